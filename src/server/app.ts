@@ -1,0 +1,110 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
+import { authPlugin } from "./platform/auth/plugin.ts";
+import { registerErrorHandling } from "./platform/http.ts";
+import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
+import { createStorage, type Storage } from "./platform/storage/storage.ts";
+import { webPlugin } from "./platform/web/web.ts";
+import { createServices, type Services } from "./services.ts";
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  /** Serve the React Router pages too (off in API tests). */
+  web?: false | "production" | "development";
+  storage?: Storage;
+  mailer?: Mailer;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** The whole HTTP application, ready to `inject()` or `listen()`. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const storage = opts.storage ?? createStorage(config);
+  const mailer = opts.mailer ?? createMailer(config);
+  const services = createServices({ db: database.db, config, storage, mailer });
+  const secureCookies = config.env === "production";
+
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === "test",
+  });
+  app.decorate("services", services);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // The page CSP is set per response by the web entry (it carries a nonce); helmet sets the other headers.
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(fastifyCookie);
+  await app.register(authPlugin, { accounts: services.accounts, siteUrl: config.siteUrl, secureCookies });
+
+  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: "ready", database: database.kind };
+    } catch {
+      return reply.code(503).send({ status: "unavailable", message: "The database is not reachable." });
+    }
+  });
+
+  await app.register(fastifyStatic, {
+    root: storage.publicDir,
+    prefix: "/media/",
+    decorateReply: false,
+    index: false,
+    maxAge: "365d",
+    immutable: true,
+  });
+
+  await app.register(async (api) => {
+    await api.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: "Solar website API",
+          version: "1.0.0",
+          description: "The REST API of the public site, the dealer area and the back office.",
+        },
+        components: {
+          securitySchemes: { bearer: { type: "http", scheme: "bearer" }, cookie: { type: "apiKey", in: "cookie", name: "sid" } },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await api.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+    await api.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
+    await api.register(
+      async (routes) => {
+        await routes.register(accountsRoutes, { services, secureCookies });
+        await routes.register(catalogueRoutes, { services });
+        routes.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.code(404).send({ message: "Not found." }));
+      },
+      { prefix: "/api" },
+    );
+  });
+
+  if (opts.web) {
+    await app.register(webPlugin, { services, mode: opts.web, secureCookies, siteUrl: config.siteUrl });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
+  }
+  return app;
+}

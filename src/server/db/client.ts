@@ -1,0 +1,87 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { Config } from "../config.ts";
+import { migrationsDir } from "../platform/paths.ts";
+import { schema } from "./schema.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle services receive inside db.transaction(). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies the generated migrations in drizzle/. */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export class DatabaseUnavailableError extends Error {}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db ("memory://" keeps it in memory). */
+export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
+  const url = config.databaseUrl;
+  if (url && url !== "memory://") {
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+    // An idle client's error (server restart) must not crash the process; the next query reports it.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    try {
+      const client = await pool.connect();
+      client.release();
+    } catch (err) {
+      await pool.end().catch(() => {});
+      const where = safeUrl(url);
+      throw new DatabaseUnavailableError(`Cannot connect to DATABASE_URL (${where}): ${(err as Error).message || String(err)}`);
+    }
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(db as never, { migrationsFolder: migrationsDir }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (url === "memory://") {
+    client = new PGlite();
+  } else {
+    const dir = path.join(config.dataDir, "db");
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = u.password ? "***" : "";
+    return u.toString();
+  } catch {
+    return "invalid URL";
+  }
+}

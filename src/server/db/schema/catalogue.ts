@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** Ids are the spec's (§3): solar-panels 1, cabling 4, accessories 5, energy-storage 6, hybrid-inverters 7, mounting-equipment 8, switch-gear 9. */
+export const categories = pgTable(
+  "categories",
+  {
+    id: integer("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+    showOnHome: boolean("show_on_home").notNull().default(true),
+  },
+  (t) => [uniqueIndex("categories_slug_key").on(t.slug)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    productId: serial("product_id").primaryKey(),
+    productName: text("product_name").notNull(),
+    productDescription: text("product_description").notNull(),
+    productBenefits: text("product_benefits").notNull().default(""),
+    productWarranty: text("product_warranty").notNull().default(""),
+    /** Storage key of the PDF datasheet. */
+    datasheet: text("datasheet"),
+    /** Storage keys, in display order; the first is the main image. */
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    priceUsd: numeric("price_usd", { precision: 12, scale: 2 }).notNull(),
+    priceZwl: numeric("price_zwl", { precision: 14, scale: 2 }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    brandId: integer("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("products_category_idx").on(t.categoryId, t.productId), index("products_name_idx").on(sql`lower(${t.productName})`)],
+);
+
+export const featuredProducts = pgTable(
+  "featured_products",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.productId, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Storage key of the featured artwork; the product's main image is used when null. */
+    image: text("image"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("featured_products_product_key").on(t.productId)],
+);
+
+export const brands = pgTable("brands", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  logo: text("logo"),
+  website: text("website"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

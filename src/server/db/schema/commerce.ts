@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { categories, products } from "./catalogue.ts";
+
+export const quotationStatuses = ["pending", "approved", "rejected", "expired"] as const;
+
+export const quotations = pgTable(
+  "quotations",
+  {
+    id: serial("id").primaryKey(),
+    /** Null for a visitor's request. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: quotationStatuses }).notNull().default("pending"),
+    requesterName: text("requester_name").notNull(),
+    requesterAddress: text("requester_address").notNull(),
+    requesterPhone: text("requester_phone").notNull(),
+    requesterEmail: text("requester_email").notNull(),
+    notes: text("notes").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("quotations_user_idx").on(t.userId, t.createdAt),
+    index("quotations_email_idx").on(sql`lower(${t.requesterEmail})`),
+    index("quotations_status_idx").on(t.status, t.createdAt),
+    check("quotations_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'expired')`),
+  ],
+);
+
+export const quotationProducts = pgTable(
+  "quotation_products",
+  {
+    id: serial("id").primaryKey(),
+    quotationId: integer("quotation_id")
+      .notNull()
+      .references(() => quotations.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.productId, { onDelete: "set null" }),
+    /** Kept as requested so the quotation reads the same after the product changes. */
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    priceUsd: numeric("price_usd", { precision: 12, scale: 2 }),
+  },
+  (t) => [index("quotation_products_quotation_idx").on(t.quotationId), check("quotation_products_quantity_check", sql`${t.quantity} >= 1`)],
+);
+
+export const orderStatuses = ["awaiting_payment", "paid", "processing", "dispatched", "completed", "cancelled"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status", { enum: orderStatuses }).notNull().default("awaiting_payment"),
+    totalUsd: numeric("total_usd", { precision: 14, scale: 2 }).notNull(),
+    deliveryAddress: text("delivery_address").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    paymentReference: text("payment_reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("orders_user_idx").on(t.userId, t.createdAt), index("orders_status_idx").on(t.status, t.createdAt)],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.productId, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceUsd: numeric("unit_price_usd", { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId), check("order_lines_quantity_check", sql`${t.quantity} >= 1`)],
+);
+
+export const sales = pgTable(
+  "sales",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").references(() => products.productId, { onDelete: "set null" }),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    quantity: integer("quantity").notNull(),
+    amountUsd: numeric("amount_usd", { precision: 14, scale: 2 }).notNull(),
+    soldAt: timestamp("sold_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("sales_sold_at_idx").on(t.soldAt),
+    index("sales_category_idx").on(t.categoryId, t.soldAt),
+    index("sales_product_idx").on(t.productId),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    requestQuote: boolean("request_quote").notNull().default(false),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_unread_idx").on(t.readAt)],
+);

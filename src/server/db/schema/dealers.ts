@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+
+export const dealerStatuses = ["Pending", "Approved", "Rejected", "Suspended"] as const;
+
+/** A company's dealer application; reg_status null means 'Not Started'. */
+export const dealers = pgTable(
+  "dealers",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    registeredCompany: text("registered_company"),
+    tradingName: text("trading_name"),
+    companyRegNumber: text("company_reg_number"),
+    vatNumber: text("vat_number"),
+    tin: text("tin"),
+    regStatus: text("reg_status", { enum: dealerStatuses }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("dealers_user_key").on(t.userId),
+    index("dealers_status_idx").on(t.regStatus, t.id),
+    index("dealers_trading_name_idx").on(sql`lower(${t.tradingName})`),
+    check("dealers_reg_status_check", sql`${t.regStatus} in ('Pending', 'Approved', 'Rejected', 'Suspended')`),
+  ],
+);
+
+export const dealerDocumentKinds = ["tax_clearance", "certificate_of_incorporation", "director_id"] as const;
+export const documentReviewStatuses = ["pending", "approved", "rejected"] as const;
+
+/** Private files: the storage key is never served from /media. */
+export const dealerDocuments = pgTable(
+  "dealer_documents",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: dealerDocumentKinds }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    originalName: text("original_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    reviewStatus: text("review_status", { enum: documentReviewStatuses }).notNull().default("pending"),
+    reviewReason: text("review_reason"),
+    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("dealer_documents_dealer_idx").on(t.dealerId, t.kind),
+    uniqueIndex("dealer_documents_storage_key").on(t.storageKey),
+    check("dealer_documents_kind_check", sql`${t.kind} in ('tax_clearance', 'certificate_of_incorporation', 'director_id')`),
+  ],
+);
+
+export const installations = pgTable(
+  "installations",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    /** The client-generated id (timestamp text) the spec's form sends. */
+    clientId: text("client_id").notNull(),
+    systemDescription: text("system_description").notNull(),
+    sizeOfSystem: text("size_of_system").notNull(),
+    email: text("email").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("installations_dealer_idx").on(t.dealerId), uniqueIndex("installations_client_key").on(t.dealerId, t.clientId)],
+);
+
+export const dealerStatusHistory = pgTable(
+  "dealer_status_history",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    reason: text("reason"),
+    changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("dealer_status_history_dealer_idx").on(t.dealerId, t.createdAt)],
+);

@@ -1,0 +1,53 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
+import { accountsWithDemoPasswords } from "./db/seed/accounts.ts";
+import { seedIfEmpty } from "./db/seed/seed.ts";
+import { createStorage } from "./platform/storage/storage.ts";
+
+/** Config → database (migrated, seeded on first start) → app → listen. Start-up failures print one line. */
+export async function main(web: "production" | "development" = "production") {
+  const started = Date.now();
+  try {
+    const config = loadConfig();
+    const storage = createStorage(config);
+    const database = await openDatabase(config);
+    await database.migrate();
+    const created = await seedIfEmpty(database.db, storage);
+    if (config.env === "production") {
+      const weak = await accountsWithDemoPasswords(database.db);
+      if (weak.length > 0) {
+        throw new ConfigError(
+          `Refusing to start in production: demo account(s) ${weak.join(", ")} still use their demo passwords; change them with "npm run set-password -- <username>"`,
+        );
+      }
+    }
+    const app = await buildApp({ config, database, storage, web });
+    await app.listen({ port: config.port, host: config.host });
+    const address = `http://localhost:${config.port}/`;
+    console.log(`Site ready at ${address} (${database.kind}, ${Date.now() - started} ms)`);
+    if (created) {
+      console.log("\nDemo accounts (printed once, on first start; sign in with the username or e-mail):");
+      for (const a of created)
+        console.log(`  ${a.role.padEnd(6)}  ${a.username.padEnd(6)}  ${a.email.padEnd(28)}  password: ${a.password}`);
+      console.log("");
+    }
+    const stop = async (signal: string) => {
+      app.log.info(`${signal}: finishing requests in flight`);
+      await app.close();
+      await database.close();
+      process.exit(0);
+    };
+    process.once("SIGINT", () => void stop("SIGINT"));
+    process.once("SIGTERM", () => void stop("SIGTERM"));
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+      console.error(`Cannot start: ${err.message}`);
+    } else if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      console.error(`Cannot start: port ${(err as { port?: number }).port ?? ""} is already in use (set PORT to another one)`);
+    } else {
+      console.error(`Cannot start: ${(err as Error).message ?? String(err)}`);
+    }
+    process.exit(1);
+  }
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  categoryRefSchema,
+  categorySchema,
+  idParamSchema,
+  pageQuerySchema,
+  productPageSchema,
+  productSchema,
+} from "#shared/schemas/catalogue.ts";
+import type { Services } from "../../services.ts";
+
+const message = z.object({ message: z.string() });
+
+export async function catalogueRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { catalogue } = opts.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/products/categories",
+    { schema: { tags: ["products"], summary: "The product categories", response: { 200: z.array(categorySchema) } } },
+    async () => catalogue.listCategories(),
+  );
+
+  r.get(
+    "/products/get-product-by-category/:categoryId",
+    {
+      schema: {
+        tags: ["products"],
+        summary: "One page of a category's products (id or slug)",
+        params: z.object({ categoryId: categoryRefSchema }),
+        querystring: pageQuerySchema,
+        response: { 200: productPageSchema },
+      },
+    },
+    async (request) => catalogue.productsByCategory(request.actor, request.params.categoryId, request.query),
+  );
+
+  r.get(
+    "/products/get-product-by-id/:id",
+    {
+      schema: {
+        tags: ["products"],
+        summary: "One product, as a one-element list",
+        params: idParamSchema,
+        response: { 200: z.array(productSchema), 404: message },
+      },
+    },
+    async (request) => [await catalogue.productById(request.actor, request.params.id)],
+  );
+
+  r.delete(
+    "/products/delete-product/:id",
+    { schema: { tags: ["products"], summary: "Delete a product (admin)", params: idParamSchema, response: { 200: message } } },
+    async (request) => {
+      await catalogue.deleteProduct(request.actor, request.params.id);
+      return { message: "Product deleted." };
+    },
+  );
+}

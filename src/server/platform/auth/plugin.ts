@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { PublicUser } from "#shared/schemas/auth.ts";
+import type { AccountsService } from "../../modules/accounts/accounts.service.ts";
+import { ForbiddenError } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+
+export const SESSION_COOKIE = "sid";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    actor: Actor;
+    user: PublicUser | null;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  if (auth?.startsWith("Bearer ")) return auth.slice(7).trim();
+  return request.cookies[SESSION_COOKIE];
+}
+
+/**
+ * A browser's unsafe request must come from this site: its Origin (or, without one, Sec-Fetch-Site) must match.
+ * Clients without either header (API clients using a Bearer token) are not browsers and pass.
+ */
+export function isCrossSite(request: FastifyRequest, siteUrl: string | undefined): boolean {
+  const origin = request.headers.origin;
+  if (origin) {
+    if (siteUrl && origin === new URL(siteUrl).origin) return false;
+    try {
+      return new URL(origin).host !== request.headers.host;
+    } catch {
+      return true;
+    }
+  }
+  return request.headers["sec-fetch-site"] === "cross-site";
+}
+
+export type AuthOptions = { accounts: AccountsService; siteUrl: string | undefined; secureCookies: boolean };
+
+export function setSessionCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+}
+
+/** Resolves the acting user of every request from the session cookie or a Bearer token. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
+  app.decorateRequest("actor", null);
+  app.decorateRequest("user", null);
+  app.addHook("onRequest", async (request, reply) => {
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, opts.siteUrl)) {
+      throw new ForbiddenError("Cross-site requests are not allowed.");
+    }
+    if (request.url.startsWith("/media/") || request.url.startsWith("/assets/")) return;
+    const token = tokenOf(request);
+    if (!token) return;
+    const found = await opts.accounts.authenticate(token);
+    if (found) {
+      request.actor = found.actor;
+      request.user = found.user;
+    } else if (request.cookies[SESSION_COOKIE]) {
+      clearSessionCookie(reply, opts.secureCookies);
+    }
+  });
+});

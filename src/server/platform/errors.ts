@@ -1,0 +1,41 @@
+/** Errors services throw; the HTTP layer maps each to its status and a `{ message }` body. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message = "The request is not valid.", details?: unknown) {
+    super(400, message, details);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = "Please log in to continue.") {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = "You do not have permission to do this.") {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = "Not found.") {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}

@@ -1,0 +1,30 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../../config.ts";
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+/** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to DATA_DIR/outbox. */
+export function createMailer(config: Pick<Config, "smtpUrl" | "dataDir" | "mailFrom">): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: config.mailFrom, ...mail });
+      },
+    };
+  }
+  const outbox = path.join(config.dataDir, "outbox");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      await mkdir(outbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      await writeFile(path.join(outbox, `${stamp}-${randomUUID().slice(0, 8)}.eml`), info.message as Buffer);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { createReadStream, mkdirSync } from "node:fs";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import type { Config } from "../../config.ts";
+import { ConfigError } from "../../config.ts";
+
+/** Where files live: "public" is served under /media, "private" (dealer documents) only through services. */
+export type Visibility = "public" | "private";
+
+export type Storage = {
+  put(visibility: Visibility, key: string, body: Buffer): Promise<void>;
+  get(visibility: Visibility, key: string): Promise<Readable | null>;
+  exists(visibility: Visibility, key: string): Promise<boolean>;
+  remove(visibility: Visibility, key: string): Promise<void>;
+  /** The folder served at /media, for the disk driver. */
+  publicDir: string;
+};
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Keys are server-made ("folder/name.ext"); anything else (.., absolute paths, NUL) is refused. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+}
+
+export function createDiskStorage(root: string): Storage {
+  const dirOf = (v: Visibility) => path.join(root, v);
+  mkdirSync(dirOf("public"), { recursive: true });
+  mkdirSync(dirOf("private"), { recursive: true });
+  const fileOf = (v: Visibility, key: string) => {
+    assertSafeKey(key);
+    return path.join(dirOf(v), key);
+  };
+  return {
+    publicDir: dirOf("public"),
+    async put(v, key, body) {
+      const file = fileOf(v, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
+    },
+    async get(v, key) {
+      const file = fileOf(v, key);
+      try {
+        const s = await stat(file);
+        if (!s.isFile()) return null;
+      } catch {
+        return null;
+      }
+      return createReadStream(file);
+    },
+    async exists(v, key) {
+      try {
+        return (await stat(fileOf(v, key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+    async remove(v, key) {
+      await rm(fileOf(v, key), { force: true });
+    },
+  };
+}
+
+export function createStorage(config: Pick<Config, "dataDir" | "s3">): Storage {
+  if (config.s3) {
+    throw new ConfigError(
+      "Invalid S3_BUCKET: object storage is not supported by this version yet; unset S3_* to store files in DATA_DIR/uploads",
+    );
+  }
+  return createDiskStorage(path.join(config.dataDir, "uploads"));
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { WebContext } from "#web/load-context.ts";
+import type { Services } from "../../services.ts";
+import { SESSION_COOKIE } from "../auth/plugin.ts";
+import { buildDir, projectRoot } from "../paths.ts";
+
+export type WebOptions = { services: Services; mode: "production" | "development"; secureCookies: boolean; siteUrl: string | undefined };
+
+function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal };
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(request.raw);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key !== "set-cookie") reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}
+
+/**
+ * Serves the React Router app from the same process as the API: production uses the build in build/,
+ * development runs Vite in middleware mode with hot reload.
+ */
+export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
+  let getBuild: () => Promise<ServerBuild>;
+  if (opts.mode === "development") {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" });
+    app.addHook("onClose", () => vite.close());
+    await app.register((await import("@fastify/middie")).default);
+    app.use(vite.middlewares);
+    getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const serverEntry = path.join(buildDir, "server", "index.js");
+    if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}): run npm run build`);
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    getBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: path.join(buildDir, "client"),
+      wildcard: false,
+      // Hashed assets never change; everything else is revalidated.
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    });
+  }
+
+  const handle = createRequestHandler(() => getBuild(), opts.mode);
+  const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: opts.secureCookies };
+
+  // Page requests keep their raw body: React Router actions read form data themselves.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+  app.route({
+    method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    url: "/*",
+    handler: async (request, reply) => {
+      const controller = new AbortController();
+      reply.raw.on("close", () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      const context: WebContext = {
+        services: opts.services,
+        actor: request.actor,
+        user: request.user,
+        cspNonce: randomBytes(16).toString("base64"),
+        siteUrl: opts.siteUrl ?? `${request.protocol}://${request.host}`,
+        sessionCookie: (token, expires) => app.serializeCookie(SESSION_COOKIE, token, { ...cookieOptions, expires }),
+        clearSessionCookie: () => app.serializeCookie(SESSION_COOKIE, "", { ...cookieOptions, expires: new Date(0) }),
+      };
+      const response = await handle(toWebRequest(request, controller.signal), context);
+      return sendWebResponse(reply, response);
+    },
+  });
+}

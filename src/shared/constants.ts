@@ -1,0 +1,11 @@
+/** Business constants of the spec (§9), one place for server and browser. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 12;
+export const PAGE_SIZE_OPTIONS = [6, 12, 24, 48] as const;
+export const CART_LIFETIME_MS = 2_592_000_000;
+export const DROPDOWN_CLOSE_DELAY_MS = 200;
+export const ACCENT_COLOR = "#de7a37";
+export const PRODUCT_NAME = "Solar Demo";
+export const TOAST_DEFAULTS = { visibleToasts: 3, duration: 4000, gap: 14, width: 356, position: "top-right" } as const;

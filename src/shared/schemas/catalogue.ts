@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "../constants.ts";
+
+export const CATEGORY_SLUGS = {
+  "solar-panels": 1,
+  cabling: 4,
+  accessories: 5,
+  "energy-storage": 6,
+  "hybrid-inverters": 7,
+  "mounting-equipment": 8,
+  "switch-gear": 9,
+} as const;
+export type CategorySlug = keyof typeof CATEGORY_SLUGS;
+
+/** GET /api/products/get-product-by-category/{categoryId}?page=&pageSize= */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** A category id, or its slug (mapped to the id as the spec says). */
+export const categoryRefSchema = z.union([
+  z.coerce.number().int().positive().max(2_147_483_647),
+  z.enum(Object.keys(CATEGORY_SLUGS) as [CategorySlug, ...CategorySlug[]]).transform((slug) => CATEGORY_SLUGS[slug]),
+]);
+
+export const categorySchema = z.object({ id: z.number(), slug: z.string(), name: z.string(), description: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+
+/** A product as the API answers it (spec §3 names). Prices are null for everyone but dealers and admins. */
+export const productSchema = z.object({
+  product_id: z.number(),
+  product_name: z.string(),
+  product_description: z.string(),
+  product_benefits: z.string(),
+  product_warranty: z.string(),
+  datasheet: z.string().nullable(),
+  images: z.string(),
+  price_usd: z.string().nullable(),
+  price_zwl: z.string().nullable(),
+  category: z.number(),
+  category_slug: z.string(),
+  category_name: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productPageSchema = z.object({ rows: z.array(productSchema), count: z.number() });
+export type ProductPage = z.infer<typeof productPageSchema>;

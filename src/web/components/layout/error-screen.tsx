@@ -1,0 +1,25 @@
+import { useNavigate } from "react-router";
+
+/** The spec's error boundary screen (§2): its texts are kept word for word. */
+export function ErrorScreen({ message, onReset }: { message: string; onReset?: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="rounded bg-red-50 px-4 py-2 font-mono text-sm text-red-800">{message}</p>
+      <p className="text-slate-600">Please try refreshing the page, or contact support if the problem continues.</p>
+      <a
+        href="/"
+        onClick={(e) => {
+          e.preventDefault();
+          onReset?.();
+          navigate("/");
+        }}
+        className="rounded-md bg-accent-700 px-5 py-2.5 font-semibold text-white hover:bg-accent-800 focus-visible:outline-2 focus-visible:outline-offset-2"
+      >
+        Go to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Actor } from "#server/platform/auth/actor.ts";
+import type { Services } from "#server/services.ts";
+import type { PublicUser } from "#shared/schemas/auth.ts";
+
+/** What every loader and action receives from the server (src/server/platform/web). Types only: no server code reaches the browser. */
+export type WebContext = {
+  services: Services;
+  actor: Actor;
+  user: PublicUser | null;
+  /** Set-Cookie header values that open or end a session. */
+  sessionCookie(token: string, expires: Date): string;
+  clearSessionCookie(): string;
+  cspNonce: string;
+  siteUrl: string;
+};
+
+declare module "react-router" {
+  interface AppLoadContext extends WebContext {}
+}
