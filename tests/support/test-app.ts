@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { buildApp } from "#server/app.ts";
+import { type Config, loadConfig } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { DEMO_ACCOUNTS, type DemoAccount } from "#server/db/seed/accounts.ts";
+import { seedIfEmpty } from "#server/db/seed/seed.ts";
+import { createMailer } from "#server/platform/mailer/mailer.ts";
+import { createDiskStorage } from "#server/platform/storage/storage.ts";
+import { createTestDatabase } from "./test-db.ts";
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  /** Signs in as a demo account and returns its Bearer header. */
+  loginAs(role: DemoAccount["role"]): Promise<{ authorization: string }>;
+  inject(opts: InjectOptions): ReturnType<FastifyInstance["inject"]>;
+  close(): Promise<void>;
+};
+
+/** The API on a fresh database seeded with the demo rows (no generated files), in a temporary DATA_DIR. */
+export async function createTestApp(opts: { seed?: boolean } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "solar-test-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
+  const database = await createTestDatabase();
+  const storage = createDiskStorage(path.join(dataDir, "uploads"));
+  if (opts.seed !== false) await seedIfEmpty(database.db, storage, { media: false });
+  const app = await buildApp({ config, database, storage, mailer: createMailer(config), web: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    inject: (o) => app.inject(o),
+    async loginAs(role) {
+      const account = DEMO_ACCOUNTS.find((a) => a.role === role);
+      if (!account) throw new Error(`no demo account ${role}`);
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { user: account.username, password: account.password },
+      });
+      if (res.statusCode !== 200) throw new Error(`login as ${role} failed: ${res.body}`);
+      return { authorization: `Bearer ${res.json().token}` };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
