@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file gets its own database (tests/support/test-app.ts); files run in parallel.
     fileParallelism: true,
+    // CI also writes a JSON report for its closing summary line.
+    reporters: process.env.VITEST_JSON ? ["default", "json"] : ["default"],
+    outputFile: process.env.VITEST_JSON ? { json: process.env.VITEST_JSON } : undefined,
   },
 });

@@ -26,9 +26,13 @@ export type AppOptions = {
   mailer?: Mailer;
 };
 
+export type RouteEntry = { method: string; url: string; documented: boolean };
+
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    /** Every route registered, as the OpenAPI document and the fuzz tests read them. */
+    routeList: RouteEntry[];
   }
 }
 
@@ -44,9 +48,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.env === "test",
   });
   app.decorate("services", services);
+  const routeList: RouteEntry[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const documented = !(route.schema as { hide?: boolean } | undefined)?.hide;
+    for (const method of methods) routeList.push({ method, url: route.url, documented });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -24,7 +24,8 @@ export async function main(web: "production" | "development" = "production") {
     }
     const app = await buildApp({ config, database, storage, web });
     await app.listen({ port: config.port, host: config.host });
-    const address = `http://localhost:${config.port}/`;
+    const bound = app.server.address();
+    const address = `http://localhost:${typeof bound === "object" && bound ? bound.port : config.port}/`;
     console.log(`Site ready at ${address} (${database.kind}, ${Date.now() - started} ms)`);
     if (created) {
       console.log("\nDemo accounts (printed once, on first start; sign in with the username or e-mail):");

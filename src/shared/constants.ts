@@ -9,3 +9,7 @@ export const DROPDOWN_CLOSE_DELAY_MS = 200;
 export const ACCENT_COLOR = "#de7a37";
 export const PRODUCT_NAME = "Solar Demo";
 export const TOAST_DEFAULTS = { visibleToasts: 3, duration: 4000, gap: 14, width: 356, position: "top-right" } as const;
+/** The dealer sidebar sits this far below the top of the window: the height of the full site header (spec §9). */
+export const SIDEBAR_OFFSET_PX = 118;
+/** The local cart's localStorage key (spec §3). */
+export const CART_STORAGE_KEY = "cart";

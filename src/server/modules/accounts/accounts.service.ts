@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/accounts.ts";
 import { type Actor, actorFrom, requireRole, type SignedIn } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
-import { ConflictError, UnauthorizedError } from "../../platform/errors.ts";
+import { ConflictError, NotFoundError, UnauthorizedError } from "../../platform/errors.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -142,6 +142,17 @@ export function createAccountsService(db: Db) {
       const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
       if (!user) throw new UnauthorizedError();
       return toPublicUser(user);
+    },
+
+    /** For the operator's command line (scripts/set-password.ts): sets a password and ends the account's sessions. */
+    async setPasswordFromConsole(username: string, newPassword: string): Promise<void> {
+      const [user] = await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+        .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+        .returning({ id: users.id });
+      if (!user) throw new NotFoundError(`No account with the username ${username}.`);
+      await db.delete(sessions).where(eq(sessions.userId, user.id));
     },
 
     /** The back-office accounts (admin and super): managing them is for role super (DESIGN.md §5). */

@@ -1,0 +1,68 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "solar-startup-"));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+/** Starts the server entry with an environment and returns how it ended. */
+async function start(env: Record<string, string>) {
+  try {
+    const r = await run(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...env },
+      timeout: 30_000,
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("start-up with a bad configuration", () => {
+  it("stops with one clear line naming PORT", async () => {
+    const r = await start({ PORT: "abc" });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe('Cannot start: Invalid PORT="abc": Invalid input: expected number, received NaN');
+  });
+
+  it("stops with one clear line when DATABASE_URL is unreachable", async () => {
+    const r = await start({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/nothing" });
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Cannot start: Cannot connect to DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:1\/nothing\): .*ECONNREFUSED/);
+  });
+
+  it("refuses production mode without SITE_URL", async () => {
+    const r = await start({ NODE_ENV: "production" });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^Cannot start: Missing SITE_URL/);
+  });
+});
+
+describe("production start-up", () => {
+  it("refuses to start while demo accounts keep their demo passwords, and starts once they are changed", async () => {
+    const env = { NODE_ENV: "production", SITE_URL: "https://solar.example", PORT: "0" };
+    const refused = await start(env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      'Cannot start: Refusing to start in production: demo account(s) super, admin, dealer, user still use their demo passwords; change them with "npm run set-password -- <username>"',
+    );
+    for (const username of ["super", "admin", "dealer"]) {
+      const r = await run(process.execPath, ["--import", "tsx", "scripts/set-password.ts", username], {
+        env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, NEW_PASSWORD: `a-real-secret-for-${username}` },
+      });
+      expect(r.stdout).toContain(`Password of ${username} changed`);
+    }
+    const stillOne = await start(env);
+    expect(stillOne.stderr.trim()).toMatch(/demo account\(s\) user still use/);
+  }, 90_000);
+});

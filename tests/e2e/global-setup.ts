@@ -1,0 +1,15 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startServer } from "../support/server-process.ts";
+
+/** One built server on a free port with a fresh DATA_DIR for the whole browser suite. */
+export default async function globalSetup() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "solar-e2e-"));
+  const server = await startServer({ DATA_DIR: dataDir });
+  process.env.E2E_BASE_URL = server.url;
+  return async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,39 @@
+import { expect, test } from "./fixtures.ts";
+
+test("the home page's text is in the first response, before any script runs", async ({ request }) => {
+  const res = await request.get("/");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toContain("text/html");
+  const html = await res.text();
+  expect(html).toMatch(/<title>Home \| [^<]+<\/title>/);
+  expect(html).toContain('id="main"');
+  expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+  expect(res.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the home page renders its heading and navigation", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "About Us" }).first()).toBeVisible();
+  });
+});
+
+test("an unknown path redirects to the home page", async ({ page }) => {
+  await page.goto("/this/does/not/exist");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("hashed assets are cached for a year and public files live under /media", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+  expect(asset).toBeTruthy();
+  const res = await request.get(asset as string);
+  expect(res.headers()["cache-control"]).toContain("immutable");
+  const product = (await (await request.get("/api/products/get-product-by-category/1?page=1&pageSize=1")).json()).rows[0];
+  const image = await request.get(`/media/products/${product.images.split(",")[0]}`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+  expect(image.headers()["cache-control"]).toContain("max-age=31536000");
+});

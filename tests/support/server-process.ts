@@ -1,0 +1,42 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+export type ServerProcess = { url: string; output: () => string; stop(): Promise<void>; child: ChildProcess };
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Runs the built server (build/app/server.js) on a free port and resolves once it prints its address. */
+export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(root, "build/app/server.js")], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/Site ready at (http:\/\/localhost:\d+)\//);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: m[1].replace("localhost", "127.0.0.1"), output: () => out, stop, child });
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+}
