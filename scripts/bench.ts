@@ -1,6 +1,6 @@
 // `npm run bench`: start-up time, idle memory and first-load JavaScript of the built site.
 // Writes bench/results/foundation.{json,md}. Needs `npm run build` first (npm start does it).
-import { readFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";

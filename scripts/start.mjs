@@ -15,7 +15,12 @@ function newestMtime(p) {
   return newest;
 }
 
-const sourcesTime = Math.max(...inputs.map((p) => path.join(root, p)).filter(existsSync).map(newestMtime));
+const sourcesTime = Math.max(
+  ...inputs
+    .map((p) => path.join(root, p))
+    .filter(existsSync)
+    .map(newestMtime),
+);
 if (!existsSync(entry) || statSync(entry).mtimeMs < sourcesTime) {
   console.log("Building the site (first start or changed sources)…");
   const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });

@@ -21,7 +21,15 @@ describe("POST /api/auth/login", () => {
     const res = await t.inject({ method: "POST", url: "/api/auth/login", payload: { user: admin.username, password: admin.password } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toMatchObject({ username: "admin", email: admin.email, fullName: admin.fullName, name: admin.fullName, role: "admin", role_id: 3, profile: "avatar" });
+    expect(body.user).toMatchObject({
+      username: "admin",
+      email: admin.email,
+      fullName: admin.fullName,
+      name: admin.fullName,
+      role: "admin",
+      role_id: 3,
+      profile: "avatar",
+    });
     expect(body.user).not.toHaveProperty("passwordHash");
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookie = res.cookies.find((c) => c.name === "sid") as Record<string, unknown> | undefined;
@@ -29,7 +37,11 @@ describe("POST /api/auth/login", () => {
   });
 
   it("signs in with the e-mail address in any letter case", async () => {
-    const res = await t.inject({ method: "POST", url: "/api/auth/login", payload: { user: admin.email.toUpperCase(), password: admin.password } });
+    const res = await t.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { user: admin.email.toUpperCase(), password: admin.password },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -83,13 +95,21 @@ describe("POST /api/auth/register", () => {
   });
 
   it("refuses a taken username whatever its letter case", async () => {
-    const res = await t.inject({ method: "POST", url: "/api/auth/register", payload: { ...newUser, username: "NYASHA", email: "n2@example.com" } });
+    const res = await t.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { ...newUser, username: "NYASHA", email: "n2@example.com" },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().errorMessage).toBe("This username is already taken.");
   });
 
   it("refuses a short password with the spec's message as errorMessage", async () => {
-    const res = await t.inject({ method: "POST", url: "/api/auth/register", payload: { ...newUser, username: "x1y", email: "x@example.com", password: "abc" } });
+    const res = await t.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { ...newUser, username: "x1y", email: "x@example.com", password: "abc" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorMessage).toBe("Password must be at least 6 characters long.");
   });
@@ -130,7 +150,10 @@ describe("sessions", () => {
     await t.database.db.delete(sessions);
     await t.loginAs("admin");
     await t.loginAs("user");
-    const rows = await t.database.db.select({ s: sessions, roleId: users.roleId }).from(sessions).innerJoin(users, eq(users.id, sessions.userId));
+    const rows = await t.database.db
+      .select({ s: sessions, roleId: users.roleId })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId));
     const hours = (r: (typeof rows)[number]) => (r.s.expiresAt.getTime() - r.s.createdAt.getTime()) / 3_600_000;
     const idleMinutes = (r: (typeof rows)[number]) => (r.s.idleExpiresAt.getTime() - r.s.createdAt.getTime()) / 60_000;
     const adminRow = rows.find((r) => r.roleId === 3)!;
@@ -160,17 +183,32 @@ describe("roles", () => {
     expect((await t.inject({ method: "GET", url: "/api/auth/admins", headers: await t.loginAs("admin") })).statusCode).toBe(403);
     const res = await t.inject({ method: "GET", url: "/api/auth/admins", headers: await t.loginAs("super") });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((u: { username: string }) => u.username).sort()).toEqual(["admin", "super"]);
+    expect(
+      res
+        .json()
+        .map((u: { username: string }) => u.username)
+        .sort(),
+    ).toEqual(["admin", "super"]);
   });
 });
 
 describe("cross-site requests", () => {
   it("refuses an unsafe request whose Origin is another site, and accepts the same host", async () => {
     const payload = { user: admin.username, password: admin.password };
-    const evil = await t.inject({ method: "POST", url: "/api/auth/login", payload, headers: { origin: "https://evil.example", host: "shop.example" } });
+    const evil = await t.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload,
+      headers: { origin: "https://evil.example", host: "shop.example" },
+    });
     expect(evil.statusCode).toBe(403);
     expect(evil.json()).toEqual({ message: "Cross-site requests are not allowed." });
-    const same = await t.inject({ method: "POST", url: "/api/auth/login", payload, headers: { origin: "https://shop.example", host: "shop.example" } });
+    const same = await t.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload,
+      headers: { origin: "https://shop.example", host: "shop.example" },
+    });
     expect(same.statusCode).toBe(200);
     const crossFetch = await t.inject({ method: "POST", url: "/api/auth/logout", headers: { "sec-fetch-site": "cross-site" } });
     expect(crossFetch.statusCode).toBe(403);

@@ -34,11 +34,15 @@ describe("errors", () => {
   });
 
   it("answers malformed JSON with 400 and a message", async () => {
-    const res = await t.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "{not json" });
+    const res = await t.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toEqual(expect.any(String));
   });
-
 });
 
 describe("security headers", () => {
@@ -57,13 +61,18 @@ describe("OpenAPI", () => {
     expect(page.headers["content-type"]).toMatch(/text\/html/);
     const doc = (await t.inject({ method: "GET", url: "/api/docs/json" })).json();
     const documented = new Set<string>();
-    for (const [p, ops] of Object.entries(doc.paths as Record<string, object>)) for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${p}`);
+    for (const [p, ops] of Object.entries(doc.paths as Record<string, object>))
+      for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${p}`);
     const apiRoutes = t.app.routeList.filter((r) => r.url.startsWith("/api/") && r.documented && r.method !== "HEAD");
     expect(apiRoutes.length).toBeGreaterThanOrEqual(8);
     for (const r of apiRoutes) {
       expect(documented).toContain(`${r.method} ${r.url.replace(/:(\w+)/g, "{$1}")}`);
     }
-    for (const expected of ["POST /api/auth/login", "GET /api/products/get-product-by-category/{categoryId}", "GET /api/products/get-product-by-id/{id}"]) {
+    for (const expected of [
+      "POST /api/auth/login",
+      "GET /api/products/get-product-by-category/{categoryId}",
+      "GET /api/products/get-product-by-id/{id}",
+    ]) {
       expect(documented).toContain(expected);
     }
   });

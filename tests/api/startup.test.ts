@@ -38,7 +38,9 @@ describe("start-up with a bad configuration", () => {
     expect(r.code).toBe(1);
     const lines = r.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Cannot start: Cannot connect to DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:1\/nothing\): .*ECONNREFUSED/);
+    expect(lines[0]).toMatch(
+      /^Cannot start: Cannot connect to DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:1\/nothing\): .*ECONNREFUSED/,
+    );
   });
 
   it("refuses production mode without SITE_URL", async () => {

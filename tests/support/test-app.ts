@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
@@ -18,7 +18,7 @@ export type TestApp = {
   dataDir: string;
   /** Signs in as a demo account and returns its Bearer header. */
   loginAs(role: DemoAccount["role"]): Promise<{ authorization: string }>;
-  inject(opts: InjectOptions): ReturnType<FastifyInstance["inject"]>;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 };
 

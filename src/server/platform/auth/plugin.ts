@@ -28,7 +28,8 @@ function tokenOf(request: FastifyRequest): string | undefined {
  */
 export function isCrossSite(request: FastifyRequest, siteUrl: string | undefined): boolean {
   const origin = request.headers.origin;
-  if (origin) {
+  // "null" is what a browser sends when its referrer policy hides the origin: judge by Sec-Fetch-Site then.
+  if (origin && origin !== "null") {
     if (siteUrl && origin === new URL(siteUrl).origin) return false;
     try {
       return new URL(origin).host !== request.headers.host;
