@@ -1,17 +1,18 @@
-import type { CategorySlug } from "./schemas/catalogue.ts";
-import { CATEGORY_SLUGS } from "./schemas/catalogue.ts";
+// Types only from the schema module: this list is used by the browser bundle, which must not pull in zod.
+import type { CATEGORY_SLUGS, CategorySlug } from "./schemas/catalogue.ts";
 
-export type CategoryLink = { slug: CategorySlug; id: number; name: string };
+/** A category link; the type ties each slug to its id in CATEGORY_SLUGS. */
+export type CategoryLink = { [S in CategorySlug]: { slug: S; id: (typeof CATEGORY_SLUGS)[S]; name: string } }[CategorySlug];
 
 /** The seven categories in the order the site shows them (spec §2, §9); ids from spec §3. */
 export const CATEGORIES: readonly CategoryLink[] = [
-  { slug: "solar-panels", id: CATEGORY_SLUGS["solar-panels"], name: "Solar Panels" },
-  { slug: "hybrid-inverters", id: CATEGORY_SLUGS["hybrid-inverters"], name: "Hybrid Inverters" },
-  { slug: "energy-storage", id: CATEGORY_SLUGS["energy-storage"], name: "Energy Storage" },
-  { slug: "mounting-equipment", id: CATEGORY_SLUGS["mounting-equipment"], name: "Mounting Equipment" },
-  { slug: "cabling", id: CATEGORY_SLUGS.cabling, name: "Cabling" },
-  { slug: "accessories", id: CATEGORY_SLUGS.accessories, name: "Accessories" },
-  { slug: "switch-gear", id: CATEGORY_SLUGS["switch-gear"], name: "Switch Gear" },
+  { slug: "solar-panels", id: 1, name: "Solar Panels" },
+  { slug: "hybrid-inverters", id: 7, name: "Hybrid Inverters" },
+  { slug: "energy-storage", id: 6, name: "Energy Storage" },
+  { slug: "mounting-equipment", id: 8, name: "Mounting Equipment" },
+  { slug: "cabling", id: 4, name: "Cabling" },
+  { slug: "accessories", id: 5, name: "Accessories" },
+  { slug: "switch-gear", id: 9, name: "Switch Gear" },
 ];
 
 /** The home page's tiles leave accessories out (spec §2). */

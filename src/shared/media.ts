@@ -24,7 +24,7 @@ export function mediaUrl(folder: MediaFolder, name: string): string {
 }
 
 export function imageVariantName(name: string, width: number): string {
-  return name.replace(/\.webp$/i, "") + `-w${width}.webp`;
+  return `${name.replace(/\.webp$/i, "")}-w${width}.webp`;
 }
 
 /** A srcset for an image stored with the IMAGE_WIDTHS variants. */

@@ -1,7 +1,8 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorScreen } from "./components/layout/error-screen.tsx";
+import { RouteErrorScreen } from "./components/layout/error-screen.tsx";
 import { useNonce } from "./components/nonce.tsx";
+import { SiteToaster } from "./components/ui/toaster.tsx";
 import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -22,6 +23,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only rounded-md bg-white px-4 py-3 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[100]"
+        >
+          Skip to main content
+        </a>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -31,20 +38,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
-}
-
-/** The root data (signed-in user, site settings) from any route. */
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
+  return (
+    <>
+      <Outlet />
+      <SiteToaster />
+    </>
+  );
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
-  return <ErrorScreen message={message} />;
+  return <RouteErrorScreen />;
 }

@@ -1,6 +1,33 @@
+import type { MetaDescriptor } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 
 /** The spec's title pattern: '{Page} | {product name}'. */
 export function pageTitle(page: string, siteName: string = PRODUCT_NAME): string {
   return `${page} | ${siteName}`;
+}
+
+type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** The company name from the root loader's site settings, or the product name before settings are known. */
+export function siteNameFrom(matches: readonly MatchLike[]): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { settings?: { companyName?: unknown } } | undefined;
+  const name = root?.settings?.companyName;
+  return typeof name === "string" && name.trim() !== "" ? name : PRODUCT_NAME;
+}
+
+type PageMetaOptions = { description: string; noIndex?: boolean };
+
+/** Title, description and link-preview tags of a page; call it from a route's `meta` with its `matches`. */
+export function pageMeta(matches: readonly MatchLike[], page: string, options: PageMetaOptions): MetaDescriptor[] {
+  const siteName = siteNameFrom(matches);
+  const title = pageTitle(page, siteName);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: options.description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: options.description },
+    { property: "og:site_name", content: siteName },
+  ];
+  if (options.noIndex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
 }

@@ -1,10 +1,14 @@
-import { useNavigate } from "react-router";
+import { isRouteErrorResponse, useNavigate, useRouteError } from "react-router";
 
 /** The spec's error boundary screen (§2): its texts are kept word for word. */
 export function ErrorScreen({ message, onReset }: { message: string; onReset?: () => void }) {
   const navigate = useNavigate();
   return (
-    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-center"
+    >
       <title>Something went wrong</title>
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="rounded bg-red-50 px-4 py-2 font-mono text-sm text-red-800">{message}</p>
@@ -22,4 +26,15 @@ export function ErrorScreen({ message, onReset }: { message: string; onReset?: (
       </a>
     </main>
   );
+}
+
+export function errorMessageOf(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  return "Unknown error";
+}
+
+/** The error screen for a route's ErrorBoundary: the thrown error's message. */
+export function RouteErrorScreen() {
+  return <ErrorScreen message={errorMessageOf(useRouteError())} />;
 }

@@ -1,0 +1,85 @@
+import { BadgeCheck, BookOpen, ChevronDown, ClipboardList, House, UserRound, UserRoundPlus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import { SIDEBAR_OFFSET_PX } from "#shared/constants.ts";
+import { isAdminRole } from "#shared/roles.ts";
+import type { PublicUser } from "#shared/schemas/auth.ts";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium ${isActive ? "bg-accent-50 text-accent-800" : "text-slate-800 hover:bg-slate-100"}`;
+
+/**
+ * The dealer area's sidebar (spec §2): fixed 118 px under the header from md up, a collapsible menu below it.
+ * Quotations is for dealers (role_id 2) only; Become a Dealer and the label Member for everyone else.
+ */
+export function DealerSidebar({ user }: { user: PublicUser | null }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const isDealer = user?.role_id === 2;
+  // The admin header is shorter than the normal one; the sidebar follows whichever is shown.
+  const top = user && isAdminRole(user.role) ? 64 : SIDEBAR_OFFSET_PX;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: collapse again after every navigation
+  useEffect(() => setOpen(false), [location.key]);
+
+  return (
+    <aside
+      aria-label="Dealer area"
+      style={{ top }}
+      className="border-b border-slate-200 bg-white md:fixed md:bottom-0 md:left-0 md:z-20 md:w-60 md:overflow-y-auto md:border-r md:border-b-0"
+    >
+      <div className="flex items-center justify-between gap-2 px-4 py-3">
+        <p className="flex items-center gap-2 text-sm">
+          <BadgeCheck aria-hidden="true" className={`size-5 ${isDealer ? "text-green-700" : "text-slate-500"}`} />
+          <span className="font-semibold text-slate-900">{isDealer ? "Dealer" : "Member"}</span>
+          {user ? <span className="truncate text-slate-600">{user.fullName}</span> : null}
+        </p>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="dealer-nav"
+          onClick={() => setOpen((v) => !v)}
+          className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 md:hidden"
+        >
+          Dealer menu
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+          />
+        </button>
+      </div>
+      <nav id="dealer-nav" aria-label="Dealer" className={`px-3 pb-4 ${open ? "" : "max-md:hidden"}`}>
+        <ul className="space-y-1">
+          <li>
+            <NavLink to="/dealer" end className={linkClass}>
+              <House aria-hidden="true" className="size-4" /> Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dealer/profile" className={linkClass}>
+              <UserRound aria-hidden="true" className="size-4" /> Profile
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dealer/manual" className={linkClass}>
+              <BookOpen aria-hidden="true" className="size-4" /> Help Manual
+            </NavLink>
+          </li>
+          {isDealer ? (
+            <li>
+              <NavLink to="/dealer/quotations" className={linkClass}>
+                <ClipboardList aria-hidden="true" className="size-4" /> Quotations
+              </NavLink>
+            </li>
+          ) : (
+            <li>
+              <NavLink to="/dealer/register" className={linkClass}>
+                <UserRoundPlus aria-hidden="true" className="size-4" /> Become a Dealer
+              </NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,105 @@
+import { LayoutDashboard, Menu } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import type { PublicUser } from "#shared/schemas/auth.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
+import { CartLink } from "../../features/cart/cart-link.tsx";
+import { Logo } from "./logo.tsx";
+import { LogoutButton } from "./logout-button.tsx";
+import { MOBILE_MENU_ID, MobileMenu } from "./mobile-menu.tsx";
+import { NavDropdown } from "./nav-dropdown.tsx";
+import { MAIN_NAV } from "./nav-links.ts";
+import { TopBar } from "./top-bar.tsx";
+
+const navLinkClass = (active: boolean) =>
+  `inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium whitespace-nowrap lg:px-3 ${active ? "text-accent-700 underline decoration-2 underline-offset-8" : "text-slate-800 hover:text-accent-700"}`;
+
+/**
+ * The normal header (spec §2): top bar, then logo and navigation. 118 px tall from md up (the dealer sidebar's
+ * offset), sticky there; below md the links move into the slide-in menu.
+ */
+export function MainHeader({ settings, user }: { settings: SiteSettings; user: PublicUser | null }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  const closeMenu = useCallback((returnFocus: boolean) => {
+    setMenuOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }, []);
+
+  // A navigation by any means (back button, form redirect) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
+  useEffect(() => setMenuOpen(false), [location.key]);
+
+  return (
+    <header className="z-30 bg-white shadow-sm md:sticky md:top-0">
+      <TopBar settings={settings} />
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 md:h-[78px]">
+        <Logo name={settings.companyName} nameClassName="md:max-lg:sr-only" />
+        <nav aria-label="Main" className="max-md:hidden">
+          <ul className="flex items-center gap-0.5">
+            {MAIN_NAV.map((item) =>
+              item.children ? (
+                <NavDropdown key={item.to} item={item} linkClassName={navLinkClass} />
+              ) : (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} className={({ isActive }) => navLinkClass(isActive)}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+            {user ? (
+              <li>
+                <NavLink to="/dealer" className={({ isActive }) => `${navLinkClass(isActive)} gap-1.5`}>
+                  <LayoutDashboard aria-hidden="true" className="size-4 max-lg:hidden" />
+                  Dashboard
+                </NavLink>
+              </li>
+            ) : (
+              <>
+                <li>
+                  <NavLink to="/login" className={({ isActive }) => navLinkClass(isActive)}>
+                    Login
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink
+                    to="/signup"
+                    className="ml-1 inline-flex min-h-10 items-center rounded-md bg-accent-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-800"
+                  >
+                    Sign Up
+                  </NavLink>
+                </li>
+              </>
+            )}
+            <li>
+              <CartLink className={(active) => `${navLinkClass(active)} [&>span:last-child]:max-lg:sr-only`} />
+            </li>
+            {user ? (
+              <li>
+                <LogoutButton className={`${navLinkClass(false)} gap-1.5`} labelClassName="max-lg:sr-only" />
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1 md:hidden">
+          <CartLink className={(active) => `${navLinkClass(active)} [&>span:last-child]:sr-only`} />
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label="Menu"
+            onClick={() => setMenuOpen((v) => !v)}
+            className="inline-flex size-11 items-center justify-center rounded-md text-slate-900 hover:bg-slate-100"
+          >
+            <Menu aria-hidden="true" className="size-6" />
+          </button>
+        </div>
+      </div>
+      <MobileMenu open={menuOpen} onClose={closeMenu} user={user} settings={settings} />
+    </header>
+  );
+}

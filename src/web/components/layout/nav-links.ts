@@ -1,0 +1,30 @@
+import { CATEGORIES } from "#shared/categories.ts";
+
+export type NavLinkItem = { to: string; label: string };
+export type NavItem = NavLinkItem & { children?: NavLinkItem[] };
+
+/** The main navigation of the normal header (spec §2); the mobile menu shows the same links. */
+export const MAIN_NAV: NavItem[] = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About Us" },
+  { to: "/products", label: "Products", children: CATEGORIES.map((c) => ({ to: `/category/${c.slug}`, label: c.name })) },
+  {
+    to: "/insights",
+    label: "Insights & News",
+    children: [
+      { to: "/blogs", label: "Blogs" },
+      { to: "/case-studies", label: "Case Studies" },
+    ],
+  },
+  { to: "/contact", label: "Contact Us" },
+];
+
+/** wa.me wants the number in international form, digits only. */
+export function whatsappUrl(number: string, text?: string): string {
+  const digits = number.replace(/\D/g, "");
+  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
+}
+
+export function telUrl(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

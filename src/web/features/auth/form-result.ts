@@ -1,0 +1,7 @@
+/** What an auth form's action answers when it does not redirect. */
+export type FormResult<Field extends string> = {
+  formError?: string;
+  fieldErrors?: Partial<Record<Field, string>>;
+  /** What the user typed (never passwords), to fill the form again when the page was sent without JavaScript. */
+  values?: Partial<Record<Field, string>>;
+};

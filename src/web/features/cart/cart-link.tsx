@@ -1,0 +1,25 @@
+import { ShoppingCart } from "lucide-react";
+import { NavLink } from "react-router";
+import { useCartCount } from "./cart-store.ts";
+
+/** Cart link with its item-count badge; the count appears once the browser's cart has been read. */
+export function CartLink({ className, onNavigate }: { className: (active: boolean) => string; onNavigate?: () => void }) {
+  const count = useCartCount();
+  const label = count === undefined ? "Cart" : `Cart, ${count} ${count === 1 ? "item" : "items"}`;
+  return (
+    <NavLink to="/cart" aria-label={label} onClick={onNavigate} className={({ isActive }) => className(isActive)}>
+      <span className="relative inline-flex">
+        <ShoppingCart aria-hidden="true" className="size-5" />
+        {count ? (
+          <span
+            aria-hidden="true"
+            className="absolute -top-2 -right-2.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-700 px-1 text-xs leading-5 font-bold text-white"
+          >
+            {count > 99 ? "99+" : count}
+          </span>
+        ) : null}
+      </span>
+      <span className="ml-1.5">Cart</span>
+    </NavLink>
+  );
+}

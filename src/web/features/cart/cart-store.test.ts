@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { CART_LIFETIME_MS, CART_STORAGE_KEY } from "#shared/constants.ts";
+import { addToCart, cartCount, parseCart, readCart, removeFromCart, setCartQuantity, subscribeToCart } from "./cart-store.ts";
+
+class MemoryStorage {
+  data = new Map<string, string>();
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, value);
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+}
+
+let storage: MemoryStorage;
+const panel = { productId: 1, productName: "Panel", image: "panel.webp" };
+const inverter = { productId: 7, productName: "Inverter", image: "inverter.webp" };
+
+beforeEach(() => {
+  storage = new MemoryStorage();
+  // The store only needs localStorage and events from `window`.
+  vi.stubGlobal("window", Object.assign(new EventTarget(), { localStorage: storage }));
+});
+
+describe("cart store", () => {
+  it("creates the cart on the first add with a 30-day expiry", () => {
+    const cart = addToCart(panel, 1, 1_000);
+    expect(cart).toEqual({ items: [{ ...panel, quantity: 1 }], expires: 1_000 + CART_LIFETIME_MS });
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? "null")).toEqual(cart);
+  });
+
+  it("raises an existing product's quantity by 1 and ignores a quantity below 1", () => {
+    addToCart(panel, 1, 1_000);
+    addToCart(panel, 3, 2_000);
+    addToCart(inverter, 0, 2_000);
+    const cart = readCart(3_000);
+    expect(cart?.items).toEqual([{ ...panel, quantity: 2 }]);
+    expect(cart?.expires).toBe(1_000 + CART_LIFETIME_MS);
+  });
+
+  it("discards an expired cart when it is read or added to", () => {
+    addToCart(panel, 1, 1_000);
+    expect(readCart(1_000 + CART_LIFETIME_MS)).toBeNull();
+    expect(storage.getItem(CART_STORAGE_KEY)).toBeNull();
+    addToCart(panel, 1, 1_000);
+    const fresh = addToCart(inverter, 1, 5_000 + CART_LIFETIME_MS);
+    expect(fresh?.items).toEqual([{ ...inverter, quantity: 1 }]);
+  });
+
+  it("counts pieces, sets quantities of at least 1 and removes items", () => {
+    addToCart(panel, 2, 1_000);
+    addToCart(inverter, 1, 1_000);
+    expect(cartCount(readCart(1_000))).toBe(3);
+    expect(cartCount(setCartQuantity(7, 0, 1_000))).toBe(3);
+    expect(cartCount(setCartQuantity(7, 4, 1_000))).toBe(6);
+    expect(removeFromCart(1, 1_000)?.items.map((i) => i.productId)).toEqual([7]);
+    expect(cartCount(null)).toBe(0);
+  });
+
+  it("reads nothing from a broken or foreign value", () => {
+    expect(parseCart("not json", 0)).toBeNull();
+    expect(parseCart(JSON.stringify({ items: "x", expires: 10 }), 0)).toBeNull();
+    expect(parseCart(JSON.stringify({ items: [{ productId: "1" }, { ...panel, quantity: 1 }], expires: 10 }), 0)?.items).toEqual([
+      { ...panel, quantity: 1 },
+    ]);
+  });
+
+  it("tells subscribers about changes in this tab and in others", () => {
+    const listener = vi.fn();
+    const stop = subscribeToCart(listener);
+    addToCart(panel);
+    expect(listener).toHaveBeenCalledTimes(1);
+    const other = Object.assign(new Event("storage"), { key: CART_STORAGE_KEY });
+    (window as unknown as EventTarget).dispatchEvent(other);
+    expect(listener).toHaveBeenCalledTimes(2);
+    stop();
+    addToCart(panel);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,35 @@
+import { Outlet } from "react-router";
+import { RouteErrorScreen } from "../../components/layout/error-screen.tsx";
+import { SiteHeader } from "../../components/layout/site-header.tsx";
+import { AdminSidebar } from "../../features/admin/admin-sidebar.tsx";
+import { requireAdminPage } from "../../lib/guards.server.ts";
+import type { Route } from "./+types/layout";
+
+/** Only admin and super get in: a visitor goes to log in first, any other user to the home page. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  return null;
+}
+
+export default function AdminLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <SiteHeader />
+      <div className="flex flex-1 flex-col md:pl-60">
+        <AdminSidebar />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <RouteErrorScreen />
+    </div>
+  );
+}

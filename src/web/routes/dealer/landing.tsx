@@ -1,0 +1,16 @@
+import { DealerLanding } from "#web/features/dealer/dealer-landing.tsx";
+import { dealerPageName } from "#web/features/dealer/dealer-page.tsx";
+import { pageMeta } from "#web/lib/meta.ts";
+import { useCurrentUser } from "#web/lib/root-data.ts";
+import type { Route } from "./+types/landing";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, dealerPageName(), {
+    description: "Become a certified dealer: exclusive pricing, priority support, bulk discounts and a verified-dealer badge.",
+  });
+}
+
+/** Public (DESIGN.md §6): a visitor sees the programme and its Apply buttons. */
+export default function DealerHome() {
+  return <DealerLanding user={useCurrentUser()} />;
+}

@@ -1,0 +1,36 @@
+import { Outlet } from "react-router";
+import { DealerFooter } from "../../components/layout/dealer-footer.tsx";
+import { DealerSidebar } from "../../components/layout/dealer-sidebar.tsx";
+import { RouteErrorScreen } from "../../components/layout/error-screen.tsx";
+import { SiteHeader } from "../../components/layout/site-header.tsx";
+import { useCurrentUser } from "../../lib/root-data.ts";
+
+/**
+ * The dealer area: site header, fixed sidebar, page, dealer footer. The landing page is public; each other
+ * page's loader asks for a session (DESIGN.md §6), so the guard runs on every navigation, not once per layout.
+ */
+export default function DealerLayout() {
+  const user = useCurrentUser();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <div className="flex flex-1 flex-col md:pl-60">
+        <DealerSidebar user={user} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+        <DealerFooter />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <RouteErrorScreen />
+      <DealerFooter />
+    </div>
+  );
+}

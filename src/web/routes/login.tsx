@@ -1,0 +1,30 @@
+import { redirect, useSearchParams } from "react-router";
+import { afterLoginPath, loginAction } from "#web/features/auth/auth-actions.server.ts";
+import { AuthCard } from "#web/features/auth/auth-card.tsx";
+import { LoginForm } from "#web/features/auth/login-form.tsx";
+import { pageMeta } from "#web/lib/meta.ts";
+import { safeRedirectPath } from "#web/lib/redirects.ts";
+import type { Route } from "./+types/login";
+
+/** A signed-in user is sent on by role, as after a login (spec §4). */
+export function loader({ context, request }: Route.LoaderArgs) {
+  if (context.user) throw redirect(afterLoginPath(request, context.user.role));
+  return null;
+}
+
+export function action({ context, request }: Route.ActionArgs) {
+  return loginAction(request, context);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Login", { description: "Log in with your e-mail address or username." });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  return (
+    <AuthCard title="Login" intro="Welcome back. Log in with your e-mail address or username.">
+      <LoginForm result={actionData} redirectTo={safeRedirectPath(searchParams.get("redirectTo"))} />
+    </AuthCard>
+  );
+}

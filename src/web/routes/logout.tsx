@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import { isAdminRole } from "#shared/roles.ts";
+import type { Route } from "./+types/logout";
+
+/** Ends this session and clears its cookie; admins go back to /login, everyone else to / (spec §2). */
+export async function action({ context }: Route.ActionArgs) {
+  const wasAdmin = isAdminRole(context.user?.role);
+  await context.services.accounts.logout(context.actor);
+  return redirect(wasAdmin ? "/login" : "/", { headers: { "Set-Cookie": context.clearSessionCookie() } });
+}
+
+/** Logging out needs a POST; a plain visit just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+export default function Logout() {
+  return null;
+}
