@@ -11,15 +11,15 @@ export const test = base.extend({
 export { expect };
 
 export const DEMO = {
-  super: { user: "super", password: "demo-super-2026" },
-  admin: { user: "admin", password: "demo-admin-2026" },
-  dealer: { user: "dealer", password: "demo-dealer-2026" },
-  user: { user: "user", password: "demo-user-2026" },
+  super: { user: "super", password: "demo-super-2026", fullName: "Tendai Super" },
+  admin: { user: "admin", password: "demo-admin-2026", fullName: "Rudo Admin" },
+  dealer: { user: "dealer", password: "demo-dealer-2026", fullName: "Farai Dealer" },
+  user: { user: "user", password: "demo-user-2026", fullName: "Chipo User" },
 } as const;
 
-export async function login(page: Page, who: { user: string; password: string }) {
-  await page.goto("/login");
+export async function login(page: Page, who: { user: string; password: string }, path = "/login") {
+  await page.goto(path);
   await page.getByLabel("Email or Username").fill(who.user);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: /log ?in|sign ?in/i }).click();
+  await page.getByRole("button", { name: "Login" }).click();
 }

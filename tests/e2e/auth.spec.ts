@@ -1,0 +1,124 @@
+import { DEMO, expect, login, test } from "./fixtures.ts";
+
+for (const [role, landing] of [
+  ["super", /\/admin$/],
+  ["admin", /\/admin$/],
+  ["dealer", /\/dealer$/],
+  ["user", /:\d+\/$/],
+] as const) {
+  test(`login as the demo ${role} lands on its page`, async ({ page }) => {
+    await login(page, DEMO[role]);
+    await expect(page).toHaveURL(landing);
+    if (role === "super" || role === "admin") {
+      // Admins see the reduced header with their name and no site navigation.
+      await expect(page.getByRole("banner").getByText(DEMO[role].fullName)).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    } else {
+      await expect(page.getByRole("button", { name: "Logout" }).first()).toBeAttached();
+    }
+  });
+}
+
+test("a wrong password shows the server's message", async ({ page }) => {
+  await login(page, { user: "admin", password: "not-the-password" });
+  await expect(page.getByText("Invalid username/email or password.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("a 5-character password shows the spec's message and is not sent", async ({ page }) => {
+  let posted = false;
+  page.on("request", (r) => {
+    if (r.method() === "POST") posted = true;
+  });
+  await login(page, { user: "admin", password: "12345" });
+  await expect(page.getByText("Password must be at least 6 characters long.")).toBeVisible();
+  expect(posted).toBe(false);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the login form still signs in, and the server checks the password length", async ({ page }) => {
+    await login(page, { user: "dealer", password: "12345" });
+    await expect(page.getByText("Password must be at least 6 characters long.")).toBeVisible();
+    await login(page, DEMO.dealer);
+    await expect(page).toHaveURL(/\/dealer$/);
+  });
+});
+
+test("a signed-in user who opens /login is sent to their page", async ({ page }) => {
+  await login(page, DEMO.dealer);
+  await expect(page).toHaveURL(/\/dealer$/);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/dealer$/);
+});
+
+test("logout ends the session", async ({ page }) => {
+  await login(page, DEMO.user);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+  const me = await page.request.get("/api/auth/me");
+  expect(me.status()).toBe(401);
+});
+
+test("the back office refuses everyone but admins", async ({ page }) => {
+  await page.goto("/admin/products");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fproducts$/);
+  await login(page, DEMO.user, "/login?redirectTo=%2Fadmin%2Fproducts");
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/:\d+\/$/);
+});
+
+test("after login a visitor returns to the back-office page they asked for", async ({ page }) => {
+  await page.goto("/admin/dealers");
+  await expect(page).toHaveURL(/redirectTo=%2Fadmin%2Fdealers/);
+  await page.getByLabel("Email or Username").fill(DEMO.admin.user);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.admin.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/dealers$/);
+  await expect(page).toHaveTitle(/Admin \| /);
+});
+
+test("the dealer landing page is public; the other dealer pages need a session", async ({ page }) => {
+  await page.goto("/dealer");
+  await expect(page.getByRole("heading", { name: "Become a Certified Dealer and Grow Your Business" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Apply Now" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Dealer Registration \| /);
+  await page.goto("/dealer/profile");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdealer%2Fprofile$/);
+  await page.getByLabel("Email or Username").fill(DEMO.dealer.user);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.dealer.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/dealer\/profile$/);
+});
+
+test("sign-up checks the confirmation, creates the account and goes to /verification", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await page.goto("/signup");
+  await page.getByLabel("Full Name").fill("Tatenda Test");
+  await page.getByLabel("Username").fill(`tatenda${stamp}`);
+  await page.getByLabel("Email").fill(`tatenda${stamp}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("solar-power-1");
+  await page.getByLabel("Confirm Password").fill("solar-power-2");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Passwords do not match.")).toBeVisible();
+  await page.getByLabel("Confirm Password").fill("solar-power-1");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/verification$/);
+  await login(page, { user: `tatenda${stamp}`, password: "solar-power-1" });
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto("/signup");
+  await expect(page).toHaveURL(/:\d+\/$/);
+});
+
+test("sign-up shows the server's message for a taken username", async ({ page }) => {
+  await page.goto("/signup");
+  await page.getByLabel("Full Name").fill("Someone Else");
+  await page.getByLabel("Username").fill("dealer");
+  await page.getByLabel("Email").fill(`someone${Date.now()}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("solar-power-1");
+  await page.getByLabel("Confirm Password").fill("solar-power-1");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("This username is already taken.")).toBeVisible();
+});
