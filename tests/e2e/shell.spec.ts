@@ -126,3 +126,21 @@ test("@phone the slide-in menu mirrors the navigation and closes with Escape", a
   await expect(page).toHaveURL(/\/about$/);
   await expect(mobile).toBeHidden();
 });
+
+test("a product page reads the catalogue and says 'Product not found.' for an unknown id", async ({ page }) => {
+  const res = await page.goto("/product/999999");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("Product not found.")).toBeVisible();
+  await expect(page).toHaveTitle("Product | Solar Demo");
+});
+
+test("the error screen shows the spec's texts and 'Go to Home' returns to the home page", async ({ page }) => {
+  const res = await page.goto("/product/not-a-number");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByText("404 Not Found")).toBeVisible();
+  await expect(page.getByText("Please try refreshing the page, or contact support if the problem continues.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to Home" }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page).toHaveTitle("Home | Solar Demo");
+});
