@@ -1,7 +1,389 @@
+import { randomUUID } from "node:crypto";
+import { DEFAULT_PRODUCT_IMAGE, MEDIA_FOLDERS } from "#shared/media.ts";
+import { CATEGORY_SLUGS, type CategorySlug } from "#shared/schemas/catalogue.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import type { Db } from "../client.ts";
+import { brands, featuredProducts, products } from "../schema/catalogue.ts";
+import { contactMessages, orderLines, orders, quotationProducts, quotations, sales } from "../schema/commerce.ts";
+import {
+  articles,
+  awards,
+  blogs,
+  caseStudies,
+  certificates,
+  faqs,
+  overview,
+  positions,
+  teamMembers,
+  testimonials,
+} from "../schema/content.ts";
+import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../schema/dealers.ts";
+import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg, productSvg, renderWebp, sceneSvg, storeImage } from "./artwork.ts";
+import { BRANDS, benefitsOf, PRODUCTS, warrantyOf } from "./demo-catalogue.ts";
+import { ARTICLES, AWARDS, BLOGS, CASE_STUDIES, CERTIFICATES, FAQS, OVERVIEW, POSITIONS, TEAM, TESTIMONIALS } from "./demo-content.ts";
 
 export type DemoContentOptions = { dealerUserId: number; media: boolean };
 
-/** Demo catalogue and content. */
-export async function seedDemoContent(_db: Db, _storage: Storage, _opts: DemoContentOptions): Promise<void> {}
+const COMPANY = "Solar Demo";
+/** Demo exchange rate for the secondary currency's prices. */
+const ZWL_PER_USD = 26.8;
+const DAY = 86_400_000;
+
+export function slugify(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** A small seeded generator so every fresh demo site is the same. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const money = (n: number) => n.toFixed(2);
+
+/** Demo catalogue, content, the demo dealer's company, and some quotations, orders, sales and messages. */
+export async function seedDemoContent(db: Db, storage: Storage, opts: DemoContentOptions): Promise<void> {
+  const files: (() => Promise<void>)[] = [];
+  const image = (folder: (typeof MEDIA_FOLDERS)[keyof typeof MEDIA_FOLDERS], name: string, svg: () => string) => {
+    files.push(() => storeImage(storage, folder, name, svg()));
+    return name;
+  };
+  const pdf = (key: string, make: () => Promise<Buffer>) => {
+    files.push(async () => storage.put("public", key, await make()));
+  };
+  const now = Date.now();
+  const random = mulberry32(2026);
+
+  // Catalogue
+  const brandRows = await db
+    .insert(brands)
+    .values(BRANDS.map((b, i) => ({ name: b.name, website: b.website, sortOrder: i })))
+    .returning({ id: brands.id, name: brands.name });
+  const brandId = new Map(brandRows.map((b) => [b.name, b.id]));
+  image(MEDIA_FOLDERS.products, DEFAULT_PRODUCT_IMAGE, () => productSvg("accessories", "Image coming soon", COMPANY, 0, 1));
+
+  const productValues = PRODUCTS.map((p, index) => {
+    const slug = slugify(p.name);
+    const categoryName = p.category.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+    const images = Array.from({ length: p.images }, (_, v) =>
+      image(MEDIA_FOLDERS.products, `${slug}-${v + 1}.webp`, () =>
+        productSvg(p.category, p.name, `${p.brand} · ${categoryName}`, index, v),
+      ),
+    );
+    const datasheet = `${slug}.pdf`;
+    pdf(`${MEDIA_FOLDERS.datasheets}/${datasheet}`, () =>
+      pdfDocument({
+        title: `${p.name} - Datasheet`,
+        subtitle: `${p.brand} · ${categoryName}`,
+        intro: p.summary,
+        rows: p.specs,
+        closing: `Warranty: ${warrantyOf(p)}`,
+        company: COMPANY,
+      }),
+    );
+    return {
+      productName: p.name,
+      productDescription: `${p.summary} Supplied and supported by ${COMPANY}, with installation available from our certified dealers across Zimbabwe.`,
+      productBenefits: benefitsOf(p),
+      productWarranty: warrantyOf(p),
+      datasheet,
+      images,
+      priceUsd: money(p.priceUsd),
+      priceZwl: p.noZwl ? null : money(p.priceUsd * ZWL_PER_USD),
+      categoryId: CATEGORY_SLUGS[p.category as CategorySlug],
+      brandId: brandId.get(p.brand) ?? null,
+    };
+  });
+  const productRows = await db.insert(products).values(productValues).returning({
+    id: products.productId,
+    name: products.productName,
+    categoryId: products.categoryId,
+    priceUsd: products.priceUsd,
+    images: products.images,
+  });
+
+  const featuredPicks = [
+    "SunVolt 550W Bifacial",
+    "SunVolt Hybrid 5kW 48V",
+    "SunVolt LiFePO4 5.12kWh Wall",
+    "Kariba PowerStack 15kWh",
+    "Granite Ground Mount Frame (8 panels)",
+    "PV Combiner Box 4-in-1 Out",
+  ];
+  await db.insert(featuredProducts).values(
+    featuredPicks.map((name, i) => {
+      const row = productRows.find((p) => p.name === name);
+      if (!row) throw new Error(`featured product ${name} is not in the demo catalogue`);
+      const seed = PRODUCTS.find((p) => p.name === name);
+      // Half of them have artwork of their own; the others show the product's main image.
+      const own =
+        i % 2 === 0
+          ? image(MEDIA_FOLDERS.featured, `featured-${slugify(name)}.webp`, () =>
+              productSvg(seed?.category ?? "", name, "Featured", i + 3, 2),
+            )
+          : null;
+      return { productId: row.id, name, image: own, sortOrder: i };
+    }),
+  );
+
+  // Content
+  await db.insert(testimonials).values(
+    TESTIMONIALS.map((t, i) => ({
+      ...t,
+      image: image(MEDIA_FOLDERS.testimonials, `${slugify(t.person)}.webp`, () => portraitSvg(t.person, i)),
+      sortOrder: i,
+    })),
+  );
+  const positionRows = await db
+    .insert(positions)
+    .values(POSITIONS.map((name, i) => ({ name, sortOrder: i })))
+    .returning({ id: positions.id, name: positions.name });
+  await db.insert(teamMembers).values(
+    TEAM.map((m, i) => ({
+      ...m,
+      positionId: positionRows.find((p) => p.name === m.position)?.id ?? null,
+      picture: image(MEDIA_FOLDERS.team, `${slugify(m.name)}.webp`, () => portraitSvg(m.name, i + 1)),
+      sortOrder: i,
+    })),
+  );
+  await db
+    .insert(awards)
+    .values(
+      AWARDS.map((a, i) => ({ ...a, image: image(MEDIA_FOLDERS.awards, `${slugify(a.name)}.webp`, () => badgeSvg(a.name, a.year, i)) })),
+    );
+  await db.insert(certificates).values(
+    CERTIFICATES.map((c) => {
+      pdf(`${MEDIA_FOLDERS.certificates}/${c.slug}.pdf`, () =>
+        pdfDocument({
+          title: c.title,
+          subtitle: `Issued to ${COMPANY}`,
+          intro: `This certifies that ${COMPANY} holds the ${c.title}, valid until 31 December 2027.`,
+          rows: [
+            ["Certificate number", `DEMO-${c.slug.length * 1379}`],
+            ["Holder", COMPANY],
+            ["Valid until", "31 December 2027"],
+          ],
+          closing: "Specimen certificate for the demo site.",
+          company: COMPANY,
+        }),
+      );
+      return { title: c.title, path: `${c.slug}.pdf` };
+    }),
+  );
+  await db.insert(blogs).values(
+    BLOGS.map((b, i) => {
+      const slug = slugify(b.title);
+      return {
+        title: b.title,
+        author: b.author,
+        story: b.story,
+        images: Array.from({ length: b.images }, (_, v) =>
+          image(MEDIA_FOLDERS.blogs, `${slug}-${v + 1}.webp`, () => sceneSvg(b.title, b.author, i, v)),
+        ),
+        createdAt: new Date(now - b.daysAgo * DAY),
+        updatedAt: new Date(now - b.daysAgo * DAY),
+      };
+    }),
+  );
+  await db.insert(caseStudies).values(
+    CASE_STUDIES.map((c, i) => {
+      const slug = slugify(c.projectName);
+      return {
+        projectName: c.projectName,
+        location: c.location,
+        systemCapacity: c.systemCapacity,
+        description: c.description,
+        video: c.video,
+        images: Array.from({ length: c.images }, (_, v) =>
+          image(MEDIA_FOLDERS.caseStudies, `${slug}-${v + 1}.webp`, () =>
+            sceneSvg(c.projectName, `${c.systemCapacity} · ${c.location}`, i + 2, v),
+          ),
+        ),
+      };
+    }),
+  );
+  await db.insert(articles).values(
+    ARTICLES.map(([category, title, description], i) => ({
+      category,
+      articleTitle: title,
+      articleDescription: description,
+      articleRef: `https://news.solar-demo.example/${slugify(title)}`,
+      createdAt: new Date(now - (i + 1) * 3 * DAY),
+    })),
+  );
+  await db.insert(faqs).values(FAQS.map((f, i) => ({ ...f, sortOrder: i })));
+  await db.insert(overview).values({ id: 1, ...OVERVIEW, directorPhoto: `${slugify(OVERVIEW.directorName)}.webp` });
+
+  // The demo dealer's approved company, its installations and its (private) documents.
+  const [dealer] = await db
+    .insert(dealers)
+    .values({
+      userId: opts.dealerUserId,
+      registeredCompany: "Sunrise Solar Installations (Private) Limited",
+      tradingName: "Sunrise Solar",
+      companyRegNumber: "1234/2019",
+      vatNumber: "10045678",
+      tin: "2001234567",
+      regStatus: "Approved",
+      submittedAt: new Date(now - 40 * DAY),
+    })
+    .returning({ id: dealers.id });
+  const dealerId = dealer?.id as number;
+  await db.insert(dealerStatusHistory).values([
+    { dealerId, fromStatus: null, toStatus: "Pending", reason: "Application submitted", createdAt: new Date(now - 40 * DAY) },
+    { dealerId, fromStatus: "Pending", toStatus: "Approved", reason: "Documents verified", createdAt: new Date(now - 35 * DAY) },
+  ]);
+  await db.insert(installations).values([
+    {
+      dealerId,
+      clientId: String(now - 90 * DAY),
+      systemDescription: "Hybrid backup for a family home in Greendale",
+      sizeOfSystem: "5kW",
+      email: "moyo.family@example.com",
+      phoneNumber: "+263772000001",
+    },
+    {
+      dealerId,
+      clientId: String(now - 60 * DAY),
+      systemDescription: "Off-grid borehole pump on a Norton smallholding",
+      sizeOfSystem: "3kW",
+      email: "norton.farm@example.com",
+      phoneNumber: "+263772000002",
+    },
+    {
+      dealerId,
+      clientId: String(now - 30 * DAY),
+      systemDescription: "Rooftop system for a Msasa workshop",
+      sizeOfSystem: "15kW",
+      email: "msasa.works@example.com",
+      phoneNumber: "+263772000003",
+    },
+  ]);
+  const documents = [
+    { kind: "tax_clearance" as const, title: "Tax Clearance Certificate (ITF263)" },
+    { kind: "certificate_of_incorporation" as const, title: "Certificate of Incorporation" },
+    { kind: "director_id" as const, title: "National ID - Director 1" },
+    { kind: "director_id" as const, title: "National ID - Director 2" },
+  ];
+  const documentRows = [];
+  for (const d of documents) {
+    const key = `dealer-documents/${dealerId}/${randomUUID()}.webp`;
+    const body = opts.media ? await renderWebp(documentSvg(d.title, "Sunrise Solar Installations (Private) Limited")) : null;
+    if (body) await storage.put("private", key, body);
+    documentRows.push({
+      dealerId,
+      kind: d.kind,
+      storageKey: key,
+      originalName: `${slugify(d.title)}.png`,
+      mimeType: "image/webp",
+      sizeBytes: body?.length ?? 0,
+      reviewStatus: "approved" as const,
+    });
+  }
+  await db.insert(dealerDocuments).values(documentRows);
+
+  // Quotations, orders, sales and messages, so the dealer area and the back office have something to show.
+  const pick = () => productRows[Math.floor(random() * productRows.length)] as (typeof productRows)[number];
+  const quoteSpecs = [
+    { userId: opts.dealerUserId, status: "pending", name: "Farai Dealer", email: "dealer@solar-demo.example", daysAgo: 3 },
+    { userId: opts.dealerUserId, status: "approved", name: "Farai Dealer", email: "dealer@solar-demo.example", daysAgo: 20 },
+    { userId: null, status: "pending", name: "Rumbidzai Chari", email: "rumbi@example.com", daysAgo: 1 },
+    { userId: null, status: "rejected", name: "Simba Nyoni", email: "simba@example.com", daysAgo: 15 },
+    { userId: null, status: "expired", name: "Ruvimbo Mlambo", email: "ruvimbo@example.com", daysAgo: 70 },
+  ] as const;
+  for (const [i, q] of quoteSpecs.entries()) {
+    const [row] = await db
+      .insert(quotations)
+      .values({
+        userId: q.userId,
+        status: q.status,
+        requesterName: q.name,
+        requesterAddress: `${10 + i * 7} Samora Machel Avenue, Harare`,
+        requesterPhone: `+26377100${String(100 + i)}`,
+        requesterEmail: q.email,
+        notes: i % 2 === 0 ? "Please include installation." : "",
+        createdAt: new Date(now - q.daysAgo * DAY),
+      })
+      .returning({ id: quotations.id });
+    const lines = [pick(), pick()];
+    await db.insert(quotationProducts).values(
+      lines.map((p, j) => ({
+        quotationId: row?.id as number,
+        productId: p.id,
+        productName: p.name,
+        quantity: 1 + ((i + j) % 4),
+        priceUsd: p.priceUsd,
+      })),
+    );
+  }
+  for (const [i, status] of (["paid", "awaiting_payment"] as const).entries()) {
+    const lines = [pick(), pick(), pick()].map((p, j) => ({ p, quantity: 1 + ((i + j) % 3) }));
+    const total = lines.reduce((sum, l) => sum + Number(l.p.priceUsd) * l.quantity, 0);
+    const [order] = await db
+      .insert(orders)
+      .values({
+        userId: opts.dealerUserId,
+        status,
+        totalUsd: money(total),
+        deliveryAddress: "45 Lytton Road, Workington, Harare",
+        createdAt: new Date(now - (10 - i * 8) * DAY),
+      })
+      .returning({ id: orders.id });
+    await db.insert(orderLines).values(
+      lines.map((l) => ({
+        orderId: order?.id as number,
+        productId: l.p.id,
+        productName: l.p.name,
+        quantity: l.quantity,
+        unitPriceUsd: l.p.priceUsd,
+      })),
+    );
+  }
+  await db.insert(sales).values(
+    Array.from({ length: 100 }, () => {
+      const p = pick();
+      const quantity = 1 + Math.floor(random() * 6);
+      return {
+        productId: p.id,
+        categoryId: p.categoryId,
+        quantity,
+        amountUsd: money(Number(p.priceUsd) * quantity),
+        soldAt: new Date(now - Math.floor(random() * 365) * DAY),
+      };
+    }),
+  );
+  await db.insert(contactMessages).values([
+    {
+      fullName: "Tendai Phiri",
+      email: "tendai.phiri@example.com",
+      phone: "+263773000111",
+      notes: "Do you install in Chinhoyi? I need a 5kW system.",
+      requestQuote: true,
+    },
+    {
+      fullName: "Lindiwe Khumalo",
+      email: "lindiwe@example.com",
+      phone: "",
+      notes: "What are your showroom hours on Saturday?",
+      requestQuote: false,
+    },
+    {
+      fullName: "Brian Chuma",
+      email: "brian.chuma@example.com",
+      phone: "+263774000222",
+      notes: "My inverter shows error 08 after a storm.",
+      requestQuote: false,
+      readAt: new Date(now - DAY),
+    },
+  ]);
+
+  if (opts.media) await inPool(files, 4);
+}

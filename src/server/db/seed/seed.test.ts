@@ -1,0 +1,157 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, eq, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMAGE_WIDTHS, imageVariantName, MEDIA_FOLDERS } from "#shared/media.ts";
+import { createTestDatabase } from "../../../../tests/support/test-db.ts";
+import { createDiskStorage } from "../../platform/storage/storage.ts";
+import type { Database } from "../client.ts";
+import { users } from "../schema/accounts.ts";
+import { categories, featuredProducts, products } from "../schema/catalogue.ts";
+import { orderLines, orders, quotations, sales } from "../schema/commerce.ts";
+import { articles, awards, blogs, caseStudies, certificates, faqs, overview, teamMembers, testimonials } from "../schema/content.ts";
+import { dealerDocuments, dealers, installations } from "../schema/dealers.ts";
+import { seedIfEmpty } from "./seed.ts";
+
+let database: Database;
+let root: string;
+const storage = () => createDiskStorage(root);
+const file = (visibility: "public" | "private", key: string) => path.join(root, visibility, key);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  root = await mkdtemp(path.join(tmpdir(), "solar-seed-"));
+  const created = await seedIfEmpty(database.db, storage(), { media: true });
+  expect(created?.map((a) => a.role)).toEqual(["super", "admin", "dealer", "user"]);
+}, 120_000);
+afterAll(async () => {
+  await database.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+async function countOf(table: PgTable) {
+  const [row] = await database.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+describe("demo content", () => {
+  it("has the seven categories and at least 40 products, 12+ solar panels and 3+ in every category", async () => {
+    expect(await countOf(categories)).toBe(7);
+    const perCategory = await database.db
+      .select({ slug: categories.slug, n: count(products.productId) })
+      .from(categories)
+      .leftJoin(products, eq(products.categoryId, categories.id))
+      .groupBy(categories.slug);
+    const bySlug = Object.fromEntries(perCategory.map((r) => [r.slug, r.n]));
+    expect(Object.values(bySlug).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(40);
+    expect(bySlug["solar-panels"]).toBeGreaterThanOrEqual(12);
+    for (const n of Object.values(bySlug)) expect(n).toBeGreaterThanOrEqual(3);
+  });
+
+  it("has the counts the foundation issue asks for", async () => {
+    expect(await countOf(testimonials)).toBe(6);
+    expect(await countOf(teamMembers)).toBe(6);
+    expect(await countOf(certificates)).toBe(3);
+    expect(await countOf(blogs)).toBe(6);
+    expect(await countOf(caseStudies)).toBe(4);
+    expect(await countOf(featuredProducts)).toBeGreaterThanOrEqual(4);
+    expect(await countOf(awards)).toBeGreaterThanOrEqual(3);
+    expect(await countOf(faqs)).toBeGreaterThanOrEqual(4);
+    expect(await countOf(overview)).toBe(1);
+    const groups = await database.db.select({ category: articles.category, n: count() }).from(articles).groupBy(articles.category);
+    expect(Object.fromEntries(groups.map((g) => [g.category, g.n]))).toEqual({ Recent: 3, Trending: 3, "Expert Opinion": 3, News: 3 });
+  });
+
+  it("gives every product 1–3 images, both prices as decimal strings (secondary optional) and a real PDF datasheet", async () => {
+    const rows = await database.db.select().from(products);
+    for (const p of rows) {
+      expect(p.images.length).toBeGreaterThanOrEqual(1);
+      expect(p.images.length).toBeLessThanOrEqual(3);
+      expect(p.priceUsd).toMatch(/^\d+\.\d{2}$/);
+      if (p.priceZwl !== null) expect(p.priceZwl).toMatch(/^\d+\.\d{2}$/);
+      const pdf = await readFile(file("public", `${MEDIA_FOLDERS.datasheets}/${p.datasheet}`));
+      expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    }
+    expect(rows.some((p) => p.priceZwl === null)).toBe(true);
+  });
+
+  it("stores every image named in the database as WebP at each width", async () => {
+    const named: [string, string][] = [];
+    for (const p of await database.db.select().from(products)) for (const i of p.images) named.push([MEDIA_FOLDERS.products, i]);
+    for (const b of await database.db.select().from(blogs)) for (const i of b.images) named.push([MEDIA_FOLDERS.blogs, i]);
+    for (const c of await database.db.select().from(caseStudies)) for (const i of c.images) named.push([MEDIA_FOLDERS.caseStudies, i]);
+    for (const t of await database.db.select().from(testimonials)) named.push([MEDIA_FOLDERS.testimonials, t.image as string]);
+    for (const m of await database.db.select().from(teamMembers)) named.push([MEDIA_FOLDERS.team, m.picture as string]);
+    for (const a of await database.db.select().from(awards)) named.push([MEDIA_FOLDERS.awards, a.image as string]);
+    for (const f of await database.db.select().from(featuredProducts)) if (f.image) named.push([MEDIA_FOLDERS.featured, f.image]);
+    named.push([MEDIA_FOLDERS.products, "default-product.webp"]);
+    expect(named.length).toBeGreaterThan(100);
+    for (const [folder, name] of named) {
+      const plain = await sharp(file("public", `${folder}/${name}`)).metadata();
+      expect(plain.format).toBe("webp");
+      for (const width of IMAGE_WIDTHS) {
+        const meta = await sharp(file("public", `${folder}/${imageVariantName(name, width)}`)).metadata();
+        expect(meta.format).toBe("webp");
+        expect(meta.width).toBe(width);
+      }
+    }
+    const [director] = await database.db.select().from(overview);
+    await expect(readFile(file("public", `${MEDIA_FOLDERS.team}/${director?.directorPhoto}`))).resolves.toBeTruthy();
+  });
+
+  it("keeps certificates as PDFs", async () => {
+    for (const c of await database.db.select().from(certificates)) {
+      const pdf = await readFile(file("public", `${MEDIA_FOLDERS.certificates}/${c.path}`));
+      expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    }
+  });
+
+  it("gives the demo dealer an approved company, 3 installations and private documents", async () => {
+    const [dealerUser] = await database.db.select().from(users).where(eq(users.username, "dealer"));
+    const [dealer] = await database.db
+      .select()
+      .from(dealers)
+      .where(eq(dealers.userId, dealerUser?.id as number));
+    expect(dealer).toMatchObject({ regStatus: "Approved", tradingName: "Sunrise Solar" });
+    expect(
+      await database.db
+        .select()
+        .from(installations)
+        .where(eq(installations.dealerId, dealer?.id as number)),
+    ).toHaveLength(3);
+    const docs = await database.db
+      .select()
+      .from(dealerDocuments)
+      .where(eq(dealerDocuments.dealerId, dealer?.id as number));
+    expect(docs.map((d) => d.kind).sort()).toEqual(["certificate_of_incorporation", "director_id", "director_id", "tax_clearance"]);
+    for (const d of docs) {
+      const body = await readFile(file("private", d.storageKey));
+      expect(body.length).toBe(d.sizeBytes);
+      await expect(readFile(file("public", d.storageKey))).rejects.toThrow();
+    }
+    const publicFolders = await readdir(path.join(root, "public"));
+    expect(publicFolders).not.toContain("dealer-documents");
+  });
+
+  it("has quotations in every status, orders whose totals equal their lines, and a year of sales", async () => {
+    const statuses = await database.db.selectDistinct({ s: quotations.status }).from(quotations);
+    expect(statuses.map((s) => s.s).sort()).toEqual(["approved", "expired", "pending", "rejected"]);
+    for (const o of await database.db.select().from(orders)) {
+      const [sum] = await database.db
+        .select({ total: sql<string>`sum(${orderLines.unitPriceUsd} * ${orderLines.quantity})` })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, o.id));
+      expect(Number(sum?.total)).toBeCloseTo(Number(o.totalUsd), 2);
+    }
+    expect(await countOf(sales)).toBe(100);
+  });
+
+  it("does nothing on a second start", async () => {
+    const before = await countOf(products);
+    expect(await seedIfEmpty(database.db, storage(), { media: false })).toBeNull();
+    expect(await countOf(products)).toBe(before);
+  });
+});
