@@ -26,13 +26,14 @@ export async function main(web: "production" | "development" = "production") {
     await app.listen({ port: config.port, host: config.host });
     const bound = app.server.address();
     const address = `http://localhost:${typeof bound === "object" && bound ? bound.port : config.port}/`;
-    console.log(`Site ready at ${address} (${database.kind}, ${Date.now() - started} ms)`);
+    // One write, so a reader of the output sees the accounts together with the address.
+    const lines = [`Site ready at ${address} (${database.kind}, ${Date.now() - started} ms)`];
     if (created) {
-      console.log("\nDemo accounts (printed once, on first start; sign in with the username or e-mail):");
-      for (const a of created)
-        console.log(`  ${a.role.padEnd(6)}  ${a.username.padEnd(6)}  ${a.email.padEnd(28)}  password: ${a.password}`);
-      console.log("");
+      lines.push("", "Demo accounts (printed once, on first start; sign in with the username or e-mail):");
+      for (const a of created) lines.push(`  ${a.role.padEnd(6)}  ${a.username.padEnd(6)}  ${a.email.padEnd(28)}  password: ${a.password}`);
+      lines.push("");
     }
+    console.log(lines.join("\n"));
     const stop = async (signal: string) => {
       app.log.info(`${signal}: finishing requests in flight`);
       await app.close();
