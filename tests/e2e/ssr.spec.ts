@@ -37,3 +37,20 @@ test("hashed assets are cached for a year and public files live under /media", a
   expect(image.headers()["content-type"]).toBe("image/webp");
   expect(image.headers()["cache-control"]).toContain("max-age=31536000");
 });
+
+test("pages hydrate without errors in the browser console", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  for (const path of ["/", "/products", "/login", "/dealer"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  // A client-side navigation proves the app hydrated and took over the links.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page).toHaveTitle("About Us | Solar Demo");
+  expect(errors).toEqual([]);
+});
