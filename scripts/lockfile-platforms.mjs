@@ -12,12 +12,22 @@ const packages = lock.packages;
 /** os, cpu and libc read from a platform package's name (e.g. rollup-linux-x64-musl, oxide-win32-arm64-msvc). */
 function platformOf(name) {
   const tail = name.split("/").pop();
-  const os = ["android", "darwin", "freebsd", "linux", "openbsd", "openharmony", "win32", "sunos", "netbsd", "aix", "wasm32"].find((o) =>
-    tail.includes(`-${o}-`) || tail.endsWith(`-${o}`),
+  const os = ["android", "darwin", "freebsd", "linux", "openbsd", "openharmony", "win32", "sunos", "netbsd", "aix", "wasm32"].find(
+    (o) => tail.includes(`-${o}-`) || tail.endsWith(`-${o}`),
   );
   if (!os) return null;
   const after = tail.slice(tail.indexOf(`-${os}`) + os.length + 2).split("-");
-  const cpuMap = { x64: "x64", arm64: "arm64", arm: "arm", ia32: "ia32", loong64: "loong64", ppc64: "ppc64", riscv64: "riscv64", s390x: "s390x", wasi: "wasm32" };
+  const cpuMap = {
+    x64: "x64",
+    arm64: "arm64",
+    arm: "arm",
+    ia32: "ia32",
+    loong64: "loong64",
+    ppc64: "ppc64",
+    riscv64: "riscv64",
+    s390x: "s390x",
+    wasi: "wasm32",
+  };
   const cpu = os === "wasm32" ? "wasm32" : cpuMap[after[0]];
   if (!cpu) return null;
   const entry = { os: [os === "wasm32" ? "!win32" : os], cpu: [cpu] };
