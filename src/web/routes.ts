@@ -4,6 +4,7 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export default [
   route("logout", "routes/logout.tsx"),
   route("favicon.svg", "routes/favicon.ts"),
+  route("robots.txt", "routes/robots.ts"),
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("contact", "routes/contact.tsx"),

@@ -54,3 +54,12 @@ test("pages hydrate without errors in the browser console", async ({ page }) => 
   await expect(page).toHaveTitle("About Us | Solar Demo");
   expect(errors).toEqual([]);
 });
+
+test("robots.txt keeps the back office, the dealer area and the API out and names the sitemap", async ({ request }) => {
+  const res = await request.get("/robots.txt");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toContain("text/plain");
+  const text = await res.text();
+  for (const path of ["/admin", "/dealer", "/api"]) expect(text).toContain(`Disallow: ${path}\n`);
+  expect(text).toMatch(/^Sitemap: http:\/\/[^/]+\/sitemap\.xml$/m);
+});
