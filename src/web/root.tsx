@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { RouteErrorScreen } from "./components/layout/error-screen.tsx";
 import { useNonce } from "./components/nonce.tsx";
@@ -7,7 +7,7 @@ import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
-  return { user: context.user, settings };
+  return { user: context.user, settings, siteUrl: context.siteUrl };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -19,6 +19,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#de7a37" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <CanonicalLink />
         <Meta />
         <Links />
       </head>
@@ -34,6 +35,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** Paging parameters make a page of their own; any other query string is the same page. */
+const CANONICAL_PARAMS = ["page", "pageSize"];
+
+function CanonicalLink() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  if (!root?.siteUrl) return null;
+  const kept = new URLSearchParams();
+  const params = new URLSearchParams(location.search);
+  for (const name of CANONICAL_PARAMS) {
+    const value = params.get(name);
+    if (value) kept.set(name, value);
+  }
+  const query = kept.toString();
+  const href = `${root.siteUrl}${location.pathname}${query ? `?${query}` : ""}`;
+  return (
+    <>
+      <link rel="canonical" href={href} />
+      <meta property="og:url" content={href} />
+    </>
   );
 }
 

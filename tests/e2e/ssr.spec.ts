@@ -63,3 +63,14 @@ test("robots.txt keeps the back office, the dealer area and the API out and name
   for (const path of ["/admin", "/dealer", "/api"]) expect(text).toContain(`Disallow: ${path}\n`);
   expect(text).toMatch(/^Sitemap: http:\/\/[^/]+\/sitemap\.xml$/m);
 });
+
+test("pages carry a canonical URL and link-preview tags in the first response", async ({ request }) => {
+  const html = await (await request.get("/about?utm_source=whatsapp")).text();
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/about"\/>/);
+  expect(html).toMatch(/<meta property="og:url" content="http:\/\/[^"]+\/about"\/>/);
+  expect(html).toContain('<meta property="og:title" content="About Us | Solar Demo"/>');
+  expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?"\/>/);
+  expect(html).toMatch(/<meta name="description" content="[^"]{20,}"\/>/);
+  const paged = await (await request.get("/category/solar-panels?page=2&pageSize=6&ref=x")).text();
+  expect(paged).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/category\/solar-panels\?page=2&amp;pageSize=6"\/>/);
+});

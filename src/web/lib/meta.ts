@@ -15,7 +15,14 @@ export function siteNameFrom(matches: readonly MatchLike[]): string {
   return typeof name === "string" && name.trim() !== "" ? name : PRODUCT_NAME;
 }
 
-type PageMetaOptions = { description: string; noIndex?: boolean };
+/** The site's public address from the root loader (SITE_URL, or the address the request came to). */
+export function siteUrlFrom(matches: readonly MatchLike[]): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { siteUrl?: unknown } | undefined;
+  return typeof root?.siteUrl === "string" ? root.siteUrl : "";
+}
+
+/** `image` is a site path (e.g. /media/products/x.webp) shown when the page's link is shared. */
+type PageMetaOptions = { description: string; noIndex?: boolean; image?: string | null; type?: "website" | "article" | "product" };
 
 /** Title, description and link-preview tags of a page; call it from a route's `meta` with its `matches`. */
 export function pageMeta(matches: readonly MatchLike[], page: string, options: PageMetaOptions): MetaDescriptor[] {
@@ -27,7 +34,15 @@ export function pageMeta(matches: readonly MatchLike[], page: string, options: P
     { property: "og:title", content: title },
     { property: "og:description", content: options.description },
     { property: "og:site_name", content: siteName },
+    { property: "og:type", content: options.type ?? "website" },
+    { name: "twitter:card", content: options.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: options.description },
   ];
+  if (options.image) {
+    const image = `${siteUrlFrom(matches)}${options.image}`;
+    tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  }
   if (options.noIndex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
