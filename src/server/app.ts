@@ -10,6 +10,9 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
+import { contactRoutes } from "./modules/contact/contact.routes.ts";
+import { contentRoutes } from "./modules/content/content.routes.ts";
+import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
@@ -110,6 +113,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       async (routes) => {
         await routes.register(accountsRoutes, { services, secureCookies });
         await routes.register(catalogueRoutes, { services });
+        await routes.register(quotationsRoutes, { services });
+        await routes.register(contactRoutes, { services });
+        await routes.register(contentRoutes, { services });
         routes.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.code(404).send({ message: "Not found." }));
       },
       { prefix: "/api" },

@@ -2,7 +2,10 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts";
+import { createContactService } from "./modules/contact/contact.service.ts";
+import { createContentService } from "./modules/content/content.service.ts";
 import { createSettingsService } from "./modules/content/settings.service.ts";
+import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
 import type { Storage } from "./platform/storage/storage.ts";
 
@@ -10,10 +13,17 @@ export type Deps = { db: Db; config: Config; storage: Storage; mailer: Mailer };
 
 /** Every domain service, wired once per process; routes and page loaders call these. */
 export function createServices(deps: Deps) {
+  // One instance each, shared with the services that call them.
+  const accounts = createAccountsService(deps.db);
+  const settings = createSettingsService(deps.db);
+  const catalogue = createCatalogueService(deps.db);
   return {
-    accounts: createAccountsService(deps.db),
-    catalogue: createCatalogueService(deps.db),
-    settings: createSettingsService(deps.db),
+    accounts,
+    catalogue,
+    content: createContentService(deps.db),
+    settings,
+    quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue }),
+    contact: createContactService({ db: deps.db, mailer: deps.mailer, settings }),
   };
 }
 

@@ -49,3 +49,27 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productPageSchema = z.object({ rows: z.array(productSchema), count: z.number() });
 export type ProductPage = z.infer<typeof productPageSchema>;
+
+/** GET /api/products/get-all-products?page=&pageSize=&category= : every product, or one category's (id or slug). */
+export const allProductsQuerySchema = pageQuerySchema.extend({
+  category: z.preprocess((v) => (v === "" ? undefined : v), categoryRefSchema.optional()),
+});
+export type AllProductsQuery = z.infer<typeof allProductsQuerySchema>;
+
+/**
+ * A featured product (spec §3). `image` is its own artwork under /media/featuredProducts/ (null: show the
+ * product's main image); `images` are the product's images under /media/products/, comma-separated.
+ */
+export const featuredSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.string().nullable(),
+  product_id: z.number(),
+  product_name: z.string(),
+  images: z.string(),
+});
+export type Featured = z.infer<typeof featuredSchema>;
+
+/** GET /api/brands/min: what pickers need. */
+export const brandMinSchema = z.object({ id: z.number(), name: z.string() });
+export type BrandMin = z.infer<typeof brandMinSchema>;

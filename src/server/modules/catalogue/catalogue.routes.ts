@@ -2,8 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  allProductsQuerySchema,
+  brandMinSchema,
   categoryRefSchema,
   categorySchema,
+  featuredSchema,
   idParamSchema,
   pageQuerySchema,
   productPageSchema,
@@ -21,6 +24,19 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
     "/products/categories",
     { schema: { tags: ["products"], summary: "The product categories", response: { 200: z.array(categorySchema) } } },
     async () => catalogue.listCategories(),
+  );
+
+  r.get(
+    "/products/get-all-products",
+    {
+      schema: {
+        tags: ["products"],
+        summary: "One page of every product, or of one category's (id or slug)",
+        querystring: allProductsQuerySchema,
+        response: { 200: productPageSchema },
+      },
+    },
+    async (request) => catalogue.allProducts(request.actor, request.query),
   );
 
   r.get(
@@ -48,6 +64,31 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
       },
     },
     async (request) => [await catalogue.productById(request.actor, request.params.id)],
+  );
+
+  r.get(
+    "/featured/get-featured",
+    { schema: { tags: ["featured"], summary: "The featured products", response: { 200: z.array(featuredSchema) } } },
+    async () => catalogue.listFeatured(),
+  );
+
+  r.get(
+    "/featured/get-featured/:id",
+    {
+      schema: {
+        tags: ["featured"],
+        summary: "One featured product",
+        params: idParamSchema,
+        response: { 200: featuredSchema, 404: message },
+      },
+    },
+    async (request) => catalogue.featuredById(request.params.id),
+  );
+
+  r.get(
+    "/brands/min",
+    { schema: { tags: ["brands"], summary: "Every brand's id and name", response: { 200: z.array(brandMinSchema) } } },
+    async () => catalogue.listBrandsMin(),
   );
 
   r.delete(

@@ -1,7 +1,7 @@
-import { asc, count, eq } from "drizzle-orm";
-import type { Category, PageQuery, Product, ProductPage } from "#shared/schemas/catalogue.ts";
-import type { Db } from "../../db/client.ts";
-import { categories, products } from "../../db/schema/catalogue.ts";
+import { asc, count, eq, inArray } from "drizzle-orm";
+import type { AllProductsQuery, BrandMin, Category, Featured, PageQuery, Product, ProductPage } from "#shared/schemas/catalogue.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 
@@ -30,13 +30,90 @@ function toProduct(row: ProductRow, category: Pick<CategoryRow, "slug" | "name">
   };
 }
 
+const featuredColumns = {
+  id: featuredProducts.id,
+  name: featuredProducts.name,
+  image: featuredProducts.image,
+  product_id: products.productId,
+  product_name: products.productName,
+  productImages: products.images,
+};
+
+function toFeatured({ productImages, ...row }: { productImages: string[] } & Omit<Featured, "images">): Featured {
+  return { ...row, images: productImages.join(",") };
+}
+
 export function createCatalogueService(db: Db) {
   return {
+    /**
+     * Names and current USD prices of the given products, read through `tx` when a caller's transaction must see
+     * them (a quotation keeps them as they are when it is made). Unknown ids are simply absent.
+     */
+    async priceSnapshot(ids: number[], tx: Db | Tx = db): Promise<{ id: number; name: string; priceUsd: string }[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd })
+        .from(products)
+        .where(inArray(products.productId, ids));
+    },
+
     async listCategories(): Promise<Category[]> {
       return db
         .select({ id: categories.id, slug: categories.slug, name: categories.name, description: categories.description })
         .from(categories)
         .orderBy(asc(categories.sortOrder), asc(categories.id));
+    },
+
+    /** The categories the home page shows as tiles (spec §2: all but accessories), in the site's order. */
+    async listHomeCategories(): Promise<Category[]> {
+      return db
+        .select({ id: categories.id, slug: categories.slug, name: categories.name, description: categories.description })
+        .from(categories)
+        .where(eq(categories.showOnHome, true))
+        .orderBy(asc(categories.sortOrder), asc(categories.id));
+    },
+
+    /** One page of every product, or of one category's, newest id last, with the total count. */
+    async allProducts(actor: Actor, query: AllProductsQuery): Promise<ProductPage> {
+      const where = query.category === undefined ? undefined : eq(products.categoryId, query.category);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ product: products, slug: categories.slug, name: categories.name })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .where(where)
+          .orderBy(asc(products.productId))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(products).where(where),
+      ]);
+      const withPrices = seesPrices(actor);
+      return { rows: rows.map((r) => toProduct(r.product, r, withPrices)), count: total?.n ?? 0 };
+    },
+
+    /** Featured products in the admin's order, each with its product's images. */
+    async listFeatured(): Promise<Featured[]> {
+      const rows = await db
+        .select(featuredColumns)
+        .from(featuredProducts)
+        .innerJoin(products, eq(products.productId, featuredProducts.productId))
+        .orderBy(asc(featuredProducts.sortOrder), asc(featuredProducts.id));
+      return rows.map(toFeatured);
+    },
+
+    async featuredById(id: number): Promise<Featured> {
+      const [row] = await db
+        .select(featuredColumns)
+        .from(featuredProducts)
+        .innerJoin(products, eq(products.productId, featuredProducts.productId))
+        .where(eq(featuredProducts.id, id))
+        .limit(1);
+      if (!row) throw new NotFoundError("Featured product not found.");
+      return toFeatured(row);
+    },
+
+    async listBrandsMin(): Promise<BrandMin[]> {
+      return db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.sortOrder), asc(brands.id));
     },
 
     /** One page of a category's products, newest id last, with the total count. */
