@@ -18,7 +18,11 @@ export const quoteRequestSchema = z.object({
   userId: z.coerce.number().int().positive().nullish(),
   customer_name: z.string({ error: "Name is required." }).trim().min(1, "Name is required.").max(120),
   customer_address: z.string({ error: "Address is required." }).trim().min(1, "Address is required.").max(300),
-  customer_email: z.string({ error: "Email is required." }).trim().min(1, "Email is required.").pipe(z.email("Enter a valid email address.").max(254)),
+  customer_email: z
+    .string({ error: "Email is required." })
+    .trim()
+    .min(1, "Email is required.")
+    .pipe(z.email("Enter a valid email address.").max(254)),
   customer_phone: z
     .string({ error: "Phone is required." })
     .trim()

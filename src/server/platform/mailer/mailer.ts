@@ -4,7 +4,8 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config.ts";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `replyTo` lets the company answer a visitor straight from its notification. */
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to DATA_DIR/outbox. */

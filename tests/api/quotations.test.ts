@@ -1,0 +1,317 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { asc, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { users } from "#server/db/schema/accounts.ts";
+import { products } from "#server/db/schema/catalogue.ts";
+import { quotationProducts, quotations } from "#server/db/schema/commerce.ts";
+import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
+import { createQuotationsService } from "#server/modules/quotations/quotations.service.ts";
+import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+let t: TestApp;
+let twoProducts: { id: number; name: string; priceUsd: string }[];
+beforeAll(async () => {
+  t = await createTestApp();
+  twoProducts = await t.database.db
+    .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd })
+    .from(products)
+    .orderBy(asc(products.productId))
+    .limit(2);
+});
+afterAll(() => t.close());
+
+const outbox = () => path.join(t.dataDir, "outbox");
+async function outboxMails(): Promise<string[]> {
+  const files = await readdir(outbox()).catch(() => [] as string[]);
+  return Promise.all(files.sort().map((f) => readFile(path.join(outbox(), f), "utf8")));
+}
+async function newMails(before: number): Promise<string[]> {
+  return (await outboxMails()).slice(before);
+}
+async function counts() {
+  const [q] = await t.database.db.select({ n: count() }).from(quotations);
+  const [l] = await t.database.db.select({ n: count() }).from(quotationProducts);
+  return { quotations: q?.n, lines: l?.n };
+}
+/** The headers of an .eml file, folded lines joined. */
+function header(eml: string, name: string): string {
+  const head = eml.split(/\n\n/)[0]?.replace(/\n[ \t]+/g, " ") ?? "";
+  return head.match(new RegExp(`^${name}: (.*)$`, "im"))?.[1] ?? "";
+}
+/** Quoted-printable soft breaks and escapes undone, so body text can be searched. */
+function decoded(eml: string): string {
+  return eml.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+}
+
+function request(overrides: Record<string, unknown> = {}) {
+  return {
+    customer_name: "Tatenda <b>Moyo</b>",
+    customer_address: "5 Borrowdale Road, Harare",
+    customer_email: "tatenda@example.com",
+    customer_phone: "+263 77 123 4567",
+    notes: "Roof faces north & <script>alert(1)</script>",
+    products: [
+      { product_id: twoProducts[0]?.id, quantity: 2, name: "ignored name" },
+      { product_id: twoProducts[1]?.id, quantity: 1 },
+    ],
+    ...overrides,
+  };
+}
+
+describe("POST /api/quotations", () => {
+  it("stores a visitor's request with its products and today's prices, and answers the spec's message and the id", async () => {
+    const mailsBefore = (await outboxMails()).length;
+    const res = await t.inject({ method: "POST", url: "/api/quotations", payload: request() });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({ message: "Your quote request has been submitted successfully!", id: expect.any(Number) });
+
+    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, body.id));
+    expect(row).toMatchObject({
+      userId: null,
+      status: "pending",
+      requesterName: "Tatenda <b>Moyo</b>",
+      requesterAddress: "5 Borrowdale Road, Harare",
+      requesterEmail: "tatenda@example.com",
+      requesterPhone: "+263 77 123 4567",
+      notes: "Roof faces north & <script>alert(1)</script>",
+    });
+    const lines = await t.database.db
+      .select()
+      .from(quotationProducts)
+      .where(eq(quotationProducts.quotationId, body.id))
+      .orderBy(asc(quotationProducts.id));
+    expect(lines.map((l) => [l.productId, l.productName, l.quantity, l.priceUsd])).toEqual([
+      [twoProducts[0]?.id, twoProducts[0]?.name, 2, twoProducts[0]?.priceUsd],
+      [twoProducts[1]?.id, twoProducts[1]?.name, 1, twoProducts[1]?.priceUsd],
+    ]);
+
+    // The snapshot stays when the product's price changes later.
+    await t.database.db
+      .update(products)
+      .set({ priceUsd: "1.00" })
+      .where(eq(products.productId, twoProducts[0]?.id as number));
+    const [after] = await t.database.db.select().from(quotationProducts).where(eq(quotationProducts.quotationId, body.id)).limit(1);
+    expect(after?.priceUsd).toBe(twoProducts[0]?.priceUsd);
+    await t.database.db
+      .update(products)
+      .set({ priceUsd: twoProducts[0]?.priceUsd as string })
+      .where(eq(products.productId, twoProducts[0]?.id as number));
+
+    const mails = await newMails(mailsBefore);
+    expect(mails).toHaveLength(2);
+    const toRequester = mails.find((m) => header(m, "To") === "tatenda@example.com");
+    const toCompany = mails.find((m) => header(m, "To") === DEFAULT_SITE_SETTINGS.salesEmail);
+    expect(toRequester).toBeDefined();
+    expect(toCompany).toBeDefined();
+    expect(header(toRequester as string, "Subject")).toContain(`#${body.id}`);
+    expect(header(toCompany as string, "Subject")).toContain(`New quote request #${body.id}`);
+    expect(header(toCompany as string, "Reply-To")).toBe("tatenda@example.com");
+    for (const m of [toRequester, toCompany].map((x) => decoded(x as string))) {
+      expect(m).toContain(twoProducts[0]?.name);
+      expect(m).toContain("text/html");
+      // Visitor text is escaped in the HTML part.
+      expect(m).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+      expect(m).toContain("Tatenda &lt;b&gt;Moyo&lt;/b&gt;");
+      expect(m).not.toContain("<script>alert(1)</script></");
+    }
+    expect(decoded(toCompany as string)).toContain("5 Borrowdale Road, Harare");
+  });
+
+  const refusals: [string, Record<string, unknown>, string, string][] = [
+    ["missing name", { customer_name: undefined }, "body.customer_name", "Name is required."],
+    ["empty name", { customer_name: "  " }, "body.customer_name", "Name is required."],
+    ["missing address", { customer_address: undefined }, "body.customer_address", "Address is required."],
+    ["missing email", { customer_email: undefined }, "body.customer_email", "Email is required."],
+    ["bad email", { customer_email: "not-an-email" }, "body.customer_email", "Enter a valid email address."],
+    ["missing phone", { customer_phone: undefined }, "body.customer_phone", "Phone is required."],
+    ["no products", { products: [] }, "body.products", "Add at least one product."],
+    ["quantity 0", { products: [{ product_id: 1, quantity: 0 }] }, "body.products.0.quantity", "Quantity must be at least 1."],
+    ["notes of 2001 characters", { notes: "x".repeat(2001) }, "body.notes", "Notes must be at most 2000 characters."],
+  ];
+  for (const [what, overrides, field, text] of refusals) {
+    it(`refuses ${what} with 400 naming ${field}, and stores nothing`, async () => {
+      const before = await counts();
+      const res = await t.inject({ method: "POST", url: "/api/quotations", payload: request(overrides) });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.issues.map((i: { path: string }) => i.path)).toContain(field);
+      expect(body.message).toBe(body.issues[0].message);
+      expect(body.issues.find((i: { path: string }) => i.path === field).message).toBe(text);
+      expect(await counts()).toEqual(before);
+    });
+  }
+
+  it("refuses an unknown product with 400 naming its line, and stores nothing", async () => {
+    const before = await counts();
+    const mailsBefore = (await outboxMails()).length;
+    const res = await t.inject({
+      method: "POST",
+      url: "/api/quotations",
+      payload: request({
+        products: [
+          { product_id: twoProducts[0]?.id, quantity: 1 },
+          { product_id: 999_999, quantity: 1 },
+        ],
+      }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: "Product 999999 not found.",
+      issues: [{ path: "body.products.1.product_id", message: "Product 999999 not found." }],
+    });
+    expect(await counts()).toEqual(before);
+    expect(await newMails(mailsBefore)).toHaveLength(0);
+  });
+
+  it("gives a signed-in dealer's request their user id and ignores a forged userId", async () => {
+    const dealerHeaders = await t.loginAs("dealer");
+    const [dealer] = await t.database.db.select().from(users).where(eq(users.username, "dealer"));
+    const [someoneElse] = await t.database.db.select().from(users).where(eq(users.username, "user"));
+    const res = await t.inject({
+      method: "POST",
+      url: "/api/quotations",
+      headers: dealerHeaders,
+      payload: request({ userId: someoneElse?.id, customer_email: "buyer@dealer.example" }),
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, res.json().id));
+    expect(row?.userId).toBe(dealer?.id);
+
+    const anonymous = await t.inject({ method: "POST", url: "/api/quotations", payload: request({ userId: someoneElse?.id }) });
+    const [anonRow] = await t.database.db.select().from(quotations).where(eq(quotations.id, anonymous.json().id));
+    expect(anonRow?.userId).toBeNull();
+  });
+});
+
+describe("GET /api/quotations/get-by-user", () => {
+  const dealer = DEMO_ACCOUNTS.find((a) => a.role === "dealer")!;
+  let dealerId: number;
+  beforeEach(async () => {
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, "dealer"));
+    dealerId = row?.id as number;
+  });
+
+  it("answers the dealer's own quotations (by account or e-mail) with the spec's fields", async () => {
+    const headers = await t.loginAs("dealer");
+    // A request made without signing in, with the dealer's e-mail address, is theirs too.
+    const byEmail = await t.inject({
+      method: "POST",
+      url: "/api/quotations",
+      payload: request({ customer_email: dealer.email.toUpperCase() }),
+    });
+    const res = await t.inject({
+      method: "GET",
+      url: `/api/quotations/get-by-user?id=${dealerId}&email=${encodeURIComponent(dealer.email)}`,
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Record<string, unknown>[];
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list.map((q) => q.id)).toContain(byEmail.json().id);
+    for (const q of list) {
+      expect(q.user_id === dealerId || String(q.requester_email).toLowerCase() === dealer.email).toBe(true);
+    }
+    const first = list.find((q) => q.id === byEmail.json().id) as Record<string, unknown>;
+    expect(Object.keys(first).sort()).toEqual(
+      [
+        "created_At",
+        "id",
+        "notes",
+        "products",
+        "requester_address",
+        "requester_email",
+        "requester_name",
+        "requester_phone",
+        "status",
+        "user_id",
+      ].sort(),
+    );
+    expect(first.status).toBe("pending");
+    expect(Number.isNaN(Date.parse(first.created_At as string))).toBe(false);
+    expect(first.products).toEqual([
+      { product_id: twoProducts[0]?.id, product_name: twoProducts[0]?.name, quantity: 2, price: twoProducts[0]?.priceUsd },
+      { product_id: twoProducts[1]?.id, product_name: twoProducts[1]?.name, quantity: 1, price: twoProducts[1]?.priceUsd },
+    ]);
+    // Without parameters: the same, their own.
+    const plain = await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers });
+    expect(plain.json().map((q: { id: number }) => q.id)).toEqual(list.map((q) => q.id));
+  });
+
+  it("refuses someone else's id or e-mail with 403 and a visitor with 401", async () => {
+    const headers = await t.loginAs("user");
+    const other = await t.inject({ method: "GET", url: `/api/quotations/get-by-user?id=${dealerId}`, headers });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ message: "You do not have permission to do this." });
+    const otherEmail = await t.inject({
+      method: "GET",
+      url: `/api/quotations/get-by-user?email=${encodeURIComponent(dealer.email)}`,
+      headers,
+    });
+    expect(otherEmail.statusCode).toBe(403);
+    const own = await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([]);
+    const anonymous = await t.inject({ method: "GET", url: `/api/quotations/get-by-user?id=${dealerId}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: "Please log in to continue." });
+  });
+});
+
+describe("GET /api/quotations/", () => {
+  it("is for admins: 401 for visitors, 403 for a dealer", async () => {
+    expect((await t.inject({ method: "GET", url: "/api/quotations/" })).statusCode).toBe(401);
+    const res = await t.inject({ method: "GET", url: "/api/quotations/", headers: await t.loginAs("dealer") });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("answers an admin a page of { rows, count }, filterable by status", async () => {
+    const headers = await t.loginAs("admin");
+    const [total] = await t.database.db.select({ n: count() }).from(quotations);
+    const res = await t.inject({ method: "GET", url: "/api/quotations/?page=1&pageSize=2", headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(total?.n);
+    expect(body.rows).toHaveLength(2);
+    expect(body.rows[0].products.length).toBeGreaterThan(0);
+    const pending = await t.inject({ method: "GET", url: "/api/quotations?status=pending&pageSize=50", headers });
+    expect(pending.statusCode).toBe(200);
+    const [pendingTotal] = await t.database.db.select({ n: count() }).from(quotations).where(eq(quotations.status, "pending"));
+    expect(pending.json().count).toBe(pendingTotal?.n);
+    expect(pending.json().rows.every((q: { status: string }) => q.status === "pending")).toBe(true);
+    const bad = await t.inject({ method: "GET", url: "/api/quotations/?status=unknown", headers });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("mail failure", () => {
+  it("keeps the stored quotation, logs the failure and still answers success", async () => {
+    const logged: object[] = [];
+    const service = createQuotationsService({
+      db: t.database.db,
+      mailer: {
+        send: async () => {
+          throw new Error("SMTP down");
+        },
+      },
+      settings: { get: async () => DEFAULT_SITE_SETTINGS },
+      accounts: { me: async () => ({}) as never },
+      catalogue: t.app.services.catalogue,
+      log: { error: (details) => logged.push(details) },
+    });
+    const { id } = await service.submit(null, {
+      customer_name: "Mail Fails",
+      customer_address: "Harare",
+      customer_email: "fails@example.com",
+      customer_phone: "+263 77 000 0000",
+      notes: "",
+      products: [{ product_id: twoProducts[0]?.id as number, quantity: 1 }],
+    });
+    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, id));
+    expect(row?.requesterName).toBe("Mail Fails");
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatchObject({ quotationId: id, err: { message: "SMTP down" } });
+  });
+});
