@@ -1,20 +1,72 @@
-import { Link } from "react-router";
-import { PageIntro } from "#web/components/layout/page-intro.tsx";
+import { data, Link } from "react-router";
+import { MediaImage } from "#web/components/ui/media-image.tsx";
+import { detailId } from "#web/features/content/detail-id.ts";
+import { excerpt, formatDate, imageList, paragraphs } from "#web/features/content/format.ts";
+import { ContentNotFound } from "#web/features/content/not-found.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
+import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/blog";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Blog", { description: "A story from our blog about solar power in Zimbabwe." });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = detailId(params.blogId);
+  if (id === null) return data({ blog: null }, { status: 404 });
+  try {
+    return { blog: await context.services.content.blogById(id) };
+  } catch (err) {
+    if (knownFailure(err)?.statusCode === 404) return data({ blog: null }, { status: 404 });
+    throw err;
+  }
 }
 
-export default function Blog() {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const blog = loaderData?.blog;
+  if (!blog) return pageMeta(matches, "Blog not found", { description: "This blog could not be found.", noIndex: true });
+  return pageMeta(matches, blog.title, { description: excerpt(blog.story, 155) });
+}
+
+const backLink = (
+  <Link to="/blogs" className="font-medium text-accent-700 underline hover:text-accent-800">
+    Back to all blogs
+  </Link>
+);
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { blog } = loaderData;
+  if (!blog) {
+    return <ContentNotFound title="Blog" message="Blog not found." backTo="/blogs" backLabel="Back to all blogs" />;
+  }
+  const images = imageList(blog.images);
   return (
-    <PageIntro title="Blog">
-      <p>
-        <Link to="/blogs" className="font-medium text-accent-700 underline hover:text-accent-800">
-          Back to all blogs
-        </Link>
+    <article className="mx-auto max-w-3xl px-4 py-12 md:py-16">
+      <p className="text-sm">{backLink}</p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 md:text-4xl">{blog.title}</h1>
+      <p className="mt-3 text-slate-600">
+        By <span className="font-medium text-slate-800">{blog.author}</span> ·{" "}
+        <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time>
       </p>
-    </PageIntro>
+      {images.length > 0 ? (
+        <div className={`mt-8 grid gap-4 ${images.length > 1 ? "sm:grid-cols-2" : ""}`}>
+          {images.map((name, i) => (
+            <MediaImage
+              key={name}
+              folder="blogs"
+              name={name}
+              alt={images.length > 1 ? `${blog.title}, picture ${i + 1} of ${images.length}` : blog.title}
+              width={1200}
+              height={900}
+              sizes={images.length > 1 ? "(min-width: 768px) 376px, (min-width: 640px) 50vw, 100vw" : "(min-width: 768px) 768px, 100vw"}
+              priority={i === 0}
+              className="aspect-[4/3] w-full rounded-xl object-cover"
+            />
+          ))}
+        </div>
+      ) : null}
+      <div className="mt-8 space-y-5 text-lg leading-relaxed text-slate-800">
+        {paragraphs(blog.story).map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+      </div>
+      <p className="mt-12 border-t border-slate-200 pt-6">{backLink}</p>
+    </article>
   );
 }

@@ -1,17 +1,39 @@
-import { PageIntro } from "#web/components/layout/page-intro.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { CaseStudyCard } from "#web/features/content/case-study-card.tsx";
+import { ContentIntro } from "#web/features/content/content-intro.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/case-studies";
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return { caseStudies: await context.services.content.listCaseStudies() };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Case Studies", {
-    description: "Solar installations we have designed and built for homes, farms and businesses.",
+    description: "Solar installations we designed and built for homes, farms, clinics and businesses across Zimbabwe.",
   });
 }
 
-export default function CaseStudies() {
+export default function CaseStudies({ loaderData }: Route.ComponentProps) {
+  const { caseStudies } = loaderData;
   return (
-    <PageIntro title="Case Studies">
-      <p>Solar installations we have designed and built for homes, farms and businesses.</p>
-    </PageIntro>
+    <>
+      <ContentIntro title="Case Studies">
+        <p>Solar systems we designed and installed, from rural clinics to shopping centres.</p>
+      </ContentIntro>
+      <div className="mx-auto max-w-7xl px-4 pb-16">
+        {caseStudies.length > 0 ? (
+          <ul className="grid gap-6 md:grid-cols-2">
+            {caseStudies.map((c, i) => (
+              <li key={c.id}>
+                <CaseStudyCard caseStudy={c} priority={i === 0} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState>No case studies have been published yet.</EmptyState>
+        )}
+      </div>
+    </>
   );
 }

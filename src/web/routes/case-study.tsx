@@ -1,22 +1,98 @@
-import { Link } from "react-router";
-import { PageIntro } from "#web/components/layout/page-intro.tsx";
+import { data, Link } from "react-router";
+import { detailId } from "#web/features/content/detail-id.ts";
+import { excerpt, imageList } from "#web/features/content/format.ts";
+import { ImageGallery } from "#web/features/content/image-gallery.tsx";
+import { ContentNotFound } from "#web/features/content/not-found.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
+import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/case-study";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Case Study", {
-    description: "A solar installation we built: its location, system capacity, photos and video.",
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = detailId(params.caseStudyId);
+  if (id === null) return data({ caseStudy: null }, { status: 404 });
+  try {
+    return { caseStudy: await context.services.content.caseStudyById(id) };
+  } catch (err) {
+    if (knownFailure(err)?.statusCode === 404) return data({ caseStudy: null }, { status: 404 });
+    throw err;
+  }
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const c = loaderData?.caseStudy;
+  if (!c) return pageMeta(matches, "Case study not found", { description: "This case study could not be found.", noIndex: true });
+  return pageMeta(matches, c.projectName, {
+    description: excerpt(`${c.systemCapacity} solar installation in ${c.location}. ${c.description}`, 155),
   });
 }
 
-export default function CaseStudy() {
+const backLink = (
+  <Link to="/case-studies" className="font-medium text-accent-700 underline hover:text-accent-800">
+    Back to all case studies
+  </Link>
+);
+
+/** The video site's id, as the admin form keeps it; anything else is not embedded. */
+const VIDEO_ID = /^[\w-]{6,20}$/;
+
+export default function CaseStudy({ loaderData }: Route.ComponentProps) {
+  const { caseStudy } = loaderData;
+  if (!caseStudy) {
+    return (
+      <ContentNotFound title="Case Study" message="Case study not found." backTo="/case-studies" backLabel="Back to all case studies" />
+    );
+  }
+  const images = imageList(caseStudy.images);
+  const video = caseStudy.video && VIDEO_ID.test(caseStudy.video) ? caseStudy.video : null;
   return (
-    <PageIntro title="Case Study">
-      <p>
-        <Link to="/case-studies" className="font-medium text-accent-700 underline hover:text-accent-800">
-          Back to all case studies
-        </Link>
-      </p>
-    </PageIntro>
+    <article className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+      <p className="text-sm">{backLink}</p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 md:text-4xl">{caseStudy.projectName}</h1>
+      <div className="mt-8 grid gap-10 lg:grid-cols-2">
+        <div className="lg:order-last">
+          {images.length > 0 ? (
+            <ImageGallery folder="caseStudyImages" images={images} label={caseStudy.projectName} />
+          ) : (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-8 text-center text-slate-700">
+              No photos of this project yet.
+            </p>
+          )}
+        </div>
+        <div>
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <div className="rounded-xl border border-slate-200 p-4">
+              <dt className="text-sm font-medium text-slate-600">Location</dt>
+              <dd className="mt-1 text-lg font-semibold text-slate-900">{caseStudy.location}</dd>
+            </div>
+            <div className="rounded-xl border border-slate-200 p-4">
+              <dt className="text-sm font-medium text-slate-600">System capacity</dt>
+              <dd className="mt-1 text-lg font-semibold text-slate-900">{caseStudy.systemCapacity}</dd>
+            </div>
+          </dl>
+          {caseStudy.description ? (
+            <div className="mt-6">
+              <h2 className="text-xl font-semibold text-slate-900">About the project</h2>
+              <p className="mt-2 max-w-prose text-lg text-slate-700">{caseStudy.description}</p>
+            </div>
+          ) : null}
+          {video ? (
+            <div className="mt-8">
+              <h2 className="text-xl font-semibold text-slate-900">Project video</h2>
+              <div className="mt-3 aspect-video overflow-hidden rounded-xl bg-slate-900">
+                <iframe
+                  src={`https://www.youtube-nocookie.com/embed/${video}`}
+                  title={`Video: ${caseStudy.projectName}`}
+                  loading="lazy"
+                  allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+                  referrerPolicy="strict-origin-when-cross-origin"
+                  className="size-full border-0"
+                />
+              </div>
+            </div>
+          ) : null}
+        </div>
+      </div>
+      <p className="mt-12 border-t border-slate-200 pt-6">{backLink}</p>
+    </article>
   );
 }

@@ -1,8 +1,28 @@
 import { Link } from "react-router";
-import { buttonClass } from "#web/components/ui/button.ts";
+import { whatsappUrl } from "#web/components/layout/nav-links.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { SectionHeading } from "#web/components/ui/section-heading.tsx";
+import { CategoryTiles } from "#web/features/content/category-tiles.tsx";
+import { HomeHero } from "#web/features/content/home-hero.tsx";
+import { TestimonialsCarousel } from "#web/features/content/testimonials-carousel.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
-import { useRootData } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/home";
+
+const QUOTE_MESSAGE = "Hello, I would like a free quote for a solar system.";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [categories, testimonials, settings] = await Promise.all([
+    context.services.catalogue.listHomeCategories(),
+    context.services.content.listTestimonials(),
+    context.services.settings.get(),
+  ]);
+  return {
+    categories,
+    testimonials,
+    tagline: settings.tagline,
+    quoteUrl: whatsappUrl(settings.whatsappNumber, QUOTE_MESSAGE),
+  };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Home", {
@@ -10,20 +30,44 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Home() {
-  const root = useRootData();
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, testimonials, tagline, quoteUrl } = loaderData;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 md:py-24">
-      <h1 className="text-4xl font-bold tracking-tight md:text-5xl">Solar power for Zimbabwe</h1>
-      <p className="mt-4 max-w-prose text-lg text-slate-700">{root?.settings.tagline}</p>
-      <p className="mt-8 flex flex-wrap gap-3">
-        <Link to="/products" className={buttonClass("primary")}>
-          Explore Now
-        </Link>
-        <Link to="/contact" className={buttonClass("outline")}>
-          Contact Us
-        </Link>
-      </p>
-    </section>
+    <>
+      <HomeHero tagline={tagline} quoteUrl={quoteUrl} />
+
+      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-14 md:py-20">
+        <SectionHeading
+          id="categories-heading"
+          title="Shop by category"
+          lead="Everything for a complete solar installation, from the panels on the roof to the switch gear on the wall."
+        />
+        <div className="mt-8">
+          {categories.length > 0 ? <CategoryTiles categories={categories} /> : <EmptyState>No categories yet.</EmptyState>}
+        </div>
+        <p className="mt-8">
+          <Link to="/products" className="font-medium text-accent-700 underline hover:text-accent-800">
+            See all products
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="bg-slate-50 py-14 md:py-20">
+        <div className="mx-auto max-w-7xl px-4">
+          <SectionHeading
+            id="testimonials-heading"
+            title="What our customers say"
+            lead="Homes, farms, clinics and businesses across Zimbabwe run on systems we supplied and installed."
+          />
+          <div className="mt-6">
+            {testimonials.length > 0 ? (
+              <TestimonialsCarousel items={testimonials} labelledBy="testimonials-heading" />
+            ) : (
+              <EmptyState>No testimonials yet.</EmptyState>
+            )}
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,200 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+async function firstId(request: APIRequestContext, url: string): Promise<number> {
+  const list = await (await request.get(url)).json();
+  return list[0].id;
+}
+
+/** Demo content each page must carry in its first response, before any script runs. */
+async function pagesWithContent(request: APIRequestContext): Promise<[string, string[]][]> {
+  const blogId = await firstId(request, "/api/blogs/");
+  const caseStudyId = await firstId(request, "/api/case-study");
+  return [
+    ["/", ["Solar power for Zimbabwe", "Explore Now", "Get a Free Quote", "Chiedza M.", 'href="/category/switch-gear"']],
+    ["/about", ["Our Story", "Tatenda Mukwena", "Renewable Energy Installer of the Year", "ZERA Solar Installer Licence", "Integrity"]],
+    ["/blogs", ["How to size a solar system for load-shedding", "Blessing Ndlovu"]],
+    [
+      `/blog/${blogId}`,
+      ["How to size a solar system for load-shedding", "Ask us for a free quotation and we will do the arithmetic with you."],
+    ],
+    ["/case-studies", ["Marondera Tobacco Estate", "Gokwe Rural Clinic"]],
+    [
+      `/case-study/${caseStudyId}`,
+      ["Marondera Tobacco Estate", "Marondera, Mashonaland East", "40kW", "youtube-nocookie.com/embed/x7Kq9TnP2aB"],
+    ],
+    ["/insights", ["Recent", "Trending", "Expert Opinion", "News", "Why LiFePO4 batteries are taking over"]],
+    ["/faqs", ["How long does an installation take?", "Most home systems are installed in one day."]],
+  ];
+}
+
+test("each content page carries its demo content in the server-rendered HTML", async ({ request }) => {
+  for (const [path, texts] of await pagesWithContent(request)) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    for (const text of texts) expect(html, `${path}: ${text}`).toContain(text);
+  }
+});
+
+test("the free quote link opens a WhatsApp chat with a prefilled message in a new tab", async ({ page }) => {
+  await page.goto("/");
+  const link = page.getByRole("link", { name: /Get a Free Quote/ });
+  await expect(link).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=.+/);
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", /noopener/);
+  await expect(page.getByRole("link", { name: /Explore Now/ })).toHaveAttribute("href", "/products");
+});
+
+/** Marks the window, so a later check can tell a client-side navigation from a full page load. */
+async function markWindow(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => {
+    (window as unknown as { __spa: boolean }).__spa = true;
+  });
+}
+
+async function expectSameWindow(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __spa?: boolean }).__spa)).toBe(true);
+}
+
+test("the content pages show their content after client-side navigation", async ({ page }) => {
+  await page.goto("/");
+  await markWindow(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+
+  await nav.getByRole("link", { name: "About Us" }).click();
+  await expect(page.getByRole("heading", { name: "Our Team" })).toBeVisible();
+  await expect(page.getByText("Rutendo Chikore")).toBeVisible();
+  await expect(page.getByRole("link", { name: /ISO 9001:2015 Quality Management/ })).toHaveAttribute("download", "");
+
+  await nav.getByRole("link", { name: "Insights & News", exact: true }).click();
+  await expect(page).toHaveURL(/\/insights$/);
+  await expect(page.getByRole("heading", { name: "Expert Opinion" })).toBeVisible();
+  const article = page.getByRole("link", { name: /Why LiFePO4 batteries are taking over/ });
+  await expect(article).toHaveAttribute("target", "_blank");
+  await expect(article).toHaveAttribute("rel", /noopener/);
+
+  await page.getByRole("main").getByRole("link", { name: "Blogs", exact: true }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+  await page.getByRole("link", { name: "Lithium or gel: choosing the right battery" }).click();
+  await expect(page).toHaveURL(/\/blog\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lithium or gel: choosing the right battery");
+  await expect(page.getByText("it needs no maintenance")).toBeVisible();
+  await expect(page).toHaveTitle("Lithium or gel: choosing the right battery | Solar Demo");
+
+  await page.getByRole("link", { name: "Back to all blogs" }).first().click();
+  await expect(page).toHaveURL(/\/blogs$/);
+
+  await page.goBack();
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/insights$/);
+  await page.getByRole("main").getByRole("link", { name: "Case Studies", exact: true }).click();
+  await expect(page).toHaveURL(/\/case-studies$/);
+  await page.getByRole("link", { name: "Avondale Shopping Centre" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Avondale Shopping Centre");
+  await expect(page.getByText("120kW")).toBeVisible();
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQs" }).click();
+  await expect(page).toHaveURL(/\/faqs$/);
+  const question = page.getByText("Do you offer payment plans?");
+  const answer = page.getByText("We work with partner banks");
+  await expect(answer).toBeHidden();
+  await question.click();
+  await expect(answer).toBeVisible();
+
+  await expectSameWindow(page);
+});
+
+test("an unknown case study or blog answers 404 with a message and a way back", async ({ page, request }) => {
+  const res = await request.get("/case-study/999999");
+  expect(res.status()).toBe(404);
+  expect(await res.text()).toContain("Case study not found.");
+  expect((await request.get("/blog/999999")).status()).toBe(404);
+  expect((await request.get("/blog/not-a-number")).status()).toBe(404);
+
+  await page.goto("/case-study/999999");
+  await expect(page.getByText("Case study not found.", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Back to all case studies" }).click();
+  await expect(page).toHaveURL(/\/case-studies$/);
+});
+
+/** Slides whose whole box lies inside the carousel's viewport. */
+async function slidesInView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const viewport = document.querySelector("[data-carousel-viewport]");
+    if (!viewport) return -1;
+    const box = viewport.getBoundingClientRect();
+    return [...viewport.querySelectorAll("[data-slide]")].filter((slide) => {
+      const r = slide.getBoundingClientRect();
+      return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
+    }).length;
+  });
+}
+
+for (const [width, expected] of [
+  [1280, 3],
+  [700, 2],
+  [375, 1],
+] as const) {
+  test(`the testimonials carousel shows ${expected} slide(s) at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    await page.locator("[data-carousel-viewport]").scrollIntoViewIfNeeded();
+    await expect.poll(() => slidesInView(page)).toBe(expected);
+  });
+}
+
+test("the carousel's Next button moves the testimonials on", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const viewport = page.locator("[data-carousel-viewport]");
+  await viewport.scrollIntoViewIfNeeded();
+  expect(await viewport.evaluate((el) => el.scrollLeft)).toBe(0);
+  await page.getByRole("button", { name: "Next testimonials" }).click();
+  await expect.poll(() => viewport.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expect(page.getByRole("button", { name: "Previous testimonials" })).toBeVisible();
+});
+
+test("the testimonials move on every 10 s, except under the pointer or when the visitor prefers less motion", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const viewport = page.locator("[data-carousel-viewport]");
+  const scrollLeft = () => viewport.evaluate((el) => el.scrollLeft);
+  await page.mouse.move(1, 1);
+  await page.clock.runFor(9_000);
+  expect(await scrollLeft()).toBe(0);
+  await page.clock.runFor(1_500);
+  await expect.poll(scrollLeft).toBeGreaterThan(0);
+
+  await viewport.hover();
+  await page.waitForTimeout(1_000);
+  const paused = await scrollLeft();
+  await page.clock.runFor(25_000);
+  await page.waitForTimeout(500);
+  expect(await scrollLeft()).toBe(paused);
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.clock.runFor(100);
+  await page.mouse.move(1, 1);
+  await page.clock.runFor(25_000);
+  await page.waitForTimeout(500);
+  expect(await scrollLeft()).toBe(paused);
+});
+
+test("the case study gallery's Next button changes the image", async ({ page, request }) => {
+  const id = await firstId(request, "/api/case-study");
+  await page.goto(`/case-study/${id}`);
+  await page.waitForLoadState("networkidle");
+  const gallery = page.getByRole("region", { name: /photos$/ });
+  const image = gallery.getByRole("img");
+  const first = await image.getAttribute("src");
+  await expect(gallery.getByText("Photo 1 of 3")).toBeVisible();
+  await gallery.getByRole("button", { name: "Next" }).click();
+  await expect(gallery.getByText("Photo 2 of 3")).toBeVisible();
+  await expect(image).not.toHaveAttribute("src", first ?? "");
+  await gallery.getByRole("button", { name: "Previous" }).click();
+  await expect(image).toHaveAttribute("src", first ?? "");
+});
