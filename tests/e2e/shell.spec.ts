@@ -39,10 +39,11 @@ test("every route of the spec answers with the site's layout", async ({ request 
 });
 
 test("the Products dropdown lists the seven categories and closes 200 ms after the pointer leaves", async ({ page }) => {
+  // The page's clock is driven by the test, so the 200 ms are measured exactly whatever the machine's load.
+  await page.clock.install();
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "Products", exact: true }).hover();
-  const menu = nav.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Solar Panels" }) });
   const links = nav.getByRole("link", {
     name: /^(Solar Panels|Hybrid Inverters|Energy Storage|Mounting Equipment|Cabling|Accessories|Switch Gear)$/,
   });
@@ -50,12 +51,10 @@ test("the Products dropdown lists the seven categories and closes 200 ms after t
   await expect(links.first()).toBeVisible();
   await expect(nav.getByRole("link", { name: "Solar Panels" })).toHaveAttribute("href", "/category/solar-panels");
   await page.mouse.move(5, 500);
-  const leftAt = Date.now();
-  await page.waitForTimeout(100);
+  await page.clock.runFor(150);
   await expect(links.first()).toBeVisible();
+  await page.clock.runFor(60);
   await expect(links.first()).toBeHidden();
-  expect(Date.now() - leftAt).toBeGreaterThanOrEqual(190);
-  expect(menu).toBeTruthy();
 });
 
 test("the Insights dropdown opens from the keyboard and closes with Escape", async ({ page }) => {

@@ -1,16 +1,21 @@
-import { PageIntro } from "#web/components/layout/page-intro.tsx";
-import { CartSummary } from "#web/features/cart/cart-summary.tsx";
+import { CartView } from "#web/features/cart/cart-view.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
+import { useRootData } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/cart";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Cart", { description: "The products in your cart, ready for a quotation or checkout." });
 }
 
+/** The cart lives in this browser's storage (spec §3), so the page fills in after hydration. */
 export default function Cart() {
+  const root = useRootData();
   return (
-    <PageIntro title="Cart">
-      <CartSummary />
-    </PageIntro>
+    <section className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Cart</h1>
+      <div className="mt-6">
+        <CartView isDealer={root?.user?.role === "dealer"} whatsappNumber={root?.settings.whatsappNumber ?? ""} />
+      </div>
+    </section>
   );
 }

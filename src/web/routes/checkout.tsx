@@ -1,4 +1,8 @@
-import { PageIntro } from "#web/components/layout/page-intro.tsx";
+import { Link } from "react-router";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { cartCount, useCartView } from "#web/features/cart/cart-store.ts";
+import { CartLines } from "#web/features/cart/cart-view.tsx";
 import { requirePageRole } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/checkout";
@@ -13,10 +17,55 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Checkout", { description: "Place a dealer order for the products in your cart.", noIndex: true });
 }
 
+function CheckoutContent() {
+  const view = useCartView();
+  if (view === undefined) return <p className="text-slate-700">Loading your cart…</p>;
+  if (view.failed) return <FormAlert>Failed to load cart items.</FormAlert>;
+  const cart = view.cart;
+  if (!cart || cart.items.length === 0) {
+    return (
+      <div className="space-y-4">
+        <p className="text-lg text-slate-700">Your cart is empty.</p>
+        <p>
+          <Link to="/products" className={buttonClass("primary")}>
+            Browse products
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <p className="text-slate-700">
+        {cart.items.length} {cart.items.length === 1 ? "product" : "products"}, {cartCount(cart)} in total.
+      </p>
+      <CartLines cart={cart} />
+      <div className="rounded-lg border border-accent-200 bg-accent-50 p-5 text-slate-800">
+        <h2 className="text-lg font-bold text-slate-900">Ordering and payment</h2>
+        <p className="mt-2">
+          Online dealer checkout with payment comes with the dealer programme. Until then no order is placed from this page: request a
+          quotation from a product page, or contact our sales team with this list and we will confirm prices and delivery.
+        </p>
+        <p className="mt-4 flex flex-wrap gap-3">
+          <Link to="/contact" className={buttonClass("primary")}>
+            Contact sales
+          </Link>
+          <Link to="/cart" className={buttonClass("outline")}>
+            Back to cart
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
 export default function Checkout() {
   return (
-    <PageIntro title="Checkout">
-      <p>Review the products in your cart and place your dealer order.</p>
-    </PageIntro>
+    <section className="mx-auto max-w-4xl px-4 py-10 md:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Checkout</h1>
+      <div className="mt-6">
+        <CheckoutContent />
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,14 @@
+import { Download } from "lucide-react";
 import { data, Link } from "react-router";
+import { mediaUrl } from "#shared/media.ts";
 import { PageIntro } from "#web/components/layout/page-intro.tsx";
+import { AddToCartButton } from "#web/features/catalogue/add-to-cart-button.tsx";
+import { ProductGallery } from "#web/features/catalogue/product-gallery.tsx";
+import { mainImageName } from "#web/features/catalogue/product-media.ts";
+import { ProductPrices } from "#web/features/catalogue/product-prices.tsx";
+import { QuoteRequest } from "#web/features/catalogue/quote-request.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
+import { useRootData } from "#web/lib/root-data.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/product";
 
@@ -22,28 +30,94 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
+const linkClass = "font-medium text-accent-700 underline hover:text-accent-800";
+
 export default function Product({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
   const { product } = loaderData;
   if (!product) {
     return (
       <PageIntro title="Product">
         <p>Product not found.</p>
         <p>
-          <Link to="/products" className="font-medium text-accent-700 underline hover:text-accent-800">
+          <Link to="/products" className={linkClass}>
             Browse all products
           </Link>
         </p>
       </PageIntro>
     );
   }
+  const benefits = product.product_benefits
+    .split("\n")
+    .map((b) => b.trim())
+    .filter(Boolean);
   return (
-    <PageIntro title={product.product_name}>
-      <p>{product.product_description}</p>
-      <p>
-        <Link to={`/category/${product.category_slug}`} className="font-medium text-accent-700 underline hover:text-accent-800">
-          More {product.category_name}
-        </Link>
-      </p>
-    </PageIntro>
+    <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-700">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/products" className={linkClass}>
+              Products
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li>
+            <Link to={`/category/${product.category_slug}`} className={linkClass}>
+              {product.category_name}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="mt-6 grid gap-8 md:grid-cols-2 md:gap-10">
+        <ProductGallery images={product.images} name={product.product_name} />
+        <div className="space-y-5">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{product.product_name}</h1>
+          <ProductPrices usd={product.price_usd} zwl={product.price_zwl} currency={root?.settings.secondaryCurrency ?? "ZWL"} />
+          <p className="text-lg text-slate-700">{product.product_description}</p>
+          <div className="flex flex-wrap gap-3">
+            <AddToCartButton productId={product.product_id} productName={product.product_name} image={mainImageName(product.images)} />
+            <QuoteRequest productId={product.product_id} productName={product.product_name} userId={root?.user?.id ?? null} />
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-12 grid gap-10 md:grid-cols-3">
+        {benefits.length > 0 ? (
+          <section aria-labelledby="benefits-heading" className="md:col-span-2">
+            <h2 id="benefits-heading" className="text-xl font-bold text-slate-900">
+              Benefits
+            </h2>
+            <ul className="mt-3 list-disc space-y-1.5 pl-5 text-slate-700 marker:text-accent-600">
+              {benefits.map((b) => (
+                <li key={b}>{b}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <div className="space-y-8">
+          {product.product_warranty ? (
+            <section aria-labelledby="warranty-heading">
+              <h2 id="warranty-heading" className="text-xl font-bold text-slate-900">
+                Warranty
+              </h2>
+              <p className="mt-3 text-slate-700">{product.product_warranty}</p>
+            </section>
+          ) : null}
+          {product.datasheet ? (
+            <section aria-labelledby="datasheet-heading">
+              <h2 id="datasheet-heading" className="text-xl font-bold text-slate-900">
+                Datasheet
+              </h2>
+              <p className="mt-3">
+                <a href={mediaUrl("datasheets", product.datasheet)} download className={linkClass}>
+                  <Download aria-hidden="true" className="mr-1.5 inline size-4 align-[-2px]" />
+                  Download the datasheet (PDF)
+                </a>
+              </p>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </div>
   );
 }

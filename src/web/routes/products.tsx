@@ -1,7 +1,13 @@
-import { PageIntro } from "#web/components/layout/page-intro.tsx";
+import { Link } from "react-router";
+import { buttonClass } from "#web/components/ui/button.ts";
 import { CategoryStrip } from "#web/features/catalogue/category-strip.tsx";
+import { FeaturedProducts } from "#web/features/catalogue/featured-products.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/products";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { featured: await context.services.catalogue.listFeatured() };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Products", {
@@ -9,11 +15,40 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Products() {
+/** /products (spec §2): the category strip, the featured products with their 5-star display, and the FAQs. */
+export default function Products({ loaderData }: Route.ComponentProps) {
   return (
-    <PageIntro title="Products">
-      <p>Choose a category to see its products.</p>
-      <CategoryStrip />
-    </PageIntro>
+    <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Products</h1>
+      <p className="mt-3 max-w-prose text-lg text-slate-700">Choose a category to see its products.</p>
+      <div className="mt-6">
+        <CategoryStrip />
+      </div>
+
+      {loaderData.featured.length > 0 ? (
+        <section aria-labelledby="featured-heading" className="mt-12">
+          <h2 id="featured-heading" className="text-2xl font-bold text-slate-900">
+            Featured Products
+          </h2>
+          <div className="mt-6">
+            <FeaturedProducts featured={loaderData.featured} />
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="faq-heading" className="mt-14 rounded-lg bg-slate-50 px-5 py-8 md:px-8">
+        <h2 id="faq-heading" className="text-2xl font-bold text-slate-900">
+          Frequently Asked Questions
+        </h2>
+        <p className="mt-2 max-w-prose text-slate-700">
+          Sizing a system, warranties, installation and payment: the answers to the questions we hear most.
+        </p>
+        <p className="mt-5">
+          <Link to="/faqs" className={buttonClass("outline")}>
+            Read the FAQs
+          </Link>
+        </p>
+      </section>
+    </div>
   );
 }

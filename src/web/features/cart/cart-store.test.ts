@@ -1,6 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_LIFETIME_MS, CART_STORAGE_KEY } from "#shared/constants.ts";
-import { addToCart, cartCount, parseCart, readCart, removeFromCart, setCartQuantity, subscribeToCart } from "./cart-store.ts";
+import {
+  addToCart,
+  CartStorageError,
+  cartCount,
+  parseCart,
+  readCart,
+  removeFromCart,
+  setCartQuantity,
+  subscribeToCart,
+  whatsappOrderText,
+  whatsappOrderUrl,
+} from "./cart-store.ts";
 
 class MemoryStorage {
   data = new Map<string, string>();
@@ -79,5 +90,32 @@ describe("cart store", () => {
     stop();
     addToCart(panel);
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it("reports storage that refuses access, so the cart page can say so", () => {
+    addToCart(panel, 1, 1_000);
+    storage.setItem = () => {
+      throw new Error("QuotaExceededError");
+    };
+    expect(() => setCartQuantity(1, 3, 1_000)).toThrow(CartStorageError);
+    expect(() => removeFromCart(1, 1_000)).toThrow(CartStorageError);
+    storage.getItem = () => {
+      throw new Error("SecurityError");
+    };
+    expect(() => readCart(1_000)).toThrow(CartStorageError);
+  });
+
+  it("writes the WhatsApp order as a greeting and a numbered list", () => {
+    addToCart(panel, 2, 1_000);
+    const cart = addToCart(inverter, 1, 1_000);
+    if (!cart) throw new Error("no cart");
+    expect(whatsappOrderText(cart).split("\n")).toEqual([
+      "Hello, I would like to order the following products:",
+      "1. Panel x 2",
+      "2. Inverter x 1",
+    ]);
+    const url = new URL(whatsappOrderUrl("263771000100", cart));
+    expect(url.origin + url.pathname).toBe("https://wa.me/263771000100");
+    expect(url.searchParams.get("text")).toBe(whatsappOrderText(cart));
   });
 });

@@ -7,12 +7,21 @@ export type Cart = { items: CartItem[]; expires: number };
 
 const CHANGE_EVENT = "cart:change";
 
-function storage(): Storage | null {
+/** Thrown when the browser refuses access to localStorage (privacy settings, full storage); the cart page says so. */
+export class CartStorageError extends Error {
+  constructor(cause: unknown) {
+    super("The cart's storage is not available.", { cause });
+    this.name = "CartStorageError";
+  }
+}
+
+/** localStorage; throws CartStorageError when it is switched off or not reachable (and on the server). */
+function storage(): Storage {
   try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    // Storage can be switched off (privacy settings): the cart then simply stays empty.
-    return null;
+    if (typeof window === "undefined") throw new Error("no window");
+    return window.localStorage;
+  } catch (err) {
+    throw new CartStorageError(err);
   }
 }
 
@@ -42,15 +51,16 @@ export function parseCart(raw: string | null, now: number): Cart | null {
   }
 }
 
+/** The stored text; throws CartStorageError when storage cannot be read. */
 function rawCart(): string | null {
   try {
-    return storage()?.getItem(CART_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
+    return storage().getItem(CART_STORAGE_KEY);
+  } catch (err) {
+    throw err instanceof CartStorageError ? err : new CartStorageError(err);
   }
 }
 
-/** Reads the cart; an expired or broken cart is discarded (spec §4). */
+/** Reads the cart; an expired or broken cart is discarded (spec §4). Throws CartStorageError when storage fails. */
 export function readCart(now = Date.now()): Cart | null {
   const raw = rawCart();
   const cart = parseCart(raw, now);
@@ -62,20 +72,21 @@ function notify() {
   if (typeof window !== "undefined") window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
+/** Stores the cart; throws CartStorageError when storage refuses it. */
 export function writeCart(cart: Cart): void {
   try {
-    storage()?.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
-  } catch {
-    // Full or unavailable storage: nothing more to do here.
+    storage().setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+  } catch (err) {
+    throw err instanceof CartStorageError ? err : new CartStorageError(err);
   }
   notify();
 }
 
 export function clearCart(): void {
   try {
-    storage()?.removeItem(CART_STORAGE_KEY);
+    storage().removeItem(CART_STORAGE_KEY);
   } catch {
-    // As above.
+    // Nothing stored can be removed either: the cart is gone as far as this page can tell.
   }
   notify();
 }
@@ -131,32 +142,58 @@ export function subscribeToCart(listener: () => void): () => void {
   };
 }
 
-// useSyncExternalStore needs the same object back while nothing changed.
-let cachedRaw: string | null | undefined;
-let cachedCart: Cart | null = null;
+/** What a page sees of the cart: the cart (null when there is none), or the fact that storage failed. */
+export type CartView = { cart: Cart | null; failed: boolean };
 
-function cartSnapshot(): Cart | null {
-  const raw = rawCart();
+// useSyncExternalStore needs the same object back while nothing changed.
+const FAILED: CartView = { cart: null, failed: true };
+let cachedRaw: string | null | undefined;
+let cachedView: CartView = { cart: null, failed: false };
+
+function cartSnapshot(): CartView {
+  let raw: string | null;
+  try {
+    raw = rawCart();
+  } catch {
+    cachedRaw = undefined;
+    return FAILED;
+  }
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedCart = parseCart(raw, Date.now());
+    cachedView = { cart: parseCart(raw, Date.now()), failed: false };
   }
-  return cachedCart;
+  return cachedView;
 }
 
 /**
  * The cart in this browser. The server (and the hydrating render) sees `undefined`, so server HTML and the first
  * client render agree; the real cart follows right after hydration.
  */
-export function useCart(): Cart | null | undefined {
+export function useCartView(): CartView | undefined {
   return useSyncExternalStore(subscribeToCart, cartSnapshot, () => undefined);
+}
+
+export function useCart(): Cart | null | undefined {
+  const view = useCartView();
+  return view === undefined ? undefined : view.cart;
 }
 
 /** The badge number: undefined until the browser's cart is known. */
 export function useCartCount(): number | undefined {
   return useSyncExternalStore(
     subscribeToCart,
-    () => cartCount(cartSnapshot()),
+    () => cartCount(cartSnapshot().cart),
     () => undefined,
   );
+}
+
+/** The numbered list a WhatsApp checkout sends (spec §6): a greeting, then '1. <product name> x <quantity>' per line. */
+export function whatsappOrderText(cart: Cart): string {
+  const lines = cart.items.map((item, i) => `${i + 1}. ${item.productName} x ${item.quantity}`);
+  return ["Hello, I would like to order the following products:", ...lines].join("\n");
+}
+
+/** A wa.me chat with the order text filled in; `number` is digits only, with the country code. */
+export function whatsappOrderUrl(number: string, cart: Cart): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(whatsappOrderText(cart))}`;
 }

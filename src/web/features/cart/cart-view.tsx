@@ -1,0 +1,215 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { imageVariantName, mediaUrl } from "#shared/media.ts";
+import { WhatsappIcon } from "#web/components/ui/brand-icons.tsx";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import {
+  type Cart,
+  type CartItem,
+  cartCount,
+  readCart,
+  removeFromCart,
+  setCartQuantity,
+  useCartView,
+  whatsappOrderUrl,
+} from "./cart-store.ts";
+
+const LOAD_FAILED = "Failed to load cart items.";
+const UPDATE_FAILED = "Failed to update quantity.";
+const DELETE_FAILED = "Failed to delete product.";
+
+function thumbnail(image: string): string | null {
+  return image ? mediaUrl("products", imageVariantName(image, 400)) : null;
+}
+
+function QuantityControl({ item, onFail }: { item: CartItem; onFail: (message: string) => void }) {
+  // What is being typed, until it is a valid quantity.
+  const [draft, setDraft] = useState<string | null>(null);
+  const set = (quantity: number) => {
+    try {
+      setCartQuantity(item.productId, quantity);
+      onFail("");
+    } catch {
+      onFail(UPDATE_FAILED);
+    }
+  };
+  const inputId = `quantity-${item.productId}`;
+  const step =
+    "inline-flex size-11 items-center justify-center text-slate-800 hover:bg-slate-100 disabled:text-slate-400 disabled:hover:bg-transparent";
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={inputId} className="sr-only">
+        Quantity of {item.productName}
+      </label>
+      <div className="inline-flex items-center overflow-hidden rounded-md border border-slate-400">
+        <button
+          type="button"
+          className={step}
+          aria-label={`Decrease quantity of ${item.productName}`}
+          disabled={item.quantity <= 1}
+          onClick={() => set(item.quantity - 1)}
+        >
+          <Minus aria-hidden="true" className="size-4" />
+        </button>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={draft ?? String(item.quantity)}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setDraft(value);
+            const n = Number(value);
+            if (value !== "" && Number.isInteger(n) && n >= 1) set(n);
+          }}
+          onBlur={() => setDraft(null)}
+          className="h-11 w-16 border-x border-slate-400 text-center text-base text-slate-900 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+        />
+        <button
+          type="button"
+          className={step}
+          aria-label={`Increase quantity of ${item.productName}`}
+          onClick={() => set(item.quantity + 1)}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The cart's lines (image, name linking to the product) — shared with the dealer checkout, without the controls. */
+export function CartLines({ cart, onFail }: { cart: Cart; onFail?: (message: string) => void }) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      {cart.items.map((item) => {
+        const src = thumbnail(item.image);
+        return (
+          <li key={item.productId} className="flex flex-wrap items-center gap-4 p-4">
+            {src ? (
+              <img
+                src={src}
+                alt=""
+                width={96}
+                height={72}
+                loading="lazy"
+                className="aspect-[4/3] w-24 shrink-0 rounded-md bg-slate-100 object-cover"
+              />
+            ) : null}
+            <div className="min-w-0 flex-1 basis-40">
+              <Link to={`/product/${item.productId}`} className="font-semibold text-slate-900 hover:text-accent-800 hover:underline">
+                {item.productName}
+              </Link>
+              {onFail ? null : <p className="text-sm text-slate-700">Quantity: {item.quantity}</p>}
+            </div>
+            {onFail ? (
+              <div className="flex items-center gap-3">
+                <QuantityControl item={item} onFail={onFail} />
+                <button
+                  type="button"
+                  className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-red-700 hover:bg-red-50"
+                  aria-label={`Remove ${item.productName}`}
+                  onClick={() => {
+                    try {
+                      removeFromCart(item.productId);
+                      onFail("");
+                    } catch {
+                      onFail(DELETE_FAILED);
+                    }
+                  }}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Remove
+                </button>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Checkout (spec §6): dealers go to /checkout, everyone else to a WhatsApp chat with the numbered list. */
+function CheckoutLink({ cart, isDealer, whatsappNumber }: { cart: Cart; isDealer: boolean; whatsappNumber: string }) {
+  if (isDealer) {
+    return (
+      <Link to="/checkout" className={buttonClass("primary", "w-full")}>
+        Checkout
+      </Link>
+    );
+  }
+  return (
+    <a href={whatsappOrderUrl(whatsappNumber, cart)} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "w-full")}>
+      <WhatsappIcon className="size-5" />
+      Checkout
+      <span className="sr-only"> on WhatsApp (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** /cart (spec §2, §4, §8): lines with quantity controls, the order summary and Checkout. */
+export function CartView({ isDealer, whatsappNumber }: { isDealer: boolean; whatsappNumber: string }) {
+  const view = useCartView();
+  const [banner, setBanner] = useState("");
+  // Viewing the cart discards it once it has expired (spec §4).
+  useEffect(() => {
+    try {
+      readCart();
+    } catch {
+      // useCartView reports it.
+    }
+  }, []);
+
+  if (view === undefined) return <p className="text-slate-700">Loading your cart…</p>;
+  if (view.failed) return <FormAlert>{LOAD_FAILED}</FormAlert>;
+  const { cart } = view;
+  if (!cart || cart.items.length === 0) {
+    return (
+      <div className="space-y-4">
+        {banner ? <FormAlert>{banner}</FormAlert> : null}
+        <p className="text-lg text-slate-700">Your cart is empty.</p>
+        <p>
+          <Link to="/products" className={buttonClass("primary")}>
+            Browse products
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {banner ? <FormAlert>{banner}</FormAlert> : null}
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
+        <CartLines cart={cart} onFail={setBanner} />
+        <section aria-labelledby="summary-heading" className="rounded-lg border border-slate-200 bg-slate-50 p-5">
+          <h2 id="summary-heading" className="text-lg font-bold text-slate-900">
+            Order Summary
+          </h2>
+          <dl className="mt-4 space-y-2 text-slate-800">
+            <div className="flex justify-between gap-4">
+              <dt>Items</dt>
+              <dd className="font-semibold">{cart.items.length}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>Total quantity</dt>
+              <dd className="font-semibold">{cartCount(cart)}</dd>
+            </div>
+          </dl>
+          <p className="mt-4 text-sm text-slate-700">
+            {isDealer
+              ? "Your dealer prices are applied at checkout."
+              : "Checkout opens a WhatsApp chat with your list; our sales team replies with prices and availability."}
+          </p>
+          <div className="mt-5">
+            <CheckoutLink cart={cart} isDealer={isDealer} whatsappNumber={whatsappNumber} />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
