@@ -5,6 +5,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("favicon.svg", "routes/favicon.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("contact", "routes/contact.tsx"),

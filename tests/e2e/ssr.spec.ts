@@ -74,3 +74,31 @@ test("pages carry a canonical URL and link-preview tags in the first response", 
   const paged = await (await request.get("/category/solar-panels?page=2&pageSize=6&ref=x")).text();
   expect(paged).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/category\/solar-panels\?page=2&amp;pageSize=6"\/>/);
 });
+
+test("sitemap.xml lists the public pages, every category, product, blog and case study", async ({ request }) => {
+  const res = await request.get("/sitemap.xml");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toContain("application/xml");
+  const xml = await res.text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+  for (const path of [
+    "/",
+    "/about",
+    "/products",
+    "/insights",
+    "/blogs",
+    "/case-studies",
+    "/faqs",
+    "/contact",
+    "/category/solar-panels",
+    "/category/switch-gear",
+  ]) {
+    expect(locs).toContain(path);
+  }
+  const count = async (url: string) => (await (await request.get(url)).json()) as unknown;
+  const products = (await count("/api/products/get-all-products?page=1&pageSize=100")) as { count: number };
+  expect(locs.filter((p) => p.startsWith("/product/"))).toHaveLength(products.count);
+  expect(locs.filter((p) => p.startsWith("/blog/"))).toHaveLength(((await count("/api/blogs/")) as unknown[]).length);
+  expect(locs.filter((p) => p.startsWith("/case-study/"))).toHaveLength(((await count("/api/case-study")) as unknown[]).length);
+  expect(locs.some((p) => p.startsWith("/admin") || p.startsWith("/dealer"))).toBe(false);
+});

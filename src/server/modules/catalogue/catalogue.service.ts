@@ -57,6 +57,11 @@ export function createCatalogueService(db: Db) {
         .where(inArray(products.productId, ids));
     },
 
+    /** Every product's id and last change, for the sitemap. */
+    async productIndex(): Promise<{ id: number; updatedAt: Date }[]> {
+      return db.select({ id: products.productId, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.productId));
+    },
+
     async listCategories(): Promise<Category[]> {
       return db
         .select({ id: categories.id, slug: categories.slug, name: categories.name, description: categories.description })
