@@ -44,6 +44,23 @@ function toFeatured({ productImages, ...row }: { productImages: string[] } & Omi
 }
 
 export function createCatalogueService(db: Db) {
+  async function pageOfProducts(actor: Actor, query: AllProductsQuery): Promise<ProductPage> {
+    const where = query.category === undefined ? undefined : eq(products.categoryId, query.category);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ product: products, slug: categories.slug, name: categories.name })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(where)
+        .orderBy(asc(products.productId))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      db.select({ n: count() }).from(products).where(where),
+    ]);
+    const withPrices = seesPrices(actor);
+    return { rows: rows.map((r) => toProduct(r.product, r, withPrices)), count: total?.n ?? 0 };
+  }
+
   return {
     /**
      * Names and current USD prices of the given products, read through `tx` when a caller's transaction must see
@@ -79,22 +96,7 @@ export function createCatalogueService(db: Db) {
     },
 
     /** One page of every product, or of one category's, newest id last, with the total count. */
-    async allProducts(actor: Actor, query: AllProductsQuery): Promise<ProductPage> {
-      const where = query.category === undefined ? undefined : eq(products.categoryId, query.category);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ product: products, slug: categories.slug, name: categories.name })
-          .from(products)
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .where(where)
-          .orderBy(asc(products.productId))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(products).where(where),
-      ]);
-      const withPrices = seesPrices(actor);
-      return { rows: rows.map((r) => toProduct(r.product, r, withPrices)), count: total?.n ?? 0 };
-    },
+    allProducts: pageOfProducts,
 
     /** Featured products in the admin's order, each with its product's images. */
     async listFeatured(): Promise<Featured[]> {
@@ -123,20 +125,7 @@ export function createCatalogueService(db: Db) {
 
     /** One page of a category's products, newest id last, with the total count. */
     async productsByCategory(actor: Actor, categoryId: number, page: PageQuery): Promise<ProductPage> {
-      const where = eq(products.categoryId, categoryId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ product: products, slug: categories.slug, name: categories.name })
-          .from(products)
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .where(where)
-          .orderBy(asc(products.productId))
-          .limit(page.pageSize)
-          .offset((page.page - 1) * page.pageSize),
-        db.select({ n: count() }).from(products).where(where),
-      ]);
-      const withPrices = seesPrices(actor);
-      return { rows: rows.map((r) => toProduct(r.product, r, withPrices)), count: total?.n ?? 0 };
+      return pageOfProducts(actor, { ...page, category: categoryId });
     },
 
     async productById(actor: Actor, id: number): Promise<Product> {

@@ -1,9 +1,12 @@
-import { type ComponentProps, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 
-type TextFieldProps = ComponentProps<"input"> & { label: string; error?: string | undefined; hint?: string };
+type FieldProps = { label: string; error?: string | undefined; hint?: string; id?: string | undefined; className?: string | undefined };
 
-/** A labelled input whose error is announced with it (aria-invalid, aria-describedby). */
-export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
+const CONTROL =
+  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700";
+
+/** Label, hint and error around a control, tied to it with aria-invalid and aria-describedby. */
+function Field({ label, error, hint, id, className, control }: FieldProps & { control: (a11y: ControlA11y) => ReactNode }) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = `${inputId}-hint`;
@@ -19,18 +22,34 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
           {hint}
         </p>
       ) : null}
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700"
-        {...input}
-      />
+      {control({ id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {error ? (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+type ControlA11y = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+/** A labelled input whose error is announced with it. */
+export function TextField({ label, error, hint, id, className, ...input }: ComponentProps<"input"> & FieldProps) {
+  return (
+    <Field
+      {...{ label, error, hint, id, className }}
+      control={(a11y) => <input {...a11y} className={`${CONTROL} min-h-11`} {...input} />}
+    />
+  );
+}
+
+/** A labelled textarea whose error is announced with it. */
+export function TextAreaField({ label, error, hint, id, className, ...textarea }: ComponentProps<"textarea"> & FieldProps) {
+  return (
+    <Field
+      {...{ label, error, hint, id, className }}
+      control={(a11y) => <textarea {...a11y} className={`${CONTROL} min-h-32`} {...textarea} />}
+    />
   );
 }

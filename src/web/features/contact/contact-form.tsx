@@ -8,10 +8,9 @@ import type { z } from "zod";
 import { CONTACT_NOTES_MAX, CONTACT_SUCCESS, contactSchema } from "#shared/schemas/contact.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
 import { usePostPending } from "../auth/use-post-pending.ts";
 import type { ContactField, ContactResult } from "./contact-result.ts";
-import { TextAreaField } from "./text-area-field.tsx";
 
 const EMPTY = { fullName: "", email: "", phone: "", notes: "", requestQuote: false };
 
