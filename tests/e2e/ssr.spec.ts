@@ -102,3 +102,15 @@ test("sitemap.xml lists the public pages, every category, product, blog and case
   expect(locs.filter((p) => p.startsWith("/case-study/"))).toHaveLength(((await count("/api/case-study")) as unknown[]).length);
   expect(locs.some((p) => p.startsWith("/admin") || p.startsWith("/dealer"))).toBe(false);
 });
+
+test("a shared product link previews its name, description and image", async ({ request }) => {
+  const product = (await (await request.get("/api/products/get-product-by-category/1?page=1&pageSize=1")).json()).rows[0];
+  const html = await (await request.get(`/product/${product.product_id}`)).text();
+  expect(html).toContain(`<meta property="og:title" content="${product.product_name} | Solar Demo"/>`);
+  expect(html).toContain('<meta property="og:type" content="product"/>');
+  const image = html.match(/<meta property="og:image" content="([^"]+)"\/>/)?.[1];
+  expect(image).toMatch(/^http:\/\/[^/]+\/media\/products\/.+\.webp$/);
+  const res = await request.get(image as string);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("image/webp");
+});

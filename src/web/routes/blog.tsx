@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { mediaUrl } from "#shared/media.ts";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { detailId } from "#web/features/content/detail-id.ts";
 import { excerpt, formatDate, imageList, paragraphs } from "#web/features/content/format.ts";
@@ -21,7 +22,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const blog = loaderData?.blog;
   if (!blog) return pageMeta(matches, "Blog not found", { description: "This blog could not be found.", noIndex: true });
-  return pageMeta(matches, blog.title, { description: excerpt(blog.story, 155) });
+  const image = blog.images.split(",")[0];
+  return pageMeta(matches, blog.title, {
+    description: excerpt(blog.story, 155),
+    type: "article",
+    image: image ? mediaUrl("blogs", image) : null,
+  });
 }
 
 const backLink = (

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { mediaUrl } from "#shared/media.ts";
 import { detailId } from "#web/features/content/detail-id.ts";
 import { excerpt, imageList } from "#web/features/content/format.ts";
 import { ImageGallery } from "#web/features/content/image-gallery.tsx";
@@ -23,6 +24,8 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!c) return pageMeta(matches, "Case study not found", { description: "This case study could not be found.", noIndex: true });
   return pageMeta(matches, c.projectName, {
     description: excerpt(`${c.systemCapacity} solar installation in ${c.location}. ${c.description}`, 155),
+    type: "article",
+    image: c.images.split(",")[0] ? mediaUrl("caseStudyImages", c.images.split(",")[0] as string) : null,
   });
 }
 

@@ -27,6 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return pageMeta(matches, loaderData?.product?.product_name ?? "Product", {
     description: loaderData?.product?.product_description.slice(0, 160) ?? "Product details, benefits, warranty and datasheet.",
+    image: loaderData?.product ? mediaUrl("products", mainImageName(loaderData.product.images)) : null,
+    type: "product",
   });
 }
 
