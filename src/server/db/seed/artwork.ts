@@ -124,15 +124,25 @@ export function documentSvg(title: string, holder: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 1200 900"><rect width="1200" height="900" fill="#f8fafc"/><rect x="60" y="60" width="1080" height="780" rx="16" fill="#fff" stroke="#94a3b8" stroke-width="4"/><text x="120" y="170" font-size="52" font-weight="700" font-family="DejaVu Sans, sans-serif" fill="#0f172a">${escapeXml(title)}</text><text x="120" y="260" font-size="36" font-family="DejaVu Sans, sans-serif" fill="#334155">${escapeXml(holder)}</text>${[320, 380, 440, 500].map((y) => `<rect x="120" y="${y}" width="${900 - (y % 7) * 40}" height="22" rx="6" fill="#e2e8f0"/>`).join("")}<text x="600" y="700" font-size="140" font-weight="700" font-family="DejaVu Sans, sans-serif" fill="#dc2626" opacity="0.35" text-anchor="middle" transform="rotate(-15 600 650)">SPECIMEN</text></svg>`;
 }
 
-/** Renders an SVG once and stores it at every width of IMAGE_WIDTHS, plus the plain name (the largest). */
+/**
+ * Renders an SVG once and stores it at every width of IMAGE_WIDTHS, plus the plain name (the largest).
+ * The bitmap is rendered a single time without its (unused) alpha channel and the widths are encoded in
+ * parallel at WebP effort 2: first start stays within a few seconds on a two-core machine.
+ */
 export async function storeImage(storage: Storage, folder: MediaFolder, name: string, svg: string): Promise<void> {
-  const base = sharp(Buffer.from(svg));
-  const largest = await base.clone().webp({ quality: 78 }).toBuffer();
-  await storage.put("public", `${folder}/${name}`, largest);
-  for (const width of IMAGE_WIDTHS) {
-    const buf = width === 1200 ? largest : await base.clone().resize({ width }).webp({ quality: 76 }).toBuffer();
-    await storage.put("public", `${folder}/${imageVariantName(name, width)}`, buf);
-  }
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const encode = (width: number) => {
+    const pipeline = sharp(data, { raw });
+    if (width !== info.width) pipeline.resize({ width });
+    return pipeline.webp({ quality: width === info.width ? 78 : 76, effort: 2 }).toBuffer();
+  };
+  const widths = await Promise.all(IMAGE_WIDTHS.map(async (width) => [width, await encode(width)] as const));
+  const largest = widths.reduce((a, b) => (b[0] > a[0] ? b : a))[1];
+  await Promise.all([
+    storage.put("public", `${folder}/${name}`, largest),
+    ...widths.map(([width, buf]) => storage.put("public", `${folder}/${imageVariantName(name, width)}`, buf)),
+  ]);
 }
 
 export async function renderWebp(svg: string): Promise<Buffer> {
