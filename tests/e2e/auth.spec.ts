@@ -122,3 +122,15 @@ test("sign-up shows the server's message for a taken username", async ({ page })
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText("This username is already taken.")).toBeVisible();
 });
+
+test("forgot-password checks the address with the spec's message, in the browser and on the server", async ({ page }) => {
+  await page.goto("/forgot-password");
+  await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
+  await page.getByLabel("Email").fill("not-an-address");
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  const res = await page.request.post("/forgot-password", { form: { email: "" }, headers: { origin: new URL(page.url()).origin } });
+  expect(res.status()).toBe(400);
+  expect(await res.text()).toContain("Please enter a valid email address.");
+});

@@ -49,3 +49,16 @@ export const publicUserSchema = z.object({
   emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const INVALID_EMAIL = "Please enter a valid email address.";
+export const FORGOT_PASSWORD_FAILED = "Failed to send reset email.";
+
+/** POST /api/auth/forgetpassword and the /forgot-password form: the spec's check (§5) is non-empty and contains '@'. */
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ error: INVALID_EMAIL })
+    .trim()
+    .max(254, INVALID_EMAIL)
+    .refine((v) => v !== "" && v.includes("@"), INVALID_EMAIL),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

@@ -112,19 +112,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {team.map((m) => (
               <li key={m.id} className="flex gap-4 rounded-xl border border-slate-200 p-5">
-                {m.picture ? (
-                  <MediaImage
-                    folder="team"
-                    name={m.picture}
-                    alt=""
-                    width={96}
-                    height={96}
-                    sizes="96px"
-                    className="size-20 shrink-0 rounded-full object-cover sm:size-24"
-                  />
-                ) : (
-                  <Avatar name={m.name} size={80} />
-                )}
+                <Avatar name={m.name} profile={m.picture} folder="team" size={88} />
                 <div>
                   <h3 className="font-semibold text-slate-900">{m.name}</h3>
                   <p className="text-sm font-medium text-accent-800">{m.position}</p>

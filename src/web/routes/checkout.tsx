@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "#web/components/ui/button.ts";
-import { FormAlert } from "#web/components/ui/form-alert.tsx";
-import { cartCount, useCartView } from "#web/features/cart/cart-store.ts";
-import { CartLines } from "#web/features/cart/cart-view.tsx";
+import { type Cart, cartCount, useCartView } from "#web/features/cart/cart-store.ts";
+import { CartLines, CartStates } from "#web/features/cart/cart-view.tsx";
 import { requirePageRole } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/checkout";
@@ -19,21 +18,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 function CheckoutContent() {
   const view = useCartView();
-  if (view === undefined) return <p className="text-slate-700">Loading your cart…</p>;
-  if (view.failed) return <FormAlert>Failed to load cart items.</FormAlert>;
-  const cart = view.cart;
-  if (!cart || cart.items.length === 0) {
-    return (
-      <div className="space-y-4">
-        <p className="text-lg text-slate-700">Your cart is empty.</p>
-        <p>
-          <Link to="/products" className={buttonClass("primary")}>
-            Browse products
-          </Link>
-        </p>
-      </div>
-    );
-  }
+  return <CartStates view={view}>{(cart) => <CheckoutLines cart={cart} />}</CartStates>;
+}
+
+function CheckoutLines({ cart }: { cart: Cart }) {
   return (
     <div className="space-y-6">
       <p className="text-slate-700">

@@ -1,6 +1,6 @@
 import { count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { isAdminRole } from "#shared/roles.ts";
-import type { QuoteRequest } from "#shared/schemas/quotations.ts";
+import { QUOTE_SUCCESS, type QuoteRequest } from "#shared/schemas/quotations.ts";
 import type { Db } from "../../db/client.ts";
 import { quotationProducts, quotationStatuses, quotations } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
@@ -147,7 +147,7 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
             to: quotation.requesterEmail,
             replyTo: company.salesEmail,
             subject: `Your quote request #${quotation.id} - ${company.companyName}`,
-            heading: "Your quote request has been submitted successfully!",
+            heading: QUOTE_SUCCESS,
             blocks: [
               { kind: "paragraph", text: `Dear ${quotation.requesterName},` },
               {

@@ -1,4 +1,4 @@
-import { mediaUrl } from "#shared/media.ts";
+import { imageVariantName, type MediaFolder, mediaUrl } from "#shared/media.ts";
 
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -6,12 +6,30 @@ export function initialsOf(name: string): string {
   return letters.map((w) => (w ? Array.from(w)[0]?.toUpperCase() : "")).join("") || "?";
 }
 
-/** The user's picture, or their initials drawn here (no external avatar service). 'avatar' means no picture (spec §3). */
-export function Avatar({ name, profile, size = 36 }: { name: string; profile?: string | null; size?: number }) {
+type AvatarProps = {
+  name: string;
+  /** The picture's file name; null, empty or 'avatar' (spec §3) means none. */
+  profile?: string | null;
+  /** Where the picture lives: user profiles, team members, testimonials. */
+  folder?: MediaFolder;
+  size?: number;
+};
+
+/** A person's picture (its smallest stored width), or their initials drawn here (no external avatar service). */
+export function Avatar({ name, profile, folder = "profiles", size = 36 }: AvatarProps) {
   const style = { width: size, height: size };
   if (profile && profile !== "avatar") {
     return (
-      <img src={mediaUrl("profiles", profile)} alt="" width={size} height={size} style={style} className="rounded-full object-cover" />
+      <img
+        src={mediaUrl(folder, imageVariantName(profile, 400))}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        style={style}
+        className="shrink-0 rounded-full object-cover"
+      />
     );
   }
   return (

@@ -1,25 +1,11 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { homePathFor } from "#shared/roles.ts";
-import { loginSchema, signupFormSchema } from "#shared/schemas/auth.ts";
+import { FORGOT_PASSWORD_FAILED, forgotPasswordSchema, loginSchema, signupFormSchema } from "#shared/schemas/auth.ts";
+import { firstIssues, formText } from "../../lib/form-data.ts";
 import { safeRedirectPath } from "../../lib/redirects.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
-import { FORGOT_PASSWORD_FAILED, INVALID_EMAIL, isPlausibleEmail } from "./forgot-password-rules.ts";
 import type { FormResult } from "./form-result.ts";
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
-function firstIssues<Field extends string>(error: z.ZodError): Partial<Record<Field, string>> {
-  const out: Partial<Record<Field, string>> = {};
-  for (const [field, messages] of Object.entries(z.flattenError(error).fieldErrors) as [Field, string[] | undefined][]) {
-    if (messages?.[0]) out[field] = messages[0];
-  }
-  return out;
-}
 
 /** Where to go after login: a safe `redirectTo` (form field or query), else the role's home (spec §4). */
 export function afterLoginPath(request: Request, role: Parameters<typeof homePathFor>[0], form?: FormData): string {
@@ -32,7 +18,7 @@ type LoginField = "user" | "password";
 
 export async function loginAction(request: Request, context: WebContext) {
   const form = await request.formData();
-  const input = { user: text(form, "user"), password: text(form, "password") };
+  const input = { user: formText(form, "user"), password: formText(form, "password") };
   const values = { user: input.user };
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) {
@@ -56,11 +42,11 @@ type SignupField = "fullName" | "username" | "email" | "password" | "confirmPass
 export async function signupAction(request: Request, context: WebContext) {
   const form = await request.formData();
   const input = {
-    fullName: text(form, "fullName"),
-    username: text(form, "username"),
-    email: text(form, "email"),
-    password: text(form, "password"),
-    confirmPassword: text(form, "confirmPassword"),
+    fullName: formText(form, "fullName"),
+    username: formText(form, "username"),
+    email: formText(form, "email"),
+    password: formText(form, "password"),
+    confirmPassword: formText(form, "confirmPassword"),
   };
   const values = { fullName: input.fullName, username: input.username, email: input.email };
   const parsed = signupFormSchema.safeParse(input);
@@ -85,9 +71,10 @@ export async function signupAction(request: Request, context: WebContext) {
  */
 export async function forgotPasswordAction(request: Request) {
   const form = await request.formData();
-  const email = text(form, "email").trim();
-  if (!isPlausibleEmail(email)) {
-    return data<FormResult<"email">>({ fieldErrors: { email: INVALID_EMAIL }, values: { email } }, { status: 400 });
+  const email = formText(form, "email");
+  const parsed = forgotPasswordSchema.safeParse({ email });
+  if (!parsed.success) {
+    return data<FormResult<"email">>({ fieldErrors: firstIssues<"email">(parsed.error), values: { email } }, { status: 400 });
   }
   return data<FormResult<"email">>({ formError: FORGOT_PASSWORD_FAILED, values: { email } }, { status: 503 });
 }

@@ -1,43 +1,27 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { Form, Link, useSubmit } from "react-router";
-import type { z } from "zod";
+import { Form, Link } from "react-router";
 import { loginSchema } from "#shared/schemas/auth.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { LoadingOverlay } from "../../components/ui/loading-overlay.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { usePostForm } from "../../lib/use-post-form.ts";
 import { inlineLinkClass } from "./auth-card.tsx";
 import type { FormResult } from "./form-result.ts";
-import { usePostPending } from "./use-post-pending.ts";
-
-type LoginValues = z.input<typeof loginSchema>;
 
 /**
  * Login (spec §2, §4, §5). Checked in the browser with the shared schema, then sent as a normal form post, so it
  * also works before JavaScript has loaded; the action checks again.
  */
 export function LoginForm({ result, redirectTo }: { result: FormResult<"user" | "password"> | undefined; redirectTo: string | null }) {
-  const submit = useSubmit();
-  const pending = usePostPending("/login");
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
+  const { register, error, onSubmit, pending } = usePostForm(loginSchema, {
+    pathname: "/login",
     // Also set on the inputs below: the server-rendered form (no JavaScript yet) shows what was typed.
     defaultValues: { user: result?.values?.user ?? "", password: "" },
+    serverErrors: result?.fieldErrors,
   });
 
   return (
-    <Form
-      method="post"
-      noValidate
-      aria-busy={pending}
-      onSubmit={handleSubmit((_values, event) => submit(event?.target as HTMLFormElement))}
-      className="space-y-5"
-    >
+    <Form method="post" noValidate aria-busy={pending} onSubmit={onSubmit} className="space-y-5">
       {pending ? <LoadingOverlay label="Signing in…" /> : null}
       {result?.formError ? <FormAlert>{result.formError}</FormAlert> : null}
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -48,7 +32,7 @@ export function LoginForm({ result, redirectTo }: { result: FormResult<"user" | 
         spellCheck={false}
         required
         defaultValue={result?.values?.user ?? ""}
-        error={errors.user?.message ?? result?.fieldErrors?.user}
+        error={error("user")}
         {...register("user")}
       />
       <TextField
@@ -56,7 +40,7 @@ export function LoginForm({ result, redirectTo }: { result: FormResult<"user" | 
         type="password"
         autoComplete="current-password"
         required
-        error={errors.password?.message ?? result?.fieldErrors?.password}
+        error={error("password")}
         {...register("password")}
       />
       <p className="text-right text-sm">

@@ -1,28 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { Form, Link, useSubmit } from "react-router";
-import type { z } from "zod";
+import { Form, Link } from "react-router";
 import { signupFormSchema } from "#shared/schemas/auth.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { LoadingOverlay } from "../../components/ui/loading-overlay.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { usePostForm } from "../../lib/use-post-form.ts";
 import { inlineLinkClass } from "./auth-card.tsx";
 import type { FormResult } from "./form-result.ts";
-import { usePostPending } from "./use-post-pending.ts";
 
 type SignupField = "fullName" | "username" | "email" | "password" | "confirmPassword";
 
 /** Sign-up (spec §2, §5): the shared schema in the browser and again in the action; works without JavaScript. */
 export function SignupForm({ result }: { result: FormResult<SignupField> | undefined }) {
-  const submit = useSubmit();
-  const pending = usePostPending("/signup");
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof signupFormSchema>, unknown, z.output<typeof signupFormSchema>>({
-    resolver: zodResolver(signupFormSchema),
+  const { register, error, onSubmit, pending } = usePostForm(signupFormSchema, {
+    pathname: "/signup",
     defaultValues: {
       fullName: result?.values?.fullName ?? "",
       username: result?.values?.username ?? "",
@@ -30,17 +21,11 @@ export function SignupForm({ result }: { result: FormResult<SignupField> | undef
       password: "",
       confirmPassword: "",
     },
+    serverErrors: result?.fieldErrors,
   });
-  const error = (field: SignupField) => errors[field]?.message ?? result?.fieldErrors?.[field];
 
   return (
-    <Form
-      method="post"
-      noValidate
-      aria-busy={pending}
-      onSubmit={handleSubmit((_values, event) => submit(event?.target as HTMLFormElement))}
-      className="space-y-5"
-    >
+    <Form method="post" noValidate aria-busy={pending} onSubmit={onSubmit} className="space-y-5">
       {pending ? <LoadingOverlay label="Creating your account…" /> : null}
       {result?.formError ? <FormAlert>{result.formError}</FormAlert> : null}
       <TextField

@@ -1,5 +1,5 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { imageVariantName, mediaUrl } from "#shared/media.ts";
 import { WhatsappIcon } from "#web/components/ui/brand-icons.tsx";
@@ -8,6 +8,7 @@ import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import {
   type Cart,
   type CartItem,
+  type CartView as CartViewState,
   cartCount,
   readCart,
   removeFromCart,
@@ -152,19 +153,19 @@ function CheckoutLink({ cart, isDealer, whatsappNumber }: { cart: Cart; isDealer
   );
 }
 
-/** /cart (spec §2, §4, §8): lines with quantity controls, the order summary and Checkout. */
-export function CartView({ isDealer, whatsappNumber }: { isDealer: boolean; whatsappNumber: string }) {
-  const view = useCartView();
-  const [banner, setBanner] = useState("");
-  // Viewing the cart discards it once it has expired (spec §4).
-  useEffect(() => {
-    try {
-      readCart();
-    } catch {
-      // useCartView reports it.
-    }
-  }, []);
-
+/**
+ * The cart's loading, load-failure and empty states (spec §8 texts), shared by /cart and /checkout;
+ * `children` renders a cart that has items.
+ */
+export function CartStates({
+  view,
+  banner,
+  children,
+}: {
+  view: CartViewState | undefined;
+  banner?: string;
+  children: (cart: Cart) => ReactNode;
+}) {
   if (view === undefined) return <p className="text-slate-700">Loading your cart…</p>;
   if (view.failed) return <FormAlert>{LOAD_FAILED}</FormAlert>;
   const { cart } = view;
@@ -181,35 +182,55 @@ export function CartView({ isDealer, whatsappNumber }: { isDealer: boolean; what
       </div>
     );
   }
+  return children(cart);
+}
+
+/** /cart (spec §2, §4, §8): lines with quantity controls, the order summary and Checkout. */
+export function CartView({ isDealer, whatsappNumber }: { isDealer: boolean; whatsappNumber: string }) {
+  const view = useCartView();
+  const [banner, setBanner] = useState("");
+  // Viewing the cart discards it once it has expired (spec §4).
+  useEffect(() => {
+    try {
+      readCart();
+    } catch {
+      // useCartView reports it.
+    }
+  }, []);
+
   return (
-    <div className="space-y-4">
-      {banner ? <FormAlert>{banner}</FormAlert> : null}
-      <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
-        <CartLines cart={cart} onFail={setBanner} />
-        <section aria-labelledby="summary-heading" className="rounded-lg border border-slate-200 bg-slate-50 p-5">
-          <h2 id="summary-heading" className="text-lg font-bold text-slate-900">
-            Order Summary
-          </h2>
-          <dl className="mt-4 space-y-2 text-slate-800">
-            <div className="flex justify-between gap-4">
-              <dt>Items</dt>
-              <dd className="font-semibold">{cart.items.length}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt>Total quantity</dt>
-              <dd className="font-semibold">{cartCount(cart)}</dd>
-            </div>
-          </dl>
-          <p className="mt-4 text-sm text-slate-700">
-            {isDealer
-              ? "Your dealer prices are applied at checkout."
-              : "Checkout opens a WhatsApp chat with your list; our sales team replies with prices and availability."}
-          </p>
-          <div className="mt-5">
-            <CheckoutLink cart={cart} isDealer={isDealer} whatsappNumber={whatsappNumber} />
+    <CartStates view={view} banner={banner}>
+      {(cart) => (
+        <div className="space-y-4">
+          {banner ? <FormAlert>{banner}</FormAlert> : null}
+          <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
+            <CartLines cart={cart} onFail={setBanner} />
+            <section aria-labelledby="summary-heading" className="rounded-lg border border-slate-200 bg-slate-50 p-5">
+              <h2 id="summary-heading" className="text-lg font-bold text-slate-900">
+                Order Summary
+              </h2>
+              <dl className="mt-4 space-y-2 text-slate-800">
+                <div className="flex justify-between gap-4">
+                  <dt>Items</dt>
+                  <dd className="font-semibold">{cart.items.length}</dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt>Total quantity</dt>
+                  <dd className="font-semibold">{cartCount(cart)}</dd>
+                </div>
+              </dl>
+              <p className="mt-4 text-sm text-slate-700">
+                {isDealer
+                  ? "Checkout takes you to the dealer checkout page."
+                  : "Checkout opens a WhatsApp chat with your list; our sales team replies with prices and availability."}
+              </p>
+              <div className="mt-5">
+                <CheckoutLink cart={cart} isDealer={isDealer} whatsappNumber={whatsappNumber} />
+              </div>
+            </section>
           </div>
-        </section>
-      </div>
-    </div>
+        </div>
+      )}
+    </CartStates>
   );
 }

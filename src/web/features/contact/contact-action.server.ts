@@ -1,33 +1,24 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { CONTACT_FAILURE, CONTACT_SUCCESS, contactSchema } from "#shared/schemas/contact.ts";
+import { firstIssues, formText } from "../../lib/form-data.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
 import type { ContactField, ContactResult } from "./contact-result.ts";
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
 
 /** The 'Get in Touch' form, checked again with the shared schema, then sent through the contact service. */
 export async function contactAction(request: Request, context: WebContext) {
   const form = await request.formData();
   const values = {
-    fullName: text(form, "fullName"),
-    email: text(form, "email"),
-    phone: text(form, "phone"),
-    notes: text(form, "notes"),
+    fullName: formText(form, "fullName"),
+    email: formText(form, "email"),
+    phone: formText(form, "phone"),
+    notes: formText(form, "notes"),
     // A checkbox is sent only when ticked.
     requestQuote: form.get("requestQuote") !== null,
   };
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
-    const fieldErrors: Partial<Record<ContactField, string>> = {};
-    for (const [field, messages] of Object.entries(z.flattenError(parsed.error).fieldErrors) as [ContactField, string[] | undefined][]) {
-      if (messages?.[0]) fieldErrors[field] = messages[0];
-    }
-    return data<ContactResult>({ status: "error", fieldErrors, values }, { status: 400 });
+    return data<ContactResult>({ status: "error", fieldErrors: firstIssues<ContactField>(parsed.error), values }, { status: 400 });
   }
   try {
     const { id } = await context.services.contact.submit(context.actor, parsed.data);

@@ -1,16 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { useForm } from "react-hook-form";
-import { Form, useSubmit } from "react-router";
+import { Form } from "react-router";
 import { toast } from "sonner";
-import type { z } from "zod";
 import { CONTACT_NOTES_MAX, CONTACT_SUCCESS, contactSchema } from "#shared/schemas/contact.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
-import { usePostPending } from "../auth/use-post-pending.ts";
-import type { ContactField, ContactResult } from "./contact-result.ts";
+import { usePostForm } from "../../lib/use-post-form.ts";
+import type { ContactResult } from "./contact-result.ts";
 
 const EMPTY = { fullName: "", email: "", phone: "", notes: "", requestQuote: false };
 
@@ -19,20 +16,13 @@ const EMPTY = { fullName: "", email: "", phone: "", notes: "", requestQuote: fal
  * as a normal form post (so it works before JavaScript loads) and checked again by the page's action.
  */
 export function ContactForm({ result }: { result: ContactResult | undefined }) {
-  const submit = useSubmit();
-  const pending = usePostPending("/contact");
   const failed = result?.status === "error" ? result : undefined;
   const initial = failed?.values ?? EMPTY;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<z.input<typeof contactSchema>, unknown, z.output<typeof contactSchema>>({
-    resolver: zodResolver(contactSchema),
+  const { register, reset, error, onSubmit, pending } = usePostForm(contactSchema, {
+    pathname: "/contact",
     defaultValues: initial,
+    serverErrors: failed?.fieldErrors,
   });
-  const error = (field: ContactField) => errors[field]?.message ?? failed?.fieldErrors?.[field];
   const checkboxId = useId();
   const confirmation = useRef<HTMLDivElement>(null);
 
@@ -46,14 +36,7 @@ export function ContactForm({ result }: { result: ContactResult | undefined }) {
   }, [sentId, reset]);
 
   return (
-    <Form
-      method="post"
-      noValidate
-      aria-busy={pending}
-      aria-labelledby="get-in-touch-heading"
-      onSubmit={handleSubmit((_values, event) => submit(event?.target as HTMLFormElement))}
-      className="space-y-5"
-    >
+    <Form method="post" noValidate aria-busy={pending} aria-labelledby="get-in-touch-heading" onSubmit={onSubmit} className="space-y-5">
       {result?.status === "sent" && !pending ? (
         <div ref={confirmation} tabIndex={-1} className="outline-none">
           <FormAlert tone="success">{result.message}</FormAlert>

@@ -2,7 +2,6 @@ import { ChevronLeft, ChevronRight, Pause, Play, Quote } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Testimonial } from "#shared/schemas/content.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { MediaImage } from "#web/components/ui/media-image.tsx";
 
 /** Spec §9: the testimonials move on every 10 s. */
 export const TESTIMONIAL_AUTOPLAY_MS = 10_000;
@@ -114,19 +113,7 @@ export function TestimonialsCarousel({ items, labelledBy }: { items: Testimonial
                 <p className="line-clamp-[19]">{t.message}</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-4">
-                {t.image ? (
-                  <MediaImage
-                    folder="testimonials"
-                    name={t.image}
-                    alt=""
-                    width={56}
-                    height={56}
-                    sizes="56px"
-                    className="size-14 shrink-0 rounded-full object-cover"
-                  />
-                ) : (
-                  <Avatar name={t.person} size={56} />
-                )}
+                <Avatar name={t.person} profile={t.image} folder="testimonials" size={56} />
                 <span>
                   <span className="block font-semibold text-slate-900">{t.person}</span>
                   {t.person_role ? <span className="block text-sm text-slate-600">{t.person_role}</span> : null}
