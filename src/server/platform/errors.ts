@@ -16,6 +16,19 @@ export class BadRequestError extends AppError {
   }
 }
 
+/**
+ * A field of the request body that a service refused (a check no schema can make, such as an unknown product).
+ * Answered like a schema failure: `{ message, issues: [{ path: "body.<field>", message }] }`.
+ */
+export class FieldError extends BadRequestError {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor(message = "Please log in to continue.") {
     super(401, message);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "./errors.ts";
+import { AppError, FieldError } from "./errors.ts";
 
 export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Please try again later.";
 
@@ -20,6 +20,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: v.message ?? "Invalid value",
       }));
       return reply.code(400).send({ message: issues[0]?.message ?? "The request is not valid.", issues });
+    }
+    if (err instanceof FieldError) {
+      return reply.code(400).send({ message: err.message, issues: [{ path: `body.${err.field}`, message: err.message }] });
     }
     if (err instanceof AppError) {
       return reply.code(err.statusCode).send({ message: err.message, ...(err.details ? { details: err.details } : {}) });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { pageQuerySchema } from "#shared/schemas/catalogue.ts";
 import { QUOTE_SUCCESS, quoteRequestSchema } from "#shared/schemas/quotations.ts";
 import type { Services } from "../../services.ts";
-import { QUOTATION_STATUSES, QuoteFieldError } from "./quotations.service.ts";
+import { QUOTATION_STATUSES } from "./quotations.service.ts";
 
 const message = z.object({ message: z.string() });
 const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
@@ -51,16 +51,8 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
       },
     },
     async (request, reply) => {
-      try {
-        const { id } = await quotations.submit(request.actor, request.body);
-        return reply.code(201).send({ message: QUOTE_SUCCESS, id });
-      } catch (err) {
-        // Same shape as a schema failure: the field is named under `body`.
-        if (err instanceof QuoteFieldError) {
-          return reply.code(400).send({ message: err.message, issues: [{ path: `body.${err.field}`, message: err.message }] });
-        }
-        throw err;
-      }
+      const { id } = await quotations.submit(request.actor, request.body);
+      return reply.code(201).send({ message: QUOTE_SUCCESS, id });
     },
   );
 

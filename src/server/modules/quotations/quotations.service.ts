@@ -4,7 +4,7 @@ import { QUOTE_SUCCESS, type QuoteRequest } from "#shared/schemas/quotations.ts"
 import type { Db } from "../../db/client.ts";
 import { quotationProducts, quotationStatuses, quotations } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
-import { BadRequestError, ForbiddenError } from "../../platform/errors.ts";
+import { FieldError, ForbiddenError } from "../../platform/errors.ts";
 import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
@@ -28,16 +28,6 @@ export type QuotationView = {
 };
 
 export type QuotationListQuery = { status?: QuotationStatus | undefined; page: number; pageSize: number };
-
-/** Field issues in the same shape the HTTP layer gives schema failures. */
-export class QuoteFieldError extends BadRequestError {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message, { issues: [{ path: field, message }] });
-  }
-}
 
 type Deps = {
   db: Db;
@@ -95,7 +85,7 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         const byId = new Map(found.map((p) => [p.id, p]));
         input.products.forEach((line, i) => {
           if (!byId.has(line.product_id)) {
-            throw new QuoteFieldError(`Product ${line.product_id} not found.`, `products.${i}.product_id`);
+            throw new FieldError(`Product ${line.product_id} not found.`, `products.${i}.product_id`);
           }
         });
         const [quotation] = await tx
