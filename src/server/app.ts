@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
@@ -6,6 +8,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { MEDIA_FOLDERS } from "#shared/media.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
@@ -15,6 +18,7 @@ import { contentRoutes } from "./modules/content/content.routes.ts";
 import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
+import { createDerivedImages } from "./platform/images/derived.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
 import { createStorage, type Storage } from "./platform/storage/storage.ts";
 import { webPlugin } from "./platform/web/web.ts";
@@ -71,6 +75,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+  // Pages and JSON compressed as they are sent (Brotli at a quick level, else gzip); the built assets are
+  // compressed once at build time and served as they are (platform/web/web.ts), images are left alone.
+  await app.register(fastifyCompress, {
+    encodings: ["br", "gzip"],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(fastifyCookie);
   await app.register(authPlugin, { accounts: services.accounts, siteUrl: config.siteUrl, secureCookies });
 
@@ -84,6 +95,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // AVIF and JPEG twins of the stored WebP images, encoded on first request (platform/images/derived.ts).
+  const derivedImages = createDerivedImages(storage);
+  const mediaFolders = new Set<string>(Object.values(MEDIA_FOLDERS));
+  app.get<{ Params: { folder: string; file: string } }>(
+    "/media/:folder/:file(^[A-Za-z0-9][A-Za-z0-9._-]*-w\\d+\\.(?:avif|jpg)$)",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { folder, file } = request.params;
+      const image = mediaFolders.has(folder) ? await derivedImages.get(folder, file) : null;
+      if (!image) return reply.code(404).send({ message: "Not found." });
+      return reply.type(image.type).header("cache-control", "public, max-age=31536000, immutable").send(image.body);
+    },
+  );
   await app.register(fastifyStatic, {
     root: storage.publicDir,
     prefix: "/media/",

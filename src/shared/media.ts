@@ -15,19 +15,37 @@ export const MEDIA_FOLDERS = {
 } as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[keyof typeof MEDIA_FOLDERS];
 
-/** Widths every uploaded or generated image is stored at, as `<name>-w<width>.webp`; the plain name is the largest. */
+/**
+ * Widths every uploaded or generated image is stored at, as `<name>-w<width>.webp`; the plain name is the largest.
+ * Its AVIF twin (`<name>-w<width>.avif`, for `<picture>`) and JPEG twin (`.jpg`, for link previews: not every
+ * messaging app reads WebP) are encoded from the WebP on their first request and kept.
+ */
 export const IMAGE_WIDTHS = [400, 800, 1200] as const;
+export const IMAGE_FORMATS = ["avif", "webp", "jpg"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const DEFAULT_PRODUCT_IMAGE = "default-product.webp";
 
 export function mediaUrl(folder: MediaFolder, name: string): string {
   return `/media/${folder}/${encodeURIComponent(name)}`;
 }
 
-export function imageVariantName(name: string, width: number): string {
-  return `${name.replace(/\.webp$/i, "")}-w${width}.webp`;
+export function imageVariantName(name: string, width: number, format: ImageFormat = "webp"): string {
+  return `${name.replace(/\.webp$/i, "")}-w${width}.${format}`;
 }
 
 /** A srcset for an image stored with the IMAGE_WIDTHS variants. */
-export function imageSrcSet(folder: MediaFolder, name: string): string {
-  return IMAGE_WIDTHS.map((w) => `${mediaUrl(folder, imageVariantName(name, w))} ${w}w`).join(", ");
+export function imageSrcSet(folder: MediaFolder, name: string, format: ImageFormat = "webp"): string {
+  return IMAGE_WIDTHS.map((w) => `${mediaUrl(folder, imageVariantName(name, w, format))} ${w}w`).join(", ");
+}
+
+/** `<name>-w<width>.avif|jpg` → the stored `<name>-w<width>.webp` it is encoded from; null for any other name. */
+export function derivedImageSource(fileName: string): { source: string; format: "avif" | "jpg" } | null {
+  const m = /^(.+-w(\d+))\.(avif|jpg)$/.exec(fileName);
+  if (!m || !IMAGE_WIDTHS.includes(Number(m[2]) as (typeof IMAGE_WIDTHS)[number])) return null;
+  return { source: `${m[1]}.webp`, format: m[3] as "avif" | "jpg" };
+}
+
+/** The address of an image for link previews (Open Graph): its largest width as JPEG. */
+export function previewImageUrl(folder: MediaFolder, name: string): string {
+  return mediaUrl(folder, imageVariantName(name, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number, "jpg"));
 }

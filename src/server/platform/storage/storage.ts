@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream, mkdirSync } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Config } from "../../config.ts";
@@ -37,7 +38,10 @@ export function createDiskStorage(root: string): Storage {
     async put(v, key, body) {
       const file = fileOf(v, key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body);
+      // Written aside and renamed: a reader (or another server process) never sees half a file.
+      const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      await writeFile(temp, body);
+      await rename(temp, file);
     },
     async get(v, key) {
       const file = fileOf(v, key);

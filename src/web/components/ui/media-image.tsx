@@ -1,33 +1,55 @@
-import { imageSrcSet, type MediaFolder, mediaUrl } from "#shared/media.ts";
+import { IMAGE_WIDTHS, imageSrcSet, imageVariantName, type MediaFolder, mediaUrl } from "#shared/media.ts";
 
 type MediaImageProps = {
   folder: MediaFolder;
   name: string;
   alt: string;
-  /** Intrinsic size, so the page does not jump while the image loads. */
-  width: number;
-  height: number;
   /** What the image occupies on screen, for the browser's choice among the srcset widths. */
   sizes: string;
-  /** Images above the fold load eagerly; the rest wait until they are near. */
+  /** Intrinsic size, so the page does not jump while the image loads (the catalogue's images are 4:3). */
+  width?: number;
+  height?: number;
+  /** Images above the fold load eagerly and first; the rest wait until they are near. */
   priority?: boolean;
   className?: string;
 };
 
-/** An uploaded image at the size it is shown (every upload is stored at the IMAGE_WIDTHS). */
-export function MediaImage({ folder, name, alt, width, height, sizes, priority = false, className }: MediaImageProps) {
+/**
+ * An uploaded or demo image at the size it is shown (DESIGN.md §7): AVIF where the browser takes it, WebP
+ * otherwise, each at every stored width.
+ */
+export function MediaImage({ folder, name, alt, sizes, width = 1200, height = 900, priority = false, className }: MediaImageProps) {
   return (
-    <img
-      src={mediaUrl(folder, name)}
-      srcSet={imageSrcSet(folder, name)}
-      sizes={sizes}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={priority ? "eager" : "lazy"}
-      decoding="async"
-      fetchPriority={priority ? "high" : undefined}
-      className={className}
-    />
+    <picture>
+      <source type="image/avif" srcSet={imageSrcSet(folder, name, "avif")} sizes={sizes} />
+      <img
+        src={mediaUrl(folder, imageVariantName(name, IMAGE_WIDTHS[1]))}
+        srcSet={imageSrcSet(folder, name)}
+        sizes={sizes}
+        width={width}
+        height={height}
+        alt={alt}
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? "sync" : "async"}
+        fetchPriority={priority ? "high" : undefined}
+        className={className}
+      />
+    </picture>
   );
+}
+
+/**
+ * The page's largest image, preloaded from `meta` (DESIGN.md §7): the browser starts fetching the AVIF variant
+ * it will pick before it has laid out the page.
+ */
+export function imagePreload(folder: MediaFolder, name: string, sizes: string) {
+  return {
+    tagName: "link",
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: imageSrcSet(folder, name, "avif"),
+    imageSizes: sizes,
+    fetchPriority: "high",
+  } as const;
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Featured } from "#shared/schemas/catalogue.ts";
-import { ResponsiveImage } from "#web/components/ui/responsive-image.tsx";
+import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { CARD_SIZES } from "./product-card.tsx";
 import { mainImageName } from "./product-media.ts";
 import { FiveStars } from "./stars.tsx";
@@ -13,12 +13,12 @@ export function FeaturedProducts({ featured }: { featured: Featured[] }) {
       {featured.map((f, i) => (
         <li key={f.id}>
           <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-            <ResponsiveImage
+            <MediaImage
               folder={f.image ? "featuredProducts" : "products"}
               name={f.image ?? mainImageName(f.images)}
               alt=""
               sizes={CARD_SIZES}
-              loading={i < 3 ? "eager" : "lazy"}
+              priority={i === 0}
               className="aspect-[4/3] h-auto w-full bg-slate-100 object-cover"
             />
             <div className="flex flex-1 flex-col gap-2 p-4">

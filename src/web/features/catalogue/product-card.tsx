@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ResponsiveImage } from "#web/components/ui/responsive-image.tsx";
+import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { mainImageName } from "./product-media.ts";
 
 /** Card widths in the grids: one column on phones, two from 640 px, three from 1024 px (max-w-6xl). */
@@ -11,12 +11,12 @@ type ProductCardProps = { id: number; name: string; images: string; eager?: bool
 export function ProductCard({ id, name, images, eager = false, children }: ProductCardProps) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <ResponsiveImage
+      <MediaImage
         folder="products"
         name={mainImageName(images)}
         alt=""
         sizes={CARD_SIZES}
-        loading={eager ? "eager" : "lazy"}
+        priority={eager}
         className="aspect-[4/3] h-auto w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

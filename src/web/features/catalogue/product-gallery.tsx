@@ -1,7 +1,10 @@
 import { useState } from "react";
-import { ResponsiveImage } from "#web/components/ui/responsive-image.tsx";
+import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { productImageNames } from "./product-media.ts";
 import { useHydrated } from "./use-hydrated.ts";
+
+/** The main image's width: half of max-w-6xl from 768 px, the screen's width below. */
+export const GALLERY_SIZES = "(min-width: 1152px) 552px, (min-width: 768px) 48vw, 92vw";
 
 /** Main image and thumbnails that switch it (spec §2); the thumbnails are buttons, so the keyboard works too. */
 export function ProductGallery({ images, name }: { images: string; name: string }) {
@@ -11,14 +14,13 @@ export function ProductGallery({ images, name }: { images: string; name: string 
   const current = names[shown] ?? names[0] ?? "";
   return (
     <div>
-      <ResponsiveImage
+      <MediaImage
         key={current}
         folder="products"
         name={current}
         alt={names.length > 1 ? `${name}, image ${shown + 1} of ${names.length}` : name}
-        sizes="(min-width: 1152px) 552px, (min-width: 768px) 48vw, 92vw"
-        loading="eager"
-        fetchPriority="high"
+        sizes={GALLERY_SIZES}
+        priority
         className="aspect-[4/3] h-auto w-full rounded-lg border border-slate-200 bg-slate-100 object-cover"
       />
       {names.length > 1 ? (
@@ -33,7 +35,7 @@ export function ProductGallery({ images, name }: { images: string; name: string 
                 aria-pressed={i === shown}
                 className={`block overflow-hidden rounded-md border-2 ${i === shown ? "border-accent-700" : "border-transparent hover:border-slate-300"}`}
               >
-                <ResponsiveImage
+                <MediaImage
                   folder="products"
                   name={n}
                   alt=""

@@ -1,0 +1,49 @@
+import sharp, { type Sharp } from "sharp";
+import { derivedImageSource } from "#shared/media.ts";
+import type { Storage } from "../storage/storage.ts";
+
+/** AVIF at effort 2 (about a tenth of a second for 1200 px, a half to a third smaller than the WebP); JPEG for link previews. */
+const ENCODERS = {
+  avif: (image: Sharp) => image.avif({ quality: 55, effort: 2 }),
+  jpg: (image: Sharp) => image.jpeg({ quality: 82, mozjpeg: true }),
+} as const;
+
+export const DERIVED_CONTENT_TYPES = { avif: "image/avif", jpg: "image/jpeg" } as const;
+
+/**
+ * The AVIF and JPEG twins of the stored WebP widths, made on first request and then kept in storage.
+ * Encoding every width of every image eagerly would add tens of seconds to a first start on two cores;
+ * made lazily, each costs one encode, once, and concurrent requests for the same file share it.
+ */
+export function createDerivedImages(storage: Storage) {
+  const pending = new Map<string, Promise<Buffer | null>>();
+
+  async function make(key: string, sourceKey: string, format: keyof typeof ENCODERS): Promise<Buffer | null> {
+    const source = await storage.get("public", sourceKey);
+    if (!source) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of source) chunks.push(chunk as Buffer);
+    const encoded = await ENCODERS[format](sharp(Buffer.concat(chunks))).toBuffer();
+    await storage.put("public", key, encoded);
+    return encoded;
+  }
+
+  return {
+    /** `folder/file` when it is a derived variant (made now if need be), with its type; null when there is no such image. */
+    async get(folder: string, file: string) {
+      const derived = derivedImageSource(file);
+      if (!derived) return null;
+      const key = `${folder}/${file}`;
+      const type = DERIVED_CONTENT_TYPES[derived.format];
+      const stored = await storage.get("public", key);
+      if (stored) return { body: stored, type };
+      let job = pending.get(key);
+      if (!job) {
+        job = make(key, `${folder}/${derived.source}`, derived.format).finally(() => pending.delete(key));
+        pending.set(key, job);
+      }
+      const body = await job;
+      return body ? { body, type } : null;
+    },
+  };
+}
