@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { DEMO, expect, login, test } from "./fixtures.ts";
 
 test("the home page's text is in the first response, before any script runs", async ({ request }) => {
   const res = await request.get("/");
@@ -109,8 +109,73 @@ test("a shared product link previews its name, description and image", async ({ 
   expect(html).toContain(`<meta property="og:title" content="${product.product_name} | Solar Demo"/>`);
   expect(html).toContain('<meta property="og:type" content="product"/>');
   const image = html.match(/<meta property="og:image" content="([^"]+)"\/>/)?.[1];
-  expect(image).toMatch(/^http:\/\/[^/]+\/media\/products\/.+\.webp$/);
+  // JPEG, which every messaging app reads, at the largest stored width.
+  expect(image).toMatch(/^http:\/\/[^/]+\/media\/products\/.+-w1200\.jpg$/);
   const res = await request.get(image as string);
   expect(res.status()).toBe(200);
-  expect(res.headers()["content-type"]).toBe("image/webp");
+  expect(res.headers()["content-type"]).toBe("image/jpeg");
+});
+
+/** The JSON-LD blocks of a page's HTML, parsed. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1] as string));
+}
+
+test("the home page describes the company, blogs and case studies are articles, in JSON-LD", async ({ request }) => {
+  const [org] = jsonLd(await (await request.get("/")).text());
+  expect(org).toMatchObject({ "@type": "Organization", name: "Solar Demo", telephone: expect.any(String) });
+  expect(org?.url).toMatch(/^http:\/\/[^/]+\/$/);
+  const blog = (await (await request.get("/api/blogs/")).json())[0];
+  const [article] = jsonLd(await (await request.get(`/blog/${blog.id}`)).text());
+  expect(article).toMatchObject({ "@type": "Article", headline: blog.title, author: { name: blog.author } });
+  expect(article?.image).toEqual([expect.stringMatching(/\/media\/blogs\/.+-w1200\.jpg$/)]);
+  const study = (await (await request.get("/api/case-study")).json())[0];
+  const [studyLd] = jsonLd(await (await request.get(`/case-study/${study.id}`)).text());
+  expect(studyLd).toMatchObject({ "@type": "Article", headline: study.projectName });
+});
+
+test("a product's JSON-LD carries no price for visitors and the dealer price for a dealer", async ({ page, request }) => {
+  const product = (await (await request.get("/api/products/get-product-by-category/1?page=1&pageSize=1")).json()).rows[0];
+  const [visitorLd] = jsonLd(await (await request.get(`/product/${product.product_id}`)).text());
+  expect(visitorLd).toMatchObject({ "@type": "Product", name: product.product_name, sku: String(product.product_id) });
+  expect(visitorLd).not.toHaveProperty("offers");
+  expect(JSON.stringify(visitorLd)).not.toMatch(/price/i);
+
+  await login(page, DEMO.dealer);
+  await expect(page).toHaveURL(/\/dealer/);
+  const dealerHtml = await (await page.request.get(`/product/${product.product_id}`)).text();
+  const [dealerLd] = jsonLd(dealerHtml);
+  expect(dealerLd?.offers).toMatchObject({ "@type": "Offer", priceCurrency: "USD", price: expect.stringMatching(/^\d+(\.\d+)?$/) });
+});
+
+test("images come as AVIF or WebP at every width, sized, lazy below the fold, the largest preloaded", async ({ page, request }) => {
+  const product = (await (await request.get("/api/products/get-product-by-category/1?page=1&pageSize=1")).json()).rows[0];
+  const html = await (await request.get(`/product/${product.product_id}`)).text();
+  const main = product.images.split(",")[0].replace(/\.webp$/, "");
+  expect(html).toContain(`<link rel="preload" as="image" type="image/avif" imageSrcSet="/media/products/${main}-w400.avif 400w`);
+  expect(html).toMatch(
+    new RegExp(
+      `<source type="image/avif" srcSet="/media/products/${main}-w400\\.avif 400w, [^"]+-w800\\.avif 800w, [^"]+-w1200\\.avif 1200w"`,
+    ),
+  );
+
+  await page.goto("/category/solar-panels");
+  const first = page.locator("main article img").first();
+  await expect(first).toHaveAttribute("loading", "eager");
+  await expect(first).toHaveAttribute("width", /\d+/);
+  await expect(first).toHaveAttribute("height", /\d+/);
+  await expect(page.locator("main article img").nth(5)).toHaveAttribute("loading", "lazy");
+  // Chromium takes the AVIF source, at a width fitting the card rather than the largest.
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-w(400|800)\.avif$/);
+});
+
+test("pages, JSON and the built assets are sent compressed", async ({ request }) => {
+  const page = await request.get("/products", { headers: { "accept-encoding": "br, gzip" } });
+  expect(page.headers()["content-encoding"]).toBe("br");
+  const api = await request.get("/api/products/get-all-products?page=1&pageSize=24", { headers: { "accept-encoding": "gzip" } });
+  expect(api.headers()["content-encoding"]).toBe("gzip");
+  const asset = (await page.text()).match(/\/assets\/[^"]+\.js/)?.[0] as string;
+  const script = await request.get(asset, { headers: { "accept-encoding": "br" } });
+  expect(script.headers()["content-encoding"]).toBe("br");
+  expect(script.headers()["cache-control"]).toContain("immutable");
 });

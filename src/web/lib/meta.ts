@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { JsonLd } from "./structured-data.ts";
 
 /** The spec's title pattern: '{Page} | {product name}'. */
 export function pageTitle(page: string, siteName: string = PRODUCT_NAME): string {
@@ -21,8 +23,17 @@ export function siteUrlFrom(matches: readonly MatchLike[]): string {
   return typeof root?.siteUrl === "string" ? root.siteUrl : "";
 }
 
-/** `image` is a site path (e.g. /media/products/x.webp) shown when the page's link is shared. */
-type PageMetaOptions = { description: string; noIndex?: boolean; image?: string | null; type?: "website" | "article" | "product" };
+type PageMetaOptions = {
+  description: string;
+  noIndex?: boolean;
+  /** A site path (see `previewImageUrl`) shown when the page's link is shared. */
+  image?: string | null;
+  type?: "website" | "article" | "product";
+  /** The page's largest image (see `imagePreload`), fetched before layout. */
+  preload?: MetaDescriptor | null;
+  /** schema.org data of the page (lib/structured-data.ts), given the site's address and name. */
+  jsonLd?: ((site: { siteUrl: string; siteName: string; settings: SiteSettings | null }) => JsonLd | null) | null;
+};
 
 /** Title, description and link-preview tags of a page; call it from a route's `meta` with its `matches`. */
 export function pageMeta(matches: readonly MatchLike[], page: string, options: PageMetaOptions): MetaDescriptor[] {
@@ -44,5 +55,12 @@ export function pageMeta(matches: readonly MatchLike[], page: string, options: P
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   }
   if (options.noIndex) tags.push({ name: "robots", content: "noindex" });
+  if (options.preload) tags.push(options.preload);
+  if (options.jsonLd) {
+    const root = matches.find((m) => m?.id === "root")?.loaderData as { settings?: SiteSettings } | undefined;
+    const site = { siteUrl: siteUrlFrom(matches), siteName, settings: root?.settings ?? null };
+    const data = options.jsonLd(site);
+    if (data) tags.push({ "script:ld+json": data });
+  }
   return tags;
 }

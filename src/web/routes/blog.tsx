@@ -1,11 +1,12 @@
 import { data, Link } from "react-router";
-import { mediaUrl } from "#shared/media.ts";
-import { MediaImage } from "#web/components/ui/media-image.tsx";
+import { previewImageUrl } from "#shared/media.ts";
+import { imagePreload, MediaImage } from "#web/components/ui/media-image.tsx";
 import { detailId } from "#web/features/content/detail-id.ts";
 import { excerpt, formatDate, imageList, paragraphs } from "#web/features/content/format.ts";
 import { ContentNotFound } from "#web/features/content/not-found.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
+import { articleLd } from "#web/lib/structured-data.ts";
 import type { Route } from "./+types/blog";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,12 +23,33 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const blog = loaderData?.blog;
   if (!blog) return pageMeta(matches, "Blog not found", { description: "This blog could not be found.", noIndex: true });
-  const image = blog.images.split(",")[0];
+  const images = imageList(blog.images);
+  const image = images[0];
+  const description = excerpt(blog.story, 155);
   return pageMeta(matches, blog.title, {
-    description: excerpt(blog.story, 155),
+    description,
     type: "article",
-    image: image ? mediaUrl("blogs", image) : null,
+    image: image ? previewImageUrl("blogs", image) : null,
+    preload: image ? imagePreload("blogs", image, blogImageSizes(images.length)) : null,
+    jsonLd: ({ siteUrl, siteName }) =>
+      articleLd(
+        {
+          path: `/blog/${blog.id}`,
+          headline: blog.title,
+          description,
+          image: image ? previewImageUrl("blogs", image) : null,
+          author: blog.author,
+          published: blog.createdAt,
+        },
+        siteUrl,
+        siteName,
+      ),
   });
+}
+
+/** Two pictures side by side from 640 px, else one across the 768 px column. */
+function blogImageSizes(count: number): string {
+  return count > 1 ? "(min-width: 768px) 376px, (min-width: 640px) 50vw, 100vw" : "(min-width: 768px) 768px, 100vw";
 }
 
 const backLink = (
@@ -60,7 +82,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               alt={images.length > 1 ? `${blog.title}, picture ${i + 1} of ${images.length}` : blog.title}
               width={1200}
               height={900}
-              sizes={images.length > 1 ? "(min-width: 768px) 376px, (min-width: 640px) 50vw, 100vw" : "(min-width: 768px) 768px, 100vw"}
+              sizes={blogImageSizes(images.length)}
               priority={i === 0}
               className="aspect-[4/3] w-full rounded-xl object-cover"
             />

@@ -1,11 +1,13 @@
 import { data, Link } from "react-router";
-import { mediaUrl } from "#shared/media.ts";
+import { previewImageUrl } from "#shared/media.ts";
+import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { detailId } from "#web/features/content/detail-id.ts";
 import { excerpt, imageList } from "#web/features/content/format.ts";
-import { ImageGallery } from "#web/features/content/image-gallery.tsx";
+import { CONTENT_GALLERY_SIZES, ImageGallery } from "#web/features/content/image-gallery.tsx";
 import { ContentNotFound } from "#web/features/content/not-found.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
+import { articleLd } from "#web/lib/structured-data.ts";
 import type { Route } from "./+types/case-study";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,10 +24,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const c = loaderData?.caseStudy;
   if (!c) return pageMeta(matches, "Case study not found", { description: "This case study could not be found.", noIndex: true });
+  const image = imageList(c.images)[0];
+  const description = excerpt(`${c.systemCapacity} solar installation in ${c.location}. ${c.description}`, 155);
   return pageMeta(matches, c.projectName, {
-    description: excerpt(`${c.systemCapacity} solar installation in ${c.location}. ${c.description}`, 155),
+    description,
     type: "article",
-    image: c.images.split(",")[0] ? mediaUrl("caseStudyImages", c.images.split(",")[0] as string) : null,
+    image: image ? previewImageUrl("caseStudyImages", image) : null,
+    preload: image ? imagePreload("caseStudyImages", image, CONTENT_GALLERY_SIZES) : null,
+    jsonLd: ({ siteUrl, siteName }) =>
+      articleLd(
+        {
+          path: `/case-study/${c.id}`,
+          headline: c.projectName,
+          description,
+          image: image ? previewImageUrl("caseStudyImages", image) : null,
+        },
+        siteUrl,
+        siteName,
+      ),
   });
 }
 

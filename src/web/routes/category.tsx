@@ -1,10 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import { findCategory } from "#shared/categories.ts";
+import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { CategoryStrip } from "#web/features/catalogue/category-strip.tsx";
 import { PageSizeForm } from "#web/features/catalogue/page-size-form.tsx";
 import { Pagination } from "#web/features/catalogue/pagination.tsx";
 import { pageCount, pagingFrom, pagingSearch } from "#web/features/catalogue/paging.ts";
-import { ProductCard } from "#web/features/catalogue/product-card.tsx";
+import { CARD_SIZES, ProductCard } from "#web/features/catalogue/product-card.tsx";
+import { mainImageName } from "#web/features/catalogue/product-media.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/category";
 
@@ -23,7 +25,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const name = loaderData?.category?.name ?? "Products";
   const page = loaderData && loaderData.paging.page > 1 ? ` (page ${loaderData.paging.page})` : "";
-  return pageMeta(matches, `${name}${page}`, { description: `${name}: browse the range, compare products and request a quote.` });
+  const first = loaderData?.rows[0];
+  return pageMeta(matches, `${name}${page}`, {
+    description: `${name}: browse the range, compare products and request a quote.`,
+    preload: first ? imagePreload("products", mainImageName(first.images), CARD_SIZES) : null,
+  });
 }
 
 export default function Category({ loaderData, params }: Route.ComponentProps) {
@@ -54,7 +60,7 @@ export default function Category({ loaderData, params }: Route.ComponentProps) {
           <ul aria-label="Products" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {rows.map((p, i) => (
               <li key={p.id}>
-                <ProductCard id={p.id} name={p.name} images={p.images} eager={i < 3} />
+                <ProductCard id={p.id} name={p.name} images={p.images} eager={i === 0} />
               </li>
             ))}
           </ul>

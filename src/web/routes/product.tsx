@@ -1,15 +1,17 @@
 import { Download } from "lucide-react";
 import { data, Link } from "react-router";
-import { mediaUrl } from "#shared/media.ts";
+import { mediaUrl, previewImageUrl } from "#shared/media.ts";
 import { PageIntro } from "#web/components/layout/page-intro.tsx";
+import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "#web/features/catalogue/add-to-cart-button.tsx";
-import { ProductGallery } from "#web/features/catalogue/product-gallery.tsx";
-import { mainImageName } from "#web/features/catalogue/product-media.ts";
+import { GALLERY_SIZES, ProductGallery } from "#web/features/catalogue/product-gallery.tsx";
+import { mainImageName, productImageNames } from "#web/features/catalogue/product-media.ts";
 import { ProductPrices } from "#web/features/catalogue/product-prices.tsx";
 import { QuoteRequest } from "#web/features/catalogue/quote-request.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useRootData } from "#web/lib/root-data.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
+import { productLd } from "#web/lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -25,10 +27,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return pageMeta(matches, loaderData?.product?.product_name ?? "Product", {
-    description: loaderData?.product?.product_description.slice(0, 160) ?? "Product details, benefits, warranty and datasheet.",
-    image: loaderData?.product ? mediaUrl("products", mainImageName(loaderData.product.images)) : null,
+  const product = loaderData?.product;
+  if (!product) return pageMeta(matches, "Product not found", { description: "This product could not be found.", noIndex: true });
+  const main = mainImageName(product.images);
+  return pageMeta(matches, product.product_name, {
+    description: product.product_description.slice(0, 160),
+    image: previewImageUrl("products", main),
     type: "product",
+    preload: imagePreload("products", main, GALLERY_SIZES),
+    jsonLd: ({ siteUrl }) =>
+      productLd(
+        product,
+        siteUrl,
+        productImageNames(product.images).map((name) => previewImageUrl("products", name)),
+      ),
   });
 }
 

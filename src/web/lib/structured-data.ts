@@ -1,0 +1,64 @@
+import type { Product } from "#shared/schemas/catalogue.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
+
+/**
+ * schema.org JSON-LD for search engines (issue 3): the company on the home page, each product, each blog and
+ * case study. Rendered by `pageMeta` as `<script type="application/ld+json">`, a data block scripts policies allow.
+ */
+export type JsonLd = Record<string, unknown>;
+
+export function organizationLd(settings: SiteSettings, siteUrl: string): JsonLd {
+  const sameAs = Object.values(settings.social).filter((url) => url !== "");
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: settings.companyName,
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/favicon.svg`,
+    email: settings.salesEmail,
+    telephone: settings.phone,
+    address: { "@type": "PostalAddress", streetAddress: settings.address, addressCountry: "ZW" },
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
+}
+
+/** A product; the offer (price) only when the reader may see prices: the service gives visitors none (spec §6). */
+export function productLd(product: Product, siteUrl: string, images: readonly string[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.product_name,
+    description: product.product_description,
+    image: images.map((path) => `${siteUrl}${path}`),
+    sku: String(product.product_id),
+    category: product.category_name,
+    url: `${siteUrl}/product/${product.product_id}`,
+    ...(product.price_usd !== null
+      ? {
+          offers: {
+            "@type": "Offer",
+            price: product.price_usd,
+            priceCurrency: "USD",
+            availability: "https://schema.org/InStock",
+            url: `${siteUrl}/product/${product.product_id}`,
+          },
+        }
+      : {}),
+  };
+}
+
+type ArticleInput = { path: string; headline: string; description: string; image: string | null; author?: string; published?: string };
+
+export function articleLd(article: ArticleInput, siteUrl: string, publisher: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: article.headline.slice(0, 110),
+    description: article.description,
+    mainEntityOfPage: `${siteUrl}${article.path}`,
+    ...(article.image ? { image: [`${siteUrl}${article.image}`] } : {}),
+    ...(article.published ? { datePublished: article.published } : {}),
+    author: article.author ? { "@type": "Person", name: article.author } : { "@type": "Organization", name: publisher },
+    publisher: { "@type": "Organization", name: publisher, logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` } },
+  };
+}
