@@ -16,3 +16,5 @@ function findRoot(): string {
 export const projectRoot = findRoot();
 export const migrationsDir = path.join(projectRoot, "drizzle");
 export const buildDir = path.join(projectRoot, "build");
+/** Demo media made once by scripts/make-demo-media.ts (the hero film and welcome sound). */
+export const demoAssetsDir = path.join(projectRoot, "assets", "demo");

@@ -1,5 +1,16 @@
 import { z } from "zod";
 
+/** A stored file's name (no folders) with one of the given extensions, or "" for none. */
+function mediaFileName(extensions: readonly string[]) {
+  return z
+    .string()
+    .trim()
+    .max(120)
+    .refine((v) => v === "" || (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(v) && extensions.some((e) => v.endsWith(e))), {
+      message: `A file name ending in ${extensions.join(", ")}.`,
+    });
+}
+
 /** Company details shown in the header, footer and contact page; admins edit them (DESIGN.md §6). */
 export const siteSettingsSchema = z.object({
   companyName: z.string().trim().min(1).max(120),
@@ -16,6 +27,11 @@ export const siteSettingsSchema = z.object({
   /** Google Maps embed URL of the office. */
   mapEmbedUrl: z.url().or(z.literal("")),
   secondaryCurrency: z.enum(["ZWL", "ZWG"]),
+  /** The home hero's background film, its still (shown first, and to visitors who prefer less motion) and the
+   * welcome sound: file names under /media/site/, or "" for none. */
+  heroVideo: mediaFileName([".webm", ".mp4"]),
+  heroPoster: mediaFileName([".webp", ".jpg", ".png"]),
+  welcomeAudio: mediaFileName([".mp3", ".ogg", ".m4a"]),
   supportHours: z.string().trim().max(80),
   social: z.object({
     facebook: z.url().or(z.literal("")),
@@ -39,6 +55,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   address: "12 Example Avenue, Harare, Zimbabwe",
   mapEmbedUrl: "",
   secondaryCurrency: "ZWL",
+  heroVideo: "hero.webm",
+  heroPoster: "hero-poster.webp",
+  welcomeAudio: "welcome.mp3",
   supportHours: "Mon-Fri 8AM-5PM",
   social: {
     facebook: "https://facebook.example/solar-demo",

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { mediaUrl } from "#shared/media.ts";
 import { whatsappUrl } from "#web/components/layout/nav-links.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { SectionHeading } from "#web/components/ui/section-heading.tsx";
@@ -6,6 +7,7 @@ import { CategoryTiles } from "#web/features/content/category-tiles.tsx";
 import { HomeHero } from "#web/features/content/home-hero.tsx";
 import { TestimonialsCarousel } from "#web/features/content/testimonials-carousel.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
+import { organizationLd } from "#web/lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
 const QUOTE_MESSAGE = "Hello, I would like a free quote for a solar system.";
@@ -21,20 +23,27 @@ export async function loader({ context }: Route.LoaderArgs) {
     testimonials,
     tagline: settings.tagline,
     quoteUrl: whatsappUrl(settings.whatsappNumber, QUOTE_MESSAGE),
+    video: settings.heroVideo ? mediaUrl("site", settings.heroVideo) : null,
+    poster: settings.heroPoster ? mediaUrl("site", settings.heroPoster) : null,
+    sound: settings.welcomeAudio ? mediaUrl("site", settings.welcomeAudio) : null,
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const poster = loaderData?.video ? loaderData.poster : null;
   return pageMeta(matches, "Home", {
     description: "Solar panels, hybrid inverters, batteries and installation equipment for homes and businesses in Zimbabwe.",
+    jsonLd: ({ siteUrl, settings }) => (settings ? organizationLd(settings, siteUrl) : null),
+    // The hero film's still is the page's largest image.
+    preload: poster ? { tagName: "link", rel: "preload", as: "image", href: poster, fetchPriority: "high" } : null,
   });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, testimonials, tagline, quoteUrl } = loaderData;
+  const { categories, testimonials, tagline, quoteUrl, video, poster, sound } = loaderData;
   return (
     <>
-      <HomeHero tagline={tagline} quoteUrl={quoteUrl} />
+      <HomeHero tagline={tagline} quoteUrl={quoteUrl} video={video} poster={poster} sound={sound} />
 
       <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-14 md:py-20">
         <SectionHeading

@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { DEFAULT_PRODUCT_IMAGE, MEDIA_FOLDERS } from "#shared/media.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "#shared/schemas/catalogue.ts";
+import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
+import { demoAssetsDir } from "../../platform/paths.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import type { Db } from "../client.ts";
 import { brands, featuredProducts, products } from "../schema/catalogue.ts";
@@ -61,6 +65,11 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
   };
   const now = Date.now();
   const random = mulberry32(2026);
+
+  // The home page's hero film, its still and the welcome sound, under the names the default settings give.
+  for (const name of [DEFAULT_SITE_SETTINGS.heroVideo, DEFAULT_SITE_SETTINGS.heroPoster, DEFAULT_SITE_SETTINGS.welcomeAudio]) {
+    files.push(async () => storage.put("public", `${MEDIA_FOLDERS.site}/${name}`, await readFile(path.join(demoAssetsDir, name))));
+  }
 
   // Catalogue
   const brandRows = await db

@@ -6,6 +6,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, imageVariantName, MEDIA_FOLDERS } from "#shared/media.ts";
+import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import { createDiskStorage } from "../../platform/storage/storage.ts";
 import type { Database } from "../client.ts";
@@ -100,6 +101,13 @@ describe("demo content", () => {
     }
     const [director] = await database.db.select().from(overview);
     await expect(readFile(file("public", `${MEDIA_FOLDERS.team}/${director?.directorPhoto}`))).resolves.toBeTruthy();
+  });
+
+  it("stores the home page's hero film, its still and the welcome sound the default settings name", async () => {
+    const site = (name: string) => readFile(file("public", `${MEDIA_FOLDERS.site}/${name}`));
+    expect((await site(DEFAULT_SITE_SETTINGS.heroVideo)).subarray(0, 4).toString("hex")).toBe("1a45dfa3"); // EBML (WebM)
+    expect((await sharp(await site(DEFAULT_SITE_SETTINGS.heroPoster)).metadata()).format).toBe("webp");
+    expect((await site(DEFAULT_SITE_SETTINGS.welcomeAudio)).subarray(0, 3).toString()).toBe("ID3");
   });
 
   it("keeps certificates as PDFs", async () => {

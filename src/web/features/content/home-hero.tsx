@@ -2,8 +2,9 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { WhatsappIcon } from "#web/components/ui/brand-icons.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
+import { HeroVideo, WelcomeSound } from "./hero-media.tsx";
 
-/** Drawn, not downloaded: a dusk sky, the sun and rows of panels. A hero video, when there is one, takes this layer's place. */
+/** Drawn, not downloaded: a dusk sky, the sun and rows of panels; the hero film, when there is one, fades in over it. */
 function HeroBackdrop() {
   const panels = Array.from({ length: 3 }, (_, row) =>
     Array.from({ length: 7 }, (_, col) => ({ x: 40 + col * 200 + row * 40, y: 470 + row * 70, key: `${row}-${col}` })),
@@ -46,8 +47,10 @@ function HeroBackdrop() {
   );
 }
 
-/** Spec §2: the home page's hero, its title, Explore Now, and Get a Free Quote opening a WhatsApp chat. */
-export function HomeHero({ tagline, quoteUrl }: { tagline: string; quoteUrl: string }) {
+type HomeHeroProps = { tagline: string; quoteUrl: string; video: string | null; poster: string | null; sound: string | null };
+
+/** Spec §2: the home page's hero film, its title, Explore Now, Get a Free Quote opening a WhatsApp chat, and the welcome sound. */
+export function HomeHero({ tagline, quoteUrl, video, poster, sound }: HomeHeroProps) {
   return (
     <section aria-labelledby="hero-heading" className="on-dark relative isolate overflow-hidden bg-slate-900 text-white">
       <HeroBackdrop />
@@ -68,6 +71,12 @@ export function HomeHero({ tagline, quoteUrl }: { tagline: string; quoteUrl: str
             </a>
           </p>
         </div>
+        {video || sound ? (
+          <div className="-mb-8 mt-6 flex min-h-11 justify-end gap-2 md:-mb-16">
+            {video ? <HeroVideo src={video} poster={poster} /> : null}
+            {sound ? <WelcomeSound src={sound} /> : null}
+          </div>
+        ) : null}
       </div>
     </section>
   );

@@ -1,27 +1,11 @@
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Testimonial } from "#shared/schemas/content.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { usePrefersReducedMotion } from "#web/lib/use-reduced-motion.ts";
 
 /** Spec §9: the testimonials move on every 10 s. */
 export const TESTIMONIAL_AUTOPLAY_MS = 10_000;
-
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-
-function subscribeReducedMotion(onChange: () => void) {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-/** The visitor's "reduce motion" preference; false on the server. */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReducedMotion,
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
-}
 
 const controlClass =
   "inline-flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm hover:border-accent-700 hover:text-accent-800";

@@ -1,0 +1,87 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/** Records every play() of an <audio> (the welcome sound) in window.__soundPlays, before any page script runs. */
+async function recordSoundPlays(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __soundPlays: string[] };
+    w.__soundPlays = [];
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      if (this instanceof HTMLAudioElement) w.__soundPlays.push(this.src);
+      return play.call(this);
+    };
+  });
+}
+
+const soundPlays = (page: Page) => page.evaluate(() => (window as unknown as { __soundPlays: string[] }).__soundPlays);
+
+test("the hero film starts after the page has loaded, over its still, and can be paused", async ({ page }) => {
+  await page.goto("/");
+  const video = page.getByTestId("hero-video");
+  await expect(video).toHaveAttribute("poster", "/media/site/hero-poster.webp");
+  await expect(video).toHaveAttribute("aria-hidden", "true");
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+  const pause = page.getByRole("button", { name: "Pause background video" });
+  await pause.click();
+  await expect(pause).toHaveAttribute("aria-pressed", "true");
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await pause.click();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+});
+
+test.describe("for a visitor who prefers reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+  test("the hero keeps its still: the film is neither fetched nor played", async ({ page }) => {
+    const filmRequests: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/hero.webm")) filmRequests.push(r.url());
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
+    expect(await page.getByTestId("hero-video").evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await expect(page.getByRole("button", { name: "Pause background video" })).toHaveCount(0);
+    expect(filmRequests).toEqual([]);
+  });
+});
+
+test("the welcome sound plays once per browser session, on the first interaction, never looping", async ({ page }) => {
+  await recordSoundPlays(page);
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await soundPlays(page)).toEqual([]);
+
+  await page.locator("main h1").click();
+  await expect.poll(() => soundPlays(page)).toEqual([expect.stringMatching(/\/media\/site\/welcome\.mp3$/)]);
+  await page.locator("main h1").click();
+  await page.keyboard.press("Tab");
+  await page.waitForTimeout(300);
+  expect(await soundPlays(page)).toHaveLength(1);
+
+  // The same session: a reload or a return to the page stays quiet.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
+  await page.locator("main h1").click();
+  await page.waitForTimeout(300);
+  expect(await soundPlays(page)).toEqual([]);
+});
+
+test("the mute button keeps the welcome sound silent, and is remembered", async ({ page }) => {
+  await recordSoundPlays(page);
+  await page.goto("/");
+  const mute = page.getByRole("button", { name: "Mute sound" });
+  await mute.click();
+  await expect(mute).toHaveAttribute("aria-pressed", "true");
+  await page.locator("main h1").click();
+  await page.keyboard.press("Tab");
+  await page.waitForTimeout(300);
+  expect(await soundPlays(page)).toEqual([]);
+
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Mute sound" })).toHaveAttribute("aria-pressed", "true");
+  await page.locator("main h1").click();
+  await page.waitForTimeout(300);
+  expect(await soundPlays(page)).toEqual([]);
+});
