@@ -63,6 +63,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     await app.register(fastifyStatic, {
       root: path.join(buildDir, "client"),
       wildcard: false,
+      // scripts/build-server.mjs writes a .br and a .gz beside every script and stylesheet.
+      preCompressed: true,
       // Hashed assets never change; everything else is revalidated.
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
