@@ -1,5 +1,5 @@
 // `npm start`: builds the site when the build is missing or older than the sources, then runs it.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -26,4 +26,15 @@ if (!existsSync(entry) || statSync(entry).mtimeMs < sourcesTime) {
   const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import(entry);
+// The server runs as a child so that glibc is told, before it starts, to keep two malloc arenas: libvips (sharp)
+// encodes images on many threads, and with an arena per thread the freed memory stays resident (measured: 436 MB
+// after 90 AVIF encodes with the default, 293 MB with two).
+const server = spawn(process.execPath, [entry], {
+  cwd: root,
+  stdio: "inherit",
+  env: { MALLOC_ARENA_MAX: "2", ...process.env },
+});
+// Ctrl+C reaches the server directly (same process group); a SIGTERM sent to this process is passed on.
+process.on("SIGINT", () => {});
+process.on("SIGTERM", () => server.kill("SIGTERM"));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
@@ -8,6 +9,9 @@ import { createStorage } from "./platform/storage/storage.ts";
 /** Config → database (migrated, seeded on first start) → app → listen. Start-up failures print one line. */
 export async function main(web: "production" | "development" = "production") {
   const started = Date.now();
+  // Images are encoded once each and then served from storage: libvips' operation cache would only hold memory.
+  sharp.cache(false);
+  sharp.concurrency(1);
   try {
     const config = loadConfig();
     const storage = createStorage(config);

@@ -9,7 +9,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, [path.join(root, "build/app/server.js")], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    // MALLOC_ARENA_MAX as scripts/start.mjs sets it.
+    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", MALLOC_ARENA_MAX: "2", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -10,6 +10,9 @@ const ENCODERS = {
 
 export const DERIVED_CONTENT_TYPES = { avif: "image/avif", jpg: "image/jpeg" } as const;
 
+/** At most this many encodes at once: each holds a decoded bitmap and encoder state (tens of MB for AVIF). */
+const MAX_ENCODES = 1;
+
 /**
  * The AVIF and JPEG twins of the stored WebP widths, made on first request and then kept in storage.
  * Encoding every width of every image eagerly would add tens of seconds to a first start on two cores;
@@ -17,13 +20,25 @@ export const DERIVED_CONTENT_TYPES = { avif: "image/avif", jpg: "image/jpeg" } a
  */
 export function createDerivedImages(storage: Storage) {
   const pending = new Map<string, Promise<Buffer | null>>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function limited<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= MAX_ENCODES) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  }
 
   async function make(key: string, sourceKey: string, format: keyof typeof ENCODERS): Promise<Buffer | null> {
     const source = await storage.get("public", sourceKey);
     if (!source) return null;
     const chunks: Buffer[] = [];
     for await (const chunk of source) chunks.push(chunk as Buffer);
-    const encoded = await ENCODERS[format](sharp(Buffer.concat(chunks))).toBuffer();
+    const encoded = await ENCODERS[format](sharp(Buffer.concat(chunks), { sequentialRead: true })).toBuffer();
     await storage.put("public", key, encoded);
     return encoded;
   }
@@ -39,7 +54,7 @@ export function createDerivedImages(storage: Storage) {
       if (stored) return { body: stored, type };
       let job = pending.get(key);
       if (!job) {
-        job = make(key, `${folder}/${derived.source}`, derived.format).finally(() => pending.delete(key));
+        job = limited(() => make(key, `${folder}/${derived.source}`, derived.format)).finally(() => pending.delete(key));
         pending.set(key, job);
       }
       const body = await job;
