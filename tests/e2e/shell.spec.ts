@@ -130,7 +130,8 @@ test("a product page reads the catalogue and says 'Product not found.' for an un
   const res = await page.goto("/product/999999");
   expect(res?.status()).toBe(404);
   await expect(page.getByText("Product not found.")).toBeVisible();
-  await expect(page).toHaveTitle("Product | Solar Demo");
+  await expect(page).toHaveTitle("Product not found | Solar Demo");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 });
 
 test("the error screen shows the spec's texts and 'Go to Home' returns to the home page", async ({ page }) => {

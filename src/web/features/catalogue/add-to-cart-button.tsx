@@ -1,8 +1,8 @@
 import { ShoppingCart } from "lucide-react";
-import { toast } from "sonner";
 import { buttonClass } from "#web/components/ui/button.ts";
+import { notify } from "#web/components/ui/toaster.tsx";
 import { addToCart } from "#web/features/cart/cart-store.ts";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "#web/lib/use-hydrated.ts";
 
 /** Adds the product to this browser's cart (spec §4) and says so (spec §8). */
 export function AddToCartButton({ productId, productName, image }: { productId: number; productName: string; image: string }) {
@@ -15,9 +15,9 @@ export function AddToCartButton({ productId, productName, image }: { productId: 
       onClick={() => {
         try {
           addToCart({ productId, productName, image });
-          toast.success("Product added to cart!");
+          notify.success("Product added to cart!");
         } catch {
-          toast.error("The cart could not be saved in this browser.");
+          notify.error("The cart could not be saved in this browser.");
         }
       }}
     >

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { PAGE_SIZE_OPTIONS } from "#shared/constants.ts";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "#web/lib/use-hydrated.ts";
 
 /**
  * Items per page (spec §2, §9): a GET form, so it works without JavaScript (its Show button) and with it (the

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
+import { useHydrated } from "#web/lib/use-hydrated.ts";
 import { productImageNames } from "./product-media.ts";
-import { useHydrated } from "./use-hydrated.ts";
 
 /** The main image's width: half of max-w-6xl from 768 px, the screen's width below. */
 export const GALLERY_SIZES = "(min-width: 1152px) 552px, (min-width: 768px) 48vw, 92vw";

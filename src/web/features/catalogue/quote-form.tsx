@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type Path, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { QUOTE_FAILURE, QUOTE_SUCCESS, type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "#shared/schemas/quotations.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
+import { notify } from "#web/components/ui/toaster.tsx";
 
 type QuoteFormProps = { productId: number; productName: string; userId: number | null; onDone: () => void };
 
@@ -47,7 +47,7 @@ export function QuoteForm({ productId, productName, userId, onDone }: QuoteFormP
         body: JSON.stringify(values),
       });
       if (res.ok) {
-        toast.success(QUOTE_SUCCESS);
+        notify.success(QUOTE_SUCCESS);
         reset();
         onDone();
         return;

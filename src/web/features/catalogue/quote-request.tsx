@@ -2,7 +2,7 @@ import { FileText } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "#web/lib/use-hydrated.ts";
 
 // The form (react-hook-form and zod) loads when it is first wanted, not with the product page.
 const loadForm = () => import("./quote-form.tsx");

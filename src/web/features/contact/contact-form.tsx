@@ -1,8 +1,8 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Form } from "react-router";
-import { toast } from "sonner";
 import { CONTACT_NOTES_MAX, CONTACT_SUCCESS, contactSchema } from "#shared/schemas/contact.ts";
+import { notify } from "#web/components/ui/toaster.tsx";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
@@ -31,7 +31,7 @@ export function ContactForm({ result }: { result: ContactResult | undefined }) {
   useEffect(() => {
     if (sentId === undefined) return;
     reset(EMPTY);
-    toast.success(CONTACT_SUCCESS);
+    notify.success(CONTACT_SUCCESS);
     confirmation.current?.focus();
   }, [sentId, reset]);
 

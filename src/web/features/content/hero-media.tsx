@@ -1,6 +1,6 @@
 import { Pause, Play, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "#web/features/catalogue/use-hydrated.ts";
+import { useHydrated } from "#web/lib/use-hydrated.ts";
 import { usePrefersReducedMotion } from "#web/lib/use-reduced-motion.ts";
 
 export const SOUND_PLAYED_KEY = "welcome-sound-played";
