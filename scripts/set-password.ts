@@ -4,6 +4,8 @@ import { createInterface } from "node:readline/promises";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { createAccountsService } from "#server/modules/accounts/accounts.service.ts";
+import { createSettingsService } from "#server/modules/content/settings.service.ts";
+import { createMailer } from "#server/platform/mailer/mailer.ts";
 import { password as passwordSchema } from "#shared/schemas/auth.ts";
 
 const username = process.argv[2];
@@ -22,10 +24,12 @@ if (!parsed.success) {
   console.error(parsed.error.issues[0]?.message);
   process.exit(1);
 }
-const database = await openDatabase(loadConfig());
+const config = loadConfig();
+const database = await openDatabase(config);
 try {
   await database.migrate();
-  await createAccountsService(database.db).setPasswordFromConsole(username, parsed.data);
+  const accounts = createAccountsService({ db: database.db, mailer: createMailer(config), settings: createSettingsService(database.db) });
+  await accounts.setPasswordFromConsole(username, parsed.data);
   console.log(`Password of ${username} changed; their sessions are ended.`);
 } catch (err) {
   console.error((err as Error).message);

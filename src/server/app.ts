@@ -33,6 +33,9 @@ export type AppOptions = {
   mailer?: Mailer;
 };
 
+const API_PATH = /^\/api(?:[/?]|$)/;
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 export type RouteEntry = { method: string; url: string; documented: boolean };
 
 declare module "fastify" {
@@ -70,10 +73,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The page CSP is set per response by the web entry (it carries a nonce); helmet sets the other headers.
   // strict-origin-when-cross-origin (not helmet's no-referrer) so the site's own form posts carry their Origin.
+  // HSTS only in production: over plain http (development, tests) it is ignored at best and pins localhost at worst.
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: config.env === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // API answers are data, never documents: they may load nothing and be framed by no one. HTML (the Swagger UI
+  // page) is left alone, and so is any response that already set its own policy.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (API_PATH.test(request.url) && !reply.hasHeader("content-security-policy")) {
+      const type = reply.getHeader("content-type");
+      if (!(typeof type === "string" && type.startsWith("text/html"))) reply.header("content-security-policy", API_CSP);
+    }
+    return payload;
   });
   // Pages and JSON compressed as they are sent (Brotli at a quick level, else gzip); the built assets are
   // compressed once at build time and served as they are (platform/web/web.ts), images are left alone.
@@ -135,7 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
     await api.register(
       async (routes) => {
-        await routes.register(accountsRoutes, { services, secureCookies });
+        await routes.register(accountsRoutes, { services, secureCookies, siteUrl: config.siteUrl });
         await routes.register(catalogueRoutes, { services });
         await routes.register(quotationsRoutes, { services });
         await routes.register(contactRoutes, { services });

@@ -14,8 +14,8 @@ export type Deps = { db: Db; config: Config; storage: Storage; mailer: Mailer };
 /** Every domain service, wired once per process; routes and page loaders call these. */
 export function createServices(deps: Deps) {
   // One instance each, shared with the services that call them.
-  const accounts = createAccountsService(deps.db);
   const settings = createSettingsService(deps.db);
+  const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings });
   const catalogue = createCatalogueService(deps.db);
   return {
     accounts,

@@ -13,3 +13,7 @@ export const TOAST_DEFAULTS = { visibleToasts: 3, duration: 4000, gap: 14, width
 export const SIDEBAR_OFFSET_PX = 118;
 /** The local cart's localStorage key (spec §3). */
 export const CART_STORAGE_KEY = "cart";
+/** After a password reset request, the page goes to /login after this long (spec §9). */
+export const RESET_REDIRECT_MS = 5000;
+/** After saving profile details, documents or company details, the page reloads after this long (spec §9). */
+export const SAVE_RELOAD_MS = 2000;

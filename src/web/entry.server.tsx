@@ -6,26 +6,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
+import { contentSecurityPolicy } from "./lib/csp.ts";
 import { lowerScriptPriority } from "./lib/script-priority.server.ts";
 
 export const streamTimeout = 5_000;
-
-function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self'",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src https://www.youtube-nocookie.com https://www.google.com",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
 
 export default function handleRequest(
   request: Request,

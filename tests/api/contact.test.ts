@@ -1,10 +1,9 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { count, desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "#server/db/schema/commerce.ts";
 import { createContactService } from "#server/modules/contact/contact.service.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
+import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -13,18 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function outboxMails(): Promise<string[]> {
-  const dir = path.join(t.dataDir, "outbox");
-  const files = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(files.sort().map((f) => readFile(path.join(dir, f), "utf8")));
-}
-function header(eml: string, name: string): string {
-  const head = eml.split(/\n\n/)[0]?.replace(/\n[ \t]+/g, " ") ?? "";
-  return head.match(new RegExp(`^${name}: (.*)$`, "im"))?.[1] ?? "";
-}
-function decoded(eml: string): string {
-  return eml.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-}
+const outboxMails = () => readOutbox(t.dataDir);
 async function stored(): Promise<number> {
   const [row] = await t.database.db.select({ n: count() }).from(contactMessages);
   return row?.n ?? 0;

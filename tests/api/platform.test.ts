@@ -50,7 +50,8 @@ describe("security headers", () => {
     const res = await t.inject({ method: "GET", url: "/healthz" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
-    expect(res.headers["strict-transport-security"]).toBeDefined();
+    // HSTS only in production (tests/api/security-headers.test.ts).
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
   });
 });
 

@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
@@ -8,6 +6,7 @@ import { quotationProducts, quotations } from "#server/db/schema/commerce.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { createQuotationsService } from "#server/modules/quotations/quotations.service.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
+import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -22,11 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const outbox = () => path.join(t.dataDir, "outbox");
-async function outboxMails(): Promise<string[]> {
-  const files = await readdir(outbox()).catch(() => [] as string[]);
-  return Promise.all(files.sort().map((f) => readFile(path.join(outbox(), f), "utf8")));
-}
+const outboxMails = () => readOutbox(t.dataDir);
 async function newMails(before: number): Promise<string[]> {
   return (await outboxMails()).slice(before);
 }
@@ -34,15 +29,6 @@ async function counts() {
   const [q] = await t.database.db.select({ n: count() }).from(quotations);
   const [l] = await t.database.db.select({ n: count() }).from(quotationProducts);
   return { quotations: q?.n, lines: l?.n };
-}
-/** The headers of an .eml file, folded lines joined. */
-function header(eml: string, name: string): string {
-  const head = eml.split(/\n\n/)[0]?.replace(/\n[ \t]+/g, " ") ?? "";
-  return head.match(new RegExp(`^${name}: (.*)$`, "im"))?.[1] ?? "";
-}
-/** Quoted-printable soft breaks and escapes undone, so body text can be searched. */
-function decoded(eml: string): string {
-  return eml.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 }
 
 function request(overrides: Record<string, unknown> = {}) {

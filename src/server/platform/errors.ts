@@ -52,3 +52,13 @@ export class ConflictError extends AppError {
     super(409, message);
   }
 }
+
+/** Too many attempts (brute-force protection): answered 429 with a Retry-After header in seconds. */
+export class TooManyRequestsError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = "Too many attempts. Please wait a few minutes and try again.",
+  ) {
+    super(429, message);
+  }
+}

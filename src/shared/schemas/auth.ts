@@ -62,3 +62,69 @@ export const forgotPasswordSchema = z.object({
     .refine((v) => v !== "" && v.includes("@"), INVALID_EMAIL),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+// Spec §8's messages for the account pages.
+export const RESET_SENT = "Password reset instructions sent. Please check your email.";
+export const PROFILE_UPDATED = "Your profile details have been successfully updated.";
+export const PROFILE_UPDATE_FAILED = "Failed to update profile details.";
+export const PASSWORD_CHANGED = "Your password has been successfully changed.";
+export const PASSWORD_CHANGE_FAILED = "Failed to update password. Please check your credentials and try again";
+export const NEW_PASSWORDS_DO_NOT_MATCH = "New passwords do not match.";
+export const INVALID_LINK = "This link is invalid or has expired. Ask for a new one.";
+
+const emailAddress = z
+  .string({ error: "E-mail address is required." })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Enter a valid e-mail address.").max(254));
+
+/** A single-use link's token (43 base64url characters for 256 bits). */
+const linkToken = z.string({ error: INVALID_LINK }).trim().min(20, INVALID_LINK).max(200, INVALID_LINK);
+
+/** POST /api/auth/verify-email: the token of the link in the verification e-mail. */
+export const verifyEmailSchema = z.object({ token: linkToken });
+
+/** POST /api/auth/resend-verification. */
+export const resendVerificationSchema = z.object({ email: emailAddress });
+
+/** POST /api/auth/reset-password: the token of a reset or invitation link and the new password. */
+export const resetPasswordSchema = z.object({ token: linkToken, password });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The /reset-password form: the new password twice. */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+
+/** PUT /api/auth/update-profile/{id} (spec §5: e-mail, username and full name required). */
+export const updateProfileSchema = registerSchema.pick({ fullName: true, username: true, email: true });
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** PUT /api/auth/change-password/{id}: the old password is required. */
+export const changePasswordSchema = z.object({
+  oldPassword: z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(PASSWORD_MAX_LENGTH),
+  newPassword: password,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The Change Password form: the new password twice (spec §5: 'New passwords do not match.'). */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: NEW_PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+
+/** POST /api/auth/admin (role super): a back-office account, invited by e-mail to set its password. */
+export const createAdminSchema = registerSchema
+  .pick({ fullName: true, username: true, email: true })
+  .extend({ role: z.enum(["admin", "super"]).default("admin") });
+export type CreateAdminInput = z.infer<typeof createAdminSchema>;
+
+/** One of the signed-in user's sessions (GET /api/auth/sessions). */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -47,6 +47,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+/** Single-use links that set a password: "reset" (forgot password, 1 hour) or "invite" (a new admin, 3 days). */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
@@ -54,6 +55,7 @@ export const passwordResetTokens = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull().default("reset"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -74,4 +76,18 @@ export const emailVerificationTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("email_verification_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * Brute-force counters (login, password reset, sign-up, verification e-mails), in the database so that every server
+ * process sees the same counts. One row per key (e.g. "login:pair:<account>|<ip>"), a fixed window each.
+ */
+export const authThrottles = pgTable(
+  "auth_throttles",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_throttles_window_idx").on(t.windowStart)],
 );

@@ -1,29 +1,56 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { loginSchema, publicUserSchema, registerSchema } from "#shared/schemas/auth.ts";
+import {
+  changePasswordSchema,
+  createAdminSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  PASSWORD_CHANGED,
+  PROFILE_UPDATED,
+  publicUserSchema,
+  RESET_SENT,
+  registerSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  sessionInfoSchema,
+  updateProfileSchema,
+  verifyEmailSchema,
+} from "#shared/schemas/auth.ts";
+import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import { clearSessionCookie, setSessionCookie } from "../../platform/auth/plugin.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Services } from "../../services.ts";
+import type { RequestMeta } from "./accounts.service.ts";
 
 const message = z.object({ message: z.string() });
+const issues = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
+const signedIn = z.object({ user: publicUserSchema, token: z.string() });
 
-export async function accountsRoutes(app: FastifyInstance, opts: { services: Services; secureCookies: boolean }) {
+type Options = { services: Services; secureCookies: boolean; siteUrl: string | undefined };
+
+export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   const { accounts } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** Links in e-mails point at SITE_URL (required in production), else at the address the request came to. */
+  const meta = (request: FastifyRequest): RequestMeta => ({
+    ip: request.ip,
+    userAgent: request.headers["user-agent"],
+    origin: opts.siteUrl ?? `${request.protocol}://${request.host}`,
+  });
 
   r.post(
     "/auth/login",
     {
       schema: {
         tags: ["auth"],
-        summary: "Sign in with an e-mail address or username",
+        summary: "Sign in with an e-mail address or username (10 failures per account and address in 15 minutes: 429)",
         body: loginSchema,
-        response: { 200: z.object({ user: publicUserSchema, token: z.string() }), 401: message },
+        response: { 200: signedIn, 401: message, 429: message },
       },
     },
     async (request, reply) => {
-      const result = await accounts.login(request.body, { ip: request.ip, userAgent: request.headers["user-agent"] });
+      const result = await accounts.login(request.body, meta(request));
       setSessionCookie(reply, result.token, result.expiresAt, opts.secureCookies);
       return { user: result.user, token: result.token };
     },
@@ -34,13 +61,14 @@ export async function accountsRoutes(app: FastifyInstance, opts: { services: Ser
     {
       schema: {
         tags: ["auth"],
-        summary: "Create an account (role user)",
+        summary: "Create an account (role user) and e-mail the link that confirms its address",
         // Validated in the handler: the spec's clients read failures from `errorMessage`.
         body: z.unknown(),
         response: {
           201: message,
           400: z.object({ errorMessage: z.string(), message: z.string() }),
           409: z.object({ errorMessage: z.string(), message: z.string() }),
+          429: message,
         },
       },
     },
@@ -51,13 +79,76 @@ export async function accountsRoutes(app: FastifyInstance, opts: { services: Ser
         return reply.code(400).send({ errorMessage: text, message: text });
       }
       try {
-        await accounts.register(parsed.data);
+        await accounts.register(parsed.data, meta(request));
       } catch (err) {
-        if (err instanceof AppError && err.statusCode === 409)
-          return reply.code(409).send({ errorMessage: err.message, message: err.message });
+        if (err instanceof AppError && (err.statusCode === 409 || err.statusCode === 400)) {
+          return reply.code(err.statusCode).send({ errorMessage: err.message, message: err.message });
+        }
         throw err;
       }
       return reply.code(201).send({ message: "Success!" });
+    },
+  );
+
+  r.post(
+    "/auth/verify-email",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Confirm an e-mail address with the token of the verification link (single use, 24 hours)",
+        body: verifyEmailSchema,
+        response: { 200: publicUserSchema, 400: issues },
+      },
+    },
+    async (request) => accounts.verifyEmail(request.body.token),
+  );
+
+  r.post(
+    "/auth/resend-verification",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Send a new verification link (the same answer whether or not the address has an account)",
+        body: resendVerificationSchema,
+        response: { 200: message, 429: message },
+      },
+    },
+    async (request) => {
+      await accounts.resendVerification(request.body.email, meta(request));
+      return { message: "If this address belongs to an account that is not verified yet, a new link is on its way." };
+    },
+  );
+
+  r.post(
+    "/auth/forgetpassword",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "E-mail a password reset link (one hour); the same answer whether or not the address has an account",
+        body: forgotPasswordSchema,
+        response: { 200: message, 400: issues, 429: message },
+      },
+    },
+    async (request) => {
+      await accounts.requestPasswordReset(request.body.email, meta(request));
+      return { message: RESET_SENT };
+    },
+  );
+
+  r.post(
+    "/auth/reset-password",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Set a new password with a reset or invitation link's token; ends every session and signs in",
+        body: resetPasswordSchema,
+        response: { 200: signedIn, 400: issues },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.resetPassword(request.body, meta(request));
+      setSessionCookie(reply, result.token, result.expiresAt, opts.secureCookies);
+      return { user: result.user, token: result.token };
     },
   );
 
@@ -65,6 +156,63 @@ export async function accountsRoutes(app: FastifyInstance, opts: { services: Ser
     "/auth/me",
     { schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: publicUserSchema, 401: message } } },
     async (request) => accounts.me(request.actor),
+  );
+
+  r.put(
+    "/auth/update-profile/:id",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Change one's own full name, username and e-mail address (a new address is verified again)",
+        params: idParamSchema,
+        body: updateProfileSchema,
+        response: { 200: z.object({ message: z.string(), user: publicUserSchema }), 400: issues, 401: message, 403: message, 409: message },
+      },
+    },
+    async (request) => ({
+      message: PROFILE_UPDATED,
+      user: await accounts.updateProfile(request.actor, request.params.id, request.body, meta(request)),
+    }),
+  );
+
+  r.put(
+    "/auth/change-password/:id",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Change one's own password (the old one required); ends one's other sessions",
+        params: idParamSchema,
+        body: changePasswordSchema,
+        response: { 200: message, 400: issues, 401: message, 403: message, 429: message },
+      },
+    },
+    async (request) => {
+      await accounts.changePassword(request.actor, request.params.id, request.body, meta(request));
+      return { message: PASSWORD_CHANGED };
+    },
+  );
+
+  r.get(
+    "/auth/sessions",
+    {
+      schema: { tags: ["auth"], summary: "The signed-in user's sessions", response: { 200: z.array(sessionInfoSchema), 401: message } },
+    },
+    async (request) => accounts.listSessions(request.actor),
+  );
+
+  r.post(
+    "/auth/sessions/revoke-others",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sign out of other devices: end every session of the user but this one",
+        response: { 200: z.object({ message: z.string(), ended: z.number() }), 401: message },
+      },
+    },
+    async (request) => {
+      const ended = await accounts.revokeOtherSessions(request.actor);
+      return { message: ended === 1 ? "1 other session ended." : `${ended} other sessions ended.`, ended };
+    },
   );
 
   r.post(
@@ -81,5 +229,34 @@ export async function accountsRoutes(app: FastifyInstance, opts: { services: Ser
     "/auth/admins",
     { schema: { tags: ["auth"], summary: "Back-office accounts (role super)", response: { 200: z.array(publicUserSchema) } } },
     async (request) => accounts.listAdmins(request.actor),
+  );
+
+  r.post(
+    "/auth/admin",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Add a back-office account (role super); it is invited by e-mail to set its password",
+        body: createAdminSchema,
+        response: { 201: publicUserSchema, 400: issues, 401: message, 403: message, 409: message },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await accounts.createAdmin(request.actor, request.body, meta(request))),
+  );
+
+  r.delete(
+    "/auth/user/:id",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Remove an account (role super); not oneself, not the last super; its sessions end",
+        params: idParamSchema,
+        response: { 200: message, 401: message, 403: message, 404: message, 409: message },
+      },
+    },
+    async (request) => {
+      await accounts.deleteUser(request.actor, request.params.id);
+      return { message: "Account removed." };
+    },
   );
 }

@@ -5,7 +5,22 @@ import type { AccountsService } from "../../modules/accounts/accounts.service.ts
 import { ForbiddenError } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 
+/** The session cookie's name over plain http (development, tests). */
 export const SESSION_COOKIE = "sid";
+
+/**
+ * The session cookie's name: `__Host-sid` with secure cookies (production), which browsers only accept with
+ * Secure, Path=/ and no Domain, so it cannot be set by a subdomain or over http; plain `sid` otherwise, because
+ * browsers refuse a __Host- cookie without Secure on http://localhost.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/** Path=/ and no Domain, as a __Host- cookie requires. */
+export function sessionCookieOptions(secure: boolean) {
+  return { path: "/", httpOnly: true, sameSite: "lax" as const, secure };
+}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -16,10 +31,10 @@ declare module "fastify" {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function tokenOf(request: FastifyRequest): string | undefined {
+function tokenOf(request: FastifyRequest, secure: boolean): string | undefined {
   const auth = request.headers.authorization;
   if (auth?.startsWith("Bearer ")) return auth.slice(7).trim();
-  return request.cookies[SESSION_COOKIE];
+  return request.cookies[sessionCookieName(secure)];
 }
 
 /**
@@ -43,11 +58,11 @@ export function isCrossSite(request: FastifyRequest, siteUrl: string | undefined
 export type AuthOptions = { accounts: AccountsService; siteUrl: string | undefined; secureCookies: boolean };
 
 export function setSessionCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires });
+  reply.setCookie(sessionCookieName(secure), token, { ...sessionCookieOptions(secure), expires });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+  reply.clearCookie(sessionCookieName(secure), sessionCookieOptions(secure));
 }
 
 /** Resolves the acting user of every request from the session cookie or a Bearer token. */
@@ -59,13 +74,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       throw new ForbiddenError("Cross-site requests are not allowed.");
     }
     if (request.url.startsWith("/media/") || request.url.startsWith("/assets/")) return;
-    const token = tokenOf(request);
+    const token = tokenOf(request, opts.secureCookies);
     if (!token) return;
     const found = await opts.accounts.authenticate(token);
     if (found) {
       request.actor = found.actor;
       request.user = found.user;
-    } else if (request.cookies[SESSION_COOKIE]) {
+    } else if (request.cookies[sessionCookieName(opts.secureCookies)]) {
       clearSessionCookie(reply, opts.secureCookies);
     }
   });

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { WebContext } from "#web/load-context.ts";
 import type { Services } from "../../services.ts";
-import { SESSION_COOKIE } from "../auth/plugin.ts";
+import { sessionCookieName, sessionCookieOptions } from "../auth/plugin.ts";
 import { buildDir, projectRoot } from "../paths.ts";
 
 export type WebOptions = { services: Services; mode: "production" | "development"; secureCookies: boolean; siteUrl: string | undefined };
@@ -74,7 +74,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   }
 
   const handle = createRequestHandler(() => getBuild(), opts.mode);
-  const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: opts.secureCookies };
+  const cookieName = sessionCookieName(opts.secureCookies);
+  const cookieOptions = sessionCookieOptions(opts.secureCookies);
 
   // Page requests keep their raw body: React Router actions read form data themselves.
   app.removeAllContentTypeParsers();
@@ -94,8 +95,10 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         user: request.user,
         cspNonce: randomBytes(16).toString("base64"),
         siteUrl: opts.siteUrl ?? `${request.protocol}://${request.host}`,
-        sessionCookie: (token, expires) => app.serializeCookie(SESSION_COOKIE, token, { ...cookieOptions, expires }),
-        clearSessionCookie: () => app.serializeCookie(SESSION_COOKIE, "", { ...cookieOptions, expires: new Date(0) }),
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+        sessionCookie: (token, expires) => app.serializeCookie(cookieName, token, { ...cookieOptions, expires }),
+        clearSessionCookie: () => app.serializeCookie(cookieName, "", { ...cookieOptions, expires: new Date(0) }),
       };
       const response = await handle(toWebRequest(request, controller.signal), context);
       return sendWebResponse(reply, response);

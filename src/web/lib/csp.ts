@@ -1,0 +1,21 @@
+/**
+ * The Content-Security-Policy of every page. Scripts run only from this origin or inline with the response's
+ * nonce (React Router's hydration scripts carry it), never as arbitrary inline code; no plugins, no <base>
+ * rewriting, forms post only here and no other site may frame the pages.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self'",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src https://www.youtube-nocookie.com https://www.google.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
