@@ -12,6 +12,9 @@ export type WebContext = {
   clearSessionCookie(): string;
   cspNonce: string;
   siteUrl: string;
+  /** The client's address (for the brute-force counters) and user agent (shown in the session list). */
+  ip: string;
+  userAgent: string | undefined;
 };
 
 declare module "react-router" {

@@ -24,6 +24,7 @@ export default [
     route("signup", "routes/signup.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("verification", "routes/verification.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("*", "routes/catch-all.tsx"),
   ]),

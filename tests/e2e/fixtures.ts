@@ -17,9 +17,9 @@ export const DEMO = {
   user: { user: "user", password: "demo-user-2026", fullName: "Chipo User" },
 } as const;
 
-export async function login(page: Page, who: { user: string; password: string }, path = "/login") {
+export async function login(page: Page, who: { user?: string; username?: string; password: string }, path = "/login") {
   await page.goto(path);
-  await page.getByLabel("Email or Username").fill(who.user);
+  await page.getByLabel("Email or Username").fill(who.user ?? who.username ?? "");
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Login" }).click();
 }

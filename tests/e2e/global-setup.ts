@@ -8,6 +8,8 @@ export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "solar-e2e-"));
   const server = await startServer({ DATA_DIR: dataDir });
   process.env.E2E_BASE_URL = server.url;
+  // The browser tests read the e-mails the server writes to DATA_DIR/outbox.
+  process.env.E2E_DATA_DIR = dataDir;
   return async () => {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -4,8 +4,8 @@ import { ForgotPasswordForm } from "#web/features/auth/forgot-password-form.tsx"
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/forgot-password";
 
-export function action({ request }: Route.ActionArgs) {
-  return forgotPasswordAction(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return forgotPasswordAction(request, context);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,22 +1,104 @@
-import { MailCheck } from "lucide-react";
-import { Link } from "react-router";
+import { CircleAlert, MailCheck } from "lucide-react";
+import { Form, Link } from "react-router";
+import { homePathFor } from "#shared/roles.ts";
+import { resendVerificationSchema } from "#shared/schemas/auth.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
+import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
+import { resendVerificationAction } from "#web/features/auth/auth-actions.server.ts";
+import type { FormResult } from "#web/features/auth/form-result.ts";
 import { pageMeta } from "#web/lib/meta.ts";
+import { knownFailure } from "#web/lib/service-errors.ts";
+import { usePostForm } from "#web/lib/use-post-form.ts";
 import type { Route } from "./+types/verification";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Account Created", { description: "Your account has been created.", noIndex: true });
+/** Opened after sign-up (no token: "check your e-mail") or from the e-mailed link (`?token=`: confirms the address). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const email = context.user && !context.user.emailVerified ? context.user.email : "";
+  if (!token) return { state: "sent" as const, email, message: null, next: null };
+  try {
+    const user = await context.services.accounts.verifyEmail(token);
+    return { state: "verified" as const, email: "", message: null, next: context.user ? homePathFor(user.role) : "/login" };
+  } catch (err) {
+    const known = knownFailure(err);
+    if (!known) throw err;
+    return { state: "invalid" as const, email, message: known.message, next: null };
+  }
 }
 
-export default function Verification() {
+export function action({ request, context }: Route.ActionArgs) {
+  return resendVerificationAction(request, context);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Verify Your E-mail", { description: "Confirm the e-mail address of your account.", noIndex: true });
+}
+
+function ResendForm({ email, result }: { email: string; result: FormResult<"email"> | undefined }) {
+  const { register, error, onSubmit, pending } = usePostForm(resendVerificationSchema, {
+    pathname: "/verification",
+    defaultValues: { email: result?.values?.email ?? email },
+    serverErrors: result?.fieldErrors,
+  });
+  return (
+    <Form method="post" noValidate aria-busy={pending} onSubmit={onSubmit} className="mt-8 space-y-4 text-left">
+      <h2 className="text-lg font-semibold text-slate-900">No e-mail?</h2>
+      <p className="text-sm text-slate-700">Check your spam folder, or ask for a new link (the old one stops working).</p>
+      {result?.success ? <FormAlert tone="success">{result.success}</FormAlert> : null}
+      {result?.formError ? <FormAlert>{result.formError}</FormAlert> : null}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={result?.values?.email ?? email}
+        error={error("email")}
+        {...register("email")}
+      />
+      <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("outline", "w-full")}>
+        {pending ? "Sending…" : "Send a new link"}
+      </button>
+    </Form>
+  );
+}
+
+export default function Verification({ loaderData, actionData }: Route.ComponentProps) {
+  const { state, email, message, next } = loaderData;
+  if (state === "verified") {
+    return (
+      <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
+        <MailCheck aria-hidden="true" className="size-12 text-green-700" />
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">Your e-mail address is confirmed</h1>
+        <p className="mt-4 text-lg text-slate-700">Thank you. You can now apply as a dealer and check out.</p>
+        <Link to={next ?? "/login"} className={`${buttonClass("primary")} mt-8`}>
+          {next === "/login" ? "Go to Login" : "Continue"}
+        </Link>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
-      <MailCheck aria-hidden="true" className="size-12 text-accent-700" />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">Your account has been created</h1>
-      <p className="mt-4 text-lg text-slate-700">Log in with your username or e-mail address and the password you chose.</p>
+      {state === "invalid" ? (
+        <CircleAlert aria-hidden="true" className="size-12 text-red-700" />
+      ) : (
+        <MailCheck aria-hidden="true" className="size-12 text-accent-700" />
+      )}
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{state === "invalid" ? "This link does not work" : "Check your e-mail"}</h1>
+      {state === "invalid" ? (
+        <p className="mt-4 text-lg text-slate-700">{message}</p>
+      ) : (
+        <p className="mt-4 text-lg text-slate-700">
+          Your account has been created. We have sent you an e-mail with a link to confirm your address: open it to finish. The link works
+          once, for 24 hours. You can already log in and browse; applying as a dealer and checking out wait for the confirmation.
+        </p>
+      )}
       <Link to="/login" className={`${buttonClass("primary")} mt-8`}>
         Go to Login
       </Link>
+      <div className="w-full">
+        <ResendForm email={email} result={actionData} />
+      </div>
     </section>
   );
 }

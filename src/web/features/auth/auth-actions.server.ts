@@ -1,6 +1,14 @@
 import { data, redirect } from "react-router";
 import { homePathFor } from "#shared/roles.ts";
-import { FORGOT_PASSWORD_FAILED, forgotPasswordSchema, loginSchema, signupFormSchema } from "#shared/schemas/auth.ts";
+import {
+  FORGOT_PASSWORD_FAILED,
+  forgotPasswordSchema,
+  loginSchema,
+  RESET_SENT,
+  resendVerificationSchema,
+  resetPasswordFormSchema,
+  signupFormSchema,
+} from "#shared/schemas/auth.ts";
 import { firstIssues, formText } from "../../lib/form-data.ts";
 import { safeRedirectPath } from "../../lib/redirects.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
@@ -25,7 +33,7 @@ export async function loginAction(request: Request, context: WebContext) {
     return data<FormResult<LoginField>>({ fieldErrors: firstIssues<LoginField>(parsed.error), values }, { status: 400 });
   }
   try {
-    const session = await context.services.accounts.login(parsed.data, { userAgent: request.headers.get("user-agent") ?? undefined });
+    const session = await context.services.accounts.login(parsed.data, { ip: context.ip, userAgent: context.userAgent });
     return redirect(afterLoginPath(request, session.user.role, form), {
       headers: { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) },
     });
@@ -55,9 +63,12 @@ export async function signupAction(request: Request, context: WebContext) {
   }
   const { confirmPassword: _confirm, ...registration } = parsed.data;
   try {
-    await context.services.accounts.register(registration);
+    await context.services.accounts.register(registration, { ip: context.ip, origin: context.siteUrl });
   } catch (err) {
     const known = knownFailure(err);
+    if (known?.field === "password") {
+      return data<FormResult<SignupField>>({ fieldErrors: { password: known.message }, values }, { status: known.statusCode });
+    }
     if (known) return data<FormResult<SignupField>>({ formError: known.message, values }, { status: known.statusCode });
     console.error(err);
     return data<FormResult<SignupField>>({ formError: "Registration failed.", values }, { status: 500 });
@@ -65,16 +76,75 @@ export async function signupAction(request: Request, context: WebContext) {
   return redirect("/verification");
 }
 
-/**
- * Password reset e-mails are not sent yet, so the request honestly fails (spec §8's failure text) instead of
- * pretending that instructions went out.
- */
-export async function forgotPasswordAction(request: Request) {
+/** Spec §2/§8: the reset link is e-mailed when the address has an account; the answer is the same either way. */
+export async function forgotPasswordAction(request: Request, context: WebContext) {
   const form = await request.formData();
   const email = formText(form, "email");
   const parsed = forgotPasswordSchema.safeParse({ email });
   if (!parsed.success) {
     return data<FormResult<"email">>({ fieldErrors: firstIssues<"email">(parsed.error), values: { email } }, { status: 400 });
   }
-  return data<FormResult<"email">>({ formError: FORGOT_PASSWORD_FAILED, values: { email } }, { status: 503 });
+  try {
+    await context.services.accounts.requestPasswordReset(parsed.data.email, { ip: context.ip, origin: context.siteUrl });
+  } catch (err) {
+    const known = knownFailure(err);
+    if (!known) console.error(err);
+    return data<FormResult<"email">>(
+      { formError: known?.message ?? FORGOT_PASSWORD_FAILED, values: { email } },
+      { status: known?.statusCode ?? 500 },
+    );
+  }
+  return data<FormResult<"email">>({ success: RESET_SENT });
+}
+
+type ResetField = "password" | "confirmPassword";
+
+/** /reset-password: the new password from a reset or invitation link; success signs in and goes to the role's home. */
+export async function resetPasswordAction(request: Request, context: WebContext) {
+  const form = await request.formData();
+  const input = {
+    token: formText(form, "token"),
+    password: formText(form, "password"),
+    confirmPassword: formText(form, "confirmPassword"),
+  };
+  const parsed = resetPasswordFormSchema.safeParse(input);
+  if (!parsed.success) {
+    const issues = firstIssues<ResetField | "token">(parsed.error);
+    const { token, ...fieldErrors } = issues;
+    return data<FormResult<ResetField>>({ fieldErrors, ...(token ? { formError: token } : {}) }, { status: 400 });
+  }
+  try {
+    const session = await context.services.accounts.resetPassword(
+      { token: parsed.data.token, password: parsed.data.password },
+      { ip: context.ip, userAgent: context.userAgent },
+    );
+    return redirect(homePathFor(session.user.role), {
+      headers: { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) },
+    });
+  } catch (err) {
+    const known = knownFailure(err);
+    if (known?.field === "password") return data<FormResult<ResetField>>({ fieldErrors: { password: known.message } }, { status: 400 });
+    if (known) return data<FormResult<ResetField>>({ formError: known.message }, { status: known.statusCode });
+    throw err;
+  }
+}
+
+/** /verification: a new link for an address whose account is not verified yet (the same answer either way). */
+export async function resendVerificationAction(request: Request, context: WebContext) {
+  const form = await request.formData();
+  const email = formText(form, "email");
+  const parsed = resendVerificationSchema.safeParse({ email });
+  if (!parsed.success) {
+    return data<FormResult<"email">>({ fieldErrors: firstIssues<"email">(parsed.error), values: { email } }, { status: 400 });
+  }
+  try {
+    await context.services.accounts.resendVerification(parsed.data.email, { ip: context.ip, origin: context.siteUrl });
+  } catch (err) {
+    const known = knownFailure(err);
+    if (known) return data<FormResult<"email">>({ formError: known.message, values: { email } }, { status: known.statusCode });
+    throw err;
+  }
+  return data<FormResult<"email">>({
+    success: "If this address belongs to an account that is not verified yet, a new link is on its way.",
+  });
 }

@@ -1,4 +1,6 @@
-import { Form, Link } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import { RESET_REDIRECT_MS } from "#shared/constants.ts";
 import { forgotPasswordSchema } from "#shared/schemas/auth.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
@@ -7,6 +9,26 @@ import { usePostForm } from "../../lib/use-post-form.ts";
 import { inlineLinkClass } from "./auth-card.tsx";
 import type { FormResult } from "./form-result.ts";
 
+/** Spec §5/§8: the success text, then the login page after 5 seconds. */
+function ResetSent({ message }: { message: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate("/login"), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="space-y-5">
+      <FormAlert tone="success">{message}</FormAlert>
+      <p className="text-sm text-slate-700">
+        You will be taken to the login page in a few seconds.{" "}
+        <Link to="/login" className={inlineLinkClass}>
+          Go to Login now
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 /** One e-mail field and 'Send Reset Link' (spec §2), with the spec's client check (§5). */
 export function ForgotPasswordForm({ result }: { result: FormResult<"email"> | undefined }) {
   const { register, error, onSubmit, pending } = usePostForm(forgotPasswordSchema, {
@@ -14,6 +36,7 @@ export function ForgotPasswordForm({ result }: { result: FormResult<"email"> | u
     defaultValues: { email: result?.values?.email ?? "" },
     serverErrors: result?.fieldErrors,
   });
+  if (result?.success) return <ResetSent message={result.success} />;
   return (
     <Form method="post" noValidate aria-busy={pending} onSubmit={onSubmit} className="space-y-5">
       {result?.formError && !pending ? <FormAlert>{result.formError}</FormAlert> : null}

@@ -1,11 +1,22 @@
+import { accountAction } from "#web/features/account/account-actions.server.ts";
+import { ChangePassword } from "#web/features/account/change-password.tsx";
+import { PersonalDetails } from "#web/features/account/personal-details.tsx";
+import { SessionsPanel } from "#web/features/account/sessions-panel.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { requireSignedIn } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/profile";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireSignedIn(context, request);
-  return { fullName: user.fullName };
+  const edit = new URL(request.url).searchParams.get("edit");
+  const sessions = await context.services.accounts.listSessions(context.actor);
+  return { user, sessions, edit };
+}
+
+export function action({ context, request }: Route.ActionArgs) {
+  const user = requireSignedIn(context, request);
+  return accountAction(request, context, user.id);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -15,10 +26,15 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function DealerProfile({ loaderData }: Route.ComponentProps) {
+export default function DealerProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, sessions, edit } = loaderData;
   return (
-    <DealerPage title={loaderData.fullName}>
-      <p>Your personal details, company details, documents, installations and password.</p>
+    <DealerPage title={user.fullName}>
+      <div className="not-prose max-w-3xl space-y-6 text-base">
+        <PersonalDetails user={user} editing={edit === "details"} result={actionData?.form === "profile" ? actionData : undefined} />
+        <ChangePassword editing={edit === "password"} result={actionData?.form === "password" ? actionData : undefined} />
+        <SessionsPanel sessions={sessions} message={actionData?.form === "sessions" ? actionData.success : undefined} />
+      </div>
     </DealerPage>
   );
 }

@@ -1,0 +1,95 @@
+import { data } from "react-router";
+import {
+  changePasswordFormSchema,
+  PASSWORD_CHANGE_FAILED,
+  PASSWORD_CHANGED,
+  PROFILE_UPDATE_FAILED,
+  PROFILE_UPDATED,
+  updateProfileSchema,
+} from "#shared/schemas/auth.ts";
+import { firstIssues, formText } from "../../lib/form-data.ts";
+import { knownFailure } from "../../lib/service-errors.ts";
+import type { WebContext } from "../../load-context.ts";
+import type { FormResult } from "../auth/form-result.ts";
+
+export type ProfileField = "fullName" | "username" | "email";
+export type PasswordField = "oldPassword" | "newPassword" | "confirmPassword";
+/** Which of the profile page's forms answered, so only that one shows the result. */
+export type AccountResult =
+  | ({ form: "profile" } & FormResult<ProfileField>)
+  | ({ form: "password" } & FormResult<PasswordField>)
+  | { form: "sessions"; success: string };
+
+/** A conflict names the field it is about ("…e-mail address…", "…username…"). */
+function conflictField(message: string): ProfileField | null {
+  if (/e-mail/i.test(message)) return "email";
+  if (/username/i.test(message)) return "username";
+  return null;
+}
+
+async function updateProfile(form: FormData, context: WebContext, userId: number) {
+  const values = { fullName: formText(form, "fullName"), username: formText(form, "username"), email: formText(form, "email") };
+  const parsed = updateProfileSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<AccountResult>({ form: "profile", fieldErrors: firstIssues<ProfileField>(parsed.error), values }, { status: 400 });
+  }
+  try {
+    await context.services.accounts.updateProfile(context.actor, userId, parsed.data, { ip: context.ip, origin: context.siteUrl });
+    return data<AccountResult>({ form: "profile", success: PROFILE_UPDATED });
+  } catch (err) {
+    const known = knownFailure(err);
+    if (!known) console.error(err);
+    const field = known ? conflictField(known.message) : null;
+    return data<AccountResult>(
+      { form: "profile", formError: PROFILE_UPDATE_FAILED, values, ...(field && known ? { fieldErrors: { [field]: known.message } } : {}) },
+      { status: known?.statusCode ?? 500 },
+    );
+  }
+}
+
+async function changePassword(form: FormData, context: WebContext, userId: number) {
+  const input = {
+    oldPassword: formText(form, "oldPassword"),
+    newPassword: formText(form, "newPassword"),
+    confirmPassword: formText(form, "confirmPassword"),
+  };
+  const parsed = changePasswordFormSchema.safeParse(input);
+  if (!parsed.success) {
+    return data<AccountResult>({ form: "password", fieldErrors: firstIssues<PasswordField>(parsed.error) }, { status: 400 });
+  }
+  try {
+    await context.services.accounts.changePassword(
+      context.actor,
+      userId,
+      { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.newPassword },
+      { ip: context.ip },
+    );
+    return data<AccountResult>({ form: "password", success: PASSWORD_CHANGED });
+  } catch (err) {
+    const known = knownFailure(err);
+    if (!known) console.error(err);
+    // A refused new password (too common) is said under its field; anything else is the spec's failure text.
+    const fieldErrors = known?.field === "newPassword" ? { newPassword: known.message } : undefined;
+    return data<AccountResult>(
+      {
+        form: "password",
+        formError: known?.statusCode === 429 ? known.message : PASSWORD_CHANGE_FAILED,
+        ...(fieldErrors ? { fieldErrors } : {}),
+      },
+      { status: known?.statusCode ?? 500 },
+    );
+  }
+}
+
+/** The profile page's forms: personal details, password change, and signing out other devices. */
+export async function accountAction(request: Request, context: WebContext, userId: number) {
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  if (intent === "profile") return updateProfile(form, context, userId);
+  if (intent === "password") return changePassword(form, context, userId);
+  if (intent === "revoke-others") {
+    const ended = await context.services.accounts.revokeOtherSessions(context.actor);
+    return data<AccountResult>({ form: "sessions", success: ended === 1 ? "1 other session ended." : `${ended} other sessions ended.` });
+  }
+  return data<AccountResult>({ form: "profile", formError: "Unknown form." }, { status: 400 });
+}

@@ -1,0 +1,68 @@
+import { Form } from "react-router";
+import type { SessionInfo } from "#shared/schemas/auth.ts";
+import { buttonClass } from "../../components/ui/button.ts";
+import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { usePostPending } from "../../lib/use-post-pending.ts";
+
+/** A short description of a browser from its user agent string. */
+function deviceName(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Chrome\//.test(userAgent)
+      ? "Chrome"
+      : /Firefox\//.test(userAgent)
+        ? "Firefox"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "Browser";
+  const os = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad/.test(userAgent)
+      ? "iOS"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "";
+  return os ? `${browser} on ${os}` : browser;
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Harare" });
+
+/** Where the account is signed in, and "Sign out of other devices" (issue 4). */
+export function SessionsPanel({ sessions, message }: { sessions: SessionInfo[]; message: string | undefined }) {
+  const pending = usePostPending("/dealer/profile");
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <section aria-labelledby="sessions-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="sessions-heading" className="text-xl font-semibold text-slate-900">
+        Where you are signed in
+      </h2>
+      {message ? (
+        <div className="mt-4">
+          <FormAlert tone="success">{message}</FormAlert>
+        </div>
+      ) : null}
+      <ul className="mt-4 divide-y divide-slate-200">
+        {sessions.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+            <span className="font-medium text-slate-900">
+              {deviceName(s.userAgent)}
+              {s.current ? <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">This device</span> : null}
+            </span>
+            <span className="text-sm text-slate-600">Last active {dateTime.format(new Date(s.lastSeenAt))}</span>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="revoke-others" />
+        <button type="submit" disabled={pending || others === 0} aria-busy={pending} className={buttonClass("outline")}>
+          Sign out of other devices
+        </button>
+      </Form>
+    </section>
+  );
+}

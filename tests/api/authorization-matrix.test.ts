@@ -1,0 +1,347 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "#server/db/schema/accounts.ts";
+import { categories, featuredProducts, products } from "#server/db/schema/catalogue.ts";
+import { quotations } from "#server/db/schema/commerce.ts";
+import { articles, blogs, caseStudies, faqs, testimonials } from "#server/db/schema/content.ts";
+import { ACTOR_NAMES, type ActorName, type Actors, createActors, type Identity } from "../support/actors.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * Who may call what: every API route (read from the app itself, so a new route without an entry fails the
+ * coverage test) against every actor, then record-level checks that an id in the request never reaches someone
+ * else's records.
+ *
+ * Outcome classes: "ok" 2xx; "unauth" 401; "forbidden" 403; "bad" 400/404/409/422, i.e. the request got past
+ * authorization to the service's own rules (a bogus token, a missing body, an id that does not exist).
+ *
+ * Keeping the cases harmless, so they can run in any order and share one session per actor:
+ * - deletes aim at ids that do not exist (authorised actors get "bad" = 404, nobody deletes anything);
+ * - profile and password changes aim at the actor's own id with its current values or a wrong old password;
+ * - the public e-mail endpoints get an address of their own per actor, so no e-mail or address counter trips;
+ * - the cases that end sessions (logout, revoke-others) sign the actor in afresh and use that session, and run
+ *   last: revoke-others ends the actor's other sessions, the shared one among them.
+ */
+
+type Outcome = "ok" | "unauth" | "forbidden" | "bad";
+type Expected = Record<ActorName, Outcome>;
+
+type Fixture = {
+  productId: number;
+  categoryId: number;
+  featuredId: number;
+  testimonialId: number;
+  blogId: number;
+  caseStudyId: number;
+  articleId: number;
+  faqId: number;
+};
+
+/** What a case knows when it builds its request: who is calling, their account (none for anonymous), the fixtures. */
+type Ctx = { actor: ActorName; me: Identity | undefined; fx: Fixture; actors: Actors; run: string };
+
+type Case = {
+  expect: Expected;
+  /** Values for the route's :params (and `*`). */
+  params?: (c: Ctx) => Record<string, string | number>;
+  body?: (c: Ctx) => unknown;
+  /** The call ends sessions: made with a session signed in for it, and run after every other case. */
+  freshSession?: true;
+};
+
+const all = (o: Outcome): Expected => ({ anonymous: o, user: o, unverified: o, dealer: o, otherDealer: o, admin: o, super: o });
+const signedIn = (o: Outcome = "ok"): Expected => ({ ...all(o), anonymous: "unauth" });
+const adminOnly = (o: Outcome = "ok"): Expected => ({ ...all("forbidden"), anonymous: "unauth", admin: o, super: o });
+const superOnly = (o: Outcome = "ok"): Expected => ({ ...all("forbidden"), anonymous: "unauth", super: o });
+
+const NO_SUCH_ID = 2_147_483_000;
+const BOGUS_TOKEN = "not-a-real-token-0123456789abcdefghijklmnopqrstuvwxyz";
+/** The actor's own account; anonymous aims at the demo user's (and is turned away before it matters). */
+const own = (c: Ctx): Identity => c.me ?? c.actors.identity.user;
+const ownId = (c: Ctx) => ({ id: own(c).id });
+const quoteRequest = (c: Ctx) => ({
+  customer_name: "Matrix Customer",
+  customer_address: "5 Borrowdale Road, Harare",
+  customer_email: `${c.actor}.quote@example.com`,
+  customer_phone: "+263 77 123 4567",
+  products: [{ product_id: c.fx.productId, quantity: 1 }],
+});
+const notFound: Case = { expect: all("bad"), params: () => ({ "*": "no-such-route" }) };
+
+/** Keyed "<METHOD> <url as registered>". */
+const MATRIX: Record<string, Case> = {
+  // Accounts: public. Login and sign-up get an empty body: 400 before any password check or counter.
+  "POST /api/auth/login": { expect: all("bad"), body: () => ({}) },
+  "POST /api/auth/register": { expect: all("bad"), body: () => ({}) },
+  "POST /api/auth/verify-email": { expect: all("bad"), body: () => ({ token: BOGUS_TOKEN }) },
+  "POST /api/auth/resend-verification": { expect: all("ok"), body: (c) => ({ email: `${c.actor}.resend@example.com` }) },
+  "POST /api/auth/forgetpassword": { expect: all("ok"), body: (c) => ({ email: `${c.actor}.forgot@example.com` }) },
+  "POST /api/auth/reset-password": { expect: all("bad"), body: () => ({ token: BOGUS_TOKEN, password: "matrix-new-password-2026" }) },
+  // Accounts: the signed-in actor's own account.
+  "GET /api/auth/me": { expect: signedIn() },
+  "PUT /api/auth/update-profile/:id": {
+    expect: signedIn(),
+    params: ownId,
+    body: (c) => ({ email: own(c).email, username: own(c).username, fullName: own(c).fullName }),
+  },
+  "PUT /api/auth/change-password/:id": {
+    expect: signedIn("bad"),
+    params: ownId,
+    body: () => ({ oldPassword: "not-my-password-2026", newPassword: "matrix-new-password-2026" }),
+  },
+  "GET /api/auth/sessions": { expect: signedIn() },
+  "POST /api/auth/logout": { expect: all("ok"), freshSession: true },
+  "POST /api/auth/sessions/revoke-others": { expect: signedIn(), freshSession: true },
+  // Accounts: managing the back office is for role super.
+  "GET /api/auth/admins": { expect: superOnly() },
+  "POST /api/auth/admin": {
+    expect: superOnly(),
+    body: (c) => ({
+      fullName: "Matrix Admin",
+      username: `matrix-admin-${c.run}`,
+      email: `matrix-admin-${c.run}@example.com`,
+      role: "admin",
+    }),
+  },
+  "DELETE /api/auth/user/:id": { expect: superOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  // Catalogue: public reads; deleting is for admins.
+  "GET /api/products/categories": { expect: all("ok") },
+  "GET /api/products/get-all-products": { expect: all("ok") },
+  "GET /api/products/get-product-by-category/:categoryId": { expect: all("ok"), params: (c) => ({ categoryId: c.fx.categoryId }) },
+  "GET /api/products/get-product-by-id/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.productId }) },
+  "GET /api/featured/get-featured": { expect: all("ok") },
+  "GET /api/featured/get-featured/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.featuredId }) },
+  "GET /api/brands/min": { expect: all("ok") },
+  "DELETE /api/products/delete-product/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  // Quotations: anyone may ask for one; a signed-in user reads their own; the full list is the back office's.
+  "POST /api/quotations": { expect: all("ok"), body: quoteRequest },
+  "GET /api/quotations/get-by-user": { expect: signedIn() },
+  "GET /api/quotations/": { expect: adminOnly() },
+  "GET /api/quotations": { expect: adminOnly() },
+  // Contact form: public.
+  "POST /api/contact": {
+    expect: all("ok"),
+    body: (c) => ({ fullName: "Matrix Visitor", email: `${c.actor}.contact@example.com`, notes: "Authorization matrix." }),
+  },
+  // Content: public reads.
+  "GET /api/testimonials/get-testimonials": { expect: all("ok") },
+  "GET /api/testimonials/get-testimonial/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.testimonialId }) },
+  "GET /api/team/get-team": { expect: all("ok") },
+  "GET /api/awards/": { expect: all("ok") },
+  "GET /api/certificates": { expect: all("ok") },
+  "GET /api/blogs/": { expect: all("ok") },
+  "GET /api/blogs/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.blogId }) },
+  "GET /api/case-study": { expect: all("ok") },
+  "GET /api/case-study/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.caseStudyId }) },
+  "GET /api/articles": { expect: all("ok") },
+  "GET /api/articles/category": { expect: all("ok") },
+  "GET /api/articles/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.articleId }) },
+  "GET /api/faqs": { expect: all("ok") },
+  "GET /api/faqs/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.faqId }) },
+  "GET /api/overview": { expect: all("ok") },
+  "GET /api/positions/": { expect: all("ok") },
+  // The API's catch-all: an unknown path is 404 for everyone, whatever the method (QUERY without a body: 400).
+  "GET /api/*": notFound,
+  "POST /api/*": notFound,
+  "PUT /api/*": notFound,
+  "PATCH /api/*": notFound,
+  "DELETE /api/*": notFound,
+  "OPTIONS /api/*": notFound,
+  "TRACE /api/*": notFound,
+  "QUERY /api/*": notFound,
+};
+
+/**
+ * Not in the matrix yet: the dealer area's own records come with a later issue. When they do, add their routes
+ * above and record-level checks below that the demo dealer, changing only an id, gets 403/404 on the other
+ * dealer's (createActors() already gives it a company, a quotation, an order and a document to aim at):
+ * TODO: dealer profile   GET/PUT the dealer company (registered company, trading name, reg number, VAT, TIN)
+ * TODO: dealer documents list, upload, download and delete of dealer_documents (tax clearance, incorporation, director id)
+ * TODO: dealer orders    list and read orders and their lines, cancel an order
+ * TODO: quotations by id GET one quotation (and any dealer change to it), should such a route be added
+ */
+
+function outcomeOf(status: number): Outcome | `status ${number}` {
+  if (status >= 200 && status < 300) return "ok";
+  if (status === 401) return "unauth";
+  if (status === 403) return "forbidden";
+  if ([400, 404, 409, 422].includes(status)) return "bad";
+  return `status ${status}`;
+}
+
+function urlFor(pattern: string, values: Record<string, string | number>): string {
+  return pattern
+    .replace(/:(\w+)/g, (_m, name: string) => {
+      if (values[name] === undefined) throw new Error(`no value for :${name} in ${pattern}`);
+      return encodeURIComponent(String(values[name]));
+    })
+    .replace(/\*$/, () => String(values["*"] ?? ""));
+}
+
+/** The API routes the matrix must cover: HEAD twins and the Swagger UI's own routes left out, hidden routes kept. */
+function registeredApiRoutes(app: TestApp["app"]): Set<string> {
+  return new Set(
+    app.routeList
+      .filter((r) => r.url.startsWith("/api") && r.method !== "HEAD" && r.url !== "/api/docs" && !r.url.startsWith("/api/docs/"))
+      .map((r) => `${r.method} ${r.url}`),
+  );
+}
+
+let t: TestApp;
+let actors: Actors;
+let fx: Fixture;
+const run = Date.now().toString(36);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  actors = await createActors(t);
+  const db = t.database.db;
+  const first = async <T>(rows: Promise<{ id: T }[]>): Promise<T> => {
+    const [row] = await rows;
+    if (!row) throw new Error("a seeded table is empty");
+    return row.id;
+  };
+  fx = {
+    productId: await first(db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1)),
+    categoryId: await first(db.select({ id: categories.id }).from(categories).orderBy(asc(categories.id)).limit(1)),
+    featuredId: await first(db.select({ id: featuredProducts.id }).from(featuredProducts).orderBy(asc(featuredProducts.id)).limit(1)),
+    testimonialId: await first(db.select({ id: testimonials.id }).from(testimonials).orderBy(asc(testimonials.id)).limit(1)),
+    blogId: await first(db.select({ id: blogs.id }).from(blogs).orderBy(asc(blogs.id)).limit(1)),
+    caseStudyId: await first(db.select({ id: caseStudies.id }).from(caseStudies).orderBy(asc(caseStudies.id)).limit(1)),
+    articleId: await first(db.select({ id: articles.articleId }).from(articles).orderBy(asc(articles.articleId)).limit(1)),
+    faqId: await first(db.select({ id: faqs.id }).from(faqs).orderBy(asc(faqs.id)).limit(1)),
+  };
+});
+afterAll(() => t?.close());
+
+describe("route coverage", () => {
+  it("has a MATRIX entry for every API route, and a registered route for every entry", () => {
+    const registered = registeredApiRoutes(t.app);
+    const missing = [...registered].filter((key) => !(key in MATRIX)).sort();
+    const stale = Object.keys(MATRIX)
+      .filter((key) => !registered.has(key))
+      .sort();
+    console.log(`authorization matrix: ${registered.size} routes × ${ACTOR_NAMES.length} actors`);
+    expect(
+      { missing, stale },
+      `routes without a MATRIX entry:\n  ${missing.join("\n  ") || "(none)"}\nMATRIX entries without a registered route:\n  ${stale.join("\n  ") || "(none)"}`,
+    ).toEqual({ missing: [], stale: [] });
+  });
+});
+
+describe("record-level: an id in the request never reaches another account's records", () => {
+  const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((q) => q.id);
+
+  it("a dealer cannot list another dealer's quotations by its user id or e-mail address", async () => {
+    const other = actors.identity.otherDealer;
+    const byId = await actors.inject("dealer", { method: "GET", url: `/api/quotations/get-by-user?id=${other.id}` });
+    expect(byId.statusCode, "dealer reading the other dealer's quotations by ?id=").toBe(403);
+    const byEmail = await actors.inject("dealer", {
+      method: "GET",
+      url: `/api/quotations/get-by-user?email=${encodeURIComponent(other.email)}`,
+    });
+    expect(byEmail.statusCode, "dealer reading the other dealer's quotations by ?email=").toBe(403);
+
+    const mine = await actors.inject("dealer", { method: "GET", url: "/api/quotations/get-by-user" });
+    expect(mine.statusCode).toBe(200);
+    expect(ids(mine).length, "the demo dealer has quotations of its own").toBeGreaterThan(0);
+    expect(ids(mine)).not.toContain(actors.otherDealer.quotationId);
+    // The target is real: its owner sees it, and so does an admin asking by the owner's id.
+    const theirs = await actors.inject("otherDealer", { method: "GET", url: "/api/quotations/get-by-user" });
+    expect(ids(theirs)).toEqual([actors.otherDealer.quotationId]);
+    const asAdmin = await actors.inject("admin", { method: "GET", url: `/api/quotations/get-by-user?id=${other.id}` });
+    expect(ids(asAdmin)).toContain(actors.otherDealer.quotationId);
+  });
+
+  it("a dealer cannot file a quotation under another dealer's account by naming its user id", async () => {
+    const [product] = await t.database.db.select({ id: products.productId }).from(products).limit(1);
+    const res = await actors.inject("dealer", {
+      method: "POST",
+      url: "/api/quotations",
+      payload: {
+        userId: actors.identity.otherDealer.id,
+        customer_name: "Someone Else",
+        customer_address: "1 Other Street, Harare",
+        customer_email: "someone.else@example.com",
+        customer_phone: "+263 77 000 0000",
+        products: [{ product_id: product?.id, quantity: 1 }],
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, res.json().id));
+    expect(row?.userId, "the quotation belongs to the signed-in dealer").toBe(actors.identity.dealer.id);
+  });
+
+  const takeover = { email: "taken-over@example.com", username: "taken-over", fullName: "Taken Over" };
+  const accountRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+
+  it.each([
+    ["dealer", "otherDealer"],
+    ["otherDealer", "dealer"],
+    ["user", "dealer"],
+    ["unverified", "user"],
+    ["admin", "otherDealer"],
+    ["admin", "user"],
+    ["super", "admin"],
+    ["super", "dealer"],
+  ] as const)("%s cannot change %s's profile (PUT /api/auth/update-profile/:id → 403)", async (actor, target) => {
+    const victim = actors.identity[target];
+    const before = await accountRow(victim.id);
+    const res = await actors.inject(actor, { method: "PUT", url: `/api/auth/update-profile/${victim.id}`, payload: takeover });
+    expect(res.statusCode, `${actor} changing ${target}'s profile: ${res.body}`).toBe(403);
+    const after = await accountRow(victim.id);
+    expect({ email: after?.email, username: after?.username, fullName: after?.fullName }).toEqual({
+      email: before?.email,
+      username: before?.username,
+      fullName: before?.fullName,
+    });
+  });
+
+  // With the victim's real old password: only the id is wrong.
+  it.each([
+    ["dealer", "otherDealer"],
+    ["otherDealer", "dealer"],
+    ["user", "dealer"],
+    ["admin", "user"],
+    ["admin", "dealer"],
+    ["super", "admin"],
+    ["super", "user"],
+  ] as const)("%s cannot change %s's password (PUT /api/auth/change-password/:id → 403)", async (actor, target) => {
+    const victim = actors.identity[target];
+    const before = await accountRow(victim.id);
+    const res = await actors.inject(actor, {
+      method: "PUT",
+      url: `/api/auth/change-password/${victim.id}`,
+      payload: { oldPassword: victim.password, newPassword: "taken-over-password-2026" },
+    });
+    expect(res.statusCode, `${actor} changing ${target}'s password: ${res.body}`).toBe(403);
+    expect((await accountRow(victim.id))?.passwordHash, `${target}'s password is unchanged`).toBe(before?.passwordHash);
+  });
+});
+
+describe("authorization matrix", () => {
+  // Stable sort: the session-ending cases last, the rest in MATRIX order.
+  const cases = Object.entries(MATRIX).sort(([, a], [, b]) => Number(Boolean(a.freshSession)) - Number(Boolean(b.freshSession)));
+
+  it.each(cases)("%s", async (key, entry) => {
+    const [method, pattern] = key.split(" ") as [string, string];
+    const failures: string[] = [];
+    for (const actor of ACTOR_NAMES) {
+      const c: Ctx = { actor, me: actor === "anonymous" ? undefined : actors.identity[actor], fx, actors, run };
+      const url = urlFor(pattern, entry.params?.(c) ?? {});
+      const headers = entry.freshSession ? await actors.freshSession(actor) : actors.headers(actor);
+      const res = await actors.inject(
+        actor,
+        { method: method as "GET", url, ...(entry.body ? { payload: entry.body(c) as object } : {}) },
+        headers,
+      );
+      const got = outcomeOf(res.statusCode);
+      if (got !== entry.expect[actor]) {
+        failures.push(
+          `${key} as ${actor} (${method} ${url}): expected ${entry.expect[actor]}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+        );
+      }
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+  });
+});

@@ -1,0 +1,193 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { users } from "#server/db/schema/accounts.ts";
+import { products } from "#server/db/schema/catalogue.ts";
+import { orderLines, orders, quotationProducts, quotations } from "#server/db/schema/commerce.ts";
+import { dealerDocuments, dealers } from "#server/db/schema/dealers.ts";
+import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
+import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
+import { ROLE_IDS } from "#shared/roles.ts";
+import type { TestApp } from "./test-app.ts";
+
+/** Everyone who can call the API, from a visitor to role super. */
+export const ACTOR_NAMES = ["anonymous", "user", "unverified", "dealer", "otherDealer", "admin", "super"] as const;
+export type ActorName = (typeof ACTOR_NAMES)[number];
+export type SignedInName = Exclude<ActorName, "anonymous">;
+
+export type Identity = { id: number; fullName: string; username: string; email: string; password: string };
+
+/** The second dealer's company and its own records: what the demo dealer must never reach by changing an id. */
+export type OtherDealerRecords = { dealerId: number; quotationId: number; orderId: number; documentId: number };
+
+export type Actors = {
+  identity: Record<SignedInName, Identity>;
+  otherDealer: OtherDealerRecords;
+  /** The headers of the actor's shared session (none for anonymous). */
+  headers(name: ActorName): Record<string, string>;
+  /**
+   * A request as the actor makes it: its session and its own client address, so per-address brute-force counters
+   * (login, sign-up, reset e-mails) never couple two actors' cases.
+   */
+  inject(name: ActorName, opts: InjectOptions, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** Signs the actor in once more: a session of its own for a case that ends sessions (logout, revoke-others). */
+  freshSession(name: ActorName): Promise<Record<string, string>>;
+};
+
+const UNVERIFIED = {
+  fullName: "Matrix Unverified",
+  username: "matrix-unverified",
+  email: "matrix-unverified@example.com",
+  password: "matrix-unverified-2026",
+};
+const OTHER_DEALER = {
+  fullName: "Nyasha Other-Dealer",
+  username: "other-dealer",
+  email: "other-dealer@example.com",
+  password: "other-dealer-2026",
+};
+
+/** 192.0.2.0/24 is TEST-NET-1: never a real client. */
+const IPS: Record<ActorName, string> = {
+  anonymous: "192.0.2.10",
+  user: "192.0.2.11",
+  unverified: "192.0.2.12",
+  dealer: "192.0.2.13",
+  otherDealer: "192.0.2.14",
+  admin: "192.0.2.15",
+  super: "192.0.2.16",
+};
+
+/**
+ * The seven actors of the authorization tests on a seeded test app: the demo accounts (user, dealer, admin,
+ * super), a new account that has not verified its e-mail address (signed up through the API), and a second dealer
+ * with a company, a quotation, an order and a document of its own (written straight to the database).
+ */
+export async function createActors(t: TestApp): Promise<Actors> {
+  const db = t.database.db;
+  const inject = (name: ActorName, opts: InjectOptions, headers: Record<string, string> = {}) =>
+    t.app.inject({ ...opts, remoteAddress: IPS[name], headers: { ...(opts.headers as object), ...headers } });
+
+  // The unverified account: signed up like anyone, never verified.
+  const registered = await inject("unverified", {
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { fullName: UNVERIFIED.fullName, username: UNVERIFIED.username, email: UNVERIFIED.email, password: UNVERIFIED.password },
+  });
+  if (registered.statusCode !== 201) throw new Error(`sign-up of the unverified actor failed: ${registered.statusCode} ${registered.body}`);
+
+  // The other dealer: a dealer account with an approved company and records of its own.
+  const [other] = await db
+    .insert(users)
+    .values({
+      fullName: OTHER_DEALER.fullName,
+      username: OTHER_DEALER.username,
+      email: OTHER_DEALER.email,
+      passwordHash: await hashPassword(OTHER_DEALER.password),
+      roleId: ROLE_IDS.dealer,
+      emailVerifiedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  const otherId = other?.id as number;
+  const [company] = await db
+    .insert(dealers)
+    .values({
+      userId: otherId,
+      registeredCompany: "Moonrise Energy (Private) Limited",
+      tradingName: "Moonrise Energy",
+      companyRegNumber: "9876/2021",
+      regStatus: "Approved",
+      submittedAt: new Date(),
+    })
+    .returning({ id: dealers.id });
+  const dealerId = company?.id as number;
+  const [product] = await db
+    .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd })
+    .from(products)
+    .orderBy(asc(products.productId))
+    .limit(1);
+  if (!product) throw new Error("the seeded catalogue has no product");
+  const [quotation] = await db
+    .insert(quotations)
+    .values({
+      userId: otherId,
+      requesterName: OTHER_DEALER.fullName,
+      requesterAddress: "12 Samora Machel Avenue, Harare",
+      requesterPhone: "+263 77 765 4321",
+      requesterEmail: OTHER_DEALER.email,
+      notes: "The other dealer's own quotation.",
+    })
+    .returning({ id: quotations.id });
+  const quotationId = quotation?.id as number;
+  await db
+    .insert(quotationProducts)
+    .values({ quotationId, productId: product.id, productName: product.name, quantity: 3, priceUsd: product.priceUsd });
+  const [order] = await db
+    .insert(orders)
+    .values({ userId: otherId, totalUsd: product.priceUsd ?? "100.00", deliveryAddress: "12 Samora Machel Avenue, Harare" })
+    .returning({ id: orders.id });
+  const orderId = order?.id as number;
+  await db
+    .insert(orderLines)
+    .values({ orderId, productId: product.id, productName: product.name, quantity: 1, unitPriceUsd: product.priceUsd ?? "100.00" });
+  const [document] = await db
+    .insert(dealerDocuments)
+    .values({
+      dealerId,
+      kind: "tax_clearance",
+      storageKey: `dealer-documents/${dealerId}/matrix-tax-clearance.pdf`,
+      originalName: "tax-clearance.pdf",
+      mimeType: "application/pdf",
+      sizeBytes: 1234,
+    })
+    .returning({ id: dealerDocuments.id });
+
+  // Every signed-in actor's row, as the database has it.
+  const demo = (role: (typeof DEMO_ACCOUNTS)[number]["role"]) =>
+    DEMO_ACCOUNTS.find((a) => a.role === role) as (typeof DEMO_ACCOUNTS)[number];
+  const credentials: Record<SignedInName, { username: string; password: string }> = {
+    user: demo("user"),
+    unverified: UNVERIFIED,
+    dealer: demo("dealer"),
+    otherDealer: OTHER_DEALER,
+    admin: demo("admin"),
+    super: demo("super"),
+  };
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        Object.values(credentials).map((c) => c.username),
+      ),
+    );
+  const identity = {} as Record<SignedInName, Identity>;
+  for (const [name, c] of Object.entries(credentials) as [SignedInName, { username: string; password: string }][]) {
+    const row = rows.find((r) => r.username === c.username);
+    if (!row) throw new Error(`no account ${c.username}`);
+    identity[name] = { id: row.id, fullName: row.fullName, username: row.username, email: row.email, password: c.password };
+  }
+  const [unverifiedRow] = await db.select().from(users).where(eq(users.id, identity.unverified.id));
+  if (unverifiedRow?.emailVerifiedAt !== null || unverifiedRow.roleId !== ROLE_IDS.user) {
+    throw new Error("the unverified actor must be a role-user account whose e-mail address is not verified");
+  }
+
+  async function signIn(name: ActorName): Promise<Record<string, string>> {
+    if (name === "anonymous") return {};
+    const { username, password } = identity[name];
+    const res = await inject(name, { method: "POST", url: "/api/auth/login", payload: { user: username, password } });
+    if (res.statusCode !== 200) throw new Error(`login as ${name} failed: ${res.statusCode} ${res.body}`);
+    return { authorization: `Bearer ${res.json().token}` };
+  }
+
+  const shared = {} as Record<ActorName, Record<string, string>>;
+  for (const name of ACTOR_NAMES) shared[name] = await signIn(name);
+
+  return {
+    identity,
+    otherDealer: { dealerId, quotationId, orderId, documentId: document?.id as number },
+    headers: (name) => shared[name],
+    inject: (name, opts, headers) => inject(name, opts, headers ?? shared[name]),
+    freshSession: signIn,
+  };
+}
