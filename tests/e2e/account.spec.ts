@@ -154,3 +154,14 @@ test("'Sign out of other devices' ends the other sessions", async ({ page, brows
   await expect(otherPage).toHaveURL(/\/login/);
   await other.close();
 });
+
+test("an account whose e-mail is not confirmed is asked to confirm it before applying as a dealer", async ({ page, baseURL }) => {
+  const account = await newAccount(page.request, baseURL as string, "unconfirmed");
+  await login(page, account);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto("/dealer/register");
+  await expect(page.getByText("Please confirm your e-mail address before you apply.")).toBeVisible();
+  await page.getByRole("link", { name: "ask for a new one" }).click();
+  await expect(page).toHaveURL(/\/verification$/);
+  await expect(page.getByLabel("Email")).toHaveValue(account.email);
+});

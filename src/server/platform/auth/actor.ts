@@ -8,6 +8,8 @@ export type Actor = {
   role: RoleName;
   /** Hash of the session in use, so logout can end exactly this one. */
   sessionId: string;
+  /** Whether the account's e-mail address is confirmed (decision 005: needed to apply as a dealer and to check out). */
+  emailVerified: boolean;
 } | null;
 
 export type SignedIn = NonNullable<Actor>;
@@ -27,6 +29,15 @@ export function requireAdmin(actor: Actor): SignedIn {
   return requireRole(actor, "admin", "super");
 }
 
-export function actorFrom(user: { id: number; roleId: number }, sessionId: string): SignedIn {
-  return { id: user.id, roleId: user.roleId, role: roleNameOf(user.roleId), sessionId };
+export const VERIFY_FIRST = "Please confirm your e-mail address first: open the link we sent you, or ask for a new one.";
+
+/** A signed-in user whose e-mail address is confirmed (decision 005). */
+export function requireVerified(actor: Actor): SignedIn {
+  const user = requireUser(actor);
+  if (!user.emailVerified) throw new ForbiddenError(VERIFY_FIRST);
+  return user;
+}
+
+export function actorFrom(user: { id: number; roleId: number; emailVerifiedAt: Date | null }, sessionId: string): SignedIn {
+  return { id: user.id, roleId: user.roleId, role: roleNameOf(user.roleId), sessionId, emailVerified: user.emailVerifiedAt !== null };
 }
