@@ -15,6 +15,8 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
+import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
+import { documentsRoutes } from "./modules/dealers/documents.routes.ts";
 import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
@@ -154,6 +156,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(quotationsRoutes, { services });
         await routes.register(contactRoutes, { services });
         await routes.register(contentRoutes, { services });
+        await routes.register(dealersRoutes, { services });
+        await routes.register(documentsRoutes, { services });
         routes.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.code(404).send({ message: "Not found." }));
       },
       { prefix: "/api" },

@@ -4,6 +4,8 @@ import { createAccountsService } from "./modules/accounts/accounts.service.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts";
 import { createContactService } from "./modules/contact/contact.service.ts";
 import { createContentService } from "./modules/content/content.service.ts";
+import { createDealersService } from "./modules/dealers/dealers.service.ts";
+import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { createSettingsService } from "./modules/content/settings.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
@@ -17,7 +19,19 @@ export function createServices(deps: Deps) {
   const settings = createSettingsService(deps.db);
   const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings });
   const catalogue = createCatalogueService(deps.db);
+  const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts });
+  const documents = createDocumentsService({
+    db: deps.db,
+    storage: deps.storage,
+    // The application's completion is worked out by the dealers service once it offers it.
+    onDocumentsChanged: async (dealerId) => {
+      const refresh = (dealers as { refreshApplication?: (id: number) => Promise<void> }).refreshApplication;
+      if (refresh) await refresh(dealerId);
+    },
+  });
   return {
+    dealers,
+    documents,
     accounts,
     catalogue,
     content: createContentService(deps.db),

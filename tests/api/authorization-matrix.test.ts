@@ -104,6 +104,8 @@ const MATRIX: Record<string, Case> = {
     }),
   },
   "DELETE /api/auth/user/:id": { expect: superOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  // Dealers (issue 5): application — entries for /api/dealer routes go here.
+  // Dealers (issue 5): documents — entries for the document upload and download routes go here.
   // Catalogue: public reads; deleting is for admins.
   "GET /api/products/categories": { expect: all("ok") },
   "GET /api/products/get-all-products": { expect: all("ok") },
