@@ -1,5 +1,155 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamSchema } from "#shared/schemas/catalogue.ts";
+import {
+  DOCUMENT_MAX_MB,
+  type DocumentField,
+  dealerDocumentSchema,
+  documentIdParamSchema,
+  MAX_FILES_PER_FIELD,
+  NOT_MULTIPART,
+  uploadResultSchema,
+} from "#shared/schemas/documents.ts";
+import { type IncomingPart, multipartLimits, UploadError } from "../../platform/uploads/image-upload.ts";
 import type { Services } from "../../services.ts";
+import { documentUploadRules } from "./documents.service.ts";
+
+const message = z.object({ message: z.string() });
+const failure = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string(), file: z.string().optional() })).optional(),
+});
+
+const LIMITS_NOTE =
+  `JPG or PNG images (decided by their content), at most ${DOCUMENT_MAX_MB} MB each; up to ${MAX_FILES_PER_FIELD.IDsOfDirectors} ` +
+  "directors' IDs per request. Images are re-encoded without metadata and stored privately. All or nothing: one refused " +
+  "file (400 empty or unreadable, 413 too large or too many, 415 not a JPG/PNG) and nothing is stored.";
+
+/** The request's files, read lazily: the service reads them only once the caller is authorised. */
+function incomingFiles(request: FastifyRequest, only?: DocumentField): AsyncIterable<IncomingPart> {
+  if (request.isMultipart()) return request.parts(multipartLimits(documentUploadRules(only))) as AsyncIterable<IncomingPart>;
+  const sentSomething = Boolean(request.headers["content-type"]);
+  return {
+    [Symbol.asyncIterator]: () => ({
+      // A body of another type is refused; no body at all is "no files" (the service's 400).
+      next: async (): Promise<IteratorResult<IncomingPart>> => {
+        if (sentSomething) throw new UploadError(415, NOT_MULTIPART);
+        return { done: true, value: undefined };
+      },
+    }),
+  };
+}
+
+function sendUploadError(request: FastifyRequest, reply: FastifyReply, err: UploadError) {
+  // The rest of a refused body is read and dropped (never kept), so the client gets to read the answer.
+  request.raw.unpipe();
+  request.raw.resume();
+  const issues = err.field
+    ? [
+        {
+          path: `body.${err.field}${err.field === "IDsOfDirectors" && err.index !== undefined ? `.${err.index}` : ""}`,
+          message: err.message,
+          ...(err.fileName ? { file: err.fileName } : {}),
+        },
+      ]
+    : undefined;
+  return reply.code(err.statusCode).send({ message: err.message, ...(issues ? { issues } : {}) });
+}
 
 /** Document uploads (multipart: taxClearance, certificate, repeated IDsOfDirectors) and private downloads. */
-export async function documentsRoutes(_app: FastifyInstance, _opts: { services: Services }) {}
+export async function documentsRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { documents } = opts.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const upload = (url: string, summary: string, only?: DocumentField) =>
+    r.post(
+      url,
+      {
+        schema: {
+          tags: ["dealer"],
+          summary,
+          description: `{id} is the signed-in user's own id; the dealer application is made if missing. ${LIMITS_NOTE}`,
+          consumes: ["multipart/form-data"],
+          params: idParamSchema,
+          response: {
+            200: uploadResultSchema,
+            400: failure,
+            401: message,
+            403: message,
+            409: message,
+            413: failure,
+            415: failure,
+          },
+        },
+      },
+      async (request, reply) => {
+        try {
+          return await documents.upload(request.actor, request.params.id, incomingFiles(request, only), only);
+        } catch (err) {
+          if (err instanceof UploadError) return sendUploadError(request, reply, err);
+          throw err;
+        }
+      },
+    );
+
+  upload(
+    "/dealer/upload-documents/:id",
+    "Upload any of the dealer documents at once: taxClearance, certificate, repeated IDsOfDirectors (multipart)",
+  );
+  upload("/dealer/upload-tax-clearance-certificate/:id", "Upload the tax clearance (multipart field taxClearance)", "taxClearance");
+  upload(
+    "/dealer/upload-certificate-of-incorporation/:id",
+    "Upload the certificate of incorporation (multipart field certificate)",
+    "certificate",
+  );
+  upload(
+    "/dealer/upload-ids-of-directors/:id",
+    "Upload directors' national IDs (repeated multipart field IDsOfDirectors)",
+    "IDsOfDirectors",
+  );
+
+  r.get(
+    "/dealer/documents/:documentId/file",
+    {
+      schema: {
+        tags: ["dealer"],
+        summary: "A dealer document's file (its owner and admins only; 404 for anyone else)",
+        params: documentIdParamSchema,
+        produces: ["image/jpeg", "image/png", "image/webp"],
+        response: { 401: message, 404: message },
+      },
+    },
+    async (request, reply) => {
+      const file = await documents.file(request.actor, request.params.documentId);
+      return (
+        reply
+          .type(file.contentType)
+          .header("cache-control", "private, no-store")
+          .header("content-disposition", file.disposition)
+          .header("x-content-type-options", "nosniff")
+          // A stream is sent as it is (no serializer); the response schemas describe the JSON failures only.
+          .send(file.body as never)
+      );
+    },
+  );
+
+  r.delete(
+    "/dealer/documents/:documentId",
+    {
+      schema: {
+        tags: ["dealer"],
+        summary: "Remove one of your documents that is not approved (before submitting, or a rejected one)",
+        params: documentIdParamSchema,
+        response: {
+          200: z.object({ message: z.string(), documents: z.array(dealerDocumentSchema) }),
+          401: message,
+          403: message,
+          404: message,
+          409: message,
+        },
+      },
+    },
+    async (request) => documents.remove(request.actor, request.params.documentId),
+  );
+}

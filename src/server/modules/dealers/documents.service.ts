@@ -1,5 +1,41 @@
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { isAdminRole } from "#shared/roles.ts";
+import {
+  CERTIFICATE_UPLOADED,
+  type DealerDocumentView,
+  DIRECTOR_IDS_UPLOADED,
+  DOCUMENT_FIELDS,
+  DOCUMENT_KINDS,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_NAME_MAX,
+  DOCUMENT_REMOVED,
+  DOCUMENTS_UPLOADED,
+  type DocumentField,
+  type DocumentKind,
+  documentFileUrl,
+  MAX_DIRECTOR_IDS,
+  MAX_FILES_PER_FIELD,
+  NO_FILES,
+  TAX_CLEARANCE_UPLOADED,
+  tooManyForField,
+  type UploadResult,
+  unexpectedField,
+} from "#shared/schemas/documents.ts";
 import type { Db } from "../../db/client.ts";
+import { dealerDocuments, dealers } from "../../db/schema/dealers.ts";
+import { type Actor, requireUser, requireVerified } from "../../platform/auth/actor.ts";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
+import {
+  contentDisposition,
+  type ImageFormat,
+  type ImageUploadRules,
+  type IncomingPart,
+  readImageUploads,
+  UploadError,
+} from "../../platform/uploads/image-upload.ts";
 
 export type DocumentsDeps = {
   db: Db;
@@ -8,12 +44,241 @@ export type DocumentsDeps = {
   onDocumentsChanged: (dealerId: number) => Promise<void>;
 };
 
+type DocumentRow = typeof dealerDocuments.$inferSelect;
+type RegStatus = (typeof dealers.$inferSelect)["regStatus"];
+
+/** Stored types served as they are; anything else (an old row, a hand-made one) is sent as a download. */
+const SERVED_TYPES: Record<string, ImageFormat | null> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": null };
+
+const UPLOADED_MESSAGE: Record<DocumentField, string> = {
+  taxClearance: TAX_CLEARANCE_UPLOADED,
+  certificate: CERTIFICATE_UPLOADED,
+  IDsOfDirectors: DIRECTOR_IDS_UPLOADED,
+};
+
+const NOT_FOUND = "Document not found.";
+
+/** While the application is approved or suspended the documents on file stay as reviewed, except rejected ones. */
+const isLocked = (status: RegStatus) => status === "Approved" || status === "Suspended";
+const lockedMessage = (status: RegStatus) => `Your dealer application is ${status}: only a document our team has rejected can be replaced.`;
+
+function view(row: DocumentRow): DealerDocumentView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    original_name: row.originalName,
+    mime_type: row.mimeType,
+    size_bytes: row.sizeBytes,
+    review_status: row.reviewStatus,
+    review_reason: row.reviewReason,
+    created_At: row.createdAt.toISOString(),
+    url: documentFileUrl(row.id),
+  };
+}
+
+const kindOrder = (kind: DocumentKind) => DOCUMENT_KINDS.indexOf(kind);
+const byKindThenId = (a: DocumentRow, b: DocumentRow) => kindOrder(a.kind) - kindOrder(b.kind) || a.id - b.id;
+
+/** What one upload request may carry: every field, or the one field of a per-kind route. */
+export function documentUploadRules(only?: DocumentField): ImageUploadRules {
+  const fields: DocumentField[] = only ? [only] : (Object.keys(DOCUMENT_FIELDS) as DocumentField[]);
+  return {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    maxPerField: Object.fromEntries(fields.map((f) => [f, MAX_FILES_PER_FIELD[f]])),
+    maxNameLength: DOCUMENT_NAME_MAX,
+    messages: { tooMany: (field) => tooManyForField(field as DocumentField), unexpected: unexpectedField },
+  };
+}
+
 /**
  * A dealer's private documents (tax clearance, certificate of incorporation, directors' IDs): checked, re-encoded,
- * stored under server-made names, served only to their owner and admins. Filled in by the upload work.
+ * stored under server-made names, served only to their owner and admins.
  */
-export function createDocumentsService(_deps: DocumentsDeps) {
-  return {};
+export function createDocumentsService({ db, storage, onDocumentsChanged }: DocumentsDeps) {
+  async function listRows(dealerId: number): Promise<DocumentRow[]> {
+    const rows = await db.select().from(dealerDocuments).where(eq(dealerDocuments.dealerId, dealerId)).orderBy(asc(dealerDocuments.id));
+    return rows.sort(byKindThenId);
+  }
+
+  /** The user's dealer record, made (empty: 'Not Started') when they have none yet. */
+  async function ensureDealer(userId: number): Promise<number> {
+    await db.insert(dealers).values({ userId }).onConflictDoNothing({ target: dealers.userId });
+    const [row] = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.userId, userId));
+    if (!row) throw new Error("dealer record missing after insert");
+    return row.id;
+  }
+
+  const removeFiles = (keys: string[]) => Promise.all(keys.map((key) => storage.remove("private", key).catch(() => {})));
+
+  return {
+    /**
+     * Stores the files of one upload request for the user's own dealer application (made if missing). `files` is
+     * read only after the caller is authorised; `only` limits the request to one field (the spec's per-kind
+     * routes). The tax clearance and the certificate are single (a new one replaces the old); directors' IDs are
+     * added, replacing any rejected ones. All or nothing: every file is checked before any is stored.
+     */
+    async upload(actor: Actor, userId: number, files: AsyncIterable<IncomingPart>, only?: DocumentField): Promise<UploadResult> {
+      const me = requireUser(actor);
+      if (me.id !== userId) throw new ForbiddenError("You can only upload documents to your own dealer application.");
+      if (isAdminRole(me.role)) throw new ForbiddenError("Admin accounts cannot apply as dealers.");
+      requireVerified(actor);
+
+      // Refused before a byte of the files is read when nothing could be accepted anyway.
+      const [existing] = await db.select().from(dealers).where(eq(dealers.userId, userId));
+      if (existing && isLocked(existing.regStatus)) {
+        const [rejected] = await db
+          .select({ id: dealerDocuments.id })
+          .from(dealerDocuments)
+          .where(and(eq(dealerDocuments.dealerId, existing.id), eq(dealerDocuments.reviewStatus, "rejected")))
+          .limit(1);
+        if (!rejected) throw new ConflictError(lockedMessage(existing.regStatus));
+      }
+
+      const images = await readImageUploads(files, documentUploadRules(only));
+      if (images.length === 0) throw new UploadError(400, NO_FILES, only);
+
+      const dealerId = existing?.id ?? (await ensureDealer(userId));
+      const planned = images.map((image) => ({
+        image,
+        kind: DOCUMENT_FIELDS[image.field as DocumentField],
+        key: `dealer-documents/${dealerId}/${randomUUID()}.${image.extension}`,
+      }));
+
+      const written: string[] = [];
+      let result: { inserted: DocumentRow[]; replacedKeys: string[] };
+      try {
+        for (const p of planned) {
+          await storage.put("private", p.key, p.image.body);
+          written.push(p.key);
+        }
+        result = await db.transaction(async (tx) => {
+          // The dealer row locked: two uploads at once cannot both replace the same single document.
+          const [dealer] = await tx.select().from(dealers).where(eq(dealers.id, dealerId)).for("update");
+          if (!dealer) throw new NotFoundError("Dealer application not found.");
+          const current = await tx.select().from(dealerDocuments).where(eq(dealerDocuments.dealerId, dealerId));
+          const locked = isLocked(dealer.regStatus);
+          const replaced: DocumentRow[] = [];
+          for (const kind of new Set(planned.map((p) => p.kind))) {
+            const ofKind = current.filter((d) => d.kind === kind);
+            const rejected = ofKind.filter((d) => d.reviewStatus === "rejected");
+            const incoming = planned.filter((p) => p.kind === kind).length;
+            if (kind === "director_id") {
+              if (locked && incoming > rejected.length) throw new ConflictError(lockedMessage(dealer.regStatus));
+              if (ofKind.length - rejected.length + incoming > MAX_DIRECTOR_IDS) {
+                throw new ConflictError(
+                  `A dealer can keep at most ${MAX_DIRECTOR_IDS} directors' ID files: remove one before adding another.`,
+                );
+              }
+              replaced.push(...rejected);
+            } else {
+              if (locked && (ofKind.length === 0 || rejected.length !== ofKind.length)) {
+                throw new ConflictError(lockedMessage(dealer.regStatus));
+              }
+              replaced.push(...ofKind);
+            }
+          }
+          if (replaced.length > 0) {
+            await tx.delete(dealerDocuments).where(
+              inArray(
+                dealerDocuments.id,
+                replaced.map((d) => d.id),
+              ),
+            );
+          }
+          const inserted = await tx
+            .insert(dealerDocuments)
+            .values(
+              planned.map((p) => ({
+                dealerId,
+                kind: p.kind,
+                storageKey: p.key,
+                originalName: p.image.name,
+                mimeType: p.image.mimeType,
+                sizeBytes: p.image.body.length,
+                reviewStatus: "pending" as const,
+              })),
+            )
+            .returning();
+          return { inserted, replacedKeys: replaced.map((d) => d.storageKey) };
+        });
+      } catch (err) {
+        await removeFiles(written);
+        throw err;
+      }
+
+      await removeFiles(result.replacedKeys);
+      await onDocumentsChanged(dealerId);
+      const sent = new Set(images.map((i) => i.field as DocumentField));
+      const [single] = sent;
+      const message = sent.size === 1 && single ? UPLOADED_MESSAGE[single] : DOCUMENTS_UPLOADED;
+      return { message, uploaded: result.inserted.sort(byKindThenId).map(view), documents: (await listRows(dealerId)).map(view) };
+    },
+
+    /**
+     * A document's file, for its owner and admins only. Anyone else is told it does not exist, whether or not it
+     * does.
+     */
+    async file(actor: Actor, documentId: number): Promise<{ body: Readable; contentType: string; disposition: string }> {
+      const me = requireUser(actor);
+      const [row] = await db
+        .select({ document: dealerDocuments, ownerId: dealers.userId })
+        .from(dealerDocuments)
+        .innerJoin(dealers, eq(dealers.id, dealerDocuments.dealerId))
+        .where(eq(dealerDocuments.id, documentId));
+      if (!row || (row.ownerId !== me.id && !isAdminRole(me.role))) throw new NotFoundError(NOT_FOUND);
+      const body = await storage.get("private", row.document.storageKey).catch(() => null);
+      if (!body) throw new NotFoundError(NOT_FOUND);
+      const type = row.document.mimeType;
+      const served = Object.hasOwn(SERVED_TYPES, type);
+      const format = served ? (SERVED_TYPES[type] ?? null) : null;
+      const name =
+        type === "image/webp" ? `${row.document.originalName.replace(/\.[A-Za-z0-9]{1,5}$/, "")}.webp` : row.document.originalName;
+      return {
+        body,
+        contentType: served ? type : "application/octet-stream",
+        disposition: contentDisposition(name, format, served ? "inline" : "attachment"),
+      };
+    },
+
+    /**
+     * The owner removes a document that has not been approved: any of them before the application is submitted
+     * (or after it was rejected), otherwise only a rejected one.
+     */
+    async remove(actor: Actor, documentId: number): Promise<{ message: string; documents: DealerDocumentView[] }> {
+      const me = requireUser(actor);
+      const removed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ document: dealerDocuments, ownerId: dealers.userId, regStatus: dealers.regStatus })
+          .from(dealerDocuments)
+          .innerJoin(dealers, eq(dealers.id, dealerDocuments.dealerId))
+          .where(eq(dealerDocuments.id, documentId))
+          .for("update");
+        if (!row) throw new NotFoundError(NOT_FOUND);
+        if (row.ownerId !== me.id) {
+          if (isAdminRole(me.role)) throw new ForbiddenError("Only the dealer can remove their own documents.");
+          throw new NotFoundError(NOT_FOUND);
+        }
+        const { document } = row;
+        if (document.reviewStatus === "approved") throw new ConflictError("An approved document cannot be removed.");
+        const underReview = row.regStatus !== null && row.regStatus !== "Rejected";
+        if (underReview && document.reviewStatus !== "rejected") {
+          throw new ConflictError(
+            `This document is part of your ${row.regStatus} application and cannot be removed; our team will ask for a new one if needed.`,
+          );
+        }
+        await tx.delete(dealerDocuments).where(eq(dealerDocuments.id, document.id));
+        return document;
+      });
+      await removeFiles([removed.storageKey]);
+      await onDocumentsChanged(removed.dealerId);
+      return { message: DOCUMENT_REMOVED, documents: (await listRows(removed.dealerId)).map(view) };
+    },
+
+    /** A dealer's documents (tax clearance, certificate, directors' IDs, each by id), for the dealer and review screens. */
+    async listForDealer(dealerId: number): Promise<DealerDocumentView[]> {
+      return (await listRows(dealerId)).map(view);
+    },
+  };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+/**
+ * A dealer's documents (spec §5, §7, §8): the multipart field names the spec's clients send, the kinds they are
+ * stored as, the limits and the messages. The server enforces all of it; the browser form uses the same values to
+ * warn before sending.
+ */
+
+/** Multipart field → stored kind (spec §7: `taxClearance`, `certificate`, repeated `IDsOfDirectors`). */
+export const DOCUMENT_FIELDS = {
+  taxClearance: "tax_clearance",
+  certificate: "certificate_of_incorporation",
+  IDsOfDirectors: "director_id",
+} as const;
+export type DocumentField = keyof typeof DOCUMENT_FIELDS;
+export type DocumentKind = (typeof DOCUMENT_FIELDS)[DocumentField];
+export const DOCUMENT_KINDS = ["tax_clearance", "certificate_of_incorporation", "director_id"] as const satisfies readonly DocumentKind[];
+
+export const FIELD_OF_KIND: Record<DocumentKind, DocumentField> = {
+  tax_clearance: "taxClearance",
+  certificate_of_incorporation: "certificate",
+  director_id: "IDsOfDirectors",
+};
+
+/** Spec §5 and §9: images only, at most 3 MB each (the spec only hints it; the server enforces it). */
+export const DOCUMENT_MAX_BYTES = 3 * 1024 * 1024;
+export const DOCUMENT_MAX_MB = 3;
+export const DOCUMENT_MIME_TYPES = ["image/jpeg", "image/png"] as const;
+export type DocumentMimeType = (typeof DOCUMENT_MIME_TYPES)[number];
+export const DOCUMENT_EXTENSIONS = [".jpg", ".jpeg", ".png"] as const;
+/** The file input's `accept` attribute. */
+export const DOCUMENT_ACCEPT = ".jpg,.jpeg,.png,image/jpeg,image/png";
+
+/** Files one request may carry per field: one tax clearance, one certificate, up to 10 directors' IDs. */
+export const MAX_FILES_PER_FIELD: Record<DocumentField, number> = { taxClearance: 1, certificate: 1, IDsOfDirectors: 10 };
+/** Directors' ID files a dealer may keep on file at once. */
+export const MAX_DIRECTOR_IDS = 10;
+/** Longest original file name kept for display. */
+export const DOCUMENT_NAME_MAX = 120;
+
+// Spec §5: the form's required-field messages, word for word.
+export const TAX_CLEARANCE_REQUIRED = "Tax Clearance document is required";
+export const CERTIFICATE_REQUIRED = "Certificate of Incorporation is required";
+export const DIRECTOR_IDS_REQUIRED = "National ID Copies of Directors is required";
+
+// Spec §8, word for word. The spec shows no success text for the tax clearance; its certificate toast reads
+// 'Tax Certificate Uploaded' (a copy of the tax text as built), so that text goes to the tax clearance and the
+// certificate of incorporation gets its own.
+export const TAX_CLEARANCE_UPLOADED = "Tax Certificate Uploaded";
+export const CERTIFICATE_UPLOADED = "Certificate of Incorporation Uploaded";
+export const DIRECTOR_IDS_UPLOADED = "IDs uploaded successfully!";
+export const DOCUMENTS_UPLOADED = "Your documents have been uploaded.";
+export const DOCUMENT_UPLOAD_FAILED = "Failed to upload tax certificate!";
+export const DOCUMENTS_UPLOAD_FAILED = "An error occurred while uploading your documents.";
+export const DOCUMENT_REMOVED = "The document has been removed.";
+
+// Why a file is refused: the same words on the server and in the form.
+export const ONLY_IMAGES = "Only JPG and PNG images are accepted.";
+export const FILE_TOO_LARGE = `Each file must be ${DOCUMENT_MAX_MB} MB or smaller.`;
+export const FILE_EMPTY = "The file is empty.";
+export const IMAGE_UNREADABLE = "The image could not be read. It may be damaged; please scan or photograph it again.";
+export const IMAGE_TOO_MANY_PIXELS = "The image is too large: at most 40 megapixels.";
+export const NO_FILES = "Choose at least one file to upload.";
+export const NOT_MULTIPART = "Send the files as multipart/form-data.";
+export const TOO_MANY_FILES = `Too many files: at most ${MAX_FILES_PER_FIELD.taxClearance} tax clearance, ${MAX_FILES_PER_FIELD.certificate} certificate of incorporation and ${MAX_FILES_PER_FIELD.IDsOfDirectors} directors' IDs at once.`;
+export const tooManyForField = (field: DocumentField) =>
+  field === "IDsOfDirectors"
+    ? `Upload at most ${MAX_FILES_PER_FIELD.IDsOfDirectors} directors' ID files at once.`
+    : `Upload one ${field === "taxClearance" ? "tax clearance" : "certificate of incorporation"} file only.`;
+export const unexpectedField = (name: string, allowed: readonly string[]) =>
+  `Unexpected file field "${name.slice(0, 40)}": send ${allowed.join(", ")}.`;
+
+/**
+ * What the browser can check before sending: the name's extension and the size (the server decides by content).
+ * Null when the file looks acceptable.
+ */
+export function documentFileProblem(file: { name: string; size: number }): string | null {
+  const name = file.name.toLowerCase();
+  if (!DOCUMENT_EXTENSIONS.some((ext) => name.endsWith(ext))) return ONLY_IMAGES;
+  if (file.size === 0) return FILE_EMPTY;
+  if (file.size > DOCUMENT_MAX_BYTES) return FILE_TOO_LARGE;
+  return null;
+}
+
+export const documentReviewStatuses = ["pending", "approved", "rejected"] as const;
+
+/** One stored document as the API answers it; `url` is its private download address. */
+export const dealerDocumentSchema = z.object({
+  id: z.number(),
+  kind: z.enum(DOCUMENT_KINDS),
+  original_name: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number(),
+  review_status: z.enum(documentReviewStatuses),
+  review_reason: z.string().nullable(),
+  created_At: z.string(),
+  url: z.string(),
+});
+export type DealerDocumentView = z.infer<typeof dealerDocumentSchema>;
+
+export const uploadResultSchema = z.object({
+  message: z.string(),
+  /** The documents this request stored. */
+  uploaded: z.array(dealerDocumentSchema),
+  /** All of the dealer's documents after the change. */
+  documents: z.array(dealerDocumentSchema),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const documentIdParamSchema = z.object({ documentId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The private download address of a document. */
+export const documentFileUrl = (id: number) => `/api/dealer/documents/${id}/file`;
