@@ -1,5 +1,138 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamSchema } from "#shared/schemas/catalogue.ts";
+import {
+  addInstallationsSchema,
+  COMPANY_SAVED,
+  companyDetailsSchema,
+  dealerApplicationDetailSchema,
+  dealerApplicationSchema,
+  dealerListQuerySchema,
+  dealerListSchema,
+  documentReviewSchema,
+  INSTALLATIONS_SAVED,
+  installationsListSchema,
+  statusChangeSchema,
+} from "#shared/schemas/dealers.ts";
+import { dealerDocumentSchema } from "#shared/schemas/documents.ts";
 import type { Services } from "../../services.ts";
 
-/** The spec's Dealer API (§7) under /api/dealer. */
-export async function dealersRoutes(_app: FastifyInstance, _opts: { services: Services }) {}
+const message = z.object({ message: z.string() });
+const issues = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
+const saved = z.object({ message: z.string(), dealer: dealerApplicationSchema });
+const documentIdParam = z.object({ documentId: idParamSchema.shape.id });
+const tags = ["dealer"];
+
+/** The spec's Dealer API (§7) under /api/dealer; every rule is in the dealers service. */
+export async function dealersRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { dealers } = opts.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const listOptions = {
+    schema: {
+      tags,
+      summary:
+        "Dealer applications, newest first: filter by reg_status ('Not Started' too), search name, e-mail, trading name or username (admin)",
+      querystring: dealerListQuerySchema,
+      response: { 200: dealerListSchema, 400: issues, 401: message, 403: message },
+    },
+  };
+  r.get("/dealer/", listOptions, async (request) => dealers.list(request.actor, request.query));
+  // The spec writes the path with a trailing slash; accept it without one too.
+  r.get("/dealer", { schema: { ...listOptions.schema, hide: true } }, async (request) => dealers.list(request.actor, request.query));
+
+  r.get(
+    "/dealer/:id",
+    {
+      schema: {
+        tags,
+        summary: "A user's dealer application by user id, with documents, installations and status history (own, or any for admins)",
+        params: idParamSchema,
+        response: { 200: dealerApplicationDetailSchema, 401: message, 403: message, 404: message },
+      },
+    },
+    async (request) => dealers.application(request.actor, request.params.id),
+  );
+
+  r.post(
+    "/dealer/add-dealer/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Save the company details of one's own application (the user id); verified e-mail needed; refused (409) once Approved or Suspended",
+        params: idParamSchema,
+        body: companyDetailsSchema,
+        response: { 200: saved, 400: issues, 401: message, 403: message, 409: message },
+      },
+    },
+    async (request) => ({
+      message: COMPANY_SAVED,
+      dealer: await dealers.saveCompany(request.actor, request.params.id, request.body),
+    }),
+  );
+
+  r.post(
+    "/dealer/add-installations/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Add one installation (or a list) to one's own application (the dealer_id, i.e. the user id); an id already on file is updated; all or nothing",
+        params: idParamSchema,
+        body: addInstallationsSchema,
+        response: { 200: saved, 400: issues, 401: message, 403: message, 409: message },
+      },
+    },
+    async (request) => ({
+      message: INSTALLATIONS_SAVED,
+      dealer: await dealers.addInstallations(request.actor, request.params.id, request.body),
+    }),
+  );
+
+  r.put(
+    "/dealer/installations",
+    {
+      schema: {
+        tags,
+        summary: "Replace the whole installation list of one's own application in one transaction (verified e-mail needed)",
+        body: installationsListSchema,
+        response: { 200: saved, 400: issues, 401: message, 403: message, 409: message },
+      },
+    },
+    async (request) => ({
+      message: INSTALLATIONS_SAVED,
+      dealer: await dealers.replaceInstallations(request.actor, request.body),
+    }),
+  );
+
+  r.put(
+    "/dealer/status/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Change an application's reg_status (the user id; admin): Pending → Approved/Rejected, Approved → Suspended, Suspended → Approved; a reason to reject or suspend",
+        params: idParamSchema,
+        body: statusChangeSchema,
+        response: { 200: dealerApplicationDetailSchema, 400: issues, 401: message, 403: message, 404: message, 409: message },
+      },
+    },
+    async (request) => dealers.changeStatus(request.actor, request.params.id, request.body),
+  );
+
+  r.put(
+    "/dealer/documents/:documentId/review",
+    {
+      schema: {
+        tags,
+        summary: "Approve or reject one dealer document (admin); a reason to reject",
+        params: documentIdParam,
+        body: documentReviewSchema,
+        response: { 200: dealerDocumentSchema, 400: issues, 401: message, 403: message, 404: message },
+      },
+    },
+    async (request) => dealers.reviewDocument(request.actor, request.params.documentId, request.body),
+  );
+}

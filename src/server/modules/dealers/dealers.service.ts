@@ -1,21 +1,576 @@
-import type { Db } from "../../db/client.ts";
-import type { Mailer } from "../../platform/mailer/mailer.ts";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { isAdminRole, ROLE_IDS, roleNameOf } from "#shared/roles.ts";
+import {
+  type AddInstallationsInput,
+  applicationCompletion,
+  type CompanyDetails,
+  type Completion,
+  type DealerApplication,
+  type DealerApplicationDetail,
+  type DealerList,
+  type DealerListQuery,
+  type DealerStatus,
+  type DocumentReview,
+  type InstallationInput,
+  type InstallationsList,
+  MAX_INSTALLATIONS,
+  NOT_STARTED,
+  REASON_REQUIRED,
+  type StatusChange,
+  type StatusHistoryEntry,
+} from "#shared/schemas/dealers.ts";
+import { type DealerDocumentView, documentFileUrl } from "#shared/schemas/documents.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
+import { type Actor, requireAdmin, requireUser, requireVerified, type SignedIn } from "../../platform/auth/actor.ts";
+import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
+import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
+import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { applicationReceived, applicationSubmittedToCompany, documentRejected, statusChanged } from "./dealer-mail.ts";
 
 export type DealersDeps = {
   db: Db;
   mailer: Mailer;
   settings: Pick<SettingsService, "get">;
   accounts: AccountsService;
+  log?: MailLog;
 };
+
+type DealerRow = typeof dealers.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+type DocumentRow = typeof dealerDocuments.$inferSelect;
+type InstallationRow = typeof installations.$inferSelect;
+
+export const ADMINS_CANNOT_APPLY = "Back-office accounts cannot apply to become dealers.";
+export const OWN_APPLICATION_ONLY = "You can only change your own dealer application.";
+export const APPROVED_LOCKED =
+  "Your dealer application is approved: its details can no longer be changed here. Please contact us to update them.";
+export const SUSPENDED_LOCKED = "Your dealer account is suspended: its details cannot be changed. Please contact us.";
+export const DUPLICATE_INSTALLATION = "Each installation needs its own id.";
+
+/**
+ * Who may move an application where (admins; the dealer's own resubmission is refreshApplication's):
+ * Pending → Approved or Rejected; Approved → Suspended; Suspended → Approved (reinstated).
+ */
+const ADMIN_TRANSITIONS: Record<DealerStatus, readonly DealerStatus[]> = {
+  Pending: ["Approved", "Rejected"],
+  Approved: ["Suspended"],
+  Suspended: ["Approved"],
+  Rejected: [],
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const isUniqueViolation = (err: unknown) =>
+  String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === "23505";
+/** LIKE wildcards in what an admin typed are matched literally. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The documents that count: the newest tax clearance and certificate of incorporation, and every director's ID. */
+export function currentDocuments<T extends Pick<DocumentRow, "id" | "kind">>(docs: T[]): T[] {
+  const newest = new Map<string, T>();
+  for (const d of docs) {
+    if (d.kind === "director_id") continue;
+    const seen = newest.get(d.kind);
+    if (!seen || d.id > seen.id) newest.set(d.kind, d);
+  }
+  return docs.filter((d) => d.kind === "director_id" || newest.get(d.kind) === d).sort((a, b) => a.id - b.id);
+}
+
+/** A document as the documents module answers it (its private download address included); never its storage key. */
+function toDocument(d: DocumentRow): DealerDocumentView {
+  return {
+    id: d.id,
+    kind: d.kind,
+    original_name: d.originalName,
+    mime_type: d.mimeType,
+    size_bytes: d.sizeBytes,
+    review_status: d.reviewStatus,
+    review_reason: d.reviewReason,
+    created_At: d.createdAt.toISOString(),
+    url: documentFileUrl(d.id),
+  };
+}
+
+/** Comma-separated names (spec §3): a comma inside a name would split it, so it becomes a space. */
+const fileNames = (docs: DocumentRow[]) => (docs.length ? docs.map((d) => d.originalName.replace(/,/g, " ")).join(",") : null);
+
+function completionOf(dealer: DealerRow | undefined, docs: DocumentRow[], installationCount: number): Completion {
+  return applicationCompletion({
+    registered_company: dealer?.registeredCompany ?? null,
+    trading_name: dealer?.tradingName ?? null,
+    company_reg_number: dealer?.companyRegNumber ?? null,
+    documents: docs.map((d) => ({ kind: d.kind, review_status: d.reviewStatus })),
+    installationCount,
+  });
+}
+
+function toApplication(user: UserRow, dealer: DealerRow | undefined, allDocs: DocumentRow[], rows: InstallationRow[]): DealerApplication {
+  const docs = currentDocuments(allDocs);
+  const ofKind = (kind: DocumentRow["kind"]) => docs.filter((d) => d.kind === kind);
+  return {
+    id: user.id,
+    dealer_id: user.id,
+    user_email: user.email,
+    user_username: user.username,
+    user_full_name: user.fullName,
+    registered_company: dealer?.registeredCompany ?? null,
+    trading_name: dealer?.tradingName ?? null,
+    company_reg_number: dealer?.companyRegNumber ?? null,
+    VAT_number: dealer?.vatNumber ?? null,
+    TIN: dealer?.tin ?? null,
+    tax_clearance: ofKind("tax_clearance")[0]?.originalName ?? null,
+    certificate_of_incorporation: ofKind("certificate_of_incorporation")[0]?.originalName ?? null,
+    national_ID_Copies_of_the_Directors: fileNames(ofKind("director_id")),
+    installations: rows.map((i) => ({
+      id: i.clientId,
+      systemDescription: i.systemDescription,
+      sizeOfSystem: i.sizeOfSystem,
+      email: i.email,
+      phoneNumber: i.phoneNumber,
+    })),
+    reg_status: dealer?.regStatus ?? null,
+    submitted_At: iso(dealer?.submittedAt ?? null),
+    documents: docs.map(toDocument),
+    completion: completionOf(dealer, docs, rows.length),
+  };
+}
+
+/** Documents and installations of several applications: two queries whatever their number. */
+async function partsOf(db: Db | Tx, dealerIds: number[]) {
+  const docs = new Map<number, DocumentRow[]>();
+  const installs = new Map<number, InstallationRow[]>();
+  if (dealerIds.length === 0) return { docs, installs };
+  const [docRows, installRows] = await Promise.all([
+    db.select().from(dealerDocuments).where(inArray(dealerDocuments.dealerId, dealerIds)).orderBy(asc(dealerDocuments.id)),
+    db.select().from(installations).where(inArray(installations.dealerId, dealerIds)).orderBy(asc(installations.id)),
+  ]);
+  for (const d of docRows) docs.set(d.dealerId, [...(docs.get(d.dealerId) ?? []), d]);
+  for (const i of installRows) installs.set(i.dealerId, [...(installs.get(i.dealerId) ?? []), i]);
+  return { docs, installs };
+}
+
+/** Applying is for signed-in, verified, non-back-office accounts (decision 005, DESIGN.md §5). */
+function requireApplicant(actor: Actor): SignedIn {
+  const user = requireVerified(actor);
+  if (isAdminRole(user.role)) throw new ForbiddenError(ADMINS_CANNOT_APPLY);
+  return user;
+}
+
+/** An application's details change only while Not Started, Pending or Rejected. */
+function assertEditable(status: DealerStatus | null) {
+  if (status === "Approved") throw new ConflictError(APPROVED_LOCKED);
+  if (status === "Suspended") throw new ConflictError(SUSPENDED_LOCKED);
+}
+
+/** Ids for the items sent without one: timestamp text, like the spec's form makes, never one already in use. */
+function withClientIds(items: InstallationInput[], taken: Iterable<string>): (InstallationInput & { id: string })[] {
+  const used = new Set(taken);
+  for (const item of items) if (item.id) used.add(item.id);
+  let next = Date.now();
+  return items.map((item) => {
+    if (item.id) return { ...item, id: item.id };
+    while (used.has(String(next))) next++;
+    const id = String(next);
+    used.add(id);
+    return { ...item, id };
+  });
+}
+
+const missingSections = (c: Completion) =>
+  [!c.company && "Company Details", !c.documents && "Required Documents", !c.installations && "Dealer Installations"].filter(
+    Boolean,
+  ) as string[];
 
 /**
  * The dealer programme (issue 5): a user's company application, installations, the reg_status lifecycle and the
- * review of each document. Filled in by the dealer-application work.
+ * review of each document. Every rule and authorization check of the dealer routes is here.
  */
-export function createDealersService(_deps: DealersDeps) {
-  return {};
+export function createDealersService({ db, mailer, settings, log = consoleMailLog }: DealersDeps) {
+  async function send(mails: Mail[], context: object) {
+    await sendAll(mailer, mails, log, context);
+  }
+
+  async function userRow(id: number): Promise<UserRow | undefined> {
+    const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return user;
+  }
+
+  async function applicationOf(user: UserRow): Promise<{ view: DealerApplication; dealer: DealerRow | undefined }> {
+    const [dealer] = await db.select().from(dealers).where(eq(dealers.userId, user.id)).limit(1);
+    const { docs, installs } = await partsOf(db, dealer ? [dealer.id] : []);
+    return { view: toApplication(user, dealer, docs.get(dealer?.id ?? 0) ?? [], installs.get(dealer?.id ?? 0) ?? []), dealer };
+  }
+
+  async function historyOf(dealerId: number, withNames: boolean): Promise<StatusHistoryEntry[]> {
+    const rows = await db
+      .select({ h: dealerStatusHistory, fullName: users.fullName })
+      .from(dealerStatusHistory)
+      .leftJoin(users, eq(users.id, dealerStatusHistory.changedBy))
+      .where(eq(dealerStatusHistory.dealerId, dealerId))
+      .orderBy(asc(dealerStatusHistory.createdAt), asc(dealerStatusHistory.id));
+    return rows.map(({ h, fullName }) => ({
+      fromStatus: (h.fromStatus as DealerStatus | null) ?? null,
+      toStatus: h.toStatus as DealerStatus,
+      reason: h.reason,
+      changedBy: withNames && h.changedBy !== null ? { id: h.changedBy, fullName: fullName ?? "" } : null,
+      at: h.createdAt.toISOString(),
+    }));
+  }
+
+  /** The caller's application row, made when missing, locked for the rest of the transaction. */
+  async function ownDealerForUpdate(tx: Tx, userId: number): Promise<DealerRow> {
+    await tx.insert(dealers).values({ userId }).onConflictDoNothing({ target: dealers.userId });
+    const [row] = await tx.select().from(dealers).where(eq(dealers.userId, userId)).for("update");
+    if (!row) throw new Error("dealer row missing after insert");
+    return row;
+  }
+
+  async function insertInstallations(tx: Tx, dealerId: number, items: (InstallationInput & { id: string })[], upsert: boolean) {
+    if (items.length === 0) return;
+    const values = items.map((i) => ({
+      dealerId,
+      clientId: i.id,
+      systemDescription: i.systemDescription,
+      sizeOfSystem: i.sizeOfSystem,
+      email: i.email,
+      phoneNumber: i.phoneNumber,
+    }));
+    try {
+      const insert = tx.insert(installations).values(values);
+      if (upsert) {
+        await insert.onConflictDoUpdate({
+          target: [installations.dealerId, installations.clientId],
+          set: {
+            systemDescription: sql`excluded.system_description`,
+            sizeOfSystem: sql`excluded.size_of_system`,
+            email: sql`excluded.email`,
+            phoneNumber: sql`excluded.phone_number`,
+          },
+        });
+      } else {
+        await insert;
+      }
+    } catch (err) {
+      // Two items with the same id: the unique index refuses, and the whole list with it.
+      if (isUniqueViolation(err) || String((err as { cause?: { code?: string } }).cause?.code) === "21000") {
+        throw new FieldError(DUPLICATE_INSTALLATION, "installations");
+      }
+      throw err;
+    }
+  }
+
+  async function touch(tx: Tx, dealerId: number) {
+    await tx.update(dealers).set({ updatedAt: new Date() }).where(eq(dealers.id, dealerId));
+  }
+
+  const service = {
+    /** The caller's own application, or its 'Not Started' shape (reg_status null, nothing filled in) when none. */
+    async myApplication(actor: Actor): Promise<DealerApplication> {
+      const me = requireUser(actor);
+      const user = await userRow(me.id);
+      if (!user) throw new NotFoundError();
+      return (await applicationOf(user)).view;
+    },
+
+    /**
+     * Spec §7 GET /dealer/{id}, by user id ("dealer details by user id"): one's own application, or anyone's for
+     * an admin, with its documents, installations and status history.
+     */
+    async application(actor: Actor, userId: number): Promise<DealerApplicationDetail> {
+      const me = requireUser(actor);
+      const admin = isAdminRole(me.role);
+      if (!admin && me.id !== userId) throw new ForbiddenError("You can only see your own dealer application.");
+      const user = await userRow(userId);
+      if (!user) throw new NotFoundError("No such user.");
+      const { view, dealer } = await applicationOf(user);
+      return { ...view, history: dealer ? await historyOf(dealer.id, admin) : [] };
+    },
+
+    /**
+     * Spec §7 POST /dealer/add-dealer/{id}: saves the company details of the caller's own application (made when
+     * missing). Refused while Approved or Suspended; a complete application is submitted.
+     */
+    async saveCompany(actor: Actor, userId: number, input: CompanyDetails): Promise<DealerApplication> {
+      const me = requireApplicant(actor);
+      if (me.id !== userId) throw new ForbiddenError(OWN_APPLICATION_ONLY);
+      const dealerId = await db.transaction(async (tx) => {
+        const row = await ownDealerForUpdate(tx, me.id);
+        assertEditable(row.regStatus);
+        await tx
+          .update(dealers)
+          .set({
+            registeredCompany: input.registeredCompanyName,
+            tradingName: input.tradingName,
+            companyRegNumber: input.companyRegistrationNumber,
+            vatNumber: input.VATNumber,
+            tin: input.TIN,
+            updatedAt: new Date(),
+          })
+          .where(eq(dealers.id, row.id));
+        return row.id;
+      });
+      await service.refreshApplication(dealerId);
+      return service.myApplication(actor);
+    },
+
+    /**
+     * Spec §7 POST /dealer/add-installations/{dealer_id} (the applicant's user id, as for the uploads): one
+     * installation (as the spec's form sends them) or a list, added to the caller's own application (made when
+     * missing), or updated when its id is already on file; all in one transaction.
+     */
+    async addInstallations(actor: Actor, userId: number, input: AddInstallationsInput): Promise<DealerApplication> {
+      const me = requireApplicant(actor);
+      if (me.id !== userId) throw new ForbiddenError(OWN_APPLICATION_ONLY);
+      const items = Array.isArray(input) ? input : [input];
+      const dealerId = await db.transaction(async (tx) => {
+        const row = await ownDealerForUpdate(tx, me.id);
+        assertEditable(row.regStatus);
+        const existing = await tx
+          .select({ clientId: installations.clientId })
+          .from(installations)
+          .where(eq(installations.dealerId, row.id));
+        const withIds = withClientIds(
+          items,
+          existing.map((e) => e.clientId),
+        );
+        const total = new Set([...existing.map((e) => e.clientId), ...withIds.map((i) => i.id)]).size;
+        if (total > MAX_INSTALLATIONS) throw new FieldError(`At most ${MAX_INSTALLATIONS} installations.`, "installations");
+        await insertInstallations(tx, row.id, withIds, true);
+        await touch(tx, row.id);
+        return row.id;
+      });
+      await service.refreshApplication(dealerId);
+      return service.myApplication(actor);
+    },
+
+    /**
+     * PUT /api/dealer/installations: replaces the caller's whole list in one transaction (nothing half-saved), so
+     * the form can remove items too. Makes the application when missing.
+     */
+    async replaceInstallations(actor: Actor, input: InstallationsList): Promise<DealerApplication> {
+      const me = requireApplicant(actor);
+      const dealerId = await db.transaction(async (tx) => {
+        const row = await ownDealerForUpdate(tx, me.id);
+        assertEditable(row.regStatus);
+        await tx.delete(installations).where(eq(installations.dealerId, row.id));
+        await insertInstallations(tx, row.id, withClientIds(input.installations, []), false);
+        await touch(tx, row.id);
+        return row.id;
+      });
+      await service.refreshApplication(dealerId);
+      return service.myApplication(actor);
+    },
+
+    /**
+     * Submits the application once its three sections are complete: Not Started or Rejected → Pending, with a
+     * history row by the dealer, an e-mail to the company and a confirmation to the dealer. Called after every save
+     * of company details, installations and documents; does nothing otherwise.
+     */
+    async refreshApplication(dealerId: number): Promise<void> {
+      const submitted = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(dealers).where(eq(dealers.id, dealerId)).for("update");
+        if (!row || (row.regStatus !== null && row.regStatus !== "Rejected")) return null;
+        const { docs, installs } = await partsOf(tx, [row.id]);
+        const current = currentDocuments(docs.get(row.id) ?? []);
+        const installationCount = installs.get(row.id)?.length ?? 0;
+        if (completionOf(row, current, installationCount).completed < 3) return null;
+        const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+        // A back-office account never applies (requireApplicant); its row, if any, is left alone.
+        if (!user || isAdminRole(roleNameOf(user.roleId))) return null;
+        const now = new Date();
+        await tx.update(dealers).set({ regStatus: "Pending", submittedAt: now, updatedAt: now }).where(eq(dealers.id, row.id));
+        const resubmitted = row.regStatus === "Rejected";
+        await tx.insert(dealerStatusHistory).values({
+          dealerId: row.id,
+          fromStatus: row.regStatus,
+          toStatus: "Pending",
+          reason: resubmitted ? "Application resubmitted" : "Application submitted",
+          changedBy: row.userId,
+          createdAt: now,
+        });
+        return { row, user, resubmitted, documentCount: current.length, installationCount };
+      });
+      if (!submitted) return;
+      const site = await settings.get();
+      const { row, user, resubmitted } = submitted;
+      await send(
+        [
+          applicationSubmittedToCompany({
+            site,
+            applicant: user,
+            company: row,
+            userId: user.id,
+            installationCount: submitted.installationCount,
+            documentCount: submitted.documentCount,
+            resubmitted,
+          }),
+          applicationReceived({ site, applicant: user, company: row, resubmitted }),
+        ],
+        { dealerId: row.id, mail: "dealer-submitted" },
+      );
+    },
+
+    /**
+     * Spec §7 PUT /dealer/status/{id} (the user id): an admin moves an application along its lifecycle
+     * (ADMIN_TRANSITIONS). Approving needs a complete application whose every document is approved and makes the
+     * account a dealer (role_id 2); rejecting or suspending needs a reason and makes it a user again (role_id 1).
+     * Sessions see the new role on their next request (the actor is read from the users row every time).
+     */
+    async changeStatus(actor: Actor, userId: number, input: StatusChange): Promise<DealerApplicationDetail> {
+      const admin = requireAdmin(actor);
+      if (admin.id === userId) throw new ForbiddenError("You cannot change the status of your own dealer application.");
+      const to = input.status;
+      if ((to === "Rejected" || to === "Suspended") && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
+      const changed = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(dealers).where(eq(dealers.userId, userId)).for("update");
+        if (!row) throw new NotFoundError("No dealer application for this user.");
+        const from = row.regStatus;
+        if (from === null) throw new ConflictError("This application has not been submitted yet.");
+        if (from === to) throw new ConflictError(`The application is already ${to}.`);
+        if (!ADMIN_TRANSITIONS[from].includes(to)) {
+          throw new ConflictError(
+            from === "Rejected"
+              ? "A rejected application comes back only when the dealer submits it again."
+              : `The status cannot change from ${from} to ${to}.`,
+          );
+        }
+        const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).for("update");
+        if (!user) throw new NotFoundError("No dealer application for this user.");
+        if (to === "Approved") {
+          const { docs, installs } = await partsOf(tx, [row.id]);
+          const current = currentDocuments(docs.get(row.id) ?? []);
+          const missing = missingSections(completionOf(row, current, installs.get(row.id)?.length ?? 0));
+          if (missing.length) throw new ConflictError(`The application is not complete: ${missing.join(", ")}.`);
+          const open = current.filter((d) => d.reviewStatus !== "approved");
+          if (open.length) {
+            const pending = open.filter((d) => d.reviewStatus === "pending").length;
+            const rejected = open.length - pending;
+            throw new ConflictError(
+              `Every document must be approved first (${[pending && `${pending} pending`, rejected && `${rejected} rejected`].filter(Boolean).join(", ")}).`,
+            );
+          }
+        }
+        const now = new Date();
+        await tx.update(dealers).set({ regStatus: to, updatedAt: now }).where(eq(dealers.id, row.id));
+        // Back-office roles are never changed by a dealer decision.
+        const roleId =
+          to === "Approved" && user.roleId === ROLE_IDS.user
+            ? ROLE_IDS.dealer
+            : to !== "Approved" && user.roleId === ROLE_IDS.dealer
+              ? ROLE_IDS.user
+              : user.roleId;
+        if (roleId !== user.roleId) await tx.update(users).set({ roleId, updatedAt: now }).where(eq(users.id, user.id));
+        await tx.insert(dealerStatusHistory).values({
+          dealerId: row.id,
+          fromStatus: from,
+          toStatus: to,
+          reason: input.reason,
+          changedBy: admin.id,
+          createdAt: now,
+        });
+        return { row, user, from };
+      });
+      const site = await settings.get();
+      await send([statusChanged({ site, applicant: changed.user, company: changed.row, from: changed.from, to, reason: input.reason })], {
+        dealerId: changed.row.id,
+        mail: "dealer-status",
+      });
+      return service.application(actor, userId);
+    },
+
+    /**
+     * PUT /api/dealer/documents/{documentId}/review: an admin approves or rejects one document (a reason is needed
+     * to reject), recording who and when. A rejected document leaves the documents section incomplete until a new
+     * one is uploaded; the dealer is told by e-mail.
+     */
+    async reviewDocument(actor: Actor, documentId: number, input: DocumentReview): Promise<DealerDocumentView> {
+      const admin = requireAdmin(actor);
+      if (input.status === "rejected" && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
+      const reviewed = await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ doc: dealerDocuments, userId: dealers.userId })
+          .from(dealerDocuments)
+          .innerJoin(dealers, eq(dealers.id, dealerDocuments.dealerId))
+          .where(eq(dealerDocuments.id, documentId))
+          .for("update");
+        if (!found) throw new NotFoundError("Document not found.");
+        if (found.userId === admin.id) throw new ForbiddenError("You cannot review the documents of your own dealer application.");
+        const [doc] = await tx
+          .update(dealerDocuments)
+          .set({ reviewStatus: input.status, reviewReason: input.reason, reviewedBy: admin.id, reviewedAt: new Date() })
+          .where(eq(dealerDocuments.id, documentId))
+          .returning();
+        await touch(tx, found.doc.dealerId);
+        return { doc: doc as DocumentRow, userId: found.userId };
+      });
+      if (input.status === "rejected" && input.reason) {
+        const user = await userRow(reviewed.userId);
+        if (user) {
+          const site = await settings.get();
+          await send(
+            [
+              documentRejected({
+                site,
+                applicant: user,
+                kind: reviewed.doc.kind,
+                originalName: reviewed.doc.originalName,
+                reason: input.reason,
+              }),
+            ],
+            { dealerId: reviewed.doc.dealerId, documentId, mail: "dealer-document-rejected" },
+          );
+        }
+      }
+      return toDocument(reviewed.doc);
+    },
+
+    /**
+     * Spec §7 GET /dealer/?reg_status=&page_number=&page_size= and the admin list's search (§2: name, e-mail,
+     * trading name or username). Newest applications first.
+     */
+    async list(actor: Actor, query: DealerListQuery): Promise<DealerList> {
+      requireAdmin(actor);
+      const conditions: SQL[] = [];
+      if (query.reg_status === NOT_STARTED) conditions.push(isNull(dealers.regStatus));
+      else if (query.reg_status) conditions.push(eq(dealers.regStatus, query.reg_status));
+      if (query.search) {
+        const pattern = `%${likeEscape(query.search)}%`;
+        conditions.push(
+          or(
+            ilike(users.fullName, pattern),
+            ilike(users.email, pattern),
+            ilike(users.username, pattern),
+            ilike(dealers.tradingName, pattern),
+            ilike(dealers.registeredCompany, pattern),
+          ) as SQL,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ dealer: dealers, user: users })
+          .from(dealers)
+          .innerJoin(users, eq(users.id, dealers.userId))
+          .where(where)
+          .orderBy(desc(dealers.id))
+          .limit(query.page_size)
+          .offset((query.page_number - 1) * query.page_size),
+        db.select({ n: count() }).from(dealers).innerJoin(users, eq(users.id, dealers.userId)).where(where),
+      ]);
+      const { docs, installs } = await partsOf(
+        db,
+        rows.map((r) => r.dealer.id),
+      );
+      return {
+        rows: rows.map((r) => toApplication(r.user, r.dealer, docs.get(r.dealer.id) ?? [], installs.get(r.dealer.id) ?? [])),
+        count: total?.n ?? 0,
+      };
+    },
+  };
+  return service;
 }
 
 export type DealersService = ReturnType<typeof createDealersService>;

@@ -1,0 +1,183 @@
+import type { DealerStatus } from "#shared/schemas/dealers.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
+import { composeMail } from "../../platform/mailer/mail-templates.ts";
+import type { Mail } from "../../platform/mailer/mailer.ts";
+
+export type Applicant = { fullName: string; username: string; email: string };
+export type Company = {
+  registeredCompany: string | null;
+  tradingName: string | null;
+  companyRegNumber: string | null;
+  vatNumber: string | null;
+  tin: string | null;
+};
+type SiteInfo = Pick<SiteSettings, "companyName" | "phone" | "salesEmail">;
+
+const footer = (site: SiteInfo) => `${site.companyName} · ${site.phone} · ${site.salesEmail}`;
+const companyName = (c: Company) => c.tradingName ?? c.registeredCompany ?? "your company";
+
+const companyRows = (c: Company): [string, string][] => [
+  ["Registered company", c.registeredCompany ?? ""],
+  ["Trading name", c.tradingName ?? ""],
+  ["Company registration number", c.companyRegNumber ?? ""],
+  ["VAT number", c.vatNumber ?? ""],
+  ["TIN", c.tin ?? ""],
+];
+
+/** To the company's sales address: a complete application is waiting for review. */
+export function applicationSubmittedToCompany(opts: {
+  site: SiteInfo;
+  applicant: Applicant;
+  company: Company;
+  userId: number;
+  installationCount: number;
+  documentCount: number;
+  resubmitted: boolean;
+}): Mail {
+  const { site, applicant, company } = opts;
+  const what = opts.resubmitted ? "Dealer application resubmitted" : "New dealer application";
+  return composeMail({
+    to: site.salesEmail,
+    replyTo: applicant.email,
+    subject: `${what}: ${companyName(company)}`,
+    heading: what,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${applicant.fullName} (${applicant.username}, ${applicant.email}) has completed the dealer application of ${companyName(company)}. Please verify the documents and the installations, then approve or reject it in the back office (Dealers, user #${opts.userId}).`,
+      },
+      { kind: "fields", rows: companyRows(company) },
+      {
+        kind: "fields",
+        rows: [
+          ["Documents", String(opts.documentCount)],
+          ["Installations", String(opts.installationCount)],
+        ],
+      },
+    ],
+    footer: footer(site),
+  });
+}
+
+/** To the applicant: the application is complete and now with the company's team. */
+export function applicationReceived(opts: { site: SiteInfo; applicant: Applicant; company: Company; resubmitted: boolean }): Mail {
+  const { site, applicant, company } = opts;
+  return composeMail({
+    to: applicant.email,
+    replyTo: site.salesEmail,
+    subject: `We have received your dealer application - ${site.companyName}`,
+    heading: opts.resubmitted ? "Your dealer application was submitted again" : "Your dealer application is submitted",
+    blocks: [
+      { kind: "paragraph", text: `Dear ${applicant.fullName},` },
+      {
+        kind: "paragraph",
+        text: `Thank you: the dealer application of ${companyName(company)} is complete and its status is now Pending. Our team will verify your documents and installations and let you know by e-mail.`,
+      },
+      { kind: "fields", rows: companyRows(company) },
+      { kind: "paragraph", text: `Questions? Call ${site.phone} or reply to this e-mail.` },
+    ],
+    footer: footer(site),
+  });
+}
+
+const STATUS_TEXT: Record<DealerStatus, { subject: string; heading: string; body: string }> = {
+  Approved: {
+    subject: "Your dealer application is approved",
+    heading: "Welcome to the dealer programme",
+    body: "Your dealer application has been approved. Sign in to see dealer prices, check out and manage your quotations in the dealer area.",
+  },
+  Rejected: {
+    subject: "Your dealer application was not approved",
+    heading: "Your dealer application was not approved",
+    body: "We could not approve your dealer application. Please correct what the reason below describes in the dealer area: once every section is complete again, your application is submitted again.",
+  },
+  Suspended: {
+    subject: "Your dealer account is suspended",
+    heading: "Your dealer account is suspended",
+    body: "Your dealer account has been suspended: dealer prices, checkout and quotations are not available until it is reinstated.",
+  },
+  Pending: {
+    subject: "Your dealer application is pending",
+    heading: "Your dealer application is pending",
+    body: "Your dealer application is with our team for review.",
+  },
+};
+
+/** To the dealer: an admin changed the application's status. */
+export function statusChanged(opts: {
+  site: SiteInfo;
+  applicant: Applicant;
+  company: Company;
+  from: DealerStatus | null;
+  to: DealerStatus;
+  reason: string | null;
+}): Mail {
+  const { site, applicant } = opts;
+  const reinstated = opts.from === "Suspended" && opts.to === "Approved";
+  const text = reinstated
+    ? {
+        subject: "Your dealer account is reinstated",
+        heading: "Your dealer account is reinstated",
+        body: "Your dealer account is active again: dealer prices, checkout and quotations are available once more.",
+      }
+    : STATUS_TEXT[opts.to];
+  return composeMail({
+    to: applicant.email,
+    replyTo: site.salesEmail,
+    subject: `${text.subject} - ${site.companyName}`,
+    heading: text.heading,
+    blocks: [
+      { kind: "paragraph", text: `Dear ${applicant.fullName},` },
+      { kind: "paragraph", text: text.body },
+      {
+        kind: "fields",
+        rows: [
+          ["Company", companyName(opts.company)],
+          ["Status", opts.to],
+          ...(opts.reason ? ([["Reason", opts.reason]] as [string, string][]) : []),
+        ],
+      },
+      { kind: "paragraph", text: `Questions? Call ${site.phone} or reply to this e-mail.` },
+    ],
+    footer: footer(site),
+  });
+}
+
+const KIND_NAMES = {
+  tax_clearance: "Tax clearance",
+  certificate_of_incorporation: "Certificate of incorporation",
+  director_id: "National ID copy of a director",
+} as const;
+
+/** To the dealer: a document was rejected and needs uploading again. */
+export function documentRejected(opts: {
+  site: SiteInfo;
+  applicant: Applicant;
+  kind: keyof typeof KIND_NAMES;
+  originalName: string;
+  reason: string;
+}): Mail {
+  const { site, applicant } = opts;
+  return composeMail({
+    to: applicant.email,
+    replyTo: site.salesEmail,
+    subject: `A document of your dealer application needs attention - ${site.companyName}`,
+    heading: "Please upload a document again",
+    blocks: [
+      { kind: "paragraph", text: `Dear ${applicant.fullName},` },
+      {
+        kind: "paragraph",
+        text: "We could not accept one of the documents of your dealer application. Please upload a new one in the dealer area (Required Documents).",
+      },
+      {
+        kind: "fields",
+        rows: [
+          ["Document", KIND_NAMES[opts.kind]],
+          ["File", opts.originalName],
+          ["Reason", opts.reason],
+        ],
+      },
+    ],
+    footer: footer(site),
+  });
+}

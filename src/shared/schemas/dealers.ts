@@ -1,0 +1,224 @@
+import { z } from "zod";
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "../constants.ts";
+import { type DealerDocumentView, type DocumentKind, dealerDocumentSchema } from "./documents.ts";
+
+/** reg_status values (spec §4); null in the database and in the API is shown as 'Not Started'. */
+export const DEALER_STATUSES = ["Pending", "Approved", "Rejected", "Suspended"] as const;
+export type DealerStatus = (typeof DEALER_STATUSES)[number];
+export const NOT_STARTED = "Not Started";
+export type DealerStatusLabel = DealerStatus | typeof NOT_STARTED;
+
+export function statusLabel(status: DealerStatus | null | undefined): DealerStatusLabel {
+  return status ?? NOT_STARTED;
+}
+
+/** The registration needs at least this many installation examples (spec §4, §9). */
+export const MIN_INSTALLATIONS = 3;
+export const MAX_INSTALLATIONS = 50;
+export const REASON_MAX = 1000;
+
+// The spec's texts (§5, §8), word for word.
+export const COMPANY_SAVED = "Your company details have been successfully saved.";
+export const COMPANY_SAVE_FAILED = "An error occurred while saving your company details.";
+export const INSTALLATIONS_SAVED = "Your installation details have been successfully saved.";
+export const INSTALLATIONS_SAVE_FAILED = "An error occurred while saving your installation details.";
+export const DEALER_FETCH_FAILED = "Failed to fetch Dealer Details.";
+export const REGISTERED_COMPANY_REQUIRED = "Registered Company Name is required";
+export const TRADING_NAME_REQUIRED = "Trading Name is required";
+export const COMPANY_REG_NUMBER_REQUIRED = "Company Registration Number is required";
+export const SYSTEM_DESCRIPTION_REQUIRED = "System Description is required";
+export const SIZE_OF_SYSTEM_REQUIRED = "Size of System is required";
+export const EMAIL_REQUIRED = "Email is required";
+export const EMAIL_INVALID = "Email is invalid";
+export const PHONE_NUMBER_REQUIRED = "Phone Number is required";
+// Ours.
+export const REASON_REQUIRED = "Please give a reason.";
+
+/** A required text field: trimmed, the spec's message when missing or blank. */
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+/** An optional text field: trimmed, blank means none. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** POST /api/dealer/add-dealer/{id}: the company details, with the spec's payload names (§7). */
+export const companyDetailsSchema = z.object({
+  registeredCompanyName: requiredText(REGISTERED_COMPANY_REQUIRED, 200),
+  tradingName: requiredText(TRADING_NAME_REQUIRED, 200),
+  companyRegistrationNumber: requiredText(COMPANY_REG_NUMBER_REQUIRED, 60),
+  VATNumber: optionalText(40),
+  TIN: optionalText(40),
+});
+export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
+export type CompanyDetailsInput = z.input<typeof companyDetailsSchema>;
+
+/** The form's simple {something}@{something}.{something} check (spec §5). */
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The client-generated id of an installation (timestamp text); a number is taken as its text. */
+export const installationClientId = z
+  .union([z.string(), z.number().int().nonnegative()])
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .max(64, "At most 64 characters.")
+      .regex(/^[A-Za-z0-9._:-]*$/, "Letters, digits, dots, dashes, colons and underscores only."),
+  );
+
+/** One installation example (spec §3, §5). */
+export const installationSchema = z.object({
+  id: installationClientId.optional(),
+  systemDescription: requiredText(SYSTEM_DESCRIPTION_REQUIRED, 500),
+  sizeOfSystem: requiredText(SIZE_OF_SYSTEM_REQUIRED, 40),
+  email: z.string({ error: EMAIL_REQUIRED }).trim().min(1, EMAIL_REQUIRED).max(254, EMAIL_INVALID).regex(SIMPLE_EMAIL, EMAIL_INVALID),
+  phoneNumber: requiredText(PHONE_NUMBER_REQUIRED, 40),
+});
+export type InstallationInput = z.infer<typeof installationSchema>;
+
+const distinctIds = (items: InstallationInput[], ctx: z.RefinementCtx, prefix: (string | number)[]) => {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (!item.id) return;
+    if (seen.has(item.id)) ctx.addIssue({ code: "custom", message: "Each installation needs its own id.", path: [...prefix, i, "id"] });
+    seen.add(item.id);
+  });
+};
+
+const installationList = z.array(installationSchema).max(MAX_INSTALLATIONS, `At most ${MAX_INSTALLATIONS} installations.`);
+
+/** PUT /api/dealer/installations: the caller's whole list, saved in one go (items not in it are removed). */
+export const installationsListSchema = z
+  .object({ installations: installationList })
+  .superRefine((v, ctx) => distinctIds(v.installations, ctx, ["installations"]));
+export type InstallationsList = z.infer<typeof installationsListSchema>;
+
+/**
+ * POST /api/dealer/add-installations/{dealer_id} (spec §7; the user id): one installation, as the spec's form sends it,
+ * or a list; each is added, or updated when its id is already on file.
+ */
+export const addInstallationsSchema = z
+  .union([installationSchema, installationList.min(1, "Add at least one installation.")])
+  .superRefine((v, ctx) => {
+    if (Array.isArray(v)) distinctIds(v, ctx, []);
+  });
+export type AddInstallationsInput = z.infer<typeof addInstallationsSchema>;
+
+/** PUT /api/dealer/status/{id}: an admin's decision; a reason is needed to reject or suspend (checked by the service). */
+export const statusChangeSchema = z.object({
+  status: z.enum(DEALER_STATUSES, { error: `Status must be one of ${DEALER_STATUSES.join(", ")}.` }),
+  reason: optionalText(REASON_MAX),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+/** PUT /api/dealer/documents/{documentId}/review: a reason is needed to reject (checked by the service). */
+export const documentReviewSchema = z.object({
+  status: z.enum(["approved", "rejected"], { error: "Status must be approved or rejected." }),
+  reason: optionalText(REASON_MAX),
+});
+export type DocumentReview = z.infer<typeof documentReviewSchema>;
+
+/** GET /api/dealer/?reg_status=&page_number=&page_size=&search= (spec §7 names; search is the admin list's, §2). */
+export const dealerListQuerySchema = z.object({
+  reg_status: z.preprocess((v) => (v === "" ? undefined : v), z.enum([...DEALER_STATUSES, NOT_STARTED]).optional()),
+  page_number: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_PAGE),
+  page_size: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(100).optional(),
+});
+export type DealerListQuery = z.infer<typeof dealerListQuerySchema>;
+
+export const installationViewSchema = z.object({
+  id: z.string(),
+  systemDescription: z.string(),
+  sizeOfSystem: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+});
+export type InstallationView = z.infer<typeof installationViewSchema>;
+
+export const completionSchema = z.object({
+  company: z.boolean(),
+  documents: z.boolean(),
+  installations: z.boolean(),
+  /** N of 3 (spec §2 'N of 3 completed'). */
+  completed: z.number(),
+  total: z.literal(3),
+});
+export type Completion = z.infer<typeof completionSchema>;
+
+export const statusHistorySchema = z.object({
+  fromStatus: z.enum(DEALER_STATUSES).nullable(),
+  toStatus: z.enum(DEALER_STATUSES),
+  reason: z.string().nullable(),
+  /** Who made the change: shown to admins only (null for the dealer's own view). */
+  changedBy: z.object({ id: z.number(), fullName: z.string() }).nullable(),
+  at: z.string(),
+});
+export type StatusHistoryEntry = z.infer<typeof statusHistorySchema>;
+
+/**
+ * A user's dealer application (spec §3 Dealer names). `id` and `dealer_id` are both the applicant's user id: the
+ * spec's calls name the same account as `{id}` (add-dealer, GET /dealer/{id}, status) and as `{dealer_id}` (the
+ * uploads, add-installations), so every `{id}` under /api/dealer is a user id; the application's own row id stays
+ * inside the server. A user who has saved nothing yet gets the same shape with reg_status null ('Not Started').
+ * The file-name fields carry the uploaded files' original names; `documents` are the current ones, in the documents
+ * module's shape (with their private download `url`).
+ */
+export const dealerApplicationSchema = z.object({
+  id: z.number(),
+  dealer_id: z.number(),
+  user_email: z.string(),
+  user_username: z.string(),
+  user_full_name: z.string(),
+  registered_company: z.string().nullable(),
+  trading_name: z.string().nullable(),
+  company_reg_number: z.string().nullable(),
+  VAT_number: z.string().nullable(),
+  TIN: z.string().nullable(),
+  tax_clearance: z.string().nullable(),
+  certificate_of_incorporation: z.string().nullable(),
+  national_ID_Copies_of_the_Directors: z.string().nullable(),
+  installations: z.array(installationViewSchema),
+  reg_status: z.enum(DEALER_STATUSES).nullable(),
+  submitted_At: z.string().nullable(),
+  documents: z.array(dealerDocumentSchema),
+  completion: completionSchema,
+});
+export type DealerApplication = z.infer<typeof dealerApplicationSchema>;
+
+/** One application with its status history (GET /api/dealer/{id}). */
+export const dealerApplicationDetailSchema = dealerApplicationSchema.extend({ history: z.array(statusHistorySchema) });
+export type DealerApplicationDetail = z.infer<typeof dealerApplicationDetailSchema>;
+
+export const dealerListSchema = z.object({ rows: z.array(dealerApplicationSchema), count: z.number() });
+export type DealerList = z.infer<typeof dealerListSchema>;
+
+/**
+ * Section completion (spec §4), in one place for the server and the page: company when the registered name, trading
+ * name and registration number are there; documents when a tax clearance, a certificate of incorporation and at
+ * least one director's ID are on file and none of them is rejected; installations when there are at least 3.
+ * `documents` are the current ones (a newer tax clearance or certificate replaces an older one).
+ */
+export function applicationCompletion(input: {
+  registered_company: string | null;
+  trading_name: string | null;
+  company_reg_number: string | null;
+  documents: Pick<DealerDocumentView, "kind" | "review_status">[];
+  installationCount: number;
+}): Completion {
+  const company = Boolean(input.registered_company && input.trading_name && input.company_reg_number);
+  const has = (kind: DocumentKind) => input.documents.some((d) => d.kind === kind);
+  const documents =
+    has("tax_clearance") &&
+    has("certificate_of_incorporation") &&
+    has("director_id") &&
+    input.documents.every((d) => d.review_status !== "rejected");
+  const installations = input.installationCount >= MIN_INSTALLATIONS;
+  return { company, documents, installations, completed: [company, documents, installations].filter(Boolean).length, total: 3 };
+}
