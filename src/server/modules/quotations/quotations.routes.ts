@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { pageQuerySchema } from "#shared/schemas/catalogue.ts";
+import { idParamSchema, pageQuerySchema } from "#shared/schemas/catalogue.ts";
 import { QUOTE_SUCCESS, quoteRequestSchema } from "#shared/schemas/quotations.ts";
 import type { Services } from "../../services.ts";
 import { QUOTATION_STATUSES } from "./quotations.service.ts";
@@ -80,4 +80,24 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.get("/quotations/", listOptions, async (request) => quotations.list(request.actor, request.query));
   // The spec writes the path with a trailing slash; accept it without one too.
   r.get("/quotations", { schema: { ...listOptions.schema, hide: true } }, async (request) => quotations.list(request.actor, request.query));
+
+  r.get(
+    "/quotations/:id/pdf",
+    {
+      schema: {
+        tags: ["quotations"],
+        summary: "An approved quotation as a PDF (its owner or an admin; the session cookie works, so pages link here)",
+        params: idParamSchema,
+        response: { 200: z.any().describe("The quotation as a PDF file (application/pdf)"), 401: message, 404: message, 409: message },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await quotations.pdfFor(request.actor, request.params.id);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="quotation-${request.params.id}.pdf"`)
+        .header("cache-control", "private, no-store")
+        .send(Buffer.from(pdf));
+    },
+  );
 }

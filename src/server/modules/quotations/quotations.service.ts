@@ -1,15 +1,18 @@
 import { count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+// The validity rule is the dealer page's, so the page and the PDF never disagree about an expired quotation.
+import { effectiveQuotationStatus, quotationValidUntil } from "#shared/quotation-status.ts";
 import { isAdminRole } from "#shared/roles.ts";
 import { QUOTE_SUCCESS, type QuoteRequest } from "#shared/schemas/quotations.ts";
 import type { Db } from "../../db/client.ts";
 import { quotationProducts, quotationStatuses, quotations } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
-import { FieldError, ForbiddenError } from "../../platform/errors.ts";
+import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { quotationPdf } from "./quotation-pdf.ts";
 
 export type QuotationStatus = (typeof quotationStatuses)[number];
 
@@ -219,6 +222,27 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         db.select({ n: count() }).from(quotations).where(where),
       ]);
       return { rows: await withProducts(rows), count: total?.n ?? 0 };
+    },
+
+    /**
+     * An approved quotation as a PDF, for its owner (made under their account or with their e-mail address, as
+     * `listForUser` reads it) or an admin. Anyone else gets 404, so an id says nothing about whether it exists.
+     * An approved quotation past its validity is expired, like the dealer's page shows it: 409 as for any other.
+     */
+    async pdfFor(actor: Actor, quotationId: number): Promise<Uint8Array> {
+      const signedIn = requireUser(actor);
+      const [row] = await db.select().from(quotations).where(eq(quotations.id, quotationId)).limit(1);
+      let allowed = Boolean(row) && (isAdminRole(signedIn.role) || row?.userId === signedIn.id);
+      if (row && !allowed) {
+        const me = await accounts.me(signedIn);
+        allowed = me.email.toLowerCase() === row.requesterEmail.toLowerCase();
+      }
+      if (!row || !allowed) throw new NotFoundError("Quotation not found.");
+      if (effectiveQuotationStatus(row.status, row.createdAt, new Date()) !== "approved") {
+        throw new ConflictError("Only approved quotations can be downloaded.");
+      }
+      const [view] = await withProducts([row]);
+      return quotationPdf(view as QuotationView, await settings.get(), quotationValidUntil(row.createdAt));
     },
   };
 }
