@@ -17,6 +17,7 @@ import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
 import { documentsRoutes } from "./modules/dealers/documents.routes.ts";
+import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
@@ -154,6 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(accountsRoutes, { services, secureCookies, siteUrl: config.siteUrl });
         await routes.register(catalogueRoutes, { services });
         await routes.register(quotationsRoutes, { services });
+        await routes.register(ordersRoutes, { services });
         await routes.register(contactRoutes, { services });
         await routes.register(contentRoutes, { services });
         await routes.register(dealersRoutes, { services });

@@ -4,9 +4,11 @@ import { createAccountsService } from "./modules/accounts/accounts.service.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts";
 import { createContactService } from "./modules/contact/contact.service.ts";
 import { createContentService } from "./modules/content/content.service.ts";
+import { createSettingsService } from "./modules/content/settings.service.ts";
 import { createDealersService } from "./modules/dealers/dealers.service.ts";
 import { createDocumentsService } from "./modules/dealers/documents.service.ts";
-import { createSettingsService } from "./modules/content/settings.service.ts";
+import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
+import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
 import type { Storage } from "./platform/storage/storage.ts";
@@ -23,21 +25,24 @@ export function createServices(deps: Deps) {
   const documents = createDocumentsService({
     db: deps.db,
     storage: deps.storage,
-    // The application's completion is worked out by the dealers service once it offers it.
-    onDocumentsChanged: async (dealerId) => {
-      const refresh = (dealers as { refreshApplication?: (id: number) => Promise<void> }).refreshApplication;
-      if (refresh) await refresh(dealerId);
-    },
+    // A change of documents may complete (or un-complete) the application.
+    onDocumentsChanged: (dealerId) => dealers.refreshApplication(dealerId),
   });
   return {
     dealers,
     documents,
+    /** The dealer manual as PDF and text, with the site's support contacts (spec §2 /dealer/manual). */
+    manual: {
+      pdf: async () => manualPdf(await settings.get()),
+      text: async () => renderManualText(await settings.get()),
+    },
     accounts,
     catalogue,
     content: createContentService(deps.db),
     settings,
     quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings }),
+    orders: createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue }),
   };
 }
 

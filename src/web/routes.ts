@@ -33,6 +33,8 @@ export default [
       index("routes/dealer/landing.tsx"),
       route("profile", "routes/dealer/profile.tsx"),
       route("manual", "routes/dealer/manual.tsx"),
+      route("manual/dealer-manual.pdf", "routes/dealer/manual-pdf.ts"),
+      route("manual/dealer-manual.txt", "routes/dealer/manual-txt.ts"),
       route("quotations", "routes/dealer/quotations.tsx"),
       route("register", "routes/dealer/register.tsx"),
       route("orders", "routes/dealer/orders.tsx"),

@@ -105,7 +105,117 @@ const MATRIX: Record<string, Case> = {
   },
   "DELETE /api/auth/user/:id": { expect: superOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
   // Dealers (issue 5): application — entries for /api/dealer routes go here.
+  // Reading an application by user id: one's own (a 'Not Started' shape when none), anyone's for admins.
+  "GET /api/dealer/:id": { expect: signedIn(), params: ownId },
+  "GET /api/dealer/": { expect: adminOnly() },
+  "GET /api/dealer": { expect: adminOnly() },
+  // Applying: verified, non-back-office accounts, on their own user id. The demo user's company details and one
+  // installation are saved (the same values every time; nothing is submitted); approved applications refuse (409).
+  "POST /api/dealer/add-dealer/:id": {
+    expect: {
+      anonymous: "unauth",
+      user: "ok",
+      unverified: "forbidden",
+      dealer: "bad",
+      otherDealer: "bad",
+      admin: "forbidden",
+      super: "forbidden",
+    },
+    params: ownId,
+    body: () => ({
+      registeredCompanyName: "Matrix Solar (Private) Limited",
+      tradingName: "Matrix Solar",
+      companyRegistrationNumber: "1/2026",
+    }),
+  },
+  "PUT /api/dealer/installations": {
+    expect: {
+      anonymous: "unauth",
+      user: "ok",
+      unverified: "forbidden",
+      dealer: "bad",
+      otherDealer: "bad",
+      admin: "forbidden",
+      super: "forbidden",
+    },
+    body: () => ({
+      installations: [
+        {
+          id: "1",
+          systemDescription: "Matrix system",
+          sizeOfSystem: "5kW",
+          email: "matrix.client@example.com",
+          phoneNumber: "+263 77 123 4567",
+        },
+      ],
+    }),
+  },
+  "POST /api/dealer/add-installations/:id": {
+    expect: {
+      anonymous: "unauth",
+      user: "ok",
+      unverified: "forbidden",
+      dealer: "bad",
+      otherDealer: "bad",
+      admin: "forbidden",
+      super: "forbidden",
+    },
+    params: ownId,
+    body: () => ({
+      id: "1",
+      systemDescription: "Matrix system",
+      sizeOfSystem: "5kW",
+      email: "matrix.client@example.com",
+      phoneNumber: "+263 77 123 4567",
+    }),
+  },
+  // The back office's decisions, aimed at ids that do not exist.
+  "PUT /api/dealer/status/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ status: "Approved" }) },
+  "PUT /api/dealer/documents/:documentId/review": {
+    expect: adminOnly("bad"),
+    params: () => ({ documentId: NO_SUCH_ID }),
+    body: () => ({ status: "approved" }),
+  },
   // Dealers (issue 5): documents — entries for the document upload and download routes go here.
+  // Uploads go to the caller's own application: no body is "no files" (400); the approved demo dealers get 409;
+  // the unverified account and the back office (no dealer applications) are refused.
+  "POST /api/dealer/upload-documents/:id": {
+    expect: { ...signedIn("bad"), unverified: "forbidden", admin: "forbidden", super: "forbidden" },
+    params: ownId,
+  },
+  "POST /api/dealer/upload-tax-clearance-certificate/:id": {
+    expect: { ...signedIn("bad"), unverified: "forbidden", admin: "forbidden", super: "forbidden" },
+    params: ownId,
+  },
+  "POST /api/dealer/upload-certificate-of-incorporation/:id": {
+    expect: { ...signedIn("bad"), unverified: "forbidden", admin: "forbidden", super: "forbidden" },
+    params: ownId,
+  },
+  "POST /api/dealer/upload-ids-of-directors/:id": {
+    expect: { ...signedIn("bad"), unverified: "forbidden", admin: "forbidden", super: "forbidden" },
+    params: ownId,
+  },
+  // The other dealer's document (its row has no file): 404 to everyone signed in, the owner and admins included.
+  "GET /api/dealer/documents/:documentId/file": {
+    expect: signedIn("bad"),
+    params: (c) => ({ documentId: c.actors.otherDealer.documentId }),
+  },
+  "DELETE /api/dealer/documents/:documentId": { expect: signedIn("bad"), params: () => ({ documentId: NO_SUCH_ID }) },
+  // Orders (issue 5): verified dealers place orders; each account reads its own; admins list and move them on.
+  "POST /api/orders": {
+    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "ok", otherDealer: "ok" },
+    body: (c) => ({
+      idempotencyKey: crypto.randomUUID(),
+      fulfilment: "collection",
+      contactName: `Matrix ${c.actor}`,
+      products: [{ product_id: c.fx.productId, quantity: 1 }],
+    }),
+  },
+  "GET /api/orders/mine": { expect: signedIn() },
+  "GET /api/orders": { expect: adminOnly() },
+  "GET /api/orders/:id": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "PUT /api/orders/:id/confirm-payment": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
+  "PUT /api/orders/:id/status": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ status: "processing" }) },
   // Catalogue: public reads; deleting is for admins.
   "GET /api/products/categories": { expect: all("ok") },
   "GET /api/products/get-all-products": { expect: all("ok") },
@@ -118,6 +228,8 @@ const MATRIX: Record<string, Case> = {
   // Quotations: anyone may ask for one; a signed-in user reads their own; the full list is the back office's.
   "POST /api/quotations": { expect: all("ok"), body: quoteRequest },
   "GET /api/quotations/get-by-user": { expect: signedIn() },
+  // An approved quotation as a PDF: its owner or an admin; anyone else 404 (tests/api/quotation-pdf.test.ts has the records).
+  "GET /api/quotations/:id/pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "GET /api/quotations/": { expect: adminOnly() },
   "GET /api/quotations": { expect: adminOnly() },
   // Contact form: public.

@@ -33,6 +33,8 @@ export const siteSettingsSchema = z.object({
   heroPoster: mediaFileName([".webp", ".jpg", ".png"]),
   welcomeAudio: mediaFileName([".mp3", ".ogg", ".m4a"]),
   supportHours: z.string().trim().max(80),
+  /** The account dealers pay into by bank transfer or ZIPIT (shown at checkout, on their orders and in e-mails). */
+  bankDetails: z.string().trim().max(1000),
   social: z.object({
     facebook: z.url().or(z.literal("")),
     instagram: z.url().or(z.literal("")),
@@ -59,6 +61,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   heroPoster: "hero-poster.webp",
   welcomeAudio: "welcome.mp3",
   supportHours: "Mon-Fri 8AM-5PM",
+  bankDetails:
+    "Bank: Demo Bank Zimbabwe\nAccount name: Solar Demo (Private) Limited\nUSD account: 1234 5678 9012\nZWL account: 2109 8765 4321\nBranch: Harare Main, branch code 1001\nZIPIT: same account numbers",
   social: {
     facebook: "https://facebook.example/solar-demo",
     instagram: "https://instagram.example/solar-demo",

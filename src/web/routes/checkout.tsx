@@ -1,58 +1,94 @@
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { buttonClass } from "#web/components/ui/button.ts";
-import { type Cart, cartCount, useCartView } from "#web/features/cart/cart-store.ts";
-import { CartLines, CartStates } from "#web/features/cart/cart-view.tsx";
+import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { clearCart, useCartView } from "#web/features/cart/cart-store.ts";
+import { CartStates } from "#web/features/cart/cart-view.tsx";
+import { checkoutAction } from "#web/features/orders/checkout-action.server.ts";
+import { CheckoutForm } from "#web/features/orders/checkout-form.tsx";
+import { parseLinesParam } from "#web/features/orders/checkout-lines.ts";
+import type { CheckoutResult } from "#web/features/orders/checkout-result.ts";
 import { requirePageRole } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/checkout";
 
-/** Checkout is for dealers (spec §6); other users check out through WhatsApp from the cart. */
-export function loader({ context, request }: Route.LoaderArgs) {
+/**
+ * Checkout is for dealers (spec §6); other users check out through WhatsApp from the cart. The cart lives in the
+ * browser, so the page asks this loader again with `?lines=` for the server's prices of its lines.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requirePageRole(context, request, ["dealer"], "/cart");
+  const lines = new URL(request.url).searchParams.get("lines");
+  const [settings, preview] = await Promise.all([
+    context.services.settings.get(),
+    lines === null ? null : context.services.orders.previewOrder(context.actor, parseLinesParam(lines)),
+  ]);
+  return {
+    idempotencyKey: crypto.randomUUID(),
+    secondaryCurrency: settings.secondaryCurrency,
+    bankDetails: settings.bankDetails,
+    contactName: user.fullName,
+    preview,
+  };
+}
+
+export function action({ context, request }: Route.ActionArgs) {
   requirePageRole(context, request, ["dealer"], "/cart");
-  return null;
+  return checkoutAction(request, context);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Checkout", { description: "Place a dealer order for the products in your cart.", noIndex: true });
 }
 
-function CheckoutContent() {
-  const view = useCartView();
-  return <CartStates view={view}>{(cart) => <CheckoutLines cart={cart} />}</CartStates>;
-}
-
-function CheckoutLines({ cart }: { cart: Cart }) {
+/** A placed order: the cart is emptied and the dealer goes to the order, with its reference and how to pay. */
+function Placed({ result }: { result: Extract<CheckoutResult, { status: "placed" }> }) {
+  const navigate = useNavigate();
+  const target = `/dealer/orders?placed=${result.id}#order-${result.id}`;
+  useEffect(() => {
+    clearCart();
+    void navigate(target, { replace: true });
+  }, [navigate, target]);
   return (
-    <div className="space-y-6">
-      <p className="text-slate-700">
-        {cart.items.length} {cart.items.length === 1 ? "product" : "products"}, {cartCount(cart)} in total.
+    <div className="space-y-4">
+      <FormAlert tone="success">
+        Your order {result.reference} has been placed. Payment details are on your orders page and in your e-mail.
+      </FormAlert>
+      <p>
+        <Link to={target} className={buttonClass("primary")}>
+          View your order
+        </Link>
       </p>
-      <CartLines cart={cart} />
-      <div className="rounded-lg border border-accent-200 bg-accent-50 p-5 text-slate-800">
-        <h2 className="text-lg font-bold text-slate-900">Ordering and payment</h2>
-        <p className="mt-2">
-          Online dealer checkout with payment comes with the dealer programme. Until then no order is placed from this page: request a
-          quotation from a product page, or contact our sales team with this list and we will confirm prices and delivery.
-        </p>
-        <p className="mt-4 flex flex-wrap gap-3">
-          <Link to="/contact" className={buttonClass("primary")}>
-            Contact sales
-          </Link>
-          <Link to="/cart" className={buttonClass("outline")}>
-            Back to cart
-          </Link>
-        </p>
-      </div>
     </div>
   );
 }
 
-export default function Checkout() {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const view = useCartView();
+  // One key per page view: revalidated loader data must not change it under a form about to be sent again.
+  const [pageKey] = useState(loaderData.idempotencyKey);
+  // A key from a refused submit is kept (nothing was placed with it), also when the page was sent without JavaScript.
+  const key = actionData?.status === "error" && actionData.values.idempotencyKey ? actionData.values.idempotencyKey : pageKey;
   return (
-    <section className="mx-auto max-w-4xl px-4 py-10 md:py-14">
+    <section className="mx-auto max-w-6xl px-4 py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Checkout</h1>
       <div className="mt-6">
-        <CheckoutContent />
+        {actionData?.status === "placed" ? (
+          <Placed result={actionData} />
+        ) : (
+          <CartStates view={view}>
+            {(cart) => (
+              <CheckoutForm
+                cart={cart}
+                idempotencyKey={key}
+                secondaryCurrency={loaderData.secondaryCurrency}
+                bankDetails={loaderData.bankDetails}
+                defaultContactName={loaderData.contactName}
+                result={actionData}
+              />
+            )}
+          </CartStates>
+        )}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { categories, products } from "./catalogue.ts";
 
@@ -44,7 +44,21 @@ export const quotationProducts = pgTable(
   (t) => [index("quotation_products_quotation_idx").on(t.quotationId), check("quotation_products_quantity_check", sql`${t.quantity} >= 1`)],
 );
 
-export const orderStatuses = ["awaiting_payment", "paid", "processing", "dispatched", "completed", "cancelled"] as const;
+/**
+ * An order's life (issue 5): placed and awaiting payment, paid (an admin confirms the bank transfer), processing,
+ * then dispatched (delivery) or ready for collection, then completed; cancelled from awaiting payment or paid.
+ */
+export const orderStatuses = [
+  "awaiting_payment",
+  "paid",
+  "processing",
+  "dispatched",
+  "ready_for_collection",
+  "completed",
+  "cancelled",
+] as const;
+export const orderCurrencies = ["USD", "ZWL", "ZWG"] as const;
+export const orderFulfilments = ["delivery", "collection"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -54,14 +68,29 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     status: text("status", { enum: orderStatuses }).notNull().default("awaiting_payment"),
+    /** The order at dealer USD prices, whatever currency it is paid in (sales figures read this). */
     totalUsd: numeric("total_usd", { precision: 14, scale: 2 }).notNull(),
+    /** The currency the dealer pays in: USD or the secondary currency's label at the time of the order. */
+    currency: text("currency", { enum: orderCurrencies }).notNull().default("USD"),
+    /** The total in `currency`; null on orders from before currencies (read as total_usd). */
+    total: numeric("total", { precision: 18, scale: 2 }),
+    fulfilment: text("fulfilment", { enum: orderFulfilments }).notNull().default("delivery"),
+    contactName: text("contact_name").notNull().default(""),
+    contactPhone: text("contact_phone").notNull().default(""),
     deliveryAddress: text("delivery_address").notNull().default(""),
     notes: text("notes").notNull().default(""),
+    /** The bank's or ZIPIT transaction reference an admin records when confirming payment. */
     paymentReference: text("payment_reference"),
+    /** Sent by the checkout form, once per page view: a retried submit finds the order it already made. */
+    idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("orders_user_idx").on(t.userId, t.createdAt), index("orders_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -75,8 +104,26 @@ export const orderLines = pgTable(
     productName: text("product_name").notNull(),
     quantity: integer("quantity").notNull(),
     unitPriceUsd: numeric("unit_price_usd", { precision: 12, scale: 2 }).notNull(),
+    /** The unit price in the order's currency; null on orders from before currencies (read as unit_price_usd). */
+    unitPrice: numeric("unit_price", { precision: 16, scale: 2 }),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId), check("order_lines_quantity_check", sql`${t.quantity} >= 1`)],
+);
+
+/** Every status an order has had: who set it and when (the dealer's timeline). */
+export const orderStatusEvents = pgTable(
+  "order_status_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: orderStatuses }).notNull(),
+    changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],
 );
 
 export const sales = pgTable(

@@ -74,6 +74,18 @@ export function createCatalogueService(db: Db) {
         .where(inArray(products.productId, ids));
     },
 
+    /** As `priceSnapshot`, with the secondary-currency price too (null when the product has none): a dealer order's prices. */
+    async dealerPriceSnapshot(
+      ids: number[],
+      tx: Db | Tx = db,
+    ): Promise<{ id: number; name: string; priceUsd: string; priceZwl: string | null }[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd, priceZwl: products.priceZwl })
+        .from(products)
+        .where(inArray(products.productId, ids));
+    },
+
     /** Every product's id and last change, for the sitemap. */
     async productIndex(): Promise<{ id: number; updatedAt: Date }[]> {
       return db.select({ id: products.productId, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.productId));

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamSchema, pageQuerySchema } from "#shared/schemas/catalogue.ts";
+import { confirmPaymentSchema, ORDER_STATUSES, orderViewSchema, placeOrderSchema, setOrderStatusSchema } from "#shared/schemas/orders.ts";
+import type { Services } from "../../services.ts";
+
+const message = z.object({ message: z.string() });
+const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
+
+const listQuery = pageQuerySchema.extend({
+  status: z
+    .enum(ORDER_STATUSES)
+    .or(z.literal("").transform(() => undefined))
+    .optional(),
+});
+
+/** Dealer checkout and orders (issue 5): paid by bank transfer or ZIPIT, confirmed by an admin. */
+export async function ordersRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { orders } = opts.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Place an order from the cart (verified dealers). A retried submit with the same idempotencyKey answers 200 with the first order.",
+        body: placeOrderSchema,
+        response: { 200: orderViewSchema, 201: orderViewSchema, 400: validationFailure, 401: message, 403: message },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await orders.placeOrder(request.actor, request.body);
+      return reply.code(created ? 201 : 200).send(order);
+    },
+  );
+
+  r.get(
+    "/orders/mine",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "The signed-in account's orders, newest first, with their lines and status timelines",
+        response: { 200: z.array(orderViewSchema), 401: message },
+      },
+    },
+    async (request) => orders.myOrders(request.actor),
+  );
+
+  r.get(
+    "/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "All orders, newest first, optionally of one status (admin)",
+        querystring: listQuery,
+        response: { 200: z.object({ rows: z.array(orderViewSchema), count: z.number() }), 401: message, 403: message },
+      },
+    },
+    async (request) => orders.list(request.actor, request.query),
+  );
+
+  r.get(
+    "/orders/:id",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "One order (its dealer or an admin; anyone else 404)",
+        params: idParamSchema,
+        response: { 200: orderViewSchema, 401: message, 404: message },
+      },
+    },
+    async (request) => orders.orderById(request.actor, request.params.id),
+  );
+
+  r.put(
+    "/orders/:id/confirm-payment",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Confirm the bank transfer or ZIPIT payment of an order awaiting payment (admin); e-mails the dealer",
+        params: idParamSchema,
+        body: confirmPaymentSchema.optional(),
+        response: { 200: orderViewSchema, 401: message, 403: message, 404: message, 409: message },
+      },
+    },
+    async (request) => orders.confirmPayment(request.actor, request.params.id, request.body ?? { paymentReference: "" }),
+  );
+
+  r.put(
+    "/orders/:id/status",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Move an order to its next status (admin); illegal moves answer 409; e-mails the dealer",
+        params: idParamSchema,
+        body: setOrderStatusSchema,
+        response: { 200: orderViewSchema, 400: validationFailure, 401: message, 403: message, 404: message, 409: message },
+      },
+    },
+    async (request) => orders.setStatus(request.actor, request.params.id, request.body),
+  );
+}

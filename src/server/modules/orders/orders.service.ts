@@ -1,0 +1,377 @@
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { isAdminRole } from "#shared/roles.ts";
+import {
+  type ConfirmPaymentInput,
+  canMoveOrder,
+  ORDER_STATUS_LABELS,
+  type OrderCurrency,
+  type OrderStatus,
+  type OrderView,
+  orderReference,
+  type PlaceOrderInput,
+  type SetOrderStatusInput,
+} from "#shared/schemas/orders.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.ts";
+import { type Actor, requireAdmin, requireRole, requireUser, requireVerified } from "../../platform/auth/actor.ts";
+import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
+import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
+import type { Mailer } from "../../platform/mailer/mailer.ts";
+import type { CatalogueService } from "../catalogue/catalogue.service.ts";
+import type { SettingsService } from "../content/settings.service.ts";
+import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
+
+type OrderRow = typeof orders.$inferSelect;
+
+export type OrderPreview = {
+  lines: {
+    product_id: number;
+    product_name: string;
+    quantity: number;
+    unit_price_usd: string;
+    unit_price_secondary: string | null;
+    line_total_usd: string;
+    line_total_secondary: string | null;
+  }[];
+  missing: number[];
+  total_usd: string;
+  total_secondary: string | null;
+  secondary_currency: string;
+};
+
+export type OrderListQuery = { status?: OrderStatus | undefined; page: number; pageSize: number };
+
+type Deps = {
+  db: Db;
+  mailer: Mailer;
+  settings: Pick<SettingsService, "get">;
+  catalogue: Pick<CatalogueService, "dealerPriceSnapshot">;
+  log?: MailLog;
+};
+
+/** Decimal strings with two places ("1234.50") to whole cents and back: no floating-point sums of money. */
+function toCents(value: string): number {
+  const [whole = "0", fraction = ""] = value.split(".");
+  const sign = whole.startsWith("-") ? -1 : 1;
+  return sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2)));
+}
+function fromCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Postgres' unique_violation, however the driver wraps it. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === "23505") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export function createOrdersService({ db, mailer, settings, catalogue, log = consoleMailLog }: Deps) {
+  /** Orders with their lines, timelines and dealers' names: four queries whatever the number of orders. */
+  async function views(rows: OrderRow[], tx: Db | Tx = db): Promise<OrderView[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [lines, events, owners, company] = await Promise.all([
+      tx.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+      tx
+        .select({ e: orderStatusEvents, by: users.fullName })
+        .from(orderStatusEvents)
+        .leftJoin(users, eq(users.id, orderStatusEvents.changedBy))
+        .where(inArray(orderStatusEvents.orderId, ids))
+        .orderBy(asc(orderStatusEvents.createdAt), asc(orderStatusEvents.id)),
+      tx
+        .select({ id: users.id, fullName: users.fullName })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            rows.map((r) => r.userId),
+          ),
+        ),
+      settings.get(),
+    ]);
+    const names = new Map(owners.map((o) => [o.id, o.fullName]));
+    return rows.map((o) => {
+      const products = lines
+        .filter((l) => l.orderId === o.id)
+        .map((l) => {
+          const unit = l.unitPrice ?? l.unitPriceUsd;
+          return {
+            product_id: l.productId,
+            product_name: l.productName,
+            quantity: l.quantity,
+            unit_price: unit,
+            unit_price_usd: l.unitPriceUsd,
+            line_total: fromCents(toCents(unit) * l.quantity),
+          };
+        });
+      let history = events
+        .filter((x) => x.e.orderId === o.id)
+        .map((x) => ({ status: x.e.status, note: x.e.note, changed_by: x.by ?? null, created_At: x.e.createdAt.toISOString() }));
+      // Orders from before the timeline existed: placed when made, and the current status as of the last change.
+      if (history.length === 0) {
+        history = [{ status: "awaiting_payment", note: "", changed_by: null, created_At: o.createdAt.toISOString() }];
+        if (o.status !== "awaiting_payment") {
+          history.push({ status: o.status, note: "", changed_by: null, created_At: o.updatedAt.toISOString() });
+        }
+      }
+      return {
+        id: o.id,
+        reference: orderReference(o.id, o.createdAt),
+        user_id: o.userId,
+        dealer_name: names.get(o.userId) ?? "",
+        status: o.status,
+        currency: o.currency,
+        total: o.total ?? o.totalUsd,
+        total_usd: o.totalUsd,
+        fulfilment: o.fulfilment,
+        contactName: o.contactName,
+        contactPhone: o.contactPhone,
+        deliveryAddress: o.deliveryAddress,
+        notes: o.notes,
+        paymentReference: o.paymentReference,
+        bankDetails: o.status === "awaiting_payment" ? company.bankDetails : null,
+        created_At: o.createdAt.toISOString(),
+        updated_At: o.updatedAt.toISOString(),
+        products,
+        history,
+      };
+    });
+  }
+
+  async function one(id: number, tx: Db | Tx = db): Promise<OrderView> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+    if (!row) throw new NotFoundError("Order not found.");
+    const [view] = await views([row], tx);
+    return view as OrderView;
+  }
+
+  async function byKey(userId: number, key: string): Promise<OrderView | null> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+      .limit(1);
+    if (!row) return null;
+    const [view] = await views([row]);
+    return view ?? null;
+  }
+
+  async function dealerOf(userId: number): Promise<{ email: string; fullName: string } | null> {
+    const [row] = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId)).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Moves an order on (admins): only along the allowed transitions, recorded with who and when, and e-mailed
+   * to the dealer. A move that is not allowed from the current status is refused with 409.
+   */
+  async function setStatus(actor: Actor, id: number, input: SetOrderStatusInput, paymentReference?: string): Promise<OrderView> {
+    const admin = requireAdmin(actor);
+    const order = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+      if (!row) throw new NotFoundError("Order not found.");
+      if (!canMoveOrder(row.status, input.status, row.fulfilment)) {
+        throw new ConflictError(
+          `An order that is ${ORDER_STATUS_LABELS[row.status].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[input.status].toLowerCase()}.`,
+        );
+      }
+      const now = new Date();
+      await tx
+        .update(orders)
+        .set({ status: input.status, updatedAt: now, ...(paymentReference ? { paymentReference } : {}) })
+        .where(eq(orders.id, id));
+      await tx
+        .insert(orderStatusEvents)
+        .values({ orderId: id, status: input.status, changedBy: admin.id, note: input.note, createdAt: now });
+      return one(id, tx);
+    });
+    const owner = await dealerOf(order.user_id);
+    if (owner) await sendAll(mailer, [orderStatusToDealer(order, owner, await settings.get())], log, { orderId: id });
+    return order;
+  }
+
+  return {
+    /**
+     * A dealer's cart becomes an order at today's dealer prices (read from the catalogue, never from the request),
+     * in USD or the site's secondary currency, in one transaction. The same idempotency key from the same dealer
+     * answers the order it already made (`created: false`), so a retried submit never makes a second one.
+     */
+    async placeOrder(actor: Actor, input: PlaceOrderInput): Promise<{ order: OrderView; created: boolean }> {
+      const dealer = requireVerified(requireRole(actor, "dealer"));
+      const existing = await byKey(dealer.id, input.idempotencyKey);
+      if (existing) return { order: existing, created: false };
+
+      const company = await settings.get();
+      const currency: OrderCurrency = input.currency;
+      if (currency !== "USD" && currency !== company.secondaryCurrency) {
+        throw new FieldError(`Choose USD or ${company.secondaryCurrency}.`, "currency");
+      }
+      // One line per product, quantities added up, in the order the cart has them.
+      const merged = new Map<number, { quantity: number; index: number }>();
+      input.products.forEach((line, index) => {
+        const seen = merged.get(line.product_id);
+        merged.set(line.product_id, { quantity: (seen?.quantity ?? 0) + line.quantity, index: seen?.index ?? index });
+      });
+
+      let orderId: number;
+      try {
+        orderId = await db.transaction(async (tx) => {
+          const found = await catalogue.dealerPriceSnapshot([...merged.keys()], tx);
+          const byId = new Map(found.map((p) => [p.id, p]));
+          const lines = [...merged.entries()].map(([productId, { quantity, index }]) => {
+            const product = byId.get(productId);
+            if (!product) throw new FieldError(`Product ${productId} not found.`, `products.${index}.product_id`);
+            const unit = currency === "USD" ? product.priceUsd : product.priceZwl;
+            if (unit === null || (currency !== "USD" && toCents(unit) <= 0)) {
+              throw new FieldError(`${product.name} has no ${currency} price: order it in USD.`, `products.${index}.product_id`);
+            }
+            return { product, quantity, unit };
+          });
+          const totalUsd = lines.reduce((sum, l) => sum + toCents(l.product.priceUsd) * l.quantity, 0);
+          const total = lines.reduce((sum, l) => sum + toCents(l.unit) * l.quantity, 0);
+          const delivery = input.fulfilment === "delivery";
+          const [order] = await tx
+            .insert(orders)
+            .values({
+              userId: dealer.id,
+              status: "awaiting_payment",
+              totalUsd: fromCents(totalUsd),
+              currency,
+              total: fromCents(total),
+              fulfilment: input.fulfilment,
+              contactName: input.contactName,
+              contactPhone: input.contactPhone,
+              deliveryAddress: delivery ? input.deliveryAddress : "",
+              notes: input.notes,
+              idempotencyKey: input.idempotencyKey,
+            })
+            .returning({ id: orders.id });
+          if (!order) throw new Error("order insert returned nothing");
+          await tx.insert(orderLines).values(
+            lines.map((l) => ({
+              orderId: order.id,
+              productId: l.product.id,
+              productName: l.product.name,
+              quantity: l.quantity,
+              unitPriceUsd: l.product.priceUsd,
+              unitPrice: l.unit,
+            })),
+          );
+          await tx.insert(orderStatusEvents).values({ orderId: order.id, status: "awaiting_payment", changedBy: dealer.id });
+          return order.id;
+        });
+      } catch (err) {
+        // The same key sent twice at once: the other request made the order.
+        if (isUniqueViolation(err)) {
+          const raced = await byKey(dealer.id, input.idempotencyKey);
+          if (raced) return { order: raced, created: false };
+        }
+        throw err;
+      }
+
+      const order = await one(orderId);
+      const owner = await dealerOf(dealer.id);
+      if (owner) {
+        await sendAll(mailer, [orderPlacedToDealer(order, owner, company), orderPlacedToCompany(order, owner, company)], log, { orderId });
+      }
+      return { order, created: true };
+    },
+
+    /**
+     * The checkout page's summary of a cart at today's dealer prices, in USD and in the secondary currency (null
+     * when a product has no such price). Unknown products are listed in `missing`, not refused: the cart may be old.
+     */
+    async previewOrder(actor: Actor, lines: { product_id: number; quantity: number }[]): Promise<OrderPreview> {
+      requireRole(actor, "dealer");
+      const merged = new Map<number, number>();
+      for (const l of lines) merged.set(l.product_id, (merged.get(l.product_id) ?? 0) + l.quantity);
+      const found = await catalogue.dealerPriceSnapshot([...merged.keys()]);
+      const byId = new Map(found.map((p) => [p.id, p]));
+      const priced: OrderPreview["lines"] = [];
+      const missing: number[] = [];
+      let usd = 0;
+      let secondary: number | null = 0;
+      for (const [productId, quantity] of merged) {
+        const p = byId.get(productId);
+        if (!p) {
+          missing.push(productId);
+          continue;
+        }
+        const zwl = p.priceZwl !== null && toCents(p.priceZwl) > 0 ? p.priceZwl : null;
+        usd += toCents(p.priceUsd) * quantity;
+        secondary = zwl === null || secondary === null ? null : secondary + toCents(zwl) * quantity;
+        priced.push({
+          product_id: p.id,
+          product_name: p.name,
+          quantity,
+          unit_price_usd: p.priceUsd,
+          unit_price_secondary: zwl,
+          line_total_usd: fromCents(toCents(p.priceUsd) * quantity),
+          line_total_secondary: zwl === null ? null : fromCents(toCents(zwl) * quantity),
+        });
+      }
+      const company = await settings.get();
+      return {
+        lines: priced,
+        missing,
+        total_usd: fromCents(usd),
+        total_secondary: secondary === null || priced.length === 0 ? null : fromCents(secondary),
+        secondary_currency: company.secondaryCurrency,
+      };
+    },
+
+    /** The signed-in account's own orders, newest first. */
+    async myOrders(actor: Actor): Promise<OrderView[]> {
+      const user = requireUser(actor);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, user.id))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(200);
+      return views(rows);
+    },
+
+    /** One order, for its owner or an admin; anyone else gets 404, so an id says nothing about whether it exists. */
+    async orderById(actor: Actor, id: number): Promise<OrderView> {
+      const user = requireUser(actor);
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+      if (!row || (row.userId !== user.id && !isAdminRole(user.role))) throw new NotFoundError("Order not found.");
+      const [view] = await views([row]);
+      return view as OrderView;
+    },
+
+    /** The back office's list, newest first, optionally of one status. */
+    async list(actor: Actor, query: OrderListQuery): Promise<{ rows: OrderView[]; count: number }> {
+      requireAdmin(actor);
+      const where = query.status ? eq(orders.status, query.status) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      return { rows: await views(rows), count: total?.n ?? 0 };
+    },
+
+    setStatus,
+
+    /** An admin saw the bank transfer or ZIPIT payment arrive: the order is paid. */
+    async confirmPayment(actor: Actor, id: number, input: ConfirmPaymentInput = { paymentReference: "" }): Promise<OrderView> {
+      const note = input.paymentReference ? `Payment reference: ${input.paymentReference}` : "";
+      return setStatus(actor, id, { status: "paid", note }, input.paymentReference || undefined);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,157 @@
+import { z } from "zod";
+
+/** An order's statuses, in the order they usually come (issue 5). The database keeps the same values. */
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "paid",
+  "processing",
+  "dispatched",
+  "ready_for_collection",
+  "completed",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: "Placed – awaiting payment",
+  paid: "Paid",
+  processing: "Processing",
+  dispatched: "Dispatched",
+  ready_for_collection: "Ready for collection",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/**
+ * Where each status may go next: placed → paid → processing → dispatched (delivery) or ready for collection
+ * (collection) → completed; cancelled only before processing starts.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaiting_payment: ["paid", "cancelled"],
+  paid: ["processing", "cancelled"],
+  processing: ["dispatched", "ready_for_collection"],
+  dispatched: ["completed"],
+  ready_for_collection: ["completed"],
+  completed: [],
+  cancelled: [],
+};
+
+export const ORDER_FULFILMENTS = ["delivery", "collection"] as const;
+export type OrderFulfilment = (typeof ORDER_FULFILMENTS)[number];
+
+/** USD or the secondary currency; which secondary label is accepted is a site setting (ZWL or ZWG). */
+export const ORDER_CURRENCIES = ["USD", "ZWL", "ZWG"] as const;
+export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
+
+/** Whether a status may follow another; a fulfilment rules out the other's last step. */
+export function canMoveOrder(from: OrderStatus, to: OrderStatus, fulfilment: OrderFulfilment): boolean {
+  if (!ORDER_TRANSITIONS[from].includes(to)) return false;
+  if (to === "dispatched") return fulfilment === "delivery";
+  if (to === "ready_for_collection") return fulfilment === "collection";
+  return true;
+}
+
+/** The reference a dealer quotes with the bank transfer: ORD-<year placed>-<id, 6 digits>. */
+export function orderReference(id: number, createdAt: Date | string): string {
+  const year = new Date(createdAt).getUTCFullYear();
+  return `ORD-${year}-${String(id).padStart(6, "0")}`;
+}
+
+export const ORDER_LINES_MAX = 100;
+export const ORDER_NOTES_MAX = 2000;
+
+export const orderLineSchema = z.object({
+  product_id: z.coerce.number({ error: "Choose a product." }).int().positive("Choose a product.").max(2_147_483_647),
+  quantity: z.coerce
+    .number({ error: "Quantity is required." })
+    .int("Quantity must be a whole number.")
+    .min(1, "Quantity must be at least 1.")
+    .max(10_000, "Quantity must be at most 10000."),
+});
+
+/**
+ * POST /api/orders: the cart's lines and how the order reaches the dealer. Prices never come from the client: the
+ * server reads them from the catalogue. `idempotencyKey` is made once per checkout page view, so a retried submit
+ * finds the order it already made.
+ */
+export const placeOrderSchema = z
+  .object({
+    idempotencyKey: z.uuid("The checkout form is out of date: reload the page."),
+    currency: z.enum(ORDER_CURRENCIES, { error: "Choose a currency." }).default("USD"),
+    fulfilment: z.enum(ORDER_FULFILMENTS, { error: "Choose delivery or collection." }),
+    contactName: z.string({ error: "Name is required." }).trim().min(1, "Name is required.").max(120),
+    contactPhone: z
+      .string()
+      .trim()
+      .max(40)
+      .refine((v) => v === "" || /^[+()\d\s-]{6,}$/.test(v), "Enter a valid phone number.")
+      .default(""),
+    deliveryAddress: z.string().trim().max(300, "Address must be at most 300 characters.").default(""),
+    notes: z.string().trim().max(ORDER_NOTES_MAX, `Notes must be at most ${ORDER_NOTES_MAX} characters.`).default(""),
+    products: z
+      .array(orderLineSchema)
+      .min(1, "Your cart is empty.")
+      .max(ORDER_LINES_MAX, `An order holds at most ${ORDER_LINES_MAX} products.`),
+  })
+  .superRefine((v, ctx) => {
+    if (v.fulfilment !== "delivery") return;
+    if (v.deliveryAddress === "") ctx.addIssue({ code: "custom", path: ["deliveryAddress"], message: "Delivery address is required." });
+    if (v.contactPhone === "") ctx.addIssue({ code: "custom", path: ["contactPhone"], message: "Phone is required for delivery." });
+  });
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+export const setOrderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: "Choose a status." }),
+  note: z.string().trim().max(500).default(""),
+});
+export type SetOrderStatusInput = z.infer<typeof setOrderStatusSchema>;
+
+export const confirmPaymentSchema = z.object({
+  /** The bank's or ZIPIT transaction reference, as the admin read it on the statement. */
+  paymentReference: z.string().trim().max(120).default(""),
+});
+export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
+
+export const orderLineViewSchema = z.object({
+  product_id: z.number().nullable(),
+  product_name: z.string(),
+  quantity: z.number(),
+  unit_price: z.string(),
+  unit_price_usd: z.string(),
+  line_total: z.string(),
+});
+
+export const orderEventViewSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  note: z.string(),
+  changed_by: z.string().nullable(),
+  created_At: z.string(),
+});
+
+/** An order as the API answers it. */
+export const orderViewSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  user_id: z.number(),
+  dealer_name: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  currency: z.enum(ORDER_CURRENCIES),
+  total: z.string(),
+  total_usd: z.string(),
+  fulfilment: z.enum(ORDER_FULFILMENTS),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  deliveryAddress: z.string(),
+  notes: z.string(),
+  paymentReference: z.string().nullable(),
+  /** Where to pay, while the order awaits payment; null afterwards. */
+  bankDetails: z.string().nullable(),
+  created_At: z.string(),
+  updated_At: z.string(),
+  products: z.array(orderLineViewSchema),
+  history: z.array(orderEventViewSchema),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+export const ORDER_PLACED = "Your order has been placed.";
+export const ORDER_FAILURE = "Failed to place your order. Please try again.";

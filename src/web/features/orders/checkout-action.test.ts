@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#server/db/schema/catalogue.ts";
+import type { Actor } from "#server/platform/auth/actor.ts";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
+import type { WebContext } from "../../load-context.ts";
+import { checkoutAction } from "./checkout-action.server.ts";
+import type { CheckoutResult } from "./checkout-result.ts";
+
+let t: TestApp;
+let productId: number;
+let dealerId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const [p] = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1);
+  productId = p?.id as number;
+  const res = await t.inject({ method: "GET", url: "/api/auth/me", headers: await t.loginAs("dealer") });
+  dealerId = res.json().id ?? res.json().user?.id;
+});
+afterAll(() => t?.close());
+
+function post(fields: Record<string, string>): Request {
+  return new Request("http://localhost/checkout", { method: "POST", body: new URLSearchParams(fields) });
+}
+function context(actor: Actor): WebContext {
+  return { services: t.app.services, actor } as WebContext;
+}
+const dealer = (): Actor => ({ id: dealerId, roleId: 2, role: "dealer", sessionId: "test", emailVerified: true });
+type Answer = { data: CheckoutResult; init: { status?: number } | null };
+
+describe("the checkout page's action", () => {
+  it("places the order once for the same page view, and answers its reference", async () => {
+    const fields = {
+      idempotencyKey: randomUUID(),
+      currency: "USD",
+      fulfilment: "collection",
+      contactName: "Farai Dealer",
+      cart: JSON.stringify([{ product_id: productId, quantity: 2, price: "0.01" }]),
+    };
+    const first = (await checkoutAction(post(fields), context(dealer()))) as unknown as Answer;
+    const second = (await checkoutAction(post(fields), context(dealer()))) as unknown as Answer;
+    expect(first.data).toMatchObject({ status: "placed", reference: expect.stringMatching(/^ORD-\d{4}-\d{6}$/) });
+    expect(second.data).toEqual(first.data);
+  });
+
+  it("answers field errors and keeps what was typed", async () => {
+    const fields = { idempotencyKey: randomUUID(), fulfilment: "delivery", contactName: "Farai", cart: "not json" };
+    const res = (await checkoutAction(post(fields), context(dealer()))) as unknown as Answer;
+    expect(res.init?.status).toBe(400);
+    expect(res.data).toMatchObject({
+      status: "error",
+      fieldErrors: { products: "Your cart is empty.", deliveryAddress: "Delivery address is required." },
+      values: { contactName: "Farai", idempotencyKey: fields.idempotencyKey },
+    });
+  });
+
+  it("names the product the server refused", async () => {
+    const fields = {
+      idempotencyKey: randomUUID(),
+      fulfilment: "collection",
+      contactName: "Farai",
+      cart: JSON.stringify([{ product_id: 2_147_483_000, quantity: 1 }]),
+    };
+    const res = (await checkoutAction(post(fields), context(dealer()))) as unknown as Answer;
+    expect(res.init?.status).toBe(400);
+    expect(res.data).toMatchObject({ status: "error", fieldErrors: { products: "Product 2147483000 not found." } });
+  });
+
+  it("refuses a visitor with the service's message", async () => {
+    const fields = {
+      idempotencyKey: randomUUID(),
+      fulfilment: "collection",
+      contactName: "X",
+      cart: JSON.stringify([{ product_id: productId, quantity: 1 }]),
+    };
+    const res = (await checkoutAction(post(fields), context(null))) as unknown as Answer;
+    expect(res.init?.status).toBe(401);
+    expect(res.data.status).toBe("error");
+  });
+});

@@ -1,0 +1,265 @@
+import { LoaderCircle } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import type { OrderPreview } from "#server/modules/orders/orders.service.ts";
+import { ORDER_NOTES_MAX, placeOrderSchema } from "#shared/schemas/orders.ts";
+import { buttonClass } from "../../components/ui/button.ts";
+import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
+import { firstIssues } from "../../lib/form-data.ts";
+import { usePostPending } from "../../lib/use-post-pending.ts";
+import type { Cart } from "../cart/cart-store.ts";
+import { cartField, linesParam } from "./checkout-lines.ts";
+import type { CheckoutField, CheckoutResult } from "./checkout-result.ts";
+import { formatMoney } from "./order-card.tsx";
+
+type Props = {
+  cart: Cart;
+  /** Made once per page view: a retried 'Place Order' finds the order it already made. */
+  idempotencyKey: string;
+  secondaryCurrency: string;
+  bankDetails: string;
+  defaultContactName: string;
+  result: CheckoutResult | undefined;
+};
+
+const radio = "size-5 shrink-0 accent-accent-700";
+
+/** The server's prices for the cart, in both currencies, loaded again whenever the cart's lines change. */
+function usePreview(cart: Cart): { preview: OrderPreview | null; loading: boolean } {
+  const fetcher = useFetcher<{ preview: OrderPreview | null }>();
+  const lines = linesParam(cart.items);
+  const { load } = fetcher;
+  useEffect(() => {
+    if (lines) void load(`/checkout?lines=${encodeURIComponent(lines)}`);
+  }, [lines, load]);
+  return { preview: fetcher.data?.preview ?? null, loading: fetcher.state !== "idle" || fetcher.data === undefined };
+}
+
+function Summary({ preview, currency, loading }: { preview: OrderPreview | null; currency: string; loading: boolean }) {
+  if (!preview) return <p className="text-slate-700">{loading ? "Loading your prices…" : "Prices could not be loaded."}</p>;
+  const secondary = currency !== "USD";
+  return (
+    <table className="w-full border-collapse text-sm" aria-busy={loading}>
+      <caption className="sr-only">Your order at dealer prices in {currency}</caption>
+      <thead>
+        <tr className="border-b border-slate-300 text-left text-slate-600">
+          <th scope="col" className="py-2 pr-2 font-medium">
+            Product
+          </th>
+          <th scope="col" className="py-2 pr-2 text-right font-medium">
+            Qty
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {preview.lines.map((l) => {
+          const amount = secondary ? l.line_total_secondary : l.line_total_usd;
+          return (
+            <tr key={l.product_id} className="border-b border-slate-200">
+              <td className="py-2 pr-2 text-slate-900">{l.product_name}</td>
+              <td className="py-2 pr-2 text-right">{l.quantity}</td>
+              <td className="py-2 text-right">{amount === null ? `No ${currency} price` : formatMoney(currency, amount)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={2} className="pt-3 text-left font-semibold text-slate-900">
+            Order total
+          </th>
+          <td className="pt-3 text-right font-semibold text-slate-900">
+            {secondary
+              ? preview.total_secondary === null
+                ? "–"
+                : formatMoney(currency, preview.total_secondary)
+              : formatMoney("USD", preview.total_usd)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/**
+ * The dealer checkout: the cart's lines priced by the server, currency, delivery or collection, and 'Place Order'.
+ * The form posts the cart's product ids and quantities only; the order's prices are the catalogue's.
+ */
+export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDetails, defaultContactName, result }: Props) {
+  const failed = result?.status === "error" ? result : undefined;
+  const values = failed?.values;
+  const [currency, setCurrency] = useState(values?.currency === secondaryCurrency ? secondaryCurrency : "USD");
+  const [fulfilment, setFulfilment] = useState(values?.fulfilment === "collection" ? "collection" : "delivery");
+  const [clientErrors, setClientErrors] = useState<Partial<Record<CheckoutField, string>>>({});
+  const pending = usePostPending("/checkout");
+  const { preview, loading } = usePreview(cart);
+  const currencyName = useId();
+  const fulfilmentName = useId();
+
+  const error = (field: CheckoutField) => clientErrors[field] ?? failed?.fieldErrors?.[field];
+  const secondaryAvailable = preview !== null && preview.total_secondary !== null;
+  const missing = preview?.missing.length ? preview.missing : null;
+  useEffect(() => {
+    if (preview !== null && preview.total_secondary === null) setCurrency("USD");
+  }, [preview]);
+
+  // The browser's check first (same schema as the server); the server checks again and prices the order.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const entries = Object.fromEntries([...form.entries()].filter(([k]) => k !== "cart"));
+    const parsed = placeOrderSchema.safeParse({ ...entries, products: JSON.parse(cartField(cart.items)) });
+    if (!parsed.success) {
+      event.preventDefault();
+      setClientErrors(firstIssues<CheckoutField>(parsed.error));
+      return;
+    }
+    setClientErrors({});
+  };
+
+  return (
+    <Form method="post" noValidate aria-busy={pending} onSubmit={onSubmit} className="grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <input type="hidden" name="cart" value={cartField(cart.items)} />
+
+      <div className="space-y-6">
+        {failed?.formError && !pending ? <FormAlert>{failed.formError}</FormAlert> : null}
+        {error("products") && !pending ? <FormAlert>{error("products")}</FormAlert> : null}
+        {error("idempotencyKey") ? <FormAlert>{error("idempotencyKey")}</FormAlert> : null}
+        {missing ? (
+          <FormAlert>
+            Some products in your cart are no longer available. Remove them in the <Link to="/cart">cart</Link> before placing the order.
+          </FormAlert>
+        ) : null}
+
+        <fieldset className="space-y-3">
+          <legend className="text-lg font-bold text-slate-900">Currency</legend>
+          {["USD", secondaryCurrency].map((c) => (
+            <label key={c} className="flex items-center gap-3 text-base text-slate-800">
+              <input
+                type="radio"
+                name="currency"
+                value={c}
+                className={radio}
+                checked={currency === c}
+                disabled={c !== "USD" && preview !== null && !secondaryAvailable}
+                onChange={() => setCurrency(c)}
+                aria-describedby={c !== "USD" && preview !== null && !secondaryAvailable ? `${currencyName}-note` : undefined}
+              />
+              {c === "USD" ? "US dollars (USD)" : `${c}`}
+            </label>
+          ))}
+          {preview !== null && !secondaryAvailable ? (
+            <p id={`${currencyName}-note`} className="text-sm text-slate-600">
+              Some products have no {secondaryCurrency} price: this order can be paid in USD only.
+            </p>
+          ) : null}
+          {error("currency") ? <p className="text-sm text-red-700">{error("currency")}</p> : null}
+        </fieldset>
+
+        <fieldset className="space-y-3">
+          <legend className="text-lg font-bold text-slate-900">Delivery or collection</legend>
+          <label className="flex items-center gap-3 text-base text-slate-800">
+            <input
+              type="radio"
+              name="fulfilment"
+              value="delivery"
+              className={radio}
+              checked={fulfilment === "delivery"}
+              onChange={() => setFulfilment("delivery")}
+            />
+            Deliver to my address
+          </label>
+          <label className="flex items-center gap-3 text-base text-slate-800">
+            <input
+              type="radio"
+              name="fulfilment"
+              value="collection"
+              className={radio}
+              checked={fulfilment === "collection"}
+              onChange={() => setFulfilment("collection")}
+            />
+            I will collect from your office
+          </label>
+          {error("fulfilment") ? (
+            <p id={`${fulfilmentName}-error`} className="text-sm text-red-700">
+              {error("fulfilment")}
+            </p>
+          ) : null}
+        </fieldset>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Contact name"
+            name="contactName"
+            autoComplete="name"
+            required
+            defaultValue={values?.contactName ?? defaultContactName}
+            error={error("contactName")}
+          />
+          <TextField
+            label={fulfilment === "delivery" ? "Phone" : "Phone (optional)"}
+            name="contactPhone"
+            type="tel"
+            autoComplete="tel"
+            required={fulfilment === "delivery"}
+            defaultValue={values?.contactPhone ?? ""}
+            error={error("contactPhone")}
+          />
+        </div>
+        {fulfilment === "delivery" ? (
+          <TextAreaField
+            label="Delivery address"
+            name="deliveryAddress"
+            autoComplete="street-address"
+            rows={3}
+            required
+            maxLength={300}
+            defaultValue={values?.deliveryAddress ?? ""}
+            error={error("deliveryAddress")}
+          />
+        ) : null}
+        <TextAreaField
+          label="Notes (optional)"
+          name="notes"
+          rows={3}
+          maxLength={ORDER_NOTES_MAX}
+          defaultValue={values?.notes ?? ""}
+          error={error("notes")}
+        />
+      </div>
+
+      <section aria-labelledby="checkout-summary-heading" className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-5">
+        <h2 id="checkout-summary-heading" className="text-lg font-bold text-slate-900">
+          Order Summary
+        </h2>
+        <Summary preview={preview} currency={currency} loading={loading} />
+        <div className="text-sm text-slate-700">
+          <h3 className="font-semibold text-slate-900">Payment</h3>
+          <p className="mt-1">
+            Pay by bank transfer or ZIPIT once the order is placed, quoting the order reference you will see next. We confirm your payment
+            and let you know by e-mail at each step.
+          </p>
+          <p className="mt-2 whitespace-pre-line rounded-md bg-white p-3 font-mono text-xs">{bankDetails}</p>
+        </div>
+        <button
+          type="submit"
+          disabled={pending || loading || preview === null || missing !== null}
+          aria-busy={pending}
+          className={buttonClass("primary", "w-full")}
+        >
+          {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" /> : null}
+          {pending ? "Placing your order…" : "Place Order"}
+        </button>
+        <p className="text-center">
+          <Link to="/cart" className="text-sm font-medium text-accent-800 hover:underline">
+            Back to cart
+          </Link>
+        </p>
+      </section>
+    </Form>
+  );
+}

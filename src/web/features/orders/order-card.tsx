@@ -1,0 +1,150 @@
+import { ORDER_STATUS_LABELS, type OrderView } from "#shared/schemas/orders.ts";
+import { orderStatusBadge } from "./order-status.ts";
+
+/** Dates print the same on the server and in the browser: a fixed locale and the company's time zone. */
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Harare" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Harare" });
+const moneyFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A decimal string ("1234.50") as the page prints it, with its currency. */
+export function formatMoney(currency: string, amount: string): string {
+  const n = Number(amount);
+  return `${currency} ${Number.isFinite(n) ? moneyFormat.format(n) : amount}`;
+}
+
+/** How to pay: bank transfer or ZIPIT to the company's account, quoting the order's reference. */
+export function PaymentInstructions({ reference, total, bankDetails }: { reference: string; total: string; bankDetails: string }) {
+  return (
+    <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-slate-900">
+      <h3 className="font-semibold">Pay by bank transfer or ZIPIT</h3>
+      <p className="mt-1 text-sm">
+        Pay <strong>{total}</strong> to the account below and quote <strong className="font-mono">{reference}</strong> as the payment
+        reference. We confirm the payment and start on your order once it arrives.
+      </p>
+      <p className="mt-3 whitespace-pre-line rounded-md bg-white p-3 font-mono text-sm">{bankDetails}</p>
+    </div>
+  );
+}
+
+/** One order of the dealer's list: reference, date, status, lines, totals, delivery, payment and its timeline. */
+export function OrderCard({ order, highlight = false }: { order: OrderView; highlight?: boolean }) {
+  const headingId = `order-${order.id}-title`;
+  const badge = orderStatusBadge(order.status);
+  const total = formatMoney(order.currency, order.total);
+  return (
+    <article
+      id={`order-${order.id}`}
+      aria-labelledby={headingId}
+      className={`rounded-xl border bg-white p-5 shadow-sm sm:p-6 ${highlight ? "border-accent-400 ring-2 ring-accent-200" : "border-slate-200"}`}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="font-mono text-xl font-semibold text-slate-900">
+            {order.reference}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Placed on <time dateTime={order.created_At}>{dateFormat.format(new Date(order.created_At))}</time>
+          </p>
+        </div>
+        <p className={badge.className} data-status={order.status}>
+          <span className="sr-only">Status: </span>
+          {badge.label}
+        </p>
+      </header>
+
+      <table className="mt-5 w-full border-collapse text-sm">
+        <caption className="sr-only">
+          Products of order {order.reference}, prices in {order.currency}
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-left text-slate-600">
+            <th scope="col" className="py-2 pr-2 font-medium">
+              Product
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
+              Unit price
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.products.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never change or move, and older orders may repeat a product.
+            <tr key={i} className="border-b border-slate-200">
+              <td className="py-2 pr-2 text-slate-900">{l.product_name}</td>
+              <td className="py-2 pr-2 text-right">{l.quantity}</td>
+              <td className="hidden py-2 pr-2 text-right sm:table-cell">{formatMoney(order.currency, l.unit_price)}</td>
+              <td className="py-2 text-right">{formatMoney(order.currency, l.line_total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2} className="pt-3 text-left font-semibold text-slate-900 sm:hidden">
+              Order total
+            </th>
+            <th scope="row" colSpan={3} className="hidden pt-3 text-left font-semibold text-slate-900 sm:table-cell">
+              Order total
+            </th>
+            <td className="pt-3 text-right font-semibold text-slate-900">{total}</td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-medium text-slate-600">{order.fulfilment === "delivery" ? "Delivery to" : "Collection"}</dt>
+          <dd className="mt-0.5 whitespace-pre-line text-slate-900">
+            {order.fulfilment === "delivery" ? order.deliveryAddress : "From our office, once the order is ready for collection"}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Contact</dt>
+          <dd className="mt-0.5 text-slate-900">
+            {order.contactName}
+            {order.contactPhone ? `, ${order.contactPhone}` : ""}
+          </dd>
+        </div>
+        {order.notes ? (
+          <div className="sm:col-span-2">
+            <dt className="font-medium text-slate-600">Notes</dt>
+            <dd className="mt-0.5 whitespace-pre-line text-slate-900">{order.notes}</dd>
+          </div>
+        ) : null}
+        {order.paymentReference ? (
+          <div>
+            <dt className="font-medium text-slate-600">Payment reference</dt>
+            <dd className="mt-0.5 text-slate-900">{order.paymentReference}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {order.status === "awaiting_payment" && order.bankDetails ? (
+        <div className="mt-5">
+          <PaymentInstructions reference={order.reference} total={total} bankDetails={order.bankDetails} />
+        </div>
+      ) : null}
+
+      <h3 className="mt-6 text-base font-semibold text-slate-900">Timeline</h3>
+      <ol className="mt-2 space-y-3 border-l-2 border-slate-200 pl-4">
+        {order.history.map((h) => (
+          // An order never returns to a status, so each appears once in its timeline.
+          <li key={h.status} className="relative text-sm">
+            <span aria-hidden="true" className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-accent-700" />
+            <p className="font-medium text-slate-900">{ORDER_STATUS_LABELS[h.status]}</p>
+            <p className="text-slate-600">
+              <time dateTime={h.created_At}>{dateTimeFormat.format(new Date(h.created_At))}</time>
+              {h.changed_by ? ` · ${h.changed_by}` : ""}
+            </p>
+            {h.note ? <p className="text-slate-700">{h.note}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}

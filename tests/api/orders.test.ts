@@ -1,0 +1,331 @@
+import { randomUUID } from "node:crypto";
+import { asc, count, eq, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#server/db/schema/catalogue.ts";
+import { orderStatuses, orders } from "#server/db/schema/commerce.ts";
+import { ORDER_STATUSES, type OrderView } from "#shared/schemas/orders.ts";
+import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
+import { type Actors, createActors } from "../support/actors.ts";
+import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+let t: TestApp;
+let actors: Actors;
+/** Two products with a ZWL price, and one without. */
+let priced: { id: number; name: string; priceUsd: string; priceZwl: string | null }[];
+let noZwl: { id: number; name: string } | undefined;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  actors = await createActors(t);
+  const rows = await t.database.db
+    .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd, priceZwl: products.priceZwl })
+    .from(products)
+    .orderBy(asc(products.productId));
+  priced = rows.filter((p) => p.priceZwl !== null).slice(0, 2);
+  noZwl = rows.find((p) => p.priceZwl === null);
+});
+afterAll(() => t?.close());
+
+const outboxMails = () => readOutbox(t.dataDir);
+const cents = (v: string) => Math.round(Number(v) * 100);
+
+function order(overrides: Record<string, unknown> = {}) {
+  return {
+    idempotencyKey: randomUUID(),
+    currency: "USD",
+    fulfilment: "delivery",
+    contactName: "Farai Dealer",
+    contactPhone: "+263 77 123 4567",
+    deliveryAddress: "45 Lytton Road, Workington, Harare",
+    notes: "Gate code 1234",
+    products: [
+      { product_id: priced[0]?.id, quantity: 2 },
+      { product_id: priced[1]?.id, quantity: 1 },
+    ],
+    ...overrides,
+  };
+}
+
+const place = (payload: object, who: Parameters<Actors["inject"]>[0] = "dealer") =>
+  actors.inject(who, { method: "POST", url: "/api/orders", payload });
+
+async function orderCount(): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
+}
+
+describe("POST /api/orders", () => {
+  it("places the order at the catalogue's dealer prices, whatever the client sends, and e-mails the dealer and the company", async () => {
+    const mailsBefore = (await outboxMails()).length;
+    const res = await place(
+      order({
+        products: [
+          { product_id: priced[0]?.id, quantity: 2, price: "0.01", unit_price: "0.01" },
+          { product_id: priced[1]?.id, quantity: 1, price_usd: "0.01" },
+        ],
+        total: "0.02",
+        totalUsd: "0.02",
+        status: "completed",
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as OrderView;
+    const [a, b] = priced as [(typeof priced)[0], (typeof priced)[0]];
+    expect(body).toMatchObject({
+      user_id: actors.identity.dealer.id,
+      status: "awaiting_payment",
+      currency: "USD",
+      fulfilment: "delivery",
+      deliveryAddress: "45 Lytton Road, Workington, Harare",
+      contactPhone: "+263 77 123 4567",
+      bankDetails: DEFAULT_SITE_SETTINGS.bankDetails,
+    });
+    expect(body.reference).toMatch(new RegExp(`^ORD-\\d{4}-${String(body.id).padStart(6, "0")}$`));
+    expect(body.products.map((l) => [l.product_id, l.quantity, l.unit_price])).toEqual([
+      [a.id, 2, a.priceUsd],
+      [b.id, 1, b.priceUsd],
+    ]);
+    expect(cents(body.total)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd));
+    expect(body.total_usd).toBe(body.total);
+    expect(body.history.map((h) => h.status)).toEqual(["awaiting_payment"]);
+
+    const mails = (await outboxMails()).slice(mailsBefore);
+    expect(mails).toHaveLength(2);
+    const toDealer = mails.find((m) => header(m, "To") === actors.identity.dealer.email) as string;
+    const toCompany = mails.find((m) => header(m, "To") === DEFAULT_SITE_SETTINGS.salesEmail) as string;
+    expect(header(toDealer, "Subject")).toContain(body.reference);
+    expect(decoded(toDealer)).toContain("Demo Bank Zimbabwe");
+    expect(decoded(toDealer)).toContain(body.reference);
+    expect(header(toCompany, "Subject")).toContain(`New order ${body.reference}`);
+  });
+
+  it("prices an order in the secondary currency from price_zwl, and refuses a product without one", async () => {
+    const res = await place(order({ currency: "ZWL" }));
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as OrderView;
+    const [a, b] = priced as [(typeof priced)[0], (typeof priced)[0]];
+    expect(body.currency).toBe("ZWL");
+    expect(body.products.map((l) => l.unit_price)).toEqual([a.priceZwl, b.priceZwl]);
+    expect(cents(body.total)).toBe(cents(a.priceZwl as string) * 2 + cents(b.priceZwl as string));
+    expect(cents(body.total_usd)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd));
+
+    if (noZwl) {
+      const refused = await place(order({ currency: "ZWL", products: [{ product_id: noZwl.id, quantity: 1 }] }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().issues).toEqual([{ path: "body.products.0.product_id", message: expect.stringContaining("USD") }]);
+    }
+    // The secondary currency is the site's: ZWG is refused while the setting says ZWL.
+    const zwg = await place(order({ currency: "ZWG" }));
+    expect(zwg.statusCode).toBe(400);
+    expect(zwg.json().issues[0].path).toBe("body.currency");
+  });
+
+  it("two identical submits with the same idempotency key create one order", async () => {
+    const payload = order();
+    const before = await orderCount();
+    const first = await place(payload);
+    const second = await place(payload);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().id).toBe(first.json().id);
+    // At the same moment, too.
+    const racing = order();
+    const [x, y] = await Promise.all([place(racing), place(racing)]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 201]);
+    expect(x.json().id).toBe(y.json().id);
+    expect(await orderCount()).toBe(before + 2);
+    // The key is the dealer's own: another dealer using the same key gets an order of its own.
+    const other = await place(payload, "otherDealer");
+    expect(other.statusCode).toBe(201);
+    expect(other.json().id).not.toBe(first.json().id);
+  });
+
+  it("collection needs no address; delivery needs the address and a phone", async () => {
+    const collect = await place(order({ fulfilment: "collection", deliveryAddress: "", contactPhone: "" }));
+    expect(collect.statusCode).toBe(201);
+    expect(collect.json().fulfilment).toBe("collection");
+    const res = await place(order({ deliveryAddress: " ", contactPhone: "" }));
+    expect(res.statusCode).toBe(400);
+    const paths = (res.json().issues as { path: string }[]).map((i) => i.path).sort();
+    expect(paths).toEqual(["body.contactPhone", "body.deliveryAddress"]);
+  });
+
+  const refusals: [string, Record<string, unknown>, string][] = [
+    ["no products", { products: [] }, "body.products"],
+    ["quantity 0", { products: [{ product_id: 1, quantity: 0 }] }, "body.products.0.quantity"],
+    ["101 lines", { products: Array.from({ length: 101 }, (_, i) => ({ product_id: i + 1, quantity: 1 })) }, "body.products"],
+    ["no idempotency key", { idempotencyKey: undefined }, "body.idempotencyKey"],
+    ["a key that is not a UUID", { idempotencyKey: "1" }, "body.idempotencyKey"],
+    ["no name", { contactName: "" }, "body.contactName"],
+    ["an unknown fulfilment", { fulfilment: "drone" }, "body.fulfilment"],
+  ];
+  for (const [what, overrides, path] of refusals) {
+    it(`refuses ${what} (400 on ${path})`, async () => {
+      const res = await place(order(overrides));
+      expect(res.statusCode).toBe(400);
+      expect((res.json().issues as { path: string }[]).map((i) => i.path)).toContain(path);
+    });
+  }
+
+  it("refuses an unknown product, naming the field, and stores nothing", async () => {
+    const before = await orderCount();
+    const res = await place(
+      order({
+        products: [
+          { product_id: priced[0]?.id, quantity: 1 },
+          { product_id: 2_147_483_000, quantity: 1 },
+        ],
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: "body.products.1.product_id", message: "Product 2147483000 not found." }]);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("refuses visitors (401), users, unverified accounts and admins (403)", async () => {
+    const before = await orderCount();
+    expect((await place(order(), "anonymous")).statusCode).toBe(401);
+    for (const who of ["user", "unverified", "admin", "super"] as const) {
+      expect((await place(order(), who)).statusCode, who).toBe(403);
+    }
+    expect(await orderCount()).toBe(before);
+  });
+});
+
+describe("reading orders", () => {
+  it("a dealer's list holds its own orders, newest first", async () => {
+    const res = await actors.inject("dealer", { method: "GET", url: "/api/orders/mine" });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as OrderView[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((o) => o.user_id === actors.identity.dealer.id)).toBe(true);
+    expect(list.map((o) => o.id)).not.toContain(actors.otherDealer.orderId);
+    const times = list.map((o) => Date.parse(o.created_At));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+  });
+
+  it("a dealer reading another dealer's order gets 404; its owner and an admin read it", async () => {
+    const url = `/api/orders/${actors.otherDealer.orderId}`;
+    const res = await actors.inject("dealer", { method: "GET", url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain("Samora");
+    expect((await actors.inject("otherDealer", { method: "GET", url })).statusCode).toBe(200);
+    expect((await actors.inject("admin", { method: "GET", url })).statusCode).toBe(200);
+    expect((await actors.inject("anonymous", { method: "GET", url })).statusCode).toBe(401);
+  });
+
+  it("admins list every order, optionally by status", async () => {
+    const res = await actors.inject("admin", { method: "GET", url: "/api/orders?status=awaiting_payment&pageSize=48" });
+    expect(res.statusCode).toBe(200);
+    const { rows, count: total } = res.json() as { rows: OrderView[]; count: number };
+    expect(total).toBeGreaterThan(0);
+    expect(rows.every((o) => o.status === "awaiting_payment")).toBe(true);
+    expect((await actors.inject("dealer", { method: "GET", url: "/api/orders" })).statusCode).toBe(403);
+  });
+});
+
+describe("payment and status changes", () => {
+  async function placed(overrides: Record<string, unknown> = {}): Promise<OrderView> {
+    const res = await place(order(overrides));
+    expect(res.statusCode).toBe(201);
+    return res.json() as OrderView;
+  }
+  const put = (who: Parameters<Actors["inject"]>[0], url: string, payload: object) => actors.inject(who, { method: "PUT", url, payload });
+
+  it("an admin confirms the payment: the dealer sees it paid, with the timeline, and gets an e-mail", async () => {
+    const o = await placed();
+    const mailsBefore = (await outboxMails()).length;
+    const res = await put("admin", `/api/orders/${o.id}/confirm-payment`, { paymentReference: "ZIPIT 99887766" });
+    expect(res.statusCode).toBe(200);
+
+    const seen = (await actors.inject("dealer", { method: "GET", url: `/api/orders/${o.id}` })).json() as OrderView;
+    expect(seen.status).toBe("paid");
+    expect(seen.paymentReference).toBe("ZIPIT 99887766");
+    expect(seen.bankDetails).toBeNull();
+    expect(seen.history.map((h) => h.status)).toEqual(["awaiting_payment", "paid"]);
+    expect(seen.history[1]?.changed_by).toBe(actors.identity.admin.fullName);
+
+    const mails = (await outboxMails()).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(header(mails[0] as string, "To")).toBe(actors.identity.dealer.email);
+    expect(header(mails[0] as string, "Subject")).toContain(`Order ${o.reference}: Paid`);
+
+    // Paying twice is not a move the order can make.
+    expect((await put("admin", `/api/orders/${o.id}/confirm-payment`, {})).statusCode).toBe(409);
+  });
+
+  it("walks a delivery order to completed, one e-mail per change", async () => {
+    const o = await placed();
+    const mailsBefore = (await outboxMails()).length;
+    for (const status of ["paid", "processing", "dispatched", "completed"]) {
+      const res = await put("admin", `/api/orders/${o.id}/status`, { status });
+      expect(res.statusCode, status).toBe(200);
+    }
+    const final = (await actors.inject("dealer", { method: "GET", url: `/api/orders/${o.id}` })).json() as OrderView;
+    expect(final.history.map((h) => h.status)).toEqual(["awaiting_payment", "paid", "processing", "dispatched", "completed"]);
+    expect((await outboxMails()).length - mailsBefore).toBe(4);
+  });
+
+  it("refuses illegal moves with 409 and leaves the order as it was", async () => {
+    const delivery = await placed();
+    const collection = await placed({ fulfilment: "collection" });
+    // Not paid yet: no processing, no completing.
+    expect((await put("admin", `/api/orders/${delivery.id}/status`, { status: "processing" })).statusCode).toBe(409);
+    expect((await put("admin", `/api/orders/${delivery.id}/status`, { status: "completed" })).statusCode).toBe(409);
+    // A delivery order is never ready for collection, a collection order never dispatched.
+    for (const id of [delivery.id, collection.id]) {
+      expect((await put("admin", `/api/orders/${id}/status`, { status: "paid" })).statusCode).toBe(200);
+      expect((await put("admin", `/api/orders/${id}/status`, { status: "processing" })).statusCode).toBe(200);
+    }
+    expect((await put("admin", `/api/orders/${delivery.id}/status`, { status: "ready_for_collection" })).statusCode).toBe(409);
+    expect((await put("admin", `/api/orders/${collection.id}/status`, { status: "dispatched" })).statusCode).toBe(409);
+    // Cancelling is only before processing.
+    expect((await put("admin", `/api/orders/${delivery.id}/status`, { status: "cancelled" })).statusCode).toBe(409);
+    const cancel = await placed();
+    expect((await put("admin", `/api/orders/${cancel.id}/status`, { status: "cancelled" })).statusCode).toBe(200);
+    expect((await put("admin", `/api/orders/${cancel.id}/status`, { status: "paid" })).statusCode).toBe(409);
+
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, delivery.id));
+    expect(row?.status).toBe("processing");
+    expect((await put("admin", `/api/orders/${delivery.id}/status`, { status: "shipped" })).statusCode).toBe(400);
+  });
+
+  it("dealers cannot confirm payments or move orders, not even their own", async () => {
+    const o = await placed();
+    expect((await put("dealer", `/api/orders/${o.id}/confirm-payment`, {})).statusCode).toBe(403);
+    expect((await put("dealer", `/api/orders/${o.id}/status`, { status: "cancelled" })).statusCode).toBe(403);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(row?.status).toBe("awaiting_payment");
+  });
+});
+
+describe("checkout preview", () => {
+  it("prices a cart for dealers in both currencies and lists unknown products", async () => {
+    const [a] = priced as [(typeof priced)[0]];
+    const dealer = { id: actors.identity.dealer.id, roleId: 2, role: "dealer" as const, sessionId: "x", emailVerified: true };
+    const preview = await t.app.services.orders.previewOrder(dealer, [
+      { product_id: a.id, quantity: 2 },
+      { product_id: a.id, quantity: 1 },
+      { product_id: 2_147_483_000, quantity: 1 },
+    ]);
+    expect(preview.lines).toEqual([
+      expect.objectContaining({ product_id: a.id, quantity: 3, unit_price_usd: a.priceUsd, unit_price_secondary: a.priceZwl }),
+    ]);
+    expect(cents(preview.total_usd)).toBe(cents(a.priceUsd) * 3);
+    expect(preview.missing).toEqual([2_147_483_000]);
+    expect(preview.secondary_currency).toBe("ZWL");
+    await expect(t.app.services.orders.previewOrder(null, [])).rejects.toMatchObject({ statusCode: 401 });
+  });
+});
+
+describe("schema", () => {
+  it("the database and the shared schema know the same statuses", () => {
+    expect([...orderStatuses]).toEqual([...ORDER_STATUSES]);
+  });
+
+  it("stores the idempotency key with the order", async () => {
+    const rows = await t.database.db.select({ n: count() }).from(orders).where(isNotNull(orders.idempotencyKey));
+    expect(rows[0]?.n).toBeGreaterThan(0);
+  });
+});
