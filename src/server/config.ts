@@ -29,6 +29,7 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export type Config = {
@@ -44,6 +45,8 @@ export type Config = {
   s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string } | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** Sign-ups allowed per client address and hour (brute-force limits, decision 005). */
+  signupsPerHour: number;
 };
 
 export class ConfigError extends Error {}
@@ -84,5 +87,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     trustProxy: e.TRUST_PROXY,
+    signupsPerHour: e.SIGNUPS_PER_HOUR,
   };
 }

@@ -19,7 +19,7 @@ export type Deps = { db: Db; config: Config; storage: Storage; mailer: Mailer };
 export function createServices(deps: Deps) {
   // One instance each, shared with the services that call them.
   const settings = createSettingsService(deps.db);
-  const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings });
+  const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings, signupsPerHour: deps.config.signupsPerHour });
   const catalogue = createCatalogueService(deps.db);
   const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts });
   const documents = createDocumentsService({

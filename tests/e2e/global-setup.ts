@@ -6,7 +6,8 @@ import { startServer } from "../support/server-process.ts";
 /** One built server on a free port with a fresh DATA_DIR for the whole browser suite. */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "solar-e2e-"));
-  const server = await startServer({ DATA_DIR: dataDir });
+  // Every browser test signs up from 127.0.0.1: room for all of them (the default is 10 an hour per address).
+  const server = await startServer({ DATA_DIR: dataDir, SIGNUPS_PER_HOUR: "200" });
   process.env.E2E_BASE_URL = server.url;
   // The browser tests read the e-mails the server writes to DATA_DIR/outbox.
   process.env.E2E_DATA_DIR = dataDir;

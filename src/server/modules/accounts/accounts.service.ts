@@ -49,7 +49,14 @@ export type SessionMeta = { ip?: string | undefined; userAgent?: string | undefi
 /** Where a request came from: its address (for the brute-force counters) and the site's origin (for links in e-mails). */
 export type RequestMeta = SessionMeta & { origin: string };
 
-type AccountsDeps = { db: Db; mailer: Mailer; settings: Pick<SettingsService, "get">; log?: MailLog };
+type AccountsDeps = {
+  db: Db;
+  mailer: Mailer;
+  settings: Pick<SettingsService, "get">;
+  log?: MailLog;
+  /** Sign-ups per client address and hour (THROTTLES.signupIp's limit unless the configuration says otherwise). */
+  signupsPerHour?: number;
+};
 
 const isUniqueViolation = (err: unknown) =>
   String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === "23505";
@@ -74,8 +81,9 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
 }
 
-export function createAccountsService({ db, mailer, settings, log = consoleMailLog }: AccountsDeps) {
+export function createAccountsService({ db, mailer, settings, log = consoleMailLog, signupsPerHour }: AccountsDeps) {
   const throttle = createThrottle(db);
+  const signupRule = { ...THROTTLES.signupIp, limit: signupsPerHour ?? THROTTLES.signupIp.limit };
 
   async function startSession(user: UserRow, meta: SessionMeta) {
     const { token, hash: tokenHash } = newToken();
@@ -168,7 +176,7 @@ export function createAccountsService({ db, mailer, settings, log = consoleMailL
      * username must be free; sign-ups are limited per address (THROTTLES.signupIp).
      */
     async register(input: RegisterInput, meta: RequestMeta): Promise<PublicUser> {
-      if (meta.ip) await throttle.consume(`signup:ip:${meta.ip}`, THROTTLES.signupIp);
+      if (meta.ip) await throttle.consume(`signup:ip:${meta.ip}`, signupRule);
       await assertFree(input.email, input.username);
       assertGoodPassword(input.password, input, "password");
       const passwordHash = await hashPassword(input.password);
