@@ -1,4 +1,4 @@
-import { BadgeCheck, BookOpen, ChevronDown, ClipboardList, House, UserRound, UserRoundPlus } from "lucide-react";
+import { BadgeCheck, BookOpen, ChevronDown, ClipboardList, House, Package, UserRound, UserRoundPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { SIDEBAR_OFFSET_PX } from "#shared/constants.ts";
@@ -10,7 +10,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The dealer area's sidebar (spec §2): fixed 118 px under the header from md up, a collapsible menu below it.
- * Quotations is for dealers (role_id 2) only; Become a Dealer and the label Member for everyone else.
+ * Quotations and Orders (issue 5) are for dealers (role_id 2) only; Become a Dealer and the label Member for everyone else.
  */
 export function DealerSidebar({ user }: { user: PublicUser | null }) {
   const [open, setOpen] = useState(false);
@@ -66,11 +66,18 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
             </NavLink>
           </li>
           {isDealer ? (
-            <li>
-              <NavLink to="/dealer/quotations" className={linkClass}>
-                <ClipboardList aria-hidden="true" className="size-4" /> Quotations
-              </NavLink>
-            </li>
+            <>
+              <li>
+                <NavLink to="/dealer/quotations" className={linkClass}>
+                  <ClipboardList aria-hidden="true" className="size-4" /> Quotations
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dealer/orders" className={linkClass}>
+                  <Package aria-hidden="true" className="size-4" /> Orders
+                </NavLink>
+              </li>
+            </>
           ) : (
             <li>
               <NavLink to="/dealer/register" className={linkClass}>

@@ -3,6 +3,9 @@ import { ChangePassword } from "#web/features/account/change-password.tsx";
 import { PersonalDetails } from "#web/features/account/personal-details.tsx";
 import { SessionsPanel } from "#web/features/account/sessions-panel.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
+import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx";
+import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
+import { InstallationsList } from "#web/features/dealer-profile/installations-list.tsx";
 import { requireSignedIn } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/profile";
@@ -10,8 +13,11 @@ import type { Route } from "./+types/profile";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireSignedIn(context, request);
   const edit = new URL(request.url).searchParams.get("edit");
-  const sessions = await context.services.accounts.listSessions(context.actor);
-  return { user, sessions, edit };
+  const [sessions, application] = await Promise.all([
+    context.services.accounts.listSessions(context.actor),
+    context.services.dealers.myApplication(context.actor),
+  ]);
+  return { user, sessions, edit, application };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
@@ -26,12 +32,19 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * Spec §2 /dealer/profile, in its order. Saving a form does not reload the page (the spec's 2 s reload, issue 5):
+ * the action answers, React Router loads this page's data again in place and the success message stays.
+ */
 export default function DealerProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, sessions, edit } = loaderData;
+  const { user, sessions, edit, application } = loaderData;
   return (
     <DealerPage title={user.fullName}>
       <div className="not-prose max-w-3xl space-y-6 text-base">
         <PersonalDetails user={user} editing={edit === "details"} result={actionData?.form === "profile" ? actionData : undefined} />
+        <CompanyDetails application={application} />
+        <DocumentsPanel documents={application.documents} />
+        <InstallationsList installations={application.installations} />
         <ChangePassword editing={edit === "password"} result={actionData?.form === "password" ? actionData : undefined} />
         <SessionsPanel sessions={sessions} message={actionData?.form === "sessions" ? actionData.success : undefined} />
       </div>

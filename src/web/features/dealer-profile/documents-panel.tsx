@@ -1,0 +1,88 @@
+import type { DealerDocumentView, DocumentKind } from "#shared/schemas/documents.ts";
+import { NOT_UPLOADED, ProfileSection } from "./profile-section.tsx";
+
+type ReviewStatus = DealerDocumentView["review_status"];
+
+const BADGE = "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold";
+const REVIEW: Record<ReviewStatus, { label: string; className: string; alt: string }> = {
+  pending: { label: "Pending review", className: "border-amber-300 bg-amber-50 text-amber-900", alt: "pending review" },
+  approved: { label: "Approved", className: "border-green-300 bg-green-50 text-green-900", alt: "approved" },
+  rejected: { label: "Rejected", className: "border-red-300 bg-red-50 text-red-900", alt: "rejected" },
+};
+
+const GROUPS: { kind: DocumentKind; title: string; name: (n: number) => string }[] = [
+  { kind: "tax_clearance", title: "Tax Clearance", name: () => "Tax clearance" },
+  { kind: "certificate_of_incorporation", title: "Certificate of Incorporation", name: () => "Certificate of incorporation" },
+  { kind: "director_id", title: "National ID Copies of the Directors", name: (n) => `Director ID ${n}` },
+];
+
+/** A document's review status as a badge, with the reason when it was rejected. */
+export function ReviewBadge({ status, reason }: { status: ReviewStatus; reason: string | null }) {
+  const review = REVIEW[status];
+  return (
+    <div className="space-y-1">
+      <span className={`${BADGE} ${review.className}`}>{review.label}</span>
+      {status === "rejected" && reason ? <p className="text-sm break-words text-red-800">Reason: {reason}</p> : null}
+    </div>
+  );
+}
+
+/** The image of one document as a thumbnail linking to the full file (a private address the session cookie opens). */
+function DocumentCard({ doc, name }: { doc: DealerDocumentView; name: string }) {
+  return (
+    <li className="space-y-2">
+      <a
+        href={doc.url}
+        target="_blank"
+        rel="noopener"
+        className="block overflow-hidden rounded-lg border border-slate-200 bg-slate-50 hover:border-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-700"
+      >
+        <img
+          src={doc.url}
+          alt={`${name} (${REVIEW[doc.review_status].alt})`}
+          loading="lazy"
+          decoding="async"
+          width={240}
+          height={180}
+          className="aspect-4/3 h-auto w-full object-contain"
+        />
+        <span className="sr-only"> (opens the full image in a new tab)</span>
+      </a>
+      <p className="text-sm font-medium break-words text-slate-900">{name}</p>
+      <ReviewBadge status={doc.review_status} reason={doc.review_reason} />
+    </li>
+  );
+}
+
+/**
+ * Spec §2 /dealer/profile: the images of the tax clearance, the certificate of incorporation and each director's ID,
+ * 'Not uploaded' when one is missing, each with its review status.
+ */
+export function DocumentsPanel({ documents }: { documents: DealerDocumentView[] }) {
+  return (
+    <ProfileSection id="documents-heading" title="Documents">
+      <div className="space-y-6">
+        {GROUPS.map((group) => {
+          const docs = documents.filter((d) => d.kind === group.kind);
+          const headingId = `documents-${group.kind}`;
+          return (
+            <div key={group.kind}>
+              <h3 id={headingId} className="font-semibold text-slate-900">
+                {group.title}
+              </h3>
+              {docs.length === 0 ? (
+                <p className="mt-2 text-slate-500 italic">{NOT_UPLOADED}</p>
+              ) : (
+                <ul className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3">
+                  {docs.map((doc, i) => (
+                    <DocumentCard key={doc.id} doc={doc} name={group.name(i + 1)} />
+                  ))}
+                </ul>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </ProfileSection>
+  );
+}
