@@ -97,10 +97,13 @@ test("the demo dealer sees company details, documents with review badges and thu
   await expect(installations.getByText("No installations added")).toHaveCount(0);
 });
 
-test("a new account sees 'Not provided', 'Not uploaded' and 'No installations added', and saving keeps the page", async ({
+// One sign-up only: the suite shares the per-address sign-up limit (10 an hour).
+test("a new account sees 'Not provided', 'Not uploaded' and 'No installations added', saving keeps the page, documents show their review", async ({
   page,
+  browser,
   baseURL,
 }) => {
+  test.setTimeout(60_000);
   const account = await freshAccount(page, baseURL as string, "tafara");
   await page.goto("/dealer/profile");
 
@@ -125,10 +128,8 @@ test("a new account sees 'Not provided', 'Not uploaded' and 'No installations ad
   await page.waitForTimeout(2500);
   await expect(saved).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-});
 
-test("uploaded documents show as pending, and a rejected one shows its reason", async ({ page, browser, baseURL }) => {
-  const account = await freshAccount(page, baseURL as string, "nyasha");
+  // Uploaded documents show as pending; a rejected one shows its reason. Uploads need a confirmed address.
   await confirmEmail(page, account.email);
   const me = (await (await page.request.get("/api/auth/me")).json()) as { id: number };
   const image = (color: string) =>
@@ -179,7 +180,8 @@ test("the dealer sidebar shows Orders for the dealer, not for a member", async (
 
   const memberContext = await browser.newContext({ baseURL });
   const member = await memberContext.newPage();
-  await freshAccount(member, baseURL as string, "member");
+  await login(member, DEMO.user);
+  await expect(member).toHaveURL(/:\d+\/$/);
   await member.goto("/dealer/profile");
   const memberNav = member.getByRole("navigation", { name: "Dealer" });
   await expect(memberNav.getByRole("link")).toHaveText(["Home", "Profile", "Help Manual", "Become a Dealer"]);

@@ -30,7 +30,7 @@ export function ReviewBadge({ status, reason }: { status: ReviewStatus; reason: 
 /** The image of one document as a thumbnail linking to the full file (a private address the session cookie opens). */
 function DocumentCard({ doc, name }: { doc: DealerDocumentView; name: string }) {
   return (
-    <li className="space-y-2">
+    <li className="w-[calc(50%-0.5rem)] space-y-2 sm:w-48">
       <a
         href={doc.url}
         target="_blank"
@@ -61,19 +61,19 @@ function DocumentCard({ doc, name }: { doc: DealerDocumentView; name: string }) 
 export function DocumentsPanel({ documents }: { documents: DealerDocumentView[] }) {
   return (
     <ProfileSection id="documents-heading" title="Documents">
-      <div className="space-y-6">
+      <div className="grid gap-6 sm:grid-cols-2">
         {GROUPS.map((group) => {
           const docs = documents.filter((d) => d.kind === group.kind);
           const headingId = `documents-${group.kind}`;
           return (
-            <div key={group.kind}>
+            <div key={group.kind} className={group.kind === "director_id" ? "sm:col-span-2" : undefined}>
               <h3 id={headingId} className="font-semibold text-slate-900">
                 {group.title}
               </h3>
               {docs.length === 0 ? (
                 <p className="mt-2 text-slate-500 italic">{NOT_UPLOADED}</p>
               ) : (
-                <ul className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3">
+                <ul className="mt-3 flex flex-wrap gap-4">
                   {docs.map((doc, i) => (
                     <DocumentCard key={doc.id} doc={doc} name={group.name(i + 1)} />
                   ))}
