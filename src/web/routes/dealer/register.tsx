@@ -1,12 +1,23 @@
 import { Link } from "react-router";
+import { isAdminRole } from "#shared/roles.ts";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
+import { registerAction } from "#web/features/dealer-register/register-actions.server.ts";
+import { RegistrationPortal } from "#web/features/dealer-register/registration-portal.tsx";
 import { requireSignedIn } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/register";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireSignedIn(context, request);
-  return { emailVerified: user.emailVerified };
+  const admin = isAdminRole(user.role);
+  // Unverified accounts and back-office accounts see no forms, so their application is not read.
+  const application = user.emailVerified && !admin ? await context.services.dealers.myApplication(context.actor) : null;
+  return { userId: user.id, emailVerified: user.emailVerified, admin, application };
+}
+
+export function action({ context, request }: Route.ActionArgs) {
+  const user = requireSignedIn(context, request);
+  return registerAction(request, context, user.id);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -16,7 +27,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function DealerRegister({ loaderData }: Route.ComponentProps) {
+export default function DealerRegister({ loaderData, actionData }: Route.ComponentProps) {
+  const { application } = loaderData;
   return (
     <DealerPage title="Dealer Registration Portal">
       <p>Complete three sections to apply: Company Details, Required Documents and Dealer Installations.</p>
@@ -32,6 +44,10 @@ export default function DealerRegister({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       )}
+      {loaderData.admin ? <p className="text-base">Back-office accounts cannot apply to become dealers.</p> : null}
+      {application ? (
+        <RegistrationPortal pathname="/dealer/register" userId={loaderData.userId} application={application} result={actionData} />
+      ) : null}
     </DealerPage>
   );
 }
