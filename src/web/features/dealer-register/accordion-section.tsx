@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { buttonClass } from "../../components/ui/button.ts";
 
 type Props = {
   id: string;
@@ -9,11 +10,13 @@ type Props = {
   /** Why the section cannot open yet (the previous one is not complete), or null when it can. */
   lockedReason: string | null;
   onToggle: () => void;
+  /** The section to go on to, offered once this one is complete. */
+  next?: { title: string; open: () => void } | null;
   children: ReactNode;
 };
 
 /** One accordion section: a heading whose button opens or closes the panel below it (spec §2). */
-export function AccordionSection({ id, title, step, open, complete, lockedReason, onToggle, children }: Props) {
+export function AccordionSection({ id, title, step, open, complete, lockedReason, onToggle, next, children }: Props) {
   const buttonId = `${id}-button`;
   const panelId = `${id}-panel`;
   const noteId = `${id}-locked`;
@@ -54,6 +57,11 @@ export function AccordionSection({ id, title, step, open, complete, lockedReason
       ) : null}
       <section id={panelId} aria-labelledby={buttonId} hidden={!open} className="border-t border-slate-200 px-4 py-5 sm:px-6">
         {children}
+        {next ? (
+          <button type="button" onClick={next.open} className={buttonClass("secondary", "mt-5 w-full sm:w-auto")}>
+            Continue to {next.title}
+          </button>
+        ) : null}
       </section>
     </div>
   );

@@ -47,14 +47,6 @@ export function RegistrationPortal({
   const editable = application.reg_status !== "Approved" && application.reg_status !== "Suspended";
   const [open, setOpen] = useState<SectionId | null>(() => (editable ? firstIncomplete(completion) : null));
 
-  // A section just completed: the next one opens.
-  const completed = completion.completed;
-  const previous = useRef(completed);
-  useEffect(() => {
-    if (completed > previous.current) setOpen(firstIncomplete(completion));
-    previous.current = completed;
-  }, [completed, completion]);
-
   // The status changed while the page was open (e.g. submitted to Pending): say so.
   const [announcement, setAnnouncement] = useState<string | null>(null);
   const previousStatus = useRef(status);
@@ -125,6 +117,11 @@ export function RegistrationPortal({
           complete={s.complete}
           lockedReason={s.locked}
           onToggle={() => toggle(s.id)}
+          next={
+            s.complete && editable && sections[index + 1] && !sections[index + 1]?.complete
+              ? { title: sections[index + 1]?.title ?? "", open: () => setOpen(sections[index + 1]?.id ?? null) }
+              : null
+          }
         >
           {s.id === "company" ? (
             editable ? (
