@@ -60,6 +60,12 @@ const REVIEW_LABEL: Record<DealerDocumentView["review_status"], string> = {
 
 let nextKey = 0;
 
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /** Section 2: the required documents, checked in the browser, uploaded with a progress bar per file. */
 export function DocumentsSection({ userId, application, editable }: { userId: number; application: DealerApplication; editable: boolean }) {
   const hydrated = useHydrated();
@@ -227,7 +233,7 @@ function ChosenFile({ item, busy, onRemove }: { item: Chosen; busy: boolean; onR
           {item.file.name}
           {item.replaces ? <span className="font-normal text-slate-600"> (replaces {item.replaces.original_name})</span> : null}
         </span>
-        <span className="text-slate-600">{(item.file.size / 1024).toFixed(0)} KB</span>
+        <span className="text-slate-600">{fileSize(item.file.size)}</span>
         {item.state === "chosen" || item.state === "failed" ? (
           <button
             type="button"
