@@ -94,7 +94,7 @@ describe("password rules", () => {
     expect(common.json().errorMessage).toBe(COMMON_PASSWORD);
     expect((await register("ruvimbo", "ruvimbo")).json().errorMessage).toBe(COMMON_PASSWORD);
     expect((await register("ruvimbo", "abc")).json().errorMessage).toBe(PASSWORD_TOO_SHORT);
-    expect((await register("ruvimbo", "x7-".repeat(42) + "ab")).statusCode).toBe(201);
+    expect((await register("ruvimbo", `${"x7-".repeat(42)}ab`)).statusCode).toBe(201);
     expect(await t.database.db.select().from(users).where(eq(users.username, "ruvimbo"))).toHaveLength(1);
   });
 });
