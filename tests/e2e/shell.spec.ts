@@ -43,12 +43,16 @@ test("the Products dropdown lists the seven categories and closes 200 ms after t
   await page.clock.install();
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await nav.getByRole("link", { name: "Products", exact: true }).hover();
   const links = nav.getByRole("link", {
     name: /^(Solar Panels|Hybrid Inverters|Energy Storage|Mounting Equipment|Cabling|Accessories|Switch Gear)$/,
   });
+  // The menu opens on hover once the page's script has taken over (it loads after the page): hover until it does.
+  await expect(async () => {
+    await page.mouse.move(5, 500);
+    await nav.getByRole("link", { name: "Products", exact: true }).hover();
+    await expect(links.first()).toBeVisible({ timeout: 500 });
+  }).toPass();
   await expect(links).toHaveCount(7);
-  await expect(links.first()).toBeVisible();
   await expect(nav.getByRole("link", { name: "Solar Panels" })).toHaveAttribute("href", "/category/solar-panels");
   await page.mouse.move(5, 500);
   await page.clock.runFor(150);
