@@ -246,6 +246,29 @@ describe("GET /api/quotations/get-by-user", () => {
   });
 });
 
+describe("quotations found by e-mail address", () => {
+  it("are shown to an account only once its address is confirmed (anyone can sign up with any address)", async () => {
+    const email = "shamiso.visitor@example.com";
+    const asked = await t.inject({ method: "POST", url: "/api/quotations", payload: request({ customer_email: email }) });
+    expect(asked.statusCode).toBe(201);
+    const signup = await t.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      remoteAddress: "10.7.7.7",
+      payload: { fullName: "Not Shamiso", username: "not.shamiso", email, password: "granite-hills-7" },
+    });
+    expect(signup.statusCode).toBe(201);
+    const login = await t.inject({ method: "POST", url: "/api/auth/login", payload: { user: "not.shamiso", password: "granite-hills-7" } });
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    const before = await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers });
+    expect(before.json()).toEqual([]);
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.username, "not.shamiso"));
+    const after = await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers });
+    expect(after.json()).toHaveLength(1);
+    expect(after.json()[0].requester_email).toBe(email);
+  });
+});
+
 describe("GET /api/quotations/", () => {
   it("is for admins: 401 for visitors, 403 for a dealer", async () => {
     expect((await t.inject({ method: "GET", url: "/api/quotations/" })).statusCode).toBe(401);

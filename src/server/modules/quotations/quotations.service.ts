@@ -180,8 +180,9 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
     },
 
     /**
-     * A signed-in user's own quotations: those made under their account or with their e-mail address.
-     * Asking for another user's id or e-mail is refused unless the actor is an admin.
+     * A signed-in user's own quotations: those made under their account or, once the address is confirmed, with
+     * their e-mail address (anyone can sign up with any address). Asking for another user's id or e-mail is refused
+     * unless the actor is an admin.
      */
     async listForUser(actor: Actor, query: { id?: number | undefined; email?: string | undefined }): Promise<QuotationView[]> {
       const signedIn = requireUser(actor);
@@ -196,7 +197,8 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         if (query.id !== undefined) conditions.push(eq(quotations.userId, query.id));
         if (askedEmail !== undefined) conditions.push(eq(sql`lower(${quotations.requesterEmail})`, askedEmail));
       } else {
-        conditions.push(eq(quotations.userId, signedIn.id), eq(sql`lower(${quotations.requesterEmail})`, ownEmail));
+        conditions.push(eq(quotations.userId, signedIn.id));
+        if (me.emailVerified) conditions.push(eq(sql`lower(${quotations.requesterEmail})`, ownEmail));
       }
       const rows = await db
         .select()
@@ -235,7 +237,7 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
       let allowed = Boolean(row) && (isAdminRole(signedIn.role) || row?.userId === signedIn.id);
       if (row && !allowed) {
         const me = await accounts.me(signedIn);
-        allowed = me.email.toLowerCase() === row.requesterEmail.toLowerCase();
+        allowed = me.emailVerified && me.email.toLowerCase() === row.requesterEmail.toLowerCase();
       }
       if (!row || !allowed) throw new NotFoundError("Quotation not found.");
       if (effectiveQuotationStatus(row.status, row.createdAt, new Date()) !== "approved") {
