@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { telUrl } from "../../components/layout/nav-links.ts";
 import { buttonClass } from "../../components/ui/button.ts";
+import { ContactRow, contactLinkClass } from "../../components/ui/contact-row.tsx";
 import {
   DOWNLOADS_INTRO,
   MANUAL_FILES,
@@ -183,10 +184,6 @@ export function ManualTips() {
   );
 }
 
-const contactRow = "flex items-start gap-3";
-const contactIcon = "mt-0.5 size-5 shrink-0 text-accent-700";
-const contactLink = "font-medium text-slate-900 underline-offset-2 hover:text-accent-800 hover:underline break-all";
-
 /** Dealer support contacts from the site settings (spec §2: an e-mail address, a phone number, the hours). */
 export function ManualSupport({ settings }: { settings: Pick<SiteSettings, "supportEmail" | "phone" | "supportHours"> }) {
   return (
@@ -197,32 +194,20 @@ export function ManualSupport({ settings }: { settings: Pick<SiteSettings, "supp
       <p className="mt-1 text-slate-700">{SUPPORT_INTRO}</p>
       <address className="mt-4 not-italic">
         <ul className="space-y-4 text-slate-700">
-          <li className={contactRow}>
-            <Mail aria-hidden="true" className={contactIcon} />
-            <span>
-              <span className="block text-sm text-slate-600">{SUPPORT_LABELS.email}</span>
-              <a href={`mailto:${settings.supportEmail}`} className={contactLink}>
-                {settings.supportEmail}
-              </a>
-            </span>
-          </li>
-          <li className={contactRow}>
-            <Phone aria-hidden="true" className={contactIcon} />
-            <span>
-              <span className="block text-sm text-slate-600">{SUPPORT_LABELS.phone}</span>
-              <a href={telUrl(settings.phone)} className={contactLink}>
-                {settings.phone}
-              </a>
-            </span>
-          </li>
+          <ContactRow icon={Mail} label={SUPPORT_LABELS.email}>
+            <a href={`mailto:${settings.supportEmail}`} className={contactLinkClass}>
+              {settings.supportEmail}
+            </a>
+          </ContactRow>
+          <ContactRow icon={Phone} label={SUPPORT_LABELS.phone}>
+            <a href={telUrl(settings.phone)} className={contactLinkClass}>
+              {settings.phone}
+            </a>
+          </ContactRow>
           {settings.supportHours ? (
-            <li className={contactRow}>
-              <Clock aria-hidden="true" className={contactIcon} />
-              <span>
-                <span className="block text-sm text-slate-600">{SUPPORT_LABELS.hours}</span>
-                <span className="text-slate-900">{settings.supportHours}</span>
-              </span>
-            </li>
+            <ContactRow icon={Clock} label={SUPPORT_LABELS.hours}>
+              {settings.supportHours}
+            </ContactRow>
           ) : null}
         </ul>
       </address>
