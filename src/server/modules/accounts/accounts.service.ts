@@ -15,6 +15,7 @@ import {
   type UpdateProfileInput,
 } from "#shared/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { emailVerificationTokens, passwordResetTokens, sessions, users } from "../../db/schema/accounts.ts";
 import { type Actor, actorFrom, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
@@ -57,11 +58,6 @@ type AccountsDeps = {
   /** Sign-ups per client address and hour (THROTTLES.signupIp's limit unless the configuration says otherwise). */
   signupsPerHour?: number;
 };
-
-const isUniqueViolation = (err: unknown) =>
-  String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === "23505";
-const isForeignKeyViolation = (err: unknown) =>
-  String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === "23503";
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {

@@ -21,6 +21,7 @@ import {
 } from "#shared/schemas/dealers.ts";
 import { type DealerDocumentView, documentFileUrl } from "#shared/schemas/documents.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
 import { type Actor, requireAdmin, requireUser, requireVerified, type SignedIn } from "../../platform/auth/actor.ts";
@@ -63,8 +64,6 @@ const ADMIN_TRANSITIONS: Record<DealerStatus, readonly DealerStatus[]> = {
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const isUniqueViolation = (err: unknown) =>
-  String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === "23505";
 /** LIKE wildcards in what an admin typed are matched literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -12,6 +12,7 @@ import {
   type SetOrderStatusInput,
 } from "#shared/schemas/orders.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireRole, requireUser, requireVerified } from "../../platform/auth/actor.ts";
@@ -60,15 +61,6 @@ function fromCents(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** Postgres' unique_violation, however the driver wraps it. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === "23505") return true;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 export function createOrdersService({ db, mailer, settings, catalogue, log = consoleMailLog }: Deps) {

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { formatDate } from "#shared/dates.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { QuotationView } from "./quotations.service.ts";
 
@@ -20,12 +21,7 @@ const COLUMNS = { no: 24, qty: 44, unit: 92, amount: 96 };
 const PRODUCT_WIDTH = WIDTH - COLUMNS.no - COLUMNS.qty - COLUMNS.unit - COLUMNS.amount;
 const CELL_PAD = 6;
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Harare" });
 const moneyFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatQuotationDate(date: string | Date): string {
-  return dateFormat.format(new Date(date));
-}
 
 /** "1234.5" → 123450 cents: the snapshot prices are numeric(12,2) text, so whole cents keep totals exact. */
 function cents(price: string): number {
@@ -155,8 +151,8 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
   text("QUOTATION", MARGIN, y - 4, bold, 24);
   const facts: [string, string][] = [
     ["Quotation no.", String(quotation.id)],
-    ["Date", formatQuotationDate(quotation.created_At)],
-    ["Valid until", formatQuotationDate(validUntil)],
+    ["Date", formatDate(quotation.created_At)],
+    ["Valid until", formatDate(validUntil)],
   ];
   facts.forEach(([label, value], i) => {
     const at = y - i * 16;
@@ -226,7 +222,7 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
   if (quotation.notes.trim()) sections.push(["NOTES", quotation.notes.trim()]);
   sections.push([
     "TERMS",
-    `Prices are in US dollars and hold until ${formatQuotationDate(validUntil)}. ` +
+    `Prices are in US dollars and hold until ${formatDate(validUntil)}. ` +
       `To accept this quotation or ask about it, quote reference ${number} to ${company.salesEmail} or call ${company.phone}.`,
   ]);
   for (const [heading, body] of sections) {

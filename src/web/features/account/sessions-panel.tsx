@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { formatDateTime } from "#shared/dates.ts";
 import type { SessionInfo } from "#shared/schemas/auth.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
@@ -30,8 +31,6 @@ function deviceName(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Harare" });
-
 /** Where the account is signed in, and "Sign out of other devices" (issue 4). */
 export function SessionsPanel({ sessions, message }: { sessions: SessionInfo[]; message: string | undefined }) {
   const pending = usePostPending("/dealer/profile");
@@ -53,7 +52,7 @@ export function SessionsPanel({ sessions, message }: { sessions: SessionInfo[]; 
               {deviceName(s.userAgent)}
               {s.current ? <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">This device</span> : null}
             </span>
-            <span className="text-sm text-slate-600">Last active {dateTime.format(new Date(s.lastSeenAt))}</span>
+            <span className="text-sm text-slate-600">Last active {formatDateTime(new Date(s.lastSeenAt))}</span>
           </li>
         ))}
       </ul>

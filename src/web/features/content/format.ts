@@ -1,10 +1,4 @@
-/** Dates print the same on the server and in the browser: a fixed locale and the company's time zone. */
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Harare" });
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
-}
+export { formatDate } from "#shared/dates.ts";
 
 /** Spec §9: blog excerpts and article descriptions are cut at 150 characters, on a word boundary, with '…'. */
 export const EXCERPT_LENGTH = 150;

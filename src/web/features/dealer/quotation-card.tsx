@@ -1,10 +1,10 @@
 import { Download } from "lucide-react";
 import type { QuotationView } from "#server/modules/quotations/quotations.service.ts";
+import { formatDate } from "#shared/dates.ts";
 import { QUOTATION_VALIDITY_DAYS, quotationStatusView } from "#shared/quotation-status.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 
 /** Dates print the same on the server and in the browser: a fixed locale and the company's time zone. */
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Harare" });
 const moneyFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The quoted figures in whole cents (prices are numeric(12,2) text), so the total is exact. */
@@ -49,7 +49,7 @@ export function QuotationCard({ quotation, now }: { quotation: QuotationView; no
             Quotation #{quotation.id}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Requested on <time dateTime={quotation.created_At}>{dateFormat.format(new Date(quotation.created_At))}</time>
+            Requested on <time dateTime={quotation.created_At}>{formatDate(new Date(quotation.created_At))}</time>
           </p>
         </div>
         <p className={status.badgeClass} data-status={status.status}>
@@ -127,7 +127,7 @@ export function QuotationCard({ quotation, now }: { quotation: QuotationView; no
           <p className="text-sm text-slate-700">
             Valid until{" "}
             <time className="font-semibold text-slate-900" dateTime={status.validUntil.toISOString()}>
-              {dateFormat.format(status.validUntil)}
+              {formatDate(status.validUntil)}
             </time>
           </p>
           <a href={quotationPdfPath(quotation.id)} download={`quotation-${quotation.id}.pdf`} className={buttonClass("primary")}>
@@ -137,8 +137,8 @@ export function QuotationCard({ quotation, now }: { quotation: QuotationView; no
         </footer>
       ) : status.status === "expired" && status.validUntil ? (
         <p className="mt-5 border-t border-slate-200 pt-4 text-sm text-slate-700">
-          Expired on <time dateTime={status.validUntil.toISOString()}>{dateFormat.format(status.validUntil)}</time>: approved quotations
-          hold for {QUOTATION_VALIDITY_DAYS} days. Ask us for a new one.
+          Expired on <time dateTime={status.validUntil.toISOString()}>{formatDate(status.validUntil)}</time>: approved quotations hold for{" "}
+          {QUOTATION_VALIDITY_DAYS} days. Ask us for a new one.
         </p>
       ) : null}
     </article>

@@ -1,9 +1,8 @@
+import { formatDate, formatDateTime } from "#shared/dates.ts";
 import { ORDER_STATUS_LABELS, type OrderView } from "#shared/schemas/orders.ts";
 import { orderStatusBadge } from "./order-status.ts";
 
 /** Dates print the same on the server and in the browser: a fixed locale and the company's time zone. */
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Harare" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Harare" });
 const moneyFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A decimal string ("1234.50") as the page prints it, with its currency. */
@@ -43,7 +42,7 @@ export function OrderCard({ order, highlight = false }: { order: OrderView; high
             {order.reference}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Placed on <time dateTime={order.created_At}>{dateFormat.format(new Date(order.created_At))}</time>
+            Placed on <time dateTime={order.created_At}>{formatDate(new Date(order.created_At))}</time>
           </p>
         </div>
         <p className={badge.className} data-status={order.status}>
@@ -138,7 +137,7 @@ export function OrderCard({ order, highlight = false }: { order: OrderView; high
             <span aria-hidden="true" className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-accent-700" />
             <p className="font-medium text-slate-900">{ORDER_STATUS_LABELS[h.status]}</p>
             <p className="text-slate-600">
-              <time dateTime={h.created_At}>{dateTimeFormat.format(new Date(h.created_At))}</time>
+              <time dateTime={h.created_At}>{formatDateTime(new Date(h.created_At))}</time>
               {h.changed_by ? ` · ${h.changed_by}` : ""}
             </p>
             {h.note ? <p className="text-slate-700">{h.note}</p> : null}

@@ -1,0 +1,20 @@
+/** Dates print the same on the server, in the browser and in PDFs: a fixed locale and the company's time zone. */
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Harare" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Harare" });
+
+const valid = (value: string | Date) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** "21 November 2026"; "" for a value that is not a date. */
+export function formatDate(value: string | Date): string {
+  const date = valid(value);
+  return date ? dateFormat.format(date) : "";
+}
+
+/** "21 Nov 2026, 10:30"; "" for a value that is not a date. */
+export function formatDateTime(value: string | Date): string {
+  const date = valid(value);
+  return date ? dateTimeFormat.format(date) : "";
+}
