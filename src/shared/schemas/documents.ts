@@ -43,11 +43,10 @@ export const TAX_CLEARANCE_REQUIRED = "Tax Clearance document is required";
 export const CERTIFICATE_REQUIRED = "Certificate of Incorporation is required";
 export const DIRECTOR_IDS_REQUIRED = "National ID Copies of Directors is required";
 
-// Spec §8, word for word. The spec shows no success text for the tax clearance; its certificate toast reads
-// 'Tax Certificate Uploaded' (a copy of the tax text as built), so that text goes to the tax clearance and the
-// certificate of incorporation gets its own.
-export const TAX_CLEARANCE_UPLOADED = "Tax Certificate Uploaded";
-export const CERTIFICATE_UPLOADED = "Certificate of Incorporation Uploaded";
+// Spec §8, word for word: the certificate of incorporation's success text is 'Tax Certificate Uploaded' (as
+// built). The spec shows none for the tax clearance, which gets its own.
+export const TAX_CLEARANCE_UPLOADED = "Tax Clearance Uploaded";
+export const CERTIFICATE_UPLOADED = "Tax Certificate Uploaded";
 export const DIRECTOR_IDS_UPLOADED = "IDs uploaded successfully!";
 export const DOCUMENTS_UPLOADED = "Your documents have been uploaded.";
 export const DOCUMENT_UPLOAD_FAILED = "Failed to upload tax certificate!";
