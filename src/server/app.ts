@@ -12,6 +12,7 @@ import { MEDIA_FOLDERS } from "#shared/media.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
@@ -160,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(contentRoutes, { services });
         await routes.register(dealersRoutes, { services });
         await routes.register(documentsRoutes, { services });
+        await routes.register(auditRoutes, { services });
         routes.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.code(404).send({ message: "Not found." }));
       },
       { prefix: "/api" },

@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
+import { createAuditService } from "./modules/audit/audit.service.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts";
 import { createContactService } from "./modules/contact/contact.service.ts";
 import { createContentService } from "./modules/content/content.service.ts";
@@ -19,6 +20,8 @@ export type Deps = { db: Db; config: Config; storage: Storage; mailer: Mailer };
 export function createServices(deps: Deps) {
   // One instance each, shared with the services that call them.
   const settings = createSettingsService(deps.db);
+  /** Every back-office change is written here, in the transaction that makes it (issue 6). */
+  const audit = createAuditService(deps.db);
   const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings, signupsPerHour: deps.config.signupsPerHour });
   const catalogue = createCatalogueService(deps.db);
   const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts });
@@ -29,6 +32,7 @@ export function createServices(deps: Deps) {
     onDocumentsChanged: (dealerId) => dealers.refreshApplication(dealerId),
   });
   return {
+    audit,
     dealers,
     documents,
     /** The dealer manual as PDF and text, with the site's support contacts (spec §2 /dealer/manual). */

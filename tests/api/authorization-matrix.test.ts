@@ -216,6 +216,15 @@ const MATRIX: Record<string, Case> = {
   "GET /api/orders/:id": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "PUT /api/orders/:id/confirm-payment": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
   "PUT /api/orders/:id/status": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ status: "processing" }) },
+  // Back office (issue 6): the audit log.
+  "GET /api/audit": { expect: adminOnly() },
+  "GET /api/audit/facets": { expect: adminOnly() },
+  "GET /api/audit/export.csv": { expect: adminOnly() },
+  // Back office (issue 6): catalogue admin — entries go here.
+  // Back office (issue 6): content admin — entries go here.
+  // Back office (issue 6): quotations admin — entries go here.
+  // Back office (issue 6): dashboard, sales, statistics, contact inbox, settings, exports — entries go here.
+  // Payments (issue 5): Paynow — entries go here.
   // Catalogue: public reads; deleting is for admins.
   "GET /api/products/categories": { expect: all("ok") },
   "GET /api/products/get-all-products": { expect: all("ok") },

@@ -1,8 +1,9 @@
 import * as accounts from "./schema/accounts.ts";
+import * as audit from "./schema/audit.ts";
 import * as catalogue from "./schema/catalogue.ts";
 import * as commerce from "./schema/commerce.ts";
 import * as content from "./schema/content.ts";
 import * as dealers from "./schema/dealers.ts";
 
 /** The whole data model, for the Drizzle client (drizzle-kit reads the files directly). */
-export const schema = { ...accounts, ...catalogue, ...commerce, ...content, ...dealers };
+export const schema = { ...accounts, ...audit, ...catalogue, ...commerce, ...content, ...dealers };

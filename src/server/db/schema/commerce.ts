@@ -17,6 +17,15 @@ export const quotations = pgTable(
     requesterPhone: text("requester_phone").notNull(),
     requesterEmail: text("requester_email").notNull(),
     notes: text("notes").notNull().default(""),
+    /** Set when an admin approves: the currency of the quoted prices and the last moment the quotation holds. */
+    currency: text("currency", { enum: ["USD", "ZWL", "ZWG"] })
+      .notNull()
+      .default("USD"),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    /** Why an admin rejected it (shown to the requester). */
+    decisionReason: text("decision_reason").notNull().default(""),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +49,8 @@ export const quotationProducts = pgTable(
     productName: text("product_name").notNull(),
     quantity: integer("quantity").notNull(),
     priceUsd: numeric("price_usd", { precision: 12, scale: 2 }),
+    /** The unit price an admin quotes on approval, in the quotation's currency. */
+    quotedPrice: numeric("quoted_price", { precision: 16, scale: 2 }),
   },
   (t) => [index("quotation_products_quotation_idx").on(t.quotationId), check("quotation_products_quantity_check", sql`${t.quantity} >= 1`)],
 );
@@ -154,7 +165,51 @@ export const contactMessages = pgTable(
     notes: text("notes").notNull().default(""),
     requestQuote: boolean("request_quote").notNull().default(false),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** When an admin last answered it by e-mail from the back office. */
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_unread_idx").on(t.readAt)],
+);
+
+export const paymentStatuses = [
+  "created",
+  "sent",
+  "paid",
+  "awaiting_delivery",
+  "delivered",
+  "cancelled",
+  "failed",
+  "disputed",
+  "refunded",
+] as const;
+export const paymentMethods = ["web", "ecocash", "onemoney"] as const;
+
+/**
+ * A Paynow transaction for an order (issue 5): started by the dealer, updated by Paynow's signed result callback
+ * and by polling its poll URL. An order is paid once one of its payments is.
+ */
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull().default("paynow"),
+    method: text("method", { enum: paymentMethods }).notNull(),
+    status: text("status", { enum: paymentStatuses }).notNull().default("created"),
+    amount: numeric("amount", { precision: 18, scale: 2 }).notNull(),
+    currency: text("currency").notNull(),
+    /** Our reference sent to Paynow (unique), and Paynow's own once it tells us. */
+    reference: text("reference").notNull(),
+    providerReference: text("provider_reference"),
+    pollUrl: text("poll_url"),
+    browserUrl: text("browser_url"),
+    /** What the payer is told to do (mobile money: "dial … / approve on your phone"). */
+    instructions: text("instructions").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("order_payments_reference_idx").on(t.reference), index("order_payments_order_idx").on(t.orderId, t.createdAt)],
 );

@@ -137,6 +137,9 @@ export type IncomingPart = {
   fieldname: string;
   filename?: string;
   file?: Readable & { truncated?: boolean };
+  /** A text field's value. */
+  value?: unknown;
+  valueTruncated?: boolean;
 };
 
 export type ImageUploadRules = {
@@ -166,11 +169,11 @@ export type CheckedImage = EncodedImage & {
  * Busboy's limits for a request under these rules: one byte over the file limit (so the limit itself passes and
  * the part is cut right after), no more files than the fields allow, and a few small text fields at most.
  */
-export function multipartLimits(rules: ImageUploadRules) {
-  const files = Object.values(rules.maxPerField).reduce((a, b) => a + b, 0);
-  return {
-    limits: { fileSize: rules.maxBytes + 1, files, fields: 20, fieldSize: 1024, fieldNameSize: 100, parts: files + 20, headerPairs: 50 },
-  };
+export function multipartLimits(rules: UploadRules) {
+  const files = [...Object.values(rules.maxPerField), ...Object.values(rules.pdfFields ?? {})].reduce((a, b) => a + b, 0);
+  const fileSize = Math.max(rules.maxBytes, rules.pdfFields ? (rules.maxPdfBytes ?? 10 * 1024 * 1024) : 0) + 1;
+  const fieldSize = rules.maxFieldBytes !== undefined ? rules.maxFieldBytes + 1 : 1024;
+  return { limits: { fileSize, files, fields: 40, fieldSize, fieldNameSize: 100, parts: files + 40, headerPairs: 50 } };
 }
 
 const MULTIPART_LIMIT_MESSAGES: Record<string, [400 | 413, string]> = {
@@ -220,14 +223,84 @@ async function readImageFile(
   return { body: Buffer.concat(chunks, size), format };
 }
 
+/** A PDF as uploaded and checked: parsed and written out again by pdf-lib, so trailing or hidden payloads go. */
+export type CheckedPdf = { field: string; index: number; name: string; body: Buffer; uploadedBytes: number };
+
+export type UploadRules = ImageUploadRules & {
+  /** PDF fields and how many files each takes (datasheets, certificates). */
+  pdfFields?: Readonly<Record<string, number>>;
+  maxPdfBytes?: number;
+  /** Longest text field kept, in bytes (a blog's story); text fields are ignored without it. */
+  maxFieldBytes?: number;
+};
+
+export type ReadUploads = {
+  images: CheckedImage[];
+  pdfs: CheckedPdf[];
+  /** Text fields; a repeated field becomes an array. */
+  fields: Record<string, string | string[]>;
+};
+
+export const ONLY_PDF = "Only PDF files are accepted.";
+export const PDF_UNREADABLE = "The PDF could not be read. It may be damaged or password-protected.";
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+async function readPdfFile(
+  file: Readable & { truncated?: boolean },
+  maxBytes: number,
+  where: { field: string; index: number; name: string },
+): Promise<CheckedPdf> {
+  const fail = (status: 400 | 413 | 415, message: string) => new UploadError(status, message, where.field, where.index, where.name);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let checkedHead = false;
+  try {
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw fail(413, `Each PDF must be ${Math.round(maxBytes / 1024 / 1024)} MB or smaller.`);
+      chunks.push(chunk);
+      if (!checkedHead && size >= PDF_MAGIC.length) {
+        const head = Buffer.concat(chunks).subarray(0, PDF_MAGIC.length);
+        if (!PDF_MAGIC.every((b, i) => head[i] === b)) throw fail(415, ONLY_PDF);
+        checkedHead = true;
+      }
+    }
+  } catch (err) {
+    throw fromMultipart(err);
+  }
+  if (size === 0) throw fail(400, FILE_EMPTY);
+  if (!checkedHead) throw fail(415, ONLY_PDF);
+  if (file.truncated) throw fail(413, `Each PDF must be ${Math.round(maxBytes / 1024 / 1024)} MB or smaller.`);
+  const raw = Buffer.concat(chunks, size);
+  let body: Buffer;
+  try {
+    const { PDFDocument } = await import("pdf-lib");
+    const doc = await PDFDocument.load(raw, { updateMetadata: false });
+    body = Buffer.from(await doc.save());
+  } catch {
+    throw fail(400, PDF_UNREADABLE);
+  }
+  return { ...where, body, uploadedBytes: size };
+}
+
+async function readTextField(part: IncomingPart, maxBytes: number): Promise<string> {
+  const value = part.value;
+  const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
+  if (part.valueTruncated || Buffer.byteLength(text) > maxBytes) {
+    throw new UploadError(413, `The field ${part.fieldname.slice(0, 40)} is too long.`, part.fieldname);
+  }
+  return text;
+}
+
 /**
- * Reads every file of a multipart request and checks it (field, count, type by content, size, decodability),
- * re-encoding each image. Returns them all, or throws an UploadError at the first refused one and reads no further:
- * nothing is kept of a refused request. Text fields are ignored.
+ * Reads every part of a multipart request and checks each file (field, count, type by content, size,
+ * decodability): images are re-encoded, PDFs parsed and written again, text fields collected. Returns them all, or
+ * throws an UploadError at the first refused file and reads no further: nothing is kept of a refused request.
  */
-export async function readImageUploads(parts: AsyncIterable<IncomingPart>, rules: ImageUploadRules): Promise<CheckedImage[]> {
+export async function readUploads(parts: AsyncIterable<IncomingPart>, rules: UploadRules): Promise<ReadUploads> {
   const counts = new Map<string, number>();
-  const checked: CheckedImage[] = [];
+  const result: ReadUploads = { images: [], pdfs: [], fields: {} };
+  const pdfFields = rules.pdfFields ?? {};
   const iterator = parts[Symbol.asyncIterator]();
   let done = false;
   try {
@@ -244,14 +317,22 @@ export async function readImageUploads(parts: AsyncIterable<IncomingPart>, rules
         break;
       }
       const part = step.value;
-      if (part.type !== "file" || !part.file) continue;
+      if (part.type !== "file" || !part.file) {
+        if (part.type === "field" && rules.maxFieldBytes !== undefined) {
+          const text = await readTextField(part, rules.maxFieldBytes);
+          const previous = result.fields[part.fieldname];
+          result.fields[part.fieldname] = previous === undefined ? text : Array.isArray(previous) ? [...previous, text] : [previous, text];
+        }
+        continue;
+      }
       const field = part.fieldname;
       const index = counts.get(field) ?? 0;
       const name = displayName(part.filename, `${field}-${index + 1}`, rules.maxNameLength);
-      const allowed = Object.hasOwn(rules.maxPerField, field) ? rules.maxPerField[field] : undefined;
+      const isPdf = Object.hasOwn(pdfFields, field);
+      const allowed = isPdf ? pdfFields[field] : Object.hasOwn(rules.maxPerField, field) ? rules.maxPerField[field] : undefined;
       if (allowed === undefined) {
         part.file.destroy();
-        const fields = Object.keys(rules.maxPerField);
+        const fields = [...Object.keys(rules.maxPerField), ...Object.keys(pdfFields)];
         const message =
           rules.messages?.unexpected?.(field, fields) ?? `Unexpected file field "${field.slice(0, 40)}": send ${fields.join(", ")}.`;
         throw new UploadError(400, message, field, index, name);
@@ -264,6 +345,10 @@ export async function readImageUploads(parts: AsyncIterable<IncomingPart>, rules
         throw new UploadError(413, message, field, index, name);
       }
       counts.set(field, index + 1);
+      if (isPdf) {
+        result.pdfs.push(await readPdfFile(part.file, rules.maxPdfBytes ?? 10 * 1024 * 1024, { field, index, name }));
+        continue;
+      }
       const raw = await readImageFile(part.file, rules.maxBytes, { field, index, name });
       let encoded: EncodedImage;
       try {
@@ -273,10 +358,15 @@ export async function readImageUploads(parts: AsyncIterable<IncomingPart>, rules
         throw err;
       }
       const { mimeType, extension } = IMAGE_FORMATS[encoded.format];
-      checked.push({ ...encoded, field, index, name, mimeType, extension, uploadedBytes: raw.body.length });
+      result.images.push({ ...encoded, field, index, name, mimeType, extension, uploadedBytes: raw.body.length });
     }
   } finally {
     if (!done) await iterator.return?.().catch(() => {});
   }
-  return checked;
+  return result;
+}
+
+/** The images of a multipart request (see readUploads); text fields are ignored. */
+export async function readImageUploads(parts: AsyncIterable<IncomingPart>, rules: ImageUploadRules): Promise<CheckedImage[]> {
+  return (await readUploads(parts, rules)).images;
 }

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { auditEntrySchema, auditQuerySchema } from "#shared/schemas/audit.ts";
+import { csvDisposition, toCsv } from "../../platform/csv.ts";
+import type { Services } from "../../services.ts";
+
+const message = z.object({ message: z.string() });
+
+/** The back office's audit log (admins): filterable list, filter values and CSV export. */
+export async function auditRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { audit } = opts.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/audit",
+    {
+      schema: {
+        tags: ["audit"],
+        summary: "Changes made in the back office, newest first (admin)",
+        querystring: auditQuerySchema,
+        response: { 200: z.object({ rows: z.array(auditEntrySchema), count: z.number() }), 401: message, 403: message },
+      },
+    },
+    async (request) => audit.list(request.actor, request.query),
+  );
+
+  r.get(
+    "/audit/facets",
+    {
+      schema: {
+        tags: ["audit"],
+        summary: "The entities and actions in the log, for filters (admin)",
+        response: { 200: z.object({ entities: z.array(z.string()), actions: z.array(z.string()) }), 401: message, 403: message },
+      },
+    },
+    async (request) => audit.facets(request.actor),
+  );
+
+  r.get(
+    "/audit/export.csv",
+    {
+      schema: {
+        tags: ["audit"],
+        summary: "The filtered log as CSV, at most 10,000 rows (admin)",
+        querystring: auditQuerySchema.omit({ page: true, pageSize: true }),
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await audit.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 });
+      const csv = toCsv(rows, [
+        { header: "When", value: (e) => e.createdAt },
+        { header: "Who", value: (e) => e.actorName },
+        { header: "Entity", value: (e) => e.entity },
+        { header: "Id", value: (e) => e.entityId },
+        { header: "Action", value: (e) => e.action },
+        { header: "Summary", value: (e) => e.summary },
+        { header: "Before", value: (e) => (e.before === null ? "" : JSON.stringify(e.before)) },
+        { header: "After", value: (e) => (e.after === null ? "" : JSON.stringify(e.after)) },
+      ]);
+      return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("audit-log")).send(csv);
+    },
+  );
+}
