@@ -4,11 +4,22 @@ import { z } from "zod";
 export const auditQuerySchema = z.object({
   entity: z.string().trim().max(40).optional().default(""),
   action: z.string().trim().max(40).optional().default(""),
-  actorId: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
+  actorId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Free text: matched against the summary and the entity id. */
   q: z.string().trim().max(100).optional().default(""),
-  from: z.iso.date().optional().or(z.literal("").transform(() => undefined)),
-  to: z.iso.date().optional().or(z.literal("").transform(() => undefined)),
+  from: z.iso
+    .date()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  to: z.iso
+    .date()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(200).optional().default(25),
 });

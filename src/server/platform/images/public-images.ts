@@ -25,12 +25,13 @@ function serverName(stem: string, extension: string): string {
  */
 export async function storePublicImage(storage: Storage, folder: MediaFolder, image: { body: Buffer; width: number }, stem: string) {
   const name = serverName(stem, "webp");
-  const largestWidth = Math.min(image.width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]);
+  const top = Math.max(...IMAGE_WIDTHS);
+  const largestWidth = Math.min(image.width, top);
   const encode = (width: number) =>
     sharp(image.body).resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 3 }).toBuffer();
   const variants: [string, Buffer][] = [];
   for (const width of IMAGE_WIDTHS) variants.push([imageVariantName(name, width), await encode(width)]);
-  const largest = largestWidth === IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] ? (variants.at(-1)?.[1] as Buffer) : await encode(largestWidth);
+  const largest = largestWidth === top ? (variants.at(-1)?.[1] as Buffer) : await encode(largestWidth);
   await Promise.all([
     storage.put("public", `${folder}/${name}`, largest),
     ...variants.map(([variant, body]) => storage.put("public", `${folder}/${variant}`, body)),

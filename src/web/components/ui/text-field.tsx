@@ -53,3 +53,25 @@ export function TextAreaField({ label, error, hint, id, className, ...textarea }
     />
   );
 }
+
+/** A labelled select whose error is announced with it. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  children,
+  ...select
+}: ComponentProps<"select"> & FieldProps & { children: ReactNode }) {
+  return (
+    <Field
+      {...{ label, error, hint, id, className }}
+      control={(a11y) => (
+        <select {...a11y} className={`${CONTROL} min-h-11`} {...select}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}

@@ -3,9 +3,12 @@ import {
   ChevronDown,
   ClipboardList,
   FileText,
+  History,
   LayoutDashboard,
+  Mail,
   Newspaper,
   Package,
+  Settings,
   ShoppingBag,
   Store,
   UserCog,
@@ -25,6 +28,9 @@ export const ADMIN_SCREENS = [
   { to: "/admin/team", label: "Team", Icon: Users },
   { to: "/admin/case-studies", label: "Case Studies", Icon: BriefcaseBusiness },
   { to: "/admin/content", label: "Site Content", Icon: FileText },
+  { to: "/admin/messages", label: "Messages", Icon: Mail },
+  { to: "/admin/settings", label: "Settings", Icon: Settings },
+  { to: "/admin/audit", label: "Audit Log", Icon: History },
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
