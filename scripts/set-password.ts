@@ -4,6 +4,7 @@ import { createInterface } from "node:readline/promises";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { createAccountsService } from "#server/modules/accounts/accounts.service.ts";
+import { createAuditService } from "#server/modules/audit/audit.service.ts";
 import { createSettingsService } from "#server/modules/content/settings.service.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
 import { password as passwordSchema } from "#shared/schemas/auth.ts";
@@ -28,7 +29,12 @@ const config = loadConfig();
 const database = await openDatabase(config);
 try {
   await database.migrate();
-  const accounts = createAccountsService({ db: database.db, mailer: createMailer(config), settings: createSettingsService(database.db) });
+  const accounts = createAccountsService({
+    db: database.db,
+    mailer: createMailer(config),
+    settings: createSettingsService(database.db),
+    audit: createAuditService(database.db),
+  });
   await accounts.setPasswordFromConsole(username, parsed.data);
   console.log(`Password of ${username} changed; their sessions are ended.`);
 } catch (err) {

@@ -22,9 +22,9 @@ export function createServices(deps: Deps) {
   const settings = createSettingsService(deps.db);
   /** Every back-office change is written here, in the transaction that makes it (issue 6). */
   const audit = createAuditService(deps.db);
-  const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings, signupsPerHour: deps.config.signupsPerHour });
+  const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings, audit, signupsPerHour: deps.config.signupsPerHour });
   const catalogue = createCatalogueService(deps.db);
-  const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts });
+  const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit });
   const documents = createDocumentsService({
     db: deps.db,
     storage: deps.storage,
@@ -46,7 +46,7 @@ export function createServices(deps: Deps) {
     settings,
     quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings }),
-    orders: createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue }),
+    orders: createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit }),
   };
 }
 

@@ -3,6 +3,7 @@ import { asc, count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orderStatuses, orders } from "#server/db/schema/commerce.ts";
+import { CANCEL_REASON_REQUIRED } from "#server/modules/orders/orders.service.ts";
 import { ORDER_STATUSES, type OrderView } from "#shared/schemas/orders.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { type Actors, createActors } from "../support/actors.ts";
@@ -281,10 +282,19 @@ describe("payment and status changes", () => {
     expect((await put("admin", `/api/orders/${delivery.id}/status`, { status: "ready_for_collection" })).statusCode).toBe(409);
     expect((await put("admin", `/api/orders/${collection.id}/status`, { status: "dispatched" })).statusCode).toBe(409);
     // Cancelling is only before processing.
-    expect((await put("admin", `/api/orders/${delivery.id}/status`, { status: "cancelled" })).statusCode).toBe(409);
+    expect((await put("admin", `/api/orders/${delivery.id}/status`, { status: "cancelled", note: "Out of stock." })).statusCode).toBe(409);
     const cancel = await placed();
-    expect((await put("admin", `/api/orders/${cancel.id}/status`, { status: "cancelled" })).statusCode).toBe(200);
+    // Cancelling needs the reason the dealer is told.
+    const noReason = await put("admin", `/api/orders/${cancel.id}/status`, { status: "cancelled" });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(CANCEL_REASON_REQUIRED);
+    expect((await put("admin", `/api/orders/${cancel.id}/status`, { status: "cancelled", note: "Out of stock." })).statusCode).toBe(200);
     expect((await put("admin", `/api/orders/${cancel.id}/status`, { status: "paid" })).statusCode).toBe(409);
+    // Every accepted move is in the audit log; refused ones are not.
+    const log = await actors.inject("admin", { method: "GET", url: `/api/audit?entity=order&q=Order%20${cancel.id}:` });
+    expect(log.json().rows.map((e: { action: string; after: unknown }) => [e.action, e.after])).toEqual([
+      ["cancel", { status: "cancelled", paymentReference: null, note: "Out of stock." }],
+    ]);
 
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, delivery.id));
     expect(row?.status).toBe("processing");

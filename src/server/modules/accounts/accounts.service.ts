@@ -22,6 +22,7 @@ import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import { BadRequestError, ConflictError, FieldError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../platform/errors.ts";
 import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
+import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { invitationMail, resetMail, verificationMail } from "./account-mail.ts";
 import { passwordProblem } from "./password-policy.ts";
@@ -54,6 +55,8 @@ type AccountsDeps = {
   db: Db;
   mailer: Mailer;
   settings: Pick<SettingsService, "get">;
+  /** Admin accounts added and removed by a super are written to the audit log in their transaction. */
+  audit: Pick<AuditService, "record">;
   log?: MailLog;
   /** Sign-ups per client address and hour (THROTTLES.signupIp's limit unless the configuration says otherwise). */
   signupsPerHour?: number;
@@ -77,7 +80,7 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
 }
 
-export function createAccountsService({ db, mailer, settings, log = consoleMailLog, signupsPerHour }: AccountsDeps) {
+export function createAccountsService({ db, mailer, settings, audit, log = consoleMailLog, signupsPerHour }: AccountsDeps) {
   const throttle = createThrottle(db);
   const signupRule = { ...THROTTLES.signupIp, limit: signupsPerHour ?? THROTTLES.signupIp.limit };
 
@@ -453,16 +456,26 @@ export function createAccountsService({ db, mailer, settings, log = consoleMailL
       const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
       let row: UserRow;
       try {
-        [row] = (await db
-          .insert(users)
-          .values({
-            fullName: input.fullName,
-            username: input.username,
-            email: input.email,
-            passwordHash,
-            roleId: input.role === "super" ? 4 : 3,
-          })
-          .returning()) as [UserRow];
+        row = await db.transaction(async (tx) => {
+          const [created] = (await tx
+            .insert(users)
+            .values({
+              fullName: input.fullName,
+              username: input.username,
+              email: input.email,
+              passwordHash,
+              roleId: input.role === "super" ? 4 : 3,
+            })
+            .returning()) as [UserRow];
+          await audit.record(tx, me, {
+            entity: "admin-user",
+            entityId: created.id,
+            action: "create",
+            summary: `${created.fullName} (${created.username}) added as ${input.role}`,
+            after: toPublicUser(created),
+          });
+          return created;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError("An account with this e-mail address or username already exists.");
         throw err;
@@ -499,6 +512,13 @@ export function createAccountsService({ db, mailer, settings, log = consoleMailL
             if (supers.length <= 1) throw new ConflictError("The last super account cannot be removed.");
           }
           await tx.delete(users).where(eq(users.id, id));
+          await audit.record(tx, me, {
+            entity: "admin-user",
+            entityId: id,
+            action: "delete",
+            summary: `${target.fullName} (${target.username}) removed`,
+            before: toPublicUser(target),
+          });
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) {

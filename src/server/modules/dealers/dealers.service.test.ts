@@ -49,6 +49,7 @@ beforeAll(async () => {
     },
     settings,
     accounts: t.app.services.accounts,
+    audit: t.app.services.audit,
     log: { error() {} },
   });
   const [admin] = await db.select().from(users).where(eq(users.username, "admin"));
@@ -307,6 +308,9 @@ describe("reg_status changes (changeStatus)", () => {
     expect((await dealerRow(dealer.id))?.regStatus).toBe(from);
     expect(await roleOf(user.id)).toBe(roleBefore);
     expect(await historyOf(dealer.id)).toEqual([]);
+    // A refused change leaves no audit entry either.
+    const log = await t.app.services.audit.list(adminActor, { entity: "dealer", action: "", q: "", page: 1, pageSize: 200 } as never);
+    expect(log.rows.filter((e) => e.entityId === String(user.id))).toEqual([]);
     expect(sent).toEqual([]);
   });
 
@@ -323,6 +327,20 @@ describe("reg_status changes (changeStatus)", () => {
       { fromStatus: "Pending", toStatus: "Rejected", reason: "The company name does not match the certificate.", changedBy: adminActor.id },
     ]);
     expect(result.history.at(-1)?.changedBy).toEqual({ id: adminActor.id, fullName: "Rudo Admin" });
+    // The decision is in the audit log, written with it.
+    const log = await t.app.services.audit.list(adminActor, {
+      entity: "dealer",
+      action: "status",
+      q: "",
+      page: 1,
+      pageSize: 200,
+    } as never);
+    expect(log.rows.find((e) => e.entityId === String(user.id))).toMatchObject({
+      actorId: adminActor.id,
+      actorName: "Rudo Admin",
+      before: { reg_status: "Pending", role_id: ROLE_IDS.user },
+      after: { reg_status: "Rejected", reason: "The company name does not match the certificate." },
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]?.to).toBe(user.email);
     expect(sent[0]?.subject).toMatch(/not approved/);
@@ -437,6 +455,24 @@ describe("document review (reviewDocument)", () => {
 
     await review(adminActor, id, "approved");
     expect((await service.myApplication(actor)).completion.documents).toBe(true);
+    // Each review is in the audit log with the state before and after.
+    const log = await t.app.services.audit.list(adminActor, {
+      entity: "dealer-document",
+      action: "",
+      q: "",
+      page: 1,
+      pageSize: 200,
+    } as never);
+    expect(
+      log.rows
+        .filter((e) => e.entityId === String(id))
+        .reverse()
+        .map((e) => [e.action, e.before, e.after]),
+    ).toEqual([
+      ["approve", { review_status: "pending", review_reason: null }, { review_status: "approved", review_reason: null }],
+      ["reject", { review_status: "approved", review_reason: null }, { review_status: "rejected", review_reason: "The ID is expired." }],
+      ["approve", { review_status: "rejected", review_reason: "The ID is expired." }, { review_status: "approved", review_reason: null }],
+    ]);
   });
 
   it("an admin cannot review the documents of its own record", async () => {

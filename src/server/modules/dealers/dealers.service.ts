@@ -29,6 +29,7 @@ import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../
 import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
+import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { applicationReceived, applicationSubmittedToCompany, documentRejected, statusChanged } from "./dealer-mail.ts";
 
@@ -37,6 +38,8 @@ export type DealersDeps = {
   mailer: Mailer;
   settings: Pick<SettingsService, "get">;
   accounts: AccountsService;
+  /** Back-office decisions are written to the audit log in their transaction. */
+  audit: Pick<AuditService, "record">;
   log?: MailLog;
 };
 
@@ -187,7 +190,7 @@ const missingSections = (c: Completion) =>
  * The dealer programme (issue 5): a user's company application, installations, the reg_status lifecycle and the
  * review of each document. Every rule and authorization check of the dealer routes is here.
  */
-export function createDealersService({ db, mailer, settings, log = consoleMailLog }: DealersDeps) {
+export function createDealersService({ db, mailer, settings, audit, log = consoleMailLog }: DealersDeps) {
   async function send(mails: Mail[], context: object) {
     await sendAll(mailer, mails, log, context);
   }
@@ -470,6 +473,14 @@ export function createDealersService({ db, mailer, settings, log = consoleMailLo
           changedBy: admin.id,
           createdAt: now,
         });
+        await audit.record(tx, admin, {
+          entity: "dealer",
+          entityId: row.userId,
+          action: "status",
+          summary: `${row.registeredCompany ?? user.fullName}: ${from} → ${to}${input.reason ? ` (${input.reason})` : ""}`,
+          before: { reg_status: from, role_id: user.roleId },
+          after: { reg_status: to, role_id: roleId, reason: input.reason },
+        });
         return { row, user, from };
       });
       const site = await settings.get();
@@ -503,6 +514,14 @@ export function createDealersService({ db, mailer, settings, log = consoleMailLo
           .where(eq(dealerDocuments.id, documentId))
           .returning();
         await touch(tx, found.doc.dealerId);
+        await audit.record(tx, admin, {
+          entity: "dealer-document",
+          entityId: documentId,
+          action: input.status === "approved" ? "approve" : "reject",
+          summary: `${found.doc.kind.replaceAll("_", " ")} of dealer application ${found.doc.dealerId}${input.reason ? `: ${input.reason}` : ""}`,
+          before: { review_status: found.doc.reviewStatus, review_reason: found.doc.reviewReason },
+          after: { review_status: input.status, review_reason: input.reason },
+        });
         return { doc: doc as DocumentRow, userId: found.userId };
       });
       if (input.status === "rejected" && input.reason) {

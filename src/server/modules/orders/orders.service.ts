@@ -19,6 +19,7 @@ import { type Actor, requireAdmin, requireRole, requireUser, requireVerified } f
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
+import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
@@ -48,8 +49,12 @@ type Deps = {
   mailer: Mailer;
   settings: Pick<SettingsService, "get">;
   catalogue: Pick<CatalogueService, "dealerPriceSnapshot">;
+  /** Back-office changes are written to the audit log in their transaction. */
+  audit: Pick<AuditService, "record">;
   log?: MailLog;
 };
+
+export const CANCEL_REASON_REQUIRED = "Please give the reason for cancelling: the dealer is told it.";
 
 /** Decimal strings with two places ("1234.50") to whole cents and back: no floating-point sums of money. */
 function toCents(value: string): number {
@@ -63,7 +68,7 @@ function fromCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-export function createOrdersService({ db, mailer, settings, catalogue, log = consoleMailLog }: Deps) {
+export function createOrdersService({ db, mailer, settings, catalogue, audit, log = consoleMailLog }: Deps) {
   /** Orders with their lines, timelines and dealers' names: four queries whatever the number of orders. */
   async function views(rows: OrderRow[], tx: Db | Tx = db): Promise<OrderView[]> {
     if (rows.length === 0) return [];
@@ -165,6 +170,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, log = con
    */
   async function setStatus(actor: Actor, id: number, input: SetOrderStatusInput, paymentReference?: string): Promise<OrderView> {
     const admin = requireAdmin(actor);
+    if (input.status === "cancelled" && !input.note.trim()) throw new FieldError(CANCEL_REASON_REQUIRED, "note");
     const order = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
       if (!row) throw new NotFoundError("Order not found.");
@@ -181,6 +187,14 @@ export function createOrdersService({ db, mailer, settings, catalogue, log = con
       await tx
         .insert(orderStatusEvents)
         .values({ orderId: id, status: input.status, changedBy: admin.id, note: input.note, createdAt: now });
+      await audit.record(tx, admin, {
+        entity: "order",
+        entityId: id,
+        action: input.status === "paid" ? "confirm-payment" : input.status === "cancelled" ? "cancel" : "status",
+        summary: `Order ${id}: ${ORDER_STATUS_LABELS[row.status]} → ${ORDER_STATUS_LABELS[input.status]}${input.note ? ` (${input.note})` : ""}`,
+        before: { status: row.status, paymentReference: row.paymentReference },
+        after: { status: input.status, paymentReference: paymentReference ?? row.paymentReference, note: input.note },
+      });
       return one(id, tx);
     });
     const owner = await dealerOf(order.user_id);
