@@ -45,6 +45,7 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("products", "routes/admin/products.tsx"),
       route("dealers", "routes/admin/dealers.tsx"),
+      route("dealers/:userId", "routes/admin/dealer.tsx"),
       route("quotations", "routes/admin/quotations.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("users", "routes/admin/users.tsx"),

@@ -108,6 +108,7 @@ const MATRIX: Record<string, Case> = {
   // Reading an application by user id: one's own (a 'Not Started' shape when none), anyone's for admins.
   "GET /api/dealer/:id": { expect: signedIn(), params: ownId },
   "GET /api/dealer/": { expect: adminOnly() },
+  "GET /api/dealer/export.csv": { expect: adminOnly() },
   "GET /api/dealer": { expect: adminOnly() },
   // Applying: verified, non-back-office accounts, on their own user id. The demo user's company details and one
   // installation are saved (the same values every time; nothing is submitted); approved applications refuse (409).

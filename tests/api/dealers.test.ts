@@ -383,3 +383,27 @@ describe("review and approval through the API", () => {
     ).toBe(403);
   });
 });
+
+describe("CSV export (GET /api/dealer/export.csv)", () => {
+  it("lists the filtered applications, with spreadsheet formulas neutralised", async () => {
+    const a = await applicant("farai");
+    expect(
+      (await saveCompany(a, { ...company, registeredCompanyName: '=HYPERLINK("http://evil") Ltd', tradingName: "Farai Solar" })).statusCode,
+    ).toBe(200);
+    const res = await t.inject({ method: "GET", url: "/api/dealer/export.csv?search=Farai%20Solar", headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="dealers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "User id,Status,Registered company,Trading name,Registration number,VAT number,TIN,Applicant,Username,E-mail,Sections completed,Documents,Documents approved,Installations,Submitted",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${a.id},Not Started,"'=HYPERLINK(""http://evil"") Ltd",Farai Solar,`);
+    const dealer = await t.loginAs("dealer");
+    expect((await t.inject({ method: "GET", url: "/api/dealer/export.csv", headers: dealer })).statusCode).toBe(403);
+  });
+});

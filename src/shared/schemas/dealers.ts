@@ -8,6 +8,17 @@ export type DealerStatus = (typeof DEALER_STATUSES)[number];
 export const NOT_STARTED = "Not Started";
 export type DealerStatusLabel = DealerStatus | typeof NOT_STARTED;
 
+/**
+ * Where an admin may move an application (the dealer's own resubmission brings a rejected one back to Pending):
+ * Pending → Approved or Rejected; Approved → Suspended; Suspended → Approved (reinstated).
+ */
+export const DEALER_ADMIN_TRANSITIONS: Record<DealerStatus, readonly DealerStatus[]> = {
+  Pending: ["Approved", "Rejected"],
+  Approved: ["Suspended"],
+  Suspended: ["Approved"],
+  Rejected: [],
+};
+
 export function statusLabel(status: DealerStatus | null | undefined): DealerStatusLabel {
   return status ?? NOT_STARTED;
 }

@@ -14,8 +14,10 @@ import {
   INSTALLATIONS_SAVED,
   installationsListSchema,
   statusChangeSchema,
+  statusLabel,
 } from "#shared/schemas/dealers.ts";
 import { dealerDocumentSchema } from "#shared/schemas/documents.ts";
+import { csvDisposition, toCsv } from "../../platform/csv.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -41,6 +43,38 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   r.get("/dealer/", listOptions, async (request) => dealers.list(request.actor, request.query));
   // The spec writes the path with a trailing slash; accept it without one too.
   r.get("/dealer", { schema: { ...listOptions.schema, hide: true } }, async (request) => dealers.list(request.actor, request.query));
+
+  r.get(
+    "/dealer/export.csv",
+    {
+      schema: {
+        tags,
+        summary: "The dealer applications as CSV, with the list's filters (admin; at most 10,000 rows)",
+        querystring: dealerListQuerySchema.omit({ page_number: true, page_size: true }),
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await dealers.list(request.actor, { ...request.query, page_number: 1, page_size: 10_000 });
+      const csv = toCsv(rows, [
+        { header: "User id", value: (d) => d.id },
+        { header: "Status", value: (d) => statusLabel(d.reg_status) },
+        { header: "Registered company", value: (d) => d.registered_company },
+        { header: "Trading name", value: (d) => d.trading_name },
+        { header: "Registration number", value: (d) => d.company_reg_number },
+        { header: "VAT number", value: (d) => d.VAT_number },
+        { header: "TIN", value: (d) => d.TIN },
+        { header: "Applicant", value: (d) => d.user_full_name },
+        { header: "Username", value: (d) => d.user_username },
+        { header: "E-mail", value: (d) => d.user_email },
+        { header: "Sections completed", value: (d) => d.completion.completed },
+        { header: "Documents", value: (d) => d.documents.length },
+        { header: "Documents approved", value: (d) => d.documents.filter((x) => x.review_status === "approved").length },
+        { header: "Installations", value: (d) => d.installations.length },
+        { header: "Submitted", value: (d) => d.submitted_At },
+      ]);
+      return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("dealers")).send(csv);
+    },
+  );
 
   r.get(
     "/dealer/:id",

@@ -5,6 +5,7 @@ import {
   applicationCompletion,
   type CompanyDetails,
   type Completion,
+  DEALER_ADMIN_TRANSITIONS,
   type DealerApplication,
   type DealerApplicationDetail,
   type DealerList,
@@ -59,12 +60,7 @@ export const DUPLICATE_INSTALLATION = "Each installation needs its own id.";
  * Who may move an application where (admins; the dealer's own resubmission is refreshApplication's):
  * Pending → Approved or Rejected; Approved → Suspended; Suspended → Approved (reinstated).
  */
-const ADMIN_TRANSITIONS: Record<DealerStatus, readonly DealerStatus[]> = {
-  Pending: ["Approved", "Rejected"],
-  Approved: ["Suspended"],
-  Suspended: ["Approved"],
-  Rejected: [],
-};
+const ADMIN_TRANSITIONS = DEALER_ADMIN_TRANSITIONS;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** LIKE wildcards in what an admin typed are matched literally. */

@@ -5,9 +5,9 @@ import { DetailItem, ProfileSection } from "./profile-section.tsx";
 type Company = Pick<DealerApplication, "registered_company" | "trading_name" | "company_reg_number" | "VAT_number" | "TIN" | "reg_status">;
 
 /** Spec §2 /dealer/profile: Company Details, read-only; each empty field reads 'Not provided'. */
-export function CompanyDetails({ application }: { application: Company }) {
+export function CompanyDetails({ application, editLink = true }: { application: Company; editLink?: boolean }) {
   // Approved and Suspended applications cannot be changed (the service refuses); the others are edited in the portal.
-  const editable = application.reg_status !== "Approved" && application.reg_status !== "Suspended";
+  const editable = editLink && application.reg_status !== "Approved" && application.reg_status !== "Suspended";
   return (
     <ProfileSection
       id="company-heading"

@@ -16,6 +16,9 @@ const GROUPS: { kind: DocumentKind; title: string; name: (n: number) => string }
   { kind: "director_id", title: "National ID Copies of the Directors", name: (n) => `Director ID ${n}` },
 ];
 
+/** Controls under each document (the back office's Approve and Reject). */
+type DocumentActions = (doc: DealerDocumentView, name: string) => React.ReactNode;
+
 /** A document's review status as a badge, with the reason when it was rejected. */
 export function ReviewBadge({ status, reason }: { status: ReviewStatus; reason: string | null }) {
   const review = REVIEW[status];
@@ -28,7 +31,7 @@ export function ReviewBadge({ status, reason }: { status: ReviewStatus; reason: 
 }
 
 /** The image of one document as a thumbnail linking to the full file (a private address the session cookie opens). */
-function DocumentCard({ doc, name }: { doc: DealerDocumentView; name: string }) {
+function DocumentCard({ doc, name, actions }: { doc: DealerDocumentView; name: string; actions?: DocumentActions | undefined }) {
   return (
     <li className="w-[calc(50%-0.5rem)] space-y-2 sm:w-48">
       <a
@@ -50,6 +53,7 @@ function DocumentCard({ doc, name }: { doc: DealerDocumentView; name: string }) 
       </a>
       <p className="text-sm font-medium break-words text-slate-900">{name}</p>
       <ReviewBadge status={doc.review_status} reason={doc.review_reason} />
+      {actions ? actions(doc, name) : null}
     </li>
   );
 }
@@ -58,7 +62,7 @@ function DocumentCard({ doc, name }: { doc: DealerDocumentView; name: string }) 
  * Spec §2 /dealer/profile: the images of the tax clearance, the certificate of incorporation and each director's ID,
  * 'Not uploaded' when one is missing, each with its review status.
  */
-export function DocumentsPanel({ documents }: { documents: DealerDocumentView[] }) {
+export function DocumentsPanel({ documents, actions }: { documents: DealerDocumentView[]; actions?: DocumentActions }) {
   return (
     <ProfileSection id="documents-heading" title="Documents">
       <div className="grid gap-6 sm:grid-cols-2">
@@ -75,7 +79,7 @@ export function DocumentsPanel({ documents }: { documents: DealerDocumentView[] 
               ) : (
                 <ul className="mt-3 flex flex-wrap gap-4">
                   {docs.map((doc, i) => (
-                    <DocumentCard key={doc.id} doc={doc} name={group.name(i + 1)} />
+                    <DocumentCard key={doc.id} doc={doc} name={group.name(i + 1)} actions={actions} />
                   ))}
                 </ul>
               )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { type DealerApplication, statusLabel } from "#shared/schemas/dealers.ts";
+import { DealerStatusBadge } from "../dealer/dealer-status-badge.tsx";
 import { AccordionSection } from "./accordion-section.tsx";
 import { CompanyForm } from "./company-form.tsx";
 import { DocumentsSection } from "./documents-section.tsx";
@@ -7,14 +8,6 @@ import { InstallationsForm } from "./installations-form.tsx";
 import type { RegisterResult } from "./register-result.ts";
 
 type SectionId = "company" | "documents" | "installations";
-
-const STATUS_STYLE: Record<string, string> = {
-  "Not Started": "bg-slate-100 text-slate-800",
-  Pending: "bg-amber-100 text-amber-900",
-  Approved: "bg-green-100 text-green-900",
-  Rejected: "bg-red-100 text-red-900",
-  Suspended: "bg-red-100 text-red-900",
-};
 
 const STATUS_NOTE: Record<string, string> = {
   Pending: "Your application is complete and has been submitted. It is now waiting for review by our team.",
@@ -83,9 +76,7 @@ export function RegistrationPortal({
       <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
         <p className="flex items-center gap-2 text-slate-800">
           <span className="font-medium">Status:</span>
-          <span data-testid="reg-status" className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[status] ?? ""}`}>
-            {status}
-          </span>
+          <DealerStatusBadge status={status} testId="reg-status" />
         </p>
         <div className="sm:w-64">
           <p className="text-sm font-medium text-slate-800" id="reg-progress-label">

@@ -1,18 +1,120 @@
-import { AdminScreen } from "#web/features/admin/admin-placeholder.tsx";
+import { Download } from "lucide-react";
+import { Link } from "react-router";
+import { formatDate } from "#shared/dates.ts";
+import { DEALER_STATUSES, type DealerApplication, type DealerStatusLabel, NOT_STARTED, statusLabel } from "#shared/schemas/dealers.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { DataTable } from "#web/features/admin/kit/data-table.tsx";
+import { readListParams } from "#web/features/admin/kit/list-params.ts";
+import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/dealers";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Dealer Verification – Admin", { description: "Dealer Verification in the back office.", noIndex: true });
+const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["reg_status"], defaultPageSize: 10 } as const;
+
+/** Spec §7 GET /dealer/?reg_status=&page_number=&page_size= with the admin list's search (§2). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = readListParams(request.url, LIST);
+  const status = params.filters.reg_status;
+  const known = ([...DEALER_STATUSES, NOT_STARTED] as string[]).includes(status ?? "");
+  const list = await context.services.dealers.list(context.actor, {
+    reg_status: known ? (status as DealerStatusLabel) : undefined,
+    page_number: params.page,
+    page_size: params.pageSize,
+    search: params.q || undefined,
+  });
+  return { ...list, params };
 }
 
-export default function AdminDealers() {
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Dealer Verification – Admin", { description: "Dealer applications in the back office.", noIndex: true });
+}
+
+function DealerCard({ dealer }: { dealer: DealerApplication }) {
+  const docs = dealer.documents;
+  const counts = {
+    pending: docs.filter((d) => d.review_status === "pending").length,
+    approved: docs.filter((d) => d.review_status === "approved").length,
+    rejected: docs.filter((d) => d.review_status === "rejected").length,
+  };
   return (
-    <AdminScreen title="Dealer Verification">
-      <p>
-        Dealer applications as cards, filtered by status and searchable by name, e-mail, trading name or username, with their documents and
-        installations and the status update (Pending, Approved, Rejected, Suspended).
-      </p>
-    </AdminScreen>
+    <div className="space-y-3" data-testid="dealer-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold break-words text-slate-900">{dealer.registered_company ?? dealer.user_full_name}</h3>
+          {dealer.trading_name ? <p className="text-sm text-slate-700">Trading as {dealer.trading_name}</p> : null}
+        </div>
+        <DealerStatusBadge status={statusLabel(dealer.reg_status)} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Applicant</dt>
+        <dd className="break-words text-slate-900">
+          {dealer.user_full_name} ({dealer.user_username})
+        </dd>
+        <dt className="text-slate-600">E-mail</dt>
+        <dd className="break-all text-slate-900">{dealer.user_email}</dd>
+        <dt className="text-slate-600">Progress</dt>
+        <dd className="text-slate-900">{dealer.completion.completed} of 3 completed</dd>
+        <dt className="text-slate-600">Documents</dt>
+        <dd className="text-slate-900">
+          {docs.length === 0 ? "None uploaded" : `${counts.approved} approved, ${counts.pending} pending, ${counts.rejected} rejected`}
+        </dd>
+        <dt className="text-slate-600">Installations</dt>
+        <dd className="text-slate-900">{dealer.installations.length}</dd>
+        {dealer.submitted_At ? (
+          <>
+            <dt className="text-slate-600">Submitted</dt>
+            <dd className="text-slate-900">{formatDate(dealer.submitted_At)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+export default function AdminDealers({ loaderData }: Route.ComponentProps) {
+  const { rows, count, params } = loaderData;
+  const exportQuery = new URLSearchParams({
+    ...(params.filters.reg_status ? { reg_status: params.filters.reg_status } : {}),
+    ...(params.q ? { search: params.q } : {}),
+  });
+  return (
+    <AdminPage
+      title="Dealer Verification"
+      description="Review each application: its company details, documents and installations. Approve or reject each document, then the application."
+      actions={
+        <a href={`/api/dealer/export.csv?${exportQuery}`} className={buttonClass("outline")} download>
+          <Download aria-hidden="true" className="size-4" /> Export CSV
+        </a>
+      }
+    >
+      <DataTable
+        label="Dealer applications"
+        rows={rows}
+        count={count}
+        params={params}
+        columns={[]}
+        rowKey={(d) => d.id}
+        rowLabel={(d) => d.registered_company ?? d.user_full_name}
+        search={{ placeholder: "Name, e-mail, trading name or username" }}
+        filters={[
+          {
+            name: "reg_status",
+            label: "Status",
+            allLabel: "All statuses",
+            options: [...DEALER_STATUSES, NOT_STARTED].map((s) => ({ value: s, label: s })),
+          },
+        ]}
+        card={(d) => <DealerCard dealer={d} />}
+        rowActions={(d) => (
+          <Link to={`/admin/dealers/${d.id}`} className={buttonClass("secondary")}>
+            Review<span className="sr-only"> {d.registered_company ?? d.user_full_name}</span>
+          </Link>
+        )}
+        empty="No dealer applications yet."
+        tour="dealer-list"
+        searchTour="dealer-filters"
+      />
+    </AdminPage>
   );
 }

@@ -41,6 +41,11 @@ export type DataTableProps<T> = {
   tour?: string;
   /** data-tour attribute of the search and filters. */
   searchTour?: string;
+  /**
+   * Shows each row as a card instead of a table row (dealer and quotation cards); the sortable columns then
+   * become a "Sort by" menu.
+   */
+  card?: (row: T) => ReactNode;
 };
 
 function SortHeader({ column, params }: { column: { key: string; header: string }; params: ListParams }) {
@@ -108,7 +113,23 @@ function Pagination({ params, count }: { params: ListParams; count: number }) {
  * Wide tables scroll sideways on phones.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, rows, count, params, columns, rowKey, rowLabel, search, filters = [], rowActions, bulkDelete, empty, toolbar } = props;
+  const {
+    label,
+    rows,
+    count,
+    params,
+    columns,
+    rowKey,
+    rowLabel,
+    search,
+    filters = [],
+    rowActions,
+    bulkDelete,
+    empty,
+    toolbar,
+    card,
+  } = props;
+  const sortable = columns.filter((c) => c.sortable);
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -141,8 +162,37 @@ export function DataTable<T>(props: DataTableProps<T>) {
         className="flex flex-wrap items-end gap-3"
         data-tour={props.searchTour}
       >
-        {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
-        {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
+        {card && sortable.length > 0 ? (
+          <div>
+            <label htmlFor={`${captionId}-sort`} className="mb-1 block text-sm font-medium text-slate-800">
+              Sort by
+            </label>
+            <select
+              id={`${captionId}-sort`}
+              name="sortBy"
+              defaultValue={`${params.sort}:${params.dir}`}
+              onChange={(e) => {
+                const [sort = "", dir = "asc"] = e.currentTarget.value.split(":");
+                submit({ ...Object.fromEntries(new URLSearchParams(location.search)), sort, dir, page: "1" }, { method: "get" });
+              }}
+              className="block min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base"
+            >
+              {sortable.flatMap((c) => [
+                <option key={`${c.key}:asc`} value={`${c.key}:asc`}>
+                  {c.header} (ascending)
+                </option>,
+                <option key={`${c.key}:desc`} value={`${c.key}:desc`}>
+                  {c.header} (descending)
+                </option>,
+              ])}
+            </select>
+          </div>
+        ) : (
+          <>
+            {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
+            {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
+          </>
+        )}
         {search ? (
           <div className="min-w-56 flex-1">
             <label htmlFor={`${captionId}-q`} className="mb-1 block text-sm font-medium text-slate-800">
@@ -225,6 +275,30 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {label}
           </h2>
           <EmptyState>{filtered ? "Nothing matches this search. Change or clear the search and filters." : empty}</EmptyState>
+        </div>
+      ) : card ? (
+        <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
+          <h2 id={captionId} className="sr-only">
+            {label}
+          </h2>
+          <ul aria-labelledby={captionId} className="grid gap-4 md:grid-cols-2">
+            {rows.map((row) => {
+              const id = rowKey(row);
+              return (
+                <li key={id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                  {bulkDelete ? (
+                    <label className="mb-2 inline-flex min-h-11 items-center gap-2 text-sm text-slate-700">
+                      <input type="checkbox" className="size-5" checked={selected.has(id)} onChange={() => toggle(id)} />
+                      <span className="sr-only">Select {rowLabel(row)}</span>
+                      <span aria-hidden="true">Select</span>
+                    </label>
+                  ) : null}
+                  <div className="flex-1">{card(row)}</div>
+                  {rowActions ? <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">{rowActions(row)}</div> : null}
+                </li>
+              );
+            })}
+          </ul>
         </div>
       ) : (
         <div

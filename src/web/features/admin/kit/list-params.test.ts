@@ -22,6 +22,11 @@ describe("list params", () => {
     });
   });
 
+  it("reads a card list's Sort by menu sent without JavaScript", () => {
+    expect(readListParams("/x?sortBy=price:desc", options)).toMatchObject({ sort: "price", dir: "desc" });
+    expect(readListParams("/x?sort=name&dir=asc&sortBy=price:desc", options)).toMatchObject({ sort: "name", dir: "asc" });
+  });
+
   it("goes back to page 1 on any change but the page, and drops empty values", () => {
     const current = new URLSearchParams("q=panel&page=4&category=7");
     expect(listHref("/admin/products", current, { category: "" })).toBe("/admin/products?q=panel");

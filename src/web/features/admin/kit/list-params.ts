@@ -30,8 +30,10 @@ function positiveInt(value: string | null, fallback: number, max: number): numbe
 
 export function readListParams(input: URL | URLSearchParams | string, options: ListParamOptions): ListParams {
   const search = input instanceof URLSearchParams ? input : new URL(input, "http://x").searchParams;
-  const sort = search.get("sort") ?? "";
-  const dir = search.get("dir");
+  // A card list's "Sort by" menu sends "sortBy=<key>:<dir>" when the page has no JavaScript yet.
+  const [menuSort, menuDir] = (search.get("sortBy") ?? "").split(":");
+  const sort = search.get("sort") ?? menuSort ?? "";
+  const dir = search.get("dir") ?? menuDir ?? null;
   const pageSize = positiveInt(search.get("pageSize"), options.defaultPageSize ?? 25, 100);
   const filters: Record<string, string> = {};
   for (const name of options.filters ?? []) filters[name] = (search.get(name) ?? "").trim().slice(0, 100);

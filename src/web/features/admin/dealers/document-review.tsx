@@ -1,0 +1,98 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import type { DealerDocumentView } from "#shared/schemas/documents.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { TextAreaField } from "#web/components/ui/text-field.tsx";
+import { sendRequest } from "../kit/send-request.ts";
+
+/** Approve or reject one dealer document (PUT /api/dealer/documents/{id}/review); rejecting asks for the reason. */
+export function DocumentReview({ doc, name }: { doc: DealerDocumentView; name: string }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | undefined>();
+
+  const review = async (status: "approved" | "rejected", why: string | null) => {
+    setBusy(true);
+    setError(null);
+    const answer = await sendRequest({ method: "PUT", url: `/api/dealer/documents/${doc.id}/review`, body: { status, reason: why } });
+    setBusy(false);
+    if (!answer.ok) {
+      if (status === "rejected") setReasonError(answer.issues[0]?.message ?? answer.message ?? undefined);
+      else setError(answer.message);
+      return false;
+    }
+    await revalidator.revalidate();
+    return true;
+  };
+
+  return (
+    <div className="space-y-2">
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <div className="flex flex-wrap gap-2">
+        {doc.review_status !== "approved" ? (
+          <button
+            type="button"
+            disabled={busy}
+            className={buttonClass("secondary", "min-h-10 px-3")}
+            onClick={() => review("approved", null)}
+          >
+            Approve<span className="sr-only"> {name}</span>
+          </button>
+        ) : null}
+        {doc.review_status !== "rejected" ? (
+          <button
+            type="button"
+            disabled={busy}
+            className={buttonClass("outline", "min-h-10 px-3 text-red-800")}
+            onClick={() => setRejecting(true)}
+          >
+            Reject<span className="sr-only"> {name}</span>
+          </button>
+        ) : null}
+      </div>
+      <Dialog open={rejecting} onClose={() => setRejecting(false)} title={`Reject ${name}`}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (!reason.trim()) {
+              setReasonError("Please give a reason.");
+              return;
+            }
+            if (await review("rejected", reason.trim())) {
+              setRejecting(false);
+              setReason("");
+            }
+          }}
+        >
+          <p className="text-slate-700">The dealer sees the reason and is asked by e-mail to upload a new document.</p>
+          <TextAreaField
+            label="Reason"
+            name="reason"
+            value={reason}
+            maxLength={500}
+            error={reasonError}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              setReasonError(undefined);
+            }}
+          />
+          <div className="flex justify-end gap-3">
+            <button type="button" className={buttonClass("outline")} onClick={() => setRejecting(false)}>
+              Cancel
+            </button>
+            <button type="submit" disabled={busy} className={buttonClass("primary", "bg-red-700 hover:bg-red-800")}>
+              {busy ? "Rejecting…" : "Reject document"}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { formatDateTime } from "#shared/dates.ts";
+import { DEALER_ADMIN_TRANSITIONS, type DealerApplicationDetail, type DealerStatus } from "#shared/schemas/dealers.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { SelectField, TextAreaField } from "#web/components/ui/text-field.tsx";
+import { sendRequest } from "../kit/send-request.ts";
+
+const ACTION_LABEL: Record<DealerStatus, string> = {
+  Approved: "Approve (becomes a dealer)",
+  Rejected: "Reject",
+  Suspended: "Suspend",
+  Pending: "Back to pending",
+};
+
+/** Sets reg_status with a reason (PUT /api/dealer/status/{id}); only the moves allowed from the current status. */
+export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
+  const revalidator = useRevalidator();
+  const options = dealer.reg_status ? DEALER_ADMIN_TRANSITIONS[dealer.reg_status] : [];
+  const [to, setTo] = useState<DealerStatus | "">(options[0] ?? "");
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [done, setDone] = useState<string | null>(null);
+  const needsReason = to === "Rejected" || to === "Suspended";
+  // After a change the allowed moves are new: offer the first of them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the status itself changes
+  useEffect(() => setTo(options[0] ?? ""), [dealer.reg_status]);
+
+  return (
+    <section
+      aria-labelledby="status-heading"
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+      data-tour="dealer-status"
+    >
+      <h2 id="status-heading" className="text-lg font-semibold text-slate-900">
+        Registration status
+      </h2>
+      {dealer.reg_status === null ? (
+        <p className="text-slate-700">This application has not been submitted yet: all three sections must be complete first.</p>
+      ) : options.length === 0 ? (
+        <p className="text-slate-700">A rejected application comes back to Pending when the dealer corrects it and submits it again.</p>
+      ) : (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (!to) return;
+            if (needsReason && !reason.trim()) {
+              setReasonError("Please give a reason.");
+              return;
+            }
+            setBusy(true);
+            setError(null);
+            setDone(null);
+            const answer = await sendRequest({
+              method: "PUT",
+              url: `/api/dealer/status/${dealer.id}`,
+              body: { status: to, reason: reason.trim() || null },
+            });
+            setBusy(false);
+            if (!answer.ok) {
+              const field = answer.issues.find((i) => i.path.endsWith("reason"));
+              if (field) setReasonError(field.message);
+              else setError(answer.message);
+              return;
+            }
+            setReason("");
+            setDone(`The application is now ${to}. The dealer has been told by e-mail.`);
+            await revalidator.revalidate();
+          }}
+        >
+          {error ? <FormAlert>{error}</FormAlert> : null}
+          {done ? <FormAlert tone="success">{done}</FormAlert> : null}
+          <SelectField label="New status" name="status" value={to} onChange={(e) => setTo(e.currentTarget.value as DealerStatus)}>
+            {options.map((s) => (
+              <option key={s} value={s}>
+                {ACTION_LABEL[s]}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField
+            label={needsReason ? "Reason (sent to the dealer)" : "Note (optional, sent to the dealer)"}
+            name="reason"
+            value={reason}
+            maxLength={500}
+            error={reasonError}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              setReasonError(undefined);
+            }}
+          />
+          <button type="submit" disabled={busy} className={buttonClass("primary")} data-tour="dealer-status-submit">
+            {busy ? "Saving…" : "Save status"}
+          </button>
+        </form>
+      )}
+      {dealer.history.length > 0 ? (
+        <div>
+          <h3 className="font-semibold text-slate-900">History</h3>
+          <ol className="mt-2 space-y-2 text-sm">
+            {[...dealer.history].reverse().map((h) => (
+              <li key={`${h.at}-${h.toStatus}`} className="border-l-2 border-slate-300 pl-3">
+                <p className="text-slate-900">
+                  {h.fromStatus ?? "Not Started"} → <strong>{h.toStatus}</strong>
+                </p>
+                <p className="text-slate-600">
+                  {formatDateTime(h.at)}
+                  {h.changedBy ? ` · ${h.changedBy.fullName}` : h.toStatus === "Pending" ? " · the dealer" : ""}
+                </p>
+                {h.reason ? <p className="text-slate-700">{h.reason}</p> : null}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </section>
+  );
+}

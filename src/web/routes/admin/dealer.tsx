@@ -1,0 +1,55 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { statusLabel } from "#shared/schemas/dealers.ts";
+import { DocumentReview } from "#web/features/admin/dealers/document-review.tsx";
+import { StatusPanel } from "#web/features/admin/dealers/status-panel.tsx";
+import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
+import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx";
+import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
+import { InstallationsList } from "#web/features/dealer-profile/installations-list.tsx";
+import { pageMeta } from "#web/lib/meta.ts";
+import type { Route } from "./+types/dealer";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = Number(params.userId);
+  if (!Number.isInteger(id) || id < 1) throw new Response("Not found", { status: 404 });
+  return { dealer: await context.services.dealers.application(context.actor, id) };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const name = loaderData?.dealer.registered_company ?? loaderData?.dealer.user_full_name ?? "Dealer";
+  return pageMeta(matches, `${name} – Dealer Verification – Admin`, {
+    description: "A dealer application in the back office.",
+    noIndex: true,
+  });
+}
+
+export default function AdminDealer({ loaderData }: Route.ComponentProps) {
+  const { dealer } = loaderData;
+  return (
+    <AdminPage
+      title={dealer.registered_company ?? dealer.user_full_name}
+      description={`${dealer.user_full_name} (${dealer.user_username}) · ${dealer.user_email} · ${dealer.completion.completed} of 3 completed`}
+      actions={
+        <Link to="/admin/dealers" className="inline-flex min-h-11 items-center gap-2 font-semibold text-accent-800 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" /> All applications
+        </Link>
+      }
+    >
+      <p className="flex items-center gap-2">
+        <span className="font-medium">Status:</span> <DealerStatusBadge status={statusLabel(dealer.reg_status)} testId="admin-reg-status" />
+      </p>
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0 space-y-6">
+          <CompanyDetails application={dealer} editLink={false} />
+          <div data-tour="dealer-documents-review">
+            <DocumentsPanel documents={dealer.documents} actions={(doc, name) => <DocumentReview doc={doc} name={name} />} />
+          </div>
+          <InstallationsList installations={dealer.installations} />
+        </div>
+        <StatusPanel dealer={dealer} />
+      </div>
+    </AdminPage>
+  );
+}
