@@ -48,6 +48,7 @@ export default [
       route("dealers/:userId", "routes/admin/dealer.tsx"),
       route("quotations", "routes/admin/quotations.tsx"),
       route("orders", "routes/admin/orders.tsx"),
+      route("orders/:orderId", "routes/admin/order.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("blogs", "routes/admin/blogs.tsx"),
       route("team", "routes/admin/team.tsx"),

@@ -213,6 +213,7 @@ const MATRIX: Record<string, Case> = {
     }),
   },
   "GET /api/orders/mine": { expect: signedIn() },
+  "GET /api/orders/export.csv": { expect: adminOnly() },
   "GET /api/orders": { expect: adminOnly() },
   "GET /api/orders/:id": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "PUT /api/orders/:id/confirm-payment": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },

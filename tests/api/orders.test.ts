@@ -339,3 +339,32 @@ describe("schema", () => {
     expect(rows[0]?.n).toBeGreaterThan(0);
   });
 });
+
+describe("the back office's list and CSV export", () => {
+  it("searches by reference, number and dealer name, and exports the same rows as CSV", async () => {
+    const o = (await place(order())).json() as OrderView;
+    const other = (await place(order({ contactName: "Export Contact" }))).json() as OrderView;
+    const search = async (q: string) =>
+      (await actors.inject("admin", { method: "GET", url: `/api/orders?q=${encodeURIComponent(q)}&pageSize=100` }))
+        .json()
+        .rows.map((r: OrderView) => r.id);
+    expect(await search(o.reference)).toEqual([o.id]);
+    expect(await search(String(o.id))).toContain(o.id);
+    expect(await search("Export Contact")).toEqual([other.id]);
+    const dealerName = (await actors.inject("dealer", { method: "GET", url: "/api/auth/me" })).json().fullName as string;
+    expect(await search(dealerName)).toEqual(expect.arrayContaining([o.id, other.id]));
+    expect(await search("nobody-like-this")).toEqual([]);
+
+    const csv = await actors.inject("admin", { method: "GET", url: `/api/orders/export.csv?q=${o.reference}` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]?.startsWith(`${o.reference},`)).toBe(true);
+    expect(lines[1]).toContain("Placed – awaiting payment");
+    expect((await actors.inject("dealer", { method: "GET", url: "/api/orders/export.csv" })).statusCode).toBe(403);
+  });
+});

@@ -2,7 +2,15 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamSchema, pageQuerySchema } from "#shared/schemas/catalogue.ts";
-import { confirmPaymentSchema, ORDER_STATUSES, orderViewSchema, placeOrderSchema, setOrderStatusSchema } from "#shared/schemas/orders.ts";
+import {
+  confirmPaymentSchema,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  orderViewSchema,
+  placeOrderSchema,
+  setOrderStatusSchema,
+} from "#shared/schemas/orders.ts";
+import { csvDisposition, toCsv } from "../../platform/csv.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -13,6 +21,8 @@ const listQuery = pageQuerySchema.extend({
     .enum(ORDER_STATUSES)
     .or(z.literal("").transform(() => undefined))
     .optional(),
+  /** The reference (or its number), the dealer's name or e-mail, or the contact name. */
+  q: z.string().trim().max(100).optional(),
 });
 
 /** Dealer checkout and orders (issue 5): paid by bank transfer or ZIPIT, confirmed by an admin. */
@@ -60,6 +70,36 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
       },
     },
     async (request) => orders.list(request.actor, request.query),
+  );
+
+  r.get(
+    "/orders/export.csv",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "The orders as CSV, with the list's filters (admin; at most 10,000 rows)",
+        querystring: listQuery.omit({ page: true, pageSize: true }),
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await orders.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 });
+      const csv = toCsv(rows, [
+        { header: "Reference", value: (o) => o.reference },
+        { header: "Placed", value: (o) => o.created_At },
+        { header: "Dealer", value: (o) => o.dealer_name },
+        { header: "Status", value: (o) => ORDER_STATUS_LABELS[o.status] },
+        { header: "Currency", value: (o) => o.currency },
+        { header: "Total", value: (o) => o.total },
+        { header: "Total USD", value: (o) => o.total_usd },
+        { header: "Fulfilment", value: (o) => o.fulfilment },
+        { header: "Contact", value: (o) => o.contactName },
+        { header: "Phone", value: (o) => o.contactPhone },
+        { header: "Delivery address", value: (o) => o.deliveryAddress },
+        { header: "Payment reference", value: (o) => o.paymentReference },
+        { header: "Products", value: (o) => o.products.map((p) => `${p.quantity} × ${p.product_name}`).join("; ") },
+      ]);
+      return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("orders")).send(csv);
+    },
   );
 
   r.get(

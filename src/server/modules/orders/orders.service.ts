@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { isAdminRole } from "#shared/roles.ts";
 import {
   type ConfirmPaymentInput,
@@ -42,7 +42,7 @@ export type OrderPreview = {
   secondary_currency: string;
 };
 
-export type OrderListQuery = { status?: OrderStatus | undefined; page: number; pageSize: number };
+export type OrderListQuery = { status?: OrderStatus | undefined; q?: string | undefined; page: number; pageSize: number };
 
 type Deps = {
   db: Db;
@@ -353,10 +353,31 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, lo
       return view as OrderView;
     },
 
-    /** The back office's list, newest first, optionally of one status. */
+    /**
+     * The back office's list, newest first, optionally of one status, searched by reference (ORD-2026-000123 or
+     * the number), the dealer's name or e-mail, or the contact name.
+     */
     async list(actor: Actor, query: OrderListQuery): Promise<{ rows: OrderView[]; count: number }> {
       requireAdmin(actor);
-      const where = query.status ? eq(orders.status, query.status) : undefined;
+      const conditions: SQL[] = [];
+      if (query.status) conditions.push(eq(orders.status, query.status));
+      const q = query.q?.trim();
+      if (q) {
+        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const number = /^(?:ORD-\d{4}-)?0*(\d{1,9})$/i.exec(q)?.[1];
+        const dealersMatching = db
+          .select({ id: users.id })
+          .from(users)
+          .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern)));
+        conditions.push(
+          or(
+            ...(number ? [eq(orders.id, Number(number))] : []),
+            inArray(orders.userId, dealersMatching),
+            ilike(orders.contactName, pattern),
+          ) as SQL,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [total]] = await Promise.all([
         db
           .select()

@@ -1,15 +1,99 @@
-import { AdminScreen } from "#web/features/admin/admin-placeholder.tsx";
+import { Download } from "lucide-react";
+import { Link } from "react-router";
+import { formatDate } from "#shared/dates.ts";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderView } from "#shared/schemas/orders.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { DataTable } from "#web/features/admin/kit/data-table.tsx";
+import { readListParams } from "#web/features/admin/kit/list-params.ts";
+import { formatMoney } from "#web/features/orders/order-card.tsx";
+import { orderStatusBadge } from "#web/features/orders/order-status.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/orders";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Orders – Admin", { description: "Orders in the back office.", noIndex: true });
+const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["status"] } as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = readListParams(request.url, LIST);
+  const status = (ORDER_STATUSES as readonly string[]).includes(params.filters.status ?? "")
+    ? (params.filters.status as OrderStatus)
+    : undefined;
+  const list = await context.services.orders.list(context.actor, {
+    status,
+    q: params.q || undefined,
+    page: params.page,
+    pageSize: params.pageSize,
+  });
+  return { ...list, params };
 }
 
-export default function AdminOrders() {
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Orders – Admin", { description: "Dealer orders in the back office.", noIndex: true });
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { rows, count, params } = loaderData;
+  const exportQuery = new URLSearchParams({
+    ...(params.filters.status ? { status: params.filters.status } : {}),
+    ...(params.q ? { q: params.q } : {}),
+  });
   return (
-    <AdminScreen title="Orders">
-      <p>Dealer orders placed through checkout and their payments.</p>
-    </AdminScreen>
+    <AdminPage
+      title="Orders"
+      description="Dealer orders: confirm bank-transfer and ZIPIT payments, move orders on, cancel with a reason."
+      actions={
+        <a href={`/api/orders/export.csv?${exportQuery}`} className={buttonClass("outline")} download>
+          <Download aria-hidden="true" className="size-4" /> Export CSV
+        </a>
+      }
+    >
+      <DataTable<OrderView>
+        label="Orders"
+        rows={rows}
+        count={count}
+        params={params}
+        rowKey={(o) => o.id}
+        rowLabel={(o) => o.reference}
+        search={{ placeholder: "Reference, dealer or contact" }}
+        filters={[
+          {
+            name: "status",
+            label: "Status",
+            allLabel: "All statuses",
+            options: ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
+          },
+        ]}
+        columns={[
+          {
+            key: "reference",
+            header: "Reference",
+            cell: (o) => (
+              <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-accent-800 underline-offset-2 hover:underline">
+                {o.reference}
+              </Link>
+            ),
+          },
+          { key: "placed", header: "Placed", cell: (o) => formatDate(o.created_At) },
+          { key: "dealer", header: "Dealer", cell: (o) => o.dealer_name },
+          {
+            key: "status",
+            header: "Status",
+            cell: (o) => {
+              const badge = orderStatusBadge(o.status);
+              return <span className={badge.className}>{badge.label}</span>;
+            },
+          },
+          { key: "total", header: "Total", className: "text-right whitespace-nowrap", cell: (o) => formatMoney(o.currency, o.total) },
+          { key: "fulfilment", header: "Fulfilment", cell: (o) => (o.fulfilment === "delivery" ? "Delivery" : "Collection") },
+        ]}
+        rowActions={(o) => (
+          <Link to={`/admin/orders/${o.id}`} className={buttonClass("outline", "min-h-10 px-3")}>
+            Open<span className="sr-only"> {o.reference}</span>
+          </Link>
+        )}
+        empty="No orders yet."
+        tour="order-list"
+      />
+    </AdminPage>
   );
 }

@@ -1,0 +1,147 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { canMoveOrder, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderView } from "#shared/schemas/orders.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { sendRequest } from "../kit/send-request.ts";
+
+const MOVE_LABEL: Partial<Record<OrderStatus, string>> = {
+  processing: "Start processing",
+  dispatched: "Mark dispatched",
+  ready_for_collection: "Mark ready for collection",
+  completed: "Mark completed",
+};
+
+/**
+ * What an admin can do with an order now: confirm its payment (with the bank's reference), move it to its next
+ * status, or cancel it with a reason. Each change is e-mailed to the dealer and recorded.
+ */
+export function OrderActions({ order }: { order: OrderView }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [paymentReference, setPaymentReference] = useState("");
+  const [note, setNote] = useState("");
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const moves = ORDER_STATUSES.filter((s) => s !== "paid" && s !== "cancelled" && canMoveOrder(order.status, s, order.fulfilment));
+  const canPay = canMoveOrder(order.status, "paid", order.fulfilment);
+  const canCancel = canMoveOrder(order.status, "cancelled", order.fulfilment);
+
+  const run = async (url: string, body: object, success: string) => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    const answer = await sendRequest({ method: "PUT", url, body });
+    setBusy(false);
+    if (!answer.ok) {
+      const onNote = answer.issues.find((i) => i.path.endsWith("note"));
+      if (onNote) setNoteError(onNote.message);
+      else setError(answer.message);
+      return;
+    }
+    setPaymentReference("");
+    setNote("");
+    setDone(success);
+    await revalidator.revalidate();
+  };
+
+  return (
+    <section
+      aria-labelledby="order-actions-heading"
+      className="space-y-5 rounded-lg border border-slate-200 bg-white p-5"
+      data-tour="order-actions"
+    >
+      <h2 id="order-actions-heading" className="text-lg font-semibold text-slate-900">
+        Actions
+      </h2>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {done ? <FormAlert tone="success">{done}</FormAlert> : null}
+      {!canPay && moves.length === 0 && !canCancel ? (
+        <p className="text-slate-700">This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: nothing more to do.</p>
+      ) : null}
+      {canPay ? (
+        <form
+          noValidate
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(
+              `/api/orders/${order.id}/confirm-payment`,
+              { paymentReference: paymentReference.trim() },
+              "Payment confirmed. The dealer has been told by e-mail.",
+            );
+          }}
+        >
+          <TextField
+            label="Bank or ZIPIT reference (optional)"
+            name="paymentReference"
+            value={paymentReference}
+            maxLength={120}
+            onChange={(e) => setPaymentReference(e.currentTarget.value)}
+          />
+          <button type="submit" disabled={busy} className={buttonClass("primary")}>
+            Confirm payment
+          </button>
+        </form>
+      ) : null}
+      {moves.length > 0 ? (
+        <div className="flex flex-wrap gap-3">
+          {moves.map((s) => (
+            <button
+              key={s}
+              type="button"
+              disabled={busy}
+              className={buttonClass("secondary")}
+              onClick={() =>
+                run(
+                  `/api/orders/${order.id}/status`,
+                  { status: s, note: note.trim() },
+                  `The order is now ${ORDER_STATUS_LABELS[s].toLowerCase()}. The dealer has been told by e-mail.`,
+                )
+              }
+            >
+              {MOVE_LABEL[s] ?? ORDER_STATUS_LABELS[s]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {canCancel || moves.length > 0 ? (
+        <div className="space-y-3 border-t border-slate-200 pt-4">
+          <TextAreaField
+            label={canCancel ? "Note to the dealer (needed to cancel)" : "Note to the dealer (optional)"}
+            name="note"
+            value={note}
+            maxLength={500}
+            error={noteError}
+            onChange={(e) => {
+              setNote(e.currentTarget.value);
+              setNoteError(undefined);
+            }}
+          />
+          {canCancel ? (
+            <button
+              type="button"
+              disabled={busy}
+              className={buttonClass("outline", "text-red-800")}
+              onClick={() => {
+                if (!note.trim()) {
+                  setNoteError("Please give the reason for cancelling: the dealer is told it.");
+                  return;
+                }
+                run(
+                  `/api/orders/${order.id}/status`,
+                  { status: "cancelled", note: note.trim() },
+                  "The order is cancelled. The dealer has been told by e-mail.",
+                );
+              }}
+            >
+              Cancel order
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
