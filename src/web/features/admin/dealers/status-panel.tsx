@@ -32,7 +32,7 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
   return (
     <section
       aria-labelledby="status-heading"
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+      className="space-y-4 self-start rounded-lg border border-slate-200 bg-white p-5"
       data-tour="dealer-status"
     >
       <h2 id="status-heading" className="text-lg font-semibold text-slate-900">

@@ -50,7 +50,7 @@ export function OrderActions({ order }: { order: OrderView }) {
   return (
     <section
       aria-labelledby="order-actions-heading"
-      className="space-y-5 rounded-lg border border-slate-200 bg-white p-5"
+      className="space-y-5 self-start rounded-lg border border-slate-200 bg-white p-5"
       data-tour="order-actions"
     >
       <h2 id="order-actions-heading" className="text-lg font-semibold text-slate-900">
