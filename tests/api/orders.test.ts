@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { asc, count, eq, isNotNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orderStatuses, orders } from "#server/db/schema/commerce.ts";
 import { CANCEL_REASON_REQUIRED } from "#server/modules/orders/orders.service.ts";
@@ -338,6 +338,21 @@ describe("schema", () => {
     const rows = await t.database.db.select({ n: count() }).from(orders).where(isNotNull(orders.idempotencyKey));
     expect(rows[0]?.n).toBeGreaterThan(0);
   });
+});
+
+describe("status changes with the site settings read afresh", () => {
+  it("confirms a payment when the settings cache has expired (no query waits for the open transaction)", async () => {
+    const o = (await place(order())).json() as OrderView;
+    // The settings are cached for a few seconds; a minute later they are read from the database again.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
+    try {
+      const res = await actors.inject("admin", { method: "PUT", url: `/api/orders/${o.id}/confirm-payment`, payload: {} });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().status).toBe("paid");
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 15_000);
 });
 
 describe("the back office's list and CSV export", () => {

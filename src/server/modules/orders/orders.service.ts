@@ -11,7 +11,7 @@ import {
   type PlaceOrderInput,
   type SetOrderStatusInput,
 } from "#shared/schemas/orders.ts";
-import type { Db, Tx } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.ts";
@@ -70,18 +70,22 @@ function fromCents(cents: number): string {
 
 export function createOrdersService({ db, mailer, settings, catalogue, audit, log = consoleMailLog }: Deps) {
   /** Orders with their lines, timelines and dealers' names: four queries whatever the number of orders. */
-  async function views(rows: OrderRow[], tx: Db | Tx = db): Promise<OrderView[]> {
+  /**
+   * Orders as the API shows them. Never called inside a transaction: it reads the site settings through their own
+   * connection, which PGlite's single connection would wait for until the transaction ends (a deadlock).
+   */
+  async function views(rows: OrderRow[]): Promise<OrderView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [lines, events, owners, company] = await Promise.all([
-      tx.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
-      tx
+      db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+      db
         .select({ e: orderStatusEvents, by: users.fullName })
         .from(orderStatusEvents)
         .leftJoin(users, eq(users.id, orderStatusEvents.changedBy))
         .where(inArray(orderStatusEvents.orderId, ids))
         .orderBy(asc(orderStatusEvents.createdAt), asc(orderStatusEvents.id)),
-      tx
+      db
         .select({ id: users.id, fullName: users.fullName })
         .from(users)
         .where(
@@ -141,10 +145,10 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, lo
     });
   }
 
-  async function one(id: number, tx: Db | Tx = db): Promise<OrderView> {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+  async function one(id: number): Promise<OrderView> {
+    const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
     if (!row) throw new NotFoundError("Order not found.");
-    const [view] = await views([row], tx);
+    const [view] = await views([row]);
     return view as OrderView;
   }
 
@@ -171,7 +175,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, lo
   async function setStatus(actor: Actor, id: number, input: SetOrderStatusInput, paymentReference?: string): Promise<OrderView> {
     const admin = requireAdmin(actor);
     if (input.status === "cancelled" && !input.note.trim()) throw new FieldError(CANCEL_REASON_REQUIRED, "note");
-    const order = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
       if (!row) throw new NotFoundError("Order not found.");
       if (!canMoveOrder(row.status, input.status, row.fulfilment)) {
@@ -195,8 +199,8 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, lo
         before: { status: row.status, paymentReference: row.paymentReference },
         after: { status: input.status, paymentReference: paymentReference ?? row.paymentReference, note: input.note },
       });
-      return one(id, tx);
     });
+    const order = await one(id);
     const owner = await dealerOf(order.user_id);
     if (owner) await sendAll(mailer, [orderStatusToDealer(order, owner, await settings.get())], log, { orderId: id });
     return order;
