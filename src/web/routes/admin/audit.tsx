@@ -1,15 +1,137 @@
-import { AdminScreen } from "#web/features/admin/admin-placeholder.tsx";
+import { Download } from "lucide-react";
+import { Form } from "react-router";
+import { formatDateTime } from "#shared/dates.ts";
+import { type AuditEntryView, auditQuerySchema } from "#shared/schemas/audit.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { DataTable } from "#web/features/admin/kit/data-table.tsx";
+import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/audit";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Audit Log – Admin", { description: "Audit Log in the back office.", noIndex: true });
+const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["entity", "action", "from", "to"] } as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = readListParams(request.url, LIST);
+  const parsed = auditQuerySchema.safeParse({ ...params.filters, q: params.q, page: params.page, pageSize: params.pageSize });
+  const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
+  const [list, facets] = await Promise.all([
+    context.services.audit.list(context.actor, query),
+    context.services.audit.facets(context.actor),
+  ]);
+  return { ...list, facets, params, invalidDates: !parsed.success };
 }
 
-export default function AdminAudit() {
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Audit Log – Admin", { description: "Every change made in the back office.", noIndex: true });
+}
+
+/** Before and after, one line per field that changed. */
+function Changes({ entry }: { entry: AuditEntryView }) {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+  if (keys.length === 0) return null;
+  const show = (v: unknown) => (v === undefined || v === null ? "—" : typeof v === "string" ? v : JSON.stringify(v));
   return (
-    <AdminScreen title="Audit Log">
-      <p>Coming with the back office.</p>
-    </AdminScreen>
+    <details className="mt-1">
+      <summary className="cursor-pointer text-sm text-accent-800">Changes ({keys.length})</summary>
+      <dl className="mt-1 space-y-1 text-xs">
+        {keys.map((k) => (
+          <div key={k}>
+            <dt className="font-semibold text-slate-800">{k}</dt>
+            <dd className="break-words text-slate-700">
+              <del className="text-red-800">{show(before[k])}</del> → <ins className="text-green-800 no-underline">{show(after[k])}</ins>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { rows, count, params, facets, invalidDates } = loaderData;
+  const exportQuery = new URLSearchParams(Object.entries({ ...params.filters, q: params.q }).filter(([, v]) => v));
+  return (
+    <AdminPage
+      title="Audit Log"
+      description="Every change made in the back office: who, what, when, and the record before and after."
+      actions={
+        <a href={`/api/audit/export.csv?${exportQuery}`} className={buttonClass("outline")} download>
+          <Download aria-hidden="true" className="size-4" /> Export CSV
+        </a>
+      }
+    >
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Date range">
+        {Object.entries({ entity: params.filters.entity, action: params.filters.action, q: params.q }).map(([k, v]) =>
+          v ? <input key={k} type="hidden" name={k} value={v} /> : null,
+        )}
+        <div>
+          <label htmlFor="audit-from" className="mb-1 block text-sm font-medium text-slate-800">
+            From
+          </label>
+          <input
+            id="audit-from"
+            type="date"
+            name="from"
+            defaultValue={params.filters.from}
+            className="block min-h-11 rounded-md border border-slate-400 px-3"
+          />
+        </div>
+        <div>
+          <label htmlFor="audit-to" className="mb-1 block text-sm font-medium text-slate-800">
+            To
+          </label>
+          <input
+            id="audit-to"
+            type="date"
+            name="to"
+            defaultValue={params.filters.to}
+            className="block min-h-11 rounded-md border border-slate-400 px-3"
+          />
+        </div>
+        <button type="submit" className={buttonClass("outline")}>
+          Apply dates
+        </button>
+        {invalidDates ? (
+          <p role="alert" className="text-sm text-red-700">
+            The dates were not understood: showing everything.
+          </p>
+        ) : null}
+      </Form>
+      <DataTable<AuditEntryView>
+        label="Changes"
+        rows={rows}
+        count={count}
+        params={params}
+        rowKey={(e) => e.id}
+        rowLabel={(e) => e.summary}
+        search={{ placeholder: "Summary, record id or person" }}
+        filters={[
+          { name: "entity", label: "What", allLabel: "Everything", options: facets.entities.map((v) => ({ value: v, label: v })) },
+          { name: "action", label: "Action", allLabel: "All actions", options: facets.actions.map((v) => ({ value: v, label: v })) },
+        ]}
+        columns={[
+          { key: "when", header: "When", className: "whitespace-nowrap", cell: (e) => formatDateTime(e.createdAt) },
+          { key: "who", header: "Who", cell: (e) => e.actorName || "(removed account)" },
+          { key: "what", header: "What", cell: (e) => `${e.entity} ${e.entityId}` },
+          { key: "action", header: "Action", cell: (e) => e.action },
+          {
+            key: "summary",
+            header: "Summary",
+            cell: (e) => (
+              <>
+                <p className="break-words">{e.summary}</p>
+                <Changes entry={e} />
+              </>
+            ),
+          },
+        ]}
+        empty="Nothing has been changed in the back office yet."
+      />
+    </AdminPage>
   );
 }

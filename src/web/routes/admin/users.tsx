@@ -1,15 +1,138 @@
-import { AdminScreen } from "#web/features/admin/admin-placeholder.tsx";
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { redirect, useRevalidator } from "react-router";
+import type { PublicUser } from "#shared/schemas/auth.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
+import { DataTable } from "#web/features/admin/kit/data-table.tsx";
+import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
+import { sendRequest } from "#web/features/admin/kit/send-request.ts";
+import { AddAdminForm } from "#web/features/admin/users/add-admin-form.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/users";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Admin Users – Admin", { description: "Admin Users in the back office.", noIndex: true });
+const LIST = { sorts: ["name", "username", "role"], defaultSort: "name", filters: ["role"] } as const;
+
+/** Admin users are role super's (spec §2 admin user management); an admin is sent back to the dashboard. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (context.user?.role !== "super") throw redirect("/admin");
+  const params = readListParams(request.url, LIST);
+  const all = await context.services.accounts.listAdmins(context.actor);
+  const role = params.filters.role;
+  const filtered = role ? all.filter((u) => u.role === role) : all;
+  const key = (u: PublicUser) => (params.sort === "username" ? u.username : params.sort === "role" ? u.role : u.fullName);
+  const page = pageOf(sortRows(filtered, key, params.dir), params, (u) => `${u.fullName} ${u.username} ${u.email}`);
+  return { ...page, params, me: context.user.id };
 }
 
-export default function AdminUsers() {
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Admin Users – Admin", { description: "Back-office accounts.", noIndex: true });
+}
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { rows, count, params, me } = loaderData;
+  const revalidator = useRevalidator();
+  const [adding, setAdding] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<PublicUser | null>(null);
   return (
-    <AdminScreen title="Admin Users">
-      <p>The back-office accounts in a table; a super admin adds and removes admins here.</p>
-    </AdminScreen>
+    <AdminPage
+      title="Admin Users"
+      description="Back-office accounts. New admins get an e-mail with a link to choose their password."
+      tour="admin-users"
+      actions={
+        <button
+          type="button"
+          className={buttonClass("primary")}
+          onClick={() => setAdding((v) => !v)}
+          aria-expanded={adding}
+          data-tour="add-admin-button"
+        >
+          <UserPlus aria-hidden="true" className="size-4" /> {adding ? "Close" : "Add admin"}
+        </button>
+      }
+    >
+      {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+      {adding ? (
+        <section aria-labelledby="add-admin-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="add-admin-heading" className="mb-4 text-lg font-semibold text-slate-900">
+            Add admin
+          </h2>
+          <AddAdminForm
+            onDone={(message) => {
+              setAdding(false);
+              setNotice(message);
+            }}
+          />
+        </section>
+      ) : null}
+      <DataTable<PublicUser>
+        label="Admin users"
+        rows={rows}
+        count={count}
+        params={params}
+        rowKey={(u) => u.id}
+        rowLabel={(u) => u.fullName}
+        search={{ placeholder: "Name, username or e-mail" }}
+        filters={[
+          {
+            name: "role",
+            label: "Role",
+            allLabel: "All roles",
+            options: [
+              { value: "admin", label: "Admin" },
+              { value: "super", label: "Super admin" },
+            ],
+          },
+        ]}
+        columns={[
+          {
+            key: "name",
+            header: "Name",
+            sortable: true,
+            cell: (u) => (
+              <span className="flex items-center gap-2">
+                <Avatar name={u.fullName} profile={u.profile} />
+                <span className="font-medium text-slate-900">{u.fullName}</span>
+              </span>
+            ),
+          },
+          { key: "username", header: "Username", sortable: true, cell: (u) => u.username },
+          { key: "email", header: "E-mail", cell: (u) => <span className="break-all">{u.email}</span> },
+          { key: "role", header: "Role", sortable: true, cell: (u) => (u.role === "super" ? "Super admin" : "Admin") },
+          { key: "verified", header: "Password set", cell: (u) => (u.emailVerified ? "Yes" : "Invitation sent") },
+        ]}
+        rowActions={(u) =>
+          u.id === me ? (
+            <span className="text-sm text-slate-600">You</span>
+          ) : (
+            <button type="button" className={buttonClass("outline", "min-h-10 px-3 text-red-800")} onClick={() => setRemoving(u)}>
+              Remove<span className="sr-only"> {u.fullName}</span>
+            </button>
+          )
+        }
+        empty="No admin users."
+        tour="admin-table"
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.fullName ?? ""}?`}
+        confirmLabel="Remove"
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return null;
+          const answer = await sendRequest({ method: "DELETE", url: `/api/auth/user/${removing.id}` });
+          if (!answer.ok) return answer.message;
+          setNotice(`${removing.fullName} was removed.`);
+          await revalidator.revalidate();
+          return null;
+        }}
+      >
+        <p>Their account and sessions end now. This cannot be undone.</p>
+      </ConfirmDialog>
+    </AdminPage>
   );
 }

@@ -193,6 +193,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
           </>
         )}
+        {/* Filters set elsewhere on the page (a date range) survive a search. */}
+        {Object.entries(params.filters)
+          .filter(([name, value]) => value !== "" && !filters.some((f) => f.name === name))
+          .map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
         {search ? (
           <div className="min-w-56 flex-1">
             <label htmlFor={`${captionId}-q`} className="mb-1 block text-sm font-medium text-slate-800">

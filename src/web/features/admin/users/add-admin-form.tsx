@@ -1,0 +1,46 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { createAdminSchema } from "#shared/schemas/auth.ts";
+import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
+import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
+import { sendRequest } from "../kit/send-request.ts";
+
+/** Role super adds a back-office account (POST /api/auth/admin); the new admin chooses a password from the e-mailed link. */
+export function AddAdminForm({ onDone }: { onDone: (message: string) => void }) {
+  const revalidator = useRevalidator();
+  const { form, register, error, applyAnswer } = useAdminForm(createAdminSchema, { fullName: "", username: "", email: "", role: "admin" });
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = form.formState.isSubmitting;
+  return (
+    <FormShell
+      title="Add admin"
+      submitLabel="Add admin"
+      busy={busy}
+      error={failure}
+      dirty={form.formState.isDirty}
+      tour="admin-user-form"
+      onSubmit={form.handleSubmit(async (values) => {
+        setFailure(null);
+        const answer = await sendRequest<{ fullName: string; email: string }>({ method: "POST", url: "/api/auth/admin", body: values });
+        const problem = applyAnswer(answer);
+        if (problem) {
+          setFailure(problem);
+          return;
+        }
+        form.reset();
+        await revalidator.revalidate();
+        onDone(`${answer.data?.fullName} was added. An e-mail to ${answer.data?.email} asks them to choose a password.`);
+      })}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Full name" autoComplete="off" error={error("fullName")} {...register("fullName")} />
+        <TextField label="Username" autoComplete="off" error={error("username")} {...register("username")} />
+        <TextField label="E-mail" type="email" autoComplete="off" error={error("email")} {...register("email")} />
+        <SelectField label="Role" error={error("role")} {...register("role")}>
+          <option value="admin">Admin</option>
+          <option value="super">Super admin (also manages admin users)</option>
+        </SelectField>
+      </div>
+    </FormShell>
+  );
+}
