@@ -14,6 +14,7 @@ import type { Database } from "./db/client.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
+import { catalogueAdminRoutes } from "./modules/catalogue/catalogue-admin.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       async (routes) => {
         await routes.register(accountsRoutes, { services, secureCookies, siteUrl: config.siteUrl });
         await routes.register(catalogueRoutes, { services });
+        await routes.register(catalogueAdminRoutes, { services });
         await routes.register(quotationsRoutes, { services });
         await routes.register(ordersRoutes, { services });
         await routes.register(contactRoutes, { services });

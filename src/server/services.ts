@@ -3,6 +3,7 @@ import type { Db } from "./db/client.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts";
+import { createCatalogueAdminService } from "./modules/catalogue/catalogue-admin.service.ts";
 import { createContactService } from "./modules/contact/contact.service.ts";
 import { createContentService } from "./modules/content/content.service.ts";
 import { createSettingsService } from "./modules/content/settings.service.ts";
@@ -42,6 +43,8 @@ export function createServices(deps: Deps) {
     },
     accounts,
     catalogue,
+    /** Products, featured products and brands in the back office (issue 6). */
+    catalogueAdmin: createCatalogueAdminService({ db: deps.db, storage: deps.storage, audit }),
     content: createContentService(deps.db),
     settings,
     quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue }),

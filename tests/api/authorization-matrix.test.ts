@@ -223,6 +223,18 @@ const MATRIX: Record<string, Case> = {
   "GET /api/audit/facets": { expect: adminOnly() },
   "GET /api/audit/export.csv": { expect: adminOnly() },
   // Back office (issue 6): catalogue admin — entries go here.
+  // Creating without a body is a 400 (fields missing); changes and deletes aim at ids that do not exist.
+  "POST /api/products/add-product": { expect: adminOnly("bad") },
+  "PUT /api/products/update-product/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
+  "POST /api/products/upload-product-images/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "POST /api/products/upload-datasheet/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "POST /api/featured/add-featured": { expect: adminOnly("bad") },
+  "PUT /api/featured/update-featured/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
+  "DELETE /api/featured/delete-featured/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/brands": { expect: adminOnly() },
+  "POST /api/brands": { expect: adminOnly("bad") },
+  "PUT /api/brands/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
+  "DELETE /api/brands/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
   // Back office (issue 6): content admin — entries go here.
   // Back office (issue 6): quotations admin — entries go here.
   // Back office (issue 6): dashboard, sales, statistics, contact inbox, settings, exports — entries go here.

@@ -29,6 +29,16 @@ export class FieldError extends BadRequestError {
   }
 }
 
+/**
+ * Several fields refused at once, by a check made after the request was read (a multipart form's text fields):
+ * answered like a schema failure, `{ message, issues: [{ path: "body.<field>", message }] }`.
+ */
+export class ValidationError extends BadRequestError {
+  constructor(readonly issues: { path: string; message: string }[]) {
+    super(issues[0]?.message ?? "The request is not valid.");
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor(message = "Please log in to continue.") {
     super(401, message);

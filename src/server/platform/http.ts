@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, FieldError, TooManyRequestsError } from "./errors.ts";
+import { AppError, FieldError, TooManyRequestsError, ValidationError } from "./errors.ts";
 
 export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Please try again later.";
 
@@ -24,6 +24,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err instanceof FieldError) {
       return reply.code(400).send({ message: err.message, issues: [{ path: `body.${err.field}`, message: err.message }] });
     }
+    if (err instanceof ValidationError) return reply.code(400).send({ message: err.message, issues: err.issues });
     if (err instanceof TooManyRequestsError) reply.header("retry-after", String(err.retryAfterSeconds));
     if (err instanceof AppError) {
       return reply.code(err.statusCode).send({ message: err.message, ...(err.details ? { details: err.details } : {}) });

@@ -90,13 +90,4 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
     { schema: { tags: ["brands"], summary: "Every brand's id and name", response: { 200: z.array(brandMinSchema) } } },
     async () => catalogue.listBrandsMin(),
   );
-
-  r.delete(
-    "/products/delete-product/:id",
-    { schema: { tags: ["products"], summary: "Delete a product (admin)", params: idParamSchema, response: { 200: message } } },
-    async (request) => {
-      await catalogue.deleteProduct(request.actor, request.params.id);
-      return { message: "Product deleted." };
-    },
-  );
 }

@@ -2,7 +2,7 @@ import { asc, count, eq, inArray } from "drizzle-orm";
 import type { AllProductsQuery, BrandMin, Category, Featured, PageQuery, Product, ProductPage } from "#shared/schemas/catalogue.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import type { Actor } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 
 type ProductRow = typeof products.$inferSelect;
@@ -13,7 +13,7 @@ export function seesPrices(actor: Actor): boolean {
   return actor !== null && (actor.role === "dealer" || actor.role === "admin" || actor.role === "super");
 }
 
-function toProduct(row: ProductRow, category: Pick<CategoryRow, "slug" | "name">, withPrices: boolean): Product {
+export function toProduct(row: ProductRow, category: Pick<CategoryRow, "slug" | "name">, withPrices: boolean): Product {
   return {
     product_id: row.productId,
     product_name: row.productName,
@@ -149,12 +149,6 @@ export function createCatalogueService(db: Db) {
         .limit(1);
       if (!row) throw new NotFoundError("Product not found.");
       return toProduct(row.product, row, seesPrices(actor));
-    },
-
-    async deleteProduct(actor: Actor, id: number): Promise<void> {
-      requireAdmin(actor);
-      const deleted = await db.delete(products).where(eq(products.productId, id)).returning({ id: products.productId });
-      if (deleted.length === 0) throw new NotFoundError("Product not found.");
     },
   };
 }

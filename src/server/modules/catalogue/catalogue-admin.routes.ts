@@ -1,0 +1,262 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamSchema } from "#shared/schemas/catalogue.ts";
+import {
+  adminFeaturedSchema,
+  adminProductSchema,
+  brandSchema,
+  DATASHEET_MAX_MB,
+  IMAGE_MAX_MB,
+  PRODUCT_MAX_IMAGES,
+  productUpdateSchema,
+} from "#shared/schemas/catalogue-admin.ts";
+import { formInput, sendUploadError } from "../../platform/uploads/form-input.ts";
+import { UploadError } from "../../platform/uploads/image-upload.ts";
+import type { Services } from "../../services.ts";
+
+const message = z.object({ message: z.string() });
+const failure = z.object({
+  message: z.string(),
+  issues: z
+    .array(z.object({ path: z.string(), message: z.string(), index: z.number().optional(), file: z.string().optional() }))
+    .optional(),
+});
+const refusals = { 400: failure, 401: message, 403: message, 404: message, 409: message, 413: failure, 415: failure };
+
+const FILES_NOTE =
+  `Images: JPG or PNG (decided by their content), at most ${IMAGE_MAX_MB} MB each, re-encoded and stored as WebP at 400, 800 and ` +
+  `1200 px. Datasheets: one PDF of at most ${DATASHEET_MAX_MB} MB, parsed and saved again. All or nothing: a refused field or ` +
+  "file (400 missing or invalid, 413 too large or too many, 415 wrong type) stores nothing.";
+
+/** A handler whose refused uploads answer with their status and field. */
+function withUploads<R>(handler: (request: FastifyRequest, reply: FastifyReply) => Promise<R>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await handler(request, reply);
+    } catch (err) {
+      if (err instanceof UploadError) return sendUploadError(request, reply, err);
+      throw err;
+    }
+  };
+}
+
+/** The back office's catalogue (admins): products with their images and datasheets, featured products, brands. */
+export async function catalogueAdminRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { catalogueAdmin } = opts.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = idParamSchema;
+
+  // Products
+
+  r.post(
+    "/products/add-product",
+    {
+      schema: {
+        tags: ["products"],
+        summary: "Add a product with its images and datasheet (admin, multipart)",
+        description:
+          "Fields (spec §3 names): product_name, product_description, category, price_usd (required); product_benefits, " +
+          `product_warranty, price_zwl, brand_id (optional). Files: images (1 to ${PRODUCT_MAX_IMAGES}, the first is the main ` +
+          `image) and datasheet (one PDF), both required. ${FILES_NOTE}`,
+        consumes: ["multipart/form-data"],
+        response: { 201: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },
+      },
+    },
+    withUploads(async (request, reply) => {
+      const product = await catalogueAdmin.createProduct(request.actor, formInput(request));
+      return reply.code(201).send({ message: "Product added.", product });
+    }),
+  );
+
+  r.put(
+    "/products/update-product/:id",
+    {
+      schema: {
+        tags: ["products"],
+        summary: "Change a product's fields and the order of its images (admin, JSON)",
+        description:
+          "Any of the fields; those left out stay as they are (price_zwl null or empty clears it). `images` lists the " +
+          "product's image names in their new order (a list, or comma-separated text); the first is the main image and a " +
+          "name left out is removed.",
+        params,
+        body: productUpdateSchema,
+        response: { 200: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },
+      },
+    },
+    async (request) => ({
+      message: "Product updated.",
+      product: await catalogueAdmin.updateProduct(request.actor, request.params.id, request.body),
+    }),
+  );
+
+  r.post(
+    "/products/upload-product-images/:id",
+    {
+      schema: {
+        tags: ["products"],
+        summary: "Add images to a product (admin, multipart field images)",
+        description: `Added after the product's own images, up to ${PRODUCT_MAX_IMAGES} in all. ${FILES_NOTE}`,
+        consumes: ["multipart/form-data"],
+        params,
+        response: { 200: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },
+      },
+    },
+    withUploads(async (request) => {
+      const { id } = params.parse(request.params);
+      return { message: "Images added.", product: await catalogueAdmin.addProductImages(request.actor, id, formInput(request)) };
+    }),
+  );
+
+  r.post(
+    "/products/upload-datasheet/:id",
+    {
+      schema: {
+        tags: ["products"],
+        summary: "Replace a product's datasheet (admin, multipart field datasheet)",
+        description: FILES_NOTE,
+        consumes: ["multipart/form-data"],
+        params,
+        response: { 200: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },
+      },
+    },
+    withUploads(async (request) => {
+      const { id } = params.parse(request.params);
+      return { message: "Datasheet replaced.", product: await catalogueAdmin.replaceDatasheet(request.actor, id, formInput(request)) };
+    }),
+  );
+
+  r.delete(
+    "/products/delete-product/:id",
+    {
+      schema: {
+        tags: ["products"],
+        summary: "Delete a product and its files (admin); quotations and orders keep its name",
+        params,
+        response: { 200: message, 401: message, 403: message, 404: message },
+      },
+    },
+    async (request) => {
+      await catalogueAdmin.deleteProduct(request.actor, request.params.id);
+      return { message: "Product deleted." };
+    },
+  );
+
+  // Featured products
+
+  r.post(
+    "/featured/add-featured",
+    {
+      schema: {
+        tags: ["featured"],
+        summary: "Feature a product (admin, multipart)",
+        description: `Fields: product_id (required), name (the product's name when empty). File: image, its own artwork (optional). ${FILES_NOTE}`,
+        consumes: ["multipart/form-data"],
+        response: { 201: z.object({ message: z.string(), featured: adminFeaturedSchema }), ...refusals },
+      },
+    },
+    withUploads(async (request, reply) => {
+      const featured = await catalogueAdmin.createFeatured(request.actor, formInput(request));
+      return reply.code(201).send({ message: "Featured product added.", featured });
+    }),
+  );
+
+  r.put(
+    "/featured/update-featured/:id",
+    {
+      schema: {
+        tags: ["featured"],
+        summary: "Change a featured product (admin, JSON, or multipart with a new image)",
+        description: `Any of: product_id, name, sort_order (its new position, 0 first), remove_image; a new image (multipart). ${FILES_NOTE}`,
+        consumes: ["application/json", "multipart/form-data"],
+        params,
+        response: { 200: z.object({ message: z.string(), featured: adminFeaturedSchema }), ...refusals },
+      },
+    },
+    withUploads(async (request) => {
+      const { id } = params.parse(request.params);
+      return { message: "Featured product updated.", featured: await catalogueAdmin.updateFeatured(request.actor, id, formInput(request)) };
+    }),
+  );
+
+  r.delete(
+    "/featured/delete-featured/:id",
+    {
+      schema: {
+        tags: ["featured"],
+        summary: "Stop featuring a product (admin); the product stays",
+        params,
+        response: { 200: message, 401: message, 403: message, 404: message },
+      },
+    },
+    async (request) => {
+      await catalogueAdmin.deleteFeatured(request.actor, request.params.id);
+      return { message: "Featured product removed." };
+    },
+  );
+
+  // Brands
+
+  r.get(
+    "/brands",
+    {
+      schema: {
+        tags: ["brands"],
+        summary: "Every brand with its logo, website and number of products (admin)",
+        response: { 200: z.array(brandSchema), 401: message, 403: message },
+      },
+    },
+    async (request) => catalogueAdmin.listBrands(request.actor),
+  );
+
+  r.post(
+    "/brands",
+    {
+      schema: {
+        tags: ["brands"],
+        summary: "Add a brand (admin, multipart with an optional logo, or JSON)",
+        description: `Fields: name (required, unique), website (optional, http or https). File: logo (optional). ${FILES_NOTE}`,
+        consumes: ["multipart/form-data", "application/json"],
+        response: { 201: z.object({ message: z.string(), brand: brandSchema }), ...refusals },
+      },
+    },
+    withUploads(async (request, reply) => {
+      const brand = await catalogueAdmin.createBrand(request.actor, formInput(request));
+      return reply.code(201).send({ message: "Brand added.", brand });
+    }),
+  );
+
+  r.put(
+    "/brands/:id",
+    {
+      schema: {
+        tags: ["brands"],
+        summary: "Change a brand (admin, JSON, or multipart with a new logo)",
+        description: `Any of: name, website, remove_logo; a new logo (multipart). ${FILES_NOTE}`,
+        consumes: ["application/json", "multipart/form-data"],
+        params,
+        response: { 200: z.object({ message: z.string(), brand: brandSchema }), ...refusals },
+      },
+    },
+    withUploads(async (request) => {
+      const { id } = params.parse(request.params);
+      return { message: "Brand updated.", brand: await catalogueAdmin.updateBrand(request.actor, id, formInput(request)) };
+    }),
+  );
+
+  r.delete(
+    "/brands/:id",
+    {
+      schema: {
+        tags: ["brands"],
+        summary: "Delete a brand (admin); its products stay, without a brand",
+        params,
+        response: { 200: message, 401: message, 403: message, 404: message },
+      },
+    },
+    async (request) => {
+      await catalogueAdmin.deleteBrand(request.actor, request.params.id);
+      return { message: "Brand deleted." };
+    },
+  );
+}

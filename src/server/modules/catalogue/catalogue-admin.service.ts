@@ -1,0 +1,738 @@
+import { and, asc, count, desc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
+import { DEFAULT_PRODUCT_IMAGE, MEDIA_FOLDERS, type MediaFolder } from "#shared/media.ts";
+import {
+  type AdminFeatured,
+  type AdminProduct,
+  type AdminProductQuery,
+  ALREADY_FEATURED,
+  BRAND_NAME_TAKEN,
+  BRAND_UNKNOWN,
+  type Brand,
+  brandCreateSchema,
+  brandUpdateSchema,
+  CATEGORY_UNKNOWN,
+  DATASHEET_MAX_BYTES,
+  DATASHEET_REQUIRED,
+  FORM_FIELD_MAX_BYTES,
+  featuredCreateSchema,
+  featuredUpdateSchema,
+  IMAGE_MAX_BYTES,
+  PRODUCT_IMAGES_REQUIRED,
+  PRODUCT_MAX_IMAGES,
+  PRODUCT_UNKNOWN,
+  type ProductUpdate,
+  productFieldsSchema,
+  TOO_MANY_PRODUCT_IMAGES,
+} from "#shared/schemas/catalogue-admin.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
+import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
+import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../platform/errors.ts";
+import { removePublicImage, storePublicFile, storePublicImage } from "../../platform/images/public-images.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
+import { type FormInput, fieldIssues, parseFields, readForm } from "../../platform/uploads/form-input.ts";
+import { type CheckedImage, UploadError, type UploadRules } from "../../platform/uploads/image-upload.ts";
+import type { AuditService } from "../audit/audit.service.ts";
+import { toProduct } from "./catalogue.service.ts";
+
+export type CatalogueAdminDeps = { db: Db; storage: Storage; audit: AuditService };
+
+type ProductRow = typeof products.$inferSelect;
+type Exec = Db | Tx;
+
+const PRODUCT_NOT_FOUND = "Product not found.";
+const FEATURED_NOT_FOUND = "Featured product not found.";
+const BRAND_NOT_FOUND = "Brand not found.";
+const NO_IMAGES = "Choose at least one image to upload.";
+
+/** A new product: its fields, up to PRODUCT_MAX_IMAGES images and one datasheet, in one request. */
+const PRODUCT_FORM: UploadRules = {
+  maxBytes: IMAGE_MAX_BYTES,
+  maxPerField: { images: PRODUCT_MAX_IMAGES },
+  pdfFields: { datasheet: 1 },
+  maxPdfBytes: DATASHEET_MAX_BYTES,
+  maxFieldBytes: FORM_FIELD_MAX_BYTES,
+  messages: { tooMany: (field) => (field === "images" ? TOO_MANY_PRODUCT_IMAGES : "Send one datasheet PDF only.") },
+};
+
+/** More images for a product that has room for `room` more. */
+const imagesForm = (room: number, has: number): UploadRules => ({
+  maxBytes: IMAGE_MAX_BYTES,
+  maxPerField: { images: room },
+  messages: { tooMany: () => roomMessage(has) },
+});
+
+const roomMessage = (has: number) =>
+  `${TOO_MANY_PRODUCT_IMAGES} This one has ${has}: remove one${has < PRODUCT_MAX_IMAGES ? ` or add at most ${PRODUCT_MAX_IMAGES - has}` : ""} first.`;
+
+const DATASHEET_FORM: UploadRules = {
+  maxBytes: IMAGE_MAX_BYTES,
+  maxPerField: {},
+  pdfFields: { datasheet: 1 },
+  maxPdfBytes: DATASHEET_MAX_BYTES,
+  messages: { tooMany: () => "Send one datasheet PDF only." },
+};
+
+/** A featured product's or a brand's form: text fields and at most one image. */
+const oneImageForm = (field: string): UploadRules => ({
+  maxBytes: IMAGE_MAX_BYTES,
+  maxPerField: { [field]: 1 },
+  maxFieldBytes: FORM_FIELD_MAX_BYTES,
+  messages: { tooMany: () => `Send one ${field} image only.` },
+});
+
+/** A stored public file, to remove again when its change does not happen (or once its record is gone). */
+type StoredFile = { folder: MediaFolder; name: string; kind: "image" | "file" };
+
+export function createCatalogueAdminService({ db, storage, audit }: CatalogueAdminDeps) {
+  /** Removes files no record names any more. A file that cannot be removed is left (it harms nothing). */
+  async function discard(files: StoredFile[]): Promise<void> {
+    await Promise.all(
+      files.map(async (f) => {
+        // The shared placeholder image is never a product's own.
+        if (f.folder === MEDIA_FOLDERS.products && f.name === DEFAULT_PRODUCT_IMAGE) return;
+        try {
+          if (f.kind === "image") await removePublicImage(storage, f.folder, f.name);
+          else await storage.remove("public", `${f.folder}/${f.name}`);
+        } catch {
+          // An unsafe or unknown name: nothing of ours to remove.
+        }
+      }),
+    );
+  }
+
+  /**
+   * Stores files for a change and runs the change; when anything fails the files stored so far are removed again,
+   * so a refused change leaves nothing behind.
+   */
+  async function withStoredFiles<T>(store: (keep: (file: StoredFile) => string) => Promise<void>, change: () => Promise<T>): Promise<T> {
+    const stored: StoredFile[] = [];
+    try {
+      await store((file) => {
+        stored.push(file);
+        return file.name;
+      });
+      return await change();
+    } catch (err) {
+      await discard(stored);
+      throw err;
+    }
+  }
+
+  const storeImages = async (keep: (f: StoredFile) => string, folder: MediaFolder, images: CheckedImage[], stem: string) => {
+    const names: string[] = [];
+    for (const image of images) names.push(keep({ folder, name: await storePublicImage(storage, folder, image, stem), kind: "image" }));
+    return names;
+  };
+
+  async function loadProduct(exec: Exec, id: number): Promise<AdminProduct | null> {
+    const [row] = await exec
+      .select({ product: products, slug: categories.slug, name: categories.name })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.productId, id))
+      .limit(1);
+    return row ? adminView(row.product, row) : null;
+  }
+
+  function adminView(row: ProductRow, category: { slug: string; name: string }): AdminProduct {
+    return {
+      ...toProduct(row, category, true),
+      brand_id: row.brandId,
+      created_At: row.createdAt.toISOString(),
+      updated_At: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function mustLoadProduct(exec: Exec, id: number): Promise<AdminProduct> {
+    const view = await loadProduct(exec, id);
+    if (!view) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return view;
+  }
+
+  /** The product row, locked until the transaction ends: two changes to one product wait for each other. */
+  async function lockProduct(tx: Tx, id: number): Promise<ProductRow> {
+    const [row] = await tx.select().from(products).where(eq(products.productId, id)).for("update");
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return row;
+  }
+
+  /** The category and brand a product names must exist. */
+  async function checkRefs(exec: Exec, refs: { category?: number; brand_id?: number | null }): Promise<void> {
+    const issues: { path: string; message: string }[] = [];
+    if (refs.category !== undefined) {
+      const [found] = await exec.select({ id: categories.id }).from(categories).where(eq(categories.id, refs.category));
+      if (!found) issues.push({ path: "body.category", message: CATEGORY_UNKNOWN });
+    }
+    if (refs.brand_id !== undefined && refs.brand_id !== null) {
+      const [found] = await exec.select({ id: brands.id }).from(brands).where(eq(brands.id, refs.brand_id));
+      if (!found) issues.push({ path: "body.brand_id", message: BRAND_UNKNOWN });
+    }
+    if (issues.length > 0) throw new ValidationError(issues);
+  }
+
+  /** A category or brand removed between the check and the write. */
+  function refError(err: unknown): unknown {
+    if (isForeignKeyViolation(err)) return new ValidationError([{ path: "body.category", message: CATEGORY_UNKNOWN }]);
+    return err;
+  }
+
+  const record = (tx: Tx, me: SignedIn, change: Parameters<AuditService["record"]>[2]) => audit.record(tx, me, change);
+
+  // Featured products
+
+  const featuredColumns = {
+    id: featuredProducts.id,
+    name: featuredProducts.name,
+    image: featuredProducts.image,
+    sort_order: featuredProducts.sortOrder,
+    product_id: products.productId,
+    product_name: products.productName,
+    productImages: products.images,
+  };
+  const toFeatured = ({ productImages, ...row }: Omit<AdminFeatured, "images"> & { productImages: string[] }): AdminFeatured => ({
+    ...row,
+    images: productImages.join(","),
+  });
+
+  async function loadFeatured(exec: Exec, id: number): Promise<AdminFeatured | null> {
+    const [row] = await exec
+      .select(featuredColumns)
+      .from(featuredProducts)
+      .innerJoin(products, eq(products.productId, featuredProducts.productId))
+      .where(eq(featuredProducts.id, id));
+    return row ? toFeatured(row) : null;
+  }
+
+  /** Puts a featured product at a position (0 first) and numbers them all again in their order. */
+  async function moveFeatured(tx: Tx, id: number, position: number): Promise<void> {
+    const rows = await tx
+      .select({ id: featuredProducts.id, sortOrder: featuredProducts.sortOrder })
+      .from(featuredProducts)
+      .orderBy(asc(featuredProducts.sortOrder), asc(featuredProducts.id))
+      .for("update");
+    const order = rows.filter((r) => r.id !== id);
+    order.splice(Math.min(position, order.length), 0, { id, sortOrder: -1 });
+    for (const [index, row] of order.entries()) {
+      const was = rows.find((r) => r.id === row.id)?.sortOrder;
+      if (was !== index) await tx.update(featuredProducts).set({ sortOrder: index }).where(eq(featuredProducts.id, row.id));
+    }
+  }
+
+  async function productName(exec: Exec, id: number): Promise<string> {
+    const [row] = await exec.select({ name: products.productName }).from(products).where(eq(products.productId, id));
+    if (!row) throw new ValidationError([{ path: "body.product_id", message: PRODUCT_UNKNOWN }]);
+    return row.name;
+  }
+
+  // Brands
+
+  const brandColumns = {
+    id: brands.id,
+    name: brands.name,
+    logo: brands.logo,
+    website: brands.website,
+    product_count: sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id})`,
+  };
+
+  async function loadBrand(exec: Exec, id: number): Promise<Brand | null> {
+    const [row] = await exec.select(brandColumns).from(brands).where(eq(brands.id, id));
+    return row ?? null;
+  }
+
+  const brandError = (err: unknown) =>
+    isUniqueViolation(err) ? new ValidationError([{ path: "body.name", message: BRAND_NAME_TAKEN }]) : err;
+
+  return {
+    /** One page of products for the back office: search by name, a category, sorted by name, USD price or date. */
+    async listProducts(actor: Actor, query: AdminProductQuery): Promise<{ rows: AdminProduct[]; count: number }> {
+      requireAdmin(actor);
+      const conditions: SQL[] = [];
+      if (query.q) conditions.push(ilike(products.productName, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      if (query.category !== null) conditions.push(eq(products.categoryId, query.category));
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const column =
+        query.sort === "name" ? sql`lower(${products.productName})` : query.sort === "price" ? products.priceUsd : products.createdAt;
+      const order = query.dir === "asc" ? [asc(column), asc(products.productId)] : [desc(column), desc(products.productId)];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ product: products, slug: categories.slug, name: categories.name })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .where(where)
+          .orderBy(...order)
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(products).where(where),
+      ]);
+      return { rows: rows.map((r) => adminView(r.product, r)), count: total?.n ?? 0 };
+    },
+
+    async getProduct(actor: Actor, id: number): Promise<AdminProduct> {
+      requireAdmin(actor);
+      return mustLoadProduct(db, id);
+    },
+
+    /** Every product's id and name, for the featured product picker. */
+    async productChoices(actor: Actor): Promise<{ id: number; name: string }[]> {
+      requireAdmin(actor);
+      return db
+        .select({ id: products.productId, name: products.productName })
+        .from(products)
+        .orderBy(sql`lower(${products.productName})`, asc(products.productId));
+    },
+
+    /**
+     * A new product with its images and datasheet (spec §5: name, description, category, USD price, images and a
+     * datasheet PDF are required). All or nothing: every file is checked before any is stored, and the stored files
+     * are removed again when the record cannot be written.
+     */
+    async createProduct(actor: Actor, input: FormInput): Promise<AdminProduct> {
+      const me = requireAdmin(actor);
+      const form = await readForm(input, PRODUCT_FORM);
+      const parsed = productFieldsSchema.safeParse(form.fields);
+      const issues = parsed.success ? [] : fieldIssues(parsed.error);
+      const images = form.images.filter((i) => i.field === "images");
+      const datasheet = form.pdfs.find((p) => p.field === "datasheet");
+      if (images.length === 0) issues.push({ path: "body.images", message: PRODUCT_IMAGES_REQUIRED });
+      if (!datasheet) issues.push({ path: "body.datasheet", message: DATASHEET_REQUIRED });
+      if (!parsed.success || !datasheet || issues.length > 0) throw new ValidationError(issues);
+      const fields = parsed.data;
+      await checkRefs(db, fields);
+
+      let names: string[] = [];
+      let sheet = "";
+      return withStoredFiles(
+        async (keep) => {
+          names = await storeImages(keep, MEDIA_FOLDERS.products, images, fields.product_name);
+          sheet = keep({
+            folder: MEDIA_FOLDERS.datasheets,
+            name: await storePublicFile(storage, MEDIA_FOLDERS.datasheets, datasheet.body, fields.product_name, "pdf"),
+            kind: "file",
+          });
+        },
+        () =>
+          db
+            .transaction(async (tx) => {
+              const [row] = await tx
+                .insert(products)
+                .values({
+                  productName: fields.product_name,
+                  productDescription: fields.product_description,
+                  productBenefits: fields.product_benefits ?? "",
+                  productWarranty: fields.product_warranty ?? "",
+                  categoryId: fields.category,
+                  priceUsd: fields.price_usd,
+                  priceZwl: fields.price_zwl ?? null,
+                  brandId: fields.brand_id ?? null,
+                  images: names,
+                  datasheet: sheet,
+                })
+                .returning({ id: products.productId });
+              if (!row) throw new Error("product insert returned nothing");
+              const view = await mustLoadProduct(tx, row.id);
+              await record(tx, me, {
+                entity: "product",
+                entityId: row.id,
+                action: "create",
+                summary: `Added product “${view.product_name}”`,
+                after: view,
+              });
+              return view;
+            })
+            .catch((err) => {
+              throw refError(err);
+            }),
+      );
+    },
+
+    /**
+     * Changes a product's fields (those given) and the order of its images (a name left out is removed, its files
+     * deleted once the change is saved).
+     */
+    async updateProduct(actor: Actor, id: number, patch: ProductUpdate): Promise<AdminProduct> {
+      const me = requireAdmin(actor);
+      const { after, removed } = await db
+        .transaction(async (tx) => {
+          const current = await lockProduct(tx, id);
+          await checkRefs(tx, { category: patch.category, brand_id: patch.brand_id });
+          const before = await mustLoadProduct(tx, id);
+          let images = current.images;
+          let removedImages: string[] = [];
+          if (patch.images) {
+            const unknown = patch.images.filter((n) => !current.images.includes(n));
+            if (unknown.length > 0) {
+              throw new ValidationError([
+                { path: "body.images", message: `Not one of this product's images: ${unknown.slice(0, 3).join(", ")}.` },
+              ]);
+            }
+            if (new Set(patch.images).size !== patch.images.length) {
+              throw new ValidationError([{ path: "body.images", message: "Name each image once." }]);
+            }
+            images = patch.images;
+            removedImages = current.images.filter((n) => !images.includes(n));
+          }
+          const set: Partial<typeof products.$inferInsert> = { updatedAt: new Date(), images };
+          if (patch.product_name !== undefined) set.productName = patch.product_name;
+          if (patch.product_description !== undefined) set.productDescription = patch.product_description;
+          if (patch.product_benefits !== undefined) set.productBenefits = patch.product_benefits;
+          if (patch.product_warranty !== undefined) set.productWarranty = patch.product_warranty;
+          if (patch.category !== undefined) set.categoryId = patch.category;
+          if (patch.price_usd !== undefined) set.priceUsd = patch.price_usd;
+          if (patch.price_zwl !== undefined) set.priceZwl = patch.price_zwl;
+          if (patch.brand_id !== undefined) set.brandId = patch.brand_id;
+          await tx.update(products).set(set).where(eq(products.productId, id));
+          const view = await mustLoadProduct(tx, id);
+          await record(tx, me, {
+            entity: "product",
+            entityId: id,
+            action: "update",
+            summary: `Changed product “${view.product_name}”`,
+            before,
+            after: view,
+          });
+          return { after: view, removed: removedImages };
+        })
+        .catch((err) => {
+          throw refError(err);
+        });
+      await discard(removed.map((name) => ({ folder: MEDIA_FOLDERS.products, name, kind: "image" as const })));
+      return after;
+    },
+
+    /** Adds images after the product's own (up to PRODUCT_MAX_IMAGES in all). All or nothing. */
+    async addProductImages(actor: Actor, id: number, input: FormInput): Promise<AdminProduct> {
+      const me = requireAdmin(actor);
+      const [current] = await db.select({ images: products.images }).from(products).where(eq(products.productId, id));
+      if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const has = current.images.length;
+      if (has >= PRODUCT_MAX_IMAGES) throw new UploadError(413, roomMessage(has), "images");
+      const form = await readForm(input, imagesForm(PRODUCT_MAX_IMAGES - has, has), { filesOnly: true });
+      const images = form.images.filter((i) => i.field === "images");
+      if (images.length === 0) throw new UploadError(400, NO_IMAGES, "images");
+
+      let names: string[] = [];
+      return withStoredFiles(
+        async (keep) => {
+          const [row] = await db.select({ name: products.productName }).from(products).where(eq(products.productId, id));
+          names = await storeImages(keep, MEDIA_FOLDERS.products, images, row?.name ?? "product");
+        },
+        () =>
+          db.transaction(async (tx) => {
+            const row = await lockProduct(tx, id);
+            // Another change may have added images meanwhile.
+            if (row.images.length + names.length > PRODUCT_MAX_IMAGES) throw new UploadError(413, roomMessage(row.images.length), "images");
+            const before = await mustLoadProduct(tx, id);
+            await tx
+              .update(products)
+              .set({ images: [...row.images, ...names], updatedAt: new Date() })
+              .where(eq(products.productId, id));
+            const view = await mustLoadProduct(tx, id);
+            await record(tx, me, {
+              entity: "product",
+              entityId: id,
+              action: "update",
+              summary: `Added ${names.length} image${names.length === 1 ? "" : "s"} to product “${view.product_name}”`,
+              before,
+              after: view,
+            });
+            return view;
+          }),
+      );
+    },
+
+    /** Replaces the product's datasheet; the old file is removed once the new one is saved. */
+    async replaceDatasheet(actor: Actor, id: number, input: FormInput): Promise<AdminProduct> {
+      const me = requireAdmin(actor);
+      const [exists] = await db.select({ id: products.productId }).from(products).where(eq(products.productId, id));
+      if (!exists) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const form = await readForm(input, DATASHEET_FORM, { filesOnly: true });
+      const pdf = form.pdfs.find((p) => p.field === "datasheet");
+      if (!pdf) throw new UploadError(400, DATASHEET_REQUIRED, "datasheet");
+
+      let sheet = "";
+      const { view, old } = await withStoredFiles(
+        async (keep) => {
+          const [row] = await db.select({ name: products.productName }).from(products).where(eq(products.productId, id));
+          sheet = keep({
+            folder: MEDIA_FOLDERS.datasheets,
+            name: await storePublicFile(storage, MEDIA_FOLDERS.datasheets, pdf.body, row?.name ?? "datasheet", "pdf"),
+            kind: "file",
+          });
+        },
+        () =>
+          db.transaction(async (tx) => {
+            const row = await lockProduct(tx, id);
+            const before = await mustLoadProduct(tx, id);
+            await tx.update(products).set({ datasheet: sheet, updatedAt: new Date() }).where(eq(products.productId, id));
+            const after = await mustLoadProduct(tx, id);
+            await record(tx, me, {
+              entity: "product",
+              entityId: id,
+              action: "update",
+              summary: `Replaced the datasheet of product “${after.product_name}”`,
+              before,
+              after,
+            });
+            return { view: after, old: row.datasheet };
+          }),
+      );
+      if (old && old !== sheet) await discard([{ folder: MEDIA_FOLDERS.datasheets, name: old, kind: "file" }]);
+      return view;
+    },
+
+    /**
+     * Deletes a product, and its featured entry with it. Quotations, orders and sales keep their lines (their
+     * product reference becomes empty; the product's name stays on them). Its files go once the record is gone.
+     */
+    async deleteProduct(actor: Actor, id: number): Promise<void> {
+      const me = requireAdmin(actor);
+      const files = await db.transaction(async (tx) => {
+        const row = await lockProduct(tx, id);
+        const before = await mustLoadProduct(tx, id);
+        const featured = await tx
+          .select(featuredColumns)
+          .from(featuredProducts)
+          .innerJoin(products, eq(products.productId, featuredProducts.productId))
+          .where(eq(featuredProducts.productId, id));
+        await tx.delete(products).where(eq(products.productId, id));
+        for (const f of featured) {
+          await record(tx, me, {
+            entity: "featured",
+            entityId: f.id,
+            action: "delete",
+            summary: `Removed featured product “${f.name}” with its product`,
+            before: toFeatured(f),
+          });
+        }
+        await record(tx, me, {
+          entity: "product",
+          entityId: id,
+          action: "delete",
+          summary: `Deleted product “${row.productName}”`,
+          before,
+        });
+        const stored: StoredFile[] = row.images.map((name) => ({ folder: MEDIA_FOLDERS.products, name, kind: "image" }));
+        if (row.datasheet) stored.push({ folder: MEDIA_FOLDERS.datasheets, name: row.datasheet, kind: "file" });
+        for (const f of featured) if (f.image) stored.push({ folder: MEDIA_FOLDERS.featured, name: f.image, kind: "image" });
+        return stored;
+      });
+      await discard(files);
+    },
+
+    // Featured products
+
+    async listFeatured(actor: Actor): Promise<AdminFeatured[]> {
+      requireAdmin(actor);
+      const rows = await db
+        .select(featuredColumns)
+        .from(featuredProducts)
+        .innerJoin(products, eq(products.productId, featuredProducts.productId))
+        .orderBy(asc(featuredProducts.sortOrder), asc(featuredProducts.id));
+      return rows.map(toFeatured);
+    },
+
+    /** Features a product (once), last in the order, with its own artwork when an `image` is sent. */
+    async createFeatured(actor: Actor, input: FormInput): Promise<AdminFeatured> {
+      const me = requireAdmin(actor);
+      const form = await readForm(input, oneImageForm("image"));
+      const fields = parseFields(featuredCreateSchema, form.fields);
+      const image = form.images.find((i) => i.field === "image");
+      const name = fields.name || (await productName(db, fields.product_id));
+
+      let artwork: string | null = null;
+      return withStoredFiles(
+        async (keep) => {
+          if (image) artwork = (await storeImages(keep, MEDIA_FOLDERS.featured, [image], name))[0] ?? null;
+        },
+        () =>
+          db
+            .transaction(async (tx) => {
+              await productName(tx, fields.product_id);
+              const [last] = await tx.select({ n: max(featuredProducts.sortOrder) }).from(featuredProducts);
+              const [row] = await tx
+                .insert(featuredProducts)
+                .values({ productId: fields.product_id, name, image: artwork, sortOrder: (last?.n ?? -1) + 1 })
+                .returning({ id: featuredProducts.id });
+              if (!row) throw new Error("featured insert returned nothing");
+              const view = await loadFeatured(tx, row.id);
+              await record(tx, me, { entity: "featured", entityId: row.id, action: "create", summary: `Featured “${name}”`, after: view });
+              return view as AdminFeatured;
+            })
+            .catch((err) => {
+              throw isUniqueViolation(err) ? new ConflictError(ALREADY_FEATURED) : err;
+            }),
+      );
+    },
+
+    /** Changes a featured product's name, product, position or artwork (a new `image`, or `remove_image`). */
+    async updateFeatured(actor: Actor, id: number, input: FormInput): Promise<AdminFeatured> {
+      const me = requireAdmin(actor);
+      const [exists] = await db.select({ id: featuredProducts.id }).from(featuredProducts).where(eq(featuredProducts.id, id));
+      if (!exists) throw new NotFoundError(FEATURED_NOT_FOUND);
+      const form = await readForm(input, oneImageForm("image"));
+      const fields = parseFields(featuredUpdateSchema, form.fields);
+      const image = form.images.find((i) => i.field === "image");
+
+      let artwork: string | null = null;
+      const { view, old } = await withStoredFiles(
+        async (keep) => {
+          if (image) artwork = (await storeImages(keep, MEDIA_FOLDERS.featured, [image], fields.name || "featured"))[0] ?? null;
+        },
+        () =>
+          db
+            .transaction(async (tx) => {
+              const [row] = await tx.select().from(featuredProducts).where(eq(featuredProducts.id, id)).for("update");
+              if (!row) throw new NotFoundError(FEATURED_NOT_FOUND);
+              const before = await loadFeatured(tx, id);
+              const set: Partial<typeof featuredProducts.$inferInsert> = {};
+              if (fields.product_id !== undefined) {
+                const productTitle = await productName(tx, fields.product_id);
+                set.productId = fields.product_id;
+                // A new product without a new name takes the product's name.
+                if (fields.name === undefined && fields.product_id !== row.productId) set.name = productTitle;
+              }
+              if (fields.name !== undefined) set.name = fields.name || (await productName(tx, fields.product_id ?? row.productId));
+              if (artwork) set.image = artwork;
+              else if (fields.remove_image) set.image = null;
+              if (Object.keys(set).length > 0) await tx.update(featuredProducts).set(set).where(eq(featuredProducts.id, id));
+              if (fields.sort_order !== undefined) await moveFeatured(tx, id, fields.sort_order);
+              const after = await loadFeatured(tx, id);
+              await record(tx, me, {
+                entity: "featured",
+                entityId: id,
+                action: "update",
+                summary: `Changed featured product “${after?.name ?? row.name}”`,
+                before,
+                after,
+              });
+              return { view: after as AdminFeatured, old: set.image !== undefined && row.image !== set.image ? row.image : null };
+            })
+            .catch((err) => {
+              throw isUniqueViolation(err) ? new ConflictError(ALREADY_FEATURED) : err;
+            }),
+      );
+      if (old) await discard([{ folder: MEDIA_FOLDERS.featured, name: old, kind: "image" }]);
+      return view;
+    },
+
+    async deleteFeatured(actor: Actor, id: number): Promise<void> {
+      const me = requireAdmin(actor);
+      const image = await db.transaction(async (tx) => {
+        const before = await loadFeatured(tx, id);
+        const [row] = await tx.delete(featuredProducts).where(eq(featuredProducts.id, id)).returning({ image: featuredProducts.image });
+        if (!row || !before) throw new NotFoundError(FEATURED_NOT_FOUND);
+        await record(tx, me, {
+          entity: "featured",
+          entityId: id,
+          action: "delete",
+          summary: `Removed featured product “${before.name}”`,
+          before,
+        });
+        return row.image;
+      });
+      if (image) await discard([{ folder: MEDIA_FOLDERS.featured, name: image, kind: "image" }]);
+    },
+
+    // Brands
+
+    async listBrands(actor: Actor): Promise<Brand[]> {
+      requireAdmin(actor);
+      return db.select(brandColumns).from(brands).orderBy(asc(brands.sortOrder), asc(brands.id));
+    },
+
+    async createBrand(actor: Actor, input: FormInput): Promise<Brand> {
+      const me = requireAdmin(actor);
+      const form = await readForm(input, oneImageForm("logo"));
+      const fields = parseFields(brandCreateSchema, form.fields);
+      const logo = form.images.find((i) => i.field === "logo");
+      let logoName: string | null = null;
+      return withStoredFiles(
+        async (keep) => {
+          if (logo) logoName = (await storeImages(keep, MEDIA_FOLDERS.brands, [logo], fields.name))[0] ?? null;
+        },
+        () =>
+          db
+            .transaction(async (tx) => {
+              const [last] = await tx.select({ n: max(brands.sortOrder) }).from(brands);
+              const [row] = await tx
+                .insert(brands)
+                .values({ name: fields.name, website: fields.website ?? null, logo: logoName, sortOrder: (last?.n ?? -1) + 1 })
+                .returning({ id: brands.id });
+              if (!row) throw new Error("brand insert returned nothing");
+              const view = (await loadBrand(tx, row.id)) as Brand;
+              await record(tx, me, {
+                entity: "brand",
+                entityId: row.id,
+                action: "create",
+                summary: `Added brand “${view.name}”`,
+                after: view,
+              });
+              return view;
+            })
+            .catch((err) => {
+              throw brandError(err);
+            }),
+      );
+    },
+
+    async updateBrand(actor: Actor, id: number, input: FormInput): Promise<Brand> {
+      const me = requireAdmin(actor);
+      const [exists] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, id));
+      if (!exists) throw new NotFoundError(BRAND_NOT_FOUND);
+      const form = await readForm(input, oneImageForm("logo"));
+      const fields = parseFields(brandUpdateSchema, form.fields);
+      const logo = form.images.find((i) => i.field === "logo");
+      let logoName: string | null = null;
+      const { view, old } = await withStoredFiles(
+        async (keep) => {
+          if (logo) logoName = (await storeImages(keep, MEDIA_FOLDERS.brands, [logo], fields.name ?? "brand"))[0] ?? null;
+        },
+        () =>
+          db
+            .transaction(async (tx) => {
+              const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for("update");
+              if (!row) throw new NotFoundError(BRAND_NOT_FOUND);
+              const before = await loadBrand(tx, id);
+              const set: Partial<typeof brands.$inferInsert> = {};
+              if (fields.name !== undefined) set.name = fields.name;
+              if (fields.website !== undefined) set.website = fields.website;
+              if (logoName) set.logo = logoName;
+              else if (fields.remove_logo) set.logo = null;
+              if (Object.keys(set).length > 0) await tx.update(brands).set(set).where(eq(brands.id, id));
+              const after = (await loadBrand(tx, id)) as Brand;
+              await record(tx, me, {
+                entity: "brand",
+                entityId: id,
+                action: "update",
+                summary: `Changed brand “${after.name}”`,
+                before,
+                after,
+              });
+              return { view: after, old: set.logo !== undefined && row.logo !== set.logo ? row.logo : null };
+            })
+            .catch((err) => {
+              throw brandError(err);
+            }),
+      );
+      if (old) await discard([{ folder: MEDIA_FOLDERS.brands, name: old, kind: "image" }]);
+      return view;
+    },
+
+    /** Deletes a brand; its products stay, without a brand. */
+    async deleteBrand(actor: Actor, id: number): Promise<void> {
+      const me = requireAdmin(actor);
+      const logo = await db.transaction(async (tx) => {
+        const before = await loadBrand(tx, id);
+        const [row] = await tx.delete(brands).where(eq(brands.id, id)).returning({ logo: brands.logo });
+        if (!row || !before) throw new NotFoundError(BRAND_NOT_FOUND);
+        await record(tx, me, { entity: "brand", entityId: id, action: "delete", summary: `Deleted brand “${before.name}”`, before });
+        return row.logo;
+      });
+      if (logo) await discard([{ folder: MEDIA_FOLDERS.brands, name: logo, kind: "image" }]);
+    },
+  };
+}
+
+export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;
