@@ -382,6 +382,33 @@ describe("POST /api/products/upload-product-images/:id and upload-datasheet/:id"
     expect((await readProduct(product.product_id)).json()[0].images.split(",")).toHaveLength(4);
   });
 
+  it("with imageOrder places the new images among the product's own and drops those left out, in one change", async () => {
+    const product = await newProduct();
+    const [first, second] = product.images.split(",") as [string, string];
+    const url = `/api/products/upload-product-images/${product.product_id}`;
+    const res = await upload(url, [
+      file("images", "new-main.png", await png("#123456")),
+      { name: "imageOrder", data: JSON.stringify(["new:0", `stored:${second}`]) },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const names = res.json().product.images.split(",");
+    expect(names).toHaveLength(2);
+    expect(names[0]).not.toBe(first);
+    expect(names[1]).toBe(second);
+    for (const f of imageFiles(first)) expect(existsSync(path.join(publicDir("products"), f)), f).toBe(false);
+    expect(existsSync(path.join(publicDir("products"), names[0]))).toBe(true);
+
+    // An order naming a stranger's image, or leaving out a file sent, changes nothing and stores nothing.
+    const filesBefore = await filesIn("products");
+    for (const order of [["new:0", "stored:not-ours.webp"], [`stored:${second}`], ["new:0", "new:1"]]) {
+      const refused = await upload(url, [file("images", "x.png", await png()), { name: "imageOrder", data: JSON.stringify(order) }]);
+      expect(refused.statusCode, JSON.stringify(order)).toBe(400);
+      expect(refused.json().issues[0].path).toBe("body.imageOrder");
+    }
+    expect(await filesIn("products")).toEqual(filesBefore);
+    expect((await readProduct(product.product_id)).json()[0].images).toBe(names.join(","));
+  });
+
   it("answers 400 without files, 415 for JSON or a PDF as an image, 404 for an unknown product, 403 for a dealer", async () => {
     const product = await newProduct();
     const url = `/api/products/upload-product-images/${product.product_id}`;

@@ -114,6 +114,28 @@ const imageNames = z.preprocess(
 export const productUpdateSchema = productFieldsSchema.partial().extend({ images: imageNames.optional() });
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
+/**
+ * POST /api/products/upload-product-images/{id} may carry `imageOrder` beside the files: a JSON list naming every
+ * image in display order, "stored:<name>" for one the product has and "new:<n>" for the n-th file sent (the admin
+ * form kit's convention). An image of the product left out is removed.
+ */
+export const imageOrderSchema = z.object({
+  imageOrder: z.preprocess(
+    (v) => {
+      if (typeof v !== "string") return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z
+      .array(z.string().max(220), { error: "Send the image order as a JSON list." })
+      .min(1, PRODUCT_IMAGES_REQUIRED)
+      .max(PRODUCT_MAX_IMAGES * 2, TOO_MANY_PRODUCT_IMAGES),
+  ),
+});
+
 /** A product as the back office reads it: the public shape with prices, its brand and its dates. */
 export const adminProductSchema = productSchema.extend({
   brand_id: z.number().nullable(),

@@ -96,7 +96,10 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
       schema: {
         tags: ["products"],
         summary: "Add images to a product (admin, multipart field images)",
-        description: `Added after the product's own images, up to ${PRODUCT_MAX_IMAGES} in all. ${FILES_NOTE}`,
+        description:
+          `Added after the product's own images, up to ${PRODUCT_MAX_IMAGES} in all. With a text field imageOrder (a JSON list of ` +
+          '"stored:<name>" and "new:<n>", the n-th file sent, in display order) the images are kept, dropped and reordered in the ' +
+          `same change. ${FILES_NOTE}`,
         consumes: ["multipart/form-data"],
         params,
         response: { 200: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },

@@ -17,6 +17,7 @@ import {
   featuredCreateSchema,
   featuredUpdateSchema,
   IMAGE_MAX_BYTES,
+  imageOrderSchema,
   PRODUCT_IMAGES_REQUIRED,
   PRODUCT_MAX_IMAGES,
   PRODUCT_UNKNOWN,
@@ -56,15 +57,47 @@ const PRODUCT_FORM: UploadRules = {
   messages: { tooMany: (field) => (field === "images" ? TOO_MANY_PRODUCT_IMAGES : "Send one datasheet PDF only.") },
 };
 
-/** More images for a product that has room for `room` more. */
-const imagesForm = (room: number, has: number): UploadRules => ({
+/** More images for a product: the files and, optionally, their place among its own (`imageOrder`). */
+const IMAGES_FORM: UploadRules = {
   maxBytes: IMAGE_MAX_BYTES,
-  maxPerField: { images: room },
-  messages: { tooMany: () => roomMessage(has) },
-});
+  maxPerField: { images: PRODUCT_MAX_IMAGES },
+  maxFieldBytes: 4_000,
+  messages: { tooMany: () => TOO_MANY_PRODUCT_IMAGES },
+};
 
-const roomMessage = (has: number) =>
-  `${TOO_MANY_PRODUCT_IMAGES} This one has ${has}: remove one${has < PRODUCT_MAX_IMAGES ? ` or add at most ${PRODUCT_MAX_IMAGES - has}` : ""} first.`;
+/**
+ * A product's images after an upload: the new ones after its own, or as `order` says. Throws when the order names
+ * an image the product does not have, leaves out or repeats a new file, or the result has too many or no images.
+ * `names` are the new files' stored names (empty for the check made before storing).
+ */
+function arrange(current: string[], order: string[] | undefined, added: number, names: string[]): { images: string[]; removed: string[] } {
+  const issue = (message: string) => new ValidationError([{ path: "body.imageOrder", message }]);
+  const newName = (i: number) => names[i] ?? `new:${i}`;
+  let images: string[];
+  if (order === undefined) {
+    images = [...current, ...Array.from({ length: added }, (_, i) => newName(i))];
+  } else {
+    const seen = new Set<string>();
+    images = order.map((entry) => {
+      if (seen.has(entry)) throw issue("Name each image once.");
+      seen.add(entry);
+      const stored = /^stored:(.+)$/.exec(entry);
+      if (stored?.[1] !== undefined) {
+        if (!current.includes(stored[1])) throw issue(`Not one of this product's images: ${stored[1].slice(0, 80)}.`);
+        return stored[1];
+      }
+      const fresh = /^new:(\d+)$/.exec(entry);
+      const index = Number(fresh?.[1]);
+      if (!fresh || index >= added) throw issue("The image order names a file that was not sent.");
+      return newName(index);
+    });
+    if (order.filter((e) => e.startsWith("new:")).length !== added) throw issue("The image order must place every file sent.");
+  }
+  if (images.length > PRODUCT_MAX_IMAGES) {
+    throw new UploadError(413, `${TOO_MANY_PRODUCT_IMAGES} This one would have ${images.length}: remove some first.`, "images");
+  }
+  return { images, removed: current.filter((n) => !images.includes(n)) };
+}
 
 const DATASHEET_FORM: UploadRules = {
   maxBytes: IMAGE_MAX_BYTES,
@@ -401,45 +434,51 @@ export function createCatalogueAdminService({ db, storage, audit }: CatalogueAdm
       return after;
     },
 
-    /** Adds images after the product's own (up to PRODUCT_MAX_IMAGES in all). All or nothing. */
+    /**
+     * Adds images to a product, after its own; or, with `imageOrder` (the form kit's list: "stored:<name>" or
+     * "new:<index among the files sent>" in display order), keeps, drops and reorders its images and places the new
+     * ones among them in the same change. At most PRODUCT_MAX_IMAGES in the end. All or nothing.
+     */
     async addProductImages(actor: Actor, id: number, input: FormInput): Promise<AdminProduct> {
       const me = requireAdmin(actor);
-      const [current] = await db.select({ images: products.images }).from(products).where(eq(products.productId, id));
+      const [current] = await db
+        .select({ images: products.images, name: products.productName })
+        .from(products)
+        .where(eq(products.productId, id));
       if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      const has = current.images.length;
-      if (has >= PRODUCT_MAX_IMAGES) throw new UploadError(413, roomMessage(has), "images");
-      const form = await readForm(input, imagesForm(PRODUCT_MAX_IMAGES - has, has), { filesOnly: true });
+      const form = await readForm(input, IMAGES_FORM, { filesOnly: true });
       const images = form.images.filter((i) => i.field === "images");
       if (images.length === 0) throw new UploadError(400, NO_IMAGES, "images");
+      const order = form.fields.imageOrder === undefined ? undefined : parseFields(imageOrderSchema, form.fields).imageOrder;
+      // Checked before anything is stored, and again on the locked row (another change may have come first).
+      arrange(current.images, order, images.length, []);
 
       let names: string[] = [];
-      return withStoredFiles(
+      const { view, removed } = await withStoredFiles(
         async (keep) => {
-          const [row] = await db.select({ name: products.productName }).from(products).where(eq(products.productId, id));
-          names = await storeImages(keep, MEDIA_FOLDERS.products, images, row?.name ?? "product");
+          names = await storeImages(keep, MEDIA_FOLDERS.products, images, current.name);
         },
         () =>
           db.transaction(async (tx) => {
             const row = await lockProduct(tx, id);
-            // Another change may have added images meanwhile.
-            if (row.images.length + names.length > PRODUCT_MAX_IMAGES) throw new UploadError(413, roomMessage(row.images.length), "images");
+            const next = arrange(row.images, order, images.length, names);
             const before = await mustLoadProduct(tx, id);
-            await tx
-              .update(products)
-              .set({ images: [...row.images, ...names], updatedAt: new Date() })
-              .where(eq(products.productId, id));
-            const view = await mustLoadProduct(tx, id);
+            await tx.update(products).set({ images: next.images, updatedAt: new Date() }).where(eq(products.productId, id));
+            const after = await mustLoadProduct(tx, id);
+            const dropped = next.removed.length > 0 ? `, removed ${next.removed.length}` : "";
             await record(tx, me, {
               entity: "product",
               entityId: id,
               action: "update",
-              summary: `Added ${names.length} image${names.length === 1 ? "" : "s"} to product “${view.product_name}”`,
+              summary: `Added ${names.length} image${names.length === 1 ? "" : "s"}${dropped} to product “${after.product_name}”`,
               before,
-              after: view,
+              after,
             });
-            return view;
+            return { view: after, removed: next.removed };
           }),
       );
+      await discard(removed.map((name) => ({ folder: MEDIA_FOLDERS.products, name, kind: "image" as const })));
+      return view;
     },
 
     /** Replaces the product's datasheet; the old file is removed once the new one is saved. */
