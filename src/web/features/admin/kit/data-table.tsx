@@ -46,7 +46,21 @@ export type DataTableProps<T> = {
    * become a "Sort by" menu.
    */
   card?: (row: T) => ReactNode;
+  /** URL parameters the search form and Clear carry along (a screen's tab), so a search stays where it was made. */
+  keep?: readonly string[];
 };
+
+/** The list without its search and filters, keeping only the `keep` parameters. */
+function clearHref(pathname: string, search: string, keep: readonly string[] = []): string {
+  const current = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of keep) {
+    const value = current.get(name);
+    if (value) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
 
 function SortHeader({ column, params }: { column: { key: string; header: string }; params: ListParams }) {
   const location = useLocation();
@@ -162,6 +176,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
         className="flex flex-wrap items-end gap-3"
         data-tour={props.searchTour}
       >
+        {(props.keep ?? []).map((name) => {
+          const value = new URLSearchParams(location.search).get(name);
+          return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+        })}
         {card && sortable.length > 0 ? (
           <div>
             <label htmlFor={`${captionId}-sort`} className="mb-1 block text-sm font-medium text-slate-800">
@@ -257,7 +275,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Search aria-hidden="true" className="size-4" /> Search
         </button>
         {filtered ? (
-          <Link to={location.pathname} className={buttonClass("ghost")}>
+          <Link to={clearHref(location.pathname, location.search, props.keep)} className={buttonClass("ghost")}>
             Clear
           </Link>
         ) : null}

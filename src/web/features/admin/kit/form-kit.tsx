@@ -49,8 +49,11 @@ export function useAdminForm<Schema extends z.ZodType<FieldValues, FieldValues>>
  * Warns before unsaved changes are lost: a dialog when navigating inside the site, the browser's own prompt when
  * the tab is closed or reloaded.
  */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+export function UnsavedChangesGuard({ when, watchSearch = false }: { when: boolean; watchSearch?: boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when && (currentLocation.pathname !== nextLocation.pathname || (watchSearch && currentLocation.search !== nextLocation.search)),
+  );
   useEffect(() => {
     if (!when) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -112,6 +115,8 @@ type FormShellProps = {
   onCancel?: () => void;
   /** Whether the form holds changes not yet saved (warns before leaving). */
   dirty: boolean;
+  /** Also warns when only the URL's query changes (a form opened by a query parameter on a list's page). */
+  watchSearch?: boolean;
   tour?: string;
   children: React.ReactNode;
 };
@@ -127,6 +132,7 @@ export function FormShell({
   submitLabel,
   onCancel,
   dirty,
+  watchSearch,
   tour,
   children,
 }: FormShellProps) {
@@ -146,7 +152,7 @@ export function FormShell({
           </button>
         ) : null}
       </div>
-      <UnsavedChangesGuard when={dirty && !busy} />
+      <UnsavedChangesGuard when={dirty && !busy} watchSearch={watchSearch} />
     </form>
   );
 }

@@ -1,0 +1,212 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useRevalidator } from "react-router";
+import { imageVariantName, mediaUrl } from "#shared/media.ts";
+import { type Brand, brandCreateSchema, IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "#shared/schemas/catalogue-admin.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { TextField } from "#web/components/ui/text-field.tsx";
+import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
+import { DataTable } from "../kit/data-table.tsx";
+import { type ImageItem, ImageListField } from "../kit/file-fields.tsx";
+import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
+import type { ListParams } from "../kit/list-params.ts";
+import { type ApiAnswer, issueField, sendRequest } from "../kit/send-request.ts";
+import { appendFields, deleteEach, withParam } from "./catalogue-admin-shared.ts";
+
+const deleteUrl = (id: string | number) => `/api/brands/${id}`;
+
+type ListProps = { rows: readonly Brand[]; count: number; params: ListParams; all: readonly Brand[] };
+
+/** The brands with their logos, websites and number of products. */
+export function BrandList({ rows, count, params, all }: ListProps) {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [deleting, setDeleting] = useState<Brand | null>(null);
+  const nameOf = (id: string | number) => all.find((b) => b.id === id)?.name ?? `Brand ${id}`;
+
+  return (
+    <>
+      <DataTable
+        label="Brands"
+        rows={rows}
+        count={count}
+        params={params}
+        rowKey={(b) => b.id}
+        rowLabel={(b) => b.name}
+        search={{ placeholder: "Brand name" }}
+        columns={[
+          {
+            key: "logo",
+            header: "Logo",
+            className: "w-20",
+            cell: (b) =>
+              b.logo ? (
+                <img
+                  src={mediaUrl("brands", imageVariantName(b.logo, 400))}
+                  alt=""
+                  width={64}
+                  height={48}
+                  loading="lazy"
+                  className="h-12 w-16 rounded border border-slate-200 bg-white object-contain"
+                />
+              ) : (
+                <span className="text-slate-500">–</span>
+              ),
+          },
+          { key: "name", header: "Name", sortable: true, cell: (b) => <span className="font-medium text-slate-900">{b.name}</span> },
+          {
+            key: "website",
+            header: "Website",
+            cell: (b) =>
+              b.website ? (
+                <a href={b.website} className="break-all text-accent-800 underline" rel="noreferrer noopener" target="_blank">
+                  {b.website.replace(/^https?:\/\//, "")}
+                </a>
+              ) : (
+                <span className="text-slate-500">–</span>
+              ),
+          },
+          { key: "products", header: "Products", sortable: true, className: "text-right tabular-nums", cell: (b) => b.product_count },
+        ]}
+        rowActions={(b) => (
+          <>
+            <Link to={withParam(location.search, "brand", String(b.id))} className={buttonClass("outline", "px-3")}>
+              <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> {b.name}</span>
+            </Link>
+            <button type="button" className={buttonClass("ghost", "px-3 text-red-800")} onClick={() => setDeleting(b)}>
+              <Trash2 aria-hidden="true" className="size-4" /> Delete<span className="sr-only"> {b.name}</span>
+            </button>
+          </>
+        )}
+        bulkDelete={{ noun: "brand", onDelete: (ids) => deleteEach(ids, deleteUrl, nameOf) }}
+        toolbar={
+          <Link to={withParam(location.search, "brand", "new")} className={buttonClass("primary")}>
+            <Plus aria-hidden="true" className="size-4" /> Add brand
+          </Link>
+        }
+        empty="No brands yet."
+        keep={["tab"]}
+        tour="brand-list"
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? "this brand"}?`}
+        confirmLabel="Delete"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return null;
+          const failure = await deleteEach([deleting.id], deleteUrl, nameOf);
+          if (!failure) await revalidator.revalidate();
+          return failure;
+        }}
+      >
+        <p>
+          {deleting && deleting.product_count > 0
+            ? `Its ${deleting.product_count} product${deleting.product_count === 1 ? "" : "s"} stay in the catalogue, without a brand.`
+            : "No product has this brand."}
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+type FormProps = { brand: Brand | null; onSaved: (message: string) => void; onCancel: () => void };
+
+/** Adds or changes a brand: its name, website and logo. */
+export function BrandForm({ brand, onSaved, onCancel }: FormProps) {
+  const { form, register, error, applyAnswer } = useAdminForm(brandCreateSchema, {
+    name: brand?.name ?? "",
+    website: brand?.website ?? "",
+  });
+  const initial: ImageItem[] = brand?.logo ? [{ kind: "stored", name: brand.logo }] : [];
+  const [logo, setLogo] = useState<ImageItem[]>(initial);
+  const [logoError, setLogoError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const dirty = form.formState.isDirty || logo.length !== initial.length || logo[0]?.kind === "new";
+
+  const report = useRef(onSaved);
+  report.current = onSaved;
+  useEffect(() => {
+    if (done) report.current(brand ? "Brand updated." : "Brand added.");
+  }, [done, brand]);
+
+  const refused = (answer: ApiAnswer) => {
+    setFailure(applyAnswer(answer));
+    setLogoError(answer.issues.find((i) => issueField(i.path) === "logo")?.message);
+  };
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFailure(null);
+      setBusy(true);
+      try {
+        const fresh = logo[0]?.kind === "new" ? logo[0].file : null;
+        let body: FormData | Record<string, unknown> = { ...values };
+        if (fresh) {
+          const multipart = new FormData();
+          appendFields(multipart, values);
+          multipart.append("logo", fresh, fresh.name);
+          body = multipart;
+        } else if (brand?.logo && logo.length === 0) {
+          body = { ...values, remove_logo: true };
+        }
+        const answer = await sendRequest({
+          method: brand ? "PUT" : "POST",
+          url: brand ? `/api/brands/${brand.id}` : "/api/brands",
+          body,
+          onProgress: setProgress,
+        });
+        if (!answer.ok) return refused(answer);
+        form.reset(values);
+        setLogo([]);
+        setDone(true);
+      } finally {
+        setBusy(false);
+        setProgress(null);
+      }
+    },
+    () => setFailure("Please correct the fields marked below."),
+  );
+
+  return (
+    <FormShell
+      title={brand ? `Edit brand ${brand.name}` : "Add a brand"}
+      onSubmit={onSubmit}
+      busy={busy}
+      progress={progress}
+      error={failure}
+      submitLabel={brand ? "Save changes" : "Add brand"}
+      onCancel={onCancel}
+      dirty={dirty && !done}
+      watchSearch
+      tour="brand-form"
+    >
+      <TextField label="Brand name" autoComplete="off" maxLength={100} {...register("name")} error={error("name")} />
+      <TextField
+        label="Website (optional)"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://"
+        {...register("website")}
+        error={error("website")}
+      />
+      <ImageListField
+        label="Logo (optional)"
+        folder="brands"
+        items={logo}
+        onChange={(next) => {
+          setLogo(next);
+          setLogoError(undefined);
+        }}
+        max={1}
+        maxBytes={IMAGE_MAX_BYTES}
+        hint={`JPG or PNG, at most ${IMAGE_MAX_MB} MB.`}
+        error={logoError}
+      />
+    </FormShell>
+  );
+}

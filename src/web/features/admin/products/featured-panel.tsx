@@ -1,0 +1,272 @@
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useRevalidator } from "react-router";
+import { imageVariantName, mediaUrl } from "#shared/media.ts";
+import { type AdminFeatured, featuredCreateSchema, IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "#shared/schemas/catalogue-admin.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
+import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
+import { DataTable } from "../kit/data-table.tsx";
+import { type ImageItem, ImageListField } from "../kit/file-fields.tsx";
+import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
+import type { ListParams } from "../kit/list-params.ts";
+import { type ApiAnswer, issueField, sendRequest } from "../kit/send-request.ts";
+import { appendFields, deleteEach, withParam } from "./catalogue-admin-shared.ts";
+
+const deleteUrl = (id: string | number) => `/api/featured/delete-featured/${id}`;
+
+/** The picture a featured card shows: its own artwork, else the product's main image. */
+function thumbnail(f: AdminFeatured) {
+  const own = f.image;
+  const main = f.images.split(",")[0];
+  const src = own
+    ? mediaUrl("featuredProducts", imageVariantName(own, 400))
+    : main
+      ? mediaUrl("products", imageVariantName(main, 400))
+      : null;
+  return src ? (
+    <img
+      src={src}
+      alt=""
+      width={64}
+      height={48}
+      loading="lazy"
+      className="h-12 w-16 rounded border border-slate-200 bg-slate-100 object-cover"
+    />
+  ) : null;
+}
+
+type ListProps = {
+  rows: readonly AdminFeatured[];
+  count: number;
+  params: ListParams;
+  /** Every featured product in order: positions are counted in it. */
+  all: readonly AdminFeatured[];
+};
+
+/** The featured products in the order the public products page shows them, moved up and down with buttons. */
+export function FeaturedList({ rows, count, params, all }: ListProps) {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [deleting, setDeleting] = useState<AdminFeatured | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const nameOf = (id: string | number) => all.find((f) => f.id === id)?.name ?? `Featured product ${id}`;
+  const positionOf = (f: AdminFeatured) => all.findIndex((x) => x.id === f.id);
+
+  const move = async (f: AdminFeatured, to: number) => {
+    setMoveError(null);
+    const answer = await sendRequest({ method: "PUT", url: `/api/featured/update-featured/${f.id}`, body: { sort_order: to } });
+    if (!answer.ok) setMoveError(answer.message);
+    await revalidator.revalidate();
+  };
+
+  return (
+    <>
+      {moveError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {moveError}
+        </p>
+      ) : null}
+      <DataTable
+        label="Featured products"
+        rows={rows}
+        count={count}
+        params={params}
+        rowKey={(f) => f.id}
+        rowLabel={(f) => f.name}
+        search={{ placeholder: "Name or product" }}
+        columns={[
+          { key: "position", header: "Position", sortable: true, className: "w-24 tabular-nums", cell: (f) => positionOf(f) + 1 },
+          { key: "image", header: "Image", className: "w-20", cell: thumbnail },
+          {
+            key: "name",
+            header: "Name",
+            sortable: true,
+            cell: (f) => (
+              <>
+                <span className="font-medium text-slate-900">{f.name}</span>
+                {f.name !== f.product_name ? <span className="block text-slate-600">{f.product_name}</span> : null}
+              </>
+            ),
+          },
+        ]}
+        rowActions={(f) => {
+          const at = positionOf(f);
+          return (
+            <>
+              <button
+                type="button"
+                className={buttonClass("ghost", "px-3")}
+                disabled={at === 0}
+                onClick={() => move(f, at - 1)}
+                aria-label={`Move ${f.name} up`}
+              >
+                <ArrowUp aria-hidden="true" className="size-4" />
+              </button>
+              <button
+                type="button"
+                className={buttonClass("ghost", "px-3")}
+                disabled={at === all.length - 1}
+                onClick={() => move(f, at + 1)}
+                aria-label={`Move ${f.name} down`}
+              >
+                <ArrowDown aria-hidden="true" className="size-4" />
+              </button>
+              <Link to={withParam(location.search, "featured", String(f.id))} className={buttonClass("outline", "px-3")}>
+                <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> {f.name}</span>
+              </Link>
+              <button type="button" className={buttonClass("ghost", "px-3 text-red-800")} onClick={() => setDeleting(f)}>
+                <Trash2 aria-hidden="true" className="size-4" /> Remove<span className="sr-only"> {f.name}</span>
+              </button>
+            </>
+          );
+        }}
+        bulkDelete={{ noun: "featured product", onDelete: (ids) => deleteEach(ids, deleteUrl, nameOf) }}
+        toolbar={
+          <Link to={withParam(location.search, "featured", "new")} className={buttonClass("primary")}>
+            <Plus aria-hidden="true" className="size-4" /> Feature a product
+          </Link>
+        }
+        empty="No featured products yet."
+        keep={["tab"]}
+        tour="featured-list"
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Stop featuring ${deleting?.name ?? "this product"}?`}
+        confirmLabel="Remove"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return null;
+          const failure = await deleteEach([deleting.id], deleteUrl, nameOf);
+          if (!failure) await revalidator.revalidate();
+          return failure;
+        }}
+      >
+        <p>It leaves the products page's featured list; the product itself stays in the catalogue.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+type FormProps = {
+  featured: AdminFeatured | null;
+  choices: readonly { id: number; name: string }[];
+  onSaved: (message: string) => void;
+  onCancel: () => void;
+};
+
+/** Features a product, or changes one: the product, the name on its card and its own artwork (optional). */
+export function FeaturedForm({ featured, choices, onSaved, onCancel }: FormProps) {
+  const { form, register, error, applyAnswer } = useAdminForm(featuredCreateSchema, {
+    product_id: featured ? String(featured.product_id) : "",
+    name: featured?.name ?? "",
+  });
+  const initial: ImageItem[] = featured?.image ? [{ kind: "stored", name: featured.image }] : [];
+  const [images, setImages] = useState<ImageItem[]>(initial);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const imageChanged = images.length !== initial.length || images[0]?.kind === "new";
+  const dirty = form.formState.isDirty || imageChanged;
+
+  const report = useRef(onSaved);
+  report.current = onSaved;
+  useEffect(() => {
+    if (done) report.current(featured ? "Featured product updated." : "Featured product added.");
+  }, [done, featured]);
+
+  const refused = (answer: ApiAnswer) => {
+    const message = applyAnswer(answer);
+    const about = answer.issues.find((i) => issueField(i.path) === "image")?.message;
+    setImageError(about);
+    setFailure(message);
+  };
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFailure(null);
+      setBusy(true);
+      try {
+        const fresh = images[0]?.kind === "new" ? images[0].file : null;
+        let body: FormData | Record<string, unknown> = { ...values };
+        if (fresh) {
+          const multipart = new FormData();
+          appendFields(multipart, values);
+          multipart.append("image", fresh, fresh.name);
+          body = multipart;
+        } else if (featured?.image && images.length === 0) {
+          body = { ...values, remove_image: true };
+        }
+        const answer = await sendRequest({
+          method: featured ? "PUT" : "POST",
+          url: featured ? `/api/featured/update-featured/${featured.id}` : "/api/featured/add-featured",
+          body: body instanceof FormData || featured ? body : toMultipart(values),
+          onProgress: setProgress,
+        });
+        if (!answer.ok) return refused(answer);
+        form.reset(values);
+        setImages([]);
+        setDone(true);
+      } finally {
+        setBusy(false);
+        setProgress(null);
+      }
+    },
+    () => setFailure("Please correct the fields marked below."),
+  );
+
+  return (
+    <FormShell
+      title={featured ? `Edit featured product ${featured.name}` : "Feature a product"}
+      onSubmit={onSubmit}
+      busy={busy}
+      progress={progress}
+      error={failure}
+      submitLabel={featured ? "Save changes" : "Feature product"}
+      onCancel={onCancel}
+      dirty={dirty && !done}
+      watchSearch
+      tour="featured-form"
+    >
+      <SelectField label="Product" {...register("product_id")} error={error("product_id")}>
+        <option value="">Choose a product</option>
+        {choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Name on the card (optional)"
+        hint="The product's name when left empty."
+        autoComplete="off"
+        maxLength={200}
+        {...register("name")}
+        error={error("name")}
+      />
+      <ImageListField
+        label="Artwork (optional)"
+        folder="featuredProducts"
+        items={images}
+        onChange={(next) => {
+          setImages(next);
+          setImageError(undefined);
+        }}
+        max={1}
+        maxBytes={IMAGE_MAX_BYTES}
+        hint={`Without artwork the product's main image is shown. JPG or PNG, at most ${IMAGE_MAX_MB} MB.`}
+        error={imageError}
+      />
+    </FormShell>
+  );
+}
+
+/** POST /api/featured/add-featured is multipart (spec §7), with or without a file. */
+function toMultipart(values: Record<string, unknown>): FormData {
+  const body = new FormData();
+  appendFields(body, values);
+  return body;
+}

@@ -1,0 +1,284 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { mediaUrl } from "#shared/media.ts";
+import type { Category } from "#shared/schemas/catalogue.ts";
+import {
+  type AdminProduct,
+  DATASHEET_MAX_BYTES,
+  DATASHEET_MAX_MB,
+  DATASHEET_REQUIRED,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_MB,
+  PRODUCT_IMAGES_REQUIRED,
+  PRODUCT_MAX_IMAGES,
+  type ProductFieldsInput,
+  productFieldsSchema,
+} from "#shared/schemas/catalogue-admin.ts";
+import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { appendImages, type ImageItem, ImageListField, PdfField } from "../kit/file-fields.tsx";
+import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
+import { type ApiAnswer, issueField, sendRequest } from "../kit/send-request.ts";
+import { appendFields } from "./catalogue-admin-shared.ts";
+
+type Props = {
+  /** The product being edited; null for a new one. */
+  product: AdminProduct | null;
+  categories: readonly Category[];
+  brands: readonly { id: number; name: string }[];
+  /** The site setting's label of the secondary currency (ZWL or ZWG). */
+  secondaryCurrency: string;
+  /** Called once everything is saved, with the message to show. */
+  onSaved: (message: string, product: AdminProduct) => void;
+  onCancel: () => void;
+};
+
+type Saved = { product: AdminProduct };
+const CORRECT_FIELDS = "Please correct the fields marked below.";
+
+const namesOf = (images: string) =>
+  images
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
+const storedItems = (images: string): ImageItem[] => namesOf(images).map((name) => ({ kind: "stored", name }));
+
+function defaultsOf(product: AdminProduct | null): ProductFieldsInput {
+  return {
+    product_name: product?.product_name ?? "",
+    product_description: product?.product_description ?? "",
+    product_benefits: product?.product_benefits ?? "",
+    product_warranty: product?.product_warranty ?? "",
+    category: product ? String(product.category) : "",
+    price_usd: product?.price_usd ?? "",
+    price_zwl: product?.price_zwl ?? "",
+    brand_id: product?.brand_id ? String(product.brand_id) : "",
+  };
+}
+
+/**
+ * The product form (spec §5: name, description, category, USD price, images and a datasheet PDF are required; the
+ * secondary-currency price is optional). A new product goes up in one request with its files; an edit saves the
+ * fields, then new images (placed where the admin put them), then a new datasheet, with upload progress.
+ */
+export function ProductForm({ product, categories, brands, secondaryCurrency, onSaved, onCancel }: Props) {
+  const defaults = useMemo(() => defaultsOf(product), [product]);
+  const { form, register, error, applyAnswer } = useAdminForm(productFieldsSchema, defaults);
+  // What is saved on the server so far: the baseline the images are compared with.
+  const [savedImages, setSavedImages] = useState<string[]>(() => (product ? namesOf(product.images) : []));
+  const [images, setImages] = useState<ImageItem[]>(() => (product ? storedItems(product.images) : []));
+  const [datasheet, setDatasheet] = useState<File | null>(null);
+  const [fileErrors, setFileErrors] = useState<{ images?: string; datasheet?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [current, setCurrent] = useState<AdminProduct | null>(product);
+  const [done, setDone] = useState<Saved | null>(null);
+
+  const imagesChanged =
+    images.some((i) => i.kind === "new") ||
+    images.length !== savedImages.length ||
+    images.some((i, n) => i.kind === "stored" && i.name !== savedImages[n]);
+  const dirty = form.formState.isDirty || imagesChanged || datasheet !== null;
+
+  // Reported after the render that turned the unsaved-changes guard off, so leaving is not blocked.
+  const report = useRef({ onSaved, editing: product !== null });
+  report.current = { onSaved, editing: product !== null };
+  useEffect(() => {
+    if (done) report.current.onSaved(report.current.editing ? "Product updated." : "Product added.", done.product);
+  }, [done]);
+
+  /** Puts the API's issues under their fields (the files' too) and answers the form's message. */
+  const refused = (answer: ApiAnswer, prefix = ""): void => {
+    const message = applyAnswer(answer);
+    const about = (field: string) => answer.issues.find((i) => issueField(i.path) === field)?.message;
+    const images = about("images") ?? about("imageOrder");
+    const sheet = about("datasheet");
+    setFileErrors({ ...(images ? { images } : {}), ...(sheet ? { datasheet: sheet } : {}) });
+    const text = (images || sheet) && answer.status === 400 ? CORRECT_FIELDS : message;
+    setFailure(`${prefix}${text}`);
+  };
+
+  /** The form is now what the server holds. */
+  const settle = (saved: AdminProduct) => {
+    setCurrent(saved);
+    setSavedImages(namesOf(saved.images));
+    setImages(storedItems(saved.images));
+    form.reset(defaultsOf(saved));
+  };
+
+  async function create(values: Record<string, unknown>) {
+    const body = new FormData();
+    appendFields(body, values);
+    for (const item of images) if (item.kind === "new") body.append("images", item.file, item.file.name);
+    if (datasheet) body.append("datasheet", datasheet, datasheet.name);
+    const answer = await sendRequest<{ product: AdminProduct }>({
+      method: "POST",
+      url: "/api/products/add-product",
+      body,
+      onProgress: setProgress,
+    });
+    if (!answer.ok || !answer.data) return refused(answer);
+    setDatasheet(null);
+    settle(answer.data.product);
+    setDone({ product: answer.data.product });
+  }
+
+  async function update(id: number, values: Record<string, unknown>) {
+    const fresh = images.filter((i) => i.kind === "new");
+    const order = images.flatMap((i) => (i.kind === "stored" ? [i.name] : []));
+    // Without new files the order (and any removal) goes with the fields; with them, in the upload.
+    const patch = fresh.length === 0 && imagesChanged ? { ...values, images: order } : values;
+    const saved = await sendRequest<{ product: AdminProduct }>({ method: "PUT", url: `/api/products/update-product/${id}`, body: patch });
+    if (!saved.ok || !saved.data) return refused(saved);
+    let latest = saved.data.product;
+    form.reset(defaultsOf(latest));
+    if (fresh.length === 0) setSavedImages(namesOf(latest.images));
+
+    if (fresh.length > 0) {
+      const body = new FormData();
+      appendImages(body, images);
+      setProgress(0);
+      const uploaded = await sendRequest<{ product: AdminProduct }>({
+        method: "POST",
+        url: `/api/products/upload-product-images/${id}`,
+        body,
+        onProgress: setProgress,
+      });
+      if (!uploaded.ok || !uploaded.data) return refused(uploaded, "The details were saved, but not the images: ");
+      latest = uploaded.data.product;
+    }
+    if (datasheet) {
+      const body = new FormData();
+      body.append("datasheet", datasheet, datasheet.name);
+      setProgress(0);
+      const replaced = await sendRequest<{ product: AdminProduct }>({
+        method: "POST",
+        url: `/api/products/upload-datasheet/${id}`,
+        body,
+        onProgress: setProgress,
+      });
+      if (!replaced.ok || !replaced.data) {
+        settle(latest);
+        return refused(replaced, "The details and images were saved, but not the datasheet: ");
+      }
+      latest = replaced.data.product;
+      setDatasheet(null);
+    }
+    settle(latest);
+    setDone({ product: latest });
+  }
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    setFailure(null);
+    const problems: { images?: string; datasheet?: string } = {};
+    if (images.length === 0) problems.images = PRODUCT_IMAGES_REQUIRED;
+    if (!current?.datasheet && !datasheet) problems.datasheet = DATASHEET_REQUIRED;
+    setFileErrors(problems);
+    const filesOk = Object.keys(problems).length === 0;
+    void form.handleSubmit(
+      async (values) => {
+        if (!filesOk) {
+          setFailure(CORRECT_FIELDS);
+          return;
+        }
+        setBusy(true);
+        try {
+          if (current) await update(current.product_id, values);
+          else await create(values);
+        } finally {
+          setBusy(false);
+          setProgress(null);
+        }
+      },
+      () => setFailure(CORRECT_FIELDS),
+    )(event);
+  };
+
+  return (
+    <FormShell
+      title={product ? `Edit ${product.product_name}` : "Add a product"}
+      onSubmit={onSubmit}
+      busy={busy}
+      progress={progress}
+      error={failure}
+      submitLabel={product ? "Save changes" : "Add product"}
+      onCancel={onCancel}
+      dirty={dirty && !done}
+      watchSearch
+      tour="product-form"
+    >
+      <TextField label="Product name" autoComplete="off" maxLength={200} {...register("product_name")} error={error("product_name")} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField label="Category" {...register("category")} error={error("category")}>
+          <option value="">Choose a category</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Brand (optional)" {...register("brand_id")} error={error("brand_id")}>
+          <option value="">No brand</option>
+          {brands.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2" data-tour="product-price">
+        <TextField
+          label="Price (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="The dealer price, for example 1450.00"
+          {...register("price_usd")}
+          error={error("price_usd")}
+        />
+        <TextField
+          label={`Price (${secondaryCurrency})`}
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Optional; empty when there is none"
+          {...register("price_zwl")}
+          error={error("price_zwl")}
+        />
+      </div>
+      <TextAreaField label="Description" rows={5} {...register("product_description")} error={error("product_description")} />
+      <TextAreaField
+        label="Benefits (optional)"
+        rows={4}
+        hint="One benefit per line: each line is a bullet on the product page."
+        {...register("product_benefits")}
+        error={error("product_benefits")}
+      />
+      <TextField label="Warranty (optional)" autoComplete="off" {...register("product_warranty")} error={error("product_warranty")} />
+      <ImageListField
+        label="Images"
+        folder="products"
+        items={images}
+        onChange={(next) => {
+          setImages(next);
+          setFileErrors(({ images: _drop, ...rest }) => rest);
+        }}
+        max={PRODUCT_MAX_IMAGES}
+        maxBytes={IMAGE_MAX_BYTES}
+        hint={`At least one, up to ${PRODUCT_MAX_IMAGES}; JPG or PNG of at most ${IMAGE_MAX_MB} MB each. The first is the main image: use the arrows to change the order.`}
+        error={fileErrors.images}
+        tour="product-images"
+      />
+      <PdfField
+        label="Datasheet (PDF)"
+        current={current?.datasheet ? { name: current.datasheet, href: mediaUrl("datasheets", current.datasheet) } : null}
+        file={datasheet}
+        onChange={(file) => {
+          setDatasheet(file);
+          setFileErrors(({ datasheet: _drop, ...rest }) => rest);
+        }}
+        maxBytes={DATASHEET_MAX_BYTES}
+        hint={`One PDF of at most ${DATASHEET_MAX_MB} MB${current?.datasheet ? "; choose a file to replace the current one" : ""}.`}
+        error={fileErrors.datasheet}
+        tour="product-datasheet"
+      />
+    </FormShell>
+  );
+}
