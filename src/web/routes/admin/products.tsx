@@ -98,13 +98,13 @@ export function meta({ matches }: Route.MetaArgs) {
 function Tabs({ current }: { current: CatalogueTab }) {
   return (
     <nav aria-label="Catalogue" className="border-b border-slate-200">
-      <ul className="-mb-px flex flex-wrap gap-1">
+      <ul className="-mb-px flex gap-1 overflow-x-auto">
         {CATALOGUE_TABS.map((t) => (
           <li key={t.id}>
             <Link
               to={t.id === "products" ? "/admin/products" : `/admin/products?tab=${t.id}`}
               aria-current={t.id === current ? "page" : undefined}
-              className={`inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold ${
+              className={`inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold whitespace-nowrap ${
                 t.id === current
                   ? "border-accent-700 text-slate-900"
                   : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"

@@ -118,7 +118,7 @@ export function ImageListField({
   };
 
   return (
-    <fieldset className="space-y-2" data-tour={tour} aria-describedby={shown ? `${id}-error` : hint ? `${id}-hint` : undefined}>
+    <fieldset className="min-w-0 space-y-2" data-tour={tour} aria-describedby={shown ? `${id}-error` : hint ? `${id}-hint` : undefined}>
       <legend className="text-sm font-medium text-slate-800">
         {label}{" "}
         <span className="font-normal text-slate-600">

@@ -91,7 +91,7 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
             className: "text-right tabular-nums",
             cell: (p) => money(p.price_zwl) || <span className="text-slate-500">–</span>,
           },
-          { key: "date", header: "Added", sortable: true, cell: (p) => formatDate(p.created_At) },
+          { key: "date", header: "Added", sortable: true, className: "whitespace-nowrap", cell: (p) => formatDate(p.created_At) },
         ]}
         rowActions={(p) => (
           <>
