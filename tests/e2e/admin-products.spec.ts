@@ -106,8 +106,16 @@ test("an admin adds a product with two images and a datasheet, changes its price
   await hydrated(page, edit);
   await expect(edit.getByLabel("Price (USD)")).toHaveValue("1234.50");
   await edit.getByLabel("Price (USD)").fill("999.99");
+  // A third image, made the main one, goes up with the change.
+  await edit.getByLabel("Add images to Images").setInputFiles({ name: "top.png", mimeType: "image/png", buffer: await png("#118844") });
+  await edit.getByRole("button", { name: "Move top.png up" }).click();
+  await edit.getByRole("button", { name: "Move top.png up" }).click();
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Product updated." })).toBeVisible({ timeout: 20_000 });
+  const edited = (await (await page.request.get(`/api/products/get-product-by-id/${productId}`)).json()) as { images: string }[];
+  const names = edited[0]?.images.split(",") ?? [];
+  expect(names).toHaveLength(3);
+  expect(names.slice(1)).toEqual(listed[0]?.images.split(","));
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("999.99");
 
   // A dealer sees the new price on the product page.
@@ -175,6 +183,67 @@ test("an admin adds a brand with a logo, renames it and deletes it", async ({ pa
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(page.getByRole("row", { name: new RegExp(brand) })).toHaveCount(0);
+});
+
+test("an admin features a product with its own artwork, moves it up and stops featuring it", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const name = `E2E Featured Panel ${Date.now().toString(36)}`;
+  await login(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/admin$/);
+  // A product of its own, made through the API with the admin's session.
+  const made = await page.request.post("/api/products/add-product", {
+    headers: { origin: baseURL as string },
+    multipart: {
+      product_name: name,
+      product_description: "Made for the featured products test.",
+      category: "1",
+      price_usd: "10",
+      images: { name: "p.png", mimeType: "image/png", buffer: await png("#aa3300") },
+      datasheet: { name: "d.pdf", mimeType: "application/pdf", buffer: await pdf(name) },
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const productId = ((await made.json()) as { product: { product_id: number } }).product.product_id;
+
+  await page.goto("/admin/products?tab=featured");
+  await page.getByRole("link", { name: "Feature a product" }).click();
+  const form = page.getByRole("form", { name: "Feature a product" });
+  await hydrated(page, form);
+  await form.getByRole("button", { name: "Feature product" }).click();
+  await expect(form.getByText("Choose a product from the catalogue.")).toBeVisible();
+  await form.getByLabel("Product").selectOption({ label: name });
+  await form.getByLabel("Name on the card (optional)").fill(`${name} Special`);
+  await form
+    .getByLabel("Add image to Artwork (optional)")
+    .setInputFiles({ name: "art.png", mimeType: "image/png", buffer: await png("#0055aa") });
+  await form.getByRole("button", { name: "Feature product" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Featured product added." })).toBeVisible({ timeout: 20_000 });
+
+  // Last in the order; moved up it comes before the one above it.
+  const rows = page.getByRole("table", { name: "Featured products" }).getByRole("row");
+  await expect(rows.last()).toContainText(`${name} Special`);
+  const count = await rows.count();
+  const up = page.getByRole("button", { name: `Move ${name} Special up` });
+  await hydrated(page, up);
+  await up.click();
+  await expect(rows.nth(count - 2)).toContainText(`${name} Special`);
+  await page.goto("/products");
+  await expect(page.getByRole("link", { name: `${name} Special` })).toBeVisible();
+
+  await page.goto("/admin/products?tab=featured");
+  const remove = page.getByRole("button", { name: `Remove ${name} Special` });
+  await hydrated(page, remove);
+  await remove.click();
+  await page
+    .getByRole("dialog", { name: `Stop featuring ${name} Special?` })
+    .getByRole("button", { name: "Remove" })
+    .click();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+  await page.goto("/products");
+  await expect(page.getByRole("link", { name: `${name} Special` })).toHaveCount(0);
+
+  const gone = await page.request.delete(`/api/products/delete-product/${productId}`, { headers: { origin: baseURL as string } });
+  expect(gone.status()).toBe(200);
 });
 
 test("admin code stays in admin route chunks: public pages load none of it", async ({ page }) => {
