@@ -47,7 +47,7 @@ export function createServices(deps: Deps) {
     catalogueAdmin: createCatalogueAdminService({ db: deps.db, storage: deps.storage, audit }),
     content: createContentService(deps.db),
     settings,
-    quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue }),
+    quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue, audit }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings }),
     orders: createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit }),
   };

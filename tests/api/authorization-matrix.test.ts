@@ -237,6 +237,14 @@ const MATRIX: Record<string, Case> = {
   "DELETE /api/brands/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
   // Back office (issue 6): content admin — entries go here.
   // Back office (issue 6): quotations admin — entries go here.
+  "GET /api/quotations/summary": { expect: adminOnly() },
+  "GET /api/quotations/export.csv": { expect: adminOnly() },
+  // Deciding aims at an id that does not exist: admins get 404, nobody changes a quotation.
+  "PUT /api/quotations/:id": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ status: "rejected", reason: "Authorization matrix." }),
+  },
   // Back office (issue 6): dashboard, sales, statistics, contact inbox, settings, exports — entries go here.
   // Payments (issue 5): Paynow — entries go here.
   // Catalogue: public reads; deleting is for admins.

@@ -1,4 +1,3 @@
-import { inflateSync } from "node:zlib";
 import { and, asc, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +5,7 @@ import { products } from "#server/db/schema/catalogue.ts";
 import { quotationProducts, quotations } from "#server/db/schema/commerce.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { type Actors, createActors } from "../support/actors.ts";
+import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 const DAY = 86_400_000;
@@ -45,23 +45,6 @@ async function insertQuotation(values: {
   const lines = values.lines ?? [{ productName: product.name, quantity: 2, priceUsd: product.priceUsd }];
   await t.database.db.insert(quotationProducts).values(lines.map((l) => ({ quotationId: id, productId: product.id, ...l })));
   return id;
-}
-
-/** The text a PDF draws: its content streams inflated, and the strings of their text operators decoded. */
-function pdfText(body: Buffer): string {
-  const raw = body.toString("latin1");
-  const parts: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1] as string, "latin1")).toString("latin1");
-    } catch {
-      content = m[1] as string;
-    }
-    for (const s of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(s[1] as string, "hex").toString("latin1"));
-    for (const s of content.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) parts.push(s[1] as string);
-  }
-  return parts.join("\n");
 }
 
 beforeAll(async () => {

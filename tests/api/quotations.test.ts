@@ -204,6 +204,9 @@ describe("GET /api/quotations/get-by-user", () => {
     expect(Object.keys(first).sort()).toEqual(
       [
         "created_At",
+        "currency",
+        "decided_At",
+        "decision_reason",
         "id",
         "notes",
         "products",
@@ -213,13 +216,30 @@ describe("GET /api/quotations/get-by-user", () => {
         "requester_phone",
         "status",
         "user_id",
+        "valid_until",
       ].sort(),
     );
     expect(first.status).toBe("pending");
+    expect(first).toMatchObject({ currency: "USD", valid_until: null, decision_reason: "", decided_At: null });
     expect(Number.isNaN(Date.parse(first.created_At as string))).toBe(false);
+    // Each line with its own id (approving prices it), the list price when requested and no quoted price yet.
     expect(first.products).toEqual([
-      { product_id: twoProducts[0]?.id, product_name: twoProducts[0]?.name, quantity: 2, price: twoProducts[0]?.priceUsd },
-      { product_id: twoProducts[1]?.id, product_name: twoProducts[1]?.name, quantity: 1, price: twoProducts[1]?.priceUsd },
+      {
+        id: expect.any(Number),
+        product_id: twoProducts[0]?.id,
+        product_name: twoProducts[0]?.name,
+        quantity: 2,
+        price: twoProducts[0]?.priceUsd,
+        quoted_price: null,
+      },
+      {
+        id: expect.any(Number),
+        product_id: twoProducts[1]?.id,
+        product_name: twoProducts[1]?.name,
+        quantity: 1,
+        price: twoProducts[1]?.priceUsd,
+        quoted_price: null,
+      },
     ]);
     // Without parameters: the same, their own.
     const plain = await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers });
@@ -308,6 +328,7 @@ describe("mail failure", () => {
       settings: { get: async () => DEFAULT_SITE_SETTINGS },
       accounts: { me: async () => ({}) as never },
       catalogue: t.app.services.catalogue,
+      audit: t.app.services.audit,
       log: { error: (details) => logged.push(details) },
     });
     const { id } = await service.submit(null, {

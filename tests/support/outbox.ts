@@ -25,3 +25,23 @@ export function linkToken(eml: string, pagePath: string): string {
   if (!token) throw new Error(`no ${pagePath} link in the mail`);
   return token;
 }
+
+export type OutboxAttachment = { filename: string; contentType: string; content: Buffer };
+
+/** The attachments of an .eml file (any depth of multipart), their base64 bodies decoded. */
+export function attachments(eml: string): OutboxAttachment[] {
+  const boundaries = [...eml.matchAll(/boundary="?([^";\s]+)"?/gi)].map((m) => m[1] as string);
+  const found: OutboxAttachment[] = [];
+  for (const boundary of boundaries) {
+    for (const part of eml.split(`--${boundary}`).slice(1)) {
+      const [head = "", ...rest] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
+      const headers = head.replace(/\r?\n[ \t]+/g, " ");
+      if (!/^content-disposition:\s*attachment/im.test(headers)) continue;
+      const filename = headers.match(/filename="?([^";\r\n]+)"?/i)?.[1] ?? "";
+      const contentType = headers.match(/^content-type:\s*([^;\r\n]+)/im)?.[1]?.trim() ?? "";
+      const body = rest.join("\n\n").replace(/--\s*$/, "");
+      found.push({ filename, contentType, content: Buffer.from(body.replace(/\s+/g, ""), "base64") });
+    }
+  }
+  return found;
+}

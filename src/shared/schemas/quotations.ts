@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QUOTATION_CURRENCIES } from "../quotation-totals.ts";
 
 export const NOTES_MAX = 2000;
 
@@ -37,3 +38,122 @@ export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 
 export const QUOTE_SUCCESS = "Your quote request has been submitted successfully!";
 export const QUOTE_FAILURE = "Failed to submit quote. Please try again.";
+
+// ---- The back office (issue 6) ----
+
+export const QUOTATION_STATUS_VALUES = ["pending", "approved", "rejected", "expired"] as const;
+export type QuotationStatusValue = (typeof QUOTATION_STATUS_VALUES)[number];
+
+/**
+ * A quotation as the API answers it (spec §3 field names). `status` is the effective one: an approved quotation
+ * past its validity reads 'expired'. `valid_until` is the last moment an approved (or since expired) quotation
+ * holds, null otherwise; `decision_reason` why it was rejected. Per line, `price` is the USD list price when it was
+ * requested and `quoted_price` the admin's unit price in `currency`.
+ */
+export const quotationViewSchema = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  status: z.enum(QUOTATION_STATUS_VALUES),
+  requester_name: z.string(),
+  requester_address: z.string(),
+  requester_phone: z.string(),
+  requester_email: z.string(),
+  notes: z.string(),
+  created_At: z.string(),
+  currency: z.enum(QUOTATION_CURRENCIES),
+  valid_until: z.string().nullable(),
+  decision_reason: z.string(),
+  decided_At: z.string().nullable(),
+  products: z.array(
+    z.object({
+      id: z.number(),
+      product_id: z.number().nullable(),
+      product_name: z.string(),
+      quantity: z.number(),
+      price: z.string().nullable(),
+      quoted_price: z.string().nullable(),
+    }),
+  ),
+});
+export type QuotationView = z.infer<typeof quotationViewSchema>;
+
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+/** GET /api/quotations/: the spec's query (status, pageSize, page) and a search by name, e-mail address or id. */
+export const quotationListQuerySchema = z.object({
+  status: z.preprocess(emptyToUndefined, z.enum(QUOTATION_STATUS_VALUES).optional()),
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(12),
+});
+export type QuotationListQuery = z.infer<typeof quotationListQuerySchema>;
+
+/** The overview cards: how many quotations (matching the search) are in each effective status. */
+export const quotationSummarySchema = z.object({
+  pending: z.number(),
+  approved: z.number(),
+  rejected: z.number(),
+  expired: z.number(),
+  total: z.number(),
+});
+export type QuotationSummary = z.infer<typeof quotationSummarySchema>;
+
+export const PRICE_MESSAGE = "Enter a price such as 1250 or 1250.50.";
+export const REASON_MAX = 1000;
+
+/** A unit price as typed: digits with up to 2 decimals, 0 or more (numbers are read as their decimal text). */
+function priceText(v: unknown): unknown {
+  if (typeof v === "number" && Number.isFinite(v)) return String(v);
+  if (typeof v !== "string") return v;
+  const text = v.trim();
+  // "1,250.50" has thousands separators; "1,5" is not read as anything.
+  return /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text.replace(/,/g, "") : text;
+}
+
+export const quotedPriceSchema = z.preprocess(
+  priceText,
+  z.string({ error: "Enter a price." }).superRefine((value, ctx) => {
+    if (value === "") ctx.addIssue({ code: "custom", message: "Enter a price." });
+    else if (/^-\s*\d/.test(value)) ctx.addIssue({ code: "custom", message: "Price must be 0 or more." });
+    else if (!/^\d{1,13}(\.\d{1,2})?$/.test(value)) ctx.addIssue({ code: "custom", message: PRICE_MESSAGE });
+  }),
+);
+
+/**
+ * Approving (or reapproving a rejected quotation): a unit price for every line of the quotation (`id` is the line's
+ * id), the currency (USD or the site's secondary currency) and the last day the prices hold (a Harare calendar date,
+ * today or later). The service checks the lines are this quotation's and the currency is offered.
+ */
+export const approveQuotationSchema = z.object({
+  status: z.literal("approved"),
+  currency: z.enum(QUOTATION_CURRENCIES, { error: "Choose a currency." }),
+  validUntil: z.iso.date({ error: "Choose the date the prices hold until." }),
+  lines: z
+    .array(z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), price: quotedPriceSchema }), {
+      error: "Enter a price for every product.",
+    })
+    .min(1, "Enter a price for every product.")
+    .max(100),
+});
+export type ApproveQuotationInput = z.infer<typeof approveQuotationSchema>;
+
+export const rejectQuotationSchema = z.object({
+  status: z.literal("rejected"),
+  reason: z
+    .string({ error: "Give a reason for the rejection." })
+    .trim()
+    .min(1, "Give a reason for the rejection.")
+    .max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters.`),
+});
+export type RejectQuotationInput = z.infer<typeof rejectQuotationSchema>;
+
+/**
+ * PUT /api/quotations/{id} {status}: approve, reject or reapprove. 'pending' and 'expired' are accepted here only to
+ * be refused by the service with 409 and a message that says why (nobody sets those by hand).
+ */
+export const quotationDecisionSchema = z.discriminatedUnion(
+  "status",
+  [approveQuotationSchema, rejectQuotationSchema, z.object({ status: z.enum(["pending", "expired"]) })],
+  { error: "Status must be approved or rejected." },
+);
+export type QuotationDecision = z.infer<typeof quotationDecisionSchema>;

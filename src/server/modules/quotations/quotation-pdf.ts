@@ -1,7 +1,9 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { formatDate } from "#shared/dates.ts";
+import { quotationValidUntil } from "#shared/quotation-status.ts";
+import { CURRENCY_NAMES, formatMoney as money, quotationFigures } from "#shared/quotation-totals.ts";
+import type { QuotationView } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
-import type { QuotationView } from "./quotations.service.ts";
 
 // A4 in points, and the page's frame.
 const PAGE: [number, number] = [595.28, 841.89];
@@ -21,33 +23,15 @@ const COLUMNS = { no: 24, qty: 44, unit: 92, amount: 96 };
 const PRODUCT_WIDTH = WIDTH - COLUMNS.no - COLUMNS.qty - COLUMNS.unit - COLUMNS.amount;
 const CELL_PAD = 6;
 
-const moneyFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "1234.5" → 123450 cents: the snapshot prices are numeric(12,2) text, so whole cents keep totals exact. */
-function cents(price: string): number {
-  return Math.round(Number(price) * 100);
-}
-
-function money(amountCents: number): string {
-  return moneyFormat.format(amountCents / 100);
-}
-
-/** The table's figures: unit and line amounts in cents (null for a line without a price) and the total. */
-export function quotationTotals(products: QuotationView["products"]) {
-  const lines = products.map((p) => {
-    const unit = p.price === null || Number.isNaN(Number(p.price)) ? null : cents(p.price);
-    return { ...p, unitCents: unit, lineCents: unit === null ? null : unit * p.quantity };
-  });
-  const totalCents = lines.reduce((sum, l) => sum + (l.lineCents ?? 0), 0);
-  return { lines, totalCents, complete: lines.every((l) => l.lineCents !== null) };
-}
-
 /**
  * An approved quotation as an A4 PDF: the company's header (from the site settings), the quotation's number, date
- * and validity, the customer, the products with quantities, unit and line prices and the total, then the notes.
+ * and validity, the customer, the products with quantities, unit and line prices and the total in the quotation's
+ * currency, then the notes.
  * Long tables and notes run on to further pages, each with the table header repeated and a numbered footer.
  */
-export async function quotationPdf(quotation: QuotationView, company: SiteSettings, validUntil: Date): Promise<Uint8Array> {
+export async function quotationPdf(quotation: QuotationView, company: SiteSettings): Promise<Uint8Array> {
+  const validUntil = quotationValidUntil({ createdAt: quotation.created_At, validUntil: quotation.valid_until });
+  const { currency } = quotation;
   const doc = await PDFDocument.create();
   // The reference the e-mails and the dealer's page use.
   const number = `#${quotation.id}`;
@@ -189,13 +173,13 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
     text("#", x.no + CELL_PAD, y, bold, 9, WHITE);
     text("Product", x.product + CELL_PAD, y, bold, 9, WHITE);
     rightText("Qty", x.qtyRight - CELL_PAD, y, bold, 9, WHITE);
-    rightText("Unit price (USD)", x.unitRight - CELL_PAD, y, bold, 9, WHITE);
-    rightText("Amount (USD)", x.amountRight - CELL_PAD, y, bold, 9, WHITE);
+    rightText(`Unit price (${currency})`, x.unitRight - CELL_PAD, y, bold, 9, WHITE);
+    rightText(`Amount (${currency})`, x.amountRight - CELL_PAD, y, bold, 9, WHITE);
     y -= 26;
   }
   ensure(24 + 22);
   tableHeader();
-  const { lines, totalCents, complete } = quotationTotals(quotation.products);
+  const { lines, totalCents, complete } = quotationFigures(quotation.products, currency);
   lines.forEach((line, i) => {
     const nameLines = wrap(line.product_name, regular, 10, PRODUCT_WIDTH - 2 * CELL_PAD);
     const height = nameLines.length * 13 + 9;
@@ -213,7 +197,7 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
   ensure(40);
   page.drawLine({ start: { x: MARGIN, y: y + 6 }, end: { x: MARGIN + WIDTH, y: y + 6 }, thickness: 1, color: RULE });
   y -= 12;
-  rightText(complete ? "Total (USD)" : "Total of priced lines (USD)", x.unitRight - CELL_PAD, y, bold, 11);
+  rightText(complete ? `Total (${currency})` : `Total of priced lines (${currency})`, x.unitRight - CELL_PAD, y, bold, 11);
   rightText(money(totalCents), x.amountRight - CELL_PAD, y, bold, 11);
   y -= 34;
 
@@ -222,7 +206,7 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
   if (quotation.notes.trim()) sections.push(["NOTES", quotation.notes.trim()]);
   sections.push([
     "TERMS",
-    `Prices are in US dollars and hold until ${formatDate(validUntil)}. ` +
+    `Prices are in ${CURRENCY_NAMES[currency]} and hold until ${formatDate(validUntil)}. ` +
       `To accept this quotation or ask about it, quote reference ${number} to ${company.salesEmail} or call ${company.phone}.`,
   ]);
   for (const [heading, body] of sections) {

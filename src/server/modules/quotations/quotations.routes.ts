@@ -1,39 +1,27 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParamSchema, pageQuerySchema } from "#shared/schemas/catalogue.ts";
-import { QUOTE_SUCCESS, quoteRequestSchema } from "#shared/schemas/quotations.ts";
+import { formatDate } from "#shared/dates.ts";
+import { formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
+import { idParamSchema } from "#shared/schemas/catalogue.ts";
+import {
+  QUOTE_SUCCESS,
+  type QuotationView,
+  quotationDecisionSchema,
+  quotationListQuerySchema,
+  quotationSummarySchema,
+  quotationViewSchema,
+  quoteRequestSchema,
+} from "#shared/schemas/quotations.ts";
+import { csvDisposition, toCsv } from "../../platform/csv.ts";
 import type { Services } from "../../services.ts";
-import { QUOTATION_STATUSES } from "./quotations.service.ts";
 
 const message = z.object({ message: z.string() });
 const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
 
-const quotationSchema = z.object({
-  id: z.number(),
-  user_id: z.number().nullable(),
-  status: z.enum(QUOTATION_STATUSES),
-  requester_name: z.string(),
-  requester_address: z.string(),
-  requester_phone: z.string(),
-  requester_email: z.string(),
-  notes: z.string(),
-  created_At: z.string(),
-  products: z.array(
-    z.object({ product_id: z.number().nullable(), product_name: z.string(), quantity: z.number(), price: z.string().nullable() }),
-  ),
-});
-
 const byUserQuery = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   email: z.string().trim().max(254).optional(),
-});
-
-const listQuery = pageQuerySchema.extend({
-  status: z
-    .enum(QUOTATION_STATUSES)
-    .or(z.literal("").transform(() => undefined))
-    .optional(),
 });
 
 export async function quotationsRoutes(app: FastifyInstance, opts: { services: Services }) {
@@ -63,7 +51,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
         tags: ["quotations"],
         summary: "The signed-in user's quotations (by their user id or e-mail address)",
         querystring: byUserQuery,
-        response: { 200: z.array(quotationSchema), 401: message, 403: message },
+        response: { 200: z.array(quotationViewSchema), 401: message, 403: message },
       },
     },
     async (request) => quotations.listForUser(request.actor, request.query),
@@ -72,9 +60,10 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   const listOptions = {
     schema: {
       tags: ["quotations"],
-      summary: "All quotations, newest first, optionally of one status (admin)",
-      querystring: listQuery,
-      response: { 200: z.object({ rows: z.array(quotationSchema), count: z.number() }), 401: message, 403: message },
+      summary:
+        "All quotations, newest first, optionally of one status (expired includes approved ones past their validity) or matching a search by name, e-mail or id (admin)",
+      querystring: quotationListQuerySchema,
+      response: { 200: z.object({ rows: z.array(quotationViewSchema), count: z.number() }), 401: message, 403: message },
     },
   };
   r.get("/quotations/", listOptions, async (request) => quotations.list(request.actor, request.query));
@@ -100,4 +89,71 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
         .send(Buffer.from(pdf));
     },
   );
+
+  r.get(
+    "/quotations/summary",
+    {
+      schema: {
+        tags: ["quotations"],
+        summary: "How many quotations (matching the search) are in each status, for the overview cards (admin)",
+        querystring: quotationListQuerySchema.pick({ q: true }),
+        response: { 200: quotationSummarySchema, 401: message, 403: message },
+      },
+    },
+    async (request) => quotations.summary(request.actor, request.query),
+  );
+
+  r.get(
+    "/quotations/export.csv",
+    {
+      schema: {
+        tags: ["quotations"],
+        summary: "The filtered list as CSV, at most 10,000 rows (admin)",
+        querystring: quotationListQuerySchema.omit({ page: true, pageSize: true }),
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await quotations.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 });
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", csvDisposition("quotations"))
+        .send(toCsv(rows, QUOTATION_CSV_COLUMNS));
+    },
+  );
+
+  r.put(
+    "/quotations/:id",
+    {
+      schema: {
+        tags: ["quotations"],
+        summary:
+          "Approve (a price for every line, the currency, the last day it holds), reject (a reason) or reapprove a rejected quotation; an approved one may be rejected (withdrawn). Any other change is 409. The requester is e-mailed: the prices with the PDF, or the reason (admin)",
+        params: idParamSchema,
+        body: quotationDecisionSchema,
+        response: { 200: quotationViewSchema, 400: validationFailure, 401: message, 403: message, 404: message, 409: message },
+      },
+    },
+    async (request) => quotations.decide(request.actor, request.params.id, request.body),
+  );
 }
+
+/** The CSV's columns: one row per quotation, its products on one line ("2 × Panel; 1 × Inverter"). */
+const QUOTATION_CSV_COLUMNS = [
+  { header: "Id", value: (q: QuotationView) => q.id },
+  { header: "Status", value: (q: QuotationView) => q.status },
+  { header: "Date", value: (q: QuotationView) => formatDate(q.created_At) },
+  { header: "Name", value: (q: QuotationView) => q.requester_name },
+  { header: "Email", value: (q: QuotationView) => q.requester_email },
+  { header: "Phone", value: (q: QuotationView) => q.requester_phone },
+  { header: "Address", value: (q: QuotationView) => q.requester_address },
+  { header: "Notes", value: (q: QuotationView) => q.notes },
+  { header: "Products", value: (q: QuotationView) => q.products.map((p) => `${p.quantity} × ${p.product_name}`).join("; ") },
+  { header: "Currency", value: (q: QuotationView) => (q.valid_until ? q.currency : "") },
+  {
+    header: "Total",
+    value: (q: QuotationView) => (q.valid_until ? formatMoney(quotationFigures(q.products, q.currency).totalCents).replace(/,/g, "") : ""),
+  },
+  { header: "Valid until", value: (q: QuotationView) => (q.valid_until ? formatDate(q.valid_until) : "") },
+  { header: "Reason", value: (q: QuotationView) => (q.status === "rejected" ? q.decision_reason : "") },
+  { header: "Decided", value: (q: QuotationView) => (q.decided_At ? formatDate(q.decided_At) : "") },
+];

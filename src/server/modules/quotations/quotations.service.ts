@@ -1,36 +1,71 @@
-import { count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-// The validity rule is the dealer page's, so the page and the PDF never disagree about an expired quotation.
-import { effectiveQuotationStatus, quotationValidUntil } from "#shared/quotation-status.ts";
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+// The validity rule is the dealer page's, so the page, the list's filter and the PDF never disagree about an expired quotation.
+import {
+  addDays,
+  canDecideQuotation,
+  effectiveQuotationStatus,
+  endOfHarareDay,
+  harareDate,
+  QUOTATION_VALIDITY_DAYS,
+  QUOTATION_VALIDITY_MAX_DAYS,
+  quotationValidUntil,
+} from "#shared/quotation-status.ts";
 import { isAdminRole } from "#shared/roles.ts";
-import { QUOTE_SUCCESS, type QuoteRequest } from "#shared/schemas/quotations.ts";
-import type { Db } from "../../db/client.ts";
+import {
+  type ApproveQuotationInput,
+  QUOTE_SUCCESS,
+  type QuotationDecision,
+  type QuotationListQuery,
+  type QuotationStatusValue,
+  type QuotationSummary,
+  type QuotationView,
+  type QuoteRequest,
+} from "#shared/schemas/quotations.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { quotationProducts, quotationStatuses, quotations } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
+import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { quotationApprovedMail, quotationRejectedMail } from "./quotation-mail.ts";
 import { quotationPdf } from "./quotation-pdf.ts";
 
 export type QuotationStatus = (typeof quotationStatuses)[number];
 
-/** A quotation as the API answers it (spec §3 field names). */
-export type QuotationView = {
-  id: number;
-  user_id: number | null;
-  status: QuotationStatus;
-  requester_name: string;
-  requester_address: string;
-  requester_phone: string;
-  requester_email: string;
-  notes: string;
-  created_At: string;
-  products: { product_id: number | null; product_name: string; quantity: number; price: string | null }[];
-};
+export type { QuotationView };
 
-export type QuotationListQuery = { status?: QuotationStatus | undefined; page: number; pageSize: number };
+type QuotationRow = typeof quotations.$inferSelect;
+
+/**
+ * The last moment an approved quotation holds, in SQL: the admin's date, else the end of the Harare day
+ * QUOTATION_VALIDITY_DAYS after the quotation's date (`quotationValidUntil`, the same rule in JS).
+ */
+const VALID_UNTIL_SQL = sql`coalesce(${quotations.validUntil}, ((date_trunc('day', (${quotations.createdAt} at time zone 'UTC') + interval '2 hours') + ${sql.raw(`interval '${QUOTATION_VALIDITY_DAYS + 1} days'`)} - interval '2 hours' - interval '1 millisecond') at time zone 'UTC'))`;
+
+/** Rows whose effective status is `status` at `now` (sargable on the status index). */
+function effectiveStatusIs(status: QuotationStatusValue, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  if (status === "approved") return and(eq(quotations.status, "approved"), sql`${VALID_UNTIL_SQL} >= ${at}`) as SQL;
+  if (status === "expired") {
+    return or(eq(quotations.status, "expired"), and(eq(quotations.status, "approved"), sql`${VALID_UNTIL_SQL} < ${at}`)) as SQL;
+  }
+  return eq(quotations.status, status);
+}
+
+/** A search by requester name or e-mail address (part of either), or by id ("42" or "#42"). */
+function searchOf(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const id = text.match(/^#?(\d{1,9})$/)?.[1];
+  return or(ilike(quotations.requesterName, like), ilike(quotations.requesterEmail, like), ...(id ? [eq(quotations.id, Number(id))] : []));
+}
+
+const DECISION_VERB = { approved: "approved", rejected: "rejected" } as const;
 
 type Deps = {
   db: Db;
@@ -38,14 +73,39 @@ type Deps = {
   settings: Pick<SettingsService, "get">;
   accounts: Pick<AccountsService, "me">;
   catalogue: Pick<CatalogueService, "priceSnapshot">;
+  audit: Pick<AuditService, "record">;
   log?: MailLog;
 };
 
-export function createQuotationsService({ db, mailer, settings, accounts, catalogue, log = consoleMailLog }: Deps) {
-  /** The quotations with their lines, two queries whatever the page size. */
-  async function withProducts(rows: (typeof quotations.$inferSelect)[]): Promise<QuotationView[]> {
+/** 409 for a decision that makes no sense from the quotation's effective status (`QUOTATION_DECISIONS`). */
+function refuseTransition(quotation: QuotationView, to: QuotationDecision["status"]): void {
+  const ref = `Quotation #${quotation.id}`;
+  if (to === "pending") throw new ConflictError("A quotation cannot be set back to pending.");
+  if (to === "expired") throw new ConflictError("A quotation expires by itself once its validity date has passed.");
+  if (canDecideQuotation(quotation.status, to)) return;
+  if (quotation.status === "expired") {
+    throw new ConflictError(`${ref} has expired and can no longer be approved or rejected. The requester can send a new request.`);
+  }
+  if (quotation.status === to) throw new ConflictError(`${ref} is already ${DECISION_VERB[to]}.`);
+  throw new ConflictError(`${ref} is ${quotation.status} and cannot be ${DECISION_VERB[to]}.`);
+}
+
+function decisionSummary(before: QuotationView, after: QuotationView, action: string): string {
+  const who = `${after.requester_name} <${after.requester_email}>`;
+  if (action === "reject") {
+    return `${before.status === "approved" ? "Withdrew" : "Rejected"} quotation #${after.id} for ${who}: ${after.decision_reason}`;
+  }
+  return `${action === "reapprove" ? "Reapproved" : "Approved"} quotation #${after.id} for ${who} in ${after.currency}, valid until ${after.valid_until?.slice(0, 10) ?? ""}`;
+}
+
+export function createQuotationsService({ db, mailer, settings, accounts, catalogue, audit, log = consoleMailLog }: Deps) {
+  /**
+   * The quotations with their lines, two queries whatever the page size. `status` is the effective one at `now`
+   * (an approved quotation past its validity reads 'expired').
+   */
+  async function withProducts(rows: QuotationRow[], exec: Db | Tx = db, now = new Date()): Promise<QuotationView[]> {
     if (rows.length === 0) return [];
-    const lines = await db
+    const lines = await exec
       .select()
       .from(quotationProducts)
       .where(
@@ -58,21 +118,72 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
     const byQuotation = new Map<number, QuotationView["products"]>();
     for (const l of lines) {
       const list = byQuotation.get(l.quotationId) ?? [];
-      list.push({ product_id: l.productId, product_name: l.productName, quantity: l.quantity, price: l.priceUsd });
+      list.push({
+        id: l.id,
+        product_id: l.productId,
+        product_name: l.productName,
+        quantity: l.quantity,
+        price: l.priceUsd,
+        quoted_price: l.quotedPrice,
+      });
       byQuotation.set(l.quotationId, list);
     }
-    return rows.map((q) => ({
-      id: q.id,
-      user_id: q.userId,
-      status: q.status,
-      requester_name: q.requesterName,
-      requester_address: q.requesterAddress,
-      requester_phone: q.requesterPhone,
-      requester_email: q.requesterEmail,
-      notes: q.notes,
-      created_At: q.createdAt.toISOString(),
-      products: byQuotation.get(q.id) ?? [],
-    }));
+    return rows.map((q) => {
+      const validity = { createdAt: q.createdAt, validUntil: q.validUntil };
+      // Stored 'expired' rows were approved once; they keep the date they lapsed on.
+      const held = q.status === "approved" || q.status === "expired";
+      return {
+        id: q.id,
+        user_id: q.userId,
+        status: effectiveQuotationStatus(q.status, validity, now) as QuotationStatusValue,
+        requester_name: q.requesterName,
+        requester_address: q.requesterAddress,
+        requester_phone: q.requesterPhone,
+        requester_email: q.requesterEmail,
+        notes: q.notes,
+        created_At: q.createdAt.toISOString(),
+        currency: q.currency,
+        valid_until: held ? quotationValidUntil(validity).toISOString() : null,
+        decision_reason: q.decisionReason,
+        decided_At: q.decidedAt?.toISOString() ?? null,
+        products: byQuotation.get(q.id) ?? [],
+      };
+    });
+  }
+
+  function listWhere(query: Pick<QuotationListQuery, "status" | "q">, now: Date): SQL | undefined {
+    const conditions = [query.status ? effectiveStatusIs(query.status, now) : undefined, searchOf(query.q)].filter(
+      (c): c is SQL => c !== undefined,
+    );
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  /** The approval's checks that need the quotation: the currency is offered, the date is ahead, every line priced. */
+  async function checkApproval(
+    exec: Tx,
+    row: QuotationRow,
+    input: ApproveQuotationInput,
+    now: Date,
+  ): Promise<{ validUntil: Date; prices: Map<number, string> }> {
+    const company = await settings.get();
+    if (input.currency !== "USD" && input.currency !== company.secondaryCurrency) {
+      throw new FieldError(`Choose USD or ${company.secondaryCurrency}.`, "currency");
+    }
+    const today = harareDate(now);
+    if (input.validUntil < today) throw new FieldError("The validity date cannot be in the past.", "validUntil");
+    if (input.validUntil > addDays(today, QUOTATION_VALIDITY_MAX_DAYS)) {
+      throw new FieldError("Choose a validity date within a year from today.", "validUntil");
+    }
+    const lines = await exec.select({ id: quotationProducts.id }).from(quotationProducts).where(eq(quotationProducts.quotationId, row.id));
+    const own = new Set(lines.map((l) => l.id));
+    const prices = new Map<number, string>();
+    input.lines.forEach((line, i) => {
+      if (!own.has(line.id)) throw new FieldError(`Line ${line.id} is not a product of quotation #${row.id}.`, `lines.${i}.id`);
+      if (prices.has(line.id)) throw new FieldError(`Line ${line.id} is priced twice.`, `lines.${i}.id`);
+      prices.set(line.id, line.price);
+    });
+    if (prices.size !== own.size) throw new FieldError("Enter a price for every product.", "lines");
+    return { validUntil: endOfHarareDay(input.validUntil), prices };
   }
 
   return {
@@ -209,10 +320,14 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
       return withProducts(rows);
     },
 
-    /** The back office's list, newest first, optionally of one status. */
+    /**
+     * The back office's list, newest first, optionally of one effective status (an approved quotation past its
+     * validity is listed as expired, in SQL) and matching a search by name, e-mail address or id.
+     */
     async list(actor: Actor, query: QuotationListQuery): Promise<{ rows: QuotationView[]; count: number }> {
       requireAdmin(actor);
-      const where = query.status ? eq(quotations.status, query.status) : undefined;
+      const now = new Date();
+      const where = listWhere(query, now);
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -223,7 +338,93 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
           .offset((query.page - 1) * query.pageSize),
         db.select({ n: count() }).from(quotations).where(where),
       ]);
-      return { rows: await withProducts(rows), count: total?.n ?? 0 };
+      return { rows: await withProducts(rows, db, now), count: total?.n ?? 0 };
+    },
+
+    /** The overview cards: quotations (matching the search) per effective status, counted in one query. */
+    async summary(actor: Actor, query: Pick<QuotationListQuery, "q">): Promise<QuotationSummary> {
+      requireAdmin(actor);
+      const at = sql`${new Date().toISOString()}::timestamptz`;
+      const effective = sql<string>`case when ${quotations.status} = 'approved' and ${VALID_UNTIL_SQL} < ${at} then 'expired' else ${quotations.status} end`;
+      const rows = await db
+        .select({ status: effective, n: count() })
+        .from(quotations)
+        .where(searchOf(query.q))
+        // By position: the expression's timestamp is a bound parameter, which Postgres would not match twice.
+        .groupBy(sql`1`);
+      const summary: QuotationSummary = { pending: 0, approved: 0, rejected: 0, expired: 0, total: 0 };
+      for (const r of rows) {
+        if (r.status in summary && r.status !== "total") summary[r.status as QuotationStatusValue] = r.n;
+        summary.total += r.n;
+      }
+      return summary;
+    },
+
+    /**
+     * PUT /api/quotations/{id}: approve (a price per line, the currency, the last day it holds), reject (a reason), or
+     * reapprove a rejected one; an approved one that still holds may be rejected, which withdraws it. Anything else
+     * is 409 (`QUOTATION_DECISIONS`). The status, the prices, who decided and when, and the audit entry are written
+     * in one transaction with the quotation locked, and the PDF is made in it too, so a failure leaves nothing
+     * changed. The requester is e-mailed after: the prices and the PDF, or the reason.
+     */
+    async decide(actor: Actor, id: number, input: QuotationDecision): Promise<QuotationView> {
+      const admin = requireAdmin(actor);
+      const company = await settings.get();
+      const result = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(quotations).where(eq(quotations.id, id)).for("update");
+        if (!row) throw new NotFoundError("Quotation not found.");
+        const now = new Date();
+        const [before] = (await withProducts([row], tx, now)) as [QuotationView];
+        refuseTransition(before, input.status);
+        const target = input.status as "approved" | "rejected";
+        if (input.status === "approved") {
+          const { validUntil, prices } = await checkApproval(tx, row, input, now);
+          await tx
+            .update(quotations)
+            .set({
+              status: "approved",
+              currency: input.currency,
+              validUntil,
+              decisionReason: "",
+              decidedBy: admin.id,
+              decidedAt: now,
+              updatedAt: now,
+            })
+            .where(eq(quotations.id, id));
+          // One statement for all the lines.
+          const cases = sql.join(
+            [...prices].map(([lineId, price]) => sql`when ${lineId} then ${price}::numeric`),
+            sql` `,
+          );
+          await tx
+            .update(quotationProducts)
+            .set({ quotedPrice: sql`case ${quotationProducts.id} ${cases} end` })
+            .where(and(eq(quotationProducts.quotationId, id), inArray(quotationProducts.id, [...prices.keys()])));
+        } else if (input.status === "rejected") {
+          await tx
+            .update(quotations)
+            .set({ status: "rejected", decisionReason: input.reason, decidedBy: admin.id, decidedAt: now, updatedAt: now })
+            .where(eq(quotations.id, id));
+        }
+        const [updated] = await tx.select().from(quotations).where(eq(quotations.id, id));
+        const [after] = (await withProducts([updated as QuotationRow], tx, now)) as [QuotationView];
+        const action = target === "approved" ? (before.status === "rejected" ? "reapprove" : "approve") : "reject";
+        await audit.record(tx, admin, {
+          entity: "quotation",
+          entityId: id,
+          action,
+          summary: decisionSummary(before, after, action),
+          before,
+          after,
+        });
+        // Made before the commit: a quotation is never approved without its PDF.
+        const pdf = target === "approved" ? await quotationPdf(after, company) : null;
+        return { before, after, pdf };
+      });
+      const { before, after, pdf } = result;
+      const mail = pdf ? quotationApprovedMail(after, company, pdf) : quotationRejectedMail(after, company, before.status === "approved");
+      await sendAll(mailer, [mail], log, { quotationId: id });
+      return after;
     },
 
     /**
@@ -240,11 +441,9 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         allowed = me.emailVerified && me.email.toLowerCase() === row.requesterEmail.toLowerCase();
       }
       if (!row || !allowed) throw new NotFoundError("Quotation not found.");
-      if (effectiveQuotationStatus(row.status, row.createdAt, new Date()) !== "approved") {
-        throw new ConflictError("Only approved quotations can be downloaded.");
-      }
-      const [view] = await withProducts([row]);
-      return quotationPdf(view as QuotationView, await settings.get(), quotationValidUntil(row.createdAt));
+      const [view] = (await withProducts([row])) as [QuotationView];
+      if (view.status !== "approved") throw new ConflictError("Only approved quotations can be downloaded.");
+      return quotationPdf(view, await settings.get());
     },
   };
 }

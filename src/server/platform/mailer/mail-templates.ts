@@ -1,4 +1,4 @@
-import type { Mail } from "./mailer.ts";
+import type { Mail, MailAttachment } from "./mailer.ts";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -31,6 +31,7 @@ export function composeMail(opts: {
   heading: string;
   blocks: MailBlock[];
   footer: string;
+  attachments?: MailAttachment[];
 }): Mail {
   const text: string[] = [opts.heading, ""];
   const html: string[] = [
@@ -71,6 +72,7 @@ export function composeMail(opts: {
     text: `${text.join("\n")}\n`,
     html: html.join("\n"),
     ...(opts.replyTo ? { replyTo: opts.replyTo } : {}),
+    ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
   };
 }
 

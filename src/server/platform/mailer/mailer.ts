@@ -4,8 +4,22 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config.ts";
 
+/** A file sent with a message (a quotation's PDF). */
+export type MailAttachment = { filename: string; content: Uint8Array; contentType: string };
 /** `replyTo` lets the company answer a visitor straight from its notification. */
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailAttachment[] };
+
+/** nodemailer's message: attachments as Buffers, base64-encoded in the message. */
+function message(from: string, mail: Mail) {
+  const { attachments, ...rest } = mail;
+  return {
+    from,
+    ...rest,
+    ...(attachments?.length
+      ? { attachments: attachments.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })) }
+      : {}),
+  };
+}
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to DATA_DIR/outbox. */
@@ -14,7 +28,7 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "dataDir" | "mailF
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
+        await transport.sendMail(message(config.mailFrom, mail));
       },
     };
   }
@@ -22,7 +36,7 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "dataDir" | "mailF
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      const info = await transport.sendMail(message(config.mailFrom, mail));
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       await writeFile(path.join(outbox, `${stamp}-${randomUUID().slice(0, 8)}.eml`), info.message as Buffer);

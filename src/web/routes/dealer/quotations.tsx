@@ -1,6 +1,6 @@
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
-import { QuotationCard } from "#web/features/dealer/quotation-card.tsx";
+import { QuotationCard } from "#web/features/quotations/quotation-card.tsx";
 import { requirePageRole } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/quotations";

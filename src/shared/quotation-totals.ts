@@ -1,0 +1,50 @@
+/**
+ * A quotation's figures: the unit price of each line in the quotation's currency, line amounts and the total, in
+ * whole cents as BigInt (prices are numeric text; a secondary-currency quotation can run past what a double holds
+ * exactly). The dealer page, the admin cards, the e-mail, the CSV and the PDF all read these.
+ */
+
+export const QUOTATION_CURRENCIES = ["USD", "ZWL", "ZWG"] as const;
+export type QuotationCurrency = (typeof QUOTATION_CURRENCIES)[number];
+
+/** How the PDF's terms name a currency. */
+export const CURRENCY_NAMES: Record<QuotationCurrency, string> = {
+  USD: "US dollars",
+  ZWL: "Zimbabwe dollars (ZWL)",
+  ZWG: "Zimbabwe Gold (ZWG)",
+};
+
+export type PricedLine = { quantity: number; price: string | null; quoted_price: string | null };
+
+/**
+ * The price a line is quoted at: the admin's price in the quotation's currency; for an approval from before admins
+ * set prices (currency USD), the USD list price the request was made at. Null: no price (the PDF says "On request").
+ */
+export function unitPriceOf(line: PricedLine, currency: string): string | null {
+  if (line.quoted_price !== null) return line.quoted_price;
+  return currency === "USD" ? line.price : null;
+}
+
+/** "1234.5" → 123450n; null for anything that is not a plain non-negative decimal. */
+export function toCents(value: string | null): bigint | null {
+  const m = value?.trim().match(/^(\d+)(?:\.(\d{1,2}))?$/);
+  if (!m) return null;
+  return BigInt(m[1] as string) * 100n + BigInt((m[2] ?? "").padEnd(2, "0"));
+}
+
+/** 123450n → "1,234.50". */
+export function formatMoney(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${whole}.${(abs % 100n).toString().padStart(2, "0")}`;
+}
+
+export function quotationFigures<L extends PricedLine>(products: readonly L[], currency: string) {
+  const lines = products.map((p) => {
+    const unit = toCents(unitPriceOf(p, currency));
+    return { ...p, unitCents: unit, lineCents: unit === null ? null : unit * BigInt(p.quantity) };
+  });
+  const totalCents = lines.reduce((sum, l) => sum + (l.lineCents ?? 0n), 0n);
+  return { lines, totalCents, complete: lines.every((l) => l.lineCents !== null) };
+}

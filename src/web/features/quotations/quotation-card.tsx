@@ -1,0 +1,175 @@
+import { Download } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatDate } from "#shared/dates.ts";
+import { quotationStatusView } from "#shared/quotation-status.ts";
+import { formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
+import type { QuotationView } from "#shared/schemas/quotations.ts";
+import { buttonClass } from "../../components/ui/button.ts";
+
+/** The PDF download; the API answers with the session cookie, so the pages link to it directly. */
+export function quotationPdfPath(id: number): string {
+  return `/api/quotations/${id}/pdf`;
+}
+
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The quoted prices of an approved quotation: unit and line amounts and the total, in the quotation's currency. */
+function PriceTable({ quotation }: { quotation: QuotationView }) {
+  const { currency } = quotation;
+  const { lines, totalCents, complete } = quotationFigures(quotation.products, currency);
+  return (
+    <table className="mt-2 w-full table-fixed border-collapse text-sm">
+      <caption className="sr-only">
+        Quoted prices in {currency} for quotation #{quotation.id}
+      </caption>
+      <thead>
+        <tr className="border-b border-slate-300 text-left text-slate-600">
+          <th scope="col" className="w-[40%] py-2 pr-2 font-medium sm:w-1/2">
+            Product
+          </th>
+          <th scope="col" className="w-[12%] py-2 pr-2 text-right font-medium">
+            Qty
+          </th>
+          <th scope="col" className="py-2 pr-2 text-right font-medium">
+            Unit ({currency})
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Amount ({currency})
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.id} className="border-b border-slate-100 align-top">
+            <td className="break-words py-2 pr-2 text-slate-900">{line.product_name}</td>
+            <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
+            <td className="break-all py-2 pr-2 text-right tabular-nums">
+              {line.unitCents === null ? "On request" : formatMoney(line.unitCents)}
+            </td>
+            <td className="break-all py-2 text-right tabular-nums">{line.lineCents === null ? "–" : formatMoney(line.lineCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-semibold text-slate-900">
+            {complete ? `Total (${currency})` : `Total of priced lines (${currency})`}
+          </th>
+          <td className="break-all pt-3 text-right font-semibold tabular-nums text-slate-900">{formatMoney(totalCents)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+type QuotationCardProps = {
+  quotation: QuotationView;
+  /** From the loader, so the server's HTML and the browser's render agree on whether a quotation has expired. */
+  now: Date;
+  /** The back office's buttons (approve, reject, reapprove), after the card's own PDF link. */
+  actions?: ReactNode;
+  /** data-tour attribute, for guided tours. */
+  tour?: string;
+};
+
+/**
+ * One quotation (spec §2): id, status, requester details, notes, date and products; once approved, the quoted
+ * prices in its currency, how long they hold and the PDF; once rejected, the reason. The dealer page and the back
+ * office show the same card; the back office adds its actions.
+ */
+export function QuotationCard({ quotation, now, actions, tour }: QuotationCardProps) {
+  const status = quotationStatusView(quotation.status, { createdAt: quotation.created_At, validUntil: quotation.valid_until }, now);
+  const headingId = `quotation-${quotation.id}-title`;
+  const showPdf = status.approved && status.validUntil !== null;
+  return (
+    <article aria-labelledby={headingId} data-tour={tour} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+            Quotation #{quotation.id}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Requested on <time dateTime={quotation.created_At}>{formatDate(new Date(quotation.created_At))}</time>
+          </p>
+        </div>
+        <p className={status.badgeClass} data-status={status.status}>
+          <span className="sr-only">Status: </span>
+          {status.label}
+        </p>
+      </header>
+
+      <dl className="mt-5 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <Field label="Name">{quotation.requester_name}</Field>
+        <Field label="Phone">{quotation.requester_phone}</Field>
+        <Field label="Email">{quotation.requester_email}</Field>
+        <Field label="Address">{quotation.requester_address}</Field>
+        <Field label="Notes" wide>
+          {quotation.notes.trim() ? <span className="whitespace-pre-line">{quotation.notes}</span> : "Not provided"}
+        </Field>
+      </dl>
+
+      <h3 className="mt-6 text-base font-semibold text-slate-900">Products</h3>
+      {status.approved ? (
+        <PriceTable quotation={quotation} />
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {quotation.products.map((line) => (
+            <li key={line.id} className="flex items-baseline justify-between gap-4 px-3 py-2 text-sm">
+              <span className="break-words text-slate-900">{line.product_name}</span>
+              <span className="shrink-0 text-slate-700">
+                Qty <span className="tabular-nums">{line.quantity}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {status.status === "rejected" && quotation.decision_reason ? (
+        <div className="mt-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">Reason</p>
+          <p className="mt-1 whitespace-pre-line break-words" data-testid="rejection-reason">
+            {quotation.decision_reason}
+          </p>
+        </div>
+      ) : null}
+
+      {showPdf || actions ? (
+        <footer className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+          {showPdf && status.validUntil ? (
+            <p className="text-sm text-slate-700">
+              Valid until{" "}
+              <time className="font-semibold text-slate-900" dateTime={status.validUntil.toISOString()}>
+                {formatDate(status.validUntil)}
+              </time>
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            {showPdf ? (
+              <a
+                href={quotationPdfPath(quotation.id)}
+                download={`quotation-${quotation.id}.pdf`}
+                className={buttonClass(actions ? "outline" : "primary")}
+              >
+                <Download aria-hidden="true" className="size-4" />
+                Download PDF<span className="sr-only"> of quotation #{quotation.id}</span>
+              </a>
+            ) : null}
+            {actions}
+          </div>
+        </footer>
+      ) : null}
+      {status.status === "expired" && status.validUntil ? (
+        <p className="mt-5 border-t border-slate-200 pt-4 text-sm text-slate-700">
+          Expired on <time dateTime={status.validUntil.toISOString()}>{formatDate(status.validUntil)}</time>. Ask us for a new quotation.
+        </p>
+      ) : null}
+    </article>
+  );
+}
