@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useRevalidator, useSearchParams, useSubmit } from "react-router";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
@@ -35,6 +35,10 @@ export type DataTableProps<T> = {
   bulkDelete?: { noun: string; onDelete: (ids: (string | number)[]) => Promise<string | null> };
   /** Shown when there is nothing at all (no search or filter set). */
   empty: ReactNode;
+  /** Shown when a search or filter matches nothing (default: a hint to change or clear them). */
+  emptyFiltered?: ReactNode;
+  /** Renders each row as a card in a list instead of a table row (`columns` then go unused). */
+  card?: (row: T) => ReactNode;
   /** Buttons beside the search (Add, Export CSV). */
   toolbar?: ReactNode;
   /** data-tour attribute of the list, for guided tours. */
@@ -151,6 +155,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const captionId = useId();
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The controls start from the URL (defaultValue, so the form works before JavaScript); when a link changes the URL
+  // (a status card, Clear, Back), they follow it. A control that already shows the value is left alone, focus and all.
+  const shown: Record<string, string> = { q: params.q, pageSize: String(params.pageSize), ...params.filters };
+  const shownKey = JSON.stringify(shown);
+  useEffect(() => {
+    const values = JSON.parse(shownKey) as Record<string, string>;
+    for (const [name, value] of Object.entries(values)) {
+      const control = formRef.current?.elements.namedItem(name);
+      if ((control instanceof HTMLInputElement || control instanceof HTMLSelectElement) && control.value !== value) control.value = value;
+    }
+  }, [shownKey]);
   const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const filtered = params.q !== "" || Object.values(params.filters).some((v) => v !== "");
   const pageIds = rows.map(rowKey);
@@ -170,6 +186,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <section aria-labelledby={captionId} className="space-y-4" data-tour={props.tour}>
       <Form
+        ref={formRef}
         method="get"
         role="search"
         aria-label={`Search ${label.toLowerCase()}`}
@@ -298,7 +315,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <h2 id={captionId} className="sr-only">
             {label}
           </h2>
-          <EmptyState>{filtered ? "Nothing matches this search. Change or clear the search and filters." : empty}</EmptyState>
+          <EmptyState>
+            {filtered ? (props.emptyFiltered ?? "Nothing matches this search. Change or clear the search and filters.") : empty}
+          </EmptyState>
+        </div>
+      ) : props.card ? (
+        <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
+          <h2 id={captionId} className="sr-only">
+            {label}
+          </h2>
+          <ol aria-labelledby={captionId} className="space-y-6">
+            {rows.map((row) => (
+              <li key={rowKey(row)}>{props.card?.(row)}</li>
+            ))}
+          </ol>
         </div>
       ) : card ? (
         <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
