@@ -150,7 +150,7 @@ export function QuotationCard({ quotation, now, actions, tour }: QuotationCardPr
               </time>
             </p>
           ) : null}
-          <div className="flex flex-wrap gap-3">
+          <div className="flex flex-wrap gap-3 sm:ml-auto">
             {showPdf ? (
               <a
                 href={quotationPdfPath(quotation.id)}

@@ -1,15 +1,187 @@
-import { AdminScreen } from "#web/features/admin/admin-placeholder.tsx";
+import { Download } from "lucide-react";
+import { useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { QUOTATION_STATUS_VALUES, type QuotationStatusValue, type QuotationView } from "#shared/schemas/quotations.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { notify } from "#web/components/ui/toaster.tsx";
+import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { DataTable } from "#web/features/admin/kit/data-table.tsx";
+import { readListParams } from "#web/features/admin/kit/list-params.ts";
+import { ApproveDialog } from "#web/features/admin/quotations/approve-dialog.tsx";
+import { QuotationOverview, STATUS_LABELS } from "#web/features/admin/quotations/quotation-overview.tsx";
+import { RejectDialog } from "#web/features/admin/quotations/reject-dialog.tsx";
+import { QuotationCard } from "#web/features/quotations/quotation-card.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
+import { useHydrated } from "#web/lib/use-hydrated.ts";
 import type { Route } from "./+types/quotations";
+
+const LIST_OPTIONS = { sorts: ["created"], defaultSort: "created", defaultDir: "desc", filters: ["status"], defaultPageSize: 10 } as const;
+
+function statusOf(value: string | undefined): QuotationStatusValue | undefined {
+  return (QUOTATION_STATUS_VALUES as readonly string[]).includes(value ?? "") ? (value as QuotationStatusValue) : undefined;
+}
+
+/**
+ * Quotation management (spec §2, issue 6): counts per status, the list newest first filtered by status and a search
+ * (all in the URL), and the decisions. The list and counts treat an approved quotation past its date as expired.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const params = readListParams(request.url, LIST_OPTIONS);
+  const status = statusOf(params.filters.status);
+  const q = params.q || undefined;
+  const { quotations, settings } = context.services;
+  const [list, summary, site] = await Promise.all([
+    quotations.list(context.actor, { status, q, page: params.page, pageSize: params.pageSize }),
+    quotations.summary(context.actor, { q }),
+    settings.get(),
+  ]);
+  return {
+    ...list,
+    summary,
+    params: { ...params, filters: { status: status ?? "" } },
+    secondaryCurrency: site.secondaryCurrency,
+    // One clock for the server's HTML and the browser's render.
+    now: new Date().toISOString(),
+  };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Quotation Management – Admin", { description: "Quotation Management in the back office.", noIndex: true });
 }
 
-export default function AdminQuotations() {
+type Decision = { kind: "approve" | "reapprove" | "reject"; quotation: QuotationView } | null;
+
+function exportHref(params: { q: string; filters: Record<string, string> }): string {
+  const search = new URLSearchParams();
+  if (params.filters.status) search.set("status", params.filters.status);
+  if (params.q) search.set("q", params.q);
+  const query = search.toString();
+  return `/api/quotations/export.csv${query ? `?${query}` : ""}`;
+}
+
+export default function AdminQuotations({ loaderData }: Route.ComponentProps) {
+  const { rows, count, summary, params, secondaryCurrency, now } = loaderData;
+  const at = new Date(now);
+  const revalidator = useRevalidator();
+  // The actions open dialogs: they wait for the page's script.
+  const hydrated = useHydrated();
+  const [decision, setDecision] = useState<Decision>(null);
+  // The dialog is unmounted when it closes, so focus is handed back to the button that opened it by hand.
+  const opener = useRef<HTMLElement | null>(null);
+  const refocus = () => requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus());
+  const close = () => {
+    setDecision(null);
+    refocus();
+  };
+  const done = async (message: string) => {
+    setDecision(null);
+    notify.success(message);
+    await revalidator.revalidate();
+    refocus();
+  };
+
+  const actions = (q: QuotationView) => {
+    const open = (kind: NonNullable<Decision>["kind"]) => (event: React.MouseEvent<HTMLButtonElement>) => {
+      opener.current = event.currentTarget;
+      setDecision({ kind, quotation: q });
+    };
+    const named = <span className="sr-only"> quotation #{q.id}</span>;
+    if (q.status === "pending") {
+      return (
+        <>
+          <button
+            type="button"
+            className={buttonClass("primary")}
+            data-tour="quotation-approve"
+            onClick={open("approve")}
+            disabled={!hydrated}
+          >
+            Approve{named}
+          </button>
+          <button
+            type="button"
+            className={buttonClass("outline", "text-red-800")}
+            data-tour="quotation-reject"
+            onClick={open("reject")}
+            disabled={!hydrated}
+          >
+            Reject{named}
+          </button>
+        </>
+      );
+    }
+    if (q.status === "rejected") {
+      return (
+        <button
+          type="button"
+          className={buttonClass("primary")}
+          data-tour="quotation-reapprove"
+          onClick={open("reapprove")}
+          disabled={!hydrated}
+        >
+          Reapprove{named}
+        </button>
+      );
+    }
+    if (q.status === "approved") {
+      return (
+        <button
+          type="button"
+          className={buttonClass("outline", "text-red-800")}
+          data-tour="quotation-reject"
+          onClick={open("reject")}
+          disabled={!hydrated}
+        >
+          Reject{named}
+        </button>
+      );
+    }
+    return null;
+  };
+
   return (
-    <AdminScreen title="Quotation Management">
-      <p>Overview cards per status, the quotation requests as cards, and the approve, reject and reapprove actions.</p>
-    </AdminScreen>
+    <AdminPage
+      title="Quotation Management"
+      description="Quote requests from visitors and dealers: approve them with prices, reject them with a reason, or reapprove a rejected one."
+      actions={
+        <a href={exportHref(params)} download className={buttonClass("outline")}>
+          <Download aria-hidden="true" className="size-4" />
+          Export CSV
+        </a>
+      }
+    >
+      <QuotationOverview summary={summary} status={params.filters.status ?? ""} />
+      <DataTable
+        label="Quotations"
+        rows={rows}
+        count={count}
+        params={params}
+        columns={[]}
+        rowKey={(q) => q.id}
+        rowLabel={(q) => `Quotation #${q.id}`}
+        search={{ placeholder: "Name, e-mail or quotation number" }}
+        filters={[
+          { name: "status", label: "Status", options: QUOTATION_STATUS_VALUES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) },
+        ]}
+        searchTour="quotation-filter"
+        empty="No quotations found"
+        emptyFiltered="No quotations found"
+        card={(q) => <QuotationCard quotation={q} now={at} tour="quotation-card" actions={actions(q)} />}
+      />
+      {decision?.kind === "reject" ? (
+        <RejectDialog quotation={decision.quotation} onClose={close} onDone={done} />
+      ) : decision ? (
+        <ApproveDialog
+          quotation={decision.quotation}
+          reapprove={decision.kind === "reapprove"}
+          secondaryCurrency={secondaryCurrency}
+          now={at}
+          onClose={close}
+          onDone={done}
+        />
+      ) : null}
+    </AdminPage>
   );
 }
