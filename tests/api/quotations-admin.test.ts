@@ -531,6 +531,24 @@ describe("expiry applied automatically", () => {
     expect(expired.json().rows[0].status).toBe("expired");
     expect((await get(`/api/quotations/?status=approved&q=%23${legacy.id}`)).json().rows).toHaveLength(0);
   });
+  it("the SQL rule and the JS rule agree at the Harare day boundary", async () => {
+    // Requested in the last millisecond of a Harare day 31 days ago: held to the end of yesterday, so expired.
+    // Requested a day later: held to the end of today. The SQL filter and the answered status must agree on both.
+    const cases = [
+      { createdAt: endOfHarareDay(inDays(-31)), expect: "expired" },
+      { createdAt: endOfHarareDay(inDays(-30)), expect: "approved" },
+      { createdAt: new Date(endOfHarareDay(inDays(-31)).getTime() + 1), expect: "approved" },
+    ];
+    for (const c of cases) {
+      const q = await newQuotation();
+      await t.database.db.update(quotations).set({ status: "approved", createdAt: c.createdAt }).where(eq(quotations.id, q.id));
+      const inFilter = await get(`/api/quotations/?status=${c.expect}&q=%23${q.id}`);
+      expect(
+        inFilter.json().rows.map((r: { status: string }) => r.status),
+        c.createdAt.toISOString(),
+      ).toEqual([c.expect]);
+    }
+  });
 });
 
 describe("GET /api/quotations/ — search and summary", () => {
