@@ -168,6 +168,7 @@ export default function AdminQuotations({ loaderData }: Route.ComponentProps) {
         searchTour="quotation-filter"
         empty="No quotations found"
         emptyFiltered="No quotations found"
+        cardLayout="list"
         card={(q) => <QuotationCard quotation={q} now={at} tour="quotation-card" actions={actions(q)} />}
       />
       {decision?.kind === "reject" ? (

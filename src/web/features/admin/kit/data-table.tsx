@@ -37,8 +37,6 @@ export type DataTableProps<T> = {
   empty: ReactNode;
   /** Shown when a search or filter matches nothing (default: a hint to change or clear them). */
   emptyFiltered?: ReactNode;
-  /** Renders each row as a card in a list instead of a table row (`columns` then go unused). */
-  card?: (row: T) => ReactNode;
   /** Buttons beside the search (Add, Export CSV). */
   toolbar?: ReactNode;
   /** data-tour attribute of the list, for guided tours. */
@@ -50,6 +48,11 @@ export type DataTableProps<T> = {
    * become a "Sort by" menu.
    */
   card?: (row: T) => ReactNode;
+  /**
+   * "grid": the table frames each card (with its checkbox and row actions), two to a row on wide screens;
+   * "list": one under the other, each card drawing its own frame and actions (quotation cards).
+   */
+  cardLayout?: "grid" | "list";
   /** URL parameters the search form and Clear carry along (a screen's tab), so a search stays where it was made. */
   keep?: readonly string[];
 };
@@ -319,25 +322,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {filtered ? (props.emptyFiltered ?? "Nothing matches this search. Change or clear the search and filters.") : empty}
           </EmptyState>
         </div>
-      ) : props.card ? (
-        <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
-          <h2 id={captionId} className="sr-only">
-            {label}
-          </h2>
-          <ol aria-labelledby={captionId} className="space-y-6">
-            {rows.map((row) => (
-              <li key={rowKey(row)}>{props.card?.(row)}</li>
-            ))}
-          </ol>
-        </div>
       ) : card ? (
         <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
           <h2 id={captionId} className="sr-only">
             {label}
           </h2>
-          <ul aria-labelledby={captionId} className="grid gap-4 md:grid-cols-2">
+          <ul aria-labelledby={captionId} className={props.cardLayout === "list" ? "space-y-6" : "grid gap-4 md:grid-cols-2"}>
             {rows.map((row) => {
               const id = rowKey(row);
+              if (props.cardLayout === "list") return <li key={id}>{card(row)}</li>;
               return (
                 <li key={id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                   {bulkDelete ? (
