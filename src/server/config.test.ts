@@ -36,3 +36,49 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ S3_BUCKET: "files" })).toThrow(/S3_ACCESS_KEY_ID/);
   });
 });
+
+describe("loadConfig: Paynow", () => {
+  const key = "3e9fed89-60e1-4ce5-ab6e-6b1eb2d4f977";
+
+  it("leaves Paynow off when neither setting is there", () => {
+    expect(loadConfig({}).paynow).toBeUndefined();
+    expect(loadConfig({ PAYNOW_INTEGRATION_ID: " ", PAYNOW_INTEGRATION_KEY: "" }).paynow).toBeUndefined();
+  });
+
+  it("reads the integration with its defaults", () => {
+    const c = loadConfig({ PAYNOW_INTEGRATION_ID: "1201", PAYNOW_INTEGRATION_KEY: key });
+    expect(c.paynow).toEqual({
+      integrationId: "1201",
+      integrationKey: key,
+      url: "https://www.paynow.co.zw",
+      authEmail: undefined,
+      currency: "USD",
+      timeoutMs: 20_000,
+    });
+    const custom = loadConfig({
+      PAYNOW_INTEGRATION_ID: "1201",
+      PAYNOW_INTEGRATION_KEY: key,
+      PAYNOW_URL: "http://127.0.0.1:4010/",
+      PAYNOW_AUTH_EMAIL: "merchant@example.com",
+    });
+    expect(custom.paynow).toMatchObject({ url: "http://127.0.0.1:4010", authEmail: "merchant@example.com" });
+  });
+
+  it("needs both the ID and the key, and never prints the key", () => {
+    expect(() => loadConfig({ PAYNOW_INTEGRATION_ID: "1201" })).toThrow(
+      /^Invalid PAYNOW_INTEGRATION_ID: PAYNOW_INTEGRATION_KEY must be set/,
+    );
+    const onlyKey = () => loadConfig({ PAYNOW_INTEGRATION_KEY: key });
+    expect(onlyKey).toThrow(/^Invalid PAYNOW_INTEGRATION_KEY: PAYNOW_INTEGRATION_ID must be set/);
+    expect(onlyKey).not.toThrow(new RegExp(key));
+    const shortKey = () => loadConfig({ PAYNOW_INTEGRATION_ID: "1201", PAYNOW_INTEGRATION_KEY: "abc" });
+    expect(shortKey).toThrow(/^Invalid PAYNOW_INTEGRATION_KEY: must be/);
+    expect(shortKey).not.toThrow(/abc/);
+    expect(() => loadConfig({ PAYNOW_INTEGRATION_ID: "id-1", PAYNOW_INTEGRATION_KEY: key })).toThrow(
+      /^Invalid PAYNOW_INTEGRATION_ID="id-1"/,
+    );
+    expect(() => loadConfig({ PAYNOW_INTEGRATION_ID: "1", PAYNOW_INTEGRATION_KEY: key, PAYNOW_URL: "ftp://x" })).toThrow(
+      /^Invalid PAYNOW_URL/,
+    );
+  });
+});

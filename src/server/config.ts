@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { ORDER_CURRENCIES, type OrderCurrency } from "#shared/schemas/orders.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z
@@ -7,6 +8,14 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined))
   .pipe(z.url().optional());
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+/** Values never printed in a configuration error. */
+const SECRET_VARIABLES = new Set(["PAYNOW_INTEGRATION_KEY", "S3_SECRET_ACCESS_KEY"]);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -30,6 +39,18 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Paynow (issue 5): offered to dealers only when the integration ID and key are both set.
+  PAYNOW_INTEGRATION_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,10}$/, "must be the numeric integration ID Paynow shows")
+      .optional(),
+  ),
+  PAYNOW_INTEGRATION_KEY: optionalText.pipe(z.string().min(8, "must be the integration key Paynow shows").optional()),
+  PAYNOW_URL: optionalUrl.refine((v) => v === undefined || /^https?:\/\//.test(v), { message: "must be an http:// or https:// URL" }),
+  PAYNOW_AUTH_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
+  PAYNOW_CURRENCY: optionalText.pipe(z.enum(ORDER_CURRENCIES).optional()),
+  PAYNOW_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
 });
 
 export type Config = {
@@ -47,6 +68,22 @@ export type Config = {
   trustProxy: boolean;
   /** Sign-ups allowed per client address and hour (brute-force limits, decision 005). */
   signupsPerHour: number;
+  /** Paynow (issue 5); unset: dealers pay by bank transfer or ZIPIT only. */
+  paynow: PaynowConfig | undefined;
+};
+
+export type PaynowConfig = {
+  integrationId: string;
+  /** Signs every message to and from Paynow: never logged, never sent to a browser. */
+  integrationKey: string;
+  /** Paynow's address: https://www.paynow.co.zw, or a stand-in in tests. */
+  url: string;
+  /** Sent as `authemail` instead of the dealer's address (Paynow's test mode needs the merchant's own). */
+  authEmail: string | undefined;
+  /** The currency of the integration: orders in another currency are paid by bank transfer. */
+  currency: OrderCurrency;
+  /** How long one request to Paynow may take. */
+  timeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -58,11 +95,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
     const value = env[name];
-    throw new ConfigError(`Invalid ${name}${value === undefined ? "" : `=${JSON.stringify(value)}`}: ${issue?.message ?? "bad value"}`);
+    const shown = value === undefined || SECRET_VARIABLES.has(name) ? "" : `=${JSON.stringify(value)}`;
+    throw new ConfigError(`Invalid ${name}${shown}: ${issue?.message ?? "bad value"}`);
   }
   const e = parsed.data;
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("Invalid S3_BUCKET: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set with it");
+  }
+  if (e.PAYNOW_INTEGRATION_ID && !e.PAYNOW_INTEGRATION_KEY) {
+    throw new ConfigError(
+      "Invalid PAYNOW_INTEGRATION_ID: PAYNOW_INTEGRATION_KEY must be set with it (or neither, to offer bank transfer only)",
+    );
+  }
+  if (e.PAYNOW_INTEGRATION_KEY && !e.PAYNOW_INTEGRATION_ID) {
+    throw new ConfigError(
+      "Invalid PAYNOW_INTEGRATION_KEY: PAYNOW_INTEGRATION_ID must be set with it (or neither, to offer bank transfer only)",
+    );
   }
   if (e.NODE_ENV === "production" && !e.SITE_URL) {
     throw new ConfigError("Missing SITE_URL: production mode needs the public address of the site (for links in e-mails)");
@@ -88,5 +136,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     trustProxy: e.TRUST_PROXY,
     signupsPerHour: e.SIGNUPS_PER_HOUR,
+    paynow:
+      e.PAYNOW_INTEGRATION_ID && e.PAYNOW_INTEGRATION_KEY
+        ? {
+            integrationId: e.PAYNOW_INTEGRATION_ID,
+            integrationKey: e.PAYNOW_INTEGRATION_KEY,
+            url: (e.PAYNOW_URL ?? "https://www.paynow.co.zw").replace(/\/+$/, ""),
+            authEmail: e.PAYNOW_AUTH_EMAIL,
+            currency: e.PAYNOW_CURRENCY ?? "USD",
+            timeoutMs: e.PAYNOW_TIMEOUT_MS,
+          }
+        : undefined,
   };
 }
