@@ -20,6 +20,7 @@ import { contentRoutes } from "./modules/content/content.routes.ts";
 import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
 import { documentsRoutes } from "./modules/dealers/documents.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
+import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
@@ -159,6 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(catalogueAdminRoutes, { services });
         await routes.register(quotationsRoutes, { services });
         await routes.register(ordersRoutes, { services });
+        await routes.register(paymentsRoutes, { services, siteUrl: config.siteUrl });
         await routes.register(contactRoutes, { services });
         await routes.register(contentRoutes, { services });
         await routes.register(dealersRoutes, { services });

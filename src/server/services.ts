@@ -11,6 +11,7 @@ import { createDealersService } from "./modules/dealers/dealers.service.ts";
 import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
+import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
 import type { Storage } from "./platform/storage/storage.ts";
@@ -32,6 +33,7 @@ export function createServices(deps: Deps) {
     // A change of documents may complete (or un-complete) the application.
     onDocumentsChanged: (dealerId) => dealers.refreshApplication(dealerId),
   });
+  const orders = createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit });
   return {
     audit,
     dealers,
@@ -49,7 +51,15 @@ export function createServices(deps: Deps) {
     settings,
     quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue, audit }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings }),
-    orders: createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit }),
+    orders,
+    /** Paynow payments of dealer orders (issue 5); offered only when PAYNOW_* is set. */
+    payments: createPaymentsService({
+      db: deps.db,
+      orders,
+      accounts,
+      paynow: deps.config.paynow,
+      ...(deps.config.logLevel === "silent" ? { log: { warn() {}, error() {} } } : {}),
+    }),
   };
 }
 

@@ -247,6 +247,18 @@ const MATRIX: Record<string, Case> = {
   },
   // Back office (issue 6): dashboard, sales, statistics, contact inbox, settings, exports — entries go here.
   // Payments (issue 5): Paynow — entries go here.
+  // Verified dealers pay their own orders (others' → 404, tests/api/paynow.test.ts); Paynow is not configured here.
+  "POST /api/orders/:id/paynow": {
+    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ method: "web" }),
+  },
+  "GET /api/orders/:id/paynow": {
+    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
+    params: () => ({ id: NO_SUCH_ID }),
+  },
+  // Paynow's server-to-server callback: public, believed only with a valid hash (409 here: Paynow is off).
+  "POST /api/payments/paynow/result": { expect: all("bad"), body: () => ({}) },
   // Catalogue: public reads; deleting is for admins.
   "GET /api/products/categories": { expect: all("ok") },
   "GET /api/products/get-all-products": { expect: all("ok") },

@@ -22,10 +22,13 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The API on a fresh database seeded with the demo rows (no generated files), in a temporary DATA_DIR. */
-export async function createTestApp(opts: { seed?: boolean } = {}): Promise<TestApp> {
+/**
+ * The API on a fresh database seeded with the demo rows (no generated files), in a temporary DATA_DIR; `env` adds
+ * settings (PAYNOW_* for the Paynow tests).
+ */
+export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "solar-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
+  const config = loadConfig({ ...opts.env, NODE_ENV: "test", DATA_DIR: dataDir });
   const database = await createTestDatabase();
   const storage = createDiskStorage(path.join(dataDir, "uploads"));
   if (opts.seed !== false) await seedIfEmpty(database.db, storage, { media: false });

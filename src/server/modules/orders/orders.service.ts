@@ -402,6 +402,35 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, lo
       const note = input.paymentReference ? `Payment reference: ${input.paymentReference}` : "";
       return setStatus(actor, id, { status: "paid", note }, input.paymentReference || undefined);
     },
+
+    /**
+     * A payment provider says the order is paid (the payments module, after verifying Paynow's signed message). The
+     * same status event and e-mail as an admin's confirmation, with no one as the changer. Exactly once: the order
+     * row is locked and only an order still awaiting payment moves, so a repeated callback or a poll racing it
+     * answers `changed: false` and sends nothing. An order an admin has cancelled meanwhile stays cancelled.
+     */
+    async markPaidByProvider(
+      id: number,
+      payment: { paymentReference: string; note: string },
+    ): Promise<{ changed: boolean; order: OrderView }> {
+      const result = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+        if (!row) throw new NotFoundError("Order not found.");
+        if (row.status !== "awaiting_payment") return { changed: false, order: await one(id, tx) };
+        const now = new Date();
+        await tx
+          .update(orders)
+          .set({ status: "paid", updatedAt: now, paymentReference: payment.paymentReference })
+          .where(eq(orders.id, id));
+        await tx.insert(orderStatusEvents).values({ orderId: id, status: "paid", changedBy: null, note: payment.note, createdAt: now });
+        return { changed: true, order: await one(id, tx) };
+      });
+      if (result.changed) {
+        const owner = await dealerOf(result.order.user_id);
+        if (owner) await sendAll(mailer, [orderStatusToDealer(result.order, owner, await settings.get())], log, { orderId: id });
+      }
+      return result;
+    },
   };
 }
 
