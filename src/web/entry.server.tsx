@@ -19,7 +19,11 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // The 'Pay with Paynow' form is answered with a redirect to Paynow's page: forms may go on there.
+  const paynowOrigin = loadContext.services.payments.availability().origin;
+  if (import.meta.env.PROD) {
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { formAction: paynowOrigin ? [paynowOrigin] : [] }));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -35,4 +35,9 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("base-uri")).toEqual(["'self'"]);
     expect(policy.get("form-action")).toEqual(["'self'"]);
   });
+
+  it("lets forms go on to the payment provider's origin only when it is given", () => {
+    const withPaynow = directives(contentSecurityPolicy(nonce, { formAction: ["https://www.paynow.co.zw"] }));
+    expect(withPaynow.get("form-action")).toEqual(["'self'", "https://www.paynow.co.zw"]);
+  });
 });

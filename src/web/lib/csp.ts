@@ -1,9 +1,10 @@
 /**
  * The Content-Security-Policy of every page. Scripts run only from this origin or inline with the response's
  * nonce (React Router's hydration scripts carry it), never as arbitrary inline code; no plugins, no <base>
- * rewriting, forms post only here and no other site may frame the pages.
+ * rewriting, forms post only here (and, when Paynow is on, may be sent on to Paynow's payment page: the dealer's
+ * 'Pay with Paynow' form redirects there) and no other site may frame the pages.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, opts: { formAction?: readonly string[] } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -15,7 +16,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "frame-src https://www.youtube-nocookie.com https://www.google.com",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(opts.formAction ?? [])].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }

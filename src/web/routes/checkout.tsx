@@ -27,6 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     idempotencyKey: crypto.randomUUID(),
     secondaryCurrency: settings.secondaryCurrency,
     bankDetails: settings.bankDetails,
+    paynow: context.services.payments.availability().currency,
     contactName: user.fullName,
     preview,
   };
@@ -52,7 +53,7 @@ function Placed({ result }: { result: Extract<CheckoutResult, { status: "placed"
   return (
     <div className="space-y-4">
       <FormAlert tone="success">
-        Your order {result.reference} has been placed. Payment details are on your orders page and in your e-mail.
+        Your order {result.reference} has been placed. How to pay is on your orders page and in your e-mail.
       </FormAlert>
       <p>
         <Link to={target} className={buttonClass("primary")}>
@@ -83,6 +84,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 idempotencyKey={key}
                 secondaryCurrency={loaderData.secondaryCurrency}
                 bankDetails={loaderData.bankDetails}
+                paynowCurrency={loaderData.paynow}
                 defaultContactName={loaderData.contactName}
                 result={actionData}
               />

@@ -19,6 +19,8 @@ type Props = {
   idempotencyKey: string;
   secondaryCurrency: string;
   bankDetails: string;
+  /** The currency Paynow takes, when Paynow is on (null: bank transfer or ZIPIT only). */
+  paynowCurrency: string | null;
   defaultContactName: string;
   result: CheckoutResult | undefined;
 };
@@ -89,7 +91,7 @@ function Summary({ preview, currency, loading }: { preview: OrderPreview | null;
  * The dealer checkout: the cart's lines priced by the server, currency, delivery or collection, and 'Place Order'.
  * The form posts the cart's product ids and quantities only; the order's prices are the catalogue's.
  */
-export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDetails, defaultContactName, result }: Props) {
+export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDetails, paynowCurrency, defaultContactName, result }: Props) {
   const failed = result?.status === "error" ? result : undefined;
   const values = failed?.values;
   const [currency, setCurrency] = useState(values?.currency === secondaryCurrency ? secondaryCurrency : "USD");
@@ -239,10 +241,17 @@ export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDeta
         <Summary preview={preview} currency={currency} loading={loading} />
         <div className="text-sm text-slate-700">
           <h3 className="font-semibold text-slate-900">Payment</h3>
-          <p className="mt-1">
-            Pay by bank transfer or ZIPIT once the order is placed, quoting the order reference you will see next. We confirm your payment
-            and let you know by e-mail at each step.
-          </p>
+          {paynowCurrency !== null && currency === paynowCurrency ? (
+            <p className="mt-1">
+              Once the order is placed, pay with Paynow (card, EcoCash or OneMoney) on your orders page, or by bank transfer or ZIPIT
+              quoting the order reference you will see next. We let you know by e-mail at each step.
+            </p>
+          ) : (
+            <p className="mt-1">
+              Pay by bank transfer or ZIPIT once the order is placed, quoting the order reference you will see next. We confirm your payment
+              and let you know by e-mail at each step.
+            </p>
+          )}
           <p className="mt-2 whitespace-pre-line rounded-md bg-white p-3 font-mono text-xs">{bankDetails}</p>
         </div>
         <button

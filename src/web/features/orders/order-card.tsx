@@ -25,8 +25,11 @@ export function PaymentInstructions({ reference, total, bankDetails }: { referen
   );
 }
 
-/** One order of the dealer's list: reference, date, status, lines, totals, delivery, payment and its timeline. */
-export function OrderCard({ order, highlight = false }: { order: OrderView; highlight?: boolean }) {
+/**
+ * One order of the dealer's list: reference, date, status, lines, totals, delivery, payment and its timeline.
+ * `payment` is drawn above the bank details (the page's 'Pay with Paynow', when Paynow is on).
+ */
+export function OrderCard({ order, highlight = false, payment }: { order: OrderView; highlight?: boolean; payment?: React.ReactNode }) {
   const headingId = `order-${order.id}-title`;
   const badge = orderStatusBadge(order.status);
   const total = formatMoney(order.currency, order.total);
@@ -122,6 +125,8 @@ export function OrderCard({ order, highlight = false }: { order: OrderView; high
           </div>
         ) : null}
       </dl>
+
+      {payment ? <div className="mt-5">{payment}</div> : null}
 
       {order.status === "awaiting_payment" && order.bankDetails ? (
         <div className="mt-5">

@@ -1,40 +1,120 @@
+import { data, useActionData } from "react-router";
+import { PAYMENT_PAID, PAYMENT_PENDING, type PaymentView } from "#shared/schemas/payments.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
-import { OrderCard } from "#web/features/orders/order-card.tsx";
-import { requireSignedIn } from "#web/lib/guards.server.ts";
+import { formatMoney, OrderCard } from "#web/features/orders/order-card.tsx";
+import { paynowAction } from "#web/features/orders/paynow-action.server.ts";
+import { PaynowPanel } from "#web/features/orders/paynow-panel.tsx";
+import type { PaynowResult } from "#web/features/orders/paynow-result.ts";
+import { formText } from "#web/lib/form-data.ts";
+import { requirePageRole, requireSignedIn } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/orders";
 
-/** The signed-in account's orders, newest first; `?placed=<id>` right after checkout highlights the new one. */
+/**
+ * The signed-in account's orders, newest first; `?placed=<id>` right after checkout highlights the new one, and
+ * `?paynow=<id>` is where Paynow sends the dealer back: that order's payment is asked about first, so the page
+ * shows its result.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireSignedIn(context, request);
-  const placed = Number(new URL(request.url).searchParams.get("placed")) || null;
+  const user = requireSignedIn(context, request);
+  const url = new URL(request.url);
+  const placed = Number(url.searchParams.get("placed")) || null;
+  const returned = Number(url.searchParams.get("paynow")) || null;
+  const availability = context.services.payments.availability();
+  const paynow = { enabled: availability.enabled && user.role === "dealer", currency: availability.currency };
+  if (returned && paynow.enabled) await context.services.payments.state(context.actor, returned).catch(() => null);
   const orders = await context.services.orders.myOrders(context.actor);
-  return { orders, placed };
+  const payments: Record<number, PaymentView> = paynow.enabled
+    ? await context.services.payments.latestForOrders(context.actor, orders)
+    : {};
+  return { orders, placed, returned, paynow, payments };
+}
+
+/** 'Pay with Paynow' (the only form of the page). */
+export async function action({ context, request }: Route.ActionArgs) {
+  requirePageRole(context, request, ["dealer"], "/dealer/orders");
+  const form = await request.formData();
+  if (formText(form, "intent") === "paynow") return paynowAction(form, context);
+  return data({ status: "error", orderId: 0, formError: "Unknown action.", values: { method: "", phone: "" } } satisfies PaynowResult, {
+    status: 400,
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, dealerPageName("Orders"), { description: "Your dealer orders, their payment and their status.", noIndex: true });
 }
 
-/** Issue 5 replaces the spec's placeholder: each order with its reference, status, lines, totals and timeline. */
+/** What the page says on coming back from Paynow. */
+function ReturnedFromPaynow({ reference, status, payment }: { reference: string; status: string; payment: PaymentView | undefined }) {
+  if (payment && PAYMENT_PAID.includes(payment.status)) {
+    return <FormAlert tone="success">Thank you: we have received your Paynow payment for order {reference}.</FormAlert>;
+  }
+  if (status !== "awaiting_payment") return null;
+  if (payment && PAYMENT_PENDING.includes(payment.status)) {
+    return (
+      <p role="status" className="rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+        Waiting for Paynow to confirm your payment for order {reference}. This page updates by itself.
+      </p>
+    );
+  }
+  return (
+    <FormAlert>
+      Your Paynow payment for order {reference} did not go through. You can try again, or pay by bank transfer or ZIPIT.
+    </FormAlert>
+  );
+}
+
+/** Issue 5 replaces the spec's placeholder: each order with its reference, status, lines, totals, payment and timeline. */
 export default function DealerOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, placed } = loaderData;
+  const { orders, placed, returned, paynow, payments } = loaderData;
+  const actionData = useActionData<typeof action>();
   const justPlaced = placed === null ? undefined : orders.find((o) => o.id === placed);
+  const backFromPaynow = returned === null ? undefined : orders.find((o) => o.id === returned);
+  const paynowFor = (o: (typeof orders)[number]) => paynow.enabled && o.status === "awaiting_payment" && o.currency === paynow.currency;
   return (
     <DealerPage title="Orders">
       <div className="not-prose max-w-3xl space-y-6 text-base">
         {justPlaced ? (
           <FormAlert tone="success">
             Your order {justPlaced.reference} has been placed.
-            {justPlaced.status === "awaiting_payment" ? " Please pay by bank transfer or ZIPIT, quoting the reference shown below." : ""}
+            {justPlaced.status === "awaiting_payment"
+              ? paynowFor(justPlaced)
+                ? " Please pay with Paynow, or by bank transfer or ZIPIT quoting the reference shown below."
+                : " Please pay by bank transfer or ZIPIT, quoting the reference shown below."
+              : ""}
           </FormAlert>
+        ) : null}
+        {backFromPaynow && !justPlaced ? (
+          <ReturnedFromPaynow reference={backFromPaynow.reference} status={backFromPaynow.status} payment={payments[backFromPaynow.id]} />
         ) : null}
         {orders.length === 0 ? (
           <EmptyState>No orders yet</EmptyState>
         ) : (
-          orders.map((order) => <OrderCard key={order.id} order={order} highlight={order.id === placed} />)
+          orders.map((order) => {
+            const latest = payments[order.id];
+            const showPaynow = paynowFor(order) || (latest !== undefined && PAYMENT_PAID.includes(latest.status));
+            return (
+              <OrderCard
+                key={order.id}
+                order={order}
+                highlight={order.id === placed || order.id === returned}
+                payment={
+                  showPaynow ? (
+                    <PaynowPanel
+                      orderId={order.id}
+                      reference={order.reference}
+                      total={formatMoney(order.currency, order.total)}
+                      awaitingPayment={paynowFor(order)}
+                      initialPayment={latest ?? null}
+                      result={actionData?.orderId === order.id ? actionData : undefined}
+                    />
+                  ) : undefined
+                }
+              />
+            );
+          })
         )}
       </div>
     </DealerPage>
