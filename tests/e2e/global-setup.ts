@@ -1,18 +1,29 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startPaynowStandIn } from "../support/paynow-stand-in.ts";
 import { startServer } from "../support/server-process.ts";
 
 /** One built server on a free port with a fresh DATA_DIR for the whole browser suite. */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "solar-e2e-"));
+  // Paynow is on, against a local stand-in that speaks its protocol (tests/e2e/paynow.spec.ts pays through it).
+  const paynow = await startPaynowStandIn();
   // Every browser test signs up from 127.0.0.1: room for all of them (the default is 10 an hour per address).
-  const server = await startServer({ DATA_DIR: dataDir, SIGNUPS_PER_HOUR: "200" });
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    SIGNUPS_PER_HOUR: "200",
+    PAYNOW_INTEGRATION_ID: paynow.integrationId,
+    PAYNOW_INTEGRATION_KEY: paynow.integrationKey,
+    PAYNOW_URL: paynow.url,
+  });
   process.env.E2E_BASE_URL = server.url;
   // The browser tests read the e-mails the server writes to DATA_DIR/outbox.
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_PAYNOW_URL = paynow.url;
   return async () => {
     await server.stop();
+    await paynow.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

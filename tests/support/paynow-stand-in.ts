@@ -12,7 +12,8 @@ import type { AddressInfo } from "node:net";
  * - GET /Payment/<guid>: a small page with Pay and Cancel buttons, which post the signed result to the merchant's
  *   result URL and send the browser back to its return URL;
  * - test controls: `settle` (pay, cancel … and tell the merchant), `setStatus` (change quietly, for polls to find),
- *   `mode` (make the next requests fail: an Error reply, HTTP 500, no answer, or a bad hash).
+ *   `mode` (make the next requests fail: an Error reply, HTTP 500, no answer, or a bad hash); and over HTTP for
+ *   browser tests in another process: POST /__stand-in/settle with reference and status.
  * Like Paynow's test mode, mobile number 0774444444 is refused with "Insufficient balance".
  */
 
@@ -263,6 +264,14 @@ export async function startPaynowStandIn(
         const t = transactions.find((x) => x.guid === u.searchParams.get("guid"));
         if (!t) return res.end("status=Error&error=Transaction+not+found");
         return reply(res, statusFields(t));
+      }
+      if (req.method === "POST" && path === "/__stand-in/settle") {
+        const reference = fields.find(([k]) => k === "reference")?.[1] ?? "";
+        const status = fields.find(([k]) => k === "status")?.[1] || "Paid";
+        const t = transactions.find((x) => x.reference === reference);
+        if (!t) return res.writeHead(404).end("No such transaction");
+        t.status = status;
+        return res.end(String(await deliver(t)));
       }
       const page = /^\/payment\/confirmpayment\/([0-9a-f-]{36})(?:\/(pay|cancel))?$/.exec(path);
       const t = page ? transactions.find((x) => x.guid === page[1]) : undefined;
