@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orderPayments, orderStatusEvents } from "#server/db/schema/commerce.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
@@ -296,6 +296,29 @@ describe("result callbacks are believed only when they are Paynow's", () => {
     expect(await mailsAbout(order.reference)).toHaveLength(1);
     expect((await paymentRow(payment.reference))?.status).toBe("paid");
   });
+});
+
+describe("marking paid while the site settings are read afresh", () => {
+  it("does not wait on its own transaction (PGlite runs one at a time): the callback and an admin's confirmation both finish", async () => {
+    const byPaynow = await placeOrder();
+    const byAdmin = await placeOrder();
+    const payment = (await startPaynow(byPaynow.id, { method: "web" })).json() as PaymentView;
+    paynow.setStatus(payment.reference, "Paid");
+    // The settings cache (5 s) has run out: the order's view reads them from the database again.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 60_000);
+      const callback = await postResult(paynow.resultBody(payment.reference));
+      expect(callback.statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 60_000);
+      const confirmed = await actors.inject("admin", { method: "PUT", url: `/api/orders/${byAdmin.id}/confirm-payment`, payload: {} });
+      expect(confirmed.statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await readOrder(byPaynow.id)).status).toBe("paid");
+    expect((await readOrder(byAdmin.id)).status).toBe("paid");
+  }, 15_000);
 });
 
 describe("who may pay what", () => {

@@ -413,23 +413,26 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, lo
       id: number,
       payment: { paymentReference: string; note: string },
     ): Promise<{ changed: boolean; order: OrderView }> {
-      const result = await db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row) throw new NotFoundError("Order not found.");
-        if (row.status !== "awaiting_payment") return { changed: false, order: await one(id, tx) };
+        if (row.status !== "awaiting_payment") return false;
         const now = new Date();
         await tx
           .update(orders)
           .set({ status: "paid", updatedAt: now, paymentReference: payment.paymentReference })
           .where(eq(orders.id, id));
         await tx.insert(orderStatusEvents).values({ orderId: id, status: "paid", changedBy: null, note: payment.note, createdAt: now });
-        return { changed: true, order: await one(id, tx) };
+        return true;
       });
-      if (result.changed) {
-        const owner = await dealerOf(result.order.user_id);
-        if (owner) await sendAll(mailer, [orderStatusToDealer(result.order, owner, await settings.get())], log, { orderId: id });
+      // Read after the commit: the view reads the site settings through `db`, which PGlite would make wait for this
+      // very transaction.
+      const order = await one(id);
+      if (changed) {
+        const owner = await dealerOf(order.user_id);
+        if (owner) await sendAll(mailer, [orderStatusToDealer(order, owner, await settings.get())], log, { orderId: id });
       }
-      return result;
+      return { changed, order };
     },
   };
 }
