@@ -17,11 +17,13 @@ import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { catalogueAdminRoutes } from "./modules/catalogue/catalogue-admin.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
+import { settingsRoutes } from "./modules/content/settings.routes.ts";
 import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
 import { documentsRoutes } from "./modules/dealers/documents.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
+import { salesRoutes } from "./modules/sales/sales.routes.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
 import { createDerivedImages } from "./platform/images/derived.ts";
@@ -166,6 +168,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(dealersRoutes, { services });
         await routes.register(documentsRoutes, { services });
         await routes.register(auditRoutes, { services });
+        await routes.register(salesRoutes, { services });
+        await routes.register(settingsRoutes, { services });
         routes.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.code(404).send({ message: "Not found." }));
       },
       { prefix: "/api" },

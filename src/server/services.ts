@@ -13,6 +13,7 @@ import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
+import { createSalesService } from "./modules/sales/sales.service.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
 import type { Storage } from "./platform/storage/storage.ts";
 
@@ -21,11 +22,13 @@ export type Deps = { db: Db; config: Config; storage: Storage; mailer: Mailer };
 /** Every domain service, wired once per process; routes and page loaders call these. */
 export function createServices(deps: Deps) {
   // One instance each, shared with the services that call them.
-  const settings = createSettingsService(deps.db);
   /** Every back-office change is written here, in the transaction that makes it (issue 6). */
   const audit = createAuditService(deps.db);
+  const settings = createSettingsService(deps.db, audit);
   const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings, audit, signupsPerHour: deps.config.signupsPerHour });
   const catalogue = createCatalogueService(deps.db);
+  /** Sales and the dashboard's statistics; paid orders become sales through the orders service. */
+  const sales = createSalesService({ db: deps.db, audit, catalogue });
   const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit });
   const documents = createDocumentsService({
     db: deps.db,
@@ -33,7 +36,7 @@ export function createServices(deps: Deps) {
     // A change of documents may complete (or un-complete) the application.
     onDocumentsChanged: (dealerId) => dealers.refreshApplication(dealerId),
   });
-  const orders = createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit });
+  const orders = createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit, sales });
   return {
     audit,
     dealers,
@@ -50,7 +53,7 @@ export function createServices(deps: Deps) {
     content: createContentService(deps.db),
     settings,
     quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue, audit }),
-    contact: createContactService({ db: deps.db, mailer: deps.mailer, settings }),
+    contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit }),
     orders,
     /** Paynow payments of dealer orders (issue 5); offered only when PAYNOW_* is set. */
     payments: createPaymentsService({
@@ -60,6 +63,7 @@ export function createServices(deps: Deps) {
       paynow: deps.config.paynow,
       ...(deps.config.logLevel === "silent" ? { log: { warn() {}, error() {} } } : {}),
     }),
+    sales,
   };
 }
 

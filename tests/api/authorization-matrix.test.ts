@@ -4,6 +4,7 @@ import { users } from "#server/db/schema/accounts.ts";
 import { categories, featuredProducts, products } from "#server/db/schema/catalogue.ts";
 import { quotations } from "#server/db/schema/commerce.ts";
 import { articles, blogs, caseStudies, faqs, testimonials } from "#server/db/schema/content.ts";
+import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { ACTOR_NAMES, type ActorName, type Actors, createActors, type Identity } from "../support/actors.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -246,6 +247,33 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ status: "rejected", reason: "Authorization matrix." }),
   },
   // Back office (issue 6): dashboard, sales, statistics, contact inbox, settings, exports — entries go here.
+  // Sales and statistics: the back office's (a sale of a product that does not exist: 400 for admins, nothing recorded).
+  "GET /api/sales": { expect: adminOnly() },
+  "GET /api/sales/": { expect: adminOnly() },
+  "GET /api/sales/products": { expect: adminOnly() },
+  "POST /api/sales/": {
+    expect: adminOnly("bad"),
+    body: () => ({ product_id: NO_SUCH_ID, quantity: 1, amount_usd: "10.00", date: "2026-01-02" }),
+  },
+  "POST /api/sales": {
+    expect: adminOnly("bad"),
+    body: () => ({ product_id: NO_SUCH_ID, quantity: 1, amount_usd: "10.00", date: "2026-01-02" }),
+  },
+  "GET /api/statistics/": { expect: adminOnly() },
+  "GET /api/statistics": { expect: adminOnly() },
+  // Contact inbox: admins, aimed at a message that does not exist.
+  "GET /api/contact": { expect: adminOnly() },
+  "GET /api/contact/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "PUT /api/contact/:id/read": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ read: true }) },
+  "POST /api/contact/:id/reply": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ subject: "Matrix reply", message: "Authorization matrix." }),
+  },
+  // Site settings: the public part for anyone; all of them and changes for admins (saved as the defaults they are).
+  "GET /api/settings": { expect: all("ok") },
+  "GET /api/settings/all": { expect: adminOnly() },
+  "PUT /api/settings": { expect: adminOnly(), body: () => DEFAULT_SITE_SETTINGS },
   // Payments (issue 5): Paynow — entries go here.
   // Verified dealers pay their own orders (others' → 404, tests/api/paynow.test.ts); Paynow is not configured here.
   "POST /api/orders/:id/paynow": {

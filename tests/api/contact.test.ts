@@ -91,6 +91,7 @@ describe("POST /api/contact", () => {
         },
       },
       settings: { get: async () => DEFAULT_SITE_SETTINGS },
+      audit: t.app.services.audit,
       log: { error: (details) => logged.push(details) },
     });
     const before = await stored();

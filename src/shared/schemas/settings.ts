@@ -5,46 +5,82 @@ function mediaFileName(extensions: readonly string[]) {
   return z
     .string()
     .trim()
-    .max(120)
+    .max(120, "A file name of at most 120 characters.")
     .refine((v) => v === "" || (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(v) && extensions.some((e) => v.endsWith(e))), {
       message: `A file name ending in ${extensions.join(", ")}.`,
     });
 }
 
+function parsesAs(value: string, protocols: RegExp): boolean {
+  try {
+    return protocols.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** A link to a page on the web (http or https only: it becomes an href), or "" for none. */
+const webLink = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `The ${what} link must be at most 500 characters.`)
+    .refine((v) => v === "" || parsesAs(v, /^https?:$/), {
+      message: `Enter the full ${what} link (https://…), or leave it empty.`,
+    });
+
+/** The map on the contact page and footer: the page's security policy lets only Google Maps be framed. */
+export const MAP_EMBED_PREFIX = "https://www.google.com/maps/embed";
+
 /** Company details shown in the header, footer and contact page; admins edit them (DESIGN.md §6). */
 export const siteSettingsSchema = z.object({
-  companyName: z.string().trim().min(1).max(120),
-  tagline: z.string().trim().max(200),
-  phone: z.string().trim().min(3).max(40),
+  companyName: z.string().trim().min(1, "Company name is required.").max(120, "Company name must be at most 120 characters."),
+  tagline: z.string().trim().max(200, "The tagline must be at most 200 characters."),
+  phone: z.string().trim().min(3, "Enter the company's phone number.").max(40, "The phone number must be at most 40 characters."),
   /** Digits only, with country code, for wa.me links. */
   whatsappNumber: z
     .string()
     .trim()
     .regex(/^\d{8,15}$/, "Digits only, with the country code."),
-  salesEmail: z.email(),
-  supportEmail: z.email(),
-  address: z.string().trim().min(1).max(300),
+  salesEmail: z.string().trim().pipe(z.email("Enter a valid email address.")),
+  supportEmail: z.string().trim().pipe(z.email("Enter a valid email address.")),
+  address: z.string().trim().min(1, "Address is required.").max(300, "The address must be at most 300 characters."),
   /** Google Maps embed URL of the office. */
-  mapEmbedUrl: z.url().or(z.literal("")),
-  secondaryCurrency: z.enum(["ZWL", "ZWG"]),
+  mapEmbedUrl: z
+    .string()
+    .trim()
+    .max(2000, "The map link must be at most 2000 characters.")
+    .refine((v) => v === "" || (v.startsWith(MAP_EMBED_PREFIX) && parsesAs(v, /^https:$/)), {
+      message: `Paste the Google Maps embed link (it starts with ${MAP_EMBED_PREFIX}), or leave it empty.`,
+    }),
+  secondaryCurrency: z.enum(["ZWL", "ZWG"], { error: "Choose ZWL or ZWG." }),
   /** The home hero's background film, its still (shown first, and to visitors who prefer less motion) and the
    * welcome sound: file names under /media/site/, or "" for none. */
   heroVideo: mediaFileName([".webm", ".mp4"]),
   heroPoster: mediaFileName([".webp", ".jpg", ".png"]),
   welcomeAudio: mediaFileName([".mp3", ".ogg", ".m4a"]),
-  supportHours: z.string().trim().max(80),
+  supportHours: z.string().trim().max(80, "Support hours must be at most 80 characters."),
   /** The account dealers pay into by bank transfer or ZIPIT (shown at checkout, on their orders and in e-mails). */
-  bankDetails: z.string().trim().max(1000),
+  bankDetails: z.string().trim().max(1000, "Bank details must be at most 1000 characters."),
   social: z.object({
-    facebook: z.url().or(z.literal("")),
-    instagram: z.url().or(z.literal("")),
-    linkedin: z.url().or(z.literal("")),
-    tiktok: z.url().or(z.literal("")),
-    x: z.url().or(z.literal("")),
-    youtube: z.url().or(z.literal("")),
+    facebook: webLink("Facebook"),
+    instagram: webLink("Instagram"),
+    linkedin: webLink("LinkedIn"),
+    tiktok: webLink("TikTok"),
+    x: webLink("X"),
+    youtube: webLink("YouTube"),
   }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
+
+/** The settings anyone may read: all but the bank account (dealers see it at checkout and on their orders). */
+export type PublicSiteSettings = Omit<SiteSettings, "bankDetails">;
+
+export function toPublicSettings(settings: SiteSettings): PublicSiteSettings {
+  const { bankDetails: _bank, ...rest } = settings;
+  return rest;
+}
 
 /** Demo values; the real company's are entered in the back office. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {

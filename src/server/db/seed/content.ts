@@ -355,6 +355,19 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
         unitPriceUsd: l.p.priceUsd,
       })),
     );
+    // A paid order's lines are sales, as the orders service records them when a payment is confirmed.
+    if (status === "paid") {
+      await db.insert(sales).values(
+        lines.map((l) => ({
+          productId: l.p.id,
+          categoryId: l.p.categoryId,
+          orderId: order?.id as number,
+          quantity: l.quantity,
+          amountUsd: money(Number(l.p.priceUsd) * l.quantity),
+          soldAt: new Date(now - 9 * DAY),
+        })),
+      );
+    }
   }
   await db.insert(sales).values(
     Array.from({ length: 100 }, () => {

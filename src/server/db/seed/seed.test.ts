@@ -144,7 +144,7 @@ describe("demo content", () => {
     expect(publicFolders).not.toContain("dealer-documents");
   });
 
-  it("has quotations in every status, orders whose totals equal their lines, and a year of sales", async () => {
+  it("has quotations in every status, orders whose totals equal their lines, a year of sales and the paid order's sales", async () => {
     const statuses = await database.db.selectDistinct({ s: quotations.status }).from(quotations);
     expect(statuses.map((s) => s.s).sort()).toEqual(["approved", "expired", "pending", "rejected"]);
     for (const o of await database.db.select().from(orders)) {
@@ -154,7 +154,17 @@ describe("demo content", () => {
         .where(eq(orderLines.orderId, o.id));
       expect(Number(sum?.total)).toBeCloseTo(Number(o.totalUsd), 2);
     }
-    expect(await countOf(sales)).toBe(100);
+    // A hundred sales over the year, and the paid order's lines as sales of that order.
+    const rows = await database.db.select().from(sales);
+    expect(rows.filter((r) => r.orderId === null)).toHaveLength(100);
+    const [paid] = await database.db.select().from(orders).where(eq(orders.status, "paid"));
+    const paidLines = await database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, paid?.id as number));
+    const ofOrder = rows.filter((r) => r.orderId === paid?.id);
+    expect(ofOrder).toHaveLength(paidLines.length);
+    expect(ofOrder.reduce((sum, r) => sum + Number(r.amountUsd), 0)).toBeCloseTo(Number(paid?.totalUsd), 2);
   });
 
   it("does nothing on a second start", async () => {

@@ -1,8 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CONTACT_SUCCESS, contactSchema } from "#shared/schemas/contact.ts";
+import { idParamSchema } from "#shared/schemas/catalogue.ts";
+import {
+  CONTACT_SUCCESS,
+  contactInboxQuerySchema,
+  contactInboxSchema,
+  contactMessageViewSchema,
+  contactReadSchema,
+  contactReplySchema,
+  contactSchema,
+} from "#shared/schemas/contact.ts";
 import type { Services } from "../../services.ts";
+
+const message = z.object({ message: z.string() });
+const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
 
 export async function contactRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { contact } = opts.services;
@@ -22,5 +34,60 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
       await contact.submit(request.actor, request.body);
       return reply.code(201).send({ message: CONTACT_SUCCESS });
     },
+  );
+
+  // The back office's inbox (issue 6).
+  r.get(
+    "/contact",
+    {
+      schema: {
+        tags: ["contact"],
+        summary: "Contact messages, newest first, searchable and filtered by read state (admin)",
+        querystring: contactInboxQuerySchema,
+        response: { 200: contactInboxSchema, 400: validationFailure, 401: message, 403: message },
+      },
+    },
+    async (request) => contact.list(request.actor, request.query),
+  );
+
+  r.get(
+    "/contact/:id",
+    {
+      schema: {
+        tags: ["contact"],
+        summary: "One contact message (admin; reading it here does not mark it read)",
+        params: idParamSchema,
+        response: { 200: contactMessageViewSchema, 401: message, 403: message, 404: message },
+      },
+    },
+    async (request) => contact.get(request.actor, request.params.id),
+  );
+
+  r.put(
+    "/contact/:id/read",
+    {
+      schema: {
+        tags: ["contact"],
+        summary: "Mark a contact message read or unread (admin)",
+        params: idParamSchema,
+        body: contactReadSchema,
+        response: { 200: contactMessageViewSchema, 400: validationFailure, 401: message, 403: message, 404: message },
+      },
+    },
+    async (request) => contact.markRead(request.actor, request.params.id, request.body.read),
+  );
+
+  r.post(
+    "/contact/:id/reply",
+    {
+      schema: {
+        tags: ["contact"],
+        summary: "Answer a contact message by e-mail, with the company's address to reply to (admin)",
+        params: idParamSchema,
+        body: contactReplySchema,
+        response: { 200: contactMessageViewSchema, 400: validationFailure, 401: message, 403: message, 404: message, 502: message },
+      },
+    },
+    async (request) => contact.reply(request.actor, request.params.id, request.body),
   );
 }

@@ -1,14 +1,78 @@
-import type { ContactMessage } from "#shared/schemas/contact.ts";
-import type { Db } from "../../db/client.ts";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { formatDateTime } from "#shared/dates.ts";
+import {
+  CONTACT_REPLY_FAILED,
+  type ContactInbox,
+  type ContactInboxQuery,
+  type ContactMessage,
+  type ContactMessageView,
+  type ContactReply,
+} from "#shared/schemas/contact.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { contactMessages } from "../../db/schema/commerce.ts";
-import type { Actor } from "../../platform/auth/actor.ts";
+import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
+import { AppError, NotFoundError } from "../../platform/errors.ts";
 import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
+import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 
-type Deps = { db: Db; mailer: Mailer; settings: Pick<SettingsService, "get">; log?: MailLog };
+type Deps = { db: Db; mailer: Mailer; settings: Pick<SettingsService, "get">; audit: Pick<AuditService, "record">; log?: MailLog };
 
-export function createContactService({ db, mailer, settings, log = consoleMailLog }: Deps) {
+type MessageRow = typeof contactMessages.$inferSelect;
+
+export const MESSAGE_NOT_FOUND = "Message not found.";
+
+function toView(row: MessageRow): ContactMessageView {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    requestQuote: row.requestQuote,
+    readAt: row.readAt?.toISOString() ?? null,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    created_At: row.createdAt.toISOString(),
+  };
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const SORT_COLUMNS = {
+  created_At: contactMessages.createdAt,
+  fullName: contactMessages.fullName,
+  email: contactMessages.email,
+} as const;
+
+export function createContactService({ db, mailer, settings, audit, log = consoleMailLog }: Deps) {
+  async function lockedRow(tx: Tx, id: number): Promise<MessageRow> {
+    const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
+    if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    return row;
+  }
+
+  /** Marks a message read or unread, with an audit entry when that changes anything. */
+  async function setRead(tx: Tx, admin: SignedIn, id: number, read: boolean, how: string): Promise<ContactMessageView> {
+    const row = await lockedRow(tx, id);
+    if ((row.readAt !== null) === read) return toView(row);
+    const [updated] = await tx
+      .update(contactMessages)
+      .set({ readAt: read ? new Date() : null })
+      .where(eq(contactMessages.id, id))
+      .returning();
+    const after = toView(updated as MessageRow);
+    await audit.record(tx, admin, {
+      entity: "contact-message",
+      entityId: id,
+      action: read ? "mark-read" : "mark-unread",
+      summary: `${how} the message from ${row.fullName} <${row.email}> as ${read ? "read" : "unread"}`,
+      before: toView(row),
+      after,
+    });
+    return after;
+  }
+
   return {
     /**
      * Stores a 'Get in Touch' message, then notifies the company and confirms to the visitor. The spec's form sent
@@ -69,6 +133,110 @@ export function createContactService({ db, mailer, settings, log = consoleMailLo
         { contactMessageId: row.id },
       );
       return { id: row.id };
+    },
+
+    /** The back office's inbox, newest first by default, with the number of unread messages (admins). */
+    async list(actor: Actor, query: ContactInboxQuery): Promise<ContactInbox> {
+      requireAdmin(actor);
+      const conditions: SQL[] = [];
+      if (query.unread === "1") conditions.push(isNull(contactMessages.readAt));
+      if (query.unread === "0") conditions.push(isNotNull(contactMessages.readAt));
+      if (query.q) {
+        const like = `%${likeEscape(query.q)}%`;
+        conditions.push(
+          or(
+            ilike(contactMessages.fullName, like),
+            ilike(contactMessages.email, like),
+            ilike(contactMessages.phone, like),
+            ilike(contactMessages.notes, like),
+          ) as SQL,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order = query.dir === "asc" ? asc : desc;
+      const [rows, [total], [unread]] = await Promise.all([
+        db
+          .select()
+          .from(contactMessages)
+          .where(where)
+          .orderBy(order(SORT_COLUMNS[query.sort]), order(contactMessages.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(contactMessages).where(where),
+        db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+      ]);
+      return { rows: rows.map(toView), count: total?.n ?? 0, unread: unread?.n ?? 0 };
+    },
+
+    /** One message (admins). */
+    async get(actor: Actor, id: number): Promise<ContactMessageView> {
+      requireAdmin(actor);
+      const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+      if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      return toView(row);
+    },
+
+    /** Opening a message in the back office marks it read, as a mail program does. */
+    async open(actor: Actor, id: number): Promise<ContactMessageView> {
+      const admin = requireAdmin(actor);
+      return db.transaction((tx) => setRead(tx, admin, id, true, "Opened and marked"));
+    },
+
+    /** Marks a message read or unread (admins). */
+    async markRead(actor: Actor, id: number, read: boolean): Promise<ContactMessageView> {
+      const admin = requireAdmin(actor);
+      return db.transaction((tx) => setRead(tx, admin, id, read, "Marked"));
+    },
+
+    /**
+     * Answers a message by e-mail (admins): sent to the visitor with the company's sales address to reply to, then
+     * recorded (replied and read, with an audit entry holding the reply). The e-mail goes first and no transaction is
+     * held open while it travels; a reply that could not be sent records nothing.
+     */
+    async reply(actor: Actor, id: number, input: ContactReply): Promise<ContactMessageView> {
+      const admin = requireAdmin(actor);
+      const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+      if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      const company = await settings.get();
+      const mail = composeMail({
+        to: row.email,
+        replyTo: company.salesEmail,
+        subject: input.subject,
+        heading: input.subject,
+        blocks: [
+          { kind: "paragraph", text: `Dear ${row.fullName},` },
+          { kind: "paragraph", text: input.message },
+          { kind: "paragraph", text: `Kind regards,\n${company.companyName}` },
+          { kind: "paragraph", text: `Your message of ${formatDateTime(row.createdAt)}:` },
+          { kind: "paragraph", text: row.notes || "(no message text)" },
+        ],
+        footer: `${company.companyName} · ${company.phone} · ${company.salesEmail} · Support hours: ${company.supportHours}`,
+      });
+      try {
+        await mailer.send(mail);
+      } catch (err) {
+        log.error({ contactMessageId: id, err: { message: (err as Error)?.message ?? String(err) } }, "reply not sent");
+        throw new AppError(502, CONTACT_REPLY_FAILED);
+      }
+      return db.transaction(async (tx) => {
+        const current = await lockedRow(tx, id);
+        const now = new Date();
+        const [updated] = await tx
+          .update(contactMessages)
+          .set({ repliedAt: now, readAt: current.readAt ?? now })
+          .where(eq(contactMessages.id, id))
+          .returning();
+        const after = toView(updated as MessageRow);
+        await audit.record(tx, admin, {
+          entity: "contact-message",
+          entityId: id,
+          action: "reply",
+          summary: `Replied to ${current.fullName} <${current.email}>: ${input.subject}`,
+          before: toView(current),
+          after: { ...after, reply: input },
+        });
+        return after;
+      });
     },
   };
 }

@@ -22,6 +22,7 @@ import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import type { SalesService } from "../sales/sales.service.ts";
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -51,6 +52,8 @@ type Deps = {
   catalogue: Pick<CatalogueService, "dealerPriceSnapshot">;
   /** Back-office changes are written to the audit log in their transaction. */
   audit: Pick<AuditService, "record">;
+  /** A paid order's lines become sales (and stop being sales if it is cancelled), in the same transaction. */
+  sales?: Pick<SalesService, "recordPaidOrder" | "withdrawOrder">;
   log?: MailLog;
 };
 
@@ -68,7 +71,7 @@ function fromCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-export function createOrdersService({ db, mailer, settings, catalogue, audit, log = consoleMailLog }: Deps) {
+export function createOrdersService({ db, mailer, settings, catalogue, audit, sales, log = consoleMailLog }: Deps) {
   /** Orders with their lines, timelines and dealers' names: four queries whatever the number of orders. */
   /**
    * Orders as the API shows them. Never called inside a transaction: it reads the site settings through their own
@@ -199,6 +202,12 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, lo
         before: { status: row.status, paymentReference: row.paymentReference },
         after: { status: input.status, paymentReference: paymentReference ?? row.paymentReference, note: input.note },
       });
+      if (input.status === "paid") {
+        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
+        await sales?.recordPaidOrder(tx, { orderId: id, paidAt: now, lines });
+      } else if (input.status === "cancelled" && row.status !== "awaiting_payment") {
+        await sales?.withdrawOrder(tx, id);
+      }
     });
     const order = await one(id);
     const owner = await dealerOf(order.user_id);
@@ -423,6 +432,8 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, lo
           .set({ status: "paid", updatedAt: now, paymentReference: payment.paymentReference })
           .where(eq(orders.id, id));
         await tx.insert(orderStatusEvents).values({ orderId: id, status: "paid", changedBy: null, note: payment.note, createdAt: now });
+        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
+        await sales?.recordPaidOrder(tx, { orderId: id, paidAt: now, lines });
         return true;
       });
       // Read after the commit: the view reads the site settings through `db`, which PGlite would make wait for this

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { siteSettingsSchema } from "#shared/schemas/settings.ts";
+import type { Services } from "../../services.ts";
+
+const message = z.object({ message: z.string() });
+const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
+
+/** The company's details shown across the site (DESIGN.md §6): read by anyone, the whole set and changes by admins. */
+export async function settingsRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { settings } = opts.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/settings",
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "The site settings the pages show (company name, phones, e-mails, address, map, social links …)",
+        response: { 200: siteSettingsSchema.omit({ bankDetails: true }) },
+      },
+    },
+    async () => settings.getPublic(),
+  );
+
+  r.get(
+    "/settings/all",
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "Every site setting, the bank details included (admin)",
+        response: { 200: siteSettingsSchema, 401: message, 403: message },
+      },
+    },
+    async (request) => settings.getAll(request.actor),
+  );
+
+  r.put(
+    "/settings",
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "Replace the site settings (admin); pages and e-mails use the new values at once",
+        body: siteSettingsSchema,
+        response: { 200: siteSettingsSchema, 400: validationFailure, 401: message, 403: message },
+      },
+    },
+    async (request) => settings.update(request.actor, request.body),
+  );
+}
