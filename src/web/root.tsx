@@ -6,7 +6,8 @@ import { SiteToaster } from "./components/ui/toaster.tsx";
 import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await context.services.settings.get();
+  // Every page carries these in its HTML: the public part only (the bank account is for dealers at checkout).
+  const settings = await context.services.settings.getPublic();
   return { user: context.user, settings, siteUrl: context.siteUrl };
 }
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
-import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import type { JsonLd } from "./structured-data.ts";
 
 /** The spec's title pattern: '{Page} | {product name}'. */
@@ -32,7 +32,7 @@ type PageMetaOptions = {
   /** The page's largest image (see `imagePreload`), fetched before layout. */
   preload?: MetaDescriptor | null;
   /** schema.org data of the page (lib/structured-data.ts), given the site's address and name. */
-  jsonLd?: ((site: { siteUrl: string; siteName: string; settings: SiteSettings | null }) => JsonLd | null) | null;
+  jsonLd?: ((site: { siteUrl: string; siteName: string; settings: PublicSiteSettings | null }) => JsonLd | null) | null;
 };
 
 /** Title, description and link-preview tags of a page; call it from a route's `meta` with its `matches`. */
@@ -57,7 +57,7 @@ export function pageMeta(matches: readonly MatchLike[], page: string, options: P
   if (options.noIndex) tags.push({ name: "robots", content: "noindex" });
   if (options.preload) tags.push(options.preload);
   if (options.jsonLd) {
-    const root = matches.find((m) => m?.id === "root")?.loaderData as { settings?: SiteSettings } | undefined;
+    const root = matches.find((m) => m?.id === "root")?.loaderData as { settings?: PublicSiteSettings } | undefined;
     const site = { siteUrl: siteUrlFrom(matches), siteName, settings: root?.settings ?? null };
     const data = options.jsonLd(site);
     if (data) tags.push({ "script:ld+json": data });

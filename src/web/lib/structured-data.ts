@@ -1,5 +1,5 @@
 import type { Product } from "#shared/schemas/catalogue.ts";
-import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 
 /**
  * schema.org JSON-LD for search engines (issue 3): the company on the home page, each product, each blog and
@@ -7,7 +7,7 @@ import type { SiteSettings } from "#shared/schemas/settings.ts";
  */
 export type JsonLd = Record<string, unknown>;
 
-export function organizationLd(settings: SiteSettings, siteUrl: string): JsonLd {
+export function organizationLd(settings: PublicSiteSettings, siteUrl: string): JsonLd {
   const sameAs = Object.values(settings.social).filter((url) => url !== "");
   return {
     "@context": "https://schema.org",

@@ -2,7 +2,7 @@ import { LayoutDashboard, Menu } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
-import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { CartLink } from "../../features/cart/cart-link.tsx";
 import { Logo } from "./logo.tsx";
 import { LogoutButton } from "./logout-button.tsx";
@@ -18,7 +18,7 @@ const navLinkClass = (active: boolean) =>
  * The normal header (spec §2): top bar, then logo and navigation. 118 px tall from md up (the dealer sidebar's
  * offset), sticky there; below md the links move into the slide-in menu.
  */
-export function MainHeader({ settings, user }: { settings: SiteSettings; user: PublicUser | null }) {
+export function MainHeader({ settings, user }: { settings: PublicSiteSettings; user: PublicUser | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();

@@ -2,7 +2,7 @@ import { Mail, Phone, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
-import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { CartLink } from "../../features/cart/cart-link.tsx";
 import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { LogoutButton } from "./logout-button.tsx";
@@ -27,7 +27,7 @@ export function MobileMenu({
   open: boolean;
   onClose: (returnFocus: boolean) => void;
   user: PublicUser | null;
-  settings: SiteSettings;
+  settings: PublicSiteSettings;
 }) {
   const closeRef = useRef<HTMLButtonElement>(null);
 

@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { LogoMark } from "./logo.tsx";
@@ -17,7 +17,7 @@ export function CopyrightLine({ companyName }: { companyName: string }) {
   );
 }
 
-function MapBlock({ settings }: { settings: SiteSettings }) {
+function MapBlock({ settings }: { settings: PublicSiteSettings }) {
   if (settings.mapEmbedUrl) {
     return (
       <iframe

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { FacebookIcon, InstagramIcon, LinkedinIcon, TiktokIcon, XIcon, YoutubeIcon } from "../ui/brand-icons.tsx";
 
 const NETWORKS = [
@@ -16,7 +16,7 @@ export function SocialLinks({
   className = "",
   linkClassName = "size-11",
 }: {
-  social: SiteSettings["social"];
+  social: PublicSiteSettings["social"];
   className?: string;
   linkClassName?: string;
 }) {

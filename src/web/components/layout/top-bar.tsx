@@ -1,5 +1,5 @@
 import { Mail, Phone } from "lucide-react";
-import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { telUrl, whatsappUrl } from "./nav-links.ts";
 import { SocialLinks } from "./social-links.tsx";
@@ -8,7 +8,7 @@ const linkClass =
   "inline-flex min-h-9 min-w-9 items-center justify-center gap-2 rounded px-1.5 text-sm whitespace-nowrap text-slate-100 hover:text-white hover:underline";
 
 /** The header's top bar: WhatsApp, phone and e-mail on the left, social links on the right (spec §2). */
-export function TopBar({ settings }: { settings: SiteSettings }) {
+export function TopBar({ settings }: { settings: PublicSiteSettings }) {
   return (
     <div className="on-dark bg-slate-900 text-slate-100">
       <div className="mx-auto flex h-10 max-w-7xl items-center justify-between gap-2 px-3 md:px-4">

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { telUrl, whatsappUrl } from "../../components/layout/nav-links.ts";
 import { WhatsappIcon } from "../../components/ui/brand-icons.tsx";
 import { ContactRow, contactLinkClass } from "../../components/ui/contact-row.tsx";
@@ -10,7 +10,7 @@ function WhatsappRowIcon(props: { className?: string }) {
 }
 
 /** The company's contact details, from the site settings admins edit (DESIGN.md §6). */
-export function ContactDetails({ settings }: { settings: SiteSettings }) {
+export function ContactDetails({ settings }: { settings: PublicSiteSettings }) {
   return (
     <section aria-labelledby="contact-details-heading" className="self-start rounded-xl border border-slate-200 bg-slate-50 p-6 sm:p-8">
       <h2 id="contact-details-heading" className="text-xl font-semibold text-slate-900">
