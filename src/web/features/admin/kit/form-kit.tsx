@@ -24,9 +24,12 @@ export function useAdminForm<Schema extends z.ZodType<FieldValues, FieldValues>>
     resolver: zodResolver(schema as never) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
     defaultValues,
   });
-  const errors = form.formState.errors as Partial<Record<string, { message?: unknown }>>;
+  const errors = form.formState.errors as Record<string, unknown>;
+  // Nested fields ("social.x") are named by their dotted path, as react-hook-form names them.
   const error = (name: Path<z.input<Schema>>): string | undefined => {
-    const message = errors[name]?.message;
+    let node: unknown = errors;
+    for (const part of String(name).split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+    const message = (node as { message?: unknown } | undefined)?.message;
     return typeof message === "string" ? message : undefined;
   };
   const applyAnswer = (answer: ApiAnswer): string | null => {
@@ -35,7 +38,7 @@ export function useAdminForm<Schema extends z.ZodType<FieldValues, FieldValues>>
     let placed = false;
     for (const issue of answer.issues) {
       const field = issueField(issue.path);
-      if (known.has(field)) {
+      if (known.has(field.split(".")[0] ?? field)) {
         form.setError(field as Path<z.input<Schema>>, { type: "server", message: issue.message });
         placed = true;
       }
