@@ -55,6 +55,7 @@ export default [
       route("case-studies", "routes/admin/case-studies.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("messages/:messageId", "routes/admin/message.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("*", "routes/admin/catch-all.tsx"),

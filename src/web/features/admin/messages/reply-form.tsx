@@ -1,0 +1,57 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { CONTACT_REPLY_MAX, CONTACT_REPLY_SENT, type ContactMessageView, contactReplySchema } from "#shared/schemas/contact.ts";
+import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
+import { sendRequest } from "../kit/send-request.ts";
+
+/** Answers a message by e-mail (POST /api/contact/{id}/reply): the visitor's replies come back to the sales address. */
+export function ReplyForm({ message, companyName, replyTo }: { message: ContactMessageView; companyName: string; replyTo: string }) {
+  const { form, register, error, applyAnswer } = useAdminForm(contactReplySchema, {
+    subject: `Re: Your message to ${companyName}`,
+    message: "",
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  return (
+    <section
+      aria-labelledby="reply-heading"
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+      data-tour="message-reply"
+    >
+      <div>
+        <h2 id="reply-heading" className="text-lg font-semibold text-slate-900">
+          Reply by e-mail
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          To {message.fullName} &lt;{message.email}&gt;. Their answer comes back to {replyTo}.
+        </p>
+      </div>
+      <FormShell
+        title="Reply by e-mail"
+        busy={form.formState.isSubmitting}
+        error={failure}
+        success={sent}
+        submitLabel="Send reply"
+        dirty={form.formState.isDirty}
+        onSubmit={form.handleSubmit(async (values) => {
+          setFailure(null);
+          setSent(null);
+          const answer = await sendRequest({ method: "POST", url: `/api/contact/${message.id}/reply`, body: values });
+          const problem = applyAnswer(answer);
+          if (problem) {
+            setFailure(problem);
+            return;
+          }
+          form.reset({ subject: values.subject, message: "" });
+          setSent(CONTACT_REPLY_SENT);
+          await revalidator.revalidate();
+        })}
+      >
+        <TextField label="Subject" autoComplete="off" error={error("subject")} {...register("subject")} />
+        <TextAreaField label="Your reply" rows={8} maxLength={CONTACT_REPLY_MAX} error={error("message")} {...register("message")} />
+      </FormShell>
+    </section>
+  );
+}
