@@ -1,15 +1,24 @@
-import { AdminScreen } from "#web/features/admin/admin-placeholder.tsx";
+import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { SettingsForm } from "#web/features/admin/settings/settings-form.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/settings";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Settings – Admin", { description: "Settings in the back office.", noIndex: true });
+/** Every site setting, fresh from the database (GET /api/settings/all). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await context.services.settings.getAll(context.actor) };
 }
 
-export default function AdminSettings() {
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Settings – Admin", { description: "The company's details as the site shows them.", noIndex: true });
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminScreen title="Settings">
-      <p>Coming with the back office.</p>
-    </AdminScreen>
+    <AdminPage
+      title="Settings"
+      description="The company's details as the website and its e-mails show them. Changes show on the site as soon as they are saved."
+    >
+      <SettingsForm settings={loaderData.settings} />
+    </AdminPage>
   );
 }

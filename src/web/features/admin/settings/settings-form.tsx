@@ -1,0 +1,199 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { MAP_EMBED_PREFIX, type SiteSettings, siteSettingsSchema } from "#shared/schemas/settings.ts";
+import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
+import { sendRequest } from "../kit/send-request.ts";
+
+export const SETTINGS_SAVED = "Settings saved. The site and its e-mails use the new details now.";
+
+function Section({ title, description, tour, children }: { title: string; description: string; tour: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-5" data-tour={tour}>
+      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
+      <p className="-mt-2 text-sm text-slate-700">{description}</p>
+      {children}
+    </fieldset>
+  );
+}
+
+const SOCIAL: { key: keyof SiteSettings["social"]; label: string }[] = [
+  { key: "facebook", label: "Facebook" },
+  { key: "instagram", label: "Instagram" },
+  { key: "linkedin", label: "LinkedIn" },
+  { key: "tiktok", label: "TikTok" },
+  { key: "x", label: "X (formerly Twitter)" },
+  { key: "youtube", label: "YouTube" },
+];
+
+/**
+ * The company's details as the header, footer, contact page, dealer manual, checkout and e-mails show them
+ * (PUT /api/settings). Grouped as the site uses them; the same schema checks them here and on the server.
+ */
+export function SettingsForm({ settings }: { settings: SiteSettings }) {
+  const { form, register, error, applyAnswer } = useAdminForm(siteSettingsSchema, settings);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  return (
+    <FormShell
+      title="Site settings"
+      busy={form.formState.isSubmitting}
+      error={failure}
+      success={saved}
+      submitLabel="Save settings"
+      dirty={form.formState.isDirty}
+      tour="settings-form"
+      onSubmit={form.handleSubmit(
+        async (values) => {
+          setFailure(null);
+          setSaved(null);
+          const answer = await sendRequest<SiteSettings>({ method: "PUT", url: "/api/settings", body: values });
+          const problem = applyAnswer(answer);
+          if (problem) {
+            setFailure(problem);
+            return;
+          }
+          form.reset(answer.data as SiteSettings);
+          setSaved(SETTINGS_SAVED);
+          // The header and footer read the settings through the root loader.
+          await revalidator.revalidate();
+        },
+        () => {
+          setSaved(null);
+          setFailure("Please correct the fields marked below.");
+        },
+      )}
+    >
+      <Section title="Company" description="The name and the line about the company shown on every page." tour="settings-company">
+        <TextField label="Company name" autoComplete="organization" error={error("companyName")} {...register("companyName")} />
+        <TextField
+          label="Tagline"
+          hint="Under the home page's title and in the footer."
+          error={error("tagline")}
+          {...register("tagline")}
+        />
+      </Section>
+
+      <Section
+        title="Contact details"
+        description="In the header's top bar, the footer, the contact page, the dealer manual and every e-mail."
+        tour="settings-contact"
+      >
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField label="Phone" type="tel" autoComplete="off" error={error("phone")} {...register("phone")} />
+          <TextField
+            label="WhatsApp number"
+            hint="Digits only, with the country code (263…): the chat links open with it."
+            inputMode="numeric"
+            autoComplete="off"
+            error={error("whatsappNumber")}
+            {...register("whatsappNumber")}
+          />
+          <TextField
+            label="Sales e-mail"
+            type="email"
+            hint="Receives contact messages and orders; replies to visitors come back here."
+            autoComplete="off"
+            error={error("salesEmail")}
+            {...register("salesEmail")}
+          />
+          <TextField
+            label="Support e-mail"
+            type="email"
+            hint="Shown to dealers for help."
+            autoComplete="off"
+            error={error("supportEmail")}
+            {...register("supportEmail")}
+          />
+          <TextField
+            label="Support hours"
+            hint="For example Mon-Fri 8AM-5PM."
+            autoComplete="off"
+            error={error("supportHours")}
+            {...register("supportHours")}
+          />
+        </div>
+        <TextAreaField label="Address" rows={3} error={error("address")} {...register("address")} />
+        <TextField
+          label="Map embed link"
+          type="url"
+          hint={`In Google Maps: Share, then Embed a map; paste the link inside src="…" (it starts with ${MAP_EMBED_PREFIX}). Leave it empty for no map.`}
+          autoComplete="off"
+          error={error("mapEmbedUrl")}
+          {...register("mapEmbedUrl")}
+        />
+      </Section>
+
+      <Section title="Social links" description="The icons in the header and footer; an empty link hides its icon." tour="settings-social">
+        <div className="grid gap-4 md:grid-cols-2">
+          {SOCIAL.map(({ key, label }) => (
+            <TextField
+              key={key}
+              label={label}
+              type="url"
+              placeholder="https://"
+              autoComplete="off"
+              error={error(`social.${key}`)}
+              {...register(`social.${key}`)}
+            />
+          ))}
+        </div>
+      </Section>
+
+      <Section
+        title="Payments and currency"
+        description="What dealers see at checkout, on orders awaiting payment and in their e-mails."
+        tour="settings-payments"
+      >
+        <SelectField
+          label="Second currency"
+          hint="The label of prices and orders not in USD. ZWG (Zimbabwe Gold) has been Zimbabwe's currency since 2024."
+          className="max-w-xs"
+          error={error("secondaryCurrency")}
+          {...register("secondaryCurrency")}
+        >
+          <option value="ZWL">ZWL</option>
+          <option value="ZWG">ZWG</option>
+        </SelectField>
+        <TextAreaField
+          label="Bank details"
+          hint="The account dealers pay into by bank transfer or ZIPIT, one detail a line."
+          rows={6}
+          error={error("bankDetails")}
+          {...register("bankDetails")}
+        />
+      </Section>
+
+      <Section
+        title="Home page media"
+        description="Files in the site's media folder (/media/site/). Leave a name empty to show none."
+        tour="settings-media"
+      >
+        <div className="grid max-w-xl gap-4">
+          <TextField
+            label="Hero video"
+            hint="Ends in .webm or .mp4."
+            autoComplete="off"
+            error={error("heroVideo")}
+            {...register("heroVideo")}
+          />
+          <TextField
+            label="Hero still image"
+            hint="Ends in .webp, .jpg or .png; shown first and instead of the video to visitors who prefer less motion."
+            autoComplete="off"
+            error={error("heroPoster")}
+            {...register("heroPoster")}
+          />
+          <TextField
+            label="Welcome sound"
+            hint="Ends in .mp3, .ogg or .m4a; played once per visit."
+            autoComplete="off"
+            error={error("welcomeAudio")}
+            {...register("welcomeAudio")}
+          />
+        </div>
+      </Section>
+    </FormShell>
+  );
+}
