@@ -39,6 +39,8 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** How long a process keeps the site settings; tests read them afresh every time (see settingsCacheMs). */
+  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   // Paynow (issue 5): offered to dealers only when the integration ID and key are both set.
   PAYNOW_INTEGRATION_ID: optionalText.pipe(
     z
@@ -68,6 +70,11 @@ export type Config = {
   trustProxy: boolean;
   /** Sign-ups allowed per client address and hour (brute-force limits, decision 005). */
   signupsPerHour: number;
+  /**
+   * The site settings' cache in each process (5 s). Tests use 0: a settings read inside a transaction would then wait
+   * on PGlite's single connection every time instead of only when the cache has run out, so tests catch it.
+   */
+  settingsCacheMs: number;
   /** Paynow (issue 5); unset: dealers pay by bank transfer or ZIPIT only. */
   paynow: PaynowConfig | undefined;
 };
@@ -136,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     trustProxy: e.TRUST_PROXY,
     signupsPerHour: e.SIGNUPS_PER_HOUR,
+    settingsCacheMs: e.SETTINGS_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 5_000),
     paynow:
       e.PAYNOW_INTEGRATION_ID && e.PAYNOW_INTEGRATION_KEY
         ? {

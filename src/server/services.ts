@@ -24,7 +24,7 @@ export function createServices(deps: Deps) {
   // One instance each, shared with the services that call them.
   /** Every back-office change is written here, in the transaction that makes it (issue 6). */
   const audit = createAuditService(deps.db);
-  const settings = createSettingsService(deps.db, audit);
+  const settings = createSettingsService(deps.db, audit, deps.config.settingsCacheMs);
   const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings, audit, signupsPerHour: deps.config.signupsPerHour });
   const catalogue = createCatalogueService(deps.db);
   /** Sales and the dashboard's statistics; paid orders become sales through the orders service. */

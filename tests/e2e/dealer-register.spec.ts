@@ -1,40 +1,9 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import sharp from "sharp";
-import { header, linkToken, outboxMails } from "../support/outbox.ts";
-import { expect, login, test } from "./fixtures.ts";
-
-const dataDir = () => process.env.E2E_DATA_DIR as string;
-
-/** A fresh account made through the API, its e-mail address confirmed through the link in its verification mail. */
-async function verifiedAccount(page: Page, request: APIRequestContext, baseURL: string, name: string) {
-  const stamp = `${name}${Date.now().toString(36)}`;
-  const account = { fullName: `Test ${name}`, username: stamp, email: `${stamp}@example.com`, password: "msasa-leaves-26" };
-  const res = await request.post("/api/auth/register", { data: account, headers: { origin: baseURL } });
-  expect(res.status()).toBe(201);
-  let mail: string | undefined;
-  await expect
-    .poll(async () => {
-      mail = (await outboxMails(dataDir())).findLast((m) => header(m, "To").includes(account.email));
-      return Boolean(mail);
-    })
-    .toBe(true);
-  await page.goto(`/verification?token=${linkToken(mail as string, "/verification")}`);
-  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
-  await page.context().clearCookies();
-  await login(page, account);
-  await expect(page).toHaveURL(/:\d+\/$/);
-  return account;
-}
-
-async function image(format: "png" | "jpeg", colour: string) {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
-    [format]()
-    .toBuffer();
-}
+import { expect, test } from "./fixtures.ts";
+import { image, verifiedAccount } from "./support/dealer-application.ts";
 
 test("a verified account fills in the three sections and its application is submitted (Pending)", async ({ page, baseURL }) => {
   test.setTimeout(60_000);
-  await verifiedAccount(page, page.request, baseURL as string, "chiedza");
+  await verifiedAccount(page, baseURL as string, "chiedza");
   await page.goto("/dealer/register");
   await expect(page.getByRole("heading", { name: "Dealer Registration Portal" })).toBeVisible();
   await expect(page.getByTestId("reg-status")).toHaveText("Not Started");
@@ -136,7 +105,7 @@ test("a verified account fills in the three sections and its application is subm
 });
 
 test("a file over 3 MB is refused in the browser before any upload", async ({ page, baseURL }) => {
-  await verifiedAccount(page, page.request, baseURL as string, "tapiwa");
+  await verifiedAccount(page, baseURL as string, "tapiwa");
   await page.goto("/dealer/register");
   const uploads: string[] = [];
   page.on("request", (req) => {

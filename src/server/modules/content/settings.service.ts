@@ -34,7 +34,7 @@ function changedFields(before: SiteSettings, after: SiteSettings): string[] {
  * replaces the cached value at once, so this process's header, footer and e-mails use the new values from the next
  * request on; other processes pick them up within the cache's few seconds.
  */
-export function createSettingsService(db: Db, audit?: Pick<AuditService, "record">) {
+export function createSettingsService(db: Db, audit?: Pick<AuditService, "record">, cacheMs = CACHE_MS) {
   let cached: { value: SiteSettings; at: number } | undefined;
 
   async function read(exec: Pick<Db, "select"> = db): Promise<SiteSettings> {
@@ -46,7 +46,7 @@ export function createSettingsService(db: Db, audit?: Pick<AuditService, "record
 
   return {
     async get(): Promise<SiteSettings> {
-      if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+      if (cached && Date.now() - cached.at < cacheMs) return cached.value;
       const value = await read();
       cached = { value, at: Date.now() };
       return value;

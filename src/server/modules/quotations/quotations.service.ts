@@ -21,6 +21,7 @@ import {
   type QuotationView,
   type QuoteRequest,
 } from "#shared/schemas/quotations.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { quotationProducts, quotationStatuses, quotations } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
@@ -164,8 +165,10 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
     row: QuotationRow,
     input: ApproveQuotationInput,
     now: Date,
+    // Read by the caller before its transaction: a settings read through `db` inside it would wait on PGlite's
+    // single connection for the transaction itself.
+    company: Pick<SiteSettings, "secondaryCurrency">,
   ): Promise<{ validUntil: Date; prices: Map<number, string> }> {
-    const company = await settings.get();
     if (input.currency !== "USD" && input.currency !== company.secondaryCurrency) {
       throw new FieldError(`Choose USD or ${company.secondaryCurrency}.`, "currency");
     }
@@ -378,7 +381,7 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         refuseTransition(before, input.status);
         const target = input.status as "approved" | "rejected";
         if (input.status === "approved") {
-          const { validUntil, prices } = await checkApproval(tx, row, input, now);
+          const { validUntil, prices } = await checkApproval(tx, row, input, now, company);
           await tx
             .update(quotations)
             .set({
