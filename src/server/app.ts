@@ -17,6 +17,7 @@ import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { catalogueAdminRoutes } from "./modules/catalogue/catalogue-admin.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
+import { contentAdminRoutes } from "./modules/content/content-admin.routes.ts";
 import { settingsRoutes } from "./modules/content/settings.routes.ts";
 import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
 import { documentsRoutes } from "./modules/dealers/documents.routes.ts";
@@ -165,6 +166,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(paymentsRoutes, { services, siteUrl: config.siteUrl });
         await routes.register(contactRoutes, { services });
         await routes.register(contentRoutes, { services });
+        await routes.register(contentAdminRoutes, { services });
         await routes.register(dealersRoutes, { services });
         await routes.register(documentsRoutes, { services });
         await routes.register(auditRoutes, { services });

@@ -6,6 +6,7 @@ import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts
 import { createCatalogueAdminService } from "./modules/catalogue/catalogue-admin.service.ts";
 import { createContactService } from "./modules/contact/contact.service.ts";
 import { createContentService } from "./modules/content/content.service.ts";
+import { createContentAdminService } from "./modules/content/content-admin.service.ts";
 import { createSettingsService } from "./modules/content/settings.service.ts";
 import { createDealersService } from "./modules/dealers/dealers.service.ts";
 import { createDocumentsService } from "./modules/dealers/documents.service.ts";
@@ -51,6 +52,7 @@ export function createServices(deps: Deps) {
     /** Products, featured products and brands in the back office (issue 6). */
     catalogueAdmin: createCatalogueAdminService({ db: deps.db, storage: deps.storage, audit }),
     content: createContentService(deps.db),
+    contentAdmin: createContentAdminService({ db: deps.db, storage: deps.storage, audit }),
     settings,
     quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue, audit }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit }),

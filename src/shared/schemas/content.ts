@@ -314,7 +314,10 @@ export const positionInUse = (n: number) =>
 
 export const OVERVIEW_MAX_VALUES = 12;
 const text = (max: number, label: string) =>
-  z.string({ error: `${label} is missing.` }).trim().max(max, `At most ${max.toLocaleString("en")} characters, please.`);
+  z
+    .string({ error: `${label} is missing.` })
+    .trim()
+    .max(max, `At most ${max.toLocaleString("en")} characters, please.`);
 /**
  * The About page's texts. Every field is sent (empty is allowed: the page then says "Coming soon."); `values` is a
  * list, or one text with a value per line.
@@ -325,11 +328,7 @@ export const overviewFormSchema = z.object({
   mission: text(1_000, "The mission"),
   values: z
     .union([z.array(z.string()), z.string()], { error: "The values are missing." })
-    .transform((v) =>
-      (Array.isArray(v) ? v : v.split(/\r?\n/))
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
+    .transform((v) => (Array.isArray(v) ? v : v.split(/\r?\n/)).map((s) => s.trim()).filter(Boolean))
     .pipe(
       z
         .array(z.string().max(80, "Each value: at most 80 characters, please."))
@@ -342,3 +341,35 @@ export type OverviewForm = z.infer<typeof overviewFormSchema>;
 
 /** A successful delete. */
 export const deletedSchema = z.object({ message: z.string() });
+
+export const IMAGE_ORDER_INVALID = "The order of the images could not be read. Reload the page and try again.";
+/**
+ * The admin image list's order (kit `appendImages`): every image in display order, `stored:<name>` for one kept
+ * and `new:<n>` for the n-th new file of the request. Sent as JSON text in multipart forms, or as a list.
+ */
+export const imageOrderSchema = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    let list: unknown = raw;
+    if (typeof raw === "string") {
+      try {
+        list = JSON.parse(raw);
+      } catch {
+        list = null;
+      }
+    }
+    const tokens = Array.isArray(list) ? list : null;
+    const parsed = tokens?.map((t) => {
+      const m = typeof t === "string" ? /^(?:stored:(.+)|new:(\d{1,3}))$/.exec(t) : null;
+      if (!m) return null;
+      return m[1] !== undefined ? { kind: "stored" as const, name: m[1] } : { kind: "new" as const, index: Number(m[2]) };
+    });
+    if (!parsed || parsed.some((p) => p === null) || parsed.length > 20) {
+      ctx.addIssue({ code: "custom", message: IMAGE_ORDER_INVALID });
+      return z.NEVER;
+    }
+    return parsed as ({ kind: "stored"; name: string } | { kind: "new"; index: number })[];
+  });
+export type ImageOrder = NonNullable<z.infer<typeof imageOrderSchema>>;

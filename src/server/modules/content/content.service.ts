@@ -28,7 +28,7 @@ import {
 } from "../../db/schema/content.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 
-const testimonialColumns = {
+export const testimonialColumns = {
   id: testimonials.id,
   person: testimonials.person,
   person_role: testimonials.personRole,
@@ -36,7 +36,7 @@ const testimonialColumns = {
   image: testimonials.image,
 };
 
-const blogColumns = {
+export const blogColumns = {
   id: blogs.id,
   title: blogs.title,
   author: blogs.author,
@@ -45,7 +45,7 @@ const blogColumns = {
   images: blogs.images,
 };
 
-const caseStudyColumns = {
+export const caseStudyColumns = {
   id: caseStudies.id,
   projectName: caseStudies.projectName,
   location: caseStudies.location,
@@ -55,7 +55,7 @@ const caseStudyColumns = {
   video: caseStudies.video,
 };
 
-const articleColumns = {
+export const articleColumns = {
   article_id: articles.articleId,
   article_title: articles.articleTitle,
   article_description: articles.articleDescription,
@@ -64,15 +64,43 @@ const articleColumns = {
   createdAt: articles.createdAt,
 };
 
-const faqColumns = { id: faqs.id, question: faqs.question, answer: faqs.answer };
+export const faqColumns = { id: faqs.id, question: faqs.question, answer: faqs.answer };
+export const teamColumns = {
+  id: teamMembers.id,
+  name: teamMembers.name,
+  position: teamMembers.position,
+  bio: teamMembers.bio,
+  picture: teamMembers.picture,
+};
+export const awardColumns = { id: awards.id, name: awards.name, image: awards.image, year: awards.year };
+export const certificateColumns = { id: certificates.id, title: certificates.title, path: certificates.path };
+export const overviewColumns = {
+  story: overview.story,
+  vision: overview.vision,
+  mission: overview.mission,
+  values: overview.values,
+  directorName: overview.directorName,
+  directorMessage: overview.directorMessage,
+  directorPhoto: overview.directorPhoto,
+};
+export const positionColumns = { id: positions.id, name: positions.name };
+export const EMPTY_OVERVIEW: Overview = {
+  story: "",
+  vision: "",
+  mission: "",
+  values: [],
+  directorName: "",
+  directorMessage: "",
+  directorPhoto: null,
+};
 
 type BlogRow = Omit<Blog, "createdAt" | "images"> & { createdAt: Date; images: string[] };
 type CaseStudyRow = Omit<CaseStudy, "images"> & { images: string[] };
 type ArticleRow = Omit<Article, "createdAt"> & { createdAt: Date };
 
-const toBlog = (row: BlogRow): Blog => ({ ...row, createdAt: row.createdAt.toISOString(), images: row.images.join(",") });
-const toCaseStudy = (row: CaseStudyRow): CaseStudy => ({ ...row, images: row.images.join(",") });
-const toArticle = (row: ArticleRow): Article => ({ ...row, createdAt: row.createdAt.toISOString() });
+export const toBlog = (row: BlogRow): Blog => ({ ...row, createdAt: row.createdAt.toISOString(), images: row.images.join(",") });
+export const toCaseStudy = (row: CaseStudyRow): CaseStudy => ({ ...row, images: row.images.join(",") });
+export const toArticle = (row: ArticleRow): Article => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /**
  * The public content of the site (spec §3): read by everyone, so the reads take no acting user; lists come in the
@@ -96,27 +124,15 @@ export function createContentService(db: Db) {
     },
 
     async listTeam(): Promise<TeamMember[]> {
-      return db
-        .select({
-          id: teamMembers.id,
-          name: teamMembers.name,
-          position: teamMembers.position,
-          bio: teamMembers.bio,
-          picture: teamMembers.picture,
-        })
-        .from(teamMembers)
-        .orderBy(asc(teamMembers.sortOrder), asc(teamMembers.id));
+      return db.select(teamColumns).from(teamMembers).orderBy(asc(teamMembers.sortOrder), asc(teamMembers.id));
     },
 
     async listAwards(): Promise<Award[]> {
-      return db.select({ id: awards.id, name: awards.name, image: awards.image, year: awards.year }).from(awards).orderBy(asc(awards.id));
+      return db.select(awardColumns).from(awards).orderBy(asc(awards.id));
     },
 
     async listCertificates(): Promise<Certificate[]> {
-      return db
-        .select({ id: certificates.id, title: certificates.title, path: certificates.path })
-        .from(certificates)
-        .orderBy(asc(certificates.id));
+      return db.select(certificateColumns).from(certificates).orderBy(asc(certificates.id));
     },
 
     async listBlogs(): Promise<Blog[]> {
@@ -168,24 +184,12 @@ export function createContentService(db: Db) {
 
     /** The About page's texts; empty until an admin writes them. */
     async getOverview(): Promise<Overview> {
-      const [row] = await db
-        .select({
-          story: overview.story,
-          vision: overview.vision,
-          mission: overview.mission,
-          values: overview.values,
-          directorName: overview.directorName,
-          directorMessage: overview.directorMessage,
-          directorPhoto: overview.directorPhoto,
-        })
-        .from(overview)
-        .where(eq(overview.id, 1))
-        .limit(1);
-      return row ?? { story: "", vision: "", mission: "", values: [], directorName: "", directorMessage: "", directorPhoto: null };
+      const [row] = await db.select(overviewColumns).from(overview).where(eq(overview.id, 1)).limit(1);
+      return row ?? EMPTY_OVERVIEW;
     },
 
     async listPositions(): Promise<Position[]> {
-      return db.select({ id: positions.id, name: positions.name }).from(positions).orderBy(asc(positions.sortOrder), asc(positions.id));
+      return db.select(positionColumns).from(positions).orderBy(asc(positions.sortOrder), asc(positions.id));
     },
   };
 }
