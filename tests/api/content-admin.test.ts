@@ -456,13 +456,23 @@ describe("team and positions", () => {
       after: { picture: secondPhoto },
     });
 
+    const two = await send("PUT", `/api/team/update-team-member-image/${member.id}`, [
+      file("photo", "a.png", await png()),
+      file("picture", "b.png", await png()),
+    ]);
+    expect(two.statusCode).toBe(413);
     const none = await send("PUT", `/api/team/update-team-member-image/${member.id}`, [field("note", "no file")]);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(PHOTO_REQUIRED);
     expect((await send("PUT", "/api/team/update-team-member-image/999999", [file("photo", "one.png", await png())])).statusCode).toBe(404);
 
-    expect((await del(`/api/team/delete-team/${member.id}`)).statusCode).toBe(200);
+    const removed = await send("PUT", `/api/team/update-team-member-image/${member.id}`, [field("imageOrder", "[]")]);
+    expect(removed.json().picture).toBeNull();
     expectGone("team", secondPhoto);
+    const third = (await send("PUT", `/api/team/update-team-member-image/${member.id}`, [file("photo", "3.png", await png())])).json()
+      .picture;
+    expect((await del(`/api/team/delete-team/${member.id}`)).statusCode).toBe(200);
+    expectGone("team", third);
     expect((await get("/api/team/get-team")).body.some((m: { id: number }) => m.id === member.id)).toBe(false);
     expect((await del(`/api/team/delete-team/${member.id}`)).statusCode).toBe(404);
   });
@@ -510,8 +520,25 @@ describe("testimonials, awards, certificates", () => {
     expectStored("testimonials", updated.json().image);
     expect(await get(`/api/testimonials/get-testimonial/${testimonial.id}`)).toEqual({ status: 200, body: updated.json() });
     expect((await json("POST", "/api/testimonials/add-testimonial", { person: "" })).statusCode).toBe(400);
-    expect((await del(`/api/testimonials/delete-testimonial/${testimonial.id}`)).statusCode).toBe(200);
+    // The GET shape sent back keeps the image; the admin form's empty image list removes it.
+    const same = await json("PUT", `/api/testimonials/update-testimonial/${testimonial.id}`, updated.json());
+    expect(same.json()).toEqual(updated.json());
+    const withoutImage = await send("PUT", `/api/testimonials/update-testimonial/${testimonial.id}`, [
+      field("person", "Mai Chipo"),
+      field("message", "Still pumping."),
+      field("imageOrder", "[]"),
+    ]);
+    expect(withoutImage.json()).toMatchObject({ image: null, person_role: "" });
     expectGone("testimonials", updated.json().image);
+    const again = await send("PUT", `/api/testimonials/update-testimonial/${testimonial.id}`, [
+      field("person", "Mai Chipo"),
+      field("message", "Still pumping."),
+      field("imageOrder", '["new:0"]'),
+      file("image", "again.png", await png()),
+    ]);
+    expectStored("testimonials", again.json().image);
+    expect((await del(`/api/testimonials/delete-testimonial/${testimonial.id}`)).statusCode).toBe(200);
+    expectGone("testimonials", again.json().image);
     expect((await del(`/api/testimonials/delete-testimonial/${testimonial.id}`)).statusCode).toBe(404);
   });
 
@@ -536,8 +563,12 @@ describe("testimonials, awards, certificates", () => {
     expect(replaced.json()).toMatchObject({ name: "Best Installer", year: null });
     expectGone("awards", award.image);
     expect((await get("/api/awards/")).body).toContainEqual(replaced.json());
-    expect((await del(`/api/awards/${award.id}`)).statusCode).toBe(200);
+    const kept = await send("PUT", `/api/awards/${award.id}`, [field("name", "Best Installer"), field("year", "2024")]);
+    expect(kept.json()).toEqual({ ...replaced.json(), year: 2024 });
+    const removed = await send("PUT", `/api/awards/${award.id}`, [field("name", "Best Installer"), field("image", "")]);
+    expect(removed.json().image).toBeNull();
     expectGone("awards", replaced.json().image);
+    expect((await del(`/api/awards/${award.id}`)).statusCode).toBe(200);
   });
 
   it("certificates: a PDF is required and checked, replaced (the old file goes) and deleted with its file", async () => {

@@ -71,8 +71,8 @@ import {
   toBlog,
   toCaseStudy,
 } from "./content.service.ts";
-import { contentRules, type FormReader, parseForm, rewordUploadError } from "./content-forms.ts";
-import { planImages, resolvePlan } from "./image-plan.ts";
+import { type ContentForm, contentRules, type FormReader, parseForm, rewordUploadError } from "./content-forms.ts";
+import { planImages, planSingleImage, resolvePlan } from "./image-plan.ts";
 
 export type ContentAdminDeps = {
   db: Db;
@@ -145,6 +145,16 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
   function singleImage(images: readonly CheckedImage[]): CheckedImage | null {
     if (images.length > 1) throw new UploadError(413, ONE_IMAGE_ONLY, images[1]?.field);
     return images[0] ?? null;
+  }
+
+  /** A single-image change planned against the record's current image, the new file stored if there is one. */
+  async function singleImageChange(current: string | null, form: ContentForm, field: string, folder: MediaFolder, stem: string) {
+    const plan = planSingleImage({ current, fields: form.fields, field, newCount: form.images.length });
+    const image = plan === "new" ? form.images[0] : undefined;
+    const stored = image ? await storeImages(folder, [image], stem) : [];
+    /** The record's image after the change, and the one to remove once it is saved. */
+    const apply = (before: string | null) => (plan === "keep" ? { image: before, old: null } : { image: stored[0] ?? null, old: before });
+    return { plan, stored, apply };
   }
 
   async function resolvePosition(exec: Db | Tx, name: string): Promise<{ id: number; name: string }> {
@@ -471,34 +481,34 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
       });
     },
 
-    /** Replaces the member's photo (file field picture or photo); the old one goes once the change is saved. */
+    /**
+     * Replaces the member's photo (one file in picture or photo), or removes it when the admin form's image list is
+     * sent empty (`imageOrder` `[]`); the old photo goes once the change is saved.
+     */
     async updateTeamMemberImage(actor: Actor, id: number, read: FormReader): Promise<TeamMember> {
       const me = requireAdmin(actor);
       const current = await teamRow(db, id);
       const form = await readForm(read, TEAM_RULES);
-      const photo = singleImage(form.images);
-      if (!photo) throw new UploadError(400, PHOTO_REQUIRED, "picture");
-      const stored = await storeImages("team", [photo], current.name);
+      const field = form.images[0]?.field ?? "picture";
+      const change = await singleImageChange(current.picture, form, field, "team", current.name);
+      if (change.plan === "keep") throw new UploadError(400, PHOTO_REQUIRED, "picture");
       const { member, old } = await undoOnFailure(
-        () => forget(stored, "team"),
+        () => forget(change.stored, "team"),
         () =>
           db.transaction(async (tx) => {
             const before = await teamRow(tx, id, true);
-            const [row] = await tx
-              .update(teamMembers)
-              .set({ picture: stored[0] ?? null })
-              .where(eq(teamMembers.id, id))
-              .returning(teamColumns);
+            const { image, old } = change.apply(before.picture);
+            const [row] = await tx.update(teamMembers).set({ picture: image }).where(eq(teamMembers.id, id)).returning(teamColumns);
             const member = row as TeamMember;
             await audit.record(tx, me, {
               entity: "team",
               entityId: id,
               action: "update",
-              summary: `Photo of team member ${quote(member.name)} replaced`,
+              summary: `Photo of team member ${quote(member.name)} ${image ? "replaced" : "removed"}`,
               before,
               after: member,
             });
-            return { member, old: before.picture };
+            return { member, old };
           }),
       );
       if (old) await forget([old], "team");
@@ -559,27 +569,22 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
       );
     },
 
-    /** The texts, and a new image when one is sent (the old one goes once the change is saved). */
+    /** The texts, and the image: replaced by a new file, removed, or kept (see planSingleImage). */
     async updateTestimonial(actor: Actor, id: number, read: FormReader): Promise<Testimonial> {
       const me = requireAdmin(actor);
-      await testimonialRow(db, id);
+      const current = await testimonialRow(db, id);
       const form = await readForm(read, TESTIMONIAL_RULES);
       const input = parseForm(testimonialFormSchema, form.fields);
-      const image = singleImage(form.images);
-      const stored = image ? await storeImages("testimonials", [image], input.person) : [];
+      const change = await singleImageChange(current.image, form, "image", "testimonials", input.person);
       const { testimonial, old } = await undoOnFailure(
-        () => forget(stored, "testimonials"),
+        () => forget(change.stored, "testimonials"),
         () =>
           db.transaction(async (tx) => {
             const before = await testimonialRow(tx, id, true);
+            const { image, old } = change.apply(before.image);
             const [row] = await tx
               .update(testimonials)
-              .set({
-                person: input.person,
-                personRole: input.person_role,
-                message: input.message,
-                ...(stored[0] ? { image: stored[0] } : {}),
-              })
+              .set({ person: input.person, personRole: input.person_role, message: input.message, image })
               .where(eq(testimonials.id, id))
               .returning(testimonialColumns);
             const testimonial = row as Testimonial;
@@ -591,7 +596,7 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
               before,
               after: testimonial,
             });
-            return { testimonial, old: stored[0] ? before.image : null };
+            return { testimonial, old };
           }),
       );
       if (old) await forget([old], "testimonials");
@@ -645,21 +650,22 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
       );
     },
 
+    /** The name and year, and the image: replaced by a new file, removed, or kept (see planSingleImage). */
     async updateAward(actor: Actor, id: number, read: FormReader): Promise<Award> {
       const me = requireAdmin(actor);
-      await awardRow(db, id);
+      const current = await awardRow(db, id);
       const form = await readForm(read, AWARD_RULES);
       const input = parseForm(awardFormSchema, form.fields);
-      const image = singleImage(form.images);
-      const stored = image ? await storeImages("awards", [image], input.name) : [];
+      const change = await singleImageChange(current.image, form, "image", "awards", input.name);
       const { award, old } = await undoOnFailure(
-        () => forget(stored, "awards"),
+        () => forget(change.stored, "awards"),
         () =>
           db.transaction(async (tx) => {
             const before = await awardRow(tx, id, true);
+            const { image, old } = change.apply(before.image);
             const [row] = await tx
               .update(awards)
-              .set({ name: input.name, year: input.year, ...(stored[0] ? { image: stored[0] } : {}) })
+              .set({ name: input.name, year: input.year, image })
               .where(eq(awards.id, id))
               .returning(awardColumns);
             const award = row as Award;
@@ -671,7 +677,7 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
               before,
               after: award,
             });
-            return { award, old: stored[0] ? before.image : null };
+            return { award, old };
           }),
       );
       if (old) await forget([old], "awards");
@@ -974,20 +980,30 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
 
     // ───────────── overview (spec §7: PUT /overview) ─────────────
 
-    /** The About page's texts, and a new photo of the managing director when one is sent (file field directorPhoto). */
+    /**
+     * The About page's texts, and the managing director's photo (file field directorPhoto): replaced, removed or
+     * kept (see planSingleImage).
+     */
     async updateOverview(actor: Actor, read: FormReader): Promise<Overview> {
       const me = requireAdmin(actor);
       const form = await readForm(read, OVERVIEW_RULES);
       const input = parseForm(overviewFormSchema, form.fields);
-      const photo = singleImage(form.images);
-      const stored = photo ? await storeImages("team", [photo], input.directorName || "managing-director") : [];
+      const [current] = await db.select(overviewColumns).from(overview).where(eq(overview.id, 1));
+      const change = await singleImageChange(
+        current?.directorPhoto ?? null,
+        form,
+        "directorPhoto",
+        "team",
+        input.directorName || "managing-director",
+      );
       const { after, old } = await undoOnFailure(
-        () => forget(stored, "team"),
+        () => forget(change.stored, "team"),
         () =>
           db.transaction(async (tx) => {
-            const [current] = await tx.select(overviewColumns).from(overview).where(eq(overview.id, 1)).for("update");
-            const before = current ?? EMPTY_OVERVIEW;
-            const values = { ...input, ...(stored[0] ? { directorPhoto: stored[0] } : {}), updatedAt: new Date() };
+            const [locked] = await tx.select(overviewColumns).from(overview).where(eq(overview.id, 1)).for("update");
+            const before = locked ?? EMPTY_OVERVIEW;
+            const { image, old } = change.apply(before.directorPhoto);
+            const values = { ...input, directorPhoto: image, updatedAt: new Date() };
             const [row] = await tx
               .insert(overview)
               .values({ id: 1, ...values })
@@ -1002,7 +1018,7 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
               before,
               after,
             });
-            return { after, old: stored[0] ? before.directorPhoto : null };
+            return { after, old };
           }),
       );
       if (old) await forget([old], "team");

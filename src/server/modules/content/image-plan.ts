@@ -1,4 +1,4 @@
-import { IMAGE_ORDER_INVALID, imageOrderSchema, KEPT_IMAGE_UNKNOWN, keptImagesSchema } from "#shared/schemas/content.ts";
+import { IMAGE_ORDER_INVALID, imageOrderSchema, KEPT_IMAGE_UNKNOWN, keptImagesSchema, ONE_IMAGE_ONLY } from "#shared/schemas/content.ts";
 import { FieldError } from "../../platform/errors.ts";
 import { UploadError } from "../../platform/uploads/image-upload.ts";
 
@@ -46,4 +46,44 @@ export function planImages(opts: {
 /** The planned list with the new files' stored names in place. */
 export function resolvePlan(plan: readonly PlannedImage[], newNames: readonly string[]): string[] {
   return plan.map((p) => (p.kind === "stored" ? p.name : (newNames[p.index] as string)));
+}
+
+/** What a change does to a record's one image. */
+export type SingleImagePlan = "keep" | "new" | "remove";
+
+/**
+ * The one image of a team member, testimonial, award or the director's photo after a change:
+ * - `imageOrder` (the admin form's image list): `[]` removes it, `["stored:<current>"]` keeps it, `["new:0"]` takes
+ *   the new file;
+ * - else a new file replaces it; the text field named like the file field sent empty (or null in JSON) removes it;
+ *   anything else keeps it.
+ */
+export function planSingleImage(opts: {
+  current: string | null;
+  fields: Record<string, unknown>;
+  field: string;
+  newCount: number;
+}): SingleImagePlan {
+  const { current, fields, field, newCount } = opts;
+  if (newCount > 1) throw new UploadError(413, ONE_IMAGE_ONLY, field);
+  const order = imageOrderSchema.safeParse(fields.imageOrder);
+  if (!order.success) throw new FieldError(IMAGE_ORDER_INVALID, "imageOrder");
+  if (order.data === undefined) {
+    if (newCount === 1) return "new";
+    const value = fields[field];
+    return value === "" || value === null ? "remove" : "keep";
+  }
+  const [only, ...rest] = order.data;
+  if (rest.length > 0) throw new UploadError(413, ONE_IMAGE_ONLY, field);
+  if (!only) {
+    if (newCount > 0) throw new FieldError(IMAGE_ORDER_INVALID, "imageOrder");
+    return "remove";
+  }
+  if (only.kind === "new") {
+    if (only.index !== 0 || newCount !== 1) throw new FieldError(IMAGE_ORDER_INVALID, "imageOrder");
+    return "new";
+  }
+  if (newCount > 0) throw new FieldError(IMAGE_ORDER_INVALID, "imageOrder");
+  if (only.name !== current) throw new FieldError(KEPT_IMAGE_UNKNOWN, field);
+  return "keep";
 }
