@@ -1,15 +1,100 @@
-import { AdminScreen } from "#web/features/admin/admin-placeholder.tsx";
+import { Link } from "react-router";
+import { formatDate } from "#shared/dates.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { MediaImage } from "#web/components/ui/media-image.tsx";
+import { BlogForm } from "#web/features/admin/content/blog-form.tsx";
+import { DeleteAction, deleteAll, editParam, useEditLinks } from "#web/features/admin/content/content-ui.tsx";
+import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { DataTable } from "#web/features/admin/kit/data-table.tsx";
+import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
+import { excerpt, imageList } from "#web/features/content/format.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/blogs";
+
+const LIST = { sorts: ["title", "author", "createdAt"], defaultSort: "createdAt", defaultDir: "desc" } as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = readListParams(request.url, LIST);
+  const all = await context.services.content.listBlogs();
+  const key = (b: (typeof all)[number]) => (params.sort === "createdAt" ? b.createdAt : b[params.sort as "title" | "author"].toLowerCase());
+  const { rows, count } = pageOf(sortRows(all, key, params.dir), params, (b) => `${b.title} ${b.author} ${b.story}`);
+  const editId = editParam(request);
+  return {
+    rows: rows.map((b) => ({ ...b, story: excerpt(b.story, 120) })),
+    count,
+    params,
+    editing: editId === null ? null : (all.find((b) => b.id === editId) ?? null),
+  };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Blogs – Admin", { description: "Blogs in the back office.", noIndex: true });
 }
 
-export default function AdminBlogs() {
+export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
+  const { rows, count, params, editing } = loaderData;
+  const { editHref } = useEditLinks();
   return (
-    <AdminScreen title="Blogs">
-      <p>Write, edit and remove blog posts, each with up to 2 images.</p>
-    </AdminScreen>
+    <AdminPage title="Blogs" description="Write, edit and remove blog posts, each with up to 2 images." tour="admin-blogs">
+      <BlogForm key={editing?.id ?? "new"} blog={editing} />
+      <DataTable
+        label="Blogs"
+        rows={rows}
+        count={count}
+        params={params}
+        rowKey={(b) => b.id}
+        rowLabel={(b) => b.title}
+        search={{ placeholder: "Title, author or story" }}
+        columns={[
+          {
+            key: "image",
+            header: "Image",
+            cell: (b) => {
+              const [first] = imageList(b.images);
+              return first ? (
+                <MediaImage
+                  folder="blogs"
+                  name={first}
+                  alt=""
+                  sizes="96px"
+                  width={96}
+                  height={72}
+                  className="h-12 w-16 rounded object-cover"
+                />
+              ) : (
+                <span className="text-slate-500">None</span>
+              );
+            },
+          },
+          {
+            key: "title",
+            header: "Title",
+            sortable: true,
+            cell: (b) => (
+              <div className="max-w-md">
+                <Link to={`/blog/${b.id}`} className="font-semibold text-slate-900 underline hover:text-accent-800">
+                  {b.title}
+                </Link>
+                <p className="mt-1 text-slate-600">{b.story}</p>
+              </div>
+            ),
+          },
+          { key: "author", header: "Author", sortable: true, cell: (b) => b.author },
+          { key: "createdAt", header: "Published", sortable: true, cell: (b) => formatDate(b.createdAt) },
+        ]}
+        rowActions={(b) => (
+          <>
+            <Link to={editHref(b.id)} preventScrollReset className={buttonClass("secondary")}>
+              Edit<span className="sr-only"> {b.title}</span>
+            </Link>
+            <DeleteAction url={`/api/blogs/${b.id}`} name={b.title} noun="blog" />
+          </>
+        )}
+        bulkDelete={{ noun: "blog", onDelete: (ids) => deleteAll(ids.map((id) => `/api/blogs/${id}`)) }}
+        empty="No blogs yet: write the first one above."
+        tour="blog-list"
+        searchTour="blog-search"
+      />
+    </AdminPage>
   );
 }

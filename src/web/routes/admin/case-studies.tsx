@@ -1,15 +1,96 @@
-import { AdminScreen } from "#web/features/admin/admin-placeholder.tsx";
+import { Link } from "react-router";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { MediaImage } from "#web/components/ui/media-image.tsx";
+import { CaseStudyForm } from "#web/features/admin/content/case-study-form.tsx";
+import { DeleteAction, deleteAll, editParam, useEditLinks } from "#web/features/admin/content/content-ui.tsx";
+import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { DataTable } from "#web/features/admin/kit/data-table.tsx";
+import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
+import { imageList } from "#web/features/content/format.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/case-studies";
+
+const LIST = { sorts: ["id", "projectName", "location"], defaultSort: "id", defaultDir: "desc" } as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = readListParams(request.url, LIST);
+  const all = await context.services.content.listCaseStudies();
+  const key = (c: (typeof all)[number]) => (params.sort === "id" ? c.id : c[params.sort as "projectName" | "location"].toLowerCase());
+  const { rows, count } = pageOf(sortRows(all, key, params.dir), params, (c) => `${c.projectName} ${c.location} ${c.systemCapacity}`);
+  const editId = editParam(request);
+  return { rows, count, params, editing: editId === null ? null : (all.find((c) => c.id === editId) ?? null) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Case Studies – Admin", { description: "Case Studies in the back office.", noIndex: true });
 }
 
-export default function AdminCaseStudies() {
+export default function AdminCaseStudies({ loaderData }: Route.ComponentProps) {
+  const { rows, count, params, editing } = loaderData;
+  const { editHref } = useEditLinks();
   return (
-    <AdminScreen title="Case Studies">
-      <p>Case studies with project name, location, system capacity, up to 3 images and a video link.</p>
-    </AdminScreen>
+    <AdminPage
+      title="Case Studies"
+      description="Finished projects: name, location, system capacity, up to 3 images and a video."
+      tour="admin-case-studies"
+    >
+      <CaseStudyForm key={editing?.id ?? "new"} caseStudy={editing} />
+      <DataTable
+        label="Case studies"
+        rows={rows}
+        count={count}
+        params={params}
+        rowKey={(c) => c.id}
+        rowLabel={(c) => c.projectName}
+        search={{ placeholder: "Project, location or capacity" }}
+        columns={[
+          {
+            key: "image",
+            header: "Image",
+            cell: (c) => {
+              const [first] = imageList(c.images);
+              return first ? (
+                <MediaImage
+                  folder="caseStudyImages"
+                  name={first}
+                  alt=""
+                  sizes="96px"
+                  width={96}
+                  height={72}
+                  className="h-12 w-16 rounded object-cover"
+                />
+              ) : (
+                <span className="text-slate-500">None</span>
+              );
+            },
+          },
+          {
+            key: "projectName",
+            header: "Project",
+            sortable: true,
+            cell: (c) => (
+              <Link to={`/case-study/${c.id}`} className="font-semibold text-slate-900 underline hover:text-accent-800">
+                {c.projectName}
+              </Link>
+            ),
+          },
+          { key: "location", header: "Location", sortable: true, cell: (c) => c.location },
+          { key: "systemCapacity", header: "Capacity", cell: (c) => c.systemCapacity },
+          { key: "video", header: "Video", cell: (c) => (c.video ? "Yes" : "No") },
+        ]}
+        rowActions={(c) => (
+          <>
+            <Link to={editHref(c.id)} preventScrollReset className={buttonClass("secondary")}>
+              Edit<span className="sr-only"> {c.projectName}</span>
+            </Link>
+            <DeleteAction url={`/api/case-study/${c.id}`} name={c.projectName} noun="case study" />
+          </>
+        )}
+        bulkDelete={{ noun: "project", onDelete: (ids) => deleteAll(ids.map((id) => `/api/case-study/${id}`)) }}
+        empty="No case studies yet: add the first one above."
+        tour="case-study-list"
+        searchTour="case-study-search"
+      />
+    </AdminPage>
   );
 }

@@ -66,6 +66,8 @@ type ImageListFieldProps = {
   hint?: string;
   error?: string | undefined;
   tour?: string;
+  /** Wording for choosing more than `max` (the server's own words, so both say the same). */
+  tooManyMessage?: string;
 };
 
 /**
@@ -82,6 +84,7 @@ export function ImageListField({
   hint,
   error,
   tour,
+  tooManyMessage,
 }: ImageListFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -94,7 +97,7 @@ export function ImageListField({
     if (!files || files.length === 0) return;
     const chosen = [...files];
     if (items.length + chosen.length > max) {
-      setProblem(`At most ${max} image${max === 1 ? "" : "s"}: remove one before adding another.`);
+      setProblem(tooManyMessage ?? `At most ${max} image${max === 1 ? "" : "s"}: remove one before adding another.`);
       return;
     }
     for (const file of chosen) {

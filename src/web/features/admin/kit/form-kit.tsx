@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { useHydrated } from "#web/lib/use-hydrated.ts";
 import { type ApiAnswer, issueField } from "./send-request.ts";
 
 export const UNSAVED_CHANGES = "You have unsaved changes. Leave this page and lose them?";
@@ -139,6 +140,7 @@ export function FormShell({
   tour,
   children,
 }: FormShellProps) {
+  const hydrated = useHydrated();
   return (
     <form aria-label={title} noValidate onSubmit={onSubmit} className="space-y-5" data-tour={tour} aria-busy={busy || undefined}>
       {error ? <FormAlert>{error}</FormAlert> : null}
@@ -146,7 +148,8 @@ export function FormShell({
       {children}
       <UploadProgress value={busy ? progress : null} />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClass("primary")}>
+        {/* Sending needs the page's script (checks, files, progress): until it runs, a click would post nothing useful. */}
+        <button type="submit" disabled={busy || !hydrated} aria-busy={busy || undefined} className={buttonClass("primary")}>
           {busy ? "Saving…" : submitLabel}
         </button>
         {onCancel ? (

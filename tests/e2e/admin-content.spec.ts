@@ -1,0 +1,177 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { BLOG_TOO_MANY_IMAGES, VIDEO_LINK_INVALID } from "#shared/schemas/content.ts";
+import { DEMO, expect, login, test } from "./fixtures.ts";
+
+/** Issue 6: admins write the site's content; the public pages show it at once. */
+
+async function png(colour: string, width = 800, height = 600) {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+const imageFile = async (name: string, colour: string) => ({ name, mimeType: "image/png", buffer: await png(colour) });
+
+async function loginAsAdmin(page: Page) {
+  await login(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** The admin screen once its script runs (the form's submit button waits for it). */
+async function openAdmin(page: Page, path: string, submit: string) {
+  await page.goto(path);
+  await expect(page.getByRole("button", { name: submit })).toBeEnabled();
+}
+
+const stamp = () => Date.now().toString(36);
+
+test("an admin writes a blog with two images, is refused a third, edits it and deletes it", async ({ page }) => {
+  test.setTimeout(60_000);
+  const title = `Winter output tips ${stamp()}`;
+  await loginAsAdmin(page);
+  await openAdmin(page, "/admin/blogs", "Publish blog");
+
+  const form = page.getByRole("form", { name: "New blog" });
+  await expect(form).toHaveAttribute("data-tour", "blog-form");
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Author").fill("Rudo Admin");
+  await form.getByLabel("Story").fill("Panels make less in June.\n\nTilt them steeper for winter.");
+
+  // Three images at once: refused in the browser before anything is sent.
+  const images = form.locator('[data-tour="blog-images"]');
+  const input = images.locator('input[type="file"]');
+  await input.setInputFiles([
+    await imageFile("one.png", "#de7a37"),
+    await imageFile("two.png", "#2a6fb0"),
+    await imageFile("three.png", "#118844"),
+  ]);
+  await expect(images.getByRole("alert")).toHaveText(BLOG_TOO_MANY_IMAGES);
+  await expect(images.getByRole("listitem")).toHaveCount(0);
+  await input.setInputFiles([await imageFile("one.png", "#de7a37"), await imageFile("two.png", "#2a6fb0")]);
+  await expect(images.getByRole("listitem")).toHaveCount(2);
+  await expect(images.getByRole("alert")).toHaveCount(0);
+  // A third one on top of two: refused too.
+  await input.setInputFiles([await imageFile("three.png", "#118844")]);
+  await expect(images.getByRole("alert")).toHaveText(BLOG_TOO_MANY_IMAGES);
+  await expect(images.getByRole("listitem")).toHaveCount(2);
+
+  await form.getByRole("button", { name: "Publish blog" }).click();
+  await expect(form.getByText("The blog is published")).toBeVisible();
+  await expect(form.getByLabel("Title")).toHaveValue("");
+  const row = page.getByRole("row", { name: new RegExp(title) });
+  await expect(row).toBeVisible();
+
+  // The server refuses a third image too, with the same words.
+  const multipart = new FormData();
+  multipart.append("title", "Three images");
+  multipart.append("author", "Rudo Admin");
+  multipart.append("story", "Too many.");
+  for (const colour of ["#111111", "#222222", "#333333"]) {
+    multipart.append("images", new Blob([new Uint8Array(await png(colour, 64, 48))], { type: "image/png" }), `${colour.slice(1)}.png`);
+  }
+  const refused = await page.request.post("/api/blogs", { multipart });
+  expect(refused.status()).toBe(413);
+  expect((await refused.json()).message).toBe(BLOG_TOO_MANY_IMAGES);
+
+  // On the public pages at once: the list and the blog's own page with both images.
+  await page.goto("/blogs");
+  await page.getByRole("link", { name: title }).first().click();
+  await expect(page).toHaveURL(/\/blog\/\d+$/);
+  const blogUrl = page.url();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByText("Tilt them steeper for winter.")).toBeVisible();
+  await expect(page.getByRole("main").locator('img[src*="/media/blogs/"]')).toHaveCount(2);
+
+  // Edit: a new title, and one image fewer.
+  await openAdmin(page, "/admin/blogs", "Publish blog");
+  await page
+    .getByRole("row", { name: new RegExp(title) })
+    .getByRole("link", { name: `Edit ${title}` })
+    .click();
+  const edit = page.getByRole("form", { name: "Edit blog" });
+  await expect(edit.getByLabel("Title")).toHaveValue(title);
+  await expect(page.getByRole("heading", { name: `Edit blog: ${title}` })).toBeFocused();
+  await edit.getByLabel("Title").fill(`${title} (updated)`);
+  await edit
+    .getByRole("button", { name: /^Remove / })
+    .last()
+    .click();
+  await expect(edit.locator('[data-tour="blog-images"]').getByRole("listitem")).toHaveCount(1);
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("form", { name: "New blog" })).toBeVisible();
+  await page.goto(blogUrl);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (updated)`);
+  await expect(page.getByRole("main").locator('img[src*="/media/blogs/"]')).toHaveCount(1);
+
+  // Delete, after a confirmation.
+  await openAdmin(page, "/admin/blogs", "Publish blog");
+  await page.getByRole("button", { name: `Delete ${title} (updated)` }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this blog?" });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
+  const gone = await page.request.get(blogUrl);
+  expect(gone.status()).toBe(404);
+});
+
+test("a team member added with a photo appears on the About page", async ({ page }) => {
+  const name = `Tariro Test ${stamp()}`;
+  await loginAsAdmin(page);
+  await openAdmin(page, "/admin/team", "Add team member");
+  const form = page.getByRole("form", { name: "New team member" });
+  await expect(form).toHaveAttribute("data-tour", "team-form");
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Position").selectOption("Lead Installer");
+  await form.getByLabel("Bio").fill("Fits panels on the steepest roofs.");
+  await form.locator('[data-tour="team-photo"] input[type="file"]').setInputFiles(await imageFile("tariro.png", "#884422"));
+  await form.getByRole("button", { name: "Add team member" }).click();
+  await expect(form.getByText("The team member is added")).toBeVisible();
+
+  await page.goto("/about");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await expect(card).toContainText("Lead Installer");
+  await expect(card.locator('img[src*="/media/team/"]')).toHaveCount(1);
+
+  // Tidy up: the About page's other tests count the demo team.
+  await openAdmin(page, "/admin/team", "Add team member");
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await page.getByRole("dialog", { name: "Delete this team member?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+});
+
+test("a case study with a video link shows the video on its page", async ({ page }) => {
+  const project = `Mutare Dairy ${stamp()}`;
+  await loginAsAdmin(page);
+  await openAdmin(page, "/admin/case-studies", "Publish case study");
+  const form = page.getByRole("form", { name: "New case study" });
+  await expect(form).toHaveAttribute("data-tour", "case-study-form");
+  await form.getByLabel("Project name").fill(project);
+  await form.getByLabel("Location").fill("Mutare, Manicaland");
+  await form.getByLabel("System capacity").fill("25 kW");
+  await form.locator('[data-tour="case-study-images"] input[type="file"]').setInputFiles(await imageFile("dairy.png", "#336699"));
+
+  // Another site's link is refused under the field, before anything is sent.
+  const video = form.getByLabel("Video link");
+  await video.fill("https://vimeo.com/76979871");
+  await form.getByRole("button", { name: "Publish case study" }).click();
+  await expect(form.getByText(VIDEO_LINK_INVALID)).toBeVisible();
+  await expect(video).toHaveAttribute("aria-invalid", "true");
+  await video.fill("https://youtu.be/dQw4w9WgXcQ?si=share");
+  await form.getByRole("button", { name: "Publish case study" }).click();
+  await expect(form.getByText("The case study is published")).toBeVisible();
+
+  await page.getByRole("link", { name: project, exact: true }).click();
+  await expect(page).toHaveURL(/\/case-study\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(project);
+  await expect(page.getByText("25 kW")).toBeVisible();
+  await expect(page.locator(`iframe[title="Video: ${project}"]`)).toHaveAttribute(
+    "src",
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+  );
+
+  // Tidy up.
+  await openAdmin(page, "/admin/case-studies", "Publish case study");
+  await page.getByRole("button", { name: `Delete ${project}` }).click();
+  await page.getByRole("dialog", { name: "Delete this case study?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(project) })).toHaveCount(0);
+});
