@@ -53,7 +53,7 @@ export default [
       route("blogs", "routes/admin/blogs.tsx"),
       route("team", "routes/admin/team.tsx"),
       route("case-studies", "routes/admin/case-studies.tsx"),
-      route("content", "routes/admin/content.tsx"),
+      route("content/:tab?", "routes/admin/content.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("messages/:messageId", "routes/admin/message.tsx"),
       route("settings", "routes/admin/settings.tsx"),

@@ -175,3 +175,65 @@ test("a case study with a video link shows the video on its page", async ({ page
   await page.getByRole("dialog", { name: "Delete this case study?" }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("row", { name: new RegExp(project) })).toHaveCount(0);
 });
+
+test("site content sections open from their own links; an FAQ and a certificate appear on the public pages", async ({ page }) => {
+  test.setTimeout(60_000);
+  const question = `Do you install on Sundays? ${stamp()}`;
+  const certificate = `Test certificate ${stamp()}`;
+  await loginAsAdmin(page);
+
+  await openAdmin(page, "/admin/content/faqs", "Add FAQ");
+  const sections = page.getByRole("navigation", { name: "Site content sections" });
+  await expect(sections.getByRole("link", { name: "FAQs" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { level: 2, name: "FAQs" })).toBeVisible();
+  const faqForm = page.getByRole("form", { name: "New FAQ" });
+  await faqForm.getByRole("button", { name: "Add FAQ" }).click();
+  await expect(faqForm.getByText("Enter the question.")).toBeVisible();
+  await faqForm.getByLabel("Question").fill(question);
+  await faqForm.getByLabel("Answer").fill("Only for emergencies.");
+  await faqForm.getByRole("button", { name: "Add FAQ" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(question.replace(/[?]/g, "\\?")) })).toBeVisible();
+  await page.goto("/faqs");
+  await expect(page.getByText(question)).toBeVisible();
+
+  await openAdmin(page, "/admin/content/certificates", "Add certificate");
+  await expect(sections.getByRole("link", { name: "Certificates" })).toHaveAttribute("aria-current", "page");
+  const certForm = page.getByRole("form", { name: "New certificate" });
+  await certForm.getByLabel("Title").fill(certificate);
+  await certForm.getByRole("button", { name: "Add certificate" }).click();
+  await expect(certForm.getByText("Choose the certificate's PDF file.").first()).toBeVisible();
+  const { PDFDocument } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  doc.addPage([300, 200]);
+  await certForm
+    .getByLabel("PDF file")
+    .setInputFiles({ name: "licence.pdf", mimeType: "application/pdf", buffer: Buffer.from(await doc.save()) });
+  await certForm.getByRole("button", { name: "Add certificate" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(certificate) })).toBeVisible();
+  await page.goto("/about");
+  await expect(page.getByRole("link", { name: new RegExp(certificate) })).toHaveAttribute(
+    "href",
+    /^\/media\/certificates\/test-certificate-[a-z0-9-]+\.pdf$/,
+  );
+
+  // Tidy up.
+  await openAdmin(page, "/admin/content/certificates", "Add certificate");
+  await page.getByRole("button", { name: `Delete ${certificate}` }).click();
+  await page.getByRole("dialog", { name: "Delete this certificate?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(certificate) })).toHaveCount(0);
+  await openAdmin(page, "/admin/content/faqs", "Add FAQ");
+  await page.getByRole("button", { name: `Delete ${question}` }).click();
+  await page.getByRole("dialog", { name: "Delete this FAQ?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText(question)).toHaveCount(0);
+});
+
+test("the blog form on a phone: no sideways scrolling, and the images list fits @phone", async ({ page }) => {
+  await loginAsAdmin(page);
+  await openAdmin(page, "/admin/blogs", "Publish blog");
+  await page
+    .locator('[data-tour="blog-images"] input[type="file"]')
+    .setInputFiles([await imageFile("a-very-long-file-name-of-a-photo-taken-on-site.png", "#de7a37")]);
+  await expect(page.locator('[data-tour="blog-images"]').getByRole("listitem")).toHaveCount(1);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+});

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useLocation, useRevalidator, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { notify } from "#web/components/ui/toaster.tsx";
 import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
@@ -81,4 +81,27 @@ export function FormCard({ id, title, children }: { id: string; title: string; c
       {children}
     </section>
   );
+}
+
+/**
+ * What a content form does once saved: an edit goes back to the list (the form then offers a new record), a new
+ * record clears the form and the list reloads with it.
+ */
+export function useAfterSave() {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { closeHref } = useEditLinks();
+  const close = () => navigate(closeHref, { preventScrollReset: true });
+  return {
+    close,
+    async saved(editing: boolean, message: string, reset: () => void) {
+      notify.success(message);
+      if (editing) {
+        close();
+        return;
+      }
+      reset();
+      await revalidator.revalidate();
+    },
+  };
 }

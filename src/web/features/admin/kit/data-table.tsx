@@ -349,7 +349,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </div>
       ) : (
         <div
-          className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${loading ? "opacity-60" : ""}`}
+          className={`relative overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${loading ? "opacity-60" : ""}`}
           aria-busy={loading || undefined}
         >
           <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
