@@ -126,7 +126,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
       tour="admin-content"
     >
       <SectionNav current={tab.slug} />
-      <section aria-labelledby="content-section-heading" className="space-y-6" data-tour={`content-${tab.slug}`}>
+      <div className="space-y-6" data-tour={`content-${tab.slug}`}>
         <div>
           <h2 id="content-section-heading" className="text-xl font-bold text-slate-900">
             {tab.label}
@@ -140,7 +140,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
         {loaderData.tab === "faqs" ? <FaqsPanel {...loaderData} /> : null}
         {loaderData.tab === "positions" ? <PositionsPanel {...loaderData} /> : null}
         {loaderData.tab === "overview" ? <OverviewForm overview={loaderData.overview} /> : null}
-      </section>
+      </div>
     </AdminPage>
   );
 }
