@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { and, desc, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
@@ -8,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { auditLog } from "#server/db/schema/audit.ts";
 import { blogs, caseStudies, certificates, positions, teamMembers } from "#server/db/schema/content.ts";
-import { jsonForm } from "#server/modules/content/content-forms.ts";
 import { actorFrom } from "#server/platform/auth/actor.ts";
+import { type FormInput, NOT_A_FORM } from "#server/platform/uploads/form-input.ts";
 import { IMAGE_WIDTHS, imageVariantName, type MediaFolder } from "#shared/media.ts";
 import {
   BLOG_TOO_MANY_IMAGES,
@@ -20,7 +21,6 @@ import {
   CONTENT_ONLY_IMAGES,
   IMAGE_ORDER_INVALID,
   KEPT_IMAGE_UNKNOWN,
-  NOT_A_FORM,
   ONE_IMAGE_ONLY,
   PHOTO_REQUIRED,
   POSITION_TAKEN,
@@ -261,33 +261,18 @@ describe("blogs", () => {
     const [row] = await db().select().from(users).where(eq(users.username, "admin"));
     const actor = actorFrom({ id: row?.id as number, roleId: row?.roleId as number, emailVerifiedAt: new Date() }, "test");
     const filesBefore = await filesIn("blogs");
-    const image = await sharp(await png())
-      .png()
-      .toBuffer();
-    const read = async () => {
-      // Someone else deletes the blog while this request's files are being read.
-      await db().delete(blogs).where(eq(blogs.id, created.id));
-      const form = await jsonForm({ title: "T", author: "A", story: "S" })({ maxBytes: 1, maxPerField: {} });
-      const meta = await sharp(image).metadata();
-      return {
-        ...form,
-        images: [
-          {
-            body: image,
-            format: "png" as const,
-            width: meta.width ?? 0,
-            height: meta.height ?? 0,
-            field: "images",
-            index: 0,
-            name: "x.png",
-            mimeType: "image/png" as const,
-            extension: "png" as const,
-            uploadedBytes: image.length,
-          },
-        ],
-      };
+    const image = await png();
+    const form: FormInput = {
+      kind: "multipart",
+      // Someone else deletes the blog while this request's parts are being read.
+      async *open() {
+        await db().delete(blogs).where(eq(blogs.id, created.id));
+        for (const [name, value] of Object.entries({ title: "T", author: "A", story: "S" }))
+          yield { type: "field" as const, fieldname: name, value };
+        yield { type: "file" as const, fieldname: "images", filename: "x.png", file: Readable.from([image]) };
+      },
     };
-    await expect(t.app.services.contentAdmin.updateBlog(actor, created.id, read)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(t.app.services.contentAdmin.updateBlog(actor, created.id, form)).rejects.toMatchObject({ statusCode: 404 });
     expect(await filesIn("blogs")).toEqual(filesBefore);
   });
 

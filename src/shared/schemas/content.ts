@@ -125,7 +125,6 @@ export const CERTIFICATE_ACCEPT = ".pdf,application/pdf";
 export const CERTIFICATE_ONLY_PDF = "Only PDF files are accepted.";
 export const CERTIFICATE_TOO_LARGE = `Each PDF must be ${CERTIFICATE_MAX_MB} MB or smaller.`;
 export const CERTIFICATE_FILE_REQUIRED = "Choose the certificate's PDF file.";
-export const NOT_A_FORM = "Send the form as multipart/form-data (or JSON when it carries no files).";
 
 /** Spec §5 and §9: a blog has up to 2 images, a case study up to 3. */
 export const BLOG_MAX_IMAGES = 2;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
@@ -16,7 +16,6 @@ import {
   deletedSchema,
   faqFormSchema,
   faqSchema,
-  NOT_A_FORM,
   overviewSchema,
   positionFormSchema,
   positionSchema,
@@ -24,9 +23,9 @@ import {
   teamMemberSchema,
   testimonialSchema,
 } from "#shared/schemas/content.ts";
-import { type IncomingPart, multipartLimits, readUploads, UploadError } from "../../platform/uploads/image-upload.ts";
+import { formInput, sendUploadError } from "../../platform/uploads/form-input.ts";
+import { UploadError } from "../../platform/uploads/image-upload.ts";
 import type { Services } from "../../services.ts";
-import { FormIssuesError, type FormReader, jsonForm } from "./content-forms.ts";
 
 const message = z.object({ message: z.string() });
 const failure = z.object({
@@ -40,45 +39,14 @@ const ALL_OR_NOTHING =
 const ORDER_NOTE =
   "On PUT the images kept are named by `imageOrder` (JSON list of `stored:<name>` and `new:<n>`, the admin form's order) or by the text field `images` (names to keep, comma-separated; new files go after them); with neither, every current image stays and new files are added.";
 
-/** The request's form, read lazily: the service asks for it only once the caller is authorised. */
-function requestForm(request: FastifyRequest): FormReader {
-  return async (rules) => {
-    if (request.isMultipart()) {
-      const { limits } = multipartLimits(rules);
-      // One file more than the form takes gets through the parser, so the form answers "too many" in its own words.
-      const parts = request.parts({ limits: { ...limits, files: limits.files + 1, parts: limits.parts + 1 } });
-      return readUploads(parts as AsyncIterable<IncomingPart>, rules);
-    }
-    const type = request.headers["content-type"];
-    if (!type) return { fields: {}, images: [], pdfs: [] };
-    if (/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) return jsonForm(request.body)(rules);
-    throw new UploadError(415, NOT_A_FORM);
-  };
-}
-
-/** A refused multipart body is read to its end and dropped (never kept), so the client gets to read the answer. */
-function drain(request: FastifyRequest) {
-  if (request.isMultipart() && !request.raw.readableEnded) {
-    request.raw.unpipe();
-    request.raw.resume();
-  }
-}
-
 /** The back office's content changes (spec §7): blogs, case studies, team, testimonials, awards, certificates, articles, FAQs, positions, overview. */
 export async function contentAdminRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { contentAdmin } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Refused uploads and form fields answer every issue under its field; anything else goes to the app's handler.
-  app.setErrorHandler((err, request, reply: FastifyReply) => {
-    drain(request);
-    if (err instanceof UploadError) {
-      const issues = err.field
-        ? [{ path: `body.${err.field}`, message: err.message, ...(err.fileName ? { file: err.fileName } : {}) }]
-        : undefined;
-      return reply.code(err.statusCode).send({ message: err.message, ...(issues ? { issues } : {}) });
-    }
-    if (err instanceof FormIssuesError) return reply.code(400).send({ message: err.message, issues: err.issues });
+  // A refused upload answers with its status and the field (and file) it concerns; anything else goes to the app's handler.
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof UploadError) return sendUploadError(request, reply, err);
     throw err;
   });
 
@@ -126,7 +94,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       201,
       blogSchema,
     ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.createBlog(request.actor, requestForm(request))),
+    async (request, reply) => reply.code(201).send(await contentAdmin.createBlog(request.actor, formInput(request))),
   );
   r.put(
     "/blogs/:id",
@@ -141,7 +109,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
         blogSchema,
       ),
     ),
-    async (request) => contentAdmin.updateBlog(request.actor, request.params.id, requestForm(request)),
+    async (request) => contentAdmin.updateBlog(request.actor, request.params.id, formInput(request)),
   );
   r.delete("/blogs/:id", deleteSchema({ tag: "blogs", summary: "Delete a blog and its images (admin)" }), async (request) =>
     contentAdmin.deleteBlog(request.actor, request.params.id),
@@ -161,7 +129,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       201,
       caseStudySchema,
     ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.createCaseStudy(request.actor, requestForm(request))),
+    async (request, reply) => reply.code(201).send(await contentAdmin.createCaseStudy(request.actor, formInput(request))),
   );
   r.put(
     "/case-study/:id",
@@ -176,7 +144,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
         caseStudySchema,
       ),
     ),
-    async (request) => contentAdmin.updateCaseStudy(request.actor, request.params.id, requestForm(request)),
+    async (request) => contentAdmin.updateCaseStudy(request.actor, request.params.id, formInput(request)),
   );
   r.delete(
     "/case-study/:id",
@@ -196,7 +164,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       201,
       teamMemberSchema,
     ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.addTeamMember(request.actor, requestForm(request))),
+    async (request, reply) => reply.code(201).send(await contentAdmin.addTeamMember(request.actor, formInput(request))),
   );
   r.put(
     "/team/update-team/:id",
@@ -223,7 +191,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
         teamMemberSchema,
       ),
     ),
-    async (request) => contentAdmin.updateTeamMemberImage(request.actor, request.params.id, requestForm(request)),
+    async (request) => contentAdmin.updateTeamMemberImage(request.actor, request.params.id, formInput(request)),
   );
   r.delete(
     "/team/delete-team/:id",
@@ -243,7 +211,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       201,
       testimonialSchema,
     ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.addTestimonial(request.actor, requestForm(request))),
+    async (request, reply) => reply.code(201).send(await contentAdmin.addTestimonial(request.actor, formInput(request))),
   );
   r.put(
     "/testimonials/update-testimonial/:id",
@@ -258,7 +226,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
         testimonialSchema,
       ),
     ),
-    async (request) => contentAdmin.updateTestimonial(request.actor, request.params.id, requestForm(request)),
+    async (request) => contentAdmin.updateTestimonial(request.actor, request.params.id, formInput(request)),
   );
   r.delete(
     "/testimonials/delete-testimonial/:id",
@@ -278,7 +246,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       201,
       awardSchema,
     ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.createAward(request.actor, requestForm(request))),
+    async (request, reply) => reply.code(201).send(await contentAdmin.createAward(request.actor, formInput(request))),
   );
   r.put(
     "/awards/:id",
@@ -293,7 +261,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
         awardSchema,
       ),
     ),
-    async (request) => contentAdmin.updateAward(request.actor, request.params.id, requestForm(request)),
+    async (request) => contentAdmin.updateAward(request.actor, request.params.id, formInput(request)),
   );
   r.delete("/awards/:id", deleteSchema({ tag: "awards", summary: "Delete an award and its image (admin)" }), async (request) =>
     contentAdmin.deleteAward(request.actor, request.params.id),
@@ -308,7 +276,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       201,
       certificateSchema,
     ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.createCertificate(request.actor, requestForm(request))),
+    async (request, reply) => reply.code(201).send(await contentAdmin.createCertificate(request.actor, formInput(request))),
   );
   r.put(
     "/certificates/:id",
@@ -319,7 +287,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
         certificateSchema,
       ),
     ),
-    async (request) => contentAdmin.updateCertificate(request.actor, request.params.id, requestForm(request)),
+    async (request) => contentAdmin.updateCertificate(request.actor, request.params.id, formInput(request)),
   );
   r.delete(
     "/certificates/delete/:id",
@@ -400,6 +368,6 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       200,
       overviewSchema,
     ),
-    async (request) => contentAdmin.updateOverview(request.actor, requestForm(request)),
+    async (request) => contentAdmin.updateOverview(request.actor, formInput(request)),
   );
 }

@@ -53,6 +53,7 @@ import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/act
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { removePublicImage, storePublicFile, storePublicImage } from "../../platform/images/public-images.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
+import { type FormInput, parseFields, type ReadForm } from "../../platform/uploads/form-input.ts";
 import { type CheckedImage, UploadError } from "../../platform/uploads/image-upload.ts";
 import type { AuditChange } from "../audit/audit.service.ts";
 import {
@@ -71,7 +72,7 @@ import {
   toBlog,
   toCaseStudy,
 } from "./content.service.ts";
-import { type ContentForm, contentRules, type FormReader, parseForm, rewordUploadError } from "./content-forms.ts";
+import { contentRules, readContentForm } from "./content-forms.ts";
 import { planImages, planSingleImage, resolvePlan } from "./image-plan.ts";
 
 export type ContentAdminDeps = {
@@ -133,14 +134,6 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
     }
   }
 
-  async function readForm(read: FormReader, rules: Parameters<FormReader>[0]) {
-    try {
-      return await read(rules);
-    } catch (err) {
-      throw rewordUploadError(err);
-    }
-  }
-
   /** The one image of a single-image form (null when none was sent). */
   function singleImage(images: readonly CheckedImage[]): CheckedImage | null {
     if (images.length > 1) throw new UploadError(413, ONE_IMAGE_ONLY, images[1]?.field);
@@ -148,7 +141,7 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
   }
 
   /** A single-image change planned against the record's current image, the new file stored if there is one. */
-  async function singleImageChange(current: string | null, form: ContentForm, field: string, folder: MediaFolder, stem: string) {
+  async function singleImageChange(current: string | null, form: ReadForm, field: string, folder: MediaFolder, stem: string) {
     const plan = planSingleImage({ current, fields: form.fields, field, newCount: form.images.length });
     const image = plan === "new" ? form.images[0] : undefined;
     const stored = image ? await storeImages(folder, [image], stem) : [];
@@ -229,10 +222,10 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
   return {
     // ───────────── blogs (spec §7: POST /blogs multipart, PUT and DELETE /blogs/{id}) ─────────────
 
-    async createBlog(actor: Actor, read: FormReader): Promise<Blog> {
+    async createBlog(actor: Actor, body: FormInput): Promise<Blog> {
       const me = requireAdmin(actor);
-      const form = await readForm(read, BLOG_RULES);
-      const input = parseForm(blogFormSchema, form.fields);
+      const form = await readContentForm(body, BLOG_RULES);
+      const input = parseFields(blogFormSchema, form.fields);
       const plan = planImages({
         current: [],
         fields: form.fields,
@@ -262,11 +255,11 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
       );
     },
 
-    async updateBlog(actor: Actor, id: number, read: FormReader): Promise<Blog> {
+    async updateBlog(actor: Actor, id: number, body: FormInput): Promise<Blog> {
       const me = requireAdmin(actor);
       const current = await blogRow(db, id);
-      const form = await readForm(read, BLOG_RULES);
-      const input = parseForm(blogFormSchema, form.fields);
+      const form = await readContentForm(body, BLOG_RULES);
+      const input = parseFields(blogFormSchema, form.fields);
       const plan = planImages({
         current: current.images,
         fields: form.fields,
@@ -325,10 +318,10 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
 
     // ───────────── case studies (spec §7: POST /case-study, PUT and DELETE /case-study/{id}) ─────────────
 
-    async createCaseStudy(actor: Actor, read: FormReader): Promise<CaseStudy> {
+    async createCaseStudy(actor: Actor, body: FormInput): Promise<CaseStudy> {
       const me = requireAdmin(actor);
-      const form = await readForm(read, CASE_STUDY_RULES);
-      const input = parseForm(caseStudyFormSchema, form.fields);
+      const form = await readContentForm(body, CASE_STUDY_RULES);
+      const input = parseFields(caseStudyFormSchema, form.fields);
       const plan = planImages({
         current: [],
         fields: form.fields,
@@ -358,11 +351,11 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
       );
     },
 
-    async updateCaseStudy(actor: Actor, id: number, read: FormReader): Promise<CaseStudy> {
+    async updateCaseStudy(actor: Actor, id: number, body: FormInput): Promise<CaseStudy> {
       const me = requireAdmin(actor);
       const current = await caseStudyRow(db, id);
-      const form = await readForm(read, CASE_STUDY_RULES);
-      const input = parseForm(caseStudyFormSchema, form.fields);
+      const form = await readContentForm(body, CASE_STUDY_RULES);
+      const input = parseFields(caseStudyFormSchema, form.fields);
       const plan = planImages({
         current: current.images,
         fields: form.fields,
@@ -422,10 +415,10 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
     // ───────────── team (spec §7: /team/add-team, update-team/{id}, update-team-member-image/{id}, delete-team/{id}) ─────────────
 
     /** Name, position (one of the positions, by name), bio, and optionally the photo (file field picture or photo). */
-    async addTeamMember(actor: Actor, read: FormReader): Promise<TeamMember> {
+    async addTeamMember(actor: Actor, body: FormInput): Promise<TeamMember> {
       const me = requireAdmin(actor);
-      const form = await readForm(read, TEAM_RULES);
-      const input = parseForm(teamMemberFormSchema, form.fields);
+      const form = await readContentForm(body, TEAM_RULES);
+      const input = parseFields(teamMemberFormSchema, form.fields);
       const photo = singleImage(form.images);
       const position = await resolvePosition(db, input.position);
       const stored = photo ? await storeImages("team", [photo], input.name) : [];
@@ -485,10 +478,10 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
      * Replaces the member's photo (one file in picture or photo), or removes it when the admin form's image list is
      * sent empty (`imageOrder` `[]`); the old photo goes once the change is saved.
      */
-    async updateTeamMemberImage(actor: Actor, id: number, read: FormReader): Promise<TeamMember> {
+    async updateTeamMemberImage(actor: Actor, id: number, body: FormInput): Promise<TeamMember> {
       const me = requireAdmin(actor);
       const current = await teamRow(db, id);
-      const form = await readForm(read, TEAM_RULES);
+      const form = await readContentForm(body, TEAM_RULES);
       const field = form.images[0]?.field ?? "picture";
       const change = await singleImageChange(current.picture, form, field, "team", current.name);
       if (change.plan === "keep") throw new UploadError(400, PHOTO_REQUIRED, "picture");
@@ -536,10 +529,10 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
     // ───────────── testimonials (spec §7, under /testimonials/) ─────────────
 
     /** person, person_role, message, and optionally an image (file field image). */
-    async addTestimonial(actor: Actor, read: FormReader): Promise<Testimonial> {
+    async addTestimonial(actor: Actor, body: FormInput): Promise<Testimonial> {
       const me = requireAdmin(actor);
-      const form = await readForm(read, TESTIMONIAL_RULES);
-      const input = parseForm(testimonialFormSchema, form.fields);
+      const form = await readContentForm(body, TESTIMONIAL_RULES);
+      const input = parseFields(testimonialFormSchema, form.fields);
       const image = singleImage(form.images);
       const stored = image ? await storeImages("testimonials", [image], input.person) : [];
       return undoOnFailure(
@@ -570,11 +563,11 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
     },
 
     /** The texts, and the image: replaced by a new file, removed, or kept (see planSingleImage). */
-    async updateTestimonial(actor: Actor, id: number, read: FormReader): Promise<Testimonial> {
+    async updateTestimonial(actor: Actor, id: number, body: FormInput): Promise<Testimonial> {
       const me = requireAdmin(actor);
       const current = await testimonialRow(db, id);
-      const form = await readForm(read, TESTIMONIAL_RULES);
-      const input = parseForm(testimonialFormSchema, form.fields);
+      const form = await readContentForm(body, TESTIMONIAL_RULES);
+      const input = parseFields(testimonialFormSchema, form.fields);
       const change = await singleImageChange(current.image, form, "image", "testimonials", input.person);
       const { testimonial, old } = await undoOnFailure(
         () => forget(change.stored, "testimonials"),
@@ -623,10 +616,10 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
 
     // ───────────── awards (spec §7: POST /awards multipart, PUT and DELETE /awards/{id}) ─────────────
 
-    async createAward(actor: Actor, read: FormReader): Promise<Award> {
+    async createAward(actor: Actor, body: FormInput): Promise<Award> {
       const me = requireAdmin(actor);
-      const form = await readForm(read, AWARD_RULES);
-      const input = parseForm(awardFormSchema, form.fields);
+      const form = await readContentForm(body, AWARD_RULES);
+      const input = parseFields(awardFormSchema, form.fields);
       const image = singleImage(form.images);
       const stored = image ? await storeImages("awards", [image], input.name) : [];
       return undoOnFailure(
@@ -651,11 +644,11 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
     },
 
     /** The name and year, and the image: replaced by a new file, removed, or kept (see planSingleImage). */
-    async updateAward(actor: Actor, id: number, read: FormReader): Promise<Award> {
+    async updateAward(actor: Actor, id: number, body: FormInput): Promise<Award> {
       const me = requireAdmin(actor);
       const current = await awardRow(db, id);
-      const form = await readForm(read, AWARD_RULES);
-      const input = parseForm(awardFormSchema, form.fields);
+      const form = await readContentForm(body, AWARD_RULES);
+      const input = parseFields(awardFormSchema, form.fields);
       const change = await singleImageChange(current.image, form, "image", "awards", input.name);
       const { award, old } = await undoOnFailure(
         () => forget(change.stored, "awards"),
@@ -705,10 +698,10 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
     // ───────────── certificates (spec §7: POST and PUT multipart, DELETE /certificates/delete/{id}) ─────────────
 
     /** title and the PDF (file field file). */
-    async createCertificate(actor: Actor, read: FormReader): Promise<Certificate> {
+    async createCertificate(actor: Actor, body: FormInput): Promise<Certificate> {
       const me = requireAdmin(actor);
-      const form = await readForm(read, CERTIFICATE_RULES);
-      const input = parseForm(certificateFormSchema, form.fields);
+      const form = await readContentForm(body, CERTIFICATE_RULES);
+      const input = parseFields(certificateFormSchema, form.fields);
       const pdf = form.pdfs[0];
       if (!pdf) throw new UploadError(400, CERTIFICATE_FILE_REQUIRED, "file");
       const name = await storePublicFile(storage, "certificates", pdf.body, input.title, "pdf");
@@ -731,11 +724,11 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
     },
 
     /** The title, and a new PDF when one is sent (the old one goes once the change is saved). */
-    async updateCertificate(actor: Actor, id: number, read: FormReader): Promise<Certificate> {
+    async updateCertificate(actor: Actor, id: number, body: FormInput): Promise<Certificate> {
       const me = requireAdmin(actor);
       await certificateRow(db, id);
-      const form = await readForm(read, CERTIFICATE_RULES);
-      const input = parseForm(certificateFormSchema, form.fields);
+      const form = await readContentForm(body, CERTIFICATE_RULES);
+      const input = parseFields(certificateFormSchema, form.fields);
       const pdf = form.pdfs[0];
       const name = pdf ? await storePublicFile(storage, "certificates", pdf.body, input.title, "pdf") : null;
       const { certificate, old } = await undoOnFailure(
@@ -984,10 +977,10 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
      * The About page's texts, and the managing director's photo (file field directorPhoto): replaced, removed or
      * kept (see planSingleImage).
      */
-    async updateOverview(actor: Actor, read: FormReader): Promise<Overview> {
+    async updateOverview(actor: Actor, body: FormInput): Promise<Overview> {
       const me = requireAdmin(actor);
-      const form = await readForm(read, OVERVIEW_RULES);
-      const input = parseForm(overviewFormSchema, form.fields);
+      const form = await readContentForm(body, OVERVIEW_RULES);
+      const input = parseFields(overviewFormSchema, form.fields);
       const [current] = await db.select(overviewColumns).from(overview).where(eq(overview.id, 1));
       const change = await singleImageChange(
         current?.directorPhoto ?? null,
