@@ -47,6 +47,7 @@ export function AdminSidebar() {
   return (
     <aside
       aria-label="Back office"
+      data-tour="admin-sidebar"
       className="on-dark bg-slate-900 md:fixed md:top-16 md:bottom-0 md:left-0 md:z-20 md:w-60 md:overflow-y-auto"
     >
       <div className="flex items-center justify-between px-4 py-3">
