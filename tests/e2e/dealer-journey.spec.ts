@@ -72,7 +72,7 @@ test("from sign-up to a paid order", async ({ page, browser, baseURL }) => {
 
   // The admin finds the order and confirms the bank transfer.
   await admin.goto(`/admin/orders?q=${reference}`);
-  await admin.getByRole("link", { name: reference }).click();
+  await admin.getByRole("link", { name: reference, exact: true }).click();
   await expect(admin.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
   await admin.getByLabel("Bank or ZIPIT reference (optional)").fill("ZIPIT 20261121");
   await admin.getByRole("button", { name: "Confirm payment" }).click();

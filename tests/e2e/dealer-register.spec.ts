@@ -67,6 +67,11 @@ test("a verified account fills in the three sections and its application is subm
   await expect(docs.getByText("Tax Certificate Uploaded")).toBeVisible();
   await expect(page.getByText("2 of 3 completed")).toBeVisible();
   await expect(docs.getByText("Pending review")).toHaveCount(4);
+  // Before the application is submitted, a document on file can be taken off again.
+  await docs.getByRole("button", { name: "Remove Director's ID director-2.jpeg" }).click();
+  await expect(docs.getByRole("button", { name: "Remove Director's ID director-2.jpeg" })).toHaveCount(0);
+  await expect(docs.getByText("Pending review")).toHaveCount(3);
+  await expect(page.getByText("2 of 3 completed")).toBeVisible();
 
   // 3. Installations: three examples, checked with the spec's messages, saved in one go.
   const installButton = page.getByRole("button", { name: /^Dealer Installations/ });

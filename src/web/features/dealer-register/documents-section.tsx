@@ -77,6 +77,10 @@ export function DocumentsSection({ userId, application, editable }: { userId: nu
   const [busy, setBusy] = useState(false);
   const baseId = useId();
 
+  // Before the application is submitted (or after it was rejected) any document not yet approved can go; once it is
+  // under review, only a rejected one (documents.service.ts remove()).
+  const open = application.reg_status === null || application.reg_status === "Rejected";
+  const canRemove = (doc: DealerDocumentView) => doc.review_status !== "approved" && (open || doc.review_status === "rejected");
   const docsOf = (field: DocumentField) => application.documents.filter((d) => d.kind === DOCUMENT_FIELDS[field]);
   const waiting = chosen.filter((c) => c.state === "chosen" || c.state === "failed");
 
@@ -148,7 +152,7 @@ export function DocumentsSection({ userId, application, editable }: { userId: nu
   if (!hydrated) {
     return (
       <div className="space-y-4">
-        <OnFile documents={application.documents} />
+        <OnFile documents={application.documents} removable={editable ? canRemove : undefined} />
         <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
           Uploading documents needs JavaScript. Please turn it on, or use a browser that supports it.
         </p>
@@ -160,6 +164,7 @@ export function DocumentsSection({ userId, application, editable }: { userId: nu
     <div className="space-y-5">
       <OnFile
         documents={application.documents}
+        removable={editable && !busy ? canRemove : undefined}
         onReplace={
           editable && !busy
             ? (doc, file) => {
@@ -273,11 +278,16 @@ function ChosenFile({ item, busy, onRemove }: { item: Chosen; busy: boolean; onR
 function OnFile({
   documents,
   onReplace,
+  removable,
 }: {
   documents: DealerDocumentView[];
   onReplace?: ((doc: DealerDocumentView, file: File) => void) | undefined;
+  /** Whether the dealer may take a document off the application (the service's rule; it checks again). */
+  removable?: ((doc: DealerDocumentView) => boolean) | undefined;
 }) {
   const replaceRef = useRef<Record<number, HTMLInputElement | null>>({});
+  const remover = useFetcher();
+  const removing = remover.state !== "idle" ? Number(remover.formData?.get("documentId")) : null;
   if (documents.length === 0) return <p className="text-sm text-slate-700">No documents uploaded yet.</p>;
   return (
     <div>
@@ -320,6 +330,20 @@ function OnFile({
                   Replace
                 </button>
               </>
+            ) : null}
+            {removable?.(doc) ? (
+              // A plain form post: removing works before the page's script has loaded.
+              <remover.Form method="post">
+                <input type="hidden" name="intent" value="remove-document" />
+                <input type="hidden" name="documentId" value={doc.id} />
+                <button type="submit" disabled={removing === doc.id} className={buttonClass("outline", "min-h-9 px-3 py-1 text-red-800")}>
+                  {removing === doc.id ? "Removing…" : "Remove"}
+                  <span className="sr-only">
+                    {" "}
+                    {LABEL_OF_KIND[doc.kind]} {doc.original_name}
+                  </span>
+                </button>
+              </remover.Form>
             ) : null}
           </li>
         ))}

@@ -60,6 +60,12 @@ export function InstallationsForm({
   return (
     <Form method="post" noValidate aria-busy={pending} onSubmit={onSubmit} className="space-y-4">
       <input type="hidden" name="intent" value="installations" />
+      {hydrated ? null : (
+        // Enter in a field submits with the form's first button: before the script runs, make that one Save.
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+          Save Installations
+        </button>
+      )}
       <p className="text-sm text-slate-700">
         Give at least {MIN_INSTALLATIONS} examples of systems you have installed. {count} listed here, {application.installations.length}{" "}
         saved.
@@ -92,31 +98,28 @@ export function InstallationsForm({
                   />
                 ))}
               </div>
-              {hydrated ? (
-                <button
-                  type="button"
-                  onClick={() => remove(index)}
-                  className={buttonClass("outline", "mt-3 text-red-800")}
-                  aria-label={`Remove installation ${index + 1}`}
-                >
-                  Remove
-                </button>
-              ) : null}
+              {/* Before the script runs, Remove posts the list and the page comes back without this item. */}
+              <button
+                type={hydrated ? "button" : "submit"}
+                {...(hydrated ? { onClick: () => remove(index) } : { name: "edit", value: `remove:${index}`, formNoValidate: true })}
+                className={buttonClass("outline", "mt-3 text-red-800")}
+                aria-label={`Remove installation ${index + 1}`}
+              >
+                Remove
+              </button>
             </fieldset>
           </li>
         ))}
       </ol>
       <div className="flex flex-col gap-3 sm:flex-row">
-        {hydrated ? (
-          <button
-            type="button"
-            disabled={count >= MAX_INSTALLATIONS}
-            onClick={() => append(empty())}
-            className={buttonClass("outline", "w-full sm:w-auto")}
-          >
-            Add Installation
-          </button>
-        ) : null}
+        <button
+          type={hydrated ? "button" : "submit"}
+          disabled={count >= MAX_INSTALLATIONS}
+          {...(hydrated ? { onClick: () => append(empty()) } : { name: "edit", value: "add", formNoValidate: true })}
+          className={buttonClass("outline", "w-full sm:w-auto")}
+        >
+          Add Installation
+        </button>
         <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "w-full sm:w-auto")}>
           {pending ? "Saving…" : "Save Installations"}
         </button>

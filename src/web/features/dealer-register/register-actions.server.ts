@@ -7,6 +7,7 @@ import {
   INSTALLATIONS_SAVE_FAILED,
   INSTALLATIONS_SAVED,
   installationsListSchema,
+  MAX_INSTALLATIONS,
 } from "#shared/schemas/dealers.ts";
 import { DOCUMENTS_UPLOAD_FAILED } from "#shared/schemas/documents.ts";
 import { formText } from "../../lib/form-data.ts";
@@ -70,8 +71,19 @@ async function saveCompany(form: FormData, context: WebContext, userId: number) 
   }
 }
 
+const EMPTY_INSTALLATION = { id: "", systemDescription: "", sizeOfSystem: "", email: "", phoneNumber: "" };
+
 async function saveInstallations(form: FormData, context: WebContext) {
   const items = postedInstallations(form);
+  // Without JavaScript, "Add Installation" and "Remove" post the list as typed so far: it comes back edited, unsaved.
+  const edit = formText(form, "edit");
+  if (edit === "add" && items.length < MAX_INSTALLATIONS) {
+    return data<RegisterResult>({ form: "installations", installations: [...items, { ...EMPTY_INSTALLATION }] });
+  }
+  const removeAt = /^remove:(\d{1,3})$/.exec(edit)?.[1];
+  if (removeAt !== undefined) {
+    return data<RegisterResult>({ form: "installations", installations: items.filter((_, i) => i !== Number(removeAt)) });
+  }
   const parsed = installationsListSchema.safeParse({ installations: items });
   if (!parsed.success) {
     return data<RegisterResult>({ form: "installations", fieldErrors: issuesByPath(parsed.error), installations: items }, { status: 400 });
