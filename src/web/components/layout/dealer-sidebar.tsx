@@ -24,6 +24,7 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
 
   return (
     <aside
+      data-tour="dealer-sidebar"
       aria-label="Dealer area"
       style={{ top }}
       className="border-b border-slate-200 bg-white md:fixed md:bottom-0 md:left-0 md:z-20 md:w-60 md:overflow-y-auto md:border-r md:border-b-0"

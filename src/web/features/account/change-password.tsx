@@ -53,7 +53,11 @@ export function ChangePassword({ editing, result }: { editing: boolean; result: 
   const changed = result?.success;
   const open = editing && !changed;
   return (
-    <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="password-heading"
+      data-tour="profile-password"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex items-center justify-between gap-4">
         <h2 id="password-heading" className="text-xl font-semibold text-slate-900">
           Change Password

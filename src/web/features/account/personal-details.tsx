@@ -66,7 +66,11 @@ export function PersonalDetails({ user, editing, result }: Props) {
   const saved = result?.success;
   const open = editing && !saved;
   return (
-    <section aria-labelledby="personal-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="personal-heading"
+      data-tour="profile-personal"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex items-center justify-between gap-4">
         <h2 id="personal-heading" className="text-xl font-semibold text-slate-900">
           Personal Details

@@ -36,7 +36,11 @@ export function SessionsPanel({ sessions, message }: { sessions: SessionInfo[]; 
   const pending = usePostPending("/dealer/profile");
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <section aria-labelledby="sessions-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="sessions-heading"
+      data-tour="profile-sessions"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="sessions-heading" className="text-xl font-semibold text-slate-900">
         Where you are signed in
       </h2>

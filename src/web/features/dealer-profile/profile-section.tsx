@@ -11,7 +11,11 @@ export function ProfileSection({
   children: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby={id}
+      data-tour={`profile-${id.replace(/-heading$/, "")}`}
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h2 id={id} className="text-xl font-semibold text-slate-900">
           {title}

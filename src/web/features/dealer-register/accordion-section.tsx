@@ -21,7 +21,7 @@ export function AccordionSection({ id, title, step, open, complete, lockedReason
   const panelId = `${id}-panel`;
   const noteId = `${id}-locked`;
   return (
-    <div className="rounded-xl border border-slate-200 bg-white shadow-sm" data-section={id}>
+    <div className="rounded-xl border border-slate-200 bg-white shadow-sm" data-section={id} data-tour={id}>
       <h2 className="text-lg font-semibold text-slate-900">
         <button
           id={buttonId}

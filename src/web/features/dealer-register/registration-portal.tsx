@@ -73,7 +73,10 @@ export function RegistrationPortal({
 
   return (
     <div className="not-prose space-y-5 text-base">
-      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
+      <div
+        data-tour="reg-progress"
+        className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6"
+      >
         <p className="flex items-center gap-2 text-slate-800">
           <span className="font-medium">Status:</span>
           <DealerStatusBadge status={status} testId="reg-status" />

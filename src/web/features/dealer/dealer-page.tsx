@@ -2,7 +2,9 @@
 export function DealerPage({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 md:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <h1 data-tour="page-title" className="text-3xl font-bold tracking-tight text-slate-900">
+        {title}
+      </h1>
       {children ? <div className="mt-4 max-w-prose space-y-4 text-lg text-slate-700">{children}</div> : null}
     </div>
   );

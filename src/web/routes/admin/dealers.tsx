@@ -107,7 +107,7 @@ export default function AdminDealers({ loaderData }: Route.ComponentProps) {
         ]}
         card={(d) => <DealerCard dealer={d} />}
         rowActions={(d) => (
-          <Link to={`/admin/dealers/${d.id}`} className={buttonClass("secondary")}>
+          <Link to={`/admin/dealers/${d.id}`} className={buttonClass("secondary")} data-tour="dealer-review">
             Review<span className="sr-only"> {d.registered_company ?? d.user_full_name}</span>
           </Link>
         )}
