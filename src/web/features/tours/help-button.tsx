@@ -10,19 +10,19 @@ import { useTourLauncher } from "./tour-launcher.ts";
 import type { TourDefinition } from "./tour-types.ts";
 
 export type HelpButtonProps = {
-  role: TourRole | null;
+  userRole: TourRole | null;
   /** toursFor from the catalogue. */
   toursFor: (role: TourRole | null) => TourDefinition[];
 };
 
-export function HelpButton({ role, toursFor }: HelpButtonProps) {
+export function HelpButton({ userRole, toursFor }: HelpButtonProps) {
   const [open, setOpen] = useState(false);
   const tour = useTourLauncher();
   const panelId = useId();
   const headingId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
-  const tours = hasTours(role) ? toursFor(role) : [];
+  const tours = hasTours(userRole) ? toursFor(userRole) : [];
 
   const close = (returnFocus = true) => {
     setOpen(false);

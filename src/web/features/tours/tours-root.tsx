@@ -25,7 +25,7 @@ export default function ToursRoot({ role, onReady }: ToursRootProps) {
     <TourProvider resolveTour={resolveTour} navigate={navigate}>
       <Bridge onReady={onReady} />
       <QueryTourStarter role={role} />
-      <HelpButton role={role} toursFor={toursFor} />
+      <HelpButton userRole={role} toursFor={toursFor} />
     </TourProvider>
   );
 }
