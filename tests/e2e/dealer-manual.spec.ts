@@ -86,12 +86,31 @@ test("the manuals are public files, like static ones", async ({ playwright, base
   await visitor.dispose();
 });
 
-test("a tour's Start button opens the page the tour is about", async ({ page }) => {
-  await page.getByRole("button", { name: "Start Profile Overview tour" }).click();
-  await expect(page).toHaveURL(/\/dealer\/profile\?tour=dealer-profile$/);
-  await page.goBack();
+test("a tour's Start button opens the page the tour is about (and starts the tour there)", async ({ page }) => {
+  // The tour engine is loaded once the Help and Tours button shows; Start then goes to the page itself.
+  await expect(page.getByRole("button", { name: "Help and Tours" })).toBeVisible();
+  const start = page.getByRole("button", { name: "Start Profile Overview tour" });
+  await expect(start).toHaveAttribute("title", "Start dealer-profile tour");
+  await start.click();
+  await expect(page).toHaveURL(/\/dealer\/profile$/);
+  await expect(page.getByRole("dialog", { name: /^Step 1 of \d+$/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.goto("/dealer/manual");
+  await expect(page.getByRole("button", { name: "Help and Tours" })).toBeVisible();
   await page.getByRole("button", { name: "Start Document Upload Guide tour" }).click();
-  await expect(page).toHaveURL(/\/dealer\/register\?tour=dealer-documents$/);
+  await expect(page).toHaveURL(/\/dealer\/register$/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("a tour's Start button opens the tour's page with ?tour=", async ({ page }) => {
+    await page.getByRole("button", { name: "Start Profile Overview tour" }).click();
+    await expect(page).toHaveURL(/\/dealer\/profile\?tour=dealer-profile$/);
+    await page.goBack();
+    await page.getByRole("button", { name: "Start Document Upload Guide tour" }).click();
+    await expect(page).toHaveURL(/\/dealer\/register\?tour=dealer-documents$/);
+  });
 });
 
 test("@phone the tour cards stack in one column", async ({ page }) => {

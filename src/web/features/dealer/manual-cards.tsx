@@ -4,6 +4,7 @@ import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { telUrl } from "../../components/layout/nav-links.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { ContactRow, contactLinkClass } from "../../components/ui/contact-row.tsx";
+import { StartTourButton } from "../tours/start-tour-button.tsx";
 import {
   DOWNLOADS_INTRO,
   MANUAL_FILES,
@@ -28,17 +29,15 @@ const ICONS: Record<ManualSection["id"], LucideIcon> = {
 const headingClass = "text-2xl font-bold tracking-tight text-slate-900";
 
 /**
- * A tour's 'Start' button. The guided tours arrive with the tours issue; until then the button takes the dealer
- * to the page the tour is about (a GET form, so it is a real button that works before scripts load), naming the
- * tour in `?tour=` so that page can start it once tours exist. `data-tour-type` marks it for the tours code.
+ * A tour's 'Start' button (spec §2 keeps the label 'Start'). With the tour engine loaded (dealers, admins and supers,
+ * once scripts run) it starts the tour, going to the tour's page first when needed. Before that, or for anyone
+ * else, it is a GET form's submit button: it opens the tour's page with `?tour=<type>`, which starts the tour there.
  */
-function StartTourButton({ tour }: { tour: ManualTour }) {
+function ManualStartButton({ tour }: { tour: ManualTour }) {
   return (
     <Form method="get" action={tour.path} className="shrink-0">
       <input type="hidden" name="tour" value={tour.type} />
-      <button type="submit" data-tour-type={tour.type} className={buttonClass("primary", "w-full sm:w-auto")}>
-        Start<span className="sr-only"> {tour.title} tour</span>
-      </button>
+      <StartTourButton type="submit" tourType={tour.type} label="Start" srLabel={`${tour.title} tour`} className="w-full sm:w-auto" />
     </Form>
   );
 }
@@ -71,7 +70,7 @@ function TourCard({ section }: { section: ManualSection }) {
                 <h4 className="font-semibold text-slate-900">{tour.title}</h4>
                 <p className="text-sm text-slate-600">{tour.description}</p>
               </div>
-              <StartTourButton tour={tour} />
+              <ManualStartButton tour={tour} />
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { RouteErrorScreen } from "../../components/layout/error-screen.tsx";
 import { SiteHeader } from "../../components/layout/site-header.tsx";
 import { AdminSidebar } from "../../features/admin/admin-sidebar.tsx";
+import { ToursMount } from "../../features/tours/tours-mount.tsx";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -13,15 +14,17 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export default function AdminLayout() {
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <SiteHeader />
-      <div className="flex flex-1 flex-col md:pl-60">
-        <AdminSidebar />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          <Outlet />
-        </main>
+    <ToursMount>
+      <div className="flex min-h-screen flex-col bg-slate-50">
+        <SiteHeader />
+        <div className="flex flex-1 flex-col md:pl-60">
+          <AdminSidebar />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </ToursMount>
   );
 }
 

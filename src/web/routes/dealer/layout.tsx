@@ -3,6 +3,7 @@ import { DealerFooter } from "../../components/layout/dealer-footer.tsx";
 import { DealerSidebar } from "../../components/layout/dealer-sidebar.tsx";
 import { RouteErrorScreen } from "../../components/layout/error-screen.tsx";
 import { SiteHeader } from "../../components/layout/site-header.tsx";
+import { ToursMount } from "../../features/tours/tours-mount.tsx";
 import { useCurrentUser } from "../../lib/root-data.ts";
 
 /**
@@ -12,16 +13,18 @@ import { useCurrentUser } from "../../lib/root-data.ts";
 export default function DealerLayout() {
   const user = useCurrentUser();
   return (
-    <div className="flex min-h-screen flex-col">
-      <SiteHeader />
-      <div className="flex flex-1 flex-col md:pl-60">
-        <DealerSidebar user={user} />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          <Outlet />
-        </main>
-        <DealerFooter />
+    <ToursMount>
+      <div className="flex min-h-screen flex-col">
+        <SiteHeader />
+        <div className="flex flex-1 flex-col md:pl-60">
+          <DealerSidebar user={user} />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <Outlet />
+          </main>
+          <DealerFooter />
+        </div>
       </div>
-    </div>
+    </ToursMount>
   );
 }
 
