@@ -41,3 +41,24 @@ for (const audience of ["admin", "dealer"] as const) {
     });
   }
 }
+
+test("a tour's popover takes the focus, keeps it while open and gives it back when it closes", async ({ page }) => {
+  await signIn(page, "dealer");
+  const help = page.getByRole("button", { name: "Help and Tours", exact: true });
+  await help.click();
+  await page.getByRole("region", { name: "Help and Tours" }).getByRole("button", { name: "Start Profile Overview tour" }).click();
+  const dialog = page.getByRole("dialog", { name: /Step 1 of 6/ });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toHaveAttribute("aria-modal", "true");
+  const focusInDialog = () => dialog.evaluate((el) => el.contains(document.activeElement));
+  await expect.poll(focusInDialog).toBe(true);
+  // Tabbing round never leaves the popover.
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press("Tab");
+    expect(await focusInDialog()).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // The Help panel closed when the tour started, so the focus goes back to its button.
+  await expect(help).toBeFocused();
+});
