@@ -179,8 +179,9 @@ describe("roles", () => {
     }
   });
 
-  it("listing back-office accounts is for role super only", async () => {
-    expect((await t.inject({ method: "GET", url: "/api/auth/admins", headers: await t.loginAs("admin") })).statusCode).toBe(403);
+  it("listing back-office accounts is for admins (adding and removing them is role super's)", async () => {
+    expect((await t.inject({ method: "GET", url: "/api/auth/admins", headers: await t.loginAs("dealer") })).statusCode).toBe(403);
+    expect((await t.inject({ method: "GET", url: "/api/auth/admins", headers: await t.loginAs("admin") })).statusCode).toBe(200);
     const res = await t.inject({ method: "GET", url: "/api/auth/admins", headers: await t.loginAs("super") });
     expect(res.statusCode).toBe(200);
     expect(

@@ -94,7 +94,7 @@ const MATRIX: Record<string, Case> = {
   "POST /api/auth/logout": { expect: all("ok"), freshSession: true },
   "POST /api/auth/sessions/revoke-others": { expect: signedIn(), freshSession: true },
   // Accounts: managing the back office is for role super.
-  "GET /api/auth/admins": { expect: superOnly() },
+  "GET /api/auth/admins": { expect: adminOnly() },
   "POST /api/auth/admin": {
     expect: superOnly(),
     body: (c) => ({

@@ -361,7 +361,8 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
 
     /** The back-office accounts (admin and super): managing them is for role super (DESIGN.md §5). */
     async listAdmins(actor: Actor): Promise<PublicUser[]> {
-      requireRole(actor, "super");
+      // Every admin sees who else works in the back office (spec §2's admin table); adding and removing is super's.
+      requireRole(actor, "admin", "super");
       const rows = await db
         .select()
         .from(users)

@@ -16,7 +16,6 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { useCurrentUser } from "#web/lib/root-data.ts";
 
 export const ADMIN_SCREENS = [
   { to: "/admin", label: "Dashboard", Icon: LayoutDashboard },
@@ -24,7 +23,7 @@ export const ADMIN_SCREENS = [
   { to: "/admin/dealers", label: "Dealers", Icon: Store },
   { to: "/admin/quotations", label: "Quotations", Icon: ClipboardList },
   { to: "/admin/orders", label: "Orders", Icon: ShoppingBag },
-  { to: "/admin/users", label: "Admin Users", Icon: UserCog, superOnly: true },
+  { to: "/admin/users", label: "Admin Users", Icon: UserCog },
   { to: "/admin/blogs", label: "Blogs", Icon: Newspaper },
   { to: "/admin/team", label: "Team", Icon: Users },
   { to: "/admin/case-studies", label: "Case Studies", Icon: BriefcaseBusiness },
@@ -41,7 +40,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function AdminSidebar() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const user = useCurrentUser();
   // biome-ignore lint/correctness/useExhaustiveDependencies: collapse again after every navigation
   useEffect(() => setOpen(false), [location.key]);
   return (
@@ -68,7 +66,7 @@ export function AdminSidebar() {
       </div>
       <nav id="admin-nav" aria-label="Admin" className={`px-3 pb-4 ${open ? "" : "max-md:hidden"}`}>
         <ul className="space-y-1">
-          {ADMIN_SCREENS.filter((s) => !("superOnly" in s) || user?.role === "super").map(({ to, label, Icon }) => (
+          {ADMIN_SCREENS.map(({ to, label, Icon }) => (
             <li key={to}>
               <NavLink to={to} end={to === "/admin"} className={linkClass}>
                 <Icon aria-hidden="true" className="size-4" /> {label}

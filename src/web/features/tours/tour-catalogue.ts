@@ -255,7 +255,6 @@ export const TOURS: readonly TourDefinition[] = [
   {
     type: "admin-users",
     audience: "admin",
-    superOnly: true,
     title: "Admin user management",
     summary: "Adding and removing back-office accounts.",
     path: "/admin/users",
@@ -359,8 +358,7 @@ export const TOURS: readonly TourDefinition[] = [
 
 /** The tours a role sees in the Help panel (spec §2): admin and super the back office's, dealers theirs, others none. */
 export function toursFor(role: RoleName | null | undefined): TourDefinition[] {
-  if (role === "admin" || role === "super")
-    return TOURS.filter((tour) => tour.audience === "admin" && (!tour.superOnly || role === "super"));
+  if (role === "admin" || role === "super") return TOURS.filter((tour) => tour.audience === "admin");
   if (role === "dealer") return TOURS.filter((tour) => tour.audience === "dealer");
   return [];
 }

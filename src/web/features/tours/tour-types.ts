@@ -41,8 +41,6 @@ export type TourDefinition = {
   /** The page the tour runs on; the Help panel navigates there first and starts once the targets exist. */
   path: string;
   audience: "admin" | "dealer";
-  /** Admin users' tour is for role super only. */
-  superOnly?: boolean;
   steps: TourStep[];
 };
 

@@ -1,6 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
-import { redirect, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
@@ -16,16 +16,15 @@ import type { Route } from "./+types/users";
 
 const LIST = { sorts: ["name", "username", "role"], defaultSort: "name", filters: ["role"] } as const;
 
-/** Admin users are role super's (spec §2 admin user management); an admin is sent back to the dashboard. */
+/** Spec §2 admin user management: every admin sees the table; adding and removing admins is role super's. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (context.user?.role !== "super") throw redirect("/admin");
   const params = readListParams(request.url, LIST);
   const all = await context.services.accounts.listAdmins(context.actor);
   const role = params.filters.role;
   const filtered = role ? all.filter((u) => u.role === role) : all;
   const key = (u: PublicUser) => (params.sort === "username" ? u.username : params.sort === "role" ? u.role : u.fullName);
   const page = pageOf(sortRows(filtered, key, params.dir), params, (u) => `${u.fullName} ${u.username} ${u.email}`);
-  return { ...page, params, me: context.user.id };
+  return { ...page, params, me: context.user?.id ?? 0, canManage: context.user?.role === "super" };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -33,7 +32,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { rows, count, params, me } = loaderData;
+  const { rows, count, params, me, canManage } = loaderData;
   const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -44,15 +43,23 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       description="Back-office accounts. New admins get an e-mail with a link to choose their password."
       tour="admin-users"
       actions={
-        <button
-          type="button"
-          className={buttonClass("primary")}
-          onClick={() => setAdding((v) => !v)}
-          aria-expanded={adding}
-          data-tour="add-admin-button"
-        >
-          <UserPlus aria-hidden="true" className="size-4" /> {adding ? "Close" : "Add admin"}
-        </button>
+        <div className="flex flex-col items-end gap-1" data-tour="add-admin-button">
+          <button
+            type="button"
+            className={buttonClass("primary")}
+            onClick={() => setAdding((v) => !v)}
+            aria-expanded={adding}
+            disabled={!canManage}
+            aria-describedby={canManage ? undefined : "add-admin-note"}
+          >
+            <UserPlus aria-hidden="true" className="size-4" /> {adding ? "Close" : "Add admin"}
+          </button>
+          {canManage ? null : (
+            <p id="add-admin-note" className="text-sm text-slate-600">
+              Only a super admin adds or removes admins.
+            </p>
+          )}
+        </div>
       }
     >
       {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
@@ -106,7 +113,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           { key: "verified", header: "Password set", cell: (u) => (u.emailVerified ? "Yes" : "Invitation sent") },
         ]}
         rowActions={(u) =>
-          u.id === me ? (
+          !canManage ? null : u.id === me ? (
             <span className="text-sm text-slate-600">You</span>
           ) : (
             <button type="button" className={buttonClass("outline", "min-h-10 px-3 text-red-800")} onClick={() => setRemoving(u)}>
