@@ -2,11 +2,14 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_PRODUCT_IMAGE, MEDIA_FOLDERS } from "#shared/media.ts";
+import { ROLE_IDS } from "#shared/roles.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "#shared/schemas/catalogue.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
+import { hashPassword } from "../../modules/accounts/accounts.service.ts";
 import { demoAssetsDir } from "../../platform/paths.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import type { Db } from "../client.ts";
+import { users } from "../schema/accounts.ts";
 import { brands, featuredProducts, products } from "../schema/catalogue.ts";
 import { contactMessages, orderLines, orders, quotationProducts, quotations, sales } from "../schema/commerce.ts";
 import {
@@ -231,73 +234,49 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
   await db.insert(faqs).values(FAQS.map((f, i) => ({ ...f, sortOrder: i })));
   await db.insert(overview).values({ id: 1, ...OVERVIEW, directorPhoto: `${slugify(OVERVIEW.directorName)}.webp` });
 
-  // The demo dealer's approved company, its installations and its (private) documents.
-  const [dealer] = await db
-    .insert(dealers)
+  // The demo dealer's approved application, and a pending one from another company for the back office to review.
+  await seedDealerApplication(db, storage, opts.media, {
+    userId: opts.dealerUserId,
+    company: "Sunrise Solar Installations (Private) Limited",
+    trading: "Sunrise Solar",
+    regNumber: "1234/2019",
+    vat: "10045678",
+    tin: "2001234567",
+    approved: true,
+    submittedDaysAgo: 40,
+    installations: [
+      ["Hybrid backup for a family home in Greendale", "5kW", "moyo.family@example.com", "+263772000001", 90],
+      ["Off-grid borehole pump on a Norton smallholding", "3kW", "norton.farm@example.com", "+263772000002", 60],
+      ["Rooftop system for a Msasa workshop", "15kW", "msasa.works@example.com", "+263772000003", 30],
+    ],
+  });
+  const [applicant] = await db
+    .insert(users)
     .values({
-      userId: opts.dealerUserId,
-      registeredCompany: "Sunrise Solar Installations (Private) Limited",
-      tradingName: "Sunrise Solar",
-      companyRegNumber: "1234/2019",
-      vatNumber: "10045678",
-      tin: "2001234567",
-      regStatus: "Approved",
-      submittedAt: new Date(now - 40 * DAY),
+      fullName: "Tatenda Moyo",
+      username: "tatenda.moyo",
+      email: "tatenda@kopje-energy.example",
+      // Nobody signs in as this applicant: the password is random and never shown.
+      passwordHash: await hashPassword(randomUUID()),
+      roleId: ROLE_IDS.user,
+      emailVerifiedAt: new Date(now - 8 * DAY),
     })
-    .returning({ id: dealers.id });
-  const dealerId = dealer?.id as number;
-  await db.insert(dealerStatusHistory).values([
-    { dealerId, fromStatus: null, toStatus: "Pending", reason: "Application submitted", createdAt: new Date(now - 40 * DAY) },
-    { dealerId, fromStatus: "Pending", toStatus: "Approved", reason: "Documents verified", createdAt: new Date(now - 35 * DAY) },
-  ]);
-  await db.insert(installations).values([
-    {
-      dealerId,
-      clientId: String(now - 90 * DAY),
-      systemDescription: "Hybrid backup for a family home in Greendale",
-      sizeOfSystem: "5kW",
-      email: "moyo.family@example.com",
-      phoneNumber: "+263772000001",
-    },
-    {
-      dealerId,
-      clientId: String(now - 60 * DAY),
-      systemDescription: "Off-grid borehole pump on a Norton smallholding",
-      sizeOfSystem: "3kW",
-      email: "norton.farm@example.com",
-      phoneNumber: "+263772000002",
-    },
-    {
-      dealerId,
-      clientId: String(now - 30 * DAY),
-      systemDescription: "Rooftop system for a Msasa workshop",
-      sizeOfSystem: "15kW",
-      email: "msasa.works@example.com",
-      phoneNumber: "+263772000003",
-    },
-  ]);
-  const documents = [
-    { kind: "tax_clearance" as const, title: "Tax Clearance Certificate (ITF263)" },
-    { kind: "certificate_of_incorporation" as const, title: "Certificate of Incorporation" },
-    { kind: "director_id" as const, title: "National ID - Director 1" },
-    { kind: "director_id" as const, title: "National ID - Director 2" },
-  ];
-  const documentRows = [];
-  for (const d of documents) {
-    const key = `dealer-documents/${dealerId}/${randomUUID()}.webp`;
-    const body = opts.media ? await renderWebp(documentSvg(d.title, "Sunrise Solar Installations (Private) Limited")) : null;
-    if (body) await storage.put("private", key, body);
-    documentRows.push({
-      dealerId,
-      kind: d.kind,
-      storageKey: key,
-      originalName: `${slugify(d.title)}.png`,
-      mimeType: "image/webp",
-      sizeBytes: body?.length ?? 0,
-      reviewStatus: "approved" as const,
-    });
-  }
-  await db.insert(dealerDocuments).values(documentRows);
+    .returning({ id: users.id });
+  await seedDealerApplication(db, storage, opts.media, {
+    userId: applicant?.id as number,
+    company: "Kopje Energy (Private) Limited",
+    trading: "Kopje Energy",
+    regNumber: "5678/2022",
+    vat: null,
+    tin: "2009876543",
+    approved: false,
+    submittedDaysAgo: 2,
+    installations: [
+      ["Solar water pumping for a Mazowe orchard", "7.5kW", "mazowe.orchard@example.com", "+263773000001", 120],
+      ["Hybrid inverter and batteries for a Kwekwe clinic", "10kW", "kwekwe.clinic@example.com", "+263773000002", 75],
+      ["Rooftop panels for a Bulawayo guest house", "6kW", "byo.guesthouse@example.com", "+263773000003", 20],
+    ],
+  });
 
   // Quotations, orders, sales and messages, so the dealer area and the back office have something to show.
   const pick = () => productRows[Math.floor(random() * productRows.length)] as (typeof productRows)[number];
@@ -408,4 +387,89 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
   ]);
 
   if (opts.media) await inPool(files, 4);
+}
+
+type DealerApplicationSeed = {
+  userId: number;
+  company: string;
+  trading: string;
+  regNumber: string;
+  vat: string | null;
+  tin: string | null;
+  /** Approved with every document approved, or submitted (Pending) with every document awaiting review. */
+  approved: boolean;
+  submittedDaysAgo: number;
+  /** description, size, customer e-mail, phone, days ago */
+  installations: [string, string, string, string, number][];
+};
+
+/** A complete dealer application with its installations, status history and (private, SPECIMEN) documents. */
+async function seedDealerApplication(db: Db, storage: Storage, media: boolean, a: DealerApplicationSeed) {
+  const now = Date.now();
+  const [dealer] = await db
+    .insert(dealers)
+    .values({
+      userId: a.userId,
+      registeredCompany: a.company,
+      tradingName: a.trading,
+      companyRegNumber: a.regNumber,
+      vatNumber: a.vat,
+      tin: a.tin,
+      regStatus: a.approved ? "Approved" : "Pending",
+      submittedAt: new Date(now - a.submittedDaysAgo * DAY),
+    })
+    .returning({ id: dealers.id });
+  const dealerId = dealer?.id as number;
+  await db.insert(dealerStatusHistory).values([
+    {
+      dealerId,
+      fromStatus: null,
+      toStatus: "Pending",
+      reason: "Application submitted",
+      createdAt: new Date(now - a.submittedDaysAgo * DAY),
+    },
+    ...(a.approved
+      ? [
+          {
+            dealerId,
+            fromStatus: "Pending" as const,
+            toStatus: "Approved" as const,
+            reason: "Documents verified",
+            createdAt: new Date(now - (a.submittedDaysAgo - 5) * DAY),
+          },
+        ]
+      : []),
+  ]);
+  await db.insert(installations).values(
+    a.installations.map(([systemDescription, sizeOfSystem, email, phoneNumber, daysAgo]) => ({
+      dealerId,
+      clientId: String(now - daysAgo * DAY),
+      systemDescription,
+      sizeOfSystem,
+      email,
+      phoneNumber,
+    })),
+  );
+  const documents = [
+    { kind: "tax_clearance" as const, title: "Tax Clearance Certificate (ITF263)" },
+    { kind: "certificate_of_incorporation" as const, title: "Certificate of Incorporation" },
+    { kind: "director_id" as const, title: "National ID - Director 1" },
+    { kind: "director_id" as const, title: "National ID - Director 2" },
+  ];
+  const documentRows = [];
+  for (const d of documents) {
+    const key = `dealer-documents/${dealerId}/${randomUUID()}.webp`;
+    const body = media ? await renderWebp(documentSvg(d.title, a.company)) : null;
+    if (body) await storage.put("private", key, body);
+    documentRows.push({
+      dealerId,
+      kind: d.kind,
+      storageKey: key,
+      originalName: `${slugify(d.title)}.png`,
+      mimeType: "image/webp",
+      sizeBytes: body?.length ?? 0,
+      reviewStatus: a.approved ? ("approved" as const) : ("pending" as const),
+    });
+  }
+  await db.insert(dealerDocuments).values(documentRows);
 }
