@@ -110,3 +110,20 @@ export const documentIdParamSchema = z.object({ documentId: z.coerce.number().in
 
 /** The private download address of a document. */
 export const documentFileUrl = (id: number) => `/api/dealer/documents/${id}/file`;
+
+/**
+ * Why a dealer may not take a document off their application, or null when they may: never an approved one; once
+ * the application is under review (submitted, not rejected), only a rejected one. The service refuses with this
+ * message and the registration page offers Remove only when it is null.
+ */
+export function documentRemovalRefusal(
+  reviewStatus: DealerDocumentView["review_status"],
+  regStatus: "Pending" | "Approved" | "Rejected" | "Suspended" | null,
+): string | null {
+  if (reviewStatus === "approved") return "An approved document cannot be removed.";
+  const underReview = regStatus !== null && regStatus !== "Rejected";
+  if (underReview && reviewStatus !== "rejected") {
+    return `This document is part of your ${regStatus} application and cannot be removed; our team will ask for a new one if needed.`;
+  }
+  return null;
+}

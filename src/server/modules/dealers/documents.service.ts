@@ -15,6 +15,7 @@ import {
   type DocumentField,
   type DocumentKind,
   documentFileUrl,
+  documentRemovalRefusal,
   MAX_DIRECTOR_IDS,
   MAX_FILES_PER_FIELD,
   NO_FILES,
@@ -259,13 +260,8 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
           throw new NotFoundError(NOT_FOUND);
         }
         const { document } = row;
-        if (document.reviewStatus === "approved") throw new ConflictError("An approved document cannot be removed.");
-        const underReview = row.regStatus !== null && row.regStatus !== "Rejected";
-        if (underReview && document.reviewStatus !== "rejected") {
-          throw new ConflictError(
-            `This document is part of your ${row.regStatus} application and cannot be removed; our team will ask for a new one if needed.`,
-          );
-        }
+        const refusal = documentRemovalRefusal(document.reviewStatus, row.regStatus);
+        if (refusal) throw new ConflictError(refusal);
         await tx.delete(dealerDocuments).where(eq(dealerDocuments.id, document.id));
         return document;
       });

@@ -13,6 +13,7 @@ import {
   DOCUMENTS_UPLOADED,
   type DocumentField,
   documentFileProblem,
+  documentRemovalRefusal,
   FIELD_OF_KIND,
   MAX_FILES_PER_FIELD,
   TAX_CLEARANCE_REQUIRED,
@@ -77,10 +78,7 @@ export function DocumentsSection({ userId, application, editable }: { userId: nu
   const [busy, setBusy] = useState(false);
   const baseId = useId();
 
-  // Before the application is submitted (or after it was rejected) any document not yet approved can go; once it is
-  // under review, only a rejected one (documents.service.ts remove()).
-  const open = application.reg_status === null || application.reg_status === "Rejected";
-  const canRemove = (doc: DealerDocumentView) => doc.review_status !== "approved" && (open || doc.review_status === "rejected");
+  const canRemove = (doc: DealerDocumentView) => documentRemovalRefusal(doc.review_status, application.reg_status) === null;
   const docsOf = (field: DocumentField) => application.documents.filter((d) => d.kind === DOCUMENT_FIELDS[field]);
   const waiting = chosen.filter((c) => c.state === "chosen" || c.state === "failed");
 

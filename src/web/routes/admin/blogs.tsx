@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
-import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { BlogForm } from "#web/features/admin/content/blog-form.tsx";
 import { DeleteAction, deleteAll, editParam, useEditLinks } from "#web/features/admin/content/content-ui.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
+import { ListThumbnail } from "#web/features/admin/kit/list-thumbnail.tsx";
 import { excerpt, imageList } from "#web/features/content/format.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/blogs";
@@ -49,22 +49,7 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
           {
             key: "image",
             header: "Image",
-            cell: (b) => {
-              const [first] = imageList(b.images);
-              return first ? (
-                <MediaImage
-                  folder="blogs"
-                  name={first}
-                  alt=""
-                  sizes="96px"
-                  width={96}
-                  height={72}
-                  className="h-12 w-16 rounded object-cover"
-                />
-              ) : (
-                <span className="text-slate-500">None</span>
-              );
-            },
+            cell: (b) => <ListThumbnail folder="blogs" name={imageList(b.images)[0]} />,
           },
           {
             key: "title",

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { buttonClass } from "#web/components/ui/button.ts";
-import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { CaseStudyForm } from "#web/features/admin/content/case-study-form.tsx";
 import { DeleteAction, deleteAll, editParam, useEditLinks } from "#web/features/admin/content/content-ui.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
+import { ListThumbnail } from "#web/features/admin/kit/list-thumbnail.tsx";
 import { imageList } from "#web/features/content/format.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/case-studies";
@@ -47,22 +47,7 @@ export default function AdminCaseStudies({ loaderData }: Route.ComponentProps) {
           {
             key: "image",
             header: "Image",
-            cell: (c) => {
-              const [first] = imageList(c.images);
-              return first ? (
-                <MediaImage
-                  folder="caseStudyImages"
-                  name={first}
-                  alt=""
-                  sizes="96px"
-                  width={96}
-                  height={72}
-                  className="h-12 w-16 rounded object-cover"
-                />
-              ) : (
-                <span className="text-slate-500">None</span>
-              );
-            },
+            cell: (c) => <ListThumbnail folder="caseStudyImages" name={imageList(c.images)[0]} />,
           },
           {
             key: "projectName",

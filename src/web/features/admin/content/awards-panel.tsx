@@ -3,12 +3,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { type Award, awardFormSchema, CONTENT_IMAGE_MAX_BYTES, ONE_IMAGE_ONLY } from "#shared/schemas/content.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
-import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { DataTable } from "../kit/data-table.tsx";
 import { appendImages, type ImageItem, ImageListField } from "../kit/file-fields.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
+import { ListThumbnail } from "../kit/list-thumbnail.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 import { DeleteAction, deleteAll, FormCard, useAfterSave, useEditLinks } from "./content-ui.tsx";
 import { imagesChanged, storedItems, useFocusOnEdit } from "./image-items.ts";
@@ -101,20 +101,13 @@ export function AwardsPanel(props: { rows: Award[]; count: number; params: ListP
           {
             key: "image",
             header: "Image",
-            cell: (a) =>
-              a.image ? (
-                <MediaImage
-                  folder="awards"
-                  name={a.image}
-                  alt=""
-                  sizes="96px"
-                  width={96}
-                  height={72}
-                  className="h-12 w-16 rounded object-cover"
-                />
-              ) : (
-                <AwardIcon aria-hidden="true" className="size-8 text-accent-700" />
-              ),
+            cell: (a) => (
+              <ListThumbnail
+                folder="awards"
+                name={a.image}
+                fallback={<AwardIcon aria-hidden="true" className="size-8 text-accent-700" />}
+              />
+            ),
           },
           { key: "name", header: "Award", sortable: true, cell: (a) => <span className="font-semibold text-slate-900">{a.name}</span> },
           { key: "year", header: "Year", sortable: true, cell: (a) => a.year ?? "—" },

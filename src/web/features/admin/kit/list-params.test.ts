@@ -42,5 +42,15 @@ describe("list params", () => {
       rows: [{ n: "Alpha" }, { n: "beta" }, { n: "gamma" }],
       count: 3,
     });
+    // The search keeps only matching rows (case-insensitive) and pages them.
+    expect(pageOf([{ n: "Alpha" }, { n: "beta" }, { n: "gamma" }], readListParams("/x?q=ALP", options), (r) => r.n)).toEqual({
+      rows: [{ n: "Alpha" }],
+      count: 1,
+    });
+    const many = Array.from({ length: 12 }, (_, i) => ({ n: `row ${i + 1}` }));
+    expect(pageOf(many, readListParams("/x?pageSize=10&page=2", options), (r) => r.n)).toEqual({
+      rows: [{ n: "row 11" }, { n: "row 12" }],
+      count: 12,
+    });
   });
 });
