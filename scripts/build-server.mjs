@@ -1,15 +1,21 @@
 // Bundles the Fastify server (src/server/server.ts) into build/app/server.js; packages stay external.
 // Then compresses the client's scripts and stylesheets once (Brotli at its best, and gzip), so the server
 // sends them as they are instead of compressing them on every request.
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { build } from "esbuild";
 
+// server.ts sets NODE_ENV before it imports the rest: with splitting, the rest (and the packages it imports) is a
+// chunk of its own, loaded only then.
+await rm(path.join("build", "app"), { recursive: true, force: true });
 await build({
   entryPoints: ["src/server/server.ts"],
-  outfile: "build/app/server.js",
+  outdir: "build/app",
+  entryNames: "[name]",
+  chunkNames: "chunks/[name]-[hash]",
+  splitting: true,
   bundle: true,
   platform: "node",
   format: "esm",

@@ -22,6 +22,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "production", SITE_URL: "https://solar.example/" }).siteUrl).toBe("https://solar.example");
   });
 
+  it("takes the app's mode from APP_ENV when the built site has set NODE_ENV=production for its libraries", () => {
+    expect(loadConfig({ NODE_ENV: "production", APP_ENV: "development" }).env).toBe("development");
+    expect(() => loadConfig({ NODE_ENV: "production", APP_ENV: "production" })).toThrow(/^Missing SITE_URL/);
+    expect(loadConfig({ NODE_ENV: "production", APP_ENV: "development" }).publicCacheMs).toBe(5_000);
+    expect(loadConfig({ NODE_ENV: "test" }).publicCacheMs).toBe(0);
+  });
+
   it("reads PostgreSQL, SMTP and S3 settings", () => {
     const c = loadConfig({
       DATABASE_URL: "postgres://u@db:5432/solar",

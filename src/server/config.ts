@@ -19,6 +19,8 @@ const SECRET_VARIABLES = new Set(["PAYNOW_INTEGRATION_KEY", "S3_SECRET_ACCESS_KE
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** The app's mode when it differs from NODE_ENV: the built site sets NODE_ENV=production for its libraries (server.ts). */
+  APP_ENV: z.enum(["development", "production", "test"]).optional(),
   PORT: port.default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -41,6 +43,8 @@ const envSchema = z.object({
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** How long a process keeps the site settings; tests read them afresh every time (see settingsCacheMs). */
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /** How long a process keeps visitors' answers to public reads and pages (platform/shared-cache.ts); 0 = off. */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   // Paynow (issue 5): offered to dealers only when the integration ID and key are both set.
   PAYNOW_INTEGRATION_ID: optionalText.pipe(
     z
@@ -75,6 +79,8 @@ export type Config = {
    * on PGlite's single connection every time instead of only when the cache has run out, so tests catch it.
    */
   settingsCacheMs: number;
+  /** Visitors' answers to public reads and pages kept per process (5 s; 0 in tests: tests that need it set it). */
+  publicCacheMs: number;
   /** Paynow (issue 5); unset: dealers pay by bank transfer or ZIPIT only. */
   paynow: PaynowConfig | undefined;
 };
@@ -106,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid ${name}${shown}: ${issue?.message ?? "bad value"}`);
   }
   const e = parsed.data;
+  const mode = e.APP_ENV ?? e.NODE_ENV;
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("Invalid S3_BUCKET: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set with it");
   }
@@ -119,11 +126,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid PAYNOW_INTEGRATION_KEY: PAYNOW_INTEGRATION_ID must be set with it (or neither, to offer bank transfer only)",
     );
   }
-  if (e.NODE_ENV === "production" && !e.SITE_URL) {
+  if (mode === "production" && !e.SITE_URL) {
     throw new ConfigError("Missing SITE_URL: production mode needs the public address of the site (for links in e-mails)");
   }
   return {
-    env: e.NODE_ENV,
+    env: mode,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
@@ -140,10 +147,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
         }
       : undefined,
-    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    logLevel: e.LOG_LEVEL ?? (mode === "test" ? "silent" : "info"),
     trustProxy: e.TRUST_PROXY,
     signupsPerHour: e.SIGNUPS_PER_HOUR,
-    settingsCacheMs: e.SETTINGS_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 5_000),
+    settingsCacheMs: e.SETTINGS_CACHE_MS ?? (mode === "test" ? 0 : 5_000),
+    publicCacheMs: e.PUBLIC_CACHE_MS ?? (mode === "test" ? 0 : 5_000),
     paynow:
       e.PAYNOW_INTEGRATION_ID && e.PAYNOW_INTEGRATION_KEY
         ? {
