@@ -29,6 +29,7 @@ import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
 import { createDerivedImages } from "./platform/images/derived.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
+import { createSharedCache, sharedCachePlugin } from "./platform/shared-cache.ts";
 import { createStorage, type Storage } from "./platform/storage/storage.ts";
 import { webPlugin } from "./platform/web/web.ts";
 import { createServices, type Services } from "./services.ts";
@@ -98,6 +99,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     return payload;
   });
+  // Visitors' public reads answered from a short-lived copy, ETags on JSON: before compression (its onSend runs later).
+  await app.register(sharedCachePlugin, { cache: createSharedCache({ ttlMs: config.publicCacheMs }), apiPrefix: "/api/" });
   // Pages and JSON compressed as they are sent (Brotli at a quick level, else gzip); the built assets are
   // compressed once at build time and served as they are (platform/web/web.ts), images are left alone.
   await app.register(fastifyCompress, {
@@ -179,7 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   if (opts.web) {
-    await app.register(webPlugin, { services, mode: opts.web, secureCookies, siteUrl: config.siteUrl });
+    await app.register(webPlugin, { services, mode: opts.web, secureCookies, siteUrl: config.siteUrl, sharedCache: app.sharedCache });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
   }

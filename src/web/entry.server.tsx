@@ -8,6 +8,7 @@ import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
 import { contentSecurityPolicy } from "./lib/csp.ts";
 import { lowerScriptPriority } from "./lib/script-priority.server.ts";
+import { SHARED_PAGE_HEADER } from "./lib/shared-page.ts";
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +20,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // A page whose route says so (`handle.sharedPage`) is the same for every visitor: the server may keep a copy.
+  const leaf = routerContext.staticHandlerContext.matches.at(-1);
+  const handle = leaf ? (routerContext.routeModules[leaf.route.id]?.handle as { sharedPage?: boolean } | undefined) : undefined;
+  if (handle?.sharedPage === true) responseHeaders.set(SHARED_PAGE_HEADER, "1");
   // The 'Pay with Paynow' form is answered with a redirect to Paynow's page: forms may go on there.
   const paynowOrigin = loadContext.services.payments.availability().origin;
   if (import.meta.env.PROD) {

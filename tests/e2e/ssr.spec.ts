@@ -179,3 +179,39 @@ test("pages, JSON and the built assets are sent compressed", async ({ request })
   expect(script.headers()["content-encoding"]).toBe("br");
   expect(script.headers()["cache-control"]).toContain("immutable");
 });
+
+test("visitors get a kept copy of a shared page, each with a nonce of its own; signed-in users never do", async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
+  const nonces = async (res: import("@playwright/test").APIResponse) => {
+    const html = await res.text();
+    const inBody = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+    const inHeader = res.headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
+    return { html, inBody, inHeader };
+  };
+  await request.get("/product/1");
+  const second = await request.get("/product/1");
+  const third = await request.get("/product/1");
+  expect(second.headers()["x-cache"]).toBe("hit");
+  const a = await nonces(second);
+  const b = await nonces(third);
+  // The page is the same, its scripts' nonce is new each time and is the one the policy allows.
+  expect([...a.inBody]).toEqual([a.inHeader]);
+  expect([...b.inBody]).toEqual([b.inHeader]);
+  expect(a.inHeader).not.toBe(b.inHeader);
+  expect(a.html.replaceAll(a.inHeader as string, "")).toBe(b.html.replaceAll(b.inHeader as string, ""));
+
+  // A dealer's page (prices, their name) is rendered for them every time.
+  const dealer = await playwright.request.newContext({ baseURL });
+  const login = await dealer.post("/api/auth/login", {
+    data: { user: "dealer", password: "demo-dealer-2026" },
+    headers: { origin: baseURL as string },
+  });
+  expect(login.status()).toBe(200);
+  const asDealer = await dealer.get("/product/1");
+  expect(asDealer.headers()["x-cache"]).toBeUndefined();
+  expect(await asDealer.text()).toContain("Farai");
+  await dealer.dispose();
+});

@@ -1,7 +1,11 @@
 import { CartView } from "#web/features/cart/cart-view.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useRootData } from "#web/lib/root-data.ts";
+import { sharedPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/cart";
+
+/** The same for every visitor: the server may answer visitors from a short-lived copy. */
+export const handle = sharedPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Cart", { description: "The products in your cart, ready for a quotation or checkout." });

@@ -12,11 +12,14 @@ import {
   productPageSchema,
   productSchema,
 } from "#shared/schemas/catalogue.ts";
+import { sharePublicReads } from "../../platform/shared-cache.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
 
 export async function catalogueRoutes(app: FastifyInstance, opts: { services: Services }) {
+  // Public reads: what visitors get may be answered from the shared cache.
+  sharePublicReads(app);
   const { catalogue } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

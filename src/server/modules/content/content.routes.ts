@@ -15,12 +15,15 @@ import {
   teamMemberSchema,
   testimonialSchema,
 } from "#shared/schemas/content.ts";
+import { sharePublicReads } from "../../platform/shared-cache.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
 
 /** Public reads of the site's content (spec §7); the admin writes come with the back office. */
 export async function contentRoutes(app: FastifyInstance, opts: { services: Services }) {
+  // Public reads: what visitors get may be answered from the shared cache.
+  sharePublicReads(app);
   const { content } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const byId = <T extends z.ZodType>(tag: string, summary: string, schema: T) => ({

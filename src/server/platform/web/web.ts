@@ -7,12 +7,21 @@ import fastifyStatic from "@fastify/static";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { SHARED_PAGE_HEADER } from "#web/lib/shared-page.ts";
 import type { WebContext } from "#web/load-context.ts";
 import type { Services } from "../../services.ts";
 import { sessionCookieName, sessionCookieOptions } from "../auth/plugin.ts";
 import { buildDir, projectRoot } from "../paths.ts";
+import { type CachedAnswer, type SharedCache, servesVisitor } from "../shared-cache.ts";
 
-export type WebOptions = { services: Services; mode: "production" | "development"; secureCookies: boolean; siteUrl: string | undefined };
+export type WebOptions = {
+  services: Services;
+  mode: "production" | "development";
+  secureCookies: boolean;
+  siteUrl: string | undefined;
+  /** Visitors' copies of shared pages (platform/shared-cache.ts). */
+  sharedCache: SharedCache;
+};
 
 function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
@@ -30,16 +39,45 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   return new Request(url, init);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * Sends React Router's answer. A page that may be shared (entry.server marks it) and was rendered for a visitor is
+ * also kept in the shared cache as it streams by, with the nonce it was rendered with (`keep`).
+ */
+async function sendWebResponse(reply: FastifyReply, response: Response, keep?: (page: CachedAnswer) => void) {
   reply.status(response.status);
+  const shared = response.headers.get(SHARED_PAGE_HEADER) === "1";
+  const headers: Record<string, string> = {};
   for (const [key, value] of response.headers) {
-    if (key !== "set-cookie") reply.header(key, value);
+    if (key === "set-cookie" || key === SHARED_PAGE_HEADER) continue;
+    reply.header(key, value);
+    headers[key] = value;
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+  const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+  if (keep && shared && response.status === 200 && cookies.length === 0) {
+    const chunks: Buffer[] = [];
+    body.on("data", (chunk: Buffer) => chunks.push(Buffer.from(chunk)));
+    body.once("end", () =>
+      keep({ body: Buffer.concat(chunks).toString("utf8"), type: headers["content-type"] ?? "text/html", etag: "", headers }),
+    );
+  }
+  return reply.send(body);
+}
+
+/** A kept page with a fresh nonce: every answer's inline scripts carry their own (the CSP header names it). */
+function sendSharedPage(reply: FastifyReply, page: CachedAnswer) {
+  const nonce = newNonce();
+  const renew = (text: string) => (page.nonce ? text.replaceAll(page.nonce, nonce) : text);
+  for (const [key, value] of Object.entries(page.headers ?? {})) reply.header(key, renew(value));
+  if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
+  return reply.status(200).header("x-cache", "hit").send(renew(page.body));
 }
 
 /**
@@ -89,11 +127,19 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       reply.raw.on("close", () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
+      // Pages rendered for visitors are kept per address (the host too: links in them are absolute without SITE_URL).
+      const shareable = opts.sharedCache.enabled && servesVisitor(request);
+      const key = `page:${request.protocol}://${request.host}${request.url}`;
+      if (shareable) {
+        const hit = opts.sharedCache.get(key);
+        if (hit) return sendSharedPage(reply, hit);
+      }
+      const cspNonce = newNonce();
       const context: WebContext = {
         services: opts.services,
         actor: request.actor,
         user: request.user,
-        cspNonce: randomBytes(16).toString("base64"),
+        cspNonce,
         siteUrl: opts.siteUrl ?? `${request.protocol}://${request.host}`,
         ip: request.ip,
         userAgent: request.headers["user-agent"],
@@ -101,7 +147,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         clearSessionCookie: () => app.serializeCookie(cookieName, "", { ...cookieOptions, expires: new Date(0) }),
       };
       const response = await handle(toWebRequest(request, controller.signal), context);
-      return sendWebResponse(reply, response);
+      const keep = shareable ? (page: CachedAnswer) => opts.sharedCache.set(key, { ...page, nonce: cspNonce }) : undefined;
+      return sendWebResponse(reply, response, keep);
     },
   });
 }
