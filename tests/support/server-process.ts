@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-flags.mjs";
 
 export type ServerProcess = { url: string; output: () => string; stop(): Promise<void>; child: ChildProcess };
 
@@ -7,10 +8,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** Runs the built server (build/app/server.js) on a free port and resolves once it prints its address. */
 export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(root, "build/app/server.js")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "build/app/server.js")], {
     cwd: root,
-    // MALLOC_ARENA_MAX as scripts/start.mjs sets it.
-    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", MALLOC_ARENA_MAX: "2", ...env },
+    // Run as npm start runs it.
+    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...SERVER_ENV, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

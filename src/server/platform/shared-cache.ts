@@ -17,7 +17,15 @@ import fp from "fastify-plugin";
 export type SharedCacheOptions = { ttlMs: number; maxEntries?: number; maxBytes?: number; now?: () => number };
 
 /** A kept answer; a page also keeps its headers and the CSP nonce it was rendered with (replaced on every send). */
-export type CachedAnswer = { body: string; type: string; etag: string; headers?: Record<string, string>; nonce?: string };
+export type CachedAnswer = {
+  body: string;
+  type: string;
+  etag: string;
+  headers?: Record<string, string>;
+  nonce?: string;
+  /** A page's HTML as UTF-8 pieces between the places its nonce goes (then `body` is empty). */
+  parts?: Buffer[];
+};
 type Entry = CachedAnswer & { expires: number; bytes: number };
 
 export type SharedCache = {
@@ -62,7 +70,7 @@ export function createSharedCache({
     },
     set(key, answer) {
       if (ttlMs <= 0) return;
-      const size = answer.body.length * 2 + key.length * 2 + 256;
+      const size = answer.body.length * 2 + (answer.parts ?? []).reduce((n, b) => n + b.length, 0) + key.length * 2 + 256;
       if (size > maxBytes / 4) return;
       drop(key);
       entries.set(key, { ...answer, etag: answer.etag ?? etagOf(answer.body), expires: now() + ttlMs, bytes: size });

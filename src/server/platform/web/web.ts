@@ -11,6 +11,7 @@ import { SHARED_PAGE_HEADER } from "#web/lib/shared-page.ts";
 import type { WebContext } from "#web/load-context.ts";
 import type { Services } from "../../services.ts";
 import { sessionCookieName, sessionCookieOptions } from "../auth/plugin.ts";
+import { createLimiter } from "../limiter.ts";
 import { buildDir, projectRoot } from "../paths.ts";
 import { type CachedAnswer, type SharedCache, servesVisitor } from "../shared-cache.ts";
 
@@ -38,6 +39,13 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   }
   return new Request(url, init);
 }
+
+/**
+ * Pages rendered at once. Rendering is CPU work on two cores and page loaders wait on one database connection
+ * (PGlite), so more at once only adds memory: 100 connections asking for pages each render time took the server
+ * from 290 to 475 MB resident (DESIGN.md §7: under 300 MB). The rest wait their turn, in order.
+ */
+const RENDERS_AT_ONCE = 6;
 
 function newNonce(): string {
   return randomBytes(16).toString("base64");
@@ -71,13 +79,31 @@ async function sendWebResponse(reply: FastifyReply, response: Response, keep?: (
   return reply.send(body);
 }
 
-/** A kept page with a fresh nonce: every answer's inline scripts carry their own (the CSP header names it). */
+/** A page to keep: its HTML cut where its nonce goes, so that an answer is the pieces and a new nonce between them. */
+function pageToKeep(page: CachedAnswer, nonce: string): CachedAnswer {
+  return { ...page, body: "", nonce, parts: page.body.split(nonce).map((piece) => Buffer.from(piece, "utf8")) };
+}
+
+/**
+ * A kept page with a fresh nonce: every answer's inline scripts carry their own (the CSP header names it). The kept
+ * pieces are sent as they are, so an answer allocates next to nothing (garbage is what makes the heap grow under load).
+ */
 function sendSharedPage(reply: FastifyReply, page: CachedAnswer) {
   const nonce = newNonce();
   const renew = (text: string) => (page.nonce ? text.replaceAll(page.nonce, nonce) : text);
   for (const [key, value] of Object.entries(page.headers ?? {})) reply.header(key, renew(value));
   if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
-  return reply.status(200).header("x-cache", "hit").send(renew(page.body));
+  const parts = page.parts ?? [Buffer.from(page.body, "utf8")];
+  const between = Buffer.from(nonce, "utf8");
+  const chunks = parts.flatMap((part, i) => (i === 0 ? [part] : [between, part]));
+  reply.header(
+    "content-length",
+    chunks.reduce((n, c) => n + c.length, 0),
+  );
+  return reply
+    .status(200)
+    .header("x-cache", "hit")
+    .send(Readable.from(chunks, { objectMode: false }));
 }
 
 /**
@@ -112,6 +138,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   }
 
   const handle = createRequestHandler(() => getBuild(), opts.mode);
+  const renders = createLimiter(RENDERS_AT_ONCE);
   const cookieName = sessionCookieName(opts.secureCookies);
   const cookieOptions = sessionCookieOptions(opts.secureCookies);
 
@@ -134,6 +161,20 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         const hit = opts.sharedCache.get(key);
         if (hit) return sendSharedPage(reply, hit);
       }
+      // One of a few renders at a time: each holds its page's tree in memory until its answer is sent.
+      let held = false;
+      let gone = false;
+      reply.raw.once("close", () => {
+        gone = true;
+        if (held) renders.release();
+      });
+      await renders.acquire();
+      held = true;
+      // The visitor left while waiting: nothing to render for.
+      if (gone) {
+        renders.release();
+        return reply;
+      }
       const cspNonce = newNonce();
       const context: WebContext = {
         services: opts.services,
@@ -147,7 +188,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         clearSessionCookie: () => app.serializeCookie(cookieName, "", { ...cookieOptions, expires: new Date(0) }),
       };
       const response = await handle(toWebRequest(request, controller.signal), context);
-      const keep = shareable ? (page: CachedAnswer) => opts.sharedCache.set(key, { ...page, nonce: cspNonce }) : undefined;
+      const keep = shareable ? (page: CachedAnswer) => opts.sharedCache.set(key, pageToKeep(page, cspNonce)) : undefined;
       return sendWebResponse(reply, response, keep);
     },
   });

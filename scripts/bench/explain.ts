@@ -1,0 +1,90 @@
+// EXPLAIN ANALYZE of the catalogue's public reads, on a catalogue grown to `products` rows so that the planner has a
+// reason to prefer an index (on the demo's few dozen rows any plan is a sequential scan). The SQL is the service's
+// own: captured from Drizzle's logger while the service answers, then explained with the same parameters.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import type { Db } from "../../src/server/db/client.ts";
+import { schema } from "../../src/server/db/schema.ts";
+import { seedIfEmpty } from "../../src/server/db/seed/seed.ts";
+import { createCatalogueService } from "../../src/server/modules/catalogue/catalogue.service.ts";
+import { migrationsDir } from "../../src/server/platform/paths.ts";
+import { createDiskStorage } from "../../src/server/platform/storage/storage.ts";
+
+export type ExplainedQuery = {
+  call: string;
+  sql: string;
+  /** Queries the call made (no N+1: a constant, whatever the page size). */
+  queries: number;
+  plan: string[];
+  executionMs: number;
+  seqScanOnProducts: boolean;
+};
+
+export async function explainCatalogue(productsWanted = 20_000): Promise<{ products: number; queries: ExplainedQuery[] }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "solar-explain-"));
+  const client = new PGlite();
+  try {
+    let captured: { sql: string; params: unknown[] }[] = [];
+    const db = drizzle(client, {
+      schema,
+      logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+    }) as unknown as Db;
+    await migrate(db as never, { migrationsFolder: migrationsDir });
+    await seedIfEmpty(db, createDiskStorage(path.join(dir, "uploads")), { media: false });
+    await client.exec(`
+      insert into products (product_name, product_description, price_usd, category_id, images)
+      select 'Bench product ' || g, 'A generated product for the query plans.', 100 + g % 900,
+             (array[1,4,5,6,7,8,9])[1 + g % 7], '{}'
+      from generate_series(1, ${Math.max(0, productsWanted)}) g;
+    `);
+    // As autovacuum leaves a live table: statistics for the planner, the visibility map for index-only scans.
+    await client.exec("vacuum analyze");
+    const total = Number((await client.query<{ n: number }>("select count(*)::int as n from products")).rows[0]?.n ?? 0);
+    const catalogue = createCatalogueService(db);
+    const visitor = null;
+    const calls: [string, () => Promise<unknown>][] = [
+      ["productsByCategory(1, page 1 of 10)", () => catalogue.productsByCategory(visitor, 1, { page: 1, pageSize: 10 })],
+      ["productsByCategory(6, page 50 of 20)", () => catalogue.productsByCategory(visitor, 6, { page: 50, pageSize: 20 })],
+      ["productById(1)", () => catalogue.productById(visitor, 1)],
+      ["allProducts(page 1 of 24)", () => catalogue.allProducts(visitor, { page: 1, pageSize: 24 })],
+      ["listFeatured()", () => catalogue.listFeatured()],
+      ["listCategories()", () => catalogue.listCategories()],
+    ];
+    const out: ExplainedQuery[] = [];
+    for (const [call, run] of calls) {
+      captured = [];
+      await run();
+      const made = captured;
+      for (const q of made) {
+        const res = await client.query<{ "QUERY PLAN": string }>(
+          `explain (analyze, costs off, timing off, summary on) ${q.sql}`,
+          q.params as never[],
+        );
+        const plan = res.rows.map((r) => r["QUERY PLAN"]);
+        const time = plan.find((l) => l.startsWith("Execution Time"));
+        out.push({
+          call,
+          sql: q.sql,
+          queries: made.length,
+          plan: plan.filter((l) => !l.startsWith("Planning") && !l.startsWith("Execution")),
+          executionMs: Number(time?.match(/([\d.]+) ms/)?.[1] ?? Number.NaN),
+          seqScanOnProducts: plan.some((l) => /Seq Scan on products\b/.test(l)),
+        });
+      }
+    }
+    return { products: total, queries: out };
+  } finally {
+    await client.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { products, queries } = await explainCatalogue(Number(process.argv[2] ?? 20_000));
+  console.log(`${products} products`);
+  for (const q of queries) console.log(`\n## ${q.call} (${q.queries} queries, ${q.executionMs} ms)\n${q.sql}\n${q.plan.join("\n")}`);
+}
