@@ -9,15 +9,14 @@
 // - EXPLAIN ANALYZE of the catalogue's queries on a grown catalogue.
 // `--check` exits 1 when a page or an endpoint misses its budget, printing which and by how much.
 // Needs `npm run build` first; PostgreSQL from BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { startServer } from "../tests/support/server-process.ts";
 import { largestRouteChunks, type RouteChunk } from "./bench/chunks.ts";
+import { countRows, postgresDatabase } from "./bench/databases.ts";
 import { type ExplainedQuery, explainCatalogue } from "./bench/explain.ts";
 import { type LighthouseFigures, launchChromium, medianLighthouse } from "./bench/lighthouse.ts";
 import { type LoadFigures, type LoadTarget, runLoad } from "./bench/load.ts";
@@ -70,26 +69,6 @@ type DatabaseRun = {
   quotesStored: number;
 };
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 function quoteBody(productId: number, n: number) {
   return JSON.stringify({
     customer_name: `Bench Visitor ${n}`,
@@ -99,22 +78,6 @@ function quoteBody(productId: number, n: number) {
     notes: "bench",
     products: [{ product_id: productId, quantity: 2 }],
   });
-}
-
-async function countQuotes(url: string | undefined, dataDir: string): Promise<number> {
-  // Counted in the database itself after the server stopped (PGlite) or beside it (PostgreSQL).
-  if (url) {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    const r = await c.query<{ n: number }>("select count(*)::int as n from quotations where notes = 'bench'");
-    await c.end();
-    return r.rows[0]?.n ?? 0;
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = new PGlite(path.join(dataDir, "db"));
-  const r = await db.query<{ n: number }>("select count(*)::int as n from quotations where notes = 'bench'");
-  await db.close();
-  return r.rows[0]?.n ?? 0;
 }
 
 async function benchDatabase(database: "pglite" | "postgres"): Promise<{ run: DatabaseRun; base: string; stop(): Promise<void> }> {
@@ -180,7 +143,10 @@ async function benchDatabase(database: "pglite" | "postgres"): Promise<{ run: Da
     run: { database, startMs, idleRssMb, peakRssMb, load, quotesAccepted, quotesStored: -1 },
     async stop() {
       await server.stop();
-      this.run.quotesStored = await countQuotes(pgDb?.url, dataDir);
+      this.run.quotesStored = await countRows(
+        { url: pgDb?.url, dataDir },
+        "select count(*)::int as v from quotations where notes = 'bench'",
+      );
       await pgDb?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
