@@ -55,12 +55,16 @@ test("pages hydrate without errors in the browser console", async ({ page }) => 
   expect(errors).toEqual([]);
 });
 
-test("robots.txt keeps the back office, the dealer area and the API out and names the sitemap", async ({ request }) => {
+test("robots.txt keeps the back office, the dealer area and the API out, lets the dealer landing page in, and names the sitemap", async ({
+  request,
+}) => {
   const res = await request.get("/robots.txt");
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("text/plain");
   const text = await res.text();
-  for (const path of ["/admin", "/dealer", "/api"]) expect(text).toContain(`Disallow: ${path}\n`);
+  for (const path of ["/admin", "/dealer/", "/api"]) expect(text).toContain(`Disallow: ${path}\n`);
+  // The programme's landing page is public and belongs in search results (Lighthouse SEO: is-crawlable).
+  expect(text).not.toMatch(/^Disallow: \/dealer$/m);
   expect(text).toMatch(/^Sitemap: http:\/\/[^/]+\/sitemap\.xml$/m);
 });
 
@@ -90,6 +94,7 @@ test("sitemap.xml lists the public pages, every category, product, blog and case
     "/case-studies",
     "/faqs",
     "/contact",
+    "/dealer",
     "/category/solar-panels",
     "/category/switch-gear",
   ]) {
@@ -100,7 +105,7 @@ test("sitemap.xml lists the public pages, every category, product, blog and case
   expect(locs.filter((p) => p.startsWith("/product/"))).toHaveLength(products.count);
   expect(locs.filter((p) => p.startsWith("/blog/"))).toHaveLength(((await count("/api/blogs/")) as unknown[]).length);
   expect(locs.filter((p) => p.startsWith("/case-study/"))).toHaveLength(((await count("/api/case-study")) as unknown[]).length);
-  expect(locs.some((p) => p.startsWith("/admin") || p.startsWith("/dealer"))).toBe(false);
+  expect(locs.some((p) => p.startsWith("/admin") || p.startsWith("/dealer/"))).toBe(false);
 });
 
 test("a shared product link previews its name, description and image", async ({ request }) => {

@@ -1,11 +1,14 @@
 import type { Route } from "./+types/robots";
 
-/** Crawlers may read the public site; the back office, the dealer area, the API and personal pages stay out. */
+/**
+ * Crawlers may read the public site, the dealer programme's landing page (/dealer) included; the back office, the
+ * dealer area behind it (/dealer/…), the API and personal pages stay out.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Disallow: /admin",
-    "Disallow: /dealer",
+    "Disallow: /dealer/",
     "Disallow: /api",
     "Disallow: /cart",
     "Disallow: /checkout",
