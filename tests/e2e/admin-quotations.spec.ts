@@ -1,25 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "@playwright/test";
 import { attachments, header, outboxMails } from "../support/outbox.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
+import { axeFindings } from "./support/axe.ts";
 
 /** Issue 6: quotation management — approve with prices (the PDF goes by e-mail), reject with a reason, reapprove. */
 
 const DEALER_EMAIL = "dealer@solar-demo.example";
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe-core's serious and critical findings on the page as it is now (rule id and how many nodes). */
-async function axeFindings(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a script tag: the site's CSP allows no inline script.
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }
-    ).axe.run();
-    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
-  });
-}
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 
 /** A quote request by the signed-in demo dealer with two products; answers its id and the products' names. */

@@ -137,7 +137,7 @@ export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDeta
           </FormAlert>
         ) : null}
 
-        <fieldset className="space-y-3">
+        <fieldset className="space-y-3" aria-describedby={error("currency") ? `${currencyName}-error` : undefined}>
           <legend className="text-lg font-bold text-slate-900">Currency</legend>
           {["USD", secondaryCurrency].map((c) => (
             <label key={c} className="flex items-center gap-3 text-base text-slate-800">
@@ -159,10 +159,14 @@ export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDeta
               Some products have no {secondaryCurrency} price: this order can be paid in USD only.
             </p>
           ) : null}
-          {error("currency") ? <p className="text-sm text-red-700">{error("currency")}</p> : null}
+          {error("currency") ? (
+            <p id={`${currencyName}-error`} className="text-sm text-red-700">
+              {error("currency")}
+            </p>
+          ) : null}
         </fieldset>
 
-        <fieldset className="space-y-3">
+        <fieldset className="space-y-3" aria-describedby={error("fulfilment") ? `${fulfilmentName}-error` : undefined}>
           <legend className="text-lg font-bold text-slate-900">Delivery or collection</legend>
           <label className="flex items-center gap-3 text-base text-slate-800">
             <input

@@ -1,0 +1,415 @@
+import type { Browser, Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../src/web/routes.ts";
+import { DEMO, expect, login, test } from "./fixtures.ts";
+import { axeFindings } from "./support/axe.ts";
+import { verifiedAccount } from "./support/dealer-application.ts";
+
+/**
+ * Issue 8: axe-core (WCAG 2.0/2.1/2.2 A and AA, every impact) finds nothing on any route of src/web/routes.ts, for
+ * each actor that sees the page differently, at desktop and phone width, and in the states that matter (a form
+ * after a refused submit, an open dialog or menu). One login per actor; findings are collected and reported
+ * together so one run lists every violation with its rule, element and page.
+ */
+
+type Actor = "visitor" | "user" | "applicant" | "dealer" | "admin" | "super";
+/** A page to check: its URL, or how to find it on the page the actor is on (for ids of seeded records). */
+type Visit = { as: Actor; url: string | ((page: Page) => Promise<string>) };
+type Covered = Visit[] | { resource: string };
+
+/** The href of the first link that matches, on the page at `from`. */
+const linkOn = (from: string, selector: string) => async (page: Page) => {
+  await page.goto(from);
+  await hydrated(page);
+  const href = await page.locator(selector).first().getAttribute("href");
+  expect(href, `a link ${selector} on ${from}`).toBeTruthy();
+  return href as string;
+};
+
+/** Every route of src/web/routes.ts, and how this file covers it. */
+const COVERED: Record<string, Covered> = {
+  "/logout": { resource: "POST only; a visit redirects to /" },
+  "/favicon.svg": { resource: "an SVG image" },
+  "/robots.txt": { resource: "plain text" },
+  "/sitemap.xml": { resource: "XML" },
+  "/": [{ as: "visitor", url: "/" }],
+  "/contact": [{ as: "visitor", url: "/contact" }],
+  "/about": [{ as: "visitor", url: "/about" }],
+  "/blog/:blogId": [{ as: "visitor", url: "/blog/1" }],
+  "/blogs": [{ as: "visitor", url: "/blogs" }],
+  "/case-study/:caseStudyId": [
+    { as: "visitor", url: "/case-study/1" },
+    // "Case study not found." in the public shell.
+    { as: "visitor", url: "/case-study/999999" },
+  ],
+  "/case-studies": [{ as: "visitor", url: "/case-studies" }],
+  "/products": [{ as: "visitor", url: "/products" }],
+  "/category/:categoryId": [
+    { as: "visitor", url: "/category/solar-panels" },
+    { as: "visitor", url: "/category/solar-panels?page=2&pageSize=6" },
+  ],
+  "/product/:productId": [
+    { as: "visitor", url: "/product/1" },
+    // Dealers see prices.
+    { as: "dealer", url: "/product/1" },
+    // The error page (404).
+    { as: "visitor", url: "/product/999999" },
+  ],
+  "/insights": [{ as: "visitor", url: "/insights" }],
+  "/cart": [
+    { as: "visitor", url: "/cart" },
+    // With items: the visitor's WhatsApp checkout, the dealer's checkout link.
+    { as: "user", url: "/cart" },
+    { as: "dealer", url: "/cart" },
+  ],
+  "/faqs": [{ as: "visitor", url: "/faqs" }],
+  "/login": [{ as: "visitor", url: "/login" }],
+  "/signup": [{ as: "visitor", url: "/signup" }],
+  "/forgot-password": [{ as: "visitor", url: "/forgot-password" }],
+  "/verification": [
+    { as: "visitor", url: "/verification" },
+    { as: "visitor", url: "/verification?token=not-a-real-token" },
+  ],
+  "/reset-password": [
+    { as: "visitor", url: "/reset-password" },
+    { as: "visitor", url: "/reset-password?token=not-a-real-token" },
+  ],
+  "/checkout": [{ as: "dealer", url: "/checkout" }],
+  // Redirects to the home page: checked there, and here that the redirect lands on a page that passes.
+  "/*": [{ as: "visitor", url: "/no-such-page" }],
+  "/dealer": [
+    { as: "visitor", url: "/dealer" },
+    { as: "user", url: "/dealer" },
+    { as: "applicant", url: "/dealer" },
+    { as: "dealer", url: "/dealer" },
+  ],
+  "/dealer/profile": [
+    { as: "user", url: "/dealer/profile" },
+    { as: "applicant", url: "/dealer/profile" },
+    { as: "dealer", url: "/dealer/profile" },
+    { as: "dealer", url: "/dealer/profile?edit=personal" },
+  ],
+  "/dealer/manual": [
+    { as: "user", url: "/dealer/manual" },
+    { as: "dealer", url: "/dealer/manual" },
+  ],
+  "/dealer/manual/dealer-manual.pdf": { resource: "a PDF" },
+  "/dealer/manual/dealer-manual.txt": { resource: "plain text" },
+  "/dealer/quotations": [{ as: "dealer", url: "/dealer/quotations" }],
+  "/dealer/register": [
+    { as: "user", url: "/dealer/register" },
+    { as: "applicant", url: "/dealer/register" },
+    { as: "dealer", url: "/dealer/register" },
+  ],
+  "/dealer/orders": [
+    { as: "user", url: "/dealer/orders" },
+    { as: "dealer", url: "/dealer/orders" },
+  ],
+  "/admin": [
+    { as: "admin", url: "/admin" },
+    { as: "admin", url: "/admin?range=365" },
+  ],
+  "/admin/products": [
+    { as: "admin", url: "/admin/products" },
+    { as: "admin", url: "/admin/products?product=new" },
+    { as: "admin", url: "/admin/products?product=1" },
+    { as: "admin", url: "/admin/products?tab=featured" },
+    { as: "admin", url: "/admin/products?tab=featured&featured=new" },
+    { as: "admin", url: "/admin/products?tab=brands" },
+    { as: "admin", url: "/admin/products?tab=brands&brand=new" },
+  ],
+  "/admin/dealers": [
+    { as: "admin", url: "/admin/dealers" },
+    { as: "admin", url: "/admin/dealers?reg_status=Pending" },
+  ],
+  "/admin/dealers/:userId": [
+    { as: "admin", url: linkOn("/admin/dealers?q=Kopje", 'a[href^="/admin/dealers/"]') },
+    { as: "admin", url: linkOn("/admin/dealers?q=Sunrise", 'a[href^="/admin/dealers/"]') },
+  ],
+  "/admin/quotations": [
+    { as: "admin", url: "/admin/quotations" },
+    { as: "admin", url: "/admin/quotations?status=approved" },
+  ],
+  "/admin/orders": [{ as: "admin", url: "/admin/orders" }],
+  "/admin/orders/:orderId": [{ as: "admin", url: linkOn("/admin/orders", 'a[href^="/admin/orders/"]') }],
+  "/admin/users": [
+    { as: "admin", url: "/admin/users" },
+    { as: "super", url: "/admin/users" },
+  ],
+  "/admin/blogs": [
+    { as: "admin", url: "/admin/blogs" },
+    { as: "admin", url: "/admin/blogs?edit=1" },
+  ],
+  "/admin/team": [
+    { as: "admin", url: "/admin/team" },
+    { as: "admin", url: "/admin/team?edit=1" },
+  ],
+  "/admin/case-studies": [
+    { as: "admin", url: "/admin/case-studies" },
+    { as: "admin", url: "/admin/case-studies?edit=1" },
+  ],
+  "/admin/content/:tab?": [
+    { as: "admin", url: "/admin/content" },
+    ...["testimonials", "articles", "faqs", "awards", "certificates", "overview", "positions"].map((tab) => ({
+      as: "admin" as const,
+      url: `/admin/content/${tab}`,
+    })),
+    { as: "admin", url: "/admin/content/testimonials?edit=1" },
+    { as: "admin", url: "/admin/content/no-such-tab" },
+  ],
+  "/admin/messages": [{ as: "admin", url: "/admin/messages" }],
+  "/admin/messages/:messageId": [{ as: "admin", url: linkOn("/admin/messages", 'a[href^="/admin/messages/"]') }],
+  "/admin/settings": [{ as: "admin", url: "/admin/settings" }],
+  "/admin/audit": [{ as: "admin", url: "/admin/audit" }],
+  "/admin/*": [{ as: "admin", url: "/admin/no-such-screen" }],
+};
+
+/** The full paths of src/web/routes.ts (layouts add nothing, an index is its parent's path). */
+function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path ? `${parent}/${entry.path}` : parent;
+    const here = entry.index || entry.path ? [own || "/"] : [];
+    return [...here, ...routePaths(entry.children ?? [], own)];
+  });
+}
+
+test("every route of src/web/routes.ts is in the accessibility test's list", () => {
+  const declared = routePaths(routes).sort();
+  expect(declared.length).toBeGreaterThan(40);
+  expect(Object.keys(COVERED).sort()).toEqual(declared);
+});
+
+/** The checks of one page as it is now: axe's violations, and one main landmark the skip link reaches. */
+async function pageFindings(page: Page, where: string): Promise<string[]> {
+  const shell = await page.evaluate(() => {
+    const problems: string[] = [];
+    const mains = document.querySelectorAll("main, [role=main]");
+    if (mains.length !== 1) problems.push(`${mains.length} main landmarks`);
+    const skip = document.querySelector<HTMLAnchorElement>("body > a[href='#main']");
+    if (!skip) problems.push("no skip link");
+    else if (!document.getElementById("main")) problems.push("the skip link's target #main is missing");
+    if (!document.querySelector("header, [role=banner]")) problems.push("no header landmark");
+    return problems;
+  });
+  return [...shell.map((p) => `${where}: ${p}`), ...(await axeFindings(page, where))];
+}
+
+/**
+ * Waits until React has hydrated the page (its nodes carry React's fiber keys) and two frames have passed for the
+ * renders that follow hydration (the cart read from localStorage, buttons enabled once hydrated). Faster than
+ * networkidle's half second of quiet, which matters over a hundred pages.
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return main !== null && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
+  });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** Opens a page, waits until it is hydrated, and checks it. */
+async function check(page: Page, url: string, label = url): Promise<string[]> {
+  await page.goto(url);
+  await hydrated(page);
+  await expect(page.locator("#main")).toBeVisible();
+  return pageFindings(page, label);
+}
+
+/** Checks every page COVERED lists for the actor (those of routes `only` accepts). */
+async function visitAll(page: Page, actor: Actor, label: string = actor, only = (_route: string) => true): Promise<string[]> {
+  const findings: string[] = [];
+  for (const [route, covered] of Object.entries(COVERED)) {
+    if (!Array.isArray(covered) || !only(route)) continue;
+    for (const visit of covered.filter((v) => v.as === actor)) {
+      const url = typeof visit.url === "string" ? visit.url : await visit.url(page);
+      findings.push(...(await check(page, url, `${label} ${url} (${route})`)));
+    }
+  }
+  return findings;
+}
+
+async function signIn(page: Page, who: { user: string; password: string }, landing: RegExp) {
+  await login(page, who);
+  await expect(page).toHaveURL(landing);
+}
+
+/** Puts a product in the browser's cart the way a visitor does. */
+async function addToCart(page: Page) {
+  await page.goto("/product/1");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" }).first()).toBeVisible();
+}
+
+test("public pages: no axe violations, also after a refused submit and with a dialog or menu open", async ({ page }) => {
+  test.setTimeout(120_000);
+  const findings = await visitAll(page, "visitor");
+
+  // States: forms after a refused submit show their errors, tied to their fields.
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("Email or Username").fill("nobody-here");
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("alert").first()).toBeVisible();
+  findings.push(...(await pageFindings(page, "visitor /login after a failed login")));
+
+  for (const [url, button] of [
+    ["/signup", "Sign Up"],
+    ["/forgot-password", "Send Reset Link"],
+  ] as const) {
+    await page.goto(url);
+    await hydrated(page);
+    await page.getByRole("button", { name: button }).click();
+    await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+    findings.push(...(await pageFindings(page, `visitor ${url} after an empty submit`)));
+  }
+
+  // The quote dialog, open, after an empty submit.
+  await page.goto("/product/1");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Request a Quote" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request a Quote" });
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(dialog.locator("[aria-invalid=true]").first()).toBeVisible();
+  findings.push(...(await pageFindings(page, "visitor /product/1 quote dialog with errors")));
+  await page.keyboard.press("Escape");
+
+  // The Products dropdown of the main navigation, open.
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: /Products/ })
+    .focus();
+  await page.keyboard.press("Enter");
+  findings.push(...(await pageFindings(page, "visitor /product/1 with the Products menu open")));
+
+  expect(findings).toEqual([]);
+});
+
+test("the dealer area as a signed-in user and as an applicant with a submitted application", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.user, /:\d+\/$/);
+  await addToCart(page);
+  const findings = await visitAll(page, "user");
+
+  // The application form after an empty submit of its first section.
+  await page.goto("/dealer/register");
+  await hydrated(page);
+  const company = page.getByRole("region", { name: /^Company Details/ });
+  await company.getByRole("button", { name: "Save Company Details" }).click();
+  await expect(company.locator("[aria-invalid=true]").first()).toBeVisible();
+  findings.push(...(await pageFindings(page, "user /dealer/register after an empty submit")));
+
+  // A fresh account part-way through an application (company details saved).
+  await page.context().clearCookies();
+  await verifiedAccount(page, baseURL as string, "a11y");
+  await page.goto("/dealer/register");
+  await hydrated(page);
+  const section = page.getByRole("region", { name: /^Company Details/ });
+  await section.getByLabel("Registered Company Name").fill("Msasa Power (Private) Limited");
+  await section.getByLabel("Trading Name").fill("Msasa Power");
+  await section.getByLabel("Company Registration Number").fill("1234/2025");
+  await section.getByRole("button", { name: "Save Company Details" }).click();
+  await expect(page.getByText("1 of 3 completed")).toBeVisible();
+  findings.push(...(await visitAll(page, "applicant")));
+
+  expect(findings).toEqual([]);
+});
+
+test("the dealer area as an approved dealer", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.dealer, /\/dealer$/);
+  await addToCart(page);
+  const findings = await visitAll(page, "dealer");
+  // Checkout after a submit without the phone and address a delivery needs: the errors under their fields.
+  await page.goto("/checkout");
+  await hydrated(page);
+  const place = page.getByRole("button", { name: "Place Order" });
+  await expect(place).toBeEnabled();
+  await place.click();
+  await expect(page.getByLabel("Delivery address")).toHaveAttribute("aria-invalid", "true");
+  findings.push(...(await pageFindings(page, "dealer /checkout after a refused submit")));
+  expect(findings).toEqual([]);
+});
+
+/** The back office in two halves, so that the two workers of CI share it. */
+const contentScreens = (route: string) => /^\/admin\/(blogs|team|case-studies|content|messages|settings|audit|\*)/.test(route);
+
+test("the back office as an admin: dashboard, products, dealers, quotations, orders, users", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.admin, /\/admin$/);
+  expect(await visitAll(page, "admin", "admin", (route) => !contentScreens(route))).toEqual([]);
+});
+
+test("the back office as an admin: content screens, messages, settings, audit; a refused form and a dialog", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.admin, /\/admin$/);
+  const findings = await visitAll(page, "admin", "admin", contentScreens);
+
+  // A form after an empty submit: a new blog.
+  await page.goto("/admin/blogs");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Publish blog" }).click();
+  await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+  findings.push(...(await pageFindings(page, "admin /admin/blogs after an empty submit")));
+
+  // The record-a-sale dialog, open.
+  await page.goto("/admin");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Record a sale" }).click();
+  await expect(page.getByRole("dialog", { name: "Record a sale" })).toBeVisible();
+  findings.push(...(await pageFindings(page, "admin /admin with the record-a-sale dialog")));
+
+  expect(findings).toEqual([]);
+});
+
+test("the back office as the super admin", async ({ page }) => {
+  await signIn(page, DEMO.super, /\/admin$/);
+  expect(await visitAll(page, "super")).toEqual([]);
+});
+
+/** Pages checked again at 390 px: every public page, and the main pages of the dealer area and back office. */
+const PHONE = { width: 390, height: 844 };
+const PHONE_DEALER = ["/dealer", "/dealer/profile", "/dealer/quotations", "/dealer/orders", "/dealer/manual", "/cart", "/checkout"];
+const PHONE_ADMIN = [
+  "/admin",
+  "/admin/products",
+  "/admin/dealers",
+  "/admin/quotations",
+  "/admin/orders",
+  "/admin/messages",
+  "/admin/settings",
+];
+
+async function phonePage(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+  return context.newPage();
+}
+
+test("public pages at phone width (390 px), with the menu open", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const page = await phonePage(browser, baseURL as string);
+  const findings = await visitAll(page, "visitor", "phone visitor");
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  findings.push(...(await pageFindings(page, "phone / with the mobile menu open")));
+  expect(findings).toEqual([]);
+  await page.context().close();
+});
+
+test("the main dealer and back-office pages at phone width (390 px)", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const findings: string[] = [];
+  const dealer = await phonePage(browser, baseURL as string);
+  await signIn(dealer, DEMO.dealer, /\/dealer$/);
+  await addToCart(dealer);
+  for (const url of PHONE_DEALER) findings.push(...(await check(dealer, url, `phone dealer ${url}`)));
+  await dealer.context().close();
+  const admin = await phonePage(browser, baseURL as string);
+  await signIn(admin, DEMO.admin, /\/admin$/);
+  for (const url of PHONE_ADMIN) findings.push(...(await check(admin, url, `phone admin ${url}`)));
+  await admin.context().close();
+  expect(findings).toEqual([]);
+});
