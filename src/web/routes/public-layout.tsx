@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { RouteErrorScreen } from "../components/layout/error-screen.tsx";
+import { MainLandmark } from "../components/layout/main-landmark.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
 
@@ -8,9 +9,9 @@ export default function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <MainLandmark>
         <Outlet />
-      </main>
+      </MainLandmark>
       <SiteFooter />
     </div>
   );

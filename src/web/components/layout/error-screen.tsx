@@ -7,7 +7,7 @@ export function ErrorScreen({ message, onReset }: { message: string; onReset?: (
     <main
       id="main"
       tabIndex={-1}
-      className="mx-auto flex min-h-[60vh] max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-center"
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-center focus:outline-none"
     >
       <title>Something went wrong</title>
       <h1 className="text-3xl font-bold">Something went wrong</h1>

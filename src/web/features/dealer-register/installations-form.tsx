@@ -115,7 +115,10 @@ export function InstallationsForm({
         <button
           type={hydrated ? "button" : "submit"}
           disabled={count >= MAX_INSTALLATIONS}
-          {...(hydrated ? { onClick: () => append(empty()) } : { name: "edit", value: "add", formNoValidate: true })}
+          // The new item's first field takes the focus (its first registered field is the hidden id, which cannot).
+          {...(hydrated
+            ? { onClick: () => append(empty(), { focusName: `installations.${count}.systemDescription` }) }
+            : { name: "edit", value: "add", formNoValidate: true })}
           className={buttonClass("outline", "w-full sm:w-auto")}
         >
           Add Installation

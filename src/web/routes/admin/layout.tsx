@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { RouteErrorScreen } from "../../components/layout/error-screen.tsx";
+import { MainLandmark } from "../../components/layout/main-landmark.tsx";
 import { SiteHeader } from "../../components/layout/site-header.tsx";
 import { AdminSidebar } from "../../features/admin/admin-sidebar.tsx";
 import { ToursMount } from "../../features/tours/tours-mount.tsx";
@@ -19,9 +20,9 @@ export default function AdminLayout() {
         <SiteHeader />
         <div className="flex flex-1 flex-col md:pl-60">
           <AdminSidebar />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <MainLandmark>
             <Outlet />
-          </main>
+          </MainLandmark>
         </div>
       </div>
     </ToursMount>

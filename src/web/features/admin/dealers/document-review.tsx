@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { DealerDocumentView } from "#shared/schemas/documents.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
@@ -15,6 +15,15 @@ export function DocumentReview({ doc, name }: { doc: DealerDocumentView; name: s
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
+  // The button pressed goes away with the review (an approved document has no Approve): the focus moves to the
+  // other one, with the outcome announced, instead of being lost to the page.
+  const [reviewed, setReviewed] = useState<"approved" | "rejected" | null>(null);
+  const approveRef = useRef<HTMLButtonElement>(null);
+  const rejectRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (reviewed === "approved" && doc.review_status === "approved") rejectRef.current?.focus();
+    if (reviewed === "rejected" && doc.review_status === "rejected") approveRef.current?.focus();
+  }, [reviewed, doc.review_status]);
 
   const review = async (status: "approved" | "rejected", why: string | null) => {
     setBusy(true);
@@ -27,15 +36,20 @@ export function DocumentReview({ doc, name }: { doc: DealerDocumentView; name: s
       return false;
     }
     await revalidator.revalidate();
+    setReviewed(status);
     return true;
   };
 
   return (
     <div className="space-y-2">
       {error ? <FormAlert>{error}</FormAlert> : null}
+      <p role="status" className="sr-only">
+        {reviewed ? `${name} ${reviewed}.` : ""}
+      </p>
       <div className="flex flex-wrap gap-2">
         {doc.review_status !== "approved" ? (
           <button
+            ref={approveRef}
             type="button"
             disabled={busy}
             className={buttonClass("secondary", "min-h-10 px-3")}
@@ -46,6 +60,7 @@ export function DocumentReview({ doc, name }: { doc: DealerDocumentView; name: s
         ) : null}
         {doc.review_status !== "rejected" ? (
           <button
+            ref={rejectRef}
             type="button"
             disabled={busy}
             className={buttonClass("outline", "min-h-10 px-3 text-red-800")}
