@@ -7,7 +7,7 @@ export type FocusState = {
   what: string;
   /** In the viewport with a size. */
   visible: boolean;
-  /** An outline or box-shadow on it, on its ::after (card links), or a ring on a card around it (focus-within). */
+  /** An outline or ring on it, on its ::after (card links), or a ring on a card around it (focus-within). */
   indicator: string | null;
 };
 
@@ -24,7 +24,8 @@ export function focusState(page: Page): Promise<FocusState> {
     const ownMark = (style: CSSStyleDeclaration) => {
       if (style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0)
         return `outline ${style.outlineWidth} ${style.outlineColor}`;
-      if (style.boxShadow && style.boxShadow !== "none") return `box-shadow ${style.boxShadow}`;
+      // A ring (box-shadow without offset or blur, as Tailwind's ring-*), not a drop shadow that is always there.
+      if (/0px 0px 0px [1-9]/.test(style.boxShadow)) return `ring ${style.boxShadow}`;
       return null;
     };
     let indicator = ownMark(getComputedStyle(el)) ?? ownMark(getComputedStyle(el, "::after"));
