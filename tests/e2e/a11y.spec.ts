@@ -286,7 +286,7 @@ test("public pages: no axe violations, also after a refused submit and with a di
   expect(findings).toEqual([]);
 });
 
-test("the dealer area as a signed-in user and as an applicant with a submitted application", async ({ page, baseURL }) => {
+test("the dealer area as a signed-in user and as an applicant part-way through an application", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO.user, /:\d+\/$/);
   await addToCart(page);
