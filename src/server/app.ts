@@ -8,9 +8,10 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { MEDIA_FOLDERS } from "#shared/media.ts";
+import { MEDIA_FOLDERS, type MediaFolder } from "#shared/media.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createAppJobWorker, registerJobHandlers } from "./jobs.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
@@ -28,6 +29,9 @@ import { salesRoutes } from "./modules/sales/sales.routes.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
 import { createDerivedImages } from "./platform/images/derived.ts";
+import { queueImageVariants } from "./platform/images/image-jobs.ts";
+import type { JobWorker } from "./platform/jobs/worker.ts";
+import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
 import { createSharedCache, sharedCachePlugin } from "./platform/shared-cache.ts";
 import { createStorage, type Storage } from "./platform/storage/storage.ts";
@@ -40,6 +44,7 @@ export type AppOptions = {
   /** Serve the React Router pages too (off in API tests). */
   web?: false | "production" | "development";
   storage?: Storage;
+  /** The transport the mail jobs send with (default: SMTP_URL or the .eml outbox). */
   mailer?: Mailer;
 };
 
@@ -51,6 +56,8 @@ export type RouteEntry = { method: string; url: string; documented: boolean };
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    /** The background job worker (platform/jobs): tests call `drain()`. */
+    jobs: JobWorker;
     /** Every route registered, as the OpenAPI document and the fuzz tests read them. */
     routeList: RouteEntry[];
   }
@@ -60,8 +67,6 @@ declare module "fastify" {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const storage = opts.storage ?? createStorage(config);
-  const mailer = opts.mailer ?? createMailer(config);
-  const services = createServices({ db: database.db, config, storage, mailer });
   const secureCookies = config.env === "production";
 
   const app = Fastify({
@@ -69,6 +74,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Background jobs (decision 007): services queue mail and image variants; the worker sends and encodes them with
+  // retries, polling every JOBS_POLL_MS and woken at once by an enqueue; it stops (after its running job) on close.
+  const jobs = createAppJobWorker(database.db, config, app.log);
+  const mailer = createQueuedMailer({ db: database.db, onQueued: jobs.wake });
+  const onImageStored = async (folder: MediaFolder, name: string) => {
+    await queueImageVariants(database.db, folder, name);
+    jobs.wake();
+  };
+  const services = createServices({ db: database.db, config, storage, mailer, onImageStored });
+  // AVIF and JPEG twins of the stored WebP images: made by a job after an upload, or on first request (derived.ts).
+  const derivedImages = createDerivedImages(storage);
+  registerJobHandlers(jobs, { db: database.db, transport: opts.mailer ?? createMailer(config), services, derivedImages });
+  app.decorate("jobs", jobs);
+  app.addHook("onReady", async () => jobs.start());
+  app.addHook("onClose", async () => jobs.stop());
   app.decorate("services", services);
   const routeList: RouteEntry[] = [];
   app.decorate("routeList", routeList);
@@ -121,8 +141,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  // AVIF and JPEG twins of the stored WebP images, encoded on first request (platform/images/derived.ts).
-  const derivedImages = createDerivedImages(storage);
   const mediaFolders = new Set<string>(Object.values(MEDIA_FOLDERS));
   app.get<{ Params: { folder: string; file: string } }>(
     "/media/:folder/:file(^[A-Za-z0-9][A-Za-z0-9._-]*-w\\d+\\.(?:avif|jpg)$)",

@@ -57,6 +57,12 @@ const envSchema = z.object({
   PAYNOW_AUTH_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
   PAYNOW_CURRENCY: optionalText.pipe(z.enum(ORDER_CURRENCIES).optional()),
   PAYNOW_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  // Background jobs (issue 9, decision 007): how often the worker looks for due jobs (0: only when asked, as in
+  // API tests), the first retry's delay (doubled each time, up to the cap) and how long a claimed job is held.
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  JOBS_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  JOBS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
 });
 
 export type Config = {
@@ -83,6 +89,8 @@ export type Config = {
   publicCacheMs: number;
   /** Paynow (issue 5); unset: dealers pay by bank transfer or ZIPIT only. */
   paynow: PaynowConfig | undefined;
+  /** The background job worker (platform/jobs); pollMs 0 runs jobs only when asked (tests: drain()). */
+  jobs: { pollMs: number; retryBaseMs: number; retryMaxMs: number; leaseMs: number };
 };
 
 export type PaynowConfig = {
@@ -163,5 +171,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             timeoutMs: e.PAYNOW_TIMEOUT_MS,
           }
         : undefined,
+    jobs: {
+      pollMs: e.JOBS_POLL_MS ?? (e.NODE_ENV === "test" ? 0 : 2_000),
+      retryBaseMs: e.JOBS_RETRY_BASE_MS,
+      retryMaxMs: Math.max(e.JOBS_RETRY_MAX_MS, e.JOBS_RETRY_BASE_MS),
+      leaseMs: e.JOBS_LEASE_MS,
+    },
   };
 }

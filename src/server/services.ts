@@ -1,3 +1,4 @@
+import type { MediaFolder } from "#shared/media.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
@@ -18,7 +19,15 @@ import { createSalesService } from "./modules/sales/sales.service.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
 import type { Storage } from "./platform/storage/storage.ts";
 
-export type Deps = { db: Db; config: Config; storage: Storage; mailer: Mailer };
+export type Deps = {
+  db: Db;
+  config: Config;
+  storage: Storage;
+  /** In the app, the queuing mailer (platform/mailer/mail-queue.ts): a mail is a job. */
+  mailer: Mailer;
+  /** Queues a stored public image's AVIF/JPEG twins (platform/images/image-jobs.ts). */
+  onImageStored?: (folder: MediaFolder, name: string) => Promise<void>;
+};
 
 /** Every domain service, wired once per process; routes and page loaders call these. */
 export function createServices(deps: Deps) {
@@ -50,9 +59,9 @@ export function createServices(deps: Deps) {
     accounts,
     catalogue,
     /** Products, featured products and brands in the back office (issue 6). */
-    catalogueAdmin: createCatalogueAdminService({ db: deps.db, storage: deps.storage, audit }),
+    catalogueAdmin: createCatalogueAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     content: createContentService(deps.db),
-    contentAdmin: createContentAdminService({ db: deps.db, storage: deps.storage, audit }),
+    contentAdmin: createContentAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     settings,
     quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue, audit }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit }),

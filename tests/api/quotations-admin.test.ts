@@ -5,10 +5,12 @@ import { auditLog } from "#server/db/schema/audit.ts";
 import { products } from "#server/db/schema/catalogue.ts";
 import { quotationProducts, quotations } from "#server/db/schema/commerce.ts";
 import { createQuotationsService } from "#server/modules/quotations/quotations.service.ts";
+import { createQueuedMailer } from "#server/platform/mailer/mail-queue.ts";
 import { formatDate } from "#shared/dates.ts";
 import { addDays, endOfHarareDay, harareDate } from "#shared/quotation-status.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { type Actors, createActors } from "../support/actors.ts";
+import { flakyTransport, manualMailWorker } from "../support/jobs.ts";
 import { attachments, decoded, header, outboxMails } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -446,27 +448,36 @@ describe("nothing half-done", () => {
     expect(sent).toHaveLength(0);
   });
 
-  it("keeps the decision when the e-mail fails after it, and logs the failure", async () => {
+  it("keeps the decision when the SMTP server is down, and the e-mail with its PDF leaves once it is back", async () => {
     const q = await newQuotation();
-    const logged: object[] = [];
+    await t.app.jobs.drain(); // the request's own mails, sent by the app's worker
+    const smtp = flakyTransport();
+    const { worker, clock } = manualMailWorker(t.database.db, smtp);
     const service = createQuotationsService({
       db: t.database.db,
-      mailer: {
-        send: async () => {
-          throw new Error("SMTP down");
-        },
-      },
+      mailer: createQueuedMailer({ db: t.database.db }),
       settings: { get: async () => DEFAULT_SITE_SETTINGS },
       accounts: { me: async () => ({}) as never },
       catalogue: t.app.services.catalogue,
       audit: t.app.services.audit,
-      log: { error: (details) => logged.push(details) },
     });
     const admin = { id: actors.identity.admin.id, role: "admin" } as Parameters<typeof service.decide>[0];
-    const view = await service.decide(admin, q.id, { status: "rejected", reason: "Mail test." });
-    expect(view.status).toBe("rejected");
-    expect((await stored(q.id)).row?.status).toBe("rejected");
-    expect(logged).toEqual([expect.objectContaining({ quotationId: q.id, err: { message: "SMTP down" } })]);
+    const view = await service.decide(admin, q.id, {
+      status: "approved",
+      currency: "USD",
+      validUntil: inDays(5),
+      lines: q.lines.map((id) => ({ id, price: "10" })),
+    });
+    expect(view.status).toBe("approved");
+    expect(await worker.runDue()).toBe(1);
+    expect((await stored(q.id)).row?.status).toBe("approved");
+    expect(smtp.sent).toHaveLength(0);
+    clock.ms += 60_000; // past the first retry (30 s)
+    smtp.up = true;
+    expect(await worker.runDue()).toBe(1);
+    expect(smtp.sent.map((m) => m.to)).toEqual([q.email]);
+    expect(smtp.sent[0]?.attachments?.[0]).toMatchObject({ filename: expect.stringMatching(/\.pdf$/), contentType: "application/pdf" });
+    expect(await worker.runDue()).toBe(0);
   });
 });
 

@@ -1,8 +1,21 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
-/** The .eml files the mailer wrote to DATA_DIR/outbox, oldest first. */
+/** What runs before the outbox of a DATA_DIR is read: the test app's due jobs (tests/support/test-app.ts). */
+const beforeRead = new Map<string, () => Promise<unknown>>();
+
+/** Runs `task` before each read of DATA_DIR/outbox (the in-process test app's mail jobs); returns the undo. */
+export function onOutboxRead(dataDir: string, task: () => Promise<unknown>): () => void {
+  beforeRead.set(dataDir, task);
+  return () => beforeRead.delete(dataDir);
+}
+
+/**
+ * The .eml files the mailer wrote to DATA_DIR/outbox, oldest first. For an in-process test app its due mail jobs
+ * are run first; a server process (browser tests) sends them itself within moments.
+ */
 export async function outboxMails(dataDir: string): Promise<string[]> {
+  await beforeRead.get(dataDir)?.();
   const dir = path.join(dataDir, "outbox");
   const files = await readdir(dir).catch(() => [] as string[]);
   return Promise.all(files.sort().map((f) => readFile(path.join(dir, f), "utf8")));

@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from "#server/db/seed/accounts.ts";
 import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
 import { createDiskStorage } from "#server/platform/storage/storage.ts";
+import { onOutboxRead } from "./outbox.ts";
 import { createTestDatabase } from "./test-db.ts";
 
 export type TestApp = {
@@ -34,6 +35,9 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   if (opts.seed !== false) await seedIfEmpty(database.db, storage, { media: false });
   const app = await buildApp({ config, database, storage, mailer: createMailer(config), web: false });
   await app.ready();
+  // Mail is a job (decision 007) and the worker does not poll in tests (JOBS_POLL_MS 0): reading the outbox first runs
+  // the jobs that are due, as the worker would moments after the request. Jobs waiting for a retry stay queued.
+  const unregister = onOutboxRead(dataDir, () => app.jobs.drain());
   return {
     app,
     database,
@@ -52,6 +56,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
       return { authorization: `Bearer ${res.json().token}` };
     },
     async close() {
+      unregister();
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -76,4 +76,3 @@ export const contactReplySchema = z.object({
 export type ContactReply = z.infer<typeof contactReplySchema>;
 
 export const CONTACT_REPLY_SENT = "Your reply has been sent.";
-export const CONTACT_REPLY_FAILED = "The reply could not be sent. Nothing was recorded; please try again.";

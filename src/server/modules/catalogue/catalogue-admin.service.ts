@@ -37,7 +37,13 @@ import { type CheckedImage, UploadError, type UploadRules } from "../../platform
 import type { AuditService } from "../audit/audit.service.ts";
 import { toProduct } from "./catalogue.service.ts";
 
-export type CatalogueAdminDeps = { db: Db; storage: Storage; audit: AuditService };
+export type CatalogueAdminDeps = {
+  db: Db;
+  storage: Storage;
+  audit: AuditService;
+  /** Queues the AVIF/JPEG twins of a stored image (platform/images/image-jobs.ts). */
+  onImageStored?: (folder: MediaFolder, name: string) => Promise<void>;
+};
 
 type ProductRow = typeof products.$inferSelect;
 type Exec = Db | Tx;
@@ -118,7 +124,7 @@ const oneImageForm = (field: string): UploadRules => ({
 /** A stored public file, to remove again when its change does not happen (or once its record is gone). */
 type StoredFile = { folder: MediaFolder; name: string; kind: "image" | "file" };
 
-export function createCatalogueAdminService({ db, storage, audit }: CatalogueAdminDeps) {
+export function createCatalogueAdminService({ db, storage, audit, onImageStored }: CatalogueAdminDeps) {
   /** Removes files no record names any more. A file that cannot be removed is left (it harms nothing). */
   async function discard(files: StoredFile[]): Promise<void> {
     await Promise.all(
@@ -155,7 +161,8 @@ export function createCatalogueAdminService({ db, storage, audit }: CatalogueAdm
 
   const storeImages = async (keep: (f: StoredFile) => string, folder: MediaFolder, images: CheckedImage[], stem: string) => {
     const names: string[] = [];
-    for (const image of images) names.push(keep({ folder, name: await storePublicImage(storage, folder, image, stem), kind: "image" }));
+    for (const image of images)
+      names.push(keep({ folder, name: await storePublicImage(storage, folder, image, stem, onImageStored), kind: "image" }));
     return names;
   };
 

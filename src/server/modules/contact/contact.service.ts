@@ -1,17 +1,10 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { formatDateTime } from "#shared/dates.ts";
-import {
-  CONTACT_REPLY_FAILED,
-  type ContactInbox,
-  type ContactInboxQuery,
-  type ContactMessage,
-  type ContactMessageView,
-  type ContactReply,
-} from "#shared/schemas/contact.ts";
+import type { ContactInbox, ContactInboxQuery, ContactMessage, ContactMessageView, ContactReply } from "#shared/schemas/contact.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { contactMessages } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
-import { AppError, NotFoundError } from "../../platform/errors.ts";
+import { NotFoundError } from "../../platform/errors.ts";
 import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
@@ -189,9 +182,9 @@ export function createContactService({ db, mailer, settings, audit, log = consol
     },
 
     /**
-     * Answers a message by e-mail (admins): sent to the visitor with the company's sales address to reply to, then
-     * recorded (replied and read, with an audit entry holding the reply). The e-mail goes first and no transaction is
-     * held open while it travels; a reply that could not be sent records nothing.
+     * Answers a message by e-mail (admins), to the visitor with the company's sales address to reply to: recorded
+     * (replied and read, with an audit entry holding the reply) and the e-mail queued in one transaction. The mail
+     * job sends it moments later, or retries while the SMTP server is down: the admin's reply is never lost.
      */
     async reply(actor: Actor, id: number, input: ContactReply): Promise<ContactMessageView> {
       const admin = requireAdmin(actor);
@@ -212,12 +205,6 @@ export function createContactService({ db, mailer, settings, audit, log = consol
         ],
         footer: `${company.companyName} · ${company.phone} · ${company.salesEmail} · Support hours: ${company.supportHours}`,
       });
-      try {
-        await mailer.send(mail);
-      } catch (err) {
-        log.error({ contactMessageId: id, err: { message: (err as Error)?.message ?? String(err) } }, "reply not sent");
-        throw new AppError(502, CONTACT_REPLY_FAILED);
-      }
       return db.transaction(async (tx) => {
         const current = await lockedRow(tx, id);
         const now = new Date();
@@ -235,6 +222,9 @@ export function createContactService({ db, mailer, settings, audit, log = consol
           before: toView(current),
           after: { ...after, reply: input },
         });
+        // Queued with the record of the reply (a job, platform/jobs): both or neither; the worker sends it, retrying
+        // while the SMTP server is unreachable.
+        await mailer.send(mail, tx);
         return after;
       });
     },

@@ -79,6 +79,8 @@ export type ContentAdminDeps = {
   db: Db;
   storage: Storage;
   audit: { record(exec: Db | Tx, actor: SignedIn, change: AuditChange): Promise<void> };
+  /** Queues the AVIF/JPEG twins of a stored image (platform/images/image-jobs.ts). */
+  onImageStored?: (folder: MediaFolder, name: string) => Promise<void>;
 };
 
 const BLOG_RULES = contentRules({ images: { images: BLOG_MAX_IMAGES }, tooMany: BLOG_TOO_MANY_IMAGES });
@@ -106,7 +108,7 @@ const quote = (s: string) => `"${s.length > 60 ? `${s.slice(0, 57)}…` : s}"`;
  * before the transaction (and removed again if it fails), and the files a change replaces or drops are removed only
  * after it commits.
  */
-export function createContentAdminService({ db, storage, audit }: ContentAdminDeps) {
+export function createContentAdminService({ db, storage, audit, onImageStored }: ContentAdminDeps) {
   const forget = (names: readonly string[], folder: MediaFolder) =>
     Promise.all(names.map((name) => removePublicImage(storage, folder, name).catch(() => {})));
   const forgetPdf = (name: string) =>
@@ -116,7 +118,7 @@ export function createContentAdminService({ db, storage, audit }: ContentAdminDe
   async function storeImages(folder: MediaFolder, images: readonly CheckedImage[], stem: string): Promise<string[]> {
     const names: string[] = [];
     try {
-      for (const image of images) names.push(await storePublicImage(storage, folder, image, stem));
+      for (const image of images) names.push(await storePublicImage(storage, folder, image, stem, onImageStored));
     } catch (err) {
       await forget(names, folder);
       throw err;

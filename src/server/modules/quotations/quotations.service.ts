@@ -422,12 +422,28 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         });
         // Made before the commit: a quotation is never approved without its PDF.
         const pdf = target === "approved" ? await quotationPdf(after, company) : null;
-        return { before, after, pdf };
+        // Queued in the transaction (a job, platform/jobs): the requester is told exactly when the decision commits,
+        // and a failing SMTP server only delays the mail.
+        const mail = pdf ? quotationApprovedMail(after, company, pdf) : quotationRejectedMail(after, company, before.status === "approved");
+        await mailer.send(mail, tx);
+        return after;
       });
-      const { before, after, pdf } = result;
-      const mail = pdf ? quotationApprovedMail(after, company, pdf) : quotationRejectedMail(after, company, before.status === "approved");
-      await sendAll(mailer, [mail], log, { quotationId: id });
-      return after;
+      return result;
+    },
+
+    /**
+     * Writes 'expired' on approved quotations past their validity (the periodic "quotations.expire" job, decision 007).
+     * Reads already show them expired (decision 006); this keeps the stored status in step for reports and exports.
+     * No actor, no audit entry and no e-mail: nothing was decided, the date passed. The number of rows changed.
+     */
+    async expireLapsed(now: Date = new Date()): Promise<number> {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const rows = await db
+        .update(quotations)
+        .set({ status: "expired", updatedAt: now })
+        .where(and(eq(quotations.status, "approved"), sql`${VALID_UNTIL_SQL} < ${at}`))
+        .returning({ id: quotations.id });
+      return rows.length;
     },
 
     /**

@@ -20,10 +20,16 @@ function serverName(stem: string, extension: string): string {
 /**
  * Public images uploaded in the back office (products, blogs, team …): stored as WebP at every width of
  * IMAGE_WIDTHS (`<name>-w<width>.webp`) plus the plain name at the largest, under a name the server makes.
- * The AVIF/JPEG twins are made on first request (derived.ts). Input is an image already checked and re-encoded
- * by readUploads (uploads/image-upload.ts).
+ * The AVIF/JPEG twins are made by a background job that `onStored` queues (image-jobs.ts), or else on first request
+ * (derived.ts). Input is an image already checked and re-encoded by readUploads (uploads/image-upload.ts).
  */
-export async function storePublicImage(storage: Storage, folder: MediaFolder, image: { body: Buffer; width: number }, stem: string) {
+export async function storePublicImage(
+  storage: Storage,
+  folder: MediaFolder,
+  image: { body: Buffer; width: number },
+  stem: string,
+  onStored?: (folder: MediaFolder, name: string) => Promise<void>,
+) {
   const name = serverName(stem, "webp");
   const top = Math.max(...IMAGE_WIDTHS);
   const largestWidth = Math.min(image.width, top);
@@ -36,6 +42,7 @@ export async function storePublicImage(storage: Storage, folder: MediaFolder, im
     storage.put("public", `${folder}/${name}`, largest),
     ...variants.map(([variant, body]) => storage.put("public", `${folder}/${variant}`, body)),
   ]);
+  await onStored?.(folder, name);
   return name;
 }
 

@@ -1,0 +1,64 @@
+import { and, eq, lt, or } from "drizzle-orm";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import { jobs } from "./db/schema/jobs.ts";
+import type { createDerivedImages } from "./platform/images/derived.ts";
+import { IMAGE_VARIANTS_JOB, imageVariantsHandler } from "./platform/images/image-jobs.ts";
+import { createJobWorker, type JobLog, type JobWorker } from "./platform/jobs/worker.ts";
+import { MAIL_JOB, mailJobHandler } from "./platform/mailer/mail-queue.ts";
+import type { Mailer } from "./platform/mailer/mailer.ts";
+import type { Services } from "./services.ts";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Done jobs are kept a week (what was sent, and when), dead ones a month (to find out why); then deleted. */
+export const KEEP_DONE_MS = 7 * DAY;
+export const KEEP_DEAD_MS = 30 * DAY;
+
+export const QUOTATIONS_EXPIRE_JOB = "quotations.expire";
+export const JOBS_CLEANUP_JOB = "jobs.cleanup";
+
+/** Deletes finished jobs past their keeping time; the number deleted. */
+export async function cleanupJobs(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, "done"), lt(jobs.finishedAt, new Date(now.getTime() - KEEP_DONE_MS))),
+        and(eq(jobs.status, "dead"), lt(jobs.finishedAt, new Date(now.getTime() - KEEP_DEAD_MS))),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/** The process's job worker (decision 007), before the services: their mailer wakes it. Handlers come with `registerJobHandlers`. */
+export function createAppJobWorker(db: Db, config: Config, log?: JobLog): JobWorker {
+  return createJobWorker({
+    db,
+    pollMs: config.jobs.pollMs,
+    retryBaseMs: config.jobs.retryBaseMs,
+    retryMaxMs: config.jobs.retryMaxMs,
+    leaseMs: config.jobs.leaseMs,
+    periodic: [
+      { kind: QUOTATIONS_EXPIRE_JOB, everyMs: HOUR },
+      { kind: JOBS_CLEANUP_JOB, everyMs: HOUR },
+    ],
+    ...(log ? { log } : {}),
+  });
+}
+
+/** Every kind of job and its handler, registered at start-up. */
+export function registerJobHandlers(
+  worker: JobWorker,
+  deps: { db: Db; transport: Mailer; services: Services; derivedImages: ReturnType<typeof createDerivedImages> },
+) {
+  worker.register(MAIL_JOB, mailJobHandler(deps.transport));
+  worker.register(IMAGE_VARIANTS_JOB, imageVariantsHandler(deps.derivedImages));
+  worker.register(QUOTATIONS_EXPIRE_JOB, async () => {
+    await deps.services.quotations.expireLapsed(new Date());
+  });
+  worker.register(JOBS_CLEANUP_JOB, async () => {
+    await cleanupJobs(deps.db, new Date());
+  });
+}

@@ -1,0 +1,230 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { jobs } from "../../db/schema/jobs.ts";
+import { enqueue, type JobRow, retryDelayMs } from "./queue.ts";
+
+/** Runs one job of its kind; a throw (or rejection) is a failed attempt, retried later. */
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+
+/** A job queued once per period (dedupe key `<kind>@<start of the period>`) by every running worker. */
+export type PeriodicJob = { kind: string; everyMs: number; payload?: unknown };
+
+export type JobLog = {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+export type JobWorkerOptions = {
+  db: Db;
+  /** 0: no timer and no periodic jobs; jobs run only through runDue()/drain() (API tests). */
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How long a claimed job is this worker's; past it, another worker takes the job over (a crashed process). */
+  leaseMs: number;
+  /** Jobs claimed per statement; they run one after the other. */
+  batchSize?: number;
+  periodic?: PeriodicJob[];
+  now?: () => Date;
+  random?: () => number;
+  log?: JobLog;
+  /** Names this worker in `locked_by` (default host:pid:random). */
+  id?: string;
+};
+
+const silent: JobLog = { info() {}, warn() {}, error() {} };
+/** How often a polling worker makes sure this period's periodic jobs are queued. */
+const PERIODIC_CHECK_MS = 60_000;
+
+function errorText(err: unknown): string {
+  const text = err instanceof Error ? err.message || err.name : String(err);
+  return text.slice(0, 2000);
+}
+
+/**
+ * The worker of the job table (decision 007). It claims due jobs in one short statement (`UPDATE … WHERE id IN
+ * (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING …`, with a lease), runs each handler outside any transaction
+ * (PGlite has one connection: a slow SMTP send or image encode must never hold it), then marks the job done or
+ * schedules its retry with exponential backoff and jitter; after `max_attempts` it is dead. A job whose lease ran
+ * out (its process died) is claimed again. Two processes never run the same job at once: SKIP LOCKED and the lease.
+ */
+export function createJobWorker(opts: JobWorkerOptions) {
+  const { db } = opts;
+  const now = opts.now ?? (() => new Date());
+  const log = opts.log ?? silent;
+  const batchSize = opts.batchSize ?? 4;
+  const id = opts.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const handlers = new Map<string, JobHandler>();
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let stopping = false;
+  let lastPeriodic = Number.NEGATIVE_INFINITY;
+  /** Every pass runs after the previous one: one job at a time in this process. */
+  let chain: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = chain.then(task, task);
+    chain = next.catch(() => {});
+    return next;
+  };
+
+  async function claim(limit: number): Promise<JobRow[]> {
+    const at = now();
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        or(
+          and(inArray(jobs.status, ["queued", "failed"]), lte(jobs.runAt, at)),
+          and(eq(jobs.status, "running"), lte(jobs.lockedUntil, at)),
+        ),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    const claimed = await db
+      .update(jobs)
+      .set({
+        status: "running",
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: id,
+        lockedUntil: new Date(at.getTime() + opts.leaseMs),
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+    return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+  }
+
+  /** Updates a job this worker still holds (a job whose lease ran out and was taken over is left to its new holder). */
+  async function finish(job: JobRow, set: Partial<typeof jobs.$inferInsert>) {
+    await db
+      .update(jobs)
+      .set({ lockedBy: null, lockedUntil: null, ...set })
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, id), eq(jobs.status, "running")));
+  }
+
+  async function run(job: JobRow): Promise<void> {
+    const handler = handlers.get(job.kind);
+    const failure = async (message: string) => {
+      const at = now();
+      if (job.attempts >= job.maxAttempts) {
+        await finish(job, { status: "dead", lastError: message, finishedAt: at });
+        log.error({ job: job.id, kind: job.kind, attempts: job.attempts, err: { message } }, "job dead: no attempts left");
+        return;
+      }
+      const delay = retryDelayMs(job.attempts, { baseMs: opts.retryBaseMs, maxMs: opts.retryMaxMs, random: opts.random });
+      await finish(job, { status: "failed", lastError: message, runAt: new Date(at.getTime() + delay) });
+      log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, retryInMs: delay, err: { message } }, "job failed, retry scheduled");
+    };
+    if (job.attempts > job.maxAttempts) {
+      // Claimed again after its lease ran out more often than it may run: it keeps killing its process.
+      await finish(job, { status: "dead", lastError: job.lastError ?? "lease expired on every attempt", finishedAt: now() });
+      log.error({ job: job.id, kind: job.kind, attempts: job.attempts }, "job dead: lease expired on every attempt");
+      return;
+    }
+    if (!handler) {
+      await failure(`no handler for job kind "${job.kind}"`);
+      return;
+    }
+    try {
+      await handler(job.payload, job);
+    } catch (err) {
+      await failure(errorText(err));
+      return;
+    }
+    await finish(job, { status: "done", lastError: null, finishedAt: now() });
+  }
+
+  /** One claim and its jobs; the number of jobs claimed. */
+  async function pass(): Promise<number> {
+    if (stopping) return 0;
+    const claimed = await claim(batchSize);
+    for (const [i, job] of claimed.entries()) {
+      if (stopping) {
+        // Closing: the jobs not started go back, due now, without counting an attempt.
+        const rest = claimed.slice(i).map((j) => j.id);
+        await db
+          .update(jobs)
+          .set({ status: "queued", attempts: sql`${jobs.attempts} - 1`, lockedBy: null, lockedUntil: null })
+          .where(and(inArray(jobs.id, rest), eq(jobs.lockedBy, id)));
+        break;
+      }
+      await run(job);
+    }
+    return claimed.length;
+  }
+
+  async function passesUntilIdle(maxPasses: number): Promise<number> {
+    let total = 0;
+    for (let i = 0; i < maxPasses && !stopping; i++) {
+      const n = await pass();
+      total += n;
+      if (n === 0) break;
+    }
+    return total;
+  }
+
+  /** Queues this period's run of every periodic job (a no-op when any worker already did). */
+  async function schedulePeriodic(): Promise<void> {
+    const at = now().getTime();
+    for (const p of opts.periodic ?? []) {
+      const period = Math.floor(at / p.everyMs) * p.everyMs;
+      await enqueue(db, p.kind, p.payload ?? {}, { dedupeKey: `${p.kind}@${new Date(period).toISOString()}` });
+    }
+  }
+
+  async function tick(): Promise<void> {
+    timer = undefined;
+    if (stopping) return;
+    try {
+      await exclusive(async () => {
+        if (now().getTime() - lastPeriodic >= PERIODIC_CHECK_MS) {
+          lastPeriodic = now().getTime();
+          await schedulePeriodic();
+        }
+        await passesUntilIdle(50);
+      });
+    } catch (err) {
+      // The database restarting, say: the next tick tries again.
+      log.error({ err: { message: errorText(err) } }, "job worker pass failed");
+    }
+    if (!stopping && !timer) timer = setTimeout(() => void tick(), opts.pollMs);
+  }
+
+  return {
+    id,
+    /** Registers the handler of a kind (at start-up). */
+    register(kind: string, handler: JobHandler) {
+      handlers.set(kind, handler);
+    },
+    /** Starts polling (when pollMs > 0); the first pass runs at once. */
+    start() {
+      if (started || opts.pollMs <= 0) return;
+      started = true;
+      timer = setTimeout(() => void tick(), 0);
+    },
+    /** Looks for due jobs now instead of at the next poll (called right after an enqueue in this process). */
+    wake() {
+      if (!started || stopping) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void tick(), 0);
+    },
+    /** One claim and its jobs, now; the number of jobs claimed (tests, and a worker driven by hand). */
+    runDue: (): Promise<number> => exclusive(pass),
+    /** Runs due jobs until none is left (jobs waiting for a later retry stay); the number run. */
+    drain: (maxPasses = 1000): Promise<number> => exclusive(() => passesUntilIdle(maxPasses)),
+    /** Queues this period's periodic jobs now (a polling worker does it at start and every minute). */
+    schedulePeriodic: () => exclusive(schedulePeriodic),
+    /** Takes no new job and waits for the one running (app close). */
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await chain;
+    },
+  };
+}
+
+export type JobWorker = ReturnType<typeof createJobWorker>;
