@@ -82,10 +82,11 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
     {
       schema: {
         tags: ["contact"],
-        summary: "Answer a contact message by e-mail, with the company's address to reply to (admin)",
+        summary:
+          "Answer a contact message by e-mail, with the company's address to reply to (admin): recorded now, the mail queued and sent moments later",
         params: idParamSchema,
         body: contactReplySchema,
-        response: { 200: contactMessageViewSchema, 400: validationFailure, 401: message, 403: message, 404: message, 502: message },
+        response: { 200: contactMessageViewSchema, 400: validationFailure, 401: message, 403: message, 404: message },
       },
     },
     async (request) => contact.reply(request.actor, request.params.id, request.body),

@@ -86,8 +86,9 @@ export const consoleMailLog: MailLog = {
 };
 
 /**
- * Sends each message; a failure is logged and reported, never thrown: what the visitor sent is already stored.
- * (A job queue with retries replaces this later.)
+ * Hands each message to the mailer, right after the commit of the change that causes it; a failure is logged and
+ * reported, never thrown: what the visitor sent is already stored. In the app the mailer queues a job (the SMTP
+ * server's own failures are retried there, decision 007), so a failure here means the database refused the job.
  */
 export async function sendAll(mailer: { send(mail: Mail): Promise<void> }, mails: Mail[], log: MailLog, context: object): Promise<number> {
   const results = await Promise.allSettled(mails.map((m) => mailer.send(m)));
