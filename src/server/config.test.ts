@@ -88,4 +88,16 @@ describe("loadConfig: Paynow", () => {
       /^Invalid PAYNOW_URL/,
     );
   });
+
+  it("sets the job worker: polling every 2 s with 30 s retries, no polling in tests, bad values named", () => {
+    expect(loadConfig({}).jobs).toEqual({ pollMs: 2000, retryBaseMs: 30_000, retryMaxMs: 3_600_000, leaseMs: 300_000 });
+    expect(loadConfig({ NODE_ENV: "test" }).jobs.pollMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: "test", JOBS_POLL_MS: "100", JOBS_RETRY_BASE_MS: "200", JOBS_RETRY_MAX_MS: "1000" }).jobs).toMatchObject({
+      pollMs: 100,
+      retryBaseMs: 200,
+      retryMaxMs: 1000,
+    });
+    expect(() => loadConfig({ JOBS_POLL_MS: "-1" })).toThrow(/^Invalid JOBS_POLL_MS="-1"/);
+    expect(() => loadConfig({ JOBS_LEASE_MS: "10" })).toThrow(/^Invalid JOBS_LEASE_MS/);
+  });
 });
