@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { quotationProducts, quotations } from "#server/db/schema/commerce.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
+import { queueImageVariants } from "#server/platform/images/image-jobs.ts";
 import { IMAGE_WIDTHS, imageVariantName } from "#shared/media.ts";
 import { addDays, harareDate } from "#shared/quotation-status.ts";
 import { flakyTransport } from "../support/jobs.ts";
@@ -185,5 +186,13 @@ describe("image twins", () => {
     const avif = await t.inject({ method: "GET", url: `/media/products/${imageVariantName(name, 800, "avif")}` });
     expect(avif.statusCode).toBe(200);
     expect(avif.headers["content-type"]).toBe("image/avif");
+  });
+
+  it("finishes the job of an image removed before it ran, making nothing", async () => {
+    await queueImageVariants(t.database.db, "products", "gone-0123456789.webp");
+    await t.app.jobs.drain();
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, "images.variants:products/gone-0123456789.webp"));
+    expect(job?.status).toBe("done");
+    expect(existsSync(path.join(t.dataDir, "uploads", "public", "products", "gone-0123456789-w400.avif"))).toBe(false);
   });
 });

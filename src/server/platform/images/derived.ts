@@ -14,7 +14,8 @@ export const DERIVED_CONTENT_TYPES = { avif: "image/avif", jpg: "image/jpeg" } a
 const MAX_ENCODES = 1;
 
 /**
- * The AVIF and JPEG twins of the stored WebP widths, made on first request and then kept in storage.
+ * The AVIF and JPEG twins of the stored WebP widths, made by a job after an upload (image-jobs.ts) or else on first
+ * request, and then kept in storage.
  * Encoding every width of every image eagerly would add tens of seconds to a first start on two cores;
  * made lazily, each costs one encode, once, and concurrent requests for the same file share it.
  */
@@ -43,6 +44,16 @@ export function createDerivedImages(storage: Storage) {
     return encoded;
   }
 
+  /** One encode per key at a time, however many ask for it (requests and the background job alike). */
+  function encodeOnce(key: string, folder: string, derived: { source: string; format: keyof typeof ENCODERS }) {
+    let job = pending.get(key);
+    if (!job) {
+      job = limited(() => make(key, `${folder}/${derived.source}`, derived.format)).finally(() => pending.delete(key));
+      pending.set(key, job);
+    }
+    return job;
+  }
+
   return {
     /** `folder/file` when it is a derived variant (made now if need be), with its type; null when there is no such image. */
     async get(folder: string, file: string) {
@@ -52,13 +63,16 @@ export function createDerivedImages(storage: Storage) {
       const type = DERIVED_CONTENT_TYPES[derived.format];
       const stored = await storage.get("public", key);
       if (stored) return { body: stored, type };
-      let job = pending.get(key);
-      if (!job) {
-        job = limited(() => make(key, `${folder}/${derived.source}`, derived.format)).finally(() => pending.delete(key));
-        pending.set(key, job);
-      }
-      const body = await job;
+      const body = await encodeOnce(key, folder, derived);
       return body ? { body, type } : null;
+    },
+    /** Makes `folder/file` unless it is stored already (the images.variants job); false when its source is gone. */
+    async ensure(folder: string, file: string): Promise<boolean> {
+      const derived = derivedImageSource(file);
+      if (!derived) return false;
+      const key = `${folder}/${file}`;
+      if (await storage.exists("public", key)) return true;
+      return (await encodeOnce(key, folder, derived)) !== null;
     },
   };
 }

@@ -26,7 +26,7 @@ export function imageVariantsHandler(derived: ReturnType<typeof createDerivedIma
   return async (payload) => {
     const { folder, name } = payload as { folder: string; name: string };
     for (const file of eagerVariantNames(name)) {
-      if (!(await derived.get(folder, file))) return;
+      if (!(await derived.ensure(folder, file))) return;
     }
   };
 }
