@@ -200,7 +200,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   if (opts.web) {
-    await app.register(webPlugin, { services, mode: opts.web, secureCookies, siteUrl: config.siteUrl, sharedCache: app.sharedCache });
+    await app.register(webPlugin, {
+      services,
+      mode: opts.web,
+      secureCookies,
+      siteUrl: config.siteUrl,
+      sharedCache: app.sharedCache,
+      databaseReady: () => database.ping(),
+    });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
   }

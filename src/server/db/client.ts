@@ -39,7 +39,9 @@ export class DatabaseUnavailableError extends Error {}
 export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
   const url = config.databaseUrl;
   if (url && url !== "memory://") {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+    // A short connect timeout: while PostgreSQL is down or restarting, requests are answered 503 at once
+    // (platform/http.ts) instead of waiting; a refused connection fails sooner still.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
     // An idle client's error (server restart) must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -11,6 +11,7 @@ import { SHARED_PAGE_HEADER } from "#web/lib/shared-page.ts";
 import type { WebContext } from "#web/load-context.ts";
 import type { Services } from "../../services.ts";
 import { sessionCookieName, sessionCookieOptions } from "../auth/plugin.ts";
+import { UNAVAILABLE_PAGE } from "../http.ts";
 import { createLimiter } from "../limiter.ts";
 import { buildDir, projectRoot } from "../paths.ts";
 import { type CachedAnswer, type SharedCache, servesVisitor } from "../shared-cache.ts";
@@ -22,6 +23,8 @@ export type WebOptions = {
   siteUrl: string | undefined;
   /** Visitors' copies of shared pages (platform/shared-cache.ts). */
   sharedCache: SharedCache;
+  /** Throws when the database does not answer: a page that failed then is answered 503, not 500. */
+  databaseReady?: () => Promise<void>;
 };
 
 function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
@@ -188,6 +191,21 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         clearSessionCookie: () => app.serializeCookie(cookieName, "", { ...cookieOptions, expires: new Date(0) }),
       };
       const response = await handle(toWebRequest(request, controller.signal), context);
+      if (response.status >= 500 && opts.databaseReady) {
+        const down = await opts.databaseReady().then(
+          () => false,
+          () => true,
+        );
+        if (down) {
+          await response.body?.cancel().catch(() => {});
+          return reply
+            .code(503)
+            .header("retry-after", "10")
+            .header("cache-control", "no-store")
+            .type("text/html; charset=utf-8")
+            .send(UNAVAILABLE_PAGE);
+        }
+      }
       const keep = shareable ? (page: CachedAnswer) => opts.sharedCache.set(key, pageToKeep(page, cspNonce)) : undefined;
       return sendWebResponse(reply, response, keep);
     },
