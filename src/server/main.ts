@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
 import { accountsWithDemoPasswords } from "./db/seed/accounts.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
+import { ORPHAN_AGE_MS, sweepOrphans } from "./platform/storage/orphan-sweep.ts";
 import { createStorage } from "./platform/storage/storage.ts";
 
 /** Config → database (migrated, seeded on first start) → app → listen. Start-up failures print one line. */
@@ -27,6 +28,19 @@ export async function main(web: "production" | "development" = "production") {
       }
     }
     const app = await buildApp({ config, database, storage, web });
+    // Files left by a process that died between writing a file and committing its row (or after deleting a row):
+    // swept at start-up, before requests come, and every hour (platform/storage/orphan-sweep.ts).
+    const sweep = async () => {
+      try {
+        const r = await sweepOrphans({ db: database.db, storage, olderThanMs: ORPHAN_AGE_MS });
+        if (r.removed.length > 0) app.log.warn({ removed: r.removed }, `orphan sweep removed ${r.removed.length} file(s)`);
+      } catch (err) {
+        app.log.error({ err }, "orphan sweep failed");
+      }
+    };
+    await sweep();
+    const sweepTimer = setInterval(() => void sweep(), ORPHAN_AGE_MS);
+    sweepTimer.unref();
     await app.listen({ port: config.port, host: config.host });
     const bound = app.server.address();
     const address = `http://localhost:${typeof bound === "object" && bound ? bound.port : config.port}/`;
@@ -40,6 +54,7 @@ export async function main(web: "production" | "development" = "production") {
     console.log(lines.join("\n"));
     const stop = async (signal: string) => {
       app.log.info(`${signal}: finishing requests in flight`);
+      clearInterval(sweepTimer);
       await app.close();
       await database.close();
       process.exit(0);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, mkdirSync } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Config } from "../../config.ts";
@@ -14,9 +14,13 @@ export type Storage = {
   get(visibility: Visibility, key: string): Promise<Readable | null>;
   exists(visibility: Visibility, key: string): Promise<boolean>;
   remove(visibility: Visibility, key: string): Promise<void>;
+  /** Every stored file of one visibility (under `prefix`, a folder such as "products/", when given). */
+  list(visibility: Visibility, prefix?: string): AsyncIterable<StoredFile>;
   /** The folder served at /media, for the disk driver. */
   publicDir: string;
 };
+
+export type StoredFile = { key: string; size: number; modified: Date };
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
@@ -62,6 +66,29 @@ export function createDiskStorage(root: string): Storage {
     },
     async remove(v, key) {
       await rm(fileOf(v, key), { force: true });
+    },
+    async *list(v, prefix = "") {
+      // Walks the folder of the prefix (its part up to the last "/"), then keeps the keys that start with it.
+      const base = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+      if (base) assertSafeKey(base);
+      const stack = [base];
+      while (stack.length > 0) {
+        const rel = stack.pop() as string;
+        let entries: import("node:fs").Dirent[];
+        try {
+          entries = await readdir(path.join(dirOf(v), rel), { withFileTypes: true });
+        } catch {
+          continue;
+        }
+        for (const entry of entries) {
+          const key = rel ? `${rel}/${entry.name}` : entry.name;
+          if (entry.isDirectory()) stack.push(key);
+          else if (entry.isFile() && key.startsWith(prefix)) {
+            const s = await stat(path.join(dirOf(v), key)).catch(() => null);
+            if (s) yield { key, size: s.size, modified: s.mtime };
+          }
+        }
+      }
     },
   };
 }
