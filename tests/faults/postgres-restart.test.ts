@@ -97,7 +97,9 @@ describe.skipIf(unavailable !== null)("PostgreSQL restarted while requests flow"
 
     // While it is down: /readyz says so, API calls and pages answer 503 quickly.
     await sleep(300);
-    const readyDown = await fetch(`${server.url}/readyz`);
+    const readyDown = await fetch(`${server.url}/readyz`).catch((err) => {
+      throw new Error(`the server is gone (exit ${server.child.exitCode}): ${err}\n${server.output().slice(-3000)}`);
+    });
     expect(readyDown.status).toBe(503);
     expect(await readyDown.json()).toMatchObject({ status: "unavailable" });
     const pageStart = Date.now();

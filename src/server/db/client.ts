@@ -44,6 +44,11 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
     // An idle client's error (server restart) must not crash the process; the next query reports it.
     pool.on("error", () => {});
+    // A client in use (inside a transaction, between two queries) that loses its connection emits "error" too, and
+    // nothing else listens then: without this the process would crash. Its next query fails, answered 503.
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       const client = await pool.connect();
