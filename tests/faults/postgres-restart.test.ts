@@ -30,7 +30,9 @@ describe.skipIf(unavailable !== null)("PostgreSQL restarted while requests flow"
     await ensureBuild();
     cluster = await createPrivatePostgres();
     dataDir = await mkdtemp(path.join(os.tmpdir(), "solar-pgrestart-"));
-    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: cluster.url }, 120_000);
+    // Without the shared cache: visitors' reads would otherwise be answered from the copy for its few seconds, and
+    // this test is about what reaches the database.
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: cluster.url, PUBLIC_CACHE_MS: "0" }, 120_000);
     const res = await fetch(`${server.url}/api/products/get-all-products?pageSize=5`);
     expect(res.status).toBe(200);
     productIds = ((await res.json()) as { rows: { product_id: number }[] }).rows.map((p) => p.product_id);
