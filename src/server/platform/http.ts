@@ -19,6 +19,9 @@ export const UNAVAILABLE_PAGE = `<!doctype html>
 /** Every failure answers `{ message }` with a proper status; 5xx bodies say nothing internal (DESIGN.md §4). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // Error bodies are the handler's own shapes, not the route's success or 4xx schemas: a body the parser refused
+    // (malformed JSON) on a route with its own 400 shape must not turn into a serialization 500.
+    reply.serializer((payload: unknown) => JSON.stringify(payload));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
         path: [
