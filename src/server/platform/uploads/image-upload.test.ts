@@ -1,13 +1,21 @@
 import { Readable } from "node:stream";
+import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { FILE_EMPTY, FILE_TOO_LARGE, IMAGE_UNREADABLE, ONLY_IMAGES } from "#shared/schemas/documents.ts";
 import {
+  checkImageEnd,
+  checkPdf,
   contentDisposition,
   displayName,
+  IMAGE_TRAILING_DATA,
+  IMAGE_TRUNCATED,
   type IncomingPart,
   MAX_IMAGE_DIMENSION,
   multipartLimits,
+  PDF_EXPANDS_TOO_MUCH,
+  PDF_HTML,
+  PDF_TRAILING_DATA,
   readImageUploads,
   reencodeImage,
   sniffImage,
@@ -61,6 +69,72 @@ describe("sniffImage", () => {
     expect(sniffImage(SVG)).toBeNull();
     expect(sniffImage(Buffer.from([0xff, 0xd8]))).toBeNull();
     expect(sniffImage(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe("checkImageEnd", () => {
+  const refusal = (body: Buffer, format: "jpeg" | "png") => {
+    try {
+      checkImageEnd(body, format);
+      return null;
+    } catch (err) {
+      return (err as UploadError).message;
+    }
+  };
+
+  it("passes whole images, a progressive JPEG, an EXIF thumbnail's own end marker and a few bytes of padding", async () => {
+    const [p, j, progressive] = await Promise.all([
+      png(),
+      jpeg(),
+      sharp(await jpeg(300, 200))
+        .jpeg({ progressive: true })
+        .toBuffer(),
+    ]);
+    // An APP1 segment carrying a whole JPEG (a thumbnail, with its own EOI) right after the SOI.
+    const app1 = Buffer.concat([Buffer.from("Exif\0\0"), j]);
+    const head = Buffer.from([0xff, 0xe1, 0, 0]);
+    head.writeUInt16BE(app1.length + 2, 2);
+    const withThumbnail = Buffer.concat([j.subarray(0, 2), head, app1, j.subarray(2)]);
+    expect(refusal(p, "png")).toBeNull();
+    expect(refusal(j, "jpeg")).toBeNull();
+    expect(refusal(progressive, "jpeg")).toBeNull();
+    expect(refusal(withThumbnail, "jpeg")).toBeNull();
+    expect(refusal(Buffer.concat([j, Buffer.from("\r\n\0\0")]), "jpeg")).toBeNull();
+  });
+
+  it("refuses data after the end marker (a polyglot) and an image that ends too soon", async () => {
+    const [p, j] = await Promise.all([png(), jpeg()]);
+    expect(refusal(Buffer.concat([p, Buffer.from("<script>alert(1)</script>")]), "png")).toBe(IMAGE_TRAILING_DATA);
+    expect(refusal(Buffer.concat([j, Buffer.from("PK\u0003\u0004")]), "jpeg")).toBe(IMAGE_TRAILING_DATA);
+    expect(refusal(Buffer.concat([j, Buffer.alloc(100)]), "jpeg")).toBe(IMAGE_TRAILING_DATA);
+    expect(refusal(p.subarray(0, p.length - 12), "png")).toBe(IMAGE_TRUNCATED);
+    expect(refusal(j.subarray(0, j.length - 2), "jpeg")).toBe(IMAGE_TRUNCATED);
+  });
+});
+
+describe("checkPdf", () => {
+  const refusal = (body: Buffer) => {
+    try {
+      checkPdf(body);
+      return null;
+    } catch (err) {
+      return (err as UploadError).message;
+    }
+  };
+
+  it("passes a plain PDF, refuses one with data after %%EOF, HTML near its start or an object stream bomb", () => {
+    expect(refusal(PDF)).toBeNull();
+    expect(refusal(Buffer.concat([PDF, Buffer.from("<html>")]))).toBe(PDF_TRAILING_DATA);
+    expect(refusal(Buffer.from(PDF.toString().replace("\n", "\n%<html><script>x</script>\n")))).toBe(PDF_HTML);
+    const bomb = deflateSync(Buffer.alloc(64 * 1024 * 1024));
+    const objStm = Buffer.concat([
+      Buffer.from(`%PDF-1.7\n3 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n`),
+      bomb,
+      Buffer.from("\nendstream\nendobj\ntrailer << >>\n%%EOF\n"),
+    ]);
+    expect(refusal(objStm)).toBe(PDF_EXPANDS_TOO_MUCH);
+    // The same stream as page content (which pdf-lib does not inflate) is left to pdf-lib.
+    expect(refusal(Buffer.from(objStm.toString("latin1").replace("/Type /ObjStm", "/Type /Other"), "latin1"))).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { inflateSync, constants as zlibConstants } from "node:zlib";
 import sharp, { type Metadata } from "sharp";
 import {
   FILE_EMPTY,
@@ -13,8 +14,9 @@ import { AppError } from "../errors.ts";
 /**
  * Checking uploaded images before anything is stored: the type is decided by the file's first bytes (never its
  * name or declared type), the size is counted while the part streams in (the part is abandoned as soon as it goes
- * over), and every image is decoded and encoded again, which drops metadata (EXIF: location, camera, author) and
- * anything smuggled after the image data.
+ * over), a file with data after the image's end marker (a polyglot) or cut off before it is refused, an image whose
+ * header claims more than MAX_INPUT_PIXELS is refused before decoding, and every image is decoded and encoded again,
+ * which drops metadata (EXIF: location, camera, author) and anything hidden inside the image's own segments.
  */
 
 export type ImageFormat = "jpeg" | "png";
@@ -52,6 +54,75 @@ export function sniffImage(head: Uint8Array): ImageFormat | null {
   if (startsWith(JPEG_MAGIC)) return "jpeg";
   if (startsWith(PNG_MAGIC)) return "png";
   return null;
+}
+
+/** Refusals of files that are more (or less) than the image or PDF they claim to be. */
+export const IMAGE_TRAILING_DATA =
+  "The file carries other data after the end of the image. Save it again as a plain JPEG or PNG and upload that.";
+export const IMAGE_TRUNCATED = "The image is cut off: only part of the file arrived. Please upload the whole file.";
+
+/** Bytes after an image's end marker still taken as padding (some tools add a few zeros or a newline). */
+const TRAILING_TOLERANCE = 16;
+const isPadding = (bytes: Uint8Array) =>
+  bytes.length <= TRAILING_TOLERANCE && bytes.every((b) => b === 0 || b === 0x0a || b === 0x0d || b === 0x20);
+
+/** Where a PNG ends: just after its IEND chunk; null when the chunks run out first (a cut-off file). */
+function pngEnd(body: Buffer): number | null {
+  let at = PNG_MAGIC.length;
+  while (at + 12 <= body.length) {
+    const length = body.readUInt32BE(at);
+    const type = body.toString("latin1", at + 4, at + 8);
+    const end = at + 12 + length;
+    if (end > body.length) return null;
+    if (type === "IEND") return end;
+    at = end;
+  }
+  return null;
+}
+
+/**
+ * Where a JPEG ends: just after its EOI marker, found by walking the segments (an EXIF thumbnail's own EOI sits
+ * inside a segment and is skipped) and the entropy-coded data after each SOS; null when the file ends first.
+ */
+function jpegEnd(body: Buffer): number | null {
+  let at = 2;
+  while (at + 1 < body.length) {
+    if (body[at] !== 0xff) return null;
+    const marker = body[at + 1] as number;
+    if (marker === 0xff) {
+      at++; // fill byte
+      continue;
+    }
+    if (marker === 0xd9) return at + 2;
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    if (at + 4 > body.length) return null;
+    at += 2 + body.readUInt16BE(at + 2);
+    if (marker === 0xda) {
+      // Entropy-coded data runs to the next marker that is neither a stuffed 0xFF00 nor a restart marker.
+      while (at + 1 < body.length) {
+        if (body[at] === 0xff) {
+          const next = body[at + 1] as number;
+          if (next !== 0 && !(next >= 0xd0 && next <= 0xd7) && next !== 0xff) break;
+        }
+        at++;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Refuses an image that does not end where its format says (a polyglot: a JPEG or PNG with a ZIP, HTML or script
+ * after its end marker) or ends too soon (cut off). Re-encoding would drop the extra data, but a file built to be
+ * two things at once is not an honest upload: it is refused outright.
+ */
+export function checkImageEnd(body: Buffer, format: ImageFormat): void {
+  const end = format === "png" ? pngEnd(body) : jpegEnd(body);
+  if (end === null) throw new UploadError(400, IMAGE_TRUNCATED);
+  if (!isPadding(body.subarray(end))) throw new UploadError(415, IMAGE_TRAILING_DATA);
 }
 
 // Control and format characters (bidi overrides, zero-width joiners, BOM) and the Unicode line separators.
@@ -107,15 +178,17 @@ export type EncodedImage = { body: Buffer; format: ImageFormat; width: number; h
  */
 export async function reencodeImage(input: Buffer, format: ImageFormat): Promise<EncodedImage> {
   return limited(async () => {
-    const image = sharp(input, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, pages: 1 });
+    // The header alone (no pixel is decoded) says how large the image is: one claiming more than the limit (a
+    // decompression bomb) is refused as too large before decoding. The decoder keeps the limit too.
     let meta: Metadata;
     try {
-      meta = await image.metadata();
+      meta = await sharp(input, { failOn: "error", limitInputPixels: false, pages: 1 }).metadata();
     } catch {
       throw new UploadError(400, IMAGE_UNREADABLE);
     }
     if (meta.format !== format) throw new UploadError(415, ONLY_IMAGES);
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new UploadError(413, IMAGE_TOO_MANY_PIXELS);
+    const image = sharp(input, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, pages: 1 });
     const upright = image
       .autoOrient()
       .resize({ width: MAX_IMAGE_DIMENSION, height: MAX_IMAGE_DIMENSION, fit: "inside", withoutEnlargement: true });
@@ -220,7 +293,14 @@ async function readImageFile(
   if (file.truncated) throw fail(413, FILE_TOO_LARGE);
   format ??= sniffImage(Buffer.concat(chunks));
   if (format === null) throw fail(415, ONLY_IMAGES);
-  return { body: Buffer.concat(chunks, size), format };
+  const body = Buffer.concat(chunks, size);
+  try {
+    checkImageEnd(body, format);
+  } catch (err) {
+    if (err instanceof UploadError) throw fail(err.statusCode as 400, err.message);
+    throw err;
+  }
+  return { body, format };
 }
 
 /** A PDF as uploaded and checked: parsed and written out again by pdf-lib, so trailing or hidden payloads go. */
@@ -244,6 +324,55 @@ export type ReadUploads = {
 export const ONLY_PDF = "Only PDF files are accepted.";
 export const PDF_UNREADABLE = "The PDF could not be read. It may be damaged or password-protected.";
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+export const PDF_TRAILING_DATA = "The PDF carries other data after its end. Save it again as a plain PDF and upload that.";
+export const PDF_HTML = "The PDF also contains web-page markup near its start. Save it again as a plain PDF and upload that.";
+export const PDF_EXPANDS_TOO_MUCH = "The PDF expands to far more than its size when opened. Save it again as a plain PDF and upload that.";
+/** Bytes after the last %%EOF still taken as end-of-line padding. */
+const PDF_TRAILING_TOLERANCE = 32;
+/** Markup a browser would sniff as HTML in a PDF's first bytes (the PDF/HTML polyglot). */
+const HTML_MARKUP = /<\s*(?:!doctype|html|head|body|script|iframe|svg|img|object|embed)[\s/>]/i;
+/**
+ * What the object and cross-reference streams of one PDF may inflate to: pdf-lib inflates them while parsing, so a
+ * small file of zeros compressed a thousandfold would otherwise take hundreds of megabytes and seconds to open.
+ */
+const PDF_MAX_INFLATED = 32 * 1024 * 1024;
+
+/**
+ * Refuses a PDF that is more than a PDF: data after its last %%EOF (beyond end-of-line padding), HTML markup in
+ * its first kilobyte, or object/cross-reference streams that inflate past PDF_MAX_INFLATED (a decompression bomb;
+ * inflated with a cap, so the check itself stays cheap).
+ */
+export function checkPdf(raw: Buffer): void {
+  const eof = raw.lastIndexOf("%%EOF");
+  if (eof < 0) throw new UploadError(400, PDF_UNREADABLE);
+  const tail = raw.subarray(eof + 5);
+  if (tail.length > PDF_TRAILING_TOLERANCE || !tail.every((b) => b === 0 || b === 0x0a || b === 0x0d || b === 0x20 || b === 0x09)) {
+    throw new UploadError(415, PDF_TRAILING_DATA);
+  }
+  if (HTML_MARKUP.test(raw.toString("latin1", 0, 1024))) throw new UploadError(415, PDF_HTML);
+  let budget = PDF_MAX_INFLATED;
+  let at = 0;
+  while (true) {
+    const start = raw.indexOf("stream", at, "latin1");
+    if (start < 0) break;
+    const end = raw.indexOf("endstream", start + 6, "latin1");
+    if (end < 0) break;
+    at = end + 9;
+    if (raw[start - 1] === 0x64) continue; // the "stream" of an "endstream"
+    const dictStart = raw.lastIndexOf("obj", start, "latin1");
+    const dict = raw.toString("latin1", Math.max(0, dictStart), start);
+    if (!/\/(?:ObjStm|XRef)\b/.test(dict) || !/\/FlateDecode\b/.test(dict)) continue;
+    let dataStart = start + 6;
+    if (raw[dataStart] === 0x0d) dataStart++;
+    if (raw[dataStart] === 0x0a) dataStart++;
+    try {
+      budget -= inflateSync(raw.subarray(dataStart, end), { maxOutputLength: budget, finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
+    } catch (err) {
+      if ((err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new UploadError(413, PDF_EXPANDS_TOO_MUCH);
+      // Not a zlib stream after all: pdf-lib decides what to make of it.
+    }
+  }
+}
 
 async function readPdfFile(
   file: Readable & { truncated?: boolean },
@@ -272,6 +401,12 @@ async function readPdfFile(
   if (!checkedHead) throw fail(415, ONLY_PDF);
   if (file.truncated) throw fail(413, `Each PDF must be ${Math.round(maxBytes / 1024 / 1024)} MB or smaller.`);
   const raw = Buffer.concat(chunks, size);
+  try {
+    checkPdf(raw);
+  } catch (err) {
+    if (err instanceof UploadError) throw fail(err.statusCode as 400, err.message);
+    throw err;
+  }
   let body: Buffer;
   try {
     const { PDFDocument } = await import("pdf-lib");
