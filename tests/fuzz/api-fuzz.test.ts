@@ -588,6 +588,8 @@ let fingerprint = new Map<string, string>();
 let lastXid = "";
 let requestCount = 0;
 let fingerprints = 0;
+/** Refused requests after which something had written, so the tables were compared. */
+let refusalsCompared = 0;
 let injectMs = 0;
 const slowest: [number, string][] = [];
 let checkMs = 0;
@@ -747,6 +749,7 @@ describe("fuzz: every route, generated input", () => {
             remoteAddress: r.ip,
             ...(payload !== undefined ? { payload } : {}),
           };
+          const xidBefore = lastXid;
           let res: Awaited<ReturnType<TestApp["inject"]>>;
           try {
             const t0 = performance.now();
@@ -767,6 +770,7 @@ describe("fuzz: every route, generated input", () => {
           const t1 = performance.now();
           const changed = await changedTables();
           checkMs += performance.now() - t1;
+          if (res.statusCode >= 400 && lastXid !== xidBefore) refusalsCompared++;
           if (res.statusCode >= 400 && changed.length > 0) {
             throw new Error(
               `refused with ${res.statusCode} (${res.body.slice(0, 200)}) yet changed ${changed.join(", ")}\n${describeRequest(opts, r.actor)}`,
@@ -806,7 +810,7 @@ describe("fuzz: every route, generated input", () => {
       );
     }
     console.log(
-      `fuzz: ${requestCount} requests to ${routesFuzzed.size} routes in ${seconds}s (seed ${SEED}, ${t.database.kind}); statuses ${statuses}`,
+      `fuzz: ${requestCount} requests to ${routesFuzzed.size} routes in ${seconds}s (seed ${SEED}, ${t.database.kind}); statuses ${statuses}; ${fingerprints} fingerprints, ${refusalsCompared} refusals compared table by table`,
     );
     expect(routesFuzzed.size).toBe(list.length);
     expect(requestCount, "requests sent in this run").toBeGreaterThanOrEqual(Number(process.env.FUZZ_RUNS) ? 0 : MIN_REQUESTS);
