@@ -22,7 +22,8 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
  * - sessions: any signed-in request, refused or not, may move the session's last_seen_at/idle expiry forward.
  *
  * FUZZ_SEED=<n> replays a run, FUZZ_SEED=random draws a new seed (printed); FUZZ_RUNS=<n> sets requests per route
- * (default: enough for at least FUZZ_TARGET = 10,500 requests in all).
+ * (default: enough for at least FUZZ_TARGET = 10,500 requests in all); FUZZ_SHRINK=1 shrinks a failure to a smaller
+ * counterexample (slow: it sends the request again many times); FUZZ_PROFILE=1 prints the slowest routes and requests.
  */
 
 const SEED = process.env.FUZZ_SEED === "random" ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261121);
