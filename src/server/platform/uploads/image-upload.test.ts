@@ -100,6 +100,9 @@ describe("checkImageEnd", () => {
     expect(refusal(progressive, "jpeg")).toBeNull();
     expect(refusal(withThumbnail, "jpeg")).toBeNull();
     expect(refusal(Buffer.concat([j, Buffer.from("\r\n\0\0")]), "jpeg")).toBeNull();
+    // A second whole JPEG after the first (a phone's MPF depth map) is part of the photo.
+    expect(refusal(Buffer.concat([j, j]), "jpeg")).toBeNull();
+    expect(refusal(Buffer.concat([j, j, Buffer.from("<html>")]), "jpeg")).toBe(IMAGE_TRAILING_DATA);
   });
 
   it("refuses data after the end marker (a polyglot) and an image that ends too soon", async () => {

@@ -120,8 +120,14 @@ function jpegEnd(body: Buffer): number | null {
  * two things at once is not an honest upload: it is refused outright.
  */
 export function checkImageEnd(body: Buffer, format: ImageFormat): void {
-  const end = format === "png" ? pngEnd(body) : jpegEnd(body);
+  let end = format === "png" ? pngEnd(body) : jpegEnd(body);
   if (end === null) throw new UploadError(400, IMAGE_TRUNCATED);
+  // Phones and cameras append further whole JPEGs to a JPEG (MPF: a depth map, a second exposure): allowed.
+  while (format === "jpeg" && sniffImage(body.subarray(end, end + 8)) === "jpeg") {
+    const next = jpegEnd(body.subarray(end));
+    if (next === null) break;
+    end += next;
+  }
   if (!isPadding(body.subarray(end))) throw new UploadError(415, IMAGE_TRAILING_DATA);
 }
 
