@@ -17,6 +17,7 @@ describe("bad input found by the fuzz tests", () => {
     for (const payload of ["{", "\u0000abc"]) {
       const res = await t.inject({ method: "POST", url: "/api/auth/register", headers: { "content-type": "application/json" }, payload });
       expect(res.statusCode, res.body).toBe(400);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
       expect(res.json().message).toMatch(/not valid JSON/);
     }
   });

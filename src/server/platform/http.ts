@@ -21,7 +21,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // Error bodies are the handler's own shapes, not the route's success or 4xx schemas: a body the parser refused
     // (malformed JSON) on a route with its own 400 shape must not turn into a serialization 500.
-    reply.serializer((payload: unknown) => JSON.stringify(payload));
+    reply.type("application/json; charset=utf-8").serializer((payload: unknown) => JSON.stringify(payload));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
         path: [
