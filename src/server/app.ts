@@ -3,7 +3,6 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -34,6 +33,7 @@ import type { JobWorker } from "./platform/jobs/worker.ts";
 import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
 import { createSharedCache, sharedCachePlugin } from "./platform/shared-cache.ts";
+import { registerMediaFiles } from "./platform/storage/media-files.ts";
 import { createStorage, type Storage } from "./platform/storage/storage.ts";
 import { webPlugin } from "./platform/web/web.ts";
 import { createServices, type Services } from "./services.ts";
@@ -152,14 +152,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return reply.type(image.type).header("cache-control", "public, max-age=31536000, immutable").send(image.body);
     },
   );
-  await app.register(fastifyStatic, {
-    root: storage.publicDir,
-    prefix: "/media/",
-    decorateReply: false,
-    index: false,
-    maxAge: "365d",
-    immutable: true,
-  });
+  // The stored public files: @fastify/static on disk, streamed from the bucket on S3 (platform/storage/media-files.ts).
+  await registerMediaFiles(app, storage);
 
   await app.register(async (api) => {
     await api.register(fastifySwagger, {

@@ -5,7 +5,8 @@ import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
 import { accountsWithDemoPasswords } from "./db/seed/accounts.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
 import { ORPHAN_AGE_MS, sweepOrphans } from "./platform/storage/orphan-sweep.ts";
-import { createStorage } from "./platform/storage/storage.ts";
+import { StorageUnavailableError } from "./platform/storage/s3-storage.ts";
+import { openStorage } from "./platform/storage/storage.ts";
 
 /** Config → database (migrated, seeded on first start) → app → listen. Start-up failures print one line. */
 export async function main(web: "production" | "development" = "production") {
@@ -15,7 +16,7 @@ export async function main(web: "production" | "development" = "production") {
   sharp.concurrency(1);
   try {
     const config = loadConfig();
-    const storage = createStorage(config);
+    const storage = await openStorage(config);
     const database = await openDatabase(config);
     await database.migrate();
     const created = await seedIfEmpty(database.db, storage);
@@ -62,7 +63,7 @@ export async function main(web: "production" | "development" = "production") {
     process.once("SIGINT", () => void stop("SIGINT"));
     process.once("SIGTERM", () => void stop("SIGTERM"));
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+    if (err instanceof ConfigError || err instanceof DatabaseUnavailableError || err instanceof StorageUnavailableError) {
       console.error(`Cannot start: ${err.message}`);
     } else if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
       console.error(`Cannot start: port ${(err as { port?: number }).port ?? ""} is already in use (set PORT to another one)`);
