@@ -63,6 +63,15 @@ declare module "fastify" {
   }
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes "trust the nearest n senders" (Fastify itself now refuses plain
+ * numbers, since a client that reaches the port directly could then name any address: the deployment guide says
+ * to use it only when the port is reachable through the proxy alone).
+ */
+function trustProxyOption(trust: Config["trustProxy"]) {
+  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** The whole HTTP application, ready to `inject()` or `listen()`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -71,7 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   // Background jobs (decision 007): services queue mail and image variants; the worker sends and encodes them with

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { ORDER_CURRENCIES, type OrderCurrency } from "#shared/schemas/orders.ts";
@@ -16,6 +17,43 @@ const optionalText = z
 
 /** Values never printed in a configuration error. */
 const SECRET_VARIABLES = new Set(["PAYNOW_INTEGRATION_KEY", "S3_SECRET_ACCESS_KEY"]);
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address or CIDR range (IPv4 or IPv6), or one of proxy-addr's names for a range. */
+function isProxyAddress(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address = "", bits, ...rest] = item.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: "false"/"0"/"" → trust nobody; "true" → trust any sender; a number ≥ 1 → that many proxy hops
+ * ("1": one reverse proxy in front, whose X-Forwarded-For entry is the client); else a comma list of proxy
+ * addresses or CIDR ranges ("10.0.0.5", "10.0.0.0/8, ::1", "loopback").
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): boolean | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === "" || v === "false" || v === "0") return false;
+  if (v === "true") return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const bad = list.find((item) => !isProxyAddress(item));
+  if (bad !== undefined || list.length === 0) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be true, false, a number of proxy hops, or a comma list of proxy addresses/CIDR ranges${bad ? ` ("${bad}" is none of these)` : ""}`,
+    });
+    return z.NEVER;
+  }
+  return list;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -36,10 +74,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** How long a process keeps the site settings; tests read them afresh every time (see settingsCacheMs). */
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
@@ -77,7 +112,11 @@ export type Config = {
   mailFrom: string;
   s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string } | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For/-Proto/-Host to believe (Fastify's trustProxy): false (none, the default), a number of
+   * proxy hops in front, addresses/CIDRs of the proxies, or true (any sender: only when nothing else can reach the port).
+   */
+  trustProxy: boolean | number | string[];
   /** Sign-ups allowed per client address and hour (brute-force limits, decision 005). */
   signupsPerHour: number;
   /**
