@@ -2,7 +2,14 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/api/**/*.test.ts", "tests/faults/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
+    include: [
+      "src/**/*.test.ts",
+      "src/**/*.test.tsx",
+      "tests/api/**/*.test.ts",
+      "tests/faults/**/*.test.ts",
+      "tests/fuzz/**/*.test.ts",
+      "tests/scale/**/*.test.ts",
+    ],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,

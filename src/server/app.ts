@@ -60,6 +60,8 @@ declare module "fastify" {
     jobs: JobWorker;
     /** Every route registered, as the OpenAPI document and the fuzz tests read them. */
     routeList: RouteEntry[];
+    /** From now on /readyz answers 503: the process is stopping (main.ts, on SIGTERM, before app.close()). */
+    drain(): void;
   }
 }
 
@@ -141,7 +143,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { accounts: services.accounts, siteUrl: config.siteUrl, secureCookies });
 
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  // Not ready while stopping, so a balancer that routes by /readyz sends this process nothing new.
+  let draining = false;
+  app.decorate("drain", () => {
+    draining = true;
+  });
+  app.addHook("preClose", async () => {
+    draining = true;
+  });
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
+    if (draining) return reply.code(503).send({ status: "draining", message: "This process is stopping." });
     try {
       await database.ping();
       return { status: "ready", database: database.kind };

@@ -75,6 +75,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
+  /** How long a stopping process waits for requests in flight before it gives up (exit code 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** How long a stopping process answers /readyz with 503, still serving, before it stops taking connections. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** How long a process keeps the site settings; tests read them afresh every time (see settingsCacheMs). */
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
@@ -117,6 +121,10 @@ export type Config = {
    * proxy hops in front, addresses/CIDRs of the proxies, or true (any sender: only when nothing else can reach the port).
    */
   trustProxy: boolean | number | string[];
+  /** The deadline for requests in flight on SIGTERM/SIGINT. */
+  shutdownTimeoutMs: number;
+  /** On SIGTERM/SIGINT, how long to stay up with /readyz at 503 before closing (0: close at once). */
+  shutdownDelayMs: number;
   /** Sign-ups allowed per client address and hour (brute-force limits, decision 005). */
   signupsPerHour: number;
   /**
@@ -196,6 +204,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     logLevel: e.LOG_LEVEL ?? (mode === "test" ? "silent" : "info"),
     trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     signupsPerHour: e.SIGNUPS_PER_HOUR,
     settingsCacheMs: e.SETTINGS_CACHE_MS ?? (mode === "test" ? 0 : 5_000),
     publicCacheMs: e.PUBLIC_CACHE_MS ?? (mode === "test" ? 0 : 5_000),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
 import { accountsWithDemoPasswords } from "./db/seed/accounts.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
+import { withStartLock } from "./db/start-lock.ts";
 import { ORPHAN_AGE_MS, sweepOrphans } from "./platform/storage/orphan-sweep.ts";
 import { StorageUnavailableError } from "./platform/storage/s3-storage.ts";
 import { openStorage } from "./platform/storage/storage.ts";
@@ -18,8 +19,11 @@ export async function main(web: "production" | "development" = "production") {
     const config = loadConfig();
     const storage = await openStorage(config);
     const database = await openDatabase(config);
-    await database.migrate();
-    const created = await seedIfEmpty(database.db, storage);
+    // Several processes may start together on one PostgreSQL: they migrate and seed one at a time.
+    const created = await withStartLock(config, async () => {
+      await database.migrate();
+      return seedIfEmpty(database.db, storage);
+    });
     if (config.env === "production") {
       const weak = await accountsWithDemoPasswords(database.db);
       if (weak.length > 0) {
@@ -53,15 +57,15 @@ export async function main(web: "production" | "development" = "production") {
       lines.push("");
     }
     console.log(lines.join("\n"));
-    const stop = async (signal: string) => {
-      app.log.info(`${signal}: finishing requests in flight`);
-      clearInterval(sweepTimer);
-      await app.close();
-      await database.close();
-      process.exit(0);
-    };
-    process.once("SIGINT", () => void stop("SIGINT"));
-    process.once("SIGTERM", () => void stop("SIGTERM"));
+    stopOnSignals(
+      app,
+      async () => {
+        clearInterval(sweepTimer);
+        await app.close();
+        await database.close();
+      },
+      config,
+    );
   } catch (err) {
     if (err instanceof ConfigError || err instanceof DatabaseUnavailableError || err instanceof StorageUnavailableError) {
       console.error(`Cannot start: ${err.message}`);
@@ -72,4 +76,43 @@ export async function main(web: "production" | "development" = "production") {
     }
     process.exit(1);
   }
+}
+
+/**
+ * Graceful shutdown on SIGTERM (a deploy, a balancer draining this process) or SIGINT (Ctrl+C). /readyz answers
+ * 503 at once; after SHUTDOWN_DELAY_MS (0 by default: for balancers that route by /readyz) `app.close()` stops
+ * taking connections, answers any new request on an open one with 503, lets the requests in flight finish and runs
+ * the app's onClose hooks (background work stops there); then the database closes and the process exits 0.
+ * Requests still running SHUTDOWN_TIMEOUT_MS after closing began, or a second signal, end it with exit code 1.
+ */
+function stopOnSignals(app: { drain(): void }, close: () => Promise<void>, opts: { shutdownDelayMs: number; shutdownTimeoutMs: number }) {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: stopping now, without waiting for requests in flight`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.drain();
+    const { shutdownDelayMs: delay, shutdownTimeoutMs: timeout } = opts;
+    console.log(
+      `${signal}: ${delay ? `not ready; closing in ${delay} ms, then ` : ""}finishing requests in flight (at most ${timeout} ms) and stopping`,
+    );
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    const deadline = setTimeout(() => {
+      console.error(`Stopped after ${timeout} ms with requests still in flight`);
+      process.exit(1);
+    }, timeout);
+    deadline.unref();
+    try {
+      await close();
+    } catch (err) {
+      console.error(`Stopping failed: ${(err as Error).message ?? String(err)}`);
+      process.exit(1);
+    }
+    console.log("Stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", (signal) => void stop(signal));
+  process.on("SIGTERM", (signal) => void stop(signal));
 }

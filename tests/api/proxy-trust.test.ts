@@ -173,7 +173,13 @@ describe("TRUST_PROXY as addresses", () => {
 describe("production behind an https proxy", () => {
   it("sets the Secure __Host- session cookie, accepts it back, and still refuses other sites", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "solar-proxy-"));
-    const config = loadConfig({ NODE_ENV: "production", SITE_URL: "https://solar.example", TRUST_PROXY: "1", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    const config = loadConfig({
+      NODE_ENV: "production",
+      SITE_URL: "https://solar.example",
+      TRUST_PROXY: "1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+    });
     const database = await createTestDatabase();
     const storage = createDiskStorage(path.join(dataDir, "uploads"));
     await seedIfEmpty(database.db, storage, { media: false });
