@@ -3,6 +3,7 @@
 import { createInterface } from "node:readline/promises";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { withStartLock } from "#server/db/start-lock.ts";
 import { createAccountsService } from "#server/modules/accounts/accounts.service.ts";
 import { createAuditService } from "#server/modules/audit/audit.service.ts";
 import { createSettingsService } from "#server/modules/content/settings.service.ts";
@@ -28,7 +29,8 @@ if (!parsed.success) {
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  await database.migrate();
+  // Under the start lock: a server starting at the same time may be migrating too.
+  await withStartLock(config, () => database.migrate());
   const accounts = createAccountsService({
     db: database.db,
     mailer: createMailer(config),
