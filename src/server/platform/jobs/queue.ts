@@ -26,7 +26,9 @@ export async function enqueue(exec: Db | Tx, kind: string, payload: unknown, opt
       kind,
       payload: payload ?? {},
       maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      ...(opts.runAt ? { runAt: opts.runAt } : {}),
+      // The same clock (and millisecond precision) the worker compares with: with the column's default (the
+      // database's now(), in microseconds) a job queued in the same millisecond as a claim was not yet due.
+      runAt: opts.runAt ?? new Date(),
       ...(opts.dedupeKey ? { dedupeKey: opts.dedupeKey } : {}),
     })
     .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.dedupeKey} is not null` })

@@ -47,6 +47,18 @@ beforeEach(async () => {
   clock.ms = T0;
 });
 
+describe("due", () => {
+  it("a job queued without a time is due to a claim in the same millisecond (the worker's clock has no microseconds)", async () => {
+    const id = await enqueue(database.db, "t.now", {});
+    const queued = await row(id);
+    // The worker's clock stands exactly at the millisecond the job was queued.
+    clock.ms = queued?.runAt.getTime() ?? 0;
+    const ran: number[] = [];
+    await worker({ "t.now": async () => void ran.push(1) }).runDue();
+    expect(ran).toEqual([1]);
+  });
+});
+
 describe("retries", () => {
   it("backs off exponentially with jitter, capped", () => {
     const opts = { baseMs: 30_000, maxMs: 3_600_000, random: () => 0.5 };
