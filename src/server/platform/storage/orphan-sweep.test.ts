@@ -12,6 +12,7 @@ import type { Database } from "../../db/client.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { dealerDocuments } from "../../db/schema/dealers.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
+import { queueImageVariants } from "../images/image-jobs.ts";
 import { isReferenced, sweepOrphans } from "./orphan-sweep.ts";
 import { createDiskStorage, type Storage } from "./storage.ts";
 
@@ -92,6 +93,8 @@ describe("sweepOrphans", () => {
     await storage.put("public", "products/orphan-fresh.webp", img);
     await storage.put("private", "dealer-documents/99/orphan.webp", img);
     await storage.put("public", "products/half-written.webp.0123abcd.tmp", img);
+    // Its upload queued the variants job before the process died: the job's payload is no reference.
+    await queueImageVariants(database.db, "products", "orphan-old.webp");
     // A product's image with its stored and derived variants, all old.
     const [p] = await database.db.select({ id: products.productId, images: products.images }).from(products).limit(1);
     await database.db
