@@ -1,7 +1,6 @@
 import type { FileChooser, Page } from "@playwright/test";
-import { header, linkToken, outboxMails } from "../support/outbox.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
-import { type Account, dataDir, image, newAccount } from "./support/dealer-application.ts";
+import { type Account, confirmEmail, image, newAccount } from "./support/dealer-application.ts";
 import { expectVisibleFocus, tabTo, typeHere } from "./support/keyboard.ts";
 
 /**
@@ -115,16 +114,7 @@ async function freshAccount(page: Page, baseURL: string): Promise<Account> {
   const account = newAccount("keys");
   const res = await page.request.post("/api/auth/register", { data: account, headers: { origin: baseURL } });
   expect(res.status()).toBe(201);
-  let mail: string | undefined;
-  await expect
-    .poll(async () => {
-      mail = (await outboxMails(dataDir())).findLast((m) => header(m, "To").includes(account.email));
-      return Boolean(mail);
-    })
-    .toBe(true);
-  await page.goto(`/verification?token=${linkToken(mail as string, "/verification")}`);
-  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
-  await page.context().clearCookies();
+  await confirmEmail(page, account);
   return account;
 }
 

@@ -12,8 +12,8 @@ export function newAccount(name: string): Account {
   return { fullName: `Test ${name}`, username: stamp, email: `${stamp}@example.com`, password: "msasa-leaves-26" };
 }
 
-/** Opens the link of the account's verification e-mail and signs in. */
-export async function verifyAndSignIn(page: Page, account: Account) {
+/** Opens the link of the account's verification e-mail; the browser is left signed out. */
+export async function confirmEmail(page: Page, account: Account) {
   let mail: string | undefined;
   await expect
     .poll(async () => {
@@ -24,6 +24,11 @@ export async function verifyAndSignIn(page: Page, account: Account) {
   await page.goto(`/verification?token=${linkToken(mail as string, "/verification")}`);
   await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
   await page.context().clearCookies();
+}
+
+/** Opens the link of the account's verification e-mail and signs in. */
+export async function verifyAndSignIn(page: Page, account: Account) {
+  await confirmEmail(page, account);
   await login(page, account);
   await expect(page).toHaveURL(/:\d+\/$/);
 }
