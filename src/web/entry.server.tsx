@@ -7,8 +7,8 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
 import { contentSecurityPolicy } from "./lib/csp.ts";
-import { lowerScriptPriority } from "./lib/script-priority.server.ts";
-import { SHARED_PAGE_HEADER } from "./lib/shared-page.ts";
+import { pageScripts } from "./lib/page-scripts.server.ts";
+import { type PageHandle, SHARED_PAGE_HEADER } from "./lib/shared-page.ts";
 
 export const streamTimeout = 5_000;
 
@@ -22,8 +22,11 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   // A page whose route says so (`handle.sharedPage`) is the same for every visitor: the server may keep a copy.
   const leaf = routerContext.staticHandlerContext.matches.at(-1);
-  const handle = leaf ? (routerContext.routeModules[leaf.route.id]?.handle as { sharedPage?: boolean } | undefined) : undefined;
+  const handle = leaf ? (routerContext.routeModules[leaf.route.id]?.handle as PageHandle | undefined) : undefined;
   if (handle?.sharedPage === true) responseHeaders.set(SHARED_PAGE_HEADER, "1");
+  // Visitors' catalogue and content pages load their scripts when first used (decision 009); an answer to a form
+  // (it may have something to say at once) and signed-in people's pages start them at once.
+  const scripts = handle?.hydrateOnUse === true && loadContext.user === null && request.method.toUpperCase() === "GET" ? "on-use" : "eager";
   // The 'Pay with Paynow' form is answered with a redirect to Paynow's page: forms may go on there.
   const paynowOrigin = loadContext.services.payments.availability().origin;
   if (import.meta.env.PROD) {
@@ -56,7 +59,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          const html = lowerScriptPriority();
+          const html = pageScripts(scripts);
           // pipeline, not pipe: a failed or aborted render ends the response instead of leaving it open.
           pipeline(body, html, () => {});
           resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));

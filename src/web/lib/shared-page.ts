@@ -6,5 +6,13 @@
  */
 export const sharedPage = { sharedPage: true } as const;
 
+/**
+ * A shared page that is complete as the server sends it, so that visitors load its scripts on their first sign of use
+ * rather than with the page (decision 009). Not for a page whose content is drawn in the browser (the cart).
+ */
+export const sharedQuietPage = { sharedPage: true, hydrateOnUse: true } as const;
+
+export type PageHandle = { sharedPage?: boolean; hydrateOnUse?: boolean };
+
 /** Set by entry.server on such pages' answers and removed by the server before sending. */
 export const SHARED_PAGE_HEADER = "x-shared-page";

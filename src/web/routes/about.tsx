@@ -7,11 +7,11 @@ import { SectionHeading } from "#web/components/ui/section-heading.tsx";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
 import { fileType } from "#web/features/content/format.ts";
 import { pageMeta } from "#web/lib/meta.ts";
-import { sharedPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/about";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedPage;
+export const handle = sharedQuietPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.services;

@@ -6,12 +6,12 @@ import { excerpt, formatDate, imageList, paragraphs } from "#web/features/conten
 import { ContentNotFound } from "#web/features/content/not-found.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
-import { sharedPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import { articleLd } from "#web/lib/structured-data.ts";
 import type { Route } from "./+types/blog";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedPage;
+export const handle = sharedQuietPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = detailId(params.blogId);

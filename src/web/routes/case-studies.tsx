@@ -2,11 +2,11 @@ import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { CaseStudyCard } from "#web/features/content/case-study-card.tsx";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
-import { sharedPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/case-studies";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedPage;
+export const handle = sharedQuietPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { caseStudies: await context.services.content.listCaseStudies() };

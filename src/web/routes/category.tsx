@@ -8,11 +8,11 @@ import { pageCount, pagingFrom, pagingSearch } from "#web/features/catalogue/pag
 import { CARD_SIZES, ProductCard } from "#web/features/catalogue/product-card.tsx";
 import { mainImageName } from "#web/features/catalogue/product-media.ts";
 import { pageMeta } from "#web/lib/meta.ts";
-import { sharedPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/category";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedPage;
+export const handle = sharedQuietPage;
 
 /** /category/{slug or id}?page=&pageSize= : one page of the category's products, read on the server. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -4,11 +4,11 @@ import { ContactDetails } from "#web/features/contact/contact-details.tsx";
 import { ContactForm } from "#web/features/contact/contact-form.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useRootData } from "#web/lib/root-data.ts";
-import { sharedPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/contact";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedPage;
+export const handle = sharedQuietPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Contact Us", {

@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
-import { sharedPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/faqs";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedPage;
+export const handle = sharedQuietPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { faqs: await context.services.content.listFaqs() };

@@ -7,12 +7,12 @@ import { CategoryTiles } from "#web/features/content/category-tiles.tsx";
 import { HomeHero } from "#web/features/content/home-hero.tsx";
 import { TestimonialsCarousel } from "#web/features/content/testimonials-carousel.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
-import { sharedPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import { organizationLd } from "#web/lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedPage;
+export const handle = sharedQuietPage;
 
 const QUOTE_MESSAGE = "Hello, I would like a free quote for a solar system.";
 

@@ -11,12 +11,12 @@ import { QuoteRequest } from "#web/features/catalogue/quote-request.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useRootData } from "#web/lib/root-data.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
-import { sharedPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import { productLd } from "#web/lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedPage;
+export const handle = sharedQuietPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.productId);

@@ -3,11 +3,11 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { CategoryStrip } from "#web/features/catalogue/category-strip.tsx";
 import { FeaturedProducts } from "#web/features/catalogue/featured-products.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
-import { sharedPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/products";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedPage;
+export const handle = sharedQuietPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { featured: await context.services.catalogue.listFeatured() };

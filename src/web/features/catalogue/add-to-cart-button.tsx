@@ -2,15 +2,12 @@ import { ShoppingCart } from "lucide-react";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { notify } from "#web/components/ui/toaster.tsx";
 import { addToCart } from "#web/features/cart/cart-store.ts";
-import { useHydrated } from "#web/lib/use-hydrated.ts";
 
 /** Adds the product to this browser's cart (spec §4) and says so (spec §8). */
 export function AddToCartButton({ productId, productName, image }: { productId: number; productName: string; image: string }) {
-  const hydrated = useHydrated();
   return (
     <button
       type="button"
-      disabled={!hydrated}
       className={buttonClass("primary")}
       onClick={() => {
         try {

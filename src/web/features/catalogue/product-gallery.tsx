@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
-import { useHydrated } from "#web/lib/use-hydrated.ts";
 import { productImageNames } from "./product-media.ts";
 
 /** The main image's width: half of max-w-6xl from 768 px, the screen's width below. */
@@ -10,7 +9,6 @@ export const GALLERY_SIZES = "(min-width: 1152px) 552px, (min-width: 768px) 48vw
 export function ProductGallery({ images, name }: { images: string; name: string }) {
   const names = productImageNames(images);
   const [shown, setShown] = useState(0);
-  const hydrated = useHydrated();
   const current = names[shown] ?? names[0] ?? "";
   return (
     <div>
@@ -29,7 +27,6 @@ export function ProductGallery({ images, name }: { images: string; name: string 
             <li key={n}>
               <button
                 type="button"
-                disabled={!hydrated}
                 onClick={() => setShown(i)}
                 aria-label={`Show image ${i + 1} of ${names.length}`}
                 aria-pressed={i === shown}

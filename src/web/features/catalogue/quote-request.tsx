@@ -2,7 +2,6 @@ import { FileText } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
-import { useHydrated } from "#web/lib/use-hydrated.ts";
 
 // The form (react-hook-form and zod) loads when it is first wanted, not with the product page.
 const loadForm = () => import("./quote-form.tsx");
@@ -13,12 +12,10 @@ type QuoteRequestProps = { productId: number; productName: string; userId: numbe
 /** 'Request a Quote' and its modal (spec §2, §4): Cancel, Escape and a successful submit close it. */
 export function QuoteRequest({ productId, productName, userId }: QuoteRequestProps) {
   const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
   return (
     <>
       <button
         type="button"
-        disabled={!hydrated}
         className={buttonClass("outline")}
         onPointerEnter={() => void loadForm()}
         onFocus={() => void loadForm()}
