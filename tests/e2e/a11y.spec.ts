@@ -4,6 +4,7 @@ import routes from "../../src/web/routes.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 import { verifiedAccount } from "./support/dealer-application.ts";
+import { hydrated } from "./support/hydration.ts";
 
 /**
  * Issue 8: axe-core (WCAG 2.0/2.1/2.2 A and AA, every impact) finds nothing on any route of src/web/routes.ts, for
@@ -192,19 +193,6 @@ async function pageFindings(page: Page, where: string): Promise<string[]> {
     return problems;
   });
   return [...shell.map((p) => `${where}: ${p}`), ...(await axeFindings(page, where))];
-}
-
-/**
- * Waits until React has hydrated the page (its nodes carry React's fiber keys) and two frames have passed for the
- * renders that follow hydration (the cart read from localStorage, buttons enabled once hydrated). Faster than
- * networkidle's half second of quiet, which matters over a hundred pages.
- */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-  });
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 /** Opens a page, waits until it is hydrated, and checks it. */

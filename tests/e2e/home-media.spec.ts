@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { hydrated } from "./support/hydration.ts";
 
 /** Records every play() of an <audio> (the welcome sound) in window.__soundPlays, before any page script runs. */
 async function recordSoundPlays(page: Page) {
@@ -16,8 +17,11 @@ async function recordSoundPlays(page: Page) {
 
 const soundPlays = (page: Page) => page.evaluate(() => (window as unknown as { __soundPlays: string[] }).__soundPlays);
 
-test("the hero film starts after the page has loaded, over its still, and can be paused", async ({ page }) => {
-  await page.goto("/");
+test("the hero film starts once the page is used (decision 009), over its still, and can be paused", async ({ page }) => {
+  await page.goto("/", { waitUntil: "networkidle" });
+  const still = page.getByTestId("hero-video");
+  expect(await still.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await hydrated(page);
   const video = page.getByTestId("hero-video");
   await expect(video).toHaveAttribute("poster", "/media/site/hero-poster.webp");
   await expect(video).toHaveAttribute("aria-hidden", "true");
@@ -38,6 +42,7 @@ test.describe("for a visitor who prefers reduced motion", () => {
       if (r.url().endsWith("/hero.webm")) filmRequests.push(r.url());
     });
     await page.goto("/");
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
     expect(await page.getByTestId("hero-video").evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
@@ -49,6 +54,7 @@ test.describe("for a visitor who prefers reduced motion", () => {
 test("the welcome sound plays once per browser session, on the first interaction, never looping", async ({ page }) => {
   await recordSoundPlays(page);
   await page.goto("/");
+  await hydrated(page);
   await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
   await page.waitForTimeout(300);
   expect(await soundPlays(page)).toEqual([]);
@@ -62,6 +68,7 @@ test("the welcome sound plays once per browser session, on the first interaction
 
   // The same session: a reload or a return to the page stays quiet.
   await page.reload();
+  await hydrated(page);
   await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
   await page.locator("main h1").click();
   await page.waitForTimeout(300);
@@ -71,6 +78,7 @@ test("the welcome sound plays once per browser session, on the first interaction
 test("the mute button keeps the welcome sound silent, and is remembered", async ({ page }) => {
   await recordSoundPlays(page);
   await page.goto("/");
+  await hydrated(page);
   const mute = page.getByRole("button", { name: "Mute sound" });
   await mute.click();
   await expect(mute).toHaveAttribute("aria-pressed", "true");
@@ -80,6 +88,7 @@ test("the mute button keeps the welcome sound silent, and is remembered", async 
   expect(await soundPlays(page)).toEqual([]);
 
   await page.reload();
+  await hydrated(page);
   await expect(page.getByRole("button", { name: "Mute sound" })).toHaveAttribute("aria-pressed", "true");
   await page.locator("main h1").click();
   await page.waitForTimeout(300);

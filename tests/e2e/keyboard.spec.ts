@@ -1,6 +1,7 @@
 import type { FileChooser, Page } from "@playwright/test";
 import { DEMO, expect, test } from "./fixtures.ts";
 import { type Account, confirmEmail, image, newAccount } from "./support/dealer-application.ts";
+import { hydrated } from "./support/hydration.ts";
 import { expectVisibleFocus, tabTo, typeHere } from "./support/keyboard.ts";
 
 /**
@@ -8,14 +9,6 @@ import { expectVisibleFocus, tabTo, typeHere } from "./support/keyboard.ts";
  * no fill(). Locators only say what should have the focus, and tabTo checks that every element the focus passes
  * is on screen and shows its focus.
  */
-
-/** Waits until React has hydrated the page, so that the keys reach its handlers. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-  });
-}
 
 /** Tabs to the target and presses a key on it (Enter unless told). */
 async function activate(page: Page, target: ReturnType<Page["locator"]>, key = "Enter", back = false) {
@@ -27,7 +20,7 @@ async function activate(page: Page, target: ReturnType<Page["locator"]>, key = "
 /** Signs in on /login with the keyboard: skip link, the two fields, Enter. */
 async function keyboardLogin(page: Page, who: { user?: string; username?: string; password: string }) {
   await page.goto("/login");
-  await hydrated(page);
+  await hydrated(page, "key");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
   await page.keyboard.press("Enter");
@@ -42,7 +35,7 @@ async function keyboardLogin(page: Page, who: { user?: string; username?: string
 test("browse and quote by keyboard: skip link, a category, a product, Add to Cart, the cart, a quote request", async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto("/");
-  await hydrated(page);
+  await hydrated(page, "key");
 
   // The skip link is the first stop, shows itself, and takes the focus to the main content.
   await page.keyboard.press("Tab");
@@ -125,7 +118,7 @@ test("apply as a dealer by keyboard: company details, documents chosen from the 
   await expect(page).toHaveURL(/:\d+\/$/);
 
   await page.goto("/dealer/register");
-  await hydrated(page);
+  await hydrated(page, "key");
   const company = page.getByRole("region", { name: /^Company Details/ });
   await tabTo(page, company.getByLabel("Registered Company Name"));
   await expectVisibleFocus(page);
@@ -195,7 +188,7 @@ test("approve a dealer by keyboard: admin login, the dealers screen, Kopje Energ
   test.setTimeout(90_000);
   await keyboardLogin(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin$/);
-  await hydrated(page);
+  await hydrated(page, "key");
 
   // The sidebar's Dealers link, then the search for the pending application.
   await activate(page, page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dealers" }));

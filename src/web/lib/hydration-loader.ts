@@ -6,28 +6,41 @@
  *   loaded and the page hydrated on the visitor's first sign of use (the pointer over the page, a touch, a key, the
  *   wheel, focus). A page that nobody touches costs no script at all.
  * - Always: a click on a button or a form submitted before React runs is held, not lost, and replayed once the page
- *   is hydrated (buttons that only work with scripts need not be disabled until then). If hydration has not happened
- *   ten seconds after the scripts were asked for, held actions go ahead without it: a form posts as it would with
- *   scripts switched off.
+ *   is hydrated (buttons that only work with scripts need not be disabled until then). If a script fails to load,
+ *   held actions go ahead without React; if React has not come 15 seconds after the scripts were asked for, forms
+ *   post as they would with scripts switched off (other clicks keep waiting: without React they would do nothing).
  */
 export function holdUntilHydrated(lazy: boolean): void {
   const win = window as Window & { __hydrated?: boolean };
   const doc = document;
   const nonce = (doc.currentScript as HTMLScriptElement | null)?.nonce ?? "";
   const intents = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel"];
-  const held: Array<() => void> = [];
+  type Held = { submit: boolean; replay: () => void };
+  let held: Held[] = [];
   let started = !lazy;
   let released = false;
+  let formsPost = false;
 
+  /** Hydrated (or the scripts failed): what was held goes on, and nothing more is held. */
   function release() {
     if (released) return;
     released = true;
     removeEventListener("click", hold, true);
     removeEventListener("submit", hold, true);
     // After React's own listeners are in place: a replayed click reaches them.
+    const now = held;
+    held = [];
     setTimeout(() => {
-      for (const replay of held.splice(0)) replay();
+      for (const h of now) h.replay();
     });
+  }
+
+  /** Still no React after a while: forms post as they would without scripts; other clicks keep waiting. */
+  function letFormsPost() {
+    formsPost = true;
+    const submits = held.filter((h) => h.submit);
+    held = held.filter((h) => !h.submit);
+    for (const h of submits) h.replay();
   }
 
   function load() {
@@ -54,41 +67,57 @@ export function holdUntilHydrated(lazy: boolean): void {
     for (const type of intents) removeEventListener(type, start, true);
     if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", load, { once: true });
     else load();
-    setTimeout(release, 10_000);
+    setTimeout(letFormsPost, 15_000);
   }
 
   function hold(event: Event) {
     if (released) return;
     const target = event.target as Element | null;
-    let replay: (() => void) | undefined;
+    let h: Held;
     if (event.type === "submit") {
+      if (formsPost) return;
       const form = target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;
-      replay = () => {
-        if (form.isConnected) form.requestSubmit(submitter?.isConnected && submitter.closest("form") === form ? submitter : null);
+      h = {
+        submit: true,
+        replay: () => {
+          if (form.isConnected) form.requestSubmit(submitter?.isConnected && submitter.closest("form") === form ? submitter : null);
+        },
       };
     } else {
       const control = target?.closest?.<HTMLElement>('button, [role="button"], [role="tab"], input[type="submit"]');
       if (!control) return;
       const form = (control as HTMLButtonElement).form ?? null;
+      const submit = form !== null && (control as HTMLButtonElement).type === "submit";
+      if (submit && formsPost) return;
       // A submit button that React replaces (a no-script fallback) still sends its form.
-      replay = () => {
-        if (control.isConnected) control.click();
-        else if (form?.isConnected && (control as HTMLButtonElement).type === "submit") form.requestSubmit();
+      h = {
+        submit,
+        replay: () => {
+          if (control.isConnected) control.click();
+          else if (submit && form?.isConnected) form.requestSubmit();
+        },
       };
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push(replay);
+    held.push(h);
     start();
+  }
+
+  /** A script or preload that fails to load: React will not come, so nothing is held any longer. */
+  function failed(event: Event) {
+    const t = event.target;
+    if (t instanceof HTMLScriptElement || (t instanceof HTMLLinkElement && t.rel === "modulepreload")) release();
   }
 
   addEventListener("click", hold, true);
   addEventListener("submit", hold, true);
+  addEventListener("error", failed, true);
   addEventListener("app:hydrated", release, { once: true });
   if (win.__hydrated) release();
   if (lazy) for (const type of intents) addEventListener(type, start, { capture: true, passive: true });
-  else setTimeout(release, 10_000);
+  else setTimeout(letFormsPost, 15_000);
 }
 
 /** The inline script's text. */

@@ -12,6 +12,9 @@ export const sharedPage = { sharedPage: true } as const;
  */
 export const sharedQuietPage = { sharedPage: true, hydrateOnUse: true } as const;
 
+/** A page that is complete as the server sends it and works without scripts, but is not the same for everyone. */
+export const quietPage = { hydrateOnUse: true } as const;
+
 export type PageHandle = { sharedPage?: boolean; hydrateOnUse?: boolean };
 
 /** Set by entry.server on such pages' answers and removed by the server before sending. */

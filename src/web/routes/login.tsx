@@ -4,7 +4,10 @@ import { AuthCard } from "#web/features/auth/auth-card.tsx";
 import { LoginForm } from "#web/features/auth/login-form.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { safeRedirectPath } from "#web/lib/redirects.ts";
+import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/login";
+
+export const handle = quietPage;
 
 /** A signed-in user is sent on by role, as after a login (spec §4). */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -3,7 +3,10 @@ import { resetPasswordAction } from "#web/features/auth/auth-actions.server.ts";
 import { AuthCard, inlineLinkClass } from "#web/features/auth/auth-card.tsx";
 import { ResetPasswordForm } from "#web/features/auth/reset-password-form.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
+import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/reset-password";
+
+export const handle = quietPage;
 
 export function action({ request, context }: Route.ActionArgs) {
   return resetPasswordAction(request, context);

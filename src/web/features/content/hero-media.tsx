@@ -149,6 +149,8 @@ export function WelcomeSound({ src }: { src: string }) {
         });
     }
     for (const e of events) document.addEventListener(e, onInteraction, { capture: true, passive: true });
+    // The tap or key that made the page load its scripts (decision 009) counts as the first interaction.
+    if (navigator.userActivation?.isActive) onInteraction(new Event("pointerup"));
     return () => {
       stop();
       audio.current?.pause();

@@ -1,0 +1,66 @@
+import type { Page } from "@playwright/test";
+import { DEMO, expect, login, test } from "./fixtures.ts";
+
+// Decision 009: visitors' catalogue and content pages load their scripts on first use.
+
+/** Counts the scripts the page fetches. */
+function countScripts(page: Page): { readonly count: number } {
+  const seen = { count: 0 };
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") seen.count++;
+  });
+  return seen;
+}
+
+const isHydrated = (page: Page) => page.evaluate(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
+
+test("a visitor's product page loads no script until it is used, and is hydrated once the pointer moves over it", async ({ page }) => {
+  const scripts = countScripts(page);
+  await page.goto("/product/1", { waitUntil: "networkidle" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(scripts.count).toBe(0);
+  expect(await isHydrated(page)).toBe(false);
+  // Links work as links meanwhile.
+  await page.mouse.move(100, 200);
+  await expect.poll(() => isHydrated(page)).toBe(true);
+  expect(scripts.count).toBeGreaterThan(0);
+});
+
+test("a tap on Add to Cart before the page is hydrated is not lost", async ({ page }) => {
+  await page.goto("/product/1", { waitUntil: "networkidle" });
+  expect(await isHydrated(page)).toBe(false);
+  // The click itself is the first use: it is held while the scripts load, then carried out.
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Product added to cart!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+});
+
+test("a key press is a first use too: the keyboard reaches the page's handlers", async ({ page }) => {
+  await page.goto("/product/1", { waitUntil: "networkidle" });
+  await page.keyboard.press("Tab");
+  await expect.poll(() => isHydrated(page)).toBe(true);
+});
+
+test("pages drawn in the browser and signed-in people's pages start their scripts at once", async ({ page }) => {
+  await page.goto("/cart");
+  await expect.poll(() => isHydrated(page)).toBe(true);
+  await login(page, DEMO.dealer);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.goto("/product/1");
+  await expect.poll(() => isHydrated(page)).toBe(true);
+});
+
+test("when the scripts never come, a form sent before hydration still posts, and nothing typed is lost", async ({ page }) => {
+  test.setTimeout(45_000);
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Get in Touch" });
+  await form.getByLabel("Full Name").fill("Nyasha Moyo");
+  await form.getByLabel("Email").fill("nyasha@example.com");
+  await form.getByLabel("Notes (optional)").fill("A 10 kVA system for a rural clinic near Masvingo.");
+  const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/contact", { timeout: 20_000 });
+  await form.getByRole("button", { name: "Send Message" }).click();
+  expect((await posted).postData()).toContain("Nyasha+Moyo");
+  await expect(page.getByText("Thank you! Your message has been sent. We will get back to you soon.")).toBeVisible();
+  expect(await isHydrated(page)).toBe(false);
+});
