@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, login, test } from "./fixtures.ts";
+import { hydrated } from "./support/hydration.ts";
 
 type ApiProduct = { product_id: number; product_name: string };
 
@@ -101,7 +102,9 @@ test("a category pages through its products with page and page size in the addre
   await expect(pager.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
   expect(await gridNames(page)).toHaveLength(6);
 
-  // A new page size starts again at page 1 (spec §4). The Show button goes once the page has hydrated.
+  // A new page size starts again at page 1 (spec §4). The Show button is there until the page has hydrated.
+  await expect(page.getByRole("button", { name: "Show" })).toHaveCount(1);
+  await hydrated(page);
   await expect(page.getByRole("button", { name: "Show" })).toHaveCount(0);
   await page.getByLabel("Items per page").selectOption("12");
   await expect(page).toHaveURL(/\/category\/solar-panels\?pageSize=12$/);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { hydrated } from "./support/hydration.ts";
 
 async function firstId(request: APIRequestContext, url: string): Promise<number> {
   const list = await (await request.get(url)).json();
@@ -49,8 +50,9 @@ test("the free quote link opens a WhatsApp chat with a prefilled message in a ne
 });
 
 /** Marks the window, so a later check can tell a client-side navigation from a full page load. */
+/** Marks the window once the page is hydrated: a link followed by React Router keeps the mark, a page load loses it. */
 async function markWindow(page: Page) {
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.evaluate(() => {
     (window as unknown as { __spa: boolean }).__spa = true;
   });
@@ -165,7 +167,9 @@ test("the testimonials move on every 10 s, except under the pointer or when the 
   await page.waitForLoadState("networkidle");
   const viewport = page.locator("[data-carousel-viewport]");
   const scrollLeft = () => viewport.evaluate((el) => el.scrollLeft);
+  // The pointer's first move loads the page's scripts (decision 009); the carousel starts once they run.
   await page.mouse.move(1, 1);
+  await expect.poll(() => page.evaluate(() => (window as Window & { __hydrated?: boolean }).__hydrated)).toBe(true);
   await page.clock.runFor(9_000);
   expect(await scrollLeft()).toBe(0);
   await page.clock.runFor(1_500);

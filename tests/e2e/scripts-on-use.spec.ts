@@ -64,3 +64,25 @@ test("when the scripts never come, a form sent before hydration still posts, and
   await expect(page.getByText("Thank you! Your message has been sent. We will get back to you soon.")).toBeVisible();
   expect(await isHydrated(page)).toBe(false);
 });
+
+test("a returning visitor's cart count is in the header before the page's scripts run", async ({ page }) => {
+  await page.goto("/faqs", { waitUntil: "networkidle" });
+  await page.evaluate(() => {
+    const items = [
+      { productId: 1, productName: "A", image: "", quantity: 2 },
+      { productId: 2, productName: "B", image: "", quantity: 1 },
+    ];
+    localStorage.setItem("cart", JSON.stringify({ items, expires: Date.now() + 86_400_000 }));
+  });
+  const scripts = countScripts(page);
+  await page.goto("/products", { waitUntil: "networkidle" });
+  expect(scripts.count).toBe(0);
+  const cart = page.getByRole("banner").getByRole("link", { name: "Cart, 3 items" });
+  await expect(cart).toBeVisible();
+  await expect(cart.locator("[data-count='3']")).toBeVisible();
+  // React takes over with the same count.
+  await page.mouse.move(1, 1);
+  await expect.poll(() => isHydrated(page)).toBe(true);
+  await expect(cart).toBeVisible();
+  await expect(cart.locator("[data-count='3']")).toBeVisible();
+});

@@ -11,7 +11,7 @@
  *   post as they would with scripts switched off (other clicks keep waiting: without React they would do nothing).
  */
 export function holdUntilHydrated(lazy: boolean): void {
-  const win = window as Window & { __hydrated?: boolean };
+  const win = window as Window & { __hydrated?: boolean; __firstUse?: string };
   const doc = document;
   const nonce = (doc.currentScript as HTMLScriptElement | null)?.nonce ?? "";
   const intents = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel"];
@@ -61,9 +61,11 @@ export function holdUntilHydrated(lazy: boolean): void {
     }
   }
 
-  function start() {
+  function start(event: Event) {
     if (started) return;
     started = true;
+    // What the visitor did first: a press (a tap, a click, a key) lets the page make sound at once.
+    win.__firstUse = event.type;
     for (const type of intents) removeEventListener(type, start, true);
     if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", load, { once: true });
     else load();
@@ -102,7 +104,7 @@ export function holdUntilHydrated(lazy: boolean): void {
     event.preventDefault();
     event.stopImmediatePropagation();
     held.push(h);
-    start();
+    start(event);
   }
 
   /** A script or preload that fails to load: React will not come, so nothing is held any longer. */

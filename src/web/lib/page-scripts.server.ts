@@ -1,5 +1,7 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { CART_STORAGE_KEY } from "#shared/constants.ts";
+import { showCartCountEarly } from "#web/features/cart/cart-count-early.ts";
 import { hydrationLoaderScript } from "./hydration-loader.ts";
 
 /**
@@ -21,7 +23,8 @@ function rewrite(html: string, start: ScriptStart): string {
   return html
     .replaceAll(PRELOAD, lazy ? '<link rel="x-modulepreload"' : '<link rel="modulepreload" fetchpriority="low"')
     .replace(MODULE_SCRIPT, (_tag, nonce = "") => {
-      const loader = `<script${nonce}>${hydrationLoaderScript(lazy)}</script>`;
+      const early = lazy ? `(${showCartCountEarly.toString()})(${JSON.stringify(CART_STORAGE_KEY)});` : "";
+      const loader = `<script${nonce}>${hydrationLoaderScript(lazy)}${early}</script>`;
       return lazy
         ? `${loader}<script${nonce} type="text/x-module" id="hydrate-on-use">`
         : `${loader}<script${nonce} type="module" async="">`;

@@ -149,8 +149,9 @@ export function WelcomeSound({ src }: { src: string }) {
         });
     }
     for (const e of events) document.addEventListener(e, onInteraction, { capture: true, passive: true });
-    // The tap or key that made the page load its scripts (decision 009) counts as the first interaction.
-    if (navigator.userActivation?.isActive) onInteraction(new Event("pointerup"));
+    // A tap, click or key press that made the page load its scripts (decision 009) was the first interaction.
+    const firstUse = (window as Window & { __firstUse?: string }).__firstUse;
+    if (firstUse && ["pointerdown", "touchstart", "keydown", "click", "submit"].includes(firstUse)) onInteraction(new Event(firstUse));
     return () => {
       stop();
       audio.current?.pause();
