@@ -13,7 +13,8 @@
 export function holdUntilHydrated(lazy: boolean): void {
   const win = window as Window & { __hydrated?: boolean; __firstUse?: string };
   const doc = document;
-  const nonce = (doc.currentScript as HTMLScriptElement | null)?.nonce ?? "";
+  const self = doc.currentScript as HTMLScriptElement | null;
+  const nonce = self?.nonce ?? "";
   const intents = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel"];
   type Held = { submit: boolean; replay: () => void };
   let held: Held[] = [];
@@ -51,8 +52,9 @@ export function holdUntilHydrated(lazy: boolean): void {
       preload.nonce = nonce;
       doc.head.append(preload);
     }
-    const inert = doc.getElementById("hydrate-on-use");
-    if (inert) {
+    // The inert script is the one the server put right after this loader: nothing else on the page can pose as it.
+    const inert = self?.nextElementSibling;
+    if (inert instanceof HTMLScriptElement && inert.type === "text/x-module") {
       const script = doc.createElement("script");
       script.type = "module";
       script.nonce = nonce;
