@@ -52,6 +52,12 @@ export const BUDGETS = {
   rssMb: 300,
 } as const;
 
+/**
+ * Public pages whose content is drawn in the browser (the cart lives in localStorage, spec §4): they need their
+ * scripts to show anything, so they load them at once (decision 009). Weighed and reported, not held to the budget.
+ */
+const DRAWN_IN_THE_BROWSER = ["/cart"];
+
 if (!existsSync(path.join(root, "build/app/server.js"))) {
   console.error("The build is missing: run npm run build first.");
   process.exit(2);
@@ -167,7 +173,20 @@ async function measurePages(base: string): Promise<PageResult[]> {
     { name: "case study", path: `/case-study/${caseStudy?.id ?? 1}` },
     { name: "dealer landing", path: "/dealer" },
   ];
-  for (const p of pages) await fetch(base + p.path);
+  // The other public pages: weighed (first-load JavaScript), not run through Lighthouse.
+  const others = [
+    { name: "blogs", path: "/blogs" },
+    { name: "case studies", path: "/case-studies" },
+    { name: "insights", path: "/insights" },
+    { name: "about", path: "/about" },
+    { name: "FAQs", path: "/faqs" },
+    { name: "contact", path: "/contact" },
+    { name: "login", path: "/login" },
+    { name: "sign-up", path: "/signup" },
+    { name: "forgot password", path: "/forgot-password" },
+    { name: "cart", path: "/cart" },
+  ];
+  for (const p of [...pages, ...others]) await fetch(base + p.path);
   const results: PageResult[] = [];
   const chrome = args["skip-lighthouse"] ? null : await launchChromium();
   const browser = await launchBrowser();
@@ -177,6 +196,7 @@ async function measurePages(base: string): Promise<PageResult[]> {
       results.push({ ...p, lighthouse, weight: await pageWeight(browser, base, p.path) });
       console.error(`measured ${p.path}`);
     }
+    for (const p of others) results.push({ ...p, lighthouse: null, weight: await pageWeight(browser, base, p.path) });
   } finally {
     chrome?.kill();
     await browser.close();
@@ -194,7 +214,7 @@ export function misses(pages: PageResult[], dbRuns: DatabaseRun[]): string[] {
         if (s < BUDGETS[c]) out.push(`${p.name} \`${p.path}\`: Lighthouse ${c} ${s} < ${BUDGETS[c]} (by ${BUDGETS[c] - s})`);
       }
     }
-    if (p.weight.jsGzipKb > BUDGETS.jsGzipKb) {
+    if (p.weight.jsGzipKb > BUDGETS.jsGzipKb && !DRAWN_IN_THE_BROWSER.includes(p.path)) {
       const over = Math.round((p.weight.jsGzipKb - BUDGETS.jsGzipKb) * 10) / 10;
       out.push(`${p.name} \`${p.path}\`: first-load JS ${p.weight.jsGzipKb} KB gzip > ${BUDGETS.jsGzipKb} KB (by ${over} KB)`);
     }
@@ -251,7 +271,7 @@ function report(
     "",
     "## Public pages",
     "",
-    `Budgets: performance ≥ ${BUDGETS.performance}; accessibility, best practices and SEO ${BUDGETS.seo}; first-load JavaScript ≤ ${BUDGETS.jsGzipKb} KB gzipped. JavaScript is what Chromium fetches while the page loads untouched; visitors' pages load their scripts on first use (decision 009), shown apart.`,
+    `Budgets: performance ≥ ${BUDGETS.performance}; accessibility, best practices and SEO ${BUDGETS.seo}; first-load JavaScript ≤ ${BUDGETS.jsGzipKb} KB gzipped. JavaScript is what Chromium fetches while the page loads untouched; visitors' pages load their scripts on first use (decision 009), shown apart. The pages without Lighthouse figures are the other public pages, weighed only; ${DRAWN_IN_THE_BROWSER.join(", ")} (drawn in the browser from its local cart) is reported but not held to the JavaScript budget.`,
     "",
     "| page | perf | a11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KB gz (files; br) | JS on first use KB gz | CSS KB gz | HTML KB gz |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
