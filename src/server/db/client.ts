@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Config } from "../config.ts";
 import { migrationsDir } from "../platform/paths.ts";
+import { takeTurns } from "./pglite-turns.ts";
 import { schema } from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -77,6 +78,8 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
     client = new PGlite(dir, PGLITE_OPTIONS);
   }
   await client.waitReady;
+  // One statement or transaction per event-loop turn (pglite-turns.ts).
+  takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

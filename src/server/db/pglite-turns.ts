@@ -1,0 +1,49 @@
+/** The PGlite calls that take its one connection: a statement outside a transaction, a script, a transaction. */
+export type TurnTaker = {
+  query(...args: never[]): Promise<unknown>;
+  exec(...args: never[]): Promise<unknown>;
+  transaction(...args: never[]): Promise<unknown>;
+};
+
+/**
+ * Makes PGlite's callers take their turns one event-loop turn apart.
+ *
+ * PGlite runs every statement on the main thread, synchronously, and its own queue hands the connection to the next
+ * caller in a microtask: with a hundred requests waiting for it, their statements ran back to back in one turn of
+ * the event loop (hundreds of milliseconds, more with a page render between them). Meanwhile no socket was read and
+ * no connection accepted, and libuv accepts one new connection per turn: at 100 connections the last ones waited in
+ * the listen queue for more than ten seconds (the benchmark's timeouts on `POST /api/quotations` and on rendered pages;
+ * on PostgreSQL the driver waits on a socket, so the loop turns between statements anyway).
+ *
+ * Here every call waits for the previous one to finish (first come, first served, as before) and then for
+ * setImmediate: one statement or transaction per turn, and sockets are read and connections accepted between them.
+ * Statements inside a transaction go through its own handle, not these methods, so a transaction runs in one piece.
+ */
+export function takeTurns<T extends TurnTaker>(client: T): T {
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  const acquire = (): Promise<void> => {
+    if (!busy) {
+      busy = true;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const release = () => {
+    const next = waiting.shift();
+    if (next) setImmediate(next);
+    else busy = false;
+  };
+  for (const name of ["query", "exec", "transaction"] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as Record<typeof name, unknown>)[name] = async (...args: unknown[]) => {
+      await acquire();
+      try {
+        return await original(...args);
+      } finally {
+        release();
+      }
+    };
+  }
+  return client;
+}
