@@ -21,9 +21,9 @@ export type TurnTaker = {
  *
  * The price, measured with `npm run load` (200 connections, PGlite): a statement now waits for a whole turn of a busy
  * loop, so the mix ran at 249 req/s (p50 903 ms) against 1,411 req/s (p50 36 ms) without the turns. Letting callers
- * go on back to back for a few milliseconds before yielding (1 and 10 ms tried) gained nothing there and brought the
- * timeouts back in one run of five. The way out of both is PGlite off the main thread (a worker); on PostgreSQL none
- * of this applies.
+ * go on back to back for a few milliseconds before yielding was tried: at 1 and 10 ms the load test gained nothing
+ * (249 and 257 req/s), and a 5 ms run of the benchmark had 90 timeouts again. The way out of both is PGlite off the
+ * main thread (a worker); on PostgreSQL none of this applies.
  */
 export function takeTurns<T extends TurnTaker>(client: T): T {
   let busy = false;
