@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { expect, it } from "vitest";
-import { CART_STORAGE_KEY } from "#shared/constants.ts";
-import { showCartCountEarly } from "#web/features/cart/cart-count-early.ts";
+import { cartCountEarlyScript } from "#web/features/cart/cart-count-early.ts";
 import { hydrationLoaderScript } from "./hydration-loader.ts";
 import { pageScripts, type ScriptStart } from "./page-scripts.server.ts";
 
@@ -24,7 +23,7 @@ const eager =
 const onUse =
   '<head><link rel="x-modulepreload" href="/assets/a.js" nonce="n1"/><link rel="stylesheet" href="/s.css"/>' +
   '<link rel="x-modulepreload" href="/assets/b.js" nonce="n1"/></head><body>Ndiri kuuya — 🌞 2 < 3' +
-  `<script nonce="n1">${hydrationLoaderScript(true)}(${showCartCountEarly.toString()})(${JSON.stringify(CART_STORAGE_KEY)});</script><script nonce="n1" type="text/x-module" id="hydrate-on-use">import "/assets/a.js";</script></body>`;
+  `<script nonce="n1">${hydrationLoaderScript(true)}${cartCountEarlyScript()}</script><script nonce="n1" type="text/x-module" id="hydrate-on-use">import "/assets/a.js";</script></body>`;
 
 it("eager: marks every script preload low priority and puts the loader before the module script", async () => {
   expect(await through([Buffer.from(html)], "eager")).toBe(eager);

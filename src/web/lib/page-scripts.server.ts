@@ -1,7 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { CART_STORAGE_KEY } from "#shared/constants.ts";
-import { showCartCountEarly } from "#web/features/cart/cart-count-early.ts";
+import { cartCountEarlyScript } from "#web/features/cart/cart-count-early.ts";
 import { hydrationLoaderScript } from "./hydration-loader.ts";
 
 /**
@@ -23,7 +22,7 @@ function rewrite(html: string, start: ScriptStart): string {
   return html
     .replaceAll(PRELOAD, lazy ? '<link rel="x-modulepreload"' : '<link rel="modulepreload" fetchpriority="low"')
     .replace(MODULE_SCRIPT, (_tag, nonce = "") => {
-      const early = lazy ? `(${showCartCountEarly.toString()})(${JSON.stringify(CART_STORAGE_KEY)});` : "";
+      const early = lazy ? cartCountEarlyScript() : "";
       const loader = `<script${nonce}>${hydrationLoaderScript(lazy)}${early}</script>`;
       return lazy
         ? `${loader}<script${nonce} type="text/x-module" id="hydrate-on-use">`

@@ -1,25 +1,39 @@
+import { CART_STORAGE_KEY } from "#shared/constants.ts";
+import { cartBadgeText, cartLinkLabel } from "./cart-label.ts";
+import { cartCount, isItem, parseCart } from "./cart-store.ts";
+
+type Helpers = {
+  parseCart: typeof parseCart;
+  cartCount: typeof cartCount;
+  cartLinkLabel: typeof cartLinkLabel;
+  cartBadgeText: typeof cartBadgeText;
+};
+
 /**
  * Shows the cart's count in the header before React runs (decision 009: visitors' pages may wait for their first use
- * to load scripts). Sent inline as its source text with the page's loader, so it uses nothing from outside its body.
- * CartLink renders a hidden badge and marks its link for it; React replaces both once it has read the cart itself.
+ * to load scripts). Sent inline as its source text, so it uses only what it is given: the cart store's own reading
+ * rules and the cart link's own texts. CartLink renders a hidden badge and marks its link for it; React replaces both
+ * once it has read the cart itself.
  */
-export function showCartCountEarly(storageKey: string): void {
+function showCartCountEarly(storageKey: string, cart: Helpers): void {
   try {
-    const cart = JSON.parse(localStorage.getItem(storageKey) ?? "null") as { expires?: unknown; items?: unknown } | null;
-    if (!cart || typeof cart.expires !== "number" || cart.expires <= Date.now() || !Array.isArray(cart.items)) return;
-    const count = (cart.items as { quantity?: unknown }[]).reduce(
-      (sum, item) => sum + (Number.isInteger(item?.quantity) && (item.quantity as number) > 0 ? (item.quantity as number) : 0),
-      0,
-    );
+    const count = cart.cartCount(cart.parseCart(localStorage.getItem(storageKey), Date.now()));
     if (count < 1) return;
     for (const badge of document.querySelectorAll<HTMLElement>("[data-cart-badge-early]")) {
-      badge.dataset.count = count > 99 ? "99+" : String(count);
+      badge.dataset.count = cart.cartBadgeText(count);
       badge.hidden = false;
     }
-    for (const link of document.querySelectorAll("a[data-cart-link]")) {
-      link.setAttribute("aria-label", `Cart, ${count} ${count === 1 ? "item" : "items"}`);
-    }
+    for (const link of document.querySelectorAll("a[data-cart-link]")) link.setAttribute("aria-label", cart.cartLinkLabel(count));
   } catch {
-    // No storage, or a broken cart: React says so once it runs.
+    // No storage: React says so once it runs.
   }
+}
+
+/**
+ * The inline script's text. The functions are sent as their source: `parseCart` calls `isItem`, so that is declared
+ * beside them under the name the bundle gave it.
+ */
+export function cartCountEarlyScript(): string {
+  const helpers = `{ parseCart: ${parseCart}, cartCount: ${cartCount}, cartLinkLabel: ${cartLinkLabel}, cartBadgeText: ${cartBadgeText} }`;
+  return `(function () { ${isItem}; (${showCartCountEarly})(${JSON.stringify(CART_STORAGE_KEY)}, ${helpers}); })();`;
 }

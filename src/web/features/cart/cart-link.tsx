@@ -1,5 +1,6 @@
 import { ShoppingCart } from "lucide-react";
 import { NavLink } from "react-router";
+import { cartBadgeText, cartLinkLabel } from "./cart-label.ts";
 import { useCartCount } from "./cart-store.ts";
 
 const BADGE_CLASS =
@@ -8,7 +9,7 @@ const BADGE_CLASS =
 /** Cart link with its item-count badge; the count appears once the browser's cart has been read. */
 export function CartLink({ className, onNavigate }: { className: (active: boolean) => string; onNavigate?: () => void }) {
   const count = useCartCount();
-  const label = count === undefined ? "Cart" : `Cart, ${count} ${count === 1 ? "item" : "items"}`;
+  const label = cartLinkLabel(count);
   return (
     <NavLink to="/cart" aria-label={label} data-cart-link="" onClick={onNavigate} className={({ isActive }) => className(isActive)}>
       <span className="relative inline-flex">
@@ -17,7 +18,7 @@ export function CartLink({ className, onNavigate }: { className: (active: boolea
           // The count is drawn from data-count, not text: the link's name says it ("Cart, 2 items"), and a digit in
           // the text before "Cart" would make the visible label differ from the name (WCAG 2.5.3, axe's
           // label-content-name-mismatch).
-          <span aria-hidden="true" data-count={count > 99 ? "99+" : String(count)} className={BADGE_CLASS} />
+          <span aria-hidden="true" data-count={cartBadgeText(count)} className={BADGE_CLASS} />
         ) : count === undefined ? (
           // Until React has read the cart: filled in by the page's loader (cart-count-early.ts).
           <span aria-hidden="true" hidden data-cart-badge-early="" className={BADGE_CLASS} />

@@ -25,7 +25,8 @@ function storage(): Storage {
   }
 }
 
-function isItem(value: unknown): value is CartItem {
+/** A stored line that is a whole, positive quantity of a product. Exported for the early count (cart-count-early.ts). */
+export function isItem(value: unknown): value is CartItem {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
