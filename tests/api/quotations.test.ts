@@ -5,6 +5,8 @@ import { products } from "#server/db/schema/catalogue.ts";
 import { quotationProducts, quotations } from "#server/db/schema/commerce.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { createQuotationsService } from "#server/modules/quotations/quotations.service.ts";
+import { addDays, harareDate } from "#shared/quotation-status.ts";
+import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -263,6 +265,41 @@ describe("GET /api/quotations/get-by-user", () => {
     const anonymous = await t.inject({ method: "GET", url: `/api/quotations/get-by-user?id=${dealerId}` });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: "Please log in to continue." });
+  });
+});
+
+describe("prices in a user's own quotations", () => {
+  it("are hidden until an admin approves (then only the quoted prices), while a dealer sees the list prices", async () => {
+    const headers = await t.loginAs("user");
+    const asked = await t.inject({ method: "POST", url: "/api/quotations", payload: request(), headers });
+    expect(asked.statusCode).toBe(201);
+    const id = asked.json().id as number;
+    const mine = async () =>
+      ((await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers })).json() as QuotationView[]).find(
+        (q) => q.id === id,
+      );
+    const pending = await mine();
+    expect(pending?.products).toHaveLength(2);
+    for (const line of pending?.products ?? []) expect(line).toMatchObject({ price: null, quoted_price: null });
+
+    const lines = pending?.products.map((l, i) => ({ id: l.id, price: i === 0 ? "120.00" : "80.50" })) ?? [];
+    const approved = await t.inject({
+      method: "PUT",
+      url: `/api/quotations/${id}`,
+      headers: await t.loginAs("admin"),
+      payload: { status: "approved", currency: "USD", validUntil: addDays(harareDate(new Date()), 10), lines },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect((await mine())?.products.map((l) => [l.price, l.quoted_price])).toEqual([
+      [null, "120.00"],
+      [null, "80.50"],
+    ]);
+
+    // A dealer sees list prices in the catalogue, so their own request keeps the snapshot.
+    const dealer = await t.loginAs("dealer");
+    const own = await t.inject({ method: "POST", url: "/api/quotations", payload: request(), headers: dealer });
+    const dealerList = (await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers: dealer })).json() as QuotationView[];
+    expect(dealerList.find((q) => q.id === own.json().id)?.products[0]?.price).toBe(twoProducts[0]?.priceUsd);
   });
 });
 

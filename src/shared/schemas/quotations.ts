@@ -48,7 +48,8 @@ export type QuotationStatusValue = (typeof QUOTATION_STATUS_VALUES)[number];
  * A quotation as the API answers it (spec §3 field names). `status` is the effective one: an approved quotation
  * past its validity reads 'expired'. `valid_until` is the last moment an approved (or since expired) quotation
  * holds, null otherwise; `decision_reason` why it was rejected. Per line, `price` is the USD list price when it was
- * requested and `quoted_price` the admin's unit price in `currency`.
+ * requested (null for owners who see no prices: visitors' and users' quotations) and `quoted_price` the admin's unit
+ * price in `currency` (shown to such owners only once approved).
  */
 export const quotationViewSchema = z.object({
   id: z.number(),

@@ -30,7 +30,7 @@ import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platfo
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
-import type { CatalogueService } from "../catalogue/catalogue.service.ts";
+import { type CatalogueService, seesPrices } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { quotationApprovedMail, quotationRejectedMail } from "./quotation-mail.ts";
 import { quotationPdf } from "./quotation-pdf.ts";
@@ -64,6 +64,20 @@ function searchOf(q: string | undefined): SQL | undefined {
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const id = text.match(/^#?(\d{1,9})$/)?.[1];
   return or(ilike(quotations.requesterName, like), ilike(quotations.requesterEmail, like), ...(id ? [eq(quotations.id, Number(id))] : []));
+}
+
+/**
+ * What a quotation's owner may see of its prices. Dealers see list prices in the catalogue, so the snapshot is theirs
+ * to see; a visitor's or user's quotation carries no price until an admin approves it, and then the quoted prices only
+ * (the USD snapshot is the dealer price they are not shown anywhere else).
+ */
+function pricesForOwner(actor: Actor, quotation: QuotationView): QuotationView {
+  if (seesPrices(actor)) return quotation;
+  const quoted = quotation.status === "approved" || quotation.status === "expired";
+  return {
+    ...quotation,
+    products: quotation.products.map((p) => ({ ...p, price: null, quoted_price: quoted ? p.quoted_price : null })),
+  };
 }
 
 const DECISION_VERB = { approved: "approved", rejected: "rejected" } as const;
@@ -320,7 +334,7 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         .where(or(...conditions))
         .orderBy(desc(quotations.createdAt), desc(quotations.id))
         .limit(500);
-      return withProducts(rows);
+      return (await withProducts(rows)).map((q) => pricesForOwner(actor, q));
     },
 
     /**
