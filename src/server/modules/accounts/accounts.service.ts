@@ -27,7 +27,7 @@ import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { invitationMail, resetMail, verificationMail } from "./account-mail.ts";
 import { passwordProblem } from "./password-policy.ts";
-import { createThrottle, THROTTLES } from "./throttle.ts";
+import { createThrottle, THROTTLES } from "../../platform/throttle.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

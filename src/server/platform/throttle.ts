@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { authThrottles } from "../../db/schema/accounts.ts";
-import { TooManyRequestsError } from "../../platform/errors.ts";
+import type { Db } from "../db/client.ts";
+import { authThrottles } from "../db/schema/accounts.ts";
+import { TooManyRequestsError } from "./errors.ts";
 
 /** How many attempts a key gets per window. */
 export type ThrottleRule = { limit: number; windowMs: number };
