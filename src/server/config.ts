@@ -80,6 +80,7 @@ const envSchema = z.object({
   /** How long a stopping process answers /readyz with 503, still serving, before it stops taking connections. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  FORMS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** How long a process keeps the site settings; tests read them afresh every time (see settingsCacheMs). */
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** How long a process keeps visitors' answers to public reads and pages (platform/shared-cache.ts); 0 = off. */
@@ -127,6 +128,8 @@ export type Config = {
   shutdownDelayMs: number;
   /** Sign-ups allowed per client address and hour (brute-force limits, decision 005). */
   signupsPerHour: number;
+  /** Contact messages and quote requests allowed per client address, and per e-mail address, an hour (form-limits.ts). */
+  formsPerHour: number;
   /**
    * The site settings' cache in each process (5 s). Tests use 0: a settings read inside a transaction would then wait
    * on PGlite's single connection every time instead of only when the cache has run out, so tests catch it.
@@ -207,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     signupsPerHour: e.SIGNUPS_PER_HOUR,
+    formsPerHour: e.FORMS_PER_HOUR,
     settingsCacheMs: e.SETTINGS_CACHE_MS ?? (mode === "test" ? 0 : 5_000),
     publicCacheMs: e.PUBLIC_CACHE_MS ?? (mode === "test" ? 0 : 5_000),
     paynow:

@@ -16,6 +16,7 @@ import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import { createSalesService } from "./modules/sales/sales.service.ts";
+import { createFormLimits } from "./platform/form-limits.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
 import type { Storage } from "./platform/storage/storage.ts";
 
@@ -46,6 +47,8 @@ export function createServices(deps: Deps) {
     // A change of documents may complete (or un-complete) the application.
     onDocumentsChanged: (dealerId) => dealers.refreshApplication(dealerId),
   });
+  /** Contact messages and quote requests mail an address anyone can type: limited per sender and recipient. */
+  const formLimits = createFormLimits(deps.db, deps.config.formsPerHour);
   const orders = createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit, sales });
   return {
     audit,
@@ -63,8 +66,8 @@ export function createServices(deps: Deps) {
     content: createContentService(deps.db),
     contentAdmin: createContentAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     settings,
-    quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue, audit }),
-    contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit }),
+    quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue, audit, formLimits }),
+    contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit, formLimits }),
     orders,
     /** Paynow payments of dealer orders (issue 5); offered only when PAYNOW_* is set. */
     payments: createPaymentsService({

@@ -8,7 +8,7 @@ import type { ContactInbox, ContactMessageView } from "#shared/schemas/contact.t
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { flakyTransport, manualMailWorker } from "../support/jobs.ts";
 import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts";
-import { createTestApp, type TestApp } from "../support/test-app.ts";
+import { createTestApp, type TestApp, unlimitedForms } from "../support/test-app.ts";
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -245,6 +245,7 @@ describe("POST /api/contact/:id/reply", () => {
     const smtp = flakyTransport();
     const { worker, clock } = manualMailWorker(t.database.db, smtp);
     const service = createContactService({
+      formLimits: unlimitedForms,
       db: t.database.db,
       mailer: createQueuedMailer({ db: t.database.db }),
       settings: { get: async () => DEFAULT_SITE_SETTINGS },

@@ -4,7 +4,7 @@ import { contactMessages } from "#server/db/schema/commerce.ts";
 import { createContactService } from "#server/modules/contact/contact.service.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts";
-import { createTestApp, type TestApp } from "../support/test-app.ts";
+import { createTestApp, type TestApp, unlimitedForms } from "../support/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,6 +84,7 @@ describe("POST /api/contact", () => {
   it("keeps the message when the mail cannot be sent, and logs it", async () => {
     const logged: object[] = [];
     const service = createContactService({
+      formLimits: unlimitedForms,
       db: t.database.db,
       mailer: {
         send: async () => {

@@ -13,7 +13,7 @@ import { type Actors, createActors } from "../support/actors.ts";
 import { flakyTransport, manualMailWorker } from "../support/jobs.ts";
 import { attachments, decoded, header, outboxMails } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
-import { createTestApp, type TestApp } from "../support/test-app.ts";
+import { createTestApp, type TestApp, unlimitedForms } from "../support/test-app.ts";
 
 let t: TestApp;
 let actors: Actors;
@@ -38,9 +38,11 @@ let run = 0;
 async function newQuotation(overrides: Record<string, unknown> = {}): Promise<{ id: number; lines: number[]; email: string }> {
   run++;
   const email = (overrides.customer_email as string | undefined) ?? `admin-test-${run}@example.com`;
-  const res = await actors.inject("anonymous", {
+  const res = await t.inject({
     method: "POST",
     url: "/api/quotations",
+    // Each request from a visitor of its own: quote requests are limited per client address.
+    remoteAddress: `10.9.${Math.floor(run / 250)}.${run % 250}`,
     payload: {
       customer_name: `Chiedza Requester ${run}`,
       customer_address: "12 Herbert Chitepo Avenue, Mutare",
@@ -424,6 +426,7 @@ describe("nothing half-done", () => {
     const before = await stored(q.id);
     const sent: unknown[] = [];
     const service = createQuotationsService({
+      formLimits: unlimitedForms,
       db: t.database.db,
       mailer: { send: async (m) => void sent.push(m) },
       settings: { get: async () => DEFAULT_SITE_SETTINGS },
@@ -454,6 +457,7 @@ describe("nothing half-done", () => {
     const smtp = flakyTransport();
     const { worker, clock } = manualMailWorker(t.database.db, smtp);
     const service = createQuotationsService({
+      formLimits: unlimitedForms,
       db: t.database.db,
       mailer: createQueuedMailer({ db: t.database.db }),
       settings: { get: async () => DEFAULT_SITE_SETTINGS },

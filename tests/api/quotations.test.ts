@@ -9,7 +9,7 @@ import { addDays, harareDate } from "#shared/quotation-status.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts";
-import { createTestApp, type TestApp } from "../support/test-app.ts";
+import { createTestApp, type TestApp, unlimitedForms } from "../support/test-app.ts";
 
 let t: TestApp;
 let twoProducts: { id: number; name: string; priceUsd: string }[];
@@ -275,9 +275,7 @@ describe("prices in a user's own quotations", () => {
     expect(asked.statusCode).toBe(201);
     const id = asked.json().id as number;
     const mine = async () =>
-      ((await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers })).json() as QuotationView[]).find(
-        (q) => q.id === id,
-      );
+      ((await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers })).json() as QuotationView[]).find((q) => q.id === id);
     const pending = await mine();
     expect(pending?.products).toHaveLength(2);
     for (const line of pending?.products ?? []) expect(line).toMatchObject({ price: null, quoted_price: null });
@@ -356,6 +354,7 @@ describe("mail failure", () => {
   it("keeps the stored quotation, logs the failure and still answers success", async () => {
     const logged: object[] = [];
     const service = createQuotationsService({
+      formLimits: unlimitedForms,
       db: t.database.db,
       mailer: {
         send: async () => {

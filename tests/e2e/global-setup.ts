@@ -13,6 +13,7 @@ export default async function globalSetup() {
   const server = await startServer({
     DATA_DIR: dataDir,
     SIGNUPS_PER_HOUR: "200",
+    FORMS_PER_HOUR: "200",
     PAYNOW_INTEGRATION_ID: paynow.integrationId,
     PAYNOW_INTEGRATION_KEY: paynow.integrationKey,
     PAYNOW_URL: paynow.url,

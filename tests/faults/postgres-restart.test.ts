@@ -32,7 +32,7 @@ describe.skipIf(unavailable !== null)("PostgreSQL restarted while requests flow"
     dataDir = await mkdtemp(path.join(os.tmpdir(), "solar-pgrestart-"));
     // Without the shared cache: visitors' reads would otherwise be answered from the copy for its few seconds, and
     // this test is about what reaches the database.
-    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: cluster.url, PUBLIC_CACHE_MS: "0" }, 120_000);
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: cluster.url, PUBLIC_CACHE_MS: "0", FORMS_PER_HOUR: "1000000" }, 120_000);
     const res = await fetch(`${server.url}/api/products/get-all-products?pageSize=5`);
     expect(res.status).toBe(200);
     productIds = ((await res.json()) as { rows: { product_id: number }[] }).rows.map((p) => p.product_id);

@@ -40,7 +40,7 @@ describe("SIGKILL during uploads and writes (PGlite)", () => {
   });
 
   it("restarts on the same data and finds it consistent, with every answered write kept", async () => {
-    server = await startServer({ DATA_DIR: dataDir }, 120_000);
+    server = await startServer({ DATA_DIR: dataDir, FORMS_PER_HOUR: "1000000" }, 120_000);
     const site = siteClient(server.url);
     const [dealer, admin, user] = [await site.login("dealer"), await site.login("admin"), await site.login("user")];
     const userId = (await site.me(user)).id;
@@ -96,7 +96,7 @@ describe("SIGKILL during uploads and writes (PGlite)", () => {
 
     // It starts again on the same DATA_DIR (PGlite recovers), and serves what it answered for.
     const startedAt = Date.now();
-    server = await startServer({ DATA_DIR: dataDir }, 120_000);
+    server = await startServer({ DATA_DIR: dataDir, FORMS_PER_HOUR: "1000000" }, 120_000);
     const restartMs = Date.now() - startedAt;
     const swept = Number(/orphan sweep removed (\d+) file/.exec(server.output())?.[1] ?? 0);
     expect(swept).toBeGreaterThanOrEqual(2);

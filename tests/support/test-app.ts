@@ -63,3 +63,6 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     },
   };
 }
+
+/** For services built by hand in a test: the public forms' limits (platform/form-limits.ts) let everything through. */
+export const unlimitedForms = { admit: async () => {}, mayConfirm: async () => true };

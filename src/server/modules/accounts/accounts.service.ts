@@ -23,11 +23,11 @@ import { BadRequestError, ConflictError, FieldError, ForbiddenError, NotFoundErr
 import { createLimiter } from "../../platform/limiter.ts";
 import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
+import { createThrottle, THROTTLES } from "../../platform/throttle.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { invitationMail, resetMail, verificationMail } from "./account-mail.ts";
 import { passwordProblem } from "./password-policy.ts";
-import { createThrottle, THROTTLES } from "../../platform/throttle.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

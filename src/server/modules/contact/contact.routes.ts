@@ -27,11 +27,11 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
         tags: ["contact"],
         summary: "Send a message to the company (the contact page's 'Get in Touch' form)",
         body: contactSchema,
-        response: { 201: z.object({ message: z.string() }) },
+        response: { 201: z.object({ message: z.string() }), 429: message },
       },
     },
     async (request, reply) => {
-      await contact.submit(request.actor, request.body);
+      await contact.submit(request.actor, request.body, { ip: request.ip });
       return reply.code(201).send({ message: CONTACT_SUCCESS });
     },
   );

@@ -5,12 +5,20 @@ import type { Db, Tx } from "../../db/client.ts";
 import { contactMessages } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
+import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
 import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 
-type Deps = { db: Db; mailer: Mailer; settings: Pick<SettingsService, "get">; audit: Pick<AuditService, "record">; log?: MailLog };
+type Deps = {
+  db: Db;
+  mailer: Mailer;
+  settings: Pick<SettingsService, "get">;
+  audit: Pick<AuditService, "record">;
+  formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
+  log?: MailLog;
+};
 
 type MessageRow = typeof contactMessages.$inferSelect;
 
@@ -38,7 +46,7 @@ const SORT_COLUMNS = {
   email: contactMessages.email,
 } as const;
 
-export function createContactService({ db, mailer, settings, audit, log = consoleMailLog }: Deps) {
+export function createContactService({ db, mailer, settings, audit, formLimits, log = consoleMailLog }: Deps) {
   async function lockedRow(tx: Tx, id: number): Promise<MessageRow> {
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
     if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
@@ -69,9 +77,12 @@ export function createContactService({ db, mailer, settings, audit, log = consol
   return {
     /**
      * Stores a 'Get in Touch' message, then notifies the company and confirms to the visitor. The spec's form sent
-     * nothing; this is the working version (DESIGN.md §6). Anyone may write, signed in or not.
+     * nothing; this is the working version (DESIGN.md §6). Anyone may write, signed in or not; messages per client
+     * and per e-mail address are limited and the sender is mailed at most once an hour (`FormLimits`), so the form
+     * cannot carry anyone's text to strangers.
      */
-    async submit(actor: Actor, input: ContactMessage): Promise<{ id: number }> {
+    async submit(actor: Actor, input: ContactMessage, sender: FormSender = {}): Promise<{ id: number }> {
+      await formLimits.admit("contact", sender, input.email);
       const [row] = await db
         .insert(contactMessages)
         .values({ fullName: input.fullName, email: input.email, phone: input.phone, notes: input.notes, requestQuote: input.requestQuote })
@@ -86,6 +97,26 @@ export function createContactService({ db, mailer, settings, audit, log = consol
         ["Notes", row.notes],
       ];
       const footer = `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
+      const confirmation = () =>
+        composeMail({
+          to: row.email,
+          replyTo: company.salesEmail,
+          subject: `We received your message - ${company.companyName}`,
+          heading: "Thank you! Your message has been sent. We will get back to you soon.",
+          blocks: [
+            { kind: "paragraph", text: `Dear ${row.fullName},` },
+            {
+              kind: "paragraph",
+              text: row.requestQuote
+                ? "Thank you for contacting us. You asked for a quotation: our sales team will get back to you soon."
+                : "Thank you for contacting us. Our team will get back to you soon.",
+            },
+            { kind: "fields", rows: fields },
+            { kind: "paragraph", text: `Support hours: ${company.supportHours}. Phone: ${company.phone}.` },
+          ],
+          footer,
+        });
+      const confirm = await formLimits.mayConfirm(row.email);
       await sendAll(
         mailer,
         [
@@ -103,24 +134,7 @@ export function createContactService({ db, mailer, settings, audit, log = consol
             ],
             footer,
           }),
-          composeMail({
-            to: row.email,
-            replyTo: company.salesEmail,
-            subject: `We received your message - ${company.companyName}`,
-            heading: "Thank you! Your message has been sent. We will get back to you soon.",
-            blocks: [
-              { kind: "paragraph", text: `Dear ${row.fullName},` },
-              {
-                kind: "paragraph",
-                text: row.requestQuote
-                  ? "Thank you for contacting us. You asked for a quotation: our sales team will get back to you soon."
-                  : "Thank you for contacting us. Our team will get back to you soon.",
-              },
-              { kind: "fields", rows: fields },
-              { kind: "paragraph", text: `Support hours: ${company.supportHours}. Phone: ${company.phone}.` },
-            ],
-            footer,
-          }),
+          ...(confirm ? [confirmation()] : []),
         ],
         log,
         { contactMessageId: row.id },

@@ -35,11 +35,11 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
         tags: ["quotations"],
         summary: "Request a quotation (visitors and signed-in users)",
         body: quoteRequestSchema,
-        response: { 201: z.object({ message: z.string(), id: z.number() }), 400: validationFailure },
+        response: { 201: z.object({ message: z.string(), id: z.number() }), 400: validationFailure, 429: message },
       },
     },
     async (request, reply) => {
-      const { id } = await quotations.submit(request.actor, request.body);
+      const { id } = await quotations.submit(request.actor, request.body, { ip: request.ip });
       return reply.code(201).send({ message: QUOTE_SUCCESS, id });
     },
   );

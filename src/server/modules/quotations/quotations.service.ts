@@ -26,6 +26,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { quotationProducts, quotationStatuses, quotations } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
+import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
 import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
@@ -89,6 +90,7 @@ type Deps = {
   accounts: Pick<AccountsService, "me">;
   catalogue: Pick<CatalogueService, "priceSnapshot">;
   audit: Pick<AuditService, "record">;
+  formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
   log?: MailLog;
 };
 
@@ -113,7 +115,7 @@ function decisionSummary(before: QuotationView, after: QuotationView, action: st
   return `${action === "reapprove" ? "Reapproved" : "Approved"} quotation #${after.id} for ${who} in ${after.currency}, valid until ${after.valid_until?.slice(0, 10) ?? ""}`;
 }
 
-export function createQuotationsService({ db, mailer, settings, accounts, catalogue, audit, log = consoleMailLog }: Deps) {
+export function createQuotationsService({ db, mailer, settings, accounts, catalogue, audit, formLimits, log = consoleMailLog }: Deps) {
   /**
    * The quotations with their lines, two queries whatever the page size. `status` is the effective one at `now`
    * (an approved quotation past its validity reads 'expired').
@@ -207,8 +209,11 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
     /**
      * Stores a quote request with its lines (names and current USD prices kept as they are now), then tells the
      * requester and the company. The quotation belongs to the signed-in actor, never to a `userId` in the body.
+     * Requests per client and per e-mail address are limited, and the requester is mailed at most once an hour
+     * (`FormLimits`): the form must not carry anyone's text to strangers.
      */
-    async submit(actor: Actor, input: QuoteRequest): Promise<{ id: number }> {
+    async submit(actor: Actor, input: QuoteRequest, sender: FormSender = {}): Promise<{ id: number }> {
+      await formLimits.admit("quote", sender, input.customer_email);
       const stored = await db.transaction(async (tx) => {
         const ids = [...new Set(input.products.map((p) => p.product_id))];
         // Read in the transaction, so the snapshot is of the products the lines point at.
@@ -261,26 +266,29 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         ["Notes", quotation.notes],
       ];
       const footer = `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
+      const requesterMail = () =>
+        composeMail({
+          to: quotation.requesterEmail,
+          replyTo: company.salesEmail,
+          subject: `Your quote request #${quotation.id} - ${company.companyName}`,
+          heading: QUOTE_SUCCESS,
+          blocks: [
+            { kind: "paragraph", text: `Dear ${quotation.requesterName},` },
+            {
+              kind: "paragraph",
+              text: `Thank you for your quote request (reference #${quotation.id}). Our sales team will prepare your quotation and get back to you soon.`,
+            },
+            table,
+            { kind: "fields", rows: requester },
+            { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
+          ],
+          footer,
+        });
+      const confirm = await formLimits.mayConfirm(quotation.requesterEmail);
       await sendAll(
         mailer,
         [
-          composeMail({
-            to: quotation.requesterEmail,
-            replyTo: company.salesEmail,
-            subject: `Your quote request #${quotation.id} - ${company.companyName}`,
-            heading: QUOTE_SUCCESS,
-            blocks: [
-              { kind: "paragraph", text: `Dear ${quotation.requesterName},` },
-              {
-                kind: "paragraph",
-                text: `Thank you for your quote request (reference #${quotation.id}). Our sales team will prepare your quotation and get back to you soon.`,
-              },
-              table,
-              { kind: "fields", rows: requester },
-              { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
-            ],
-            footer,
-          }),
+          ...(confirm ? [requesterMail()] : []),
           composeMail({
             to: company.salesEmail,
             replyTo: quotation.requesterEmail,

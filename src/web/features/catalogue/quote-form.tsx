@@ -18,7 +18,8 @@ function fieldOf(path: string): Path<QuoteRequestInput> | null {
 
 /** The quote form (spec §5) with the quote request contract of POST /api/quotations checked before it is sent. */
 export function QuoteForm({ productId, productName, userId, onDone }: QuoteFormProps) {
-  const [failed, setFailed] = useState(false);
+  // The spec's failure text, or the server's own message when it says why (too many requests).
+  const [failed, setFailed] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -39,7 +40,7 @@ export function QuoteForm({ productId, productName, userId, onDone }: QuoteFormP
   });
 
   const onSubmit = async (values: QuoteRequest) => {
-    setFailed(false);
+    setFailed(null);
     try {
       const res = await fetch("/api/quotations", {
         method: "POST",
@@ -52,6 +53,11 @@ export function QuoteForm({ productId, productName, userId, onDone }: QuoteFormP
         onDone();
         return;
       }
+      if (res.status === 429) {
+        const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
+        setFailed(typeof body?.message === "string" ? body.message : QUOTE_FAILURE);
+        return;
+      }
       if (res.status === 400) {
         const body = (await res.json().catch(() => null)) as { issues?: { path?: unknown; message?: unknown }[] } | null;
         for (const issue of body?.issues ?? []) {
@@ -62,14 +68,14 @@ export function QuoteForm({ productId, productName, userId, onDone }: QuoteFormP
     } catch {
       // Offline or the server did not answer: the same message below.
     }
-    setFailed(true);
+    setFailed(QUOTE_FAILURE);
   };
 
   const quantityError = errors.products?.[0]?.quantity?.message ?? errors.products?.message;
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={isSubmitting} className="space-y-4">
-      {failed ? <FormAlert>{QUOTE_FAILURE}</FormAlert> : null}
+      {failed ? <FormAlert>{failed}</FormAlert> : null}
       <TextField label="Name" autoComplete="name" required error={errors.customer_name?.message} {...register("customer_name")} />
       <TextField
         label="Address"

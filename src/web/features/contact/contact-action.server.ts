@@ -21,7 +21,7 @@ export async function contactAction(request: Request, context: WebContext) {
     return data<ContactResult>({ status: "error", fieldErrors: firstIssues<ContactField>(parsed.error), values }, { status: 400 });
   }
   try {
-    const { id } = await context.services.contact.submit(context.actor, parsed.data);
+    const { id } = await context.services.contact.submit(context.actor, parsed.data, { ip: context.ip });
     return data<ContactResult>({ status: "sent", message: CONTACT_SUCCESS, id });
   } catch (err) {
     const known = knownFailure(err);
