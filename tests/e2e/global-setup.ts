@@ -10,14 +10,18 @@ export default async function globalSetup() {
   // Paynow is on, against a local stand-in that speaks its protocol (tests/e2e/paynow.spec.ts pays through it).
   const paynow = await startPaynowStandIn();
   // Every browser test signs up from 127.0.0.1: room for all of them (the default is 10 an hour per address).
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    SIGNUPS_PER_HOUR: "200",
-    FORMS_PER_HOUR: "200",
-    PAYNOW_INTEGRATION_ID: paynow.integrationId,
-    PAYNOW_INTEGRATION_KEY: paynow.integrationKey,
-    PAYNOW_URL: paynow.url,
-  });
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      SIGNUPS_PER_HOUR: "200",
+      FORMS_PER_HOUR: "200",
+      PAYNOW_INTEGRATION_ID: paynow.integrationId,
+      PAYNOW_INTEGRATION_KEY: paynow.integrationKey,
+      PAYNOW_URL: paynow.url,
+      // The first start seeds the demo's images: minutes on a busy two-core machine.
+    },
+    240_000,
+  );
   process.env.E2E_BASE_URL = server.url;
   // The browser tests read the e-mails the server writes to DATA_DIR/outbox.
   process.env.E2E_DATA_DIR = dataDir;

@@ -7,12 +7,14 @@ import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
 import { ListThumbnail } from "#web/features/admin/kit/list-thumbnail.tsx";
 import { imageList } from "#web/features/content/format.ts";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/case-studies";
 
 const LIST = { sorts: ["id", "projectName", "location"], defaultSort: "id", defaultDir: "desc" } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
   const params = readListParams(request.url, LIST);
   const all = await context.services.content.listCaseStudies();
   const key = (c: (typeof all)[number]) => (params.sort === "id" ? c.id : c[params.sort as "projectName" | "location"].toLowerCase());

@@ -10,6 +10,7 @@ import { PositionsPanel } from "#web/features/admin/content/positions-panel.tsx"
 import { TestimonialsPanel } from "#web/features/admin/content/testimonials-panel.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { type ListParamOptions, pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/content";
 
@@ -17,6 +18,7 @@ const lower = (s: string) => s.toLowerCase();
 
 /** Only the open section's records are loaded; each list keeps its search, sort and page in the URL. */
 export async function loader({ context, request, params: route }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
   const tab = contentTabOf(route.tab);
   if (!tab) throw data("This section of the site content does not exist.", { status: 404 });
   const { content } = context.services;

@@ -9,6 +9,7 @@ import { RecordSale } from "#web/features/admin/dashboard/record-sale.tsx";
 import { SalesPanels } from "#web/features/admin/dashboard/sales-panels.tsx";
 import { StatCards } from "#web/features/admin/dashboard/stat-cards.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -17,6 +18,7 @@ import type { Route } from "./+types/dashboard";
  * schema; a period that does not parse shows its errors and the last 30 days instead.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
   const parsed = salesQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const issues: RangeIssues = {};
   if (!parsed.success) {

@@ -8,10 +8,12 @@ import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx"
 import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx";
 import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
 import { InstallationsList } from "#web/features/dealer-profile/installations-list.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/dealer";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
   const id = Number(params.userId);
   if (!Number.isInteger(id) || id < 1) throw new Response("Not found", { status: 404 });
   return { dealer: await context.services.dealers.application(context.actor, id) };

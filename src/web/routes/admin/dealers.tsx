@@ -7,6 +7,7 @@ import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/dealers";
 
@@ -14,6 +15,7 @@ const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["reg_st
 
 /** Spec §7 GET /dealer/?reg_status=&page_number=&page_size= with the admin list's search (§2). */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
   const params = readListParams(request.url, LIST);
   const status = params.filters.reg_status;
   const known = ([...DEALER_STATUSES, NOT_STARTED] as string[]).includes(status ?? "");

@@ -1,30 +1,57 @@
 import { ArrowLeft, MailWarning } from "lucide-react";
-import { useState } from "react";
-import { data, Link, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useActionData, useFetcher, useNavigation } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
-import { sendRequest } from "#web/features/admin/kit/send-request.ts";
 import { MessageState } from "#web/features/admin/messages/message-state.tsx";
 import { ReplyForm } from "#web/features/admin/messages/reply-form.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/message";
 
-/** Opening a message marks it read, as a mail program does (with an audit entry the first time). */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const id = Number(params.messageId);
+/**
+ * The message as it is: reading a page changes nothing (a link preview or a prefetch must not mark it read). The page
+ * itself marks it read with a POST once it is shown, as a mail program does (with an audit entry the first time).
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const id = messageIdOf(params.messageId);
   const settings = await context.services.settings.get();
   const answer = { companyName: settings.companyName, replyTo: settings.salesEmail };
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return data({ ...answer, message: null }, { status: 404 });
+  if (id === null) return data({ ...answer, message: null }, { status: 404 });
   try {
-    return { ...answer, message: await context.services.contact.open(context.actor, id) };
+    return { ...answer, message: await context.services.contact.get(context.actor, id) };
   } catch (err) {
     if (knownFailure(err)?.statusCode === 404) return data({ ...answer, message: null }, { status: 404 });
     throw err;
   }
+}
+
+function messageIdOf(param: string | undefined): number | null {
+  const id = Number(param);
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** `intent=read` (sent by the page once shown) or `intent=unread` (the button: back to the list). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireAdminPage(context, request);
+  const id = messageIdOf(params.messageId);
+  const intent = (await request.formData()).get("intent");
+  if (id === null) return data({ error: "Message not found." }, { status: 404 });
+  if (intent !== "read" && intent !== "unread") return data({ error: "Choose read or unread." }, { status: 400 });
+  try {
+    if (intent === "read") await context.services.contact.open(context.actor, id);
+    else await context.services.contact.markRead(context.actor, id, false);
+  } catch (err) {
+    const known = knownFailure(err);
+    if (known) return data({ error: known.message }, { status: known.statusCode });
+    throw err;
+  }
+  return intent === "unread" ? redirect("/admin/messages") : { error: null };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -34,30 +61,27 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
-function MarkUnread({ id }: { id: number }) {
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+/** Marks the message read once it is on screen (unless it was marked unread from here, which leaves the page). */
+function useMarkRead(id: number, unread: boolean) {
+  const fetcher = useFetcher();
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (unread) submit({ intent: "read" }, { method: "post", action: `/admin/messages/${id}` });
+  }, [id, unread, submit]);
+}
+
+/** A form, so it works before the page's scripts: the action marks it unread and goes back to the list. */
+function MarkUnread() {
+  const navigation = useNavigation();
+  const failure = (useActionData<typeof action>() as { error?: string | null } | undefined)?.error;
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "unread";
   return (
-    <div className="space-y-2">
-      <button
-        type="button"
-        className={buttonClass("outline")}
-        disabled={busy}
-        aria-busy={busy || undefined}
-        onClick={async () => {
-          setBusy(true);
-          const answer = await sendRequest({ method: "PUT", url: `/api/contact/${id}/read`, body: { read: false } });
-          setBusy(false);
-          // Back to the list: staying here would open (and so read) the message again.
-          if (answer.ok) navigate("/admin/messages");
-          else setFailure(answer.message);
-        }}
-      >
+    <Form method="post" className="space-y-2">
+      <button type="submit" name="intent" value="unread" className={buttonClass("outline")} disabled={busy} aria-busy={busy || undefined}>
         <MailWarning aria-hidden="true" className="size-4" /> Mark unread
       </button>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-    </div>
+    </Form>
   );
 }
 
@@ -69,6 +93,7 @@ const backLink = (
 
 export default function AdminMessage({ loaderData }: Route.ComponentProps) {
   const { message, companyName, replyTo } = loaderData;
+  useMarkRead(message?.id ?? 0, message !== null && message.readAt === null);
   if (!message) {
     return (
       <AdminPage title="Message not found" actions={backLink}>
@@ -128,7 +153,7 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
               {message.notes || "(no message)"}
             </p>
           </div>
-          <MarkUnread id={message.id} />
+          <MarkUnread />
         </article>
         <ReplyForm message={message} companyName={companyName} replyTo={replyTo} />
       </div>

@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { OrderActions } from "#web/features/admin/orders/order-actions.tsx";
 import { OrderCard } from "#web/features/orders/order-card.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/order";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
   const id = Number(params.orderId);
   if (!Number.isInteger(id) || id < 1) throw new Response("Not found", { status: 404 });
   return { order: await context.services.orders.orderById(context.actor, id) };

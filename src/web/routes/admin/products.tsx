@@ -10,6 +10,7 @@ import { CATALOGUE_TABS, type CatalogueTab, tabOf, withParam } from "#web/featur
 import { FeaturedForm, FeaturedList } from "#web/features/admin/products/featured-panel.tsx";
 import { ProductForm } from "#web/features/admin/products/product-form.tsx";
 import { ProductList } from "#web/features/admin/products/product-list.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useRootData } from "#web/lib/root-data.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
@@ -33,6 +34,7 @@ function formTarget(value: string | null): "new" | number | null {
 
 /** Products, featured products and brands (issue 6); `?tab=` picks one, `?product=`, `?featured=`, `?brand=` open a form. */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get("tab"));
   const admin = context.services.catalogueAdmin;

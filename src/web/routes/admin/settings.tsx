@@ -1,10 +1,12 @@
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { SettingsForm } from "#web/features/admin/settings/settings-form.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/settings";
 
 /** Every site setting, fresh from the database (GET /api/settings/all). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
   return { settings: await context.services.settings.getAll(context.actor) };
 }
 

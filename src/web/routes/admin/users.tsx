@@ -11,6 +11,7 @@ import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
 import { AddAdminForm } from "#web/features/admin/users/add-admin-form.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/users";
 
@@ -18,6 +19,7 @@ const LIST = { sorts: ["name", "username", "role"], defaultSort: "name", filters
 
 /** Spec §2 admin user management: every admin sees the table; adding and removing admins is role super's. */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
   const params = readListParams(request.url, LIST);
   const all = await context.services.accounts.listAdmins(context.actor);
   const role = params.filters.role;
