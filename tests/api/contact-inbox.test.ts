@@ -161,7 +161,7 @@ describe("PUT /api/contact/:id/read", () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it("opening a message in the back office marks it read (the page's loader), with an audit entry", async () => {
+  it("opening a message in the back office marks it read (the page posts intent=read once shown), with an audit entry", async () => {
     const id = ids["Mukoma Inbox"] as number;
     const actor = { id: 0, roleId: 3, role: "admin" as const, sessionId: "", emailVerified: true };
     const me = await t.inject({ method: "GET", url: "/api/auth/me", headers: admin });
