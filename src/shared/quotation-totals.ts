@@ -18,7 +18,7 @@ export type PricedLine = { quantity: number; price: string | null; quoted_price:
 
 /**
  * The price a line is quoted at: the admin's price in the quotation's currency; for an approval from before admins
- * set prices (currency USD), the USD list price the request was made at. Null: no price (the PDF says "On request").
+ * set prices (currency USD), the USD list price the request was made at. Null: no price (the PDF says "Price on request").
  */
 export function unitPriceOf(line: PricedLine, currency: string): string | null {
   if (line.quoted_price !== null) return line.quoted_price;

@@ -207,7 +207,7 @@ describe("GET /api/quotations/:id/pdf", () => {
     expect(text).toContain("(continued)");
     expect(text).toContain("Panel 49");
     expect(text).toContain("must wrap across lines 50");
-    expect(text).toContain("On request");
+    expect(text).toContain("Price on request");
     expect(text).toContain("Total of priced lines (USD)");
     // Accented letters lose their accents, anything else undrawable becomes "?".
     expect(text).toContain("Wadzanai Chikore ?");

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#server/db/schema/audit.ts";
 import { products } from "#server/db/schema/catalogue.ts";
 import { quotationProducts, quotations } from "#server/db/schema/commerce.ts";
+import { siteSettings } from "#server/db/schema/content.ts";
 import { createQuotationsService } from "#server/modules/quotations/quotations.service.ts";
 import { createQueuedMailer } from "#server/platform/mailer/mail-queue.ts";
 import { formatDate } from "#shared/dates.ts";
@@ -310,6 +311,91 @@ describe("PUT /api/quotations/:id — refused transitions (409), nothing changed
   });
 });
 
+describe("PUT /api/quotations/:id with spec §7's body { status } alone (issue 17)", () => {
+  it("approves a pending visitor's quote at the list prices it was asked at, in USD, for the site's 30 days; the list then shows it approved with a PDF", async () => {
+    const q = await newQuotation();
+    const res = await put(q.id, { status: "approved" });
+    expect(res.statusCode).toBe(200);
+    const snapshot = (await stored(q.id)).lines.map((l) => l.priceUsd);
+    expect(res.json()).toMatchObject({
+      status: "approved",
+      currency: "USD",
+      valid_until: endOfHarareDay(inDays(30)).toISOString(),
+      decision_reason: "",
+    });
+    expect(res.json().products.map((p: { quoted_price: string | null }) => p.quoted_price)).toEqual(snapshot);
+    const listed = (await get(`/api/quotations/?q=${q.id}`)).json().rows as { id: number; status: string }[];
+    expect(listed.find((r) => r.id === q.id)?.status).toBe("approved");
+    const pdf = await get(`/api/quotations/${q.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
+    expect(await auditEntries(q.id)).toHaveLength(1);
+  });
+
+  it("keeps no price on a line asked without a list price, and the PDF says price on request", async () => {
+    const q = await newQuotation();
+    await t.database.db
+      .update(quotationProducts)
+      .set({ priceUsd: null })
+      .where(eq(quotationProducts.id, q.lines[1] as number));
+    const res = await put(q.id, { status: "approved" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().products[1].quoted_price).toBeNull();
+    const drawn = pdfText((await get(`/api/quotations/${q.id}/pdf`)).rawPayload);
+    expect(drawn).toContain("Price on request");
+  });
+
+  it("follows the site's validity setting, and the richer body wins where it is given", async () => {
+    // The stored settings (none until an admin saves them) with a validity of 10 days.
+    const [row] = await t.database.db.select().from(siteSettings).where(eq(siteSettings.key, "site"));
+    await t.database.db
+      .insert(siteSettings)
+      .values({ key: "site", value: { ...(row?.value as object | undefined), quotationValidityDays: 10 } })
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        set: { value: { ...(row?.value as object | undefined), quotationValidityDays: 10 } },
+      });
+    try {
+      const q = await newQuotation();
+      const res = await put(q.id, { status: "approved" });
+      expect(res.json().valid_until).toBe(endOfHarareDay(inDays(10)).toISOString());
+      const other = await newQuotation();
+      const given = await put(other.id, { status: "approved", validUntil: inDays(3) });
+      expect(given.json().valid_until).toBe(endOfHarareDay(inDays(3)).toISOString());
+    } finally {
+      if (row) await t.database.db.update(siteSettings).set({ value: row.value }).where(eq(siteSettings.key, "site"));
+      else await t.database.db.delete(siteSettings).where(eq(siteSettings.key, "site"));
+    }
+  });
+
+  it("asks for the prices when a secondary currency is chosen without them (the list prices are USD)", async () => {
+    const q = await newQuotation();
+    const res = await put(q.id, { status: "approved", currency: "ZWL" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: "body.lines", message: "Enter the prices in ZWL: the list prices are in USD." }]);
+    expect((await stored(q.id)).row?.status).toBe("pending");
+  });
+
+  it("rejects with an empty reason", async () => {
+    const q = await newQuotation();
+    const res = await put(q.id, { status: "rejected" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "rejected", decision_reason: "" });
+  });
+
+  it("answers a dealer or user 403 and a visitor 401, and nothing changes", async () => {
+    const q = await newQuotation();
+    const before = await stored(q.id);
+    for (const body of [{ status: "approved" }, { status: "rejected" }]) {
+      for (const who of ["dealer", "user"] as const)
+        expect((await put(q.id, body, who)).statusCode, `${who} ${JSON.stringify(body)}`).toBe(403);
+      expect((await put(q.id, body, "anonymous")).statusCode).toBe(401);
+    }
+    expect(await stored(q.id)).toEqual(before);
+    expect(await auditEntries(q.id)).toHaveLength(0);
+  });
+});
+
 describe("PUT /api/quotations/:id — validation (400), nothing changed", () => {
   const cases: [string, (lines: number[], other: number[]) => unknown, string, string][] = [
     ["missing prices (a line left out)", (l) => approval(l.slice(0, 1)), "body.lines", "Enter a price for every product."],
@@ -356,7 +442,6 @@ describe("PUT /api/quotations/:id — validation (400), nothing changed", () => 
       "body.validUntil",
       "Choose a validity date within a year from today.",
     ],
-    ["no validity date", (l) => approval(l, { validUntil: undefined }), "body.validUntil", "Choose the date the prices hold until."],
     ["a currency the site does not offer", (l) => approval(l, { currency: "ZWG" }), "body.currency", "Choose USD or ZWL."],
     ["an unknown currency", (l) => approval(l, { currency: "EUR" }), "body.currency", "Choose a currency."],
     [

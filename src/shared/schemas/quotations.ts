@@ -123,28 +123,33 @@ export const quotedPriceSchema = z.preprocess(
 /**
  * Approving (or reapproving a rejected quotation): a unit price for every line of the quotation (`id` is the line's
  * id), the currency (USD or the site's secondary currency) and the last day the prices hold (a Harare calendar date,
- * today or later). The service checks the lines are this quotation's and the currency is offered.
+ * today or later). The service checks the lines are this quotation's and the currency is offered. Spec §7's body is
+ * `{ status }` alone: what is left out takes its default (USD, the list prices the request was made at, the site's
+ * validity in days).
  */
 export const approveQuotationSchema = z.object({
   status: z.literal("approved"),
-  currency: z.enum(QUOTATION_CURRENCIES, { error: "Choose a currency." }),
-  validUntil: z.iso.date({ error: "Choose the date the prices hold until." }),
+  currency: z.enum(QUOTATION_CURRENCIES, { error: "Choose a currency." }).optional(),
+  validUntil: z.iso.date({ error: "Choose the date the prices hold until." }).optional(),
   lines: z
     .array(z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), price: quotedPriceSchema }), {
       error: "Enter a price for every product.",
     })
     .min(1, "Enter a price for every product.")
-    .max(100),
+    .max(100)
+    .optional(),
 });
 export type ApproveQuotationInput = z.infer<typeof approveQuotationSchema>;
 
+/** Rejecting: the reason the requester is told. Spec §7's `{ status }` alone rejects with no reason; a reason given must say something. */
 export const rejectQuotationSchema = z.object({
   status: z.literal("rejected"),
   reason: z
     .string({ error: "Give a reason for the rejection." })
     .trim()
     .min(1, "Give a reason for the rejection.")
-    .max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters.`),
+    .max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters.`)
+    .optional(),
 });
 export type RejectQuotationInput = z.infer<typeof rejectQuotationSchema>;
 

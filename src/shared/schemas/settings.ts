@@ -54,6 +54,12 @@ export const siteSettingsSchema = z.object({
       message: `Paste the Google Maps embed link (it starts with ${MAP_EMBED_PREFIX}), or leave it empty.`,
     }),
   secondaryCurrency: z.enum(["ZWL", "ZWG"], { error: "Choose ZWL or ZWG." }),
+  /** How long an approved quotation holds when the approval names no date (PUT /api/quotations/{id} {status}). */
+  quotationValidityDays: z.coerce
+    .number({ error: "Enter a number of days." })
+    .int("Enter a whole number of days.")
+    .min(1, "A quotation holds at least 1 day.")
+    .max(365, "A quotation holds at most 365 days."),
   /** The home hero's background film, its still (shown first, and to visitors who prefer less motion) and the
    * welcome sound: file names under /media/site/, or "" for none. */
   heroVideo: mediaFileName([".webm", ".mp4"]),
@@ -93,6 +99,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   address: "12 Example Avenue, Harare, Zimbabwe",
   mapEmbedUrl: "",
   secondaryCurrency: "ZWL",
+  quotationValidityDays: 30,
   heroVideo: "hero.webm",
   heroPoster: "hero-poster.webp",
   welcomeAudio: "welcome.mp3",

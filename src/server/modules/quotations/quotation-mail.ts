@@ -36,7 +36,7 @@ export function quotationApprovedMail(quotation: QuotationView, company: SiteSet
           ...lines.map((l) => [
             l.product_name,
             String(l.quantity),
-            l.unitCents === null ? "On request" : formatMoney(l.unitCents),
+            l.unitCents === null ? "Price on request" : formatMoney(l.unitCents),
             l.lineCents === null ? "-" : formatMoney(l.lineCents),
           ]),
           [complete ? "Total" : "Total of priced lines", "", "", formatMoney(totalCents)],

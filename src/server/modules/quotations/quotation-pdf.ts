@@ -190,7 +190,7 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
       text(l, x.product + CELL_PAD, y - j * 13, regular, 10);
     });
     rightText(String(line.quantity), x.qtyRight - CELL_PAD, y, regular, 10);
-    rightText(line.unitCents === null ? "On request" : money(line.unitCents), x.unitRight - CELL_PAD, y, regular, 10);
+    rightText(line.unitCents === null ? "Price on request" : money(line.unitCents), x.unitRight - CELL_PAD, y, regular, 10);
     rightText(line.lineCents === null ? "-" : money(line.lineCents), x.amountRight - CELL_PAD, y, regular, 10);
     y -= height;
   });

@@ -10,6 +10,7 @@ import {
   QUOTATION_VALIDITY_MAX_DAYS,
   quotationValidUntil,
 } from "#shared/quotation-status.ts";
+import type { QuotationCurrency } from "#shared/quotation-totals.ts";
 import { isAdminRole } from "#shared/roles.ts";
 import {
   type ApproveQuotationInput,
@@ -175,7 +176,11 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
     return conditions.length ? and(...conditions) : undefined;
   }
 
-  /** The approval's checks that need the quotation: the currency is offered, the date is ahead, every line priced. */
+  /**
+   * The approval's checks that need the quotation: the currency is offered, the date is ahead, every line priced.
+   * Left out (spec §7's `{ status }` alone): USD, the end of the Harare day `quotationValidityDays` ahead, and each
+   * line at the list price the request was made at (a line without one keeps no price: "Price on request").
+   */
   async function checkApproval(
     exec: Tx,
     row: QuotationRow,
@@ -183,26 +188,36 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
     now: Date,
     // Read by the caller before its transaction: a settings read through `db` inside it would wait on PGlite's
     // single connection for the transaction itself.
-    company: Pick<SiteSettings, "secondaryCurrency">,
-  ): Promise<{ validUntil: Date; prices: Map<number, string> }> {
-    if (input.currency !== "USD" && input.currency !== company.secondaryCurrency) {
+    company: Pick<SiteSettings, "secondaryCurrency" | "quotationValidityDays">,
+  ): Promise<{ currency: QuotationCurrency; validUntil: Date; prices: Map<number, string | null> }> {
+    const currency = input.currency ?? "USD";
+    if (currency !== "USD" && currency !== company.secondaryCurrency) {
       throw new FieldError(`Choose USD or ${company.secondaryCurrency}.`, "currency");
     }
     const today = harareDate(now);
-    if (input.validUntil < today) throw new FieldError("The validity date cannot be in the past.", "validUntil");
-    if (input.validUntil > addDays(today, QUOTATION_VALIDITY_MAX_DAYS)) {
+    const lastDay = input.validUntil ?? addDays(today, company.quotationValidityDays);
+    if (lastDay < today) throw new FieldError("The validity date cannot be in the past.", "validUntil");
+    if (lastDay > addDays(today, QUOTATION_VALIDITY_MAX_DAYS)) {
       throw new FieldError("Choose a validity date within a year from today.", "validUntil");
     }
-    const lines = await exec.select({ id: quotationProducts.id }).from(quotationProducts).where(eq(quotationProducts.quotationId, row.id));
+    const lines = await exec
+      .select({ id: quotationProducts.id, priceUsd: quotationProducts.priceUsd })
+      .from(quotationProducts)
+      .where(eq(quotationProducts.quotationId, row.id));
+    const prices = new Map<number, string | null>();
+    if (!input.lines) {
+      if (currency !== "USD") throw new FieldError(`Enter the prices in ${currency}: the list prices are in USD.`, "lines");
+      for (const line of lines) prices.set(line.id, line.priceUsd);
+      return { currency, validUntil: endOfHarareDay(lastDay), prices };
+    }
     const own = new Set(lines.map((l) => l.id));
-    const prices = new Map<number, string>();
     input.lines.forEach((line, i) => {
       if (!own.has(line.id)) throw new FieldError(`Line ${line.id} is not a product of quotation #${row.id}.`, `lines.${i}.id`);
       if (prices.has(line.id)) throw new FieldError(`Line ${line.id} is priced twice.`, `lines.${i}.id`);
       prices.set(line.id, line.price);
     });
     if (prices.size !== own.size) throw new FieldError("Enter a price for every product.", "lines");
-    return { validUntil: endOfHarareDay(input.validUntil), prices };
+    return { currency, validUntil: endOfHarareDay(lastDay), prices };
   }
 
   return {
@@ -403,12 +418,12 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         refuseTransition(before, input.status);
         const target = input.status as "approved" | "rejected";
         if (input.status === "approved") {
-          const { validUntil, prices } = await checkApproval(tx, row, input, now, company);
+          const { currency, validUntil, prices } = await checkApproval(tx, row, input, now, company);
           await tx
             .update(quotations)
             .set({
               status: "approved",
-              currency: input.currency,
+              currency,
               validUntil,
               decisionReason: "",
               decidedBy: admin.id,
@@ -428,7 +443,7 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         } else if (input.status === "rejected") {
           await tx
             .update(quotations)
-            .set({ status: "rejected", decisionReason: input.reason, decidedBy: admin.id, decidedAt: now, updatedAt: now })
+            .set({ status: "rejected", decisionReason: input.reason ?? "", decidedBy: admin.id, decidedAt: now, updatedAt: now })
             .where(eq(quotations.id, id));
         }
         const [updated] = await tx.select().from(quotations).where(eq(quotations.id, id));

@@ -51,7 +51,7 @@ function PriceTable({ quotation }: { quotation: QuotationView }) {
             <td className="break-words py-2 pr-2 text-slate-900">{line.product_name}</td>
             <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
             <td className="break-all py-2 pr-2 text-right tabular-nums">
-              {line.unitCents === null ? "On request" : formatMoney(line.unitCents)}
+              {line.unitCents === null ? "Price on request" : formatMoney(line.unitCents)}
             </td>
             <td className="break-all py-2 text-right tabular-nums">{line.lineCents === null ? "–" : formatMoney(line.lineCents)}</td>
           </tr>

@@ -156,6 +156,17 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           <option value="ZWL">ZWL</option>
           <option value="ZWG">ZWG</option>
         </SelectField>
+        <TextField
+          label="Quotations hold for (days)"
+          hint="When an approval names no date of its own: the end of the Harare day this many days after it."
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={365}
+          className="max-w-xs"
+          error={error("quotationValidityDays")}
+          {...register("quotationValidityDays")}
+        />
         <TextAreaField
           label="Bank details"
           hint="The account dealers pay into by bank transfer or ZIPIT, one detail a line."
