@@ -13,6 +13,7 @@ import { seedIfEmpty } from "../../src/server/db/seed/seed.ts";
 import { createCatalogueService } from "../../src/server/modules/catalogue/catalogue.service.ts";
 import { migrationsDir } from "../../src/server/platform/paths.ts";
 import { createDiskStorage } from "../../src/server/platform/storage/storage.ts";
+import { DEFAULT_SITE_SETTINGS } from "../../src/shared/schemas/settings.ts";
 
 export type ExplainedQuery = {
   call: string;
@@ -44,7 +45,7 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
     // As autovacuum leaves a live table: statistics for the planner, the visibility map for index-only scans.
     await client.exec("vacuum analyze");
     const total = Number((await client.query<{ n: number }>("select count(*)::int as n from products")).rows[0]?.n ?? 0);
-    const catalogue = createCatalogueService(db);
+    const catalogue = createCatalogueService(db, { get: async () => DEFAULT_SITE_SETTINGS });
     const visitor = null;
     const calls: [string, () => Promise<unknown>][] = [
       ["productsByCategory(1, page 1 of 10)", () => catalogue.productsByCategory(visitor, 1, { page: 1, pageSize: 10 })],

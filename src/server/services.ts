@@ -37,7 +37,7 @@ export function createServices(deps: Deps) {
   const audit = createAuditService(deps.db);
   const settings = createSettingsService(deps.db, audit, deps.config.settingsCacheMs);
   const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings, audit, signupsPerHour: deps.config.signupsPerHour });
-  const catalogue = createCatalogueService(deps.db);
+  const catalogue = createCatalogueService(deps.db, settings);
   /** Sales and the dashboard's statistics; paid orders become sales through the orders service. */
   const sales = createSalesService({ db: deps.db, audit, catalogue });
   const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit });

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteSettings } from "#server/db/schema/content.ts";
+import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -203,6 +206,20 @@ describe("GET /api/products/get-all-products", () => {
 
     const beyond = await get("/api/products/get-all-products?page=99");
     expect(beyond.body).toEqual({ rows: [], count: 44 });
+  });
+
+  it("names the secondary currency of price_zwl: ZWG on the demo site, and the setting's label when an admin changes it (issue 17)", async () => {
+    const page = await get("/api/products/get-all-products?pageSize=3");
+    for (const p of page.body.rows) expect(p.secondary_currency).toBe("ZWG");
+    const one = await get(`/api/products/get-product-by-id/${page.body.rows[0].product_id}`);
+    expect(one.body[0].secondary_currency).toBe("ZWG");
+    await t.database.db.insert(siteSettings).values({ key: "site", value: { ...DEFAULT_SITE_SETTINGS, secondaryCurrency: "ZWL" } });
+    try {
+      const relabelled = await get("/api/products/get-all-products?pageSize=1");
+      expect(relabelled.body.rows[0].secondary_currency).toBe("ZWL");
+    } finally {
+      await t.database.db.delete(siteSettings).where(eq(siteSettings.key, "site"));
+    }
   });
 
   it("filters by category id or slug, with the same rows as get-product-by-category", async () => {

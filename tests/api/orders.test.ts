@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let actors: Actors;
-/** Two products with a ZWL price, and one without. */
+/** Two products with a secondary (ZWG) price, and one without. */
 let priced: { id: number; name: string; priceUsd: string; priceZwl: string | null }[];
 let noZwl: { id: number; name: string } | undefined;
 
@@ -102,24 +102,24 @@ describe("POST /api/orders", () => {
   });
 
   it("prices an order in the secondary currency from price_zwl, and refuses a product without one", async () => {
-    const res = await place(order({ currency: "ZWL" }));
+    const res = await place(order({ currency: "ZWG" }));
     expect(res.statusCode).toBe(201);
     const body = res.json() as OrderView;
     const [a, b] = priced as [(typeof priced)[0], (typeof priced)[0]];
-    expect(body.currency).toBe("ZWL");
+    expect(body.currency).toBe("ZWG");
     expect(body.products.map((l) => l.unit_price)).toEqual([a.priceZwl, b.priceZwl]);
     expect(cents(body.total)).toBe(cents(a.priceZwl as string) * 2 + cents(b.priceZwl as string));
     expect(cents(body.total_usd)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd));
 
     if (noZwl) {
-      const refused = await place(order({ currency: "ZWL", products: [{ product_id: noZwl.id, quantity: 1 }] }));
+      const refused = await place(order({ currency: "ZWG", products: [{ product_id: noZwl.id, quantity: 1 }] }));
       expect(refused.statusCode).toBe(400);
       expect(refused.json().issues).toEqual([{ path: "body.products.0.product_id", message: expect.stringContaining("USD") }]);
     }
-    // The secondary currency is the site's: ZWG is refused while the setting says ZWL.
-    const zwg = await place(order({ currency: "ZWG" }));
-    expect(zwg.statusCode).toBe(400);
-    expect(zwg.json().issues[0].path).toBe("body.currency");
+    // The secondary currency is the site's: ZWL is refused while the setting says ZWG.
+    const zwl = await place(order({ currency: "ZWL" }));
+    expect(zwl.statusCode).toBe(400);
+    expect(zwl.json().issues[0].path).toBe("body.currency");
   });
 
   it("two identical submits with the same idempotency key create one order", async () => {
@@ -324,7 +324,7 @@ describe("checkout preview", () => {
     ]);
     expect(cents(preview.total_usd)).toBe(cents(a.priceUsd) * 3);
     expect(preview.missing).toEqual([2_147_483_000]);
-    expect(preview.secondary_currency).toBe("ZWL");
+    expect(preview.secondary_currency).toBe("ZWG");
     await expect(t.app.services.orders.previewOrder(null, [])).rejects.toMatchObject({ statusCode: 401 });
   });
 });

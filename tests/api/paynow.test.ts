@@ -351,7 +351,7 @@ describe("who may pay what", () => {
   });
 
   it("an order in the secondary currency is 409: the integration takes USD", async () => {
-    const order = await placeOrder("dealer", "ZWL");
+    const order = await placeOrder("dealer", "ZWG");
     const res = await startPaynow(order.id, { method: "web" });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(paynowCurrencyOnly("USD"));

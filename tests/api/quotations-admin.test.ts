@@ -166,16 +166,16 @@ describe("PUT /api/quotations/:id — approve", () => {
 
   it("quotes in the site's secondary currency, and the PDF and the dealer's download say so", async () => {
     const q = await newQuotation({ customer_email: actors.identity.dealer.email });
-    const res = await put(q.id, approval(q.lines, { currency: "ZWL", lines: q.lines.map((id) => ({ id, price: 1500000 })) }));
+    const res = await put(q.id, approval(q.lines, { currency: "ZWG", lines: q.lines.map((id) => ({ id, price: 1500000 })) }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().currency).toBe("ZWL");
+    expect(res.json().currency).toBe("ZWG");
     const pdf = await get(`/api/quotations/${q.id}/pdf`, "dealer");
     expect(pdf.statusCode).toBe(200);
     const drawn = pdfText(pdf.rawPayload);
-    expect(drawn).toContain("Unit price (ZWL)");
-    expect(drawn).toContain("Total (ZWL)");
+    expect(drawn).toContain("Unit price (ZWG)");
+    expect(drawn).toContain("Total (ZWG)");
     expect(drawn).toContain("7,500,000.00"); // (2 + 3) × 1,500,000
-    expect(drawn).toContain("Zimbabwe dollars (ZWL)");
+    expect(drawn).toContain("Zimbabwe Gold (ZWG)");
   });
 
   it("accepts today as the last day, and a price of 0", async () => {
@@ -230,9 +230,9 @@ describe("PUT /api/quotations/:id — reject and reapprove", () => {
   it("reapproves a rejected quotation with prices again, clearing the reason", async () => {
     const q = await newQuotation();
     await put(q.id, { status: "rejected", reason: "Out of stock." });
-    const res = await put(q.id, approval(q.lines, { currency: "ZWL" }));
+    const res = await put(q.id, approval(q.lines, { currency: "ZWG" }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: "approved", currency: "ZWL", decision_reason: "" });
+    expect(res.json()).toMatchObject({ status: "approved", currency: "ZWG", decision_reason: "" });
     const entries = await auditEntries(q.id);
     expect(entries.map((e) => e.action)).toEqual(["reject", "reapprove"]);
     expect(entries[1]?.summary).toContain(`Reapproved quotation #${q.id}`);
@@ -304,7 +304,7 @@ describe("PUT /api/quotations/:id — refused transitions (409), nothing changed
   it("two approvals at once: one wins, the other is refused, one e-mail", async () => {
     const q = await newQuotation();
     const before = await mailCount();
-    const results = await Promise.all([put(q.id, approval(q.lines)), put(q.id, approval(q.lines, { currency: "ZWL" }))]);
+    const results = await Promise.all([put(q.id, approval(q.lines)), put(q.id, approval(q.lines, { currency: "ZWG" }))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await auditEntries(q.id)).toHaveLength(1);
     expect((await mailCount()) - before).toBe(1);
@@ -370,9 +370,9 @@ describe("PUT /api/quotations/:id with spec §7's body { status } alone (issue 1
 
   it("asks for the prices when a secondary currency is chosen without them (the list prices are USD)", async () => {
     const q = await newQuotation();
-    const res = await put(q.id, { status: "approved", currency: "ZWL" });
+    const res = await put(q.id, { status: "approved", currency: "ZWG" });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([{ path: "body.lines", message: "Enter the prices in ZWL: the list prices are in USD." }]);
+    expect(res.json().issues).toEqual([{ path: "body.lines", message: "Enter the prices in ZWG: the list prices are in USD." }]);
     expect((await stored(q.id)).row?.status).toBe("pending");
   });
 
@@ -442,7 +442,7 @@ describe("PUT /api/quotations/:id — validation (400), nothing changed", () => 
       "body.validUntil",
       "Choose a validity date within a year from today.",
     ],
-    ["a currency the site does not offer", (l) => approval(l, { currency: "ZWG" }), "body.currency", "Choose USD or ZWL."],
+    ["a currency the site does not offer", (l) => approval(l, { currency: "ZWL" }), "body.currency", "Choose USD or ZWG."],
     ["an unknown currency", (l) => approval(l, { currency: "EUR" }), "body.currency", "Choose a currency."],
     [
       "a line of another quotation",

@@ -103,7 +103,7 @@ describe("PUT /api/settings", () => {
       companyName: "Sunrise Solar Zimbabwe",
       phone: "+263 242 999 888",
       salesEmail: "hello@sunrise.example",
-      secondaryCurrency: "ZWG",
+      secondaryCurrency: "ZWL",
       mapEmbedUrl: "https://www.google.com/maps/embed?pb=!1m18!1m12",
       social: { ...DEFAULT_SITE_SETTINGS.social, x: "" },
     };
@@ -112,7 +112,7 @@ describe("PUT /api/settings", () => {
     expect(res.json()).toEqual(next);
 
     const seen = (await t.inject({ method: "GET", url: "/api/settings" })).json();
-    expect(seen).toMatchObject({ companyName: "Sunrise Solar Zimbabwe", phone: "+263 242 999 888", secondaryCurrency: "ZWG" });
+    expect(seen).toMatchObject({ companyName: "Sunrise Solar Zimbabwe", phone: "+263 242 999 888", secondaryCurrency: "ZWL" });
     expect(await t.app.services.settings.get()).toEqual(next);
     expect(await current()).toEqual(next);
 

@@ -163,12 +163,12 @@ test("an admin rejects a quote request with a reason the requester sees, then re
   await expect(mine.locator('[data-status="rejected"]')).toHaveText(/Rejected/);
   await expect(mine.getByTestId("rejection-reason")).toHaveText("We cannot deliver to this area before March.");
 
-  // Reapprove, in the secondary currency (the demo settings' ZWL).
+  // Reapprove, in the secondary currency (the demo settings' ZWG).
   await card.locator('[data-tour="quotation-reapprove"]').click();
   const again = admin.getByRole("dialog", { name: `Reapprove quotation #${quote.id}` });
-  await again.getByLabel("Currency").selectOption("ZWL");
-  await again.getByRole("textbox", { name: `Unit price, ZWL: ${quote.names[0]}` }).fill("1,500,000");
-  await again.getByRole("textbox", { name: `Unit price, ZWL: ${quote.names[1]}` }).fill("250000.5");
+  await again.getByLabel("Currency").selectOption("ZWG");
+  await again.getByRole("textbox", { name: `Unit price, ZWG: ${quote.names[0]}` }).fill("1,500,000");
+  await again.getByRole("textbox", { name: `Unit price, ZWG: ${quote.names[1]}` }).fill("250000.5");
   await again.getByRole("button", { name: "Reapprove and e-mail" }).click();
   await expect(again).toBeHidden();
   await expect(card.locator('[data-status="approved"]')).toHaveText(/Approved/);
@@ -176,7 +176,7 @@ test("an admin rejects a quote request with a reason the requester sees, then re
 
   await dealer.reload();
   await expect(mine.locator('[data-status="approved"]')).toHaveText(/Approved/);
-  await expect(mine.getByRole("rowheader", { name: "Total (ZWL)" })).toBeVisible();
+  await expect(mine.getByRole("rowheader", { name: "Total (ZWG)" })).toBeVisible();
   await expect(mine.getByRole("cell", { name: "2,000,001.00" })).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { productSchema } from "./catalogue.ts";
+import { productRecordSchema } from "./catalogue.ts";
 
 /**
  * The back office's catalogue contracts (issue 6): products, featured products and brands as admins send them.
@@ -137,7 +137,7 @@ export const imageOrderSchema = z.object({
 });
 
 /** A product as the back office reads it: the public shape with prices, its brand and its dates. */
-export const adminProductSchema = productSchema.extend({
+export const adminProductSchema = productRecordSchema.extend({
   brand_id: z.number().nullable(),
   created_At: z.string(),
   updated_At: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "../constants.ts";
+import { SECONDARY_CURRENCIES } from "./settings.ts";
 
 export const CATEGORY_SLUGS = {
   "solar-panels": 1,
@@ -30,8 +31,8 @@ export const categoryRefSchema = z.union([
 export const categorySchema = z.object({ id: z.number(), slug: z.string(), name: z.string(), description: z.string() });
 export type Category = z.infer<typeof categorySchema>;
 
-/** A product as the API answers it (spec §3 names). Prices are null for everyone but dealers and admins. */
-export const productSchema = z.object({
+/** A product (spec §3 names). Prices are null for everyone but dealers and admins. */
+export const productRecordSchema = z.object({
   product_id: z.number(),
   product_name: z.string(),
   product_description: z.string(),
@@ -45,6 +46,13 @@ export const productSchema = z.object({
   category_slug: z.string(),
   category_name: z.string(),
 });
+export type ProductRecord = z.infer<typeof productRecordSchema>;
+
+/**
+ * A product as the public API answers it: `price_zwl` keeps the spec's name for existing clients and holds the price
+ * in the site's secondary currency, which `secondary_currency` names (ZWG since 2024).
+ */
+export const productSchema = productRecordSchema.extend({ secondary_currency: z.enum(SECONDARY_CURRENCIES) });
 export type Product = z.infer<typeof productSchema>;
 
 export const productPageSchema = z.object({ rows: z.array(productSchema), count: z.number() });

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The labels the secondary currency may have: ZWG (Zimbabwe Gold, since June 2024), or ZWL for old records. */
+export const SECONDARY_CURRENCIES = ["ZWL", "ZWG"] as const;
+
 /** A stored file's name (no folders) with one of the given extensions, or "" for none. */
 function mediaFileName(extensions: readonly string[]) {
   return z
@@ -53,7 +56,7 @@ export const siteSettingsSchema = z.object({
     .refine((v) => v === "" || (v.startsWith(MAP_EMBED_PREFIX) && parsesAs(v, /^https:$/)), {
       message: `Paste the Google Maps embed link (it starts with ${MAP_EMBED_PREFIX}), or leave it empty.`,
     }),
-  secondaryCurrency: z.enum(["ZWL", "ZWG"], { error: "Choose ZWL or ZWG." }),
+  secondaryCurrency: z.enum(SECONDARY_CURRENCIES, { error: "Choose ZWL or ZWG." }),
   /** How long an approved quotation holds when the approval names no date (PUT /api/quotations/{id} {status}). */
   quotationValidityDays: z.coerce
     .number({ error: "Enter a number of days." })
@@ -98,14 +101,14 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   supportEmail: "support@solar-demo.example",
   address: "12 Example Avenue, Harare, Zimbabwe",
   mapEmbedUrl: "",
-  secondaryCurrency: "ZWL",
+  secondaryCurrency: "ZWG",
   quotationValidityDays: 30,
   heroVideo: "hero.webm",
   heroPoster: "hero-poster.webp",
   welcomeAudio: "welcome.mp3",
   supportHours: "Mon-Fri 8AM-5PM",
   bankDetails:
-    "Bank: Demo Bank Zimbabwe\nAccount name: Solar Demo (Private) Limited\nUSD account: 1234 5678 9012\nZWL account: 2109 8765 4321\nBranch: Harare Main, branch code 1001\nZIPIT: same account numbers",
+    "Bank: Demo Bank Zimbabwe\nAccount name: Solar Demo (Private) Limited\nUSD account: 1234 5678 9012\nZWG account: 2109 8765 4321\nBranch: Harare Main, branch code 1001\nZIPIT: same account numbers",
   social: {
     facebook: "https://facebook.example/solar-demo",
     instagram: "https://instagram.example/solar-demo",

@@ -33,7 +33,7 @@ export type DemoContentOptions = { dealerUserId: number; media: boolean };
 
 const COMPANY = "Solar Demo";
 /** Demo exchange rate for the secondary currency's prices. */
-const ZWL_PER_USD = 26.8;
+const ZWG_PER_USD = 26.8;
 const DAY = 86_400_000;
 
 export function slugify(s: string): string {
@@ -109,7 +109,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       datasheet,
       images,
       priceUsd: money(p.priceUsd),
-      priceZwl: p.noZwl ? null : money(p.priceUsd * ZWL_PER_USD),
+      priceZwl: p.noZwl ? null : money(p.priceUsd * ZWG_PER_USD),
       categoryId: CATEGORY_SLUGS[p.category as CategorySlug],
       brandId: brandId.get(p.brand) ?? null,
     };

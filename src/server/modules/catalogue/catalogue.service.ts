@@ -1,5 +1,15 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
-import type { AllProductsQuery, BrandMin, Category, Featured, PageQuery, Product, ProductPage } from "#shared/schemas/catalogue.ts";
+import type {
+  AllProductsQuery,
+  BrandMin,
+  Category,
+  Featured,
+  PageQuery,
+  Product,
+  ProductPage,
+  ProductRecord,
+} from "#shared/schemas/catalogue.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
@@ -13,7 +23,7 @@ export function seesPrices(actor: Actor): boolean {
   return actor !== null && (actor.role === "dealer" || actor.role === "admin" || actor.role === "super");
 }
 
-export function toProduct(row: ProductRow, category: Pick<CategoryRow, "slug" | "name">, withPrices: boolean): Product {
+export function toProduct(row: ProductRow, category: Pick<CategoryRow, "slug" | "name">, withPrices: boolean): ProductRecord {
   return {
     product_id: row.productId,
     product_name: row.productName,
@@ -43,7 +53,12 @@ function toFeatured({ productImages, ...row }: { productImages: string[] } & Omi
   return { ...row, images: productImages.join(",") };
 }
 
-export function createCatalogueService(db: Db) {
+/** `settings`: the secondary currency that names `price_zwl` in every answer. */
+export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<SiteSettings, "secondaryCurrency">> }) {
+  async function secondaryCurrency(): Promise<Product["secondary_currency"]> {
+    return (await settings.get()).secondaryCurrency;
+  }
+
   async function pageOfProducts(actor: Actor, query: AllProductsQuery): Promise<ProductPage> {
     const where = query.category === undefined ? undefined : eq(products.categoryId, query.category);
     const [rows, [total]] = await Promise.all([
@@ -58,7 +73,8 @@ export function createCatalogueService(db: Db) {
       db.select({ n: count() }).from(products).where(where),
     ]);
     const withPrices = seesPrices(actor);
-    return { rows: rows.map((r) => toProduct(r.product, r, withPrices)), count: total?.n ?? 0 };
+    const secondary_currency = await secondaryCurrency();
+    return { rows: rows.map((r) => ({ ...toProduct(r.product, r, withPrices), secondary_currency })), count: total?.n ?? 0 };
   }
 
   return {
@@ -148,7 +164,7 @@ export function createCatalogueService(db: Db) {
         .where(eq(products.productId, id))
         .limit(1);
       if (!row) throw new NotFoundError("Product not found.");
-      return toProduct(row.product, row, seesPrices(actor));
+      return { ...toProduct(row.product, row, seesPrices(actor)), secondary_currency: await secondaryCurrency() };
     },
   };
 }

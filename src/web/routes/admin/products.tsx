@@ -132,7 +132,7 @@ function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const secondaryCurrency = useRootData()?.settings.secondaryCurrency ?? "ZWL";
+  const secondaryCurrency = useRootData()?.settings.secondaryCurrency ?? "ZWG";
   const flash = (location.state as { flash?: string } | null)?.flash ?? null;
   /** Back to the list the form was opened from, with a message. */
   const closeForm = useCallback(
