@@ -172,3 +172,18 @@ test("@phone the dashboard, inbox and settings fit a phone's width", async ({ pa
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+/** Issue 17: every /admin load logged React's hydration error #418: the chart's axis read "$5.0K" on the server and "$5K" here. */
+test("the dashboard hydrates without a mismatch", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await login(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin?range=365");
+  await page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
+  await expect(page.locator('[data-tour="dashboard-sales-chart"]')).toBeVisible();
+  expect(errors.filter((e) => /418|hydrat/i.test(e))).toEqual([]);
+});

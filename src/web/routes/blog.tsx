@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import { previewImageUrl } from "#shared/media.ts";
 import { imagePreload, MediaImage } from "#web/components/ui/media-image.tsx";
-import { detailId } from "#web/features/content/detail-id.ts";
 import { excerpt, formatDate, imageList, paragraphs } from "#web/features/content/format.ts";
 import { ContentNotFound } from "#web/features/content/not-found.tsx";
+import { detailId } from "#web/lib/detail-id.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import { sharedQuietPage } from "#web/lib/shared-page.ts";

@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import { previewImageUrl } from "#shared/media.ts";
 import { imagePreload } from "#web/components/ui/media-image.tsx";
-import { detailId } from "#web/features/content/detail-id.ts";
 import { excerpt, imageList } from "#web/features/content/format.ts";
 import { CONTENT_GALLERY_SIZES, ImageGallery } from "#web/features/content/image-gallery.tsx";
 import { ContentNotFound } from "#web/features/content/not-found.tsx";
+import { detailId } from "#web/lib/detail-id.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import { sharedQuietPage } from "#web/lib/shared-page.ts";

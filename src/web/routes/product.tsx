@@ -8,6 +8,7 @@ import { GALLERY_SIZES, ProductGallery } from "#web/features/catalogue/product-g
 import { mainImageName, productImageNames } from "#web/features/catalogue/product-media.ts";
 import { ProductPrices } from "#web/features/catalogue/product-prices.tsx";
 import { QuoteRequest } from "#web/features/catalogue/quote-request.tsx";
+import { detailId } from "#web/lib/detail-id.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useRootData } from "#web/lib/root-data.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
@@ -19,9 +20,9 @@ import type { Route } from "./+types/product";
 export const handle = sharedQuietPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = Number(params.productId);
-  // Not a product address at all: the error screen, with a 404 for crawlers.
-  if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404, statusText: "Not Found" });
+  // Not a product address at all (/product/abc) is answered as an unknown one: 'Product not found.', 404.
+  const id = detailId(params.productId);
+  if (id === null) return data({ product: null }, { status: 404 });
   try {
     return { product: await context.services.catalogue.productById(context.actor, id) };
   } catch (err) {

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { statusLabel } from "#shared/schemas/dealers.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { DocumentReview } from "#web/features/admin/dealers/document-review.tsx";
 import { StatusPanel } from "#web/features/admin/dealers/status-panel.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
@@ -8,36 +9,52 @@ import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx"
 import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx";
 import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
 import { InstallationsList } from "#web/features/dealer-profile/installations-list.tsx";
+import { detailId } from "#web/lib/detail-id.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
+import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/dealer";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const id = Number(params.userId);
-  if (!Number.isInteger(id) || id < 1) throw new Response("Not found", { status: 404 });
-  return { dealer: await context.services.dealers.application(context.actor, id) };
+  const id = detailId(params.userId);
+  if (id === null) return data({ dealer: null }, { status: 404 });
+  try {
+    return { dealer: await context.services.dealers.application(context.actor, id) };
+  } catch (err) {
+    if (knownFailure(err)?.statusCode === 404) return data({ dealer: null }, { status: 404 });
+    throw err;
+  }
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const name = loaderData?.dealer.registered_company ?? loaderData?.dealer.user_full_name ?? "Dealer";
+  const name = loaderData?.dealer ? (loaderData.dealer.registered_company ?? loaderData.dealer.user_full_name) : "Dealer not found";
   return pageMeta(matches, `${name} – Dealer Verification – Admin`, {
     description: "A dealer application in the back office.",
     noIndex: true,
   });
 }
 
+const backToList = (
+  <Link to="/admin/dealers" className="inline-flex min-h-11 items-center gap-2 font-semibold text-accent-800 hover:underline">
+    <ArrowLeft aria-hidden="true" className="size-4" /> All applications
+  </Link>
+);
+
 export default function AdminDealer({ loaderData }: Route.ComponentProps) {
   const { dealer } = loaderData;
+  if (!dealer) {
+    return (
+      <AdminPage title="Dealer not found" actions={backToList}>
+        <EmptyState>Dealer not found.</EmptyState>
+      </AdminPage>
+    );
+  }
   return (
     <AdminPage
       title={dealer.registered_company ?? dealer.user_full_name}
       description={`${dealer.user_full_name} (${dealer.user_username}) · ${dealer.user_email} · ${dealer.completion.completed} of 3 completed`}
-      actions={
-        <Link to="/admin/dealers" className="inline-flex min-h-11 items-center gap-2 font-semibold text-accent-800 hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" /> All applications
-        </Link>
-      }
+      actions={backToList}
     >
       <p className="flex items-center gap-2">
         <span className="font-medium">Status:</span> <DealerStatusBadge status={statusLabel(dealer.reg_status)} testId="admin-reg-status" />

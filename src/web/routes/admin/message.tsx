@@ -8,6 +8,7 @@ import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { MessageState } from "#web/features/admin/messages/message-state.tsx";
 import { ReplyForm } from "#web/features/admin/messages/reply-form.tsx";
+import { detailId } from "#web/lib/detail-id.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
@@ -19,7 +20,7 @@ import type { Route } from "./+types/message";
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const id = messageIdOf(params.messageId);
+  const id = detailId(params.messageId);
   const settings = await context.services.settings.get();
   const answer = { companyName: settings.companyName, replyTo: settings.salesEmail };
   if (id === null) return data({ ...answer, message: null }, { status: 404 });
@@ -31,15 +32,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-function messageIdOf(param: string | undefined): number | null {
-  const id = Number(param);
-  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
-}
-
 /** `intent=read` (sent by the page once shown) or `intent=unread` (the button: back to the list). */
 export async function action({ context, request, params }: Route.ActionArgs) {
   requireAdminPage(context, request);
-  const id = messageIdOf(params.messageId);
+  const id = detailId(params.messageId);
   const intent = (await request.formData()).get("intent");
   if (id === null) return data({ error: "Message not found." }, { status: 404 });
   if (intent !== "read" && intent !== "unread") return data({ error: "Choose read or unread." }, { status: 400 });

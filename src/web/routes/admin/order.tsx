@@ -1,38 +1,51 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { OrderActions } from "#web/features/admin/orders/order-actions.tsx";
 import { OrderCard } from "#web/features/orders/order-card.tsx";
+import { detailId } from "#web/lib/detail-id.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
+import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/order";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const id = Number(params.orderId);
-  if (!Number.isInteger(id) || id < 1) throw new Response("Not found", { status: 404 });
-  return { order: await context.services.orders.orderById(context.actor, id) };
+  const id = detailId(params.orderId);
+  if (id === null) return data({ order: null }, { status: 404 });
+  try {
+    return { order: await context.services.orders.orderById(context.actor, id) };
+  } catch (err) {
+    if (knownFailure(err)?.statusCode === 404) return data({ order: null }, { status: 404 });
+    throw err;
+  }
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return pageMeta(matches, `${loaderData?.order.reference ?? "Order"} – Orders – Admin`, {
+  return pageMeta(matches, `${loaderData?.order?.reference ?? "Order not found"} – Orders – Admin`, {
     description: "An order in the back office.",
     noIndex: true,
   });
 }
 
+const backToList = (
+  <Link to="/admin/orders" className="inline-flex min-h-11 items-center gap-2 font-semibold text-accent-800 hover:underline">
+    <ArrowLeft aria-hidden="true" className="size-4" /> All orders
+  </Link>
+);
+
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  if (!order) {
+    return (
+      <AdminPage title="Order not found" actions={backToList}>
+        <EmptyState>Order not found.</EmptyState>
+      </AdminPage>
+    );
+  }
   return (
-    <AdminPage
-      title={`Order ${order.reference}`}
-      description={`From ${order.dealer_name}`}
-      actions={
-        <Link to="/admin/orders" className="inline-flex min-h-11 items-center gap-2 font-semibold text-accent-800 hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" /> All orders
-        </Link>
-      }
-    >
+    <AdminPage title={`Order ${order.reference}`} description={`From ${order.dealer_name}`} actions={backToList}>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
           <OrderCard order={order} />

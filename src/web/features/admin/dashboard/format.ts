@@ -1,7 +1,6 @@
 import type { Trend } from "#shared/date-range.ts";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const usdCompact = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat("en-US");
 // Calendar dates of the API ("2026-03-01") are Harare days: formatted as written, never moved by a time zone.
 const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
@@ -14,9 +13,32 @@ export function formatUsd(amount: string | number): string {
   return usd.format(Number(amount));
 }
 
-/** "$12.5K": the chart's axis. */
+const COMPACT_UNITS: [number, string][] = [
+  [1, ""],
+  [1e3, "K"],
+  [1e6, "M"],
+  [1e9, "B"],
+  [1e12, "T"],
+];
+
+/**
+ * "$12.5K", "$5K", "$1M": the chart's axis, at most one decimal and none when it is 0. Written out rather than
+ * `Intl`'s compact notation, whose output differs between Node's ICU and the browser's ("$5.0K" against "$5K"), which
+ * broke hydration of the dashboard.
+ */
 export function formatUsdCompact(amount: number): string {
-  return usdCompact.format(amount);
+  const abs = Math.abs(amount);
+  let unit = 0;
+  while (unit < COMPACT_UNITS.length - 1 && abs >= (COMPACT_UNITS[unit + 1] as [number, string])[0]) unit++;
+  // 999,950 is 1,000.0K once rounded: that is 1M.
+  const size = (u: number) => (COMPACT_UNITS[u] as [number, string])[0];
+  if (unit < COMPACT_UNITS.length - 1 && Math.round((abs / size(unit)) * 10) / 10 >= 1000) unit++;
+  return `${amount < 0 ? "-" : ""}$${oneDecimal(abs / size(unit))}${(COMPACT_UNITS[unit] as [number, string])[1]}`;
+}
+
+function oneDecimal(n: number): string {
+  const rounded = Math.round(n * 10) / 10;
+  return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }
 
 export function formatCount(n: number): string {
