@@ -380,6 +380,12 @@ describe("the back office's list and CSV export", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]?.startsWith(`${o.reference},`)).toBe(true);
     expect(lines[1]).toContain("Placed – awaiting payment");
+    // Issue 17: the company and the person both, and the date in the exports' one form (ISO, Harare time).
+    expect(lines[0]?.startsWith("Reference,Placed,Dealer company,Dealer,")).toBe(true);
+    const company = (await actors.inject("admin", { method: "GET", url: `/api/dealer/${actors.identity.dealer.id}` })).json()
+      .registered_company as string;
+    expect(lines[1]).toMatch(/^[^,]+,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00,/);
+    expect(lines[1]).toContain(`,${company},${dealerName},`);
     expect((await actors.inject("dealer", { method: "GET", url: "/api/orders/export.csv" })).statusCode).toBe(403);
   });
 });

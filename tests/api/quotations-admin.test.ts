@@ -722,7 +722,9 @@ describe("GET /api/quotations/export.csv", () => {
     expect(lines[2]).toContain(`"Line one, ""quoted"""`);
     expect(lines[2]).toMatch(/2 × .+; 3 × /);
     expect(lines[2]).toContain(",USD,2798.00,");
-    expect(lines[2]).toContain(formatDate(endOfHarareDay(inDays(14))));
+    // Dates in the one form every export uses (issue 17): ISO in Harare time, and the last day as a Harare date.
+    expect(lines[2]).toContain(`,${inDays(14)},`);
+    expect(lines[2]).toMatch(/^\d+,approved,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00,/);
 
     const onlyRejected = await get("/api/quotations/export.csv?q=export&status=rejected");
     expect(onlyRejected.body.trimEnd().split("\r\n")).toHaveLength(2);

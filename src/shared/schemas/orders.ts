@@ -133,7 +133,9 @@ export const orderViewSchema = z.object({
   id: z.number(),
   reference: z.string(),
   user_id: z.number(),
+  /** The dealer's person (their account's full name) and their registered company, when it has one. */
   dealer_name: z.string(),
+  dealer_company: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
   currency: z.enum(ORDER_CURRENCIES),
   total: z.string(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditEntrySchema, auditQuerySchema } from "#shared/schemas/audit.ts";
-import { csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -49,7 +49,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
     async (request, reply) => {
       const { rows } = await audit.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 });
       const csv = toCsv(rows, [
-        { header: "When", value: (e) => e.createdAt },
+        { header: "When", value: (e) => csvDateTime(e.createdAt) },
         { header: "Who", value: (e) => e.actorName },
         { header: "Entity", value: (e) => e.entity },
         { header: "Id", value: (e) => e.entityId },

@@ -17,7 +17,7 @@ import {
   statusLabel,
 } from "#shared/schemas/dealers.ts";
 import { dealerDocumentSchema } from "#shared/schemas/documents.ts";
-import { csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -70,7 +70,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
         { header: "Documents", value: (d) => d.documents.length },
         { header: "Documents approved", value: (d) => d.documents.filter((x) => x.review_status === "approved").length },
         { header: "Installations", value: (d) => d.installations.length },
-        { header: "Submitted", value: (d) => d.submitted_At },
+        { header: "Submitted", value: (d) => csvDateTime(d.submitted_At) },
       ]);
       return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("dealers")).send(csv);
     },

@@ -10,7 +10,7 @@ import {
   placeOrderSchema,
   setOrderStatusSchema,
 } from "#shared/schemas/orders.ts";
-import { csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -85,7 +85,8 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
       const { rows } = await orders.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 });
       const csv = toCsv(rows, [
         { header: "Reference", value: (o) => o.reference },
-        { header: "Placed", value: (o) => o.created_At },
+        { header: "Placed", value: (o) => csvDateTime(o.created_At) },
+        { header: "Dealer company", value: (o) => o.dealer_company },
         { header: "Dealer", value: (o) => o.dealer_name },
         { header: "Status", value: (o) => ORDER_STATUS_LABELS[o.status] },
         { header: "Currency", value: (o) => o.currency },

@@ -22,6 +22,7 @@ import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { companyNames } from "../dealers/dealer-names.ts";
 import type { SalesService } from "../sales/sales.service.ts";
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
 
@@ -80,7 +81,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
   async function views(rows: OrderRow[]): Promise<OrderView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [lines, events, owners, company] = await Promise.all([
+    const [lines, events, owners, companies, company] = await Promise.all([
       db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
       db
         .select({ e: orderStatusEvents, by: users.fullName })
@@ -97,6 +98,10 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
             rows.map((r) => r.userId),
           ),
         ),
+      companyNames(
+        db,
+        rows.map((r) => r.userId),
+      ),
       settings.get(),
     ]);
     const names = new Map(owners.map((o) => [o.id, o.fullName]));
@@ -129,6 +134,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
         reference: orderReference(o.id, o.createdAt),
         user_id: o.userId,
         dealer_name: names.get(o.userId) ?? "",
+        dealer_company: companies.get(o.userId) ?? null,
         status: o.status,
         currency: o.currency,
         total: o.total ?? o.totalUsd,

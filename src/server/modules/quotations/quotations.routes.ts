@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { formatDate } from "#shared/dates.ts";
 import { formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import {
@@ -13,7 +12,7 @@ import {
   quotationViewSchema,
   quoteRequestSchema,
 } from "#shared/schemas/quotations.ts";
-import { csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvDate, csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -141,7 +140,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
 const QUOTATION_CSV_COLUMNS = [
   { header: "Id", value: (q: QuotationView) => q.id },
   { header: "Status", value: (q: QuotationView) => q.status },
-  { header: "Date", value: (q: QuotationView) => formatDate(q.created_At) },
+  { header: "Date", value: (q: QuotationView) => csvDateTime(q.created_At) },
   { header: "Name", value: (q: QuotationView) => q.requester_name },
   { header: "Email", value: (q: QuotationView) => q.requester_email },
   { header: "Phone", value: (q: QuotationView) => q.requester_phone },
@@ -153,7 +152,7 @@ const QUOTATION_CSV_COLUMNS = [
     header: "Total",
     value: (q: QuotationView) => (q.valid_until ? formatMoney(quotationFigures(q.products, q.currency).totalCents).replace(/,/g, "") : ""),
   },
-  { header: "Valid until", value: (q: QuotationView) => (q.valid_until ? formatDate(q.valid_until) : "") },
+  { header: "Valid until", value: (q: QuotationView) => csvDate(q.valid_until) },
   { header: "Reason", value: (q: QuotationView) => (q.status === "rejected" ? q.decision_reason : "") },
-  { header: "Decided", value: (q: QuotationView) => (q.decided_At ? formatDate(q.decided_At) : "") },
+  { header: "Decided", value: (q: QuotationView) => csvDateTime(q.decided_At) },
 ];
