@@ -45,7 +45,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <AdminPage title={`Order ${order.reference}`} description={`From ${order.dealer_name}`} actions={backToList}>
+    <AdminPage
+      title={`Order ${order.reference}`}
+      description={`From ${order.dealer_company ? `${order.dealer_company}, ${order.dealer_name}` : order.dealer_name}`}
+      actions={backToList}
+    >
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
           <OrderCard order={order} />

@@ -76,7 +76,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             ),
           },
           { key: "placed", header: "Placed", cell: (o) => formatDate(o.created_At) },
-          { key: "dealer", header: "Dealer", cell: (o) => o.dealer_name },
+          { key: "dealer", header: "Dealer", cell: (o) => (o.dealer_company ? `${o.dealer_company} (${o.dealer_name})` : o.dealer_name) },
           {
             key: "status",
             header: "Status",
