@@ -213,6 +213,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     );
   });
 
+  // Anything no route answers, and the misses of @fastify/static under /media (its callNotFound), get the API's own
+  // 404 rather than Fastify's default body; pages are all routed to the web entry, whose catch-all page says 404.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
   if (opts.web) {
     await app.register(webPlugin, {
       services,
@@ -222,8 +225,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       sharedCache: app.sharedCache,
       databaseReady: () => database.ping(),
     });
-  } else {
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
   }
   return app;
 }
