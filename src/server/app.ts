@@ -79,6 +79,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const storage = opts.storage ?? createStorage(config);
   const secureCookies = config.env === "production";
+  // Where links in e-mails and Paynow's return and result addresses point (I1): SITE_URL (required in production),
+  // else this process's own local address. Never the request's Host or X-Forwarded-Host, which the sender writes.
+  const linkOrigin = config.siteUrl ?? `http://localhost:${config.port}`;
 
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -193,12 +196,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
     await api.register(
       async (routes) => {
-        await routes.register(accountsRoutes, { services, secureCookies, siteUrl: config.siteUrl });
+        await routes.register(accountsRoutes, { services, secureCookies, siteUrl: linkOrigin });
         await routes.register(catalogueRoutes, { services });
         await routes.register(catalogueAdminRoutes, { services });
         await routes.register(quotationsRoutes, { services });
         await routes.register(ordersRoutes, { services });
-        await routes.register(paymentsRoutes, { services, siteUrl: config.siteUrl });
+        await routes.register(paymentsRoutes, { services, siteUrl: linkOrigin });
         await routes.register(contactRoutes, { services });
         await routes.register(contentRoutes, { services });
         await routes.register(contentAdminRoutes, { services });
@@ -221,7 +224,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       services,
       mode: opts.web,
       secureCookies,
-      siteUrl: config.siteUrl,
+      siteUrl: linkOrigin,
       sharedCache: app.sharedCache,
       databaseReady: () => database.ping(),
     });

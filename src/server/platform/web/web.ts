@@ -19,7 +19,8 @@ export type WebOptions = {
   services: Services;
   mode: "production" | "development";
   secureCookies: boolean;
-  siteUrl: string | undefined;
+  /** The site's origin for links (SITE_URL or the configured local address): never the request's Host. */
+  siteUrl: string;
   /** Visitors' copies of shared pages (platform/shared-cache.ts). */
   sharedCache: SharedCache;
   /** Throws when the database does not answer: a page that failed then is answered 503, not 500. */
@@ -206,9 +207,10 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       reply.raw.on("close", () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      // Pages rendered for visitors are kept per address (the host too: links in them are absolute without SITE_URL).
+      // Pages rendered for visitors are kept per path and query: their absolute links use the configured origin, never
+      // the request's Host, so a forged Host cannot put its links in the copy others are served.
       const shareable = opts.sharedCache.enabled && servesVisitor(request);
-      const key = `page:${request.protocol}://${request.host}${request.url}`;
+      const key = `page:${request.url}`;
       if (shareable) {
         const hit = opts.sharedCache.get(key);
         if (hit) return sendSharedPage(reply, hit);
@@ -233,7 +235,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         actor: request.actor,
         user: request.user,
         cspNonce,
-        siteUrl: opts.siteUrl ?? `${request.protocol}://${request.host}`,
+        siteUrl: opts.siteUrl,
         ip: request.ip,
         userAgent: request.headers["user-agent"],
         sessionCookie: (token, expires) => app.serializeCookie(cookieName, token, { ...cookieOptions, expires }),
