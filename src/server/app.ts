@@ -30,6 +30,7 @@ import { registerErrorHandling } from "./platform/http.ts";
 import { createDerivedImages } from "./platform/images/derived.ts";
 import { queueImageVariants } from "./platform/images/image-jobs.ts";
 import type { JobWorker } from "./platform/jobs/worker.ts";
+import { errorForLog, redactingStream } from "./platform/log-redaction.ts";
 import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
 import { createSharedCache, sharedCachePlugin } from "./platform/shared-cache.ts";
@@ -46,6 +47,8 @@ export type AppOptions = {
   storage?: Storage;
   /** The transport the mail jobs send with (default: SMTP_URL or the .eml outbox). */
   mailer?: Mailer;
+  /** Where log lines go (default: stdout), after redaction (platform/log-redaction.ts); tests read them. */
+  logStream?: { write(line: string): unknown };
 };
 
 const API_PATH = /^\/api(?:[/?]|$)/;
@@ -84,7 +87,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const linkOrigin = config.siteUrl ?? `http://localhost:${config.port}`;
 
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    // Every line passes through the redaction (tokens in page addresses, passwords, keys, URL passwords), and errors
+    // are logged without a failed query's parameters (M8, L2, L6).
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, stream: redactingStream(opts.logStream), serializers: { err: errorForLog } },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
