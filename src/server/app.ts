@@ -152,6 +152,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(authPlugin, { accounts: services.accounts, siteUrl: config.siteUrl, secureCookies });
+  // Answers for someone signed in (a session cookie or a Bearer token that resolved to an actor, or a response that
+  // sets the session cookie) are kept by no cache, the browser's included (L8): their pages, API answers and exports
+  // (CSV, PDFs of private records). Visitors' public reads keep no-cache with ETags (platform/shared-cache.ts); built
+  // assets and /media stay public and immutable (no actor is resolved for them).
+  // After the cookie plugin's own onSend, which writes Set-Cookie.
+  app.addHook("onSend", async (request, reply, payload) => {
+    const personal = request.actor !== null || request.headers.authorization !== undefined || reply.hasHeader("set-cookie");
+    if (personal && !request.url.startsWith("/assets/") && !request.url.startsWith("/media/")) {
+      reply.header("cache-control", "private, no-store");
+    }
+    return payload;
+  });
 
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   // Not ready while stopping, so a balancer that routes by /readyz sends this process nothing new.
