@@ -62,3 +62,16 @@ describe("Cache-Control (L8)", () => {
     expect(cacheControl(page)).toBe("no-cache");
   });
 });
+
+describe("control characters in page forms (L2)", () => {
+  it("a NUL byte in a form field is refused with 400, never a 500", async () => {
+    const res = await t.inject({
+      method: "POST",
+      url: "/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "fullName=Chipo&email=chipo%40example.com&notes=Hello%00there",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Text may not contain control characters.");
+  });
+});

@@ -10,7 +10,7 @@ import { SHARED_PAGE_HEADER } from "#web/lib/shared-page.ts";
 import type { WebContext } from "#web/load-context.ts";
 import type { Services } from "../../services.ts";
 import { sessionCookieName, sessionCookieOptions } from "../auth/plugin.ts";
-import { UNAVAILABLE_PAGE } from "../http.ts";
+import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, UNAVAILABLE_PAGE } from "../http.ts";
 import { createLimiter } from "../limiter.ts";
 import { buildDir, projectRoot } from "../paths.ts";
 import { type CachedAnswer, type SharedCache, servesVisitor } from "../shared-cache.ts";
@@ -201,6 +201,13 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         body = await readPageBody(request.raw, PAGE_BODY_LIMIT);
         if (!body) {
           return reply.code(413).header("cache-control", "no-store").send({ message: PAGE_BODY_TOO_LARGE });
+        }
+        // A form field with a control character is refused as the API refuses it (L2); no browser form sends one.
+        if (String(request.headers["content-type"]).startsWith("application/x-www-form-urlencoded")) {
+          const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
+          const path = controlCharacterPath(fields, "body");
+          if (path)
+            return reply.code(400).send({ message: CONTROL_CHARACTER_MESSAGE, issues: [{ path, message: CONTROL_CHARACTER_MESSAGE }] });
         }
       }
       const controller = new AbortController();
