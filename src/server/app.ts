@@ -53,6 +53,22 @@ export type AppOptions = {
 
 const API_PATH = /^\/api(?:[/?]|$)/;
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * The Swagger UI page at /api/docs (L4): its scripts and stylesheet are files served beside it (no inline script or
+ * <style> in its HTML; @fastify/swagger-ui's csp.json lists no hashes), the OpenAPI document is fetched from here.
+ */
+const API_DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
 
 export type RouteEntry = { method: string; url: string; documented: boolean };
 
@@ -212,7 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
       transform: jsonSchemaTransform,
     });
-    await api.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+    await api.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: API_DOCS_CSP });
     await api.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
     await api.register(
       async (routes) => {
