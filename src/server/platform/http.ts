@@ -22,6 +22,7 @@ export const CONTROL_CHARACTER_MESSAGE = "Text may not contain control character
  * NUL and the other C0 control characters (and DEL), which no form field needs: PostgreSQL refuses NUL in text (a
  * 500 before L2) and the others only hide text. Tab, line feed and carriage return are left to each field's schema.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this expression's purpose.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The path ("body.notes", "querystring.q") of the first text in `value` with a control character, or null. */
