@@ -30,6 +30,7 @@ import { registerErrorHandling } from "./platform/http.ts";
 import { createDerivedImages } from "./platform/images/derived.ts";
 import { queueImageVariants } from "./platform/images/image-jobs.ts";
 import type { JobWorker } from "./platform/jobs/worker.ts";
+import { errorForLog, redactingStream } from "./platform/log-redaction.ts";
 import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
 import { createSharedCache, sharedCachePlugin } from "./platform/shared-cache.ts";
@@ -46,10 +47,28 @@ export type AppOptions = {
   storage?: Storage;
   /** The transport the mail jobs send with (default: SMTP_URL or the .eml outbox). */
   mailer?: Mailer;
+  /** Where log lines go (default: stdout), after redaction (platform/log-redaction.ts); tests read them. */
+  logStream?: { write(line: string): unknown };
 };
 
 const API_PATH = /^\/api(?:[/?]|$)/;
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * The Swagger UI page at /api/docs (L4): its scripts and stylesheet are files served beside it (no inline script or
+ * <style> in its HTML; @fastify/swagger-ui's csp.json lists no hashes), the OpenAPI document is fetched from here.
+ */
+const API_DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
 
 export type RouteEntry = { method: string; url: string; documented: boolean };
 
@@ -79,9 +98,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const storage = opts.storage ?? createStorage(config);
   const secureCookies = config.env === "production";
+  // Where links in e-mails and Paynow's return and result addresses point (I1): SITE_URL (required in production),
+  // else this process's own local address. Never the request's Host or X-Forwarded-Host, which the sender writes.
+  const linkOrigin = config.siteUrl ?? `http://localhost:${config.port}`;
 
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    // Every line passes through the redaction (tokens in page addresses, passwords, keys, URL passwords), and errors
+    // are logged without a failed query's parameters (M8, L2, L6).
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, stream: redactingStream(opts.logStream), serializers: { err: errorForLog } },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
@@ -141,6 +168,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(authPlugin, { accounts: services.accounts, siteUrl: config.siteUrl, secureCookies });
+  // Answers for someone signed in (a session cookie or a Bearer token that resolved to an actor, or a response that
+  // sets the session cookie) are kept by no cache, the browser's included (L8): their pages, API answers and exports
+  // (CSV, PDFs of private records). Visitors' public reads keep no-cache with ETags (platform/shared-cache.ts); built
+  // assets and /media stay public and immutable (no actor is resolved for them).
+  // After the cookie plugin's own onSend, which writes Set-Cookie.
+  app.addHook("onSend", async (request, reply, payload) => {
+    const personal = request.actor !== null || request.headers.authorization !== undefined || reply.hasHeader("set-cookie");
+    if (personal && !request.url.startsWith("/assets/") && !request.url.startsWith("/media/")) {
+      reply.header("cache-control", "private, no-store");
+    }
+    return payload;
+  });
 
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   // Not ready while stopping, so a balancer that routes by /readyz sends this process nothing new.
@@ -189,16 +228,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
       transform: jsonSchemaTransform,
     });
-    await api.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+    await api.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: API_DOCS_CSP });
     await api.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
     await api.register(
       async (routes) => {
-        await routes.register(accountsRoutes, { services, secureCookies, siteUrl: config.siteUrl });
+        await routes.register(accountsRoutes, { services, secureCookies, siteUrl: linkOrigin });
         await routes.register(catalogueRoutes, { services });
         await routes.register(catalogueAdminRoutes, { services });
         await routes.register(quotationsRoutes, { services });
         await routes.register(ordersRoutes, { services });
-        await routes.register(paymentsRoutes, { services, siteUrl: config.siteUrl });
+        await routes.register(paymentsRoutes, { services, siteUrl: linkOrigin });
         await routes.register(contactRoutes, { services });
         await routes.register(contentRoutes, { services });
         await routes.register(contentAdminRoutes, { services });
@@ -213,17 +252,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     );
   });
 
+  // Anything no route answers, and the misses of @fastify/static under /media (its callNotFound), get the API's own
+  // 404 rather than Fastify's default body; pages are all routed to the web entry, whose catch-all page says 404.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
   if (opts.web) {
     await app.register(webPlugin, {
       services,
       mode: opts.web,
       secureCookies,
-      siteUrl: config.siteUrl,
+      siteUrl: linkOrigin,
       sharedCache: app.sharedCache,
       databaseReady: () => database.ping(),
     });
-  } else {
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
   }
   return app;
 }

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { ORDER_CURRENCIES, type OrderCurrency } from "#shared/schemas/orders.ts";
+import { maskUrlCredentials } from "./platform/log-redaction.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z
@@ -166,7 +167,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
     const value = env[name];
-    const shown = value === undefined || SECRET_VARIABLES.has(name) ? "" : `=${JSON.stringify(value)}`;
+    // A URL's password is masked (L6): DATABASE_URL=mysql://u:pw@… is refused for its scheme, not shown whole.
+    const shown = value === undefined || SECRET_VARIABLES.has(name) ? "" : `=${JSON.stringify(maskUrlCredentials(value))}`;
     throw new ConfigError(`Invalid ${name}${shown}: ${issue?.message ?? "bad value"}`);
   }
   const e = parsed.data;

@@ -5,6 +5,7 @@ import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
 import { accountsWithDemoPasswords } from "./db/seed/accounts.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
 import { withStartLock } from "./db/start-lock.ts";
+import { redactSecrets } from "./platform/log-redaction.ts";
 import { ORPHAN_AGE_MS, sweepOrphans } from "./platform/storage/orphan-sweep.ts";
 import { StorageUnavailableError } from "./platform/storage/s3-storage.ts";
 import { openStorage } from "./platform/storage/storage.ts";
@@ -67,12 +68,14 @@ export async function main(web: "production" | "development" = "production") {
       config,
     );
   } catch (err) {
+    // Whatever failed may quote a setting: URL passwords and other secrets are hidden (L6).
+    const say = (text: string) => console.error(redactSecrets(`Cannot start: ${text}`));
     if (err instanceof ConfigError || err instanceof DatabaseUnavailableError || err instanceof StorageUnavailableError) {
-      console.error(`Cannot start: ${err.message}`);
+      say(err.message);
     } else if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
-      console.error(`Cannot start: port ${(err as { port?: number }).port ?? ""} is already in use (set PORT to another one)`);
+      say(`port ${(err as { port?: number }).port ?? ""} is already in use (set PORT to another one)`);
     } else {
-      console.error(`Cannot start: ${(err as Error).message ?? String(err)}`);
+      say((err as Error).message ?? String(err));
     }
     process.exit(1);
   }

@@ -208,7 +208,7 @@ describe("cross-site requests", () => {
       method: "POST",
       url: "/api/auth/login",
       payload,
-      headers: { origin: "https://shop.example", host: "shop.example" },
+      headers: { origin: "http://shop.example", host: "shop.example" },
     });
     expect(same.statusCode).toBe(200);
     const crossFetch = await t.inject({ method: "POST", url: "/api/auth/logout", headers: { "sec-fetch-site": "cross-site" } });

@@ -45,6 +45,19 @@ describe("errors", () => {
   });
 });
 
+describe("body limits (H1)", () => {
+  it("refuses an API body over 1 MB with 413 and a JSON message before reading it", async () => {
+    const res = await t.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ user: "A".repeat(2 * 1024 * 1024), password: "x" }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+});
+
 describe("security headers", () => {
   it("sets the usual hardening headers", async () => {
     const res = await t.inject({ method: "GET", url: "/healthz" });

@@ -86,7 +86,7 @@ describe("without TRUST_PROXY (the default)", () => {
     expect(sessions.json().find((s: { current: boolean }) => s.current).ip).toBe("127.0.0.1");
   });
 
-  it("links in e-mails use the request's own scheme and host, not X-Forwarded-Proto/-Host", async () => {
+  it("links in e-mails use the configured address, not the Host nor X-Forwarded-Proto/-Host (I1)", async () => {
     const res = await t.inject({
       method: "POST",
       url: "/api/auth/register",
@@ -94,7 +94,7 @@ describe("without TRUST_PROXY (the default)", () => {
       headers: { host: "app.internal:3000", "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" },
     });
     expect(res.statusCode).toBe(201);
-    expect(verificationLink(await mailWith(t.dataDir, "tariro"))).toMatch(/^http:\/\/app\.internal:3000\/verification/);
+    expect(verificationLink(await mailWith(t.dataDir, "tariro"))).toMatch(/^http:\/\/localhost:3000\/verification/);
   });
 });
 
@@ -129,7 +129,7 @@ describe("with TRUST_PROXY=1 (one reverse proxy in front)", () => {
     expect(sessions.json().find((s: { current: boolean }) => s.current).ip).toBe("203.0.113.50");
   });
 
-  it("links in e-mails use the proxy's X-Forwarded-Proto and -Host", async () => {
+  it("links in e-mails still use the configured address, not the proxy's X-Forwarded-Proto and -Host (I1)", async () => {
     const res = await t.inject({
       method: "POST",
       url: "/api/auth/register",
@@ -137,7 +137,7 @@ describe("with TRUST_PROXY=1 (one reverse proxy in front)", () => {
       headers: { host: "app.internal:3000", "x-forwarded-proto": "https", "x-forwarded-host": "solar.example" },
     });
     expect(res.statusCode).toBe(201);
-    expect(verificationLink(await mailWith(t.dataDir, "rudo"))).toMatch(/^https:\/\/solar\.example\/verification/);
+    expect(verificationLink(await mailWith(t.dataDir, "rudo"))).toMatch(/^http:\/\/localhost:3000\/verification/);
   });
 });
 

@@ -59,12 +59,19 @@ describe("in the test environment (plain http)", () => {
     }
   });
 
-  it("leaves the Swagger UI page without the API CSP (it would block the page's own scripts) but unframeable", async () => {
-    const res = await t.inject({ method: "GET", url: "/api/docs" });
-    expect(res.statusCode).toBe(200);
-    expect(String(res.headers["content-type"])).toMatch(/^text\/html/);
-    expect(res.headers["content-security-policy"]).toBeUndefined();
-    expectFramingForbidden(res);
+  it("gives the Swagger UI page its own CSP (L4): its own scripts and styles only, no <base>, unframeable", async () => {
+    for (const url of ["/api/docs", "/api/docs/"]) {
+      const res = await t.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(String(res.headers["content-type"])).toMatch(/^text\/html/);
+      const policy = String(res.headers["content-security-policy"]);
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("style-src 'self'");
+      expect(policy).not.toContain("unsafe-inline");
+      expect(policy).toContain("base-uri 'none'");
+      expectFramingForbidden(res);
+    }
   });
 
   it("sets the session cookie sid as HttpOnly, SameSite=Lax, Path=/ and, over http, not Secure", async () => {

@@ -25,15 +25,32 @@ export type TestApp = {
 
 /**
  * The API on a fresh database seeded with the demo rows (no generated files), in a temporary DATA_DIR; `env` adds
- * settings (PAYNOW_* for the Paynow tests); `mailer` replaces the outbox as the transport the mail jobs send with.
+ * settings (PAYNOW_* for the Paynow tests); `mailer` replaces the outbox as the transport the mail jobs send with;
+ * `web: "production"` serves the built pages too (call ensureBuild() first).
  */
-export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    web?: "production";
+    /** Receives the log lines (with LOG_LEVEL in env), as the server would write them. */
+    logStream?: { write(line: string): unknown };
+  } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "solar-test-"));
   const config = loadConfig({ ...opts.env, NODE_ENV: "test", DATA_DIR: dataDir });
   const database = await createTestDatabase();
   const storage = createDiskStorage(path.join(dataDir, "uploads"));
   if (opts.seed !== false) await seedIfEmpty(database.db, storage, { media: false });
-  const app = await buildApp({ config, database, storage, mailer: opts.mailer ?? createMailer(config), web: false });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    mailer: opts.mailer ?? createMailer(config),
+    web: opts.web ?? false,
+    logStream: opts.logStream,
+  });
   await app.ready();
   // Mail is a job (decision 007) and the worker does not poll in tests (JOBS_POLL_MS 0): reading the outbox first runs
   // the jobs that are due, as the worker would moments after the request. Jobs waiting for a retry stay queued.

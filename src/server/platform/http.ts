@@ -16,8 +16,45 @@ export const UNAVAILABLE_PAGE = `<!doctype html>
 <p><a href="/">Try again</a></p></main></body></html>
 `;
 
+export const CONTROL_CHARACTER_MESSAGE = "Text may not contain control characters.";
+
+/**
+ * NUL and the other C0 control characters (and DEL), which no form field needs: PostgreSQL refuses NUL in text (a
+ * 500 before L2) and the others only hide text. Tab, line feed and carriage return are left to each field's schema.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this expression's purpose.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** The path ("body.notes", "querystring.q") of the first text in `value` with a control character, or null. */
+export function controlCharacterPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === "string") return CONTROL_CHARACTER.test(value) ? path : null;
+  if (typeof value !== "object" || value === null || depth > 20 || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = CONTROL_CHARACTER.test(key) ? path : controlCharacterPath(item, `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Refuses control characters in every parsed body, query string and path parameter with 400, once for every route
+ * (L2), before the route's schema or service sees them. Multipart fields are checked where they are read
+ * (uploads/form-input.ts) and page forms where the web entry reads them (web/web.ts).
+ */
+export function refuseControlCharacters(app: FastifyInstance) {
+  // Thrown, not sent: the error handler answers it like a schema failure, past the route's own response schemas.
+  app.addHook("preValidation", async (request) => {
+    const path =
+      controlCharacterPath(request.params, "params") ??
+      controlCharacterPath(request.query, "querystring") ??
+      controlCharacterPath(request.body, "body");
+    if (path) throw new ValidationError([{ path, message: CONTROL_CHARACTER_MESSAGE }]);
+  });
+}
+
 /** Every failure answers `{ message }` with a proper status; 5xx bodies say nothing internal (DESIGN.md §4). */
 export function registerErrorHandling(app: FastifyInstance) {
+  refuseControlCharacters(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // Error bodies are the handler's own shapes, not the route's success or 4xx schemas: a body the parser refused
     // (malformed JSON) on a route with its own 400 shape must not turn into a serialization 500.

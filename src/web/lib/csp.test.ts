@@ -32,7 +32,7 @@ describe("contentSecurityPolicy", () => {
   it("forbids framing, plugins and foreign <base> URLs", () => {
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
-    expect(policy.get("base-uri")).toEqual(["'self'"]);
+    expect(policy.get("base-uri")).toEqual(["'none'"]);
     expect(policy.get("form-action")).toEqual(["'self'"]);
   });
 

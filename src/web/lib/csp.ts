@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy of every page. Scripts run only from this origin or inline with the response's
- * nonce (React Router's hydration scripts carry it), never as arbitrary inline code; no plugins, no <base>
- * rewriting, forms post only here (and, when Paynow is on, may be sent on to Paynow's payment page: the dealer's
+ * nonce (React Router's hydration scripts carry it), never as arbitrary inline code; no plugins, no <base> at all
+ * (L4: the pages use none), forms post only here (and, when Paynow is on, may be sent on to Paynow's payment page: the dealer's
  * 'Pay with Paynow' form redirects there) and no other site may frame the pages.
  */
 export function contentSecurityPolicy(nonce: string, opts: { formAction?: readonly string[] } = {}): string {
@@ -15,7 +15,7 @@ export function contentSecurityPolicy(nonce: string, opts: { formAction?: readon
     "connect-src 'self'",
     "frame-src https://www.youtube-nocookie.com https://www.google.com",
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     ["form-action 'self'", ...(opts.formAction ?? [])].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");

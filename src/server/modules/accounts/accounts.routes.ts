@@ -27,16 +27,16 @@ const message = z.object({ message: z.string() });
 const issues = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
 const signedIn = z.object({ user: publicUserSchema, token: z.string() });
 
-type Options = { services: Services; secureCookies: boolean; siteUrl: string | undefined };
+type Options = { services: Services; secureCookies: boolean; siteUrl: string };
 
 export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   const { accounts } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** Links in e-mails point at SITE_URL (required in production), else at the address the request came to. */
+  /** Links in e-mails point at SITE_URL (required in production), else at the configured local address (app.ts). */
   const meta = (request: FastifyRequest): RequestMeta => ({
     ip: request.ip,
     userAgent: request.headers["user-agent"],
-    origin: opts.siteUrl ?? `${request.protocol}://${request.host}`,
+    origin: opts.siteUrl,
   });
 
   r.post(

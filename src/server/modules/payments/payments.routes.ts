@@ -9,7 +9,7 @@ const message = z.object({ message: z.string() });
 const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
 
 /** Paynow payments of dealer orders (issue 5): started by the dealer, confirmed by Paynow's signed result callback. */
-export async function paymentsRoutes(app: FastifyInstance, opts: { services: Services; siteUrl: string | undefined }) {
+export async function paymentsRoutes(app: FastifyInstance, opts: { services: Services; siteUrl: string }) {
   const { payments } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -34,8 +34,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { services: Ser
       },
     },
     async (request, reply) => {
-      const origin = opts.siteUrl ?? `${request.protocol}://${request.host}`;
-      return reply.code(201).send(await payments.start(request.actor, request.params.id, request.body, origin));
+      return reply.code(201).send(await payments.start(request.actor, request.params.id, request.body, opts.siteUrl));
     },
   );
 

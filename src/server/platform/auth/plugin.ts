@@ -37,20 +37,31 @@ function tokenOf(request: FastifyRequest, secure: boolean): string | undefined {
   return request.cookies[sessionCookieName(secure)];
 }
 
+/** The origin (scheme, host and port) of a URL, or null when it is not one. */
+function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A browser's unsafe request must come from this site: its Origin (or, without one, Sec-Fetch-Site) must match.
+ * Matching is by the whole origin, scheme, host and port (I3): another port on the same host is another site (a
+ * second app there must not post here), and so is http:// against https://. The site's origin is SITE_URL's when
+ * set, else the request's own (its scheme as trustProxy lets Fastify read it).
  * Clients without either header (API clients using a Bearer token) are not browsers and pass.
  */
 export function isCrossSite(request: FastifyRequest, siteUrl: string | undefined): boolean {
   const origin = request.headers.origin;
   // "null" is what a browser sends when its referrer policy hides the origin: judge by Sec-Fetch-Site then.
   if (origin && origin !== "null") {
-    if (siteUrl && origin === new URL(siteUrl).origin) return false;
-    try {
-      return new URL(origin).host !== request.headers.host;
-    } catch {
-      return true;
-    }
+    const from = originOf(origin);
+    if (!from) return true;
+    if (siteUrl && from === originOf(siteUrl)) return false;
+    return from !== originOf(`${request.protocol}://${request.host}`);
   }
   return request.headers["sec-fetch-site"] === "cross-site";
 }

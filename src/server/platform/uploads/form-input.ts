@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { ValidationError } from "../errors.ts";
+import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath } from "../http.ts";
 import { type IncomingPart, multipartLimits, type ReadUploads, readUploads, UploadError, type UploadRules } from "./image-upload.ts";
 
 /**
@@ -52,6 +53,8 @@ export function fieldIssues(error: z.ZodError): { path: string; message: string 
 
 /** Parses a form's fields with its shared schema; throws a ValidationError with every issue. */
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const control = controlCharacterPath(fields, "body");
+  if (control) throw new ValidationError([{ path: control, message: CONTROL_CHARACTER_MESSAGE }]);
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw new ValidationError(fieldIssues(parsed.error));
   return parsed.data;

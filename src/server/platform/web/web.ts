@@ -4,14 +4,13 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { SHARED_PAGE_HEADER } from "#web/lib/shared-page.ts";
 import type { WebContext } from "#web/load-context.ts";
 import type { Services } from "../../services.ts";
 import { sessionCookieName, sessionCookieOptions } from "../auth/plugin.ts";
-import { UNAVAILABLE_PAGE } from "../http.ts";
+import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, UNAVAILABLE_PAGE } from "../http.ts";
 import { createLimiter } from "../limiter.ts";
 import { buildDir, projectRoot } from "../paths.ts";
 import { type CachedAnswer, type SharedCache, servesVisitor } from "../shared-cache.ts";
@@ -20,14 +19,60 @@ export type WebOptions = {
   services: Services;
   mode: "production" | "development";
   secureCookies: boolean;
-  siteUrl: string | undefined;
+  /** The site's origin for links (SITE_URL or the configured local address): never the request's Host. */
+  siteUrl: string;
   /** Visitors' copies of shared pages (platform/shared-cache.ts). */
   sharedCache: SharedCache;
   /** Throws when the database does not answer: a page that failed then is answered 503, not 500. */
   databaseReady?: () => Promise<void>;
 };
 
-function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
+/**
+ * The largest body a page action takes (H1). Page forms are small url-encoded posts (uploads go to the API, with
+ * their own limits): the largest is the contact form's 5,000-character notes, at most 60 KB percent-encoded.
+ * React Router's `request.formData()` buffers whatever it is given, so the body is counted here as it arrives and
+ * refused with 413 before it is handed on: one 40 MB post used to exhaust the 192 MB heap.
+ */
+export const PAGE_BODY_LIMIT = 100 * 1024;
+export const PAGE_BODY_TOO_LARGE = "The form is too large.";
+
+/**
+ * Reads a page request's body, at most `limit` bytes: null as soon as it is (or says it will be) larger. The rest
+ * flows on unkept (Node's own request timeout bounds it): closing at once would reset the connection before the
+ * client could read its 413.
+ */
+function readPageBody(raw: FastifyRequest["raw"], limit: number): Promise<Buffer | null> {
+  const declared = Number(raw.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (value: Buffer | null) => {
+      raw.off("data", onData);
+      raw.off("end", onEnd);
+      raw.off("error", onError);
+      resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        done(null);
+        raw.resume();
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => done(Buffer.concat(chunks));
+    const onError = (err: Error) => {
+      raw.off("data", onData);
+      raw.off("end", onEnd);
+      reject(err);
+    };
+    raw.on("data", onData);
+    raw.once("end", onEnd);
+    raw.once("error", onError);
+  });
+}
+
+function toWebRequest(request: FastifyRequest, body: Buffer | null, signal: AbortSignal): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -35,11 +80,9 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal };
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(request.raw);
-    init.duplex = "half";
-  }
+  const init: RequestInit = { method: request.method, headers, signal };
+  // A copy as a plain Uint8Array (what BodyInit takes); at most PAGE_BODY_LIMIT bytes.
+  if (body) init.body = new Uint8Array(body);
   return new Request(url, init);
 }
 
@@ -153,13 +196,28 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     url: "/*",
     handler: async (request, reply) => {
+      let body: Buffer | null = null;
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        body = await readPageBody(request.raw, PAGE_BODY_LIMIT);
+        if (!body) {
+          return reply.code(413).header("cache-control", "no-store").send({ message: PAGE_BODY_TOO_LARGE });
+        }
+        // A form field with a control character is refused as the API refuses it (L2); no browser form sends one.
+        if (String(request.headers["content-type"]).startsWith("application/x-www-form-urlencoded")) {
+          const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
+          const path = controlCharacterPath(fields, "body");
+          if (path)
+            return reply.code(400).send({ message: CONTROL_CHARACTER_MESSAGE, issues: [{ path, message: CONTROL_CHARACTER_MESSAGE }] });
+        }
+      }
       const controller = new AbortController();
       reply.raw.on("close", () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      // Pages rendered for visitors are kept per address (the host too: links in them are absolute without SITE_URL).
+      // Pages rendered for visitors are kept per path and query: their absolute links use the configured origin, never
+      // the request's Host, so a forged Host cannot put its links in the copy others are served.
       const shareable = opts.sharedCache.enabled && servesVisitor(request);
-      const key = `page:${request.protocol}://${request.host}${request.url}`;
+      const key = `page:${request.url}`;
       if (shareable) {
         const hit = opts.sharedCache.get(key);
         if (hit) return sendSharedPage(reply, hit);
@@ -184,13 +242,13 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         actor: request.actor,
         user: request.user,
         cspNonce,
-        siteUrl: opts.siteUrl ?? `${request.protocol}://${request.host}`,
+        siteUrl: opts.siteUrl,
         ip: request.ip,
         userAgent: request.headers["user-agent"],
         sessionCookie: (token, expires) => app.serializeCookie(cookieName, token, { ...cookieOptions, expires }),
         clearSessionCookie: () => app.serializeCookie(cookieName, "", { ...cookieOptions, expires: new Date(0) }),
       };
-      const response = await handle(toWebRequest(request, controller.signal), context);
+      const response = await handle(toWebRequest(request, body, controller.signal), context);
       if (response.status >= 500 && opts.databaseReady) {
         const down = await opts.databaseReady().then(
           () => false,
