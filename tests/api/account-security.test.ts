@@ -1,7 +1,7 @@
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authThrottles, emailVerificationTokens, passwordResetTokens, sessions, users } from "#server/db/schema/accounts.ts";
-import { COMMON_PASSWORD } from "#server/modules/accounts/password-policy.ts";
+import { COMMON_PASSWORD, PASSWORD_HAS_USERNAME } from "#server/modules/accounts/password-policy.ts";
 import {
   INVALID_LINK,
   PASSWORD_CHANGE_FAILED,
@@ -92,9 +92,9 @@ describe("password rules", () => {
     const common = await register("ruvimbo", "password1");
     expect(common.statusCode).toBe(400);
     expect(common.json().errorMessage).toBe(COMMON_PASSWORD);
-    expect((await register("ruvimbo", "ruvimbo")).json().errorMessage).toBe(COMMON_PASSWORD);
+    expect((await register("ruvimbo", "ruvimbo")).json().errorMessage).toBe(PASSWORD_HAS_USERNAME);
     expect((await register("ruvimbo", "abc")).json().errorMessage).toBe(PASSWORD_TOO_SHORT);
-    expect((await register("ruvimbo", `${"x7-".repeat(42)}ab`)).statusCode).toBe(201);
+    expect((await register("ruvimbo", "tH3-qu1ck~br0wn_f0x".repeat(7).slice(0, 128))).statusCode).toBe(201);
     expect(await t.database.db.select().from(users).where(eq(users.username, "ruvimbo"))).toHaveLength(1);
   });
 });

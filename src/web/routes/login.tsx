@@ -2,6 +2,8 @@ import { redirect, useSearchParams } from "react-router";
 import { afterLoginPath, loginAction } from "#web/features/auth/auth-actions.server.ts";
 import { AuthCard } from "#web/features/auth/auth-card.tsx";
 import { LoginForm } from "#web/features/auth/login-form.tsx";
+import { isSecondFactorState } from "#web/features/auth/second-factor-state.ts";
+import { SecondFactorStep } from "#web/features/auth/second-factor-step.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { safeRedirectPath } from "#web/lib/redirects.ts";
 import { quietPage } from "#web/lib/shared-page.ts";
@@ -25,6 +27,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  // After a right password an account with two-step sign-in is asked for its code on this page (decision 010).
+  if (isSecondFactorState(actionData)) return <SecondFactorStep state={actionData} />;
   return (
     <AuthCard title="Login" intro="Welcome back. Log in with your e-mail address or username.">
       <LoginForm result={actionData} redirectTo={safeRedirectPath(searchParams.get("redirectTo"))} />
