@@ -32,13 +32,15 @@ export type Actors = {
   inject(name: ActorName, opts: InjectOptions, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** Signs the actor in once more: a session of its own for a case that ends sessions (logout, revoke-others). */
   freshSession(name: ActorName): Promise<Record<string, string>>;
+  /** Gives a fresh code of the demo key on this session (step-up, decision 010); nothing for actors without the key. */
+  stepUp(name: ActorName, headers: Record<string, string>): Promise<void>;
 };
 
 const UNVERIFIED = {
   fullName: "Matrix Unverified",
   username: "matrix-unverified",
   email: "matrix-unverified@example.com",
-  password: "matrix-unverified-2026",
+  password: "kopje-lantern-2026",
 };
 const OTHER_DEALER = {
   fullName: "Nyasha Other-Dealer",
@@ -200,5 +202,11 @@ export async function createActors(t: TestApp): Promise<Actors> {
     headers: (name) => shared[name],
     inject: (name, opts, headers) => inject(name, opts, headers ?? shared[name]),
     freshSession: signIn,
+    async stepUp(name, headers) {
+      if (name !== "admin" && name !== "super") return;
+      await forgetLastTotpStep(db, identity[name].username);
+      const res = await inject(name, { method: "POST", url: "/api/auth/step-up", payload: { code: demoTotp() } }, headers);
+      if (res.statusCode !== 200) throw new Error(`step-up as ${name} failed: ${res.statusCode} ${res.body}`);
+    },
   };
 }
