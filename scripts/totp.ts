@@ -10,7 +10,7 @@ import { users } from "#server/db/schema/accounts.ts";
 import { DEMO_TOTP_SECRET } from "#server/db/seed/accounts.ts";
 import { withStartLock } from "#server/db/start-lock.ts";
 import { createAccountsService } from "#server/modules/accounts/accounts.service.ts";
-import { totpCode, totpStep, TOTP_STEP_SECONDS } from "#server/modules/accounts/totp.ts";
+import { TOTP_STEP_SECONDS, totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 import { createAuditService } from "#server/modules/audit/audit.service.ts";
 import { createSettingsService } from "#server/modules/content/settings.service.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
@@ -40,7 +40,8 @@ try {
       .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
       .limit(1);
     if (!user) throw new Error(`No account with the username ${username}.`);
-    if (user.totpSecret !== DEMO_TOTP_SECRET) throw new Error(`${username} does not use the demo key: only its own authenticator app shows its codes.`);
+    if (user.totpSecret !== DEMO_TOTP_SECRET)
+      throw new Error(`${username} does not use the demo key: only its own authenticator app shows its codes.`);
     const left = TOTP_STEP_SECONDS - (Math.floor(Date.now() / 1000) % TOTP_STEP_SECONDS);
     console.log(`${totpCode(DEMO_TOTP_SECRET, totpStep())}  (valid for ${left} more seconds)`);
   }

@@ -120,7 +120,11 @@ describe("signing in to the back office", () => {
     const short = await t.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, password: "Kx7#mQ2vL9!" } });
     expect(short.statusCode).toBe(400);
     expect(short.json().issues[0].message).toBe(BACK_OFFICE_PASSWORD_TOO_SHORT);
-    const reset = await t.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, password: "Mukuvisi-Kettle-Drift" } });
+    const reset = await t.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token, password: "Mukuvisi-Kettle-Drift" },
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toMatchObject({ totpRequired: true, enrolmentRequired: true });
     expect(reset.json()).not.toHaveProperty("token");
@@ -173,7 +177,12 @@ describe("passwords", () => {
     const headers = await t.loginAs("admin");
     const me = (await t.inject({ method: "GET", url: "/api/auth/me", headers })).json();
     const change = (newPassword: string) =>
-      t.inject({ method: "PUT", url: `/api/auth/change-password/${me.id}`, headers, payload: { oldPassword: demo("admin").password, newPassword } });
+      t.inject({
+        method: "PUT",
+        url: `/api/auth/change-password/${me.id}`,
+        headers,
+        payload: { oldPassword: demo("admin").password, newPassword },
+      });
     const short = await change("Kx7#mQ2vL9!");
     expect(short.statusCode).toBe(400);
     expect(short.json().issues[0]).toEqual({ path: "body.newPassword", message: BACK_OFFICE_PASSWORD_TOO_SHORT });
@@ -191,7 +200,12 @@ describe("dealers may turn two-step sign-in on", () => {
     const setup = (await t.inject({ method: "POST", url: "/api/auth/totp/setup", headers })).json();
     expect(setup.qrSvg).toMatch(/^<svg/);
     expect((await t.inject({ method: "POST", url: "/api/auth/totp/enable", headers, payload: { code: "000000" } })).statusCode).toBe(400);
-    const enabled = await t.inject({ method: "POST", url: "/api/auth/totp/enable", headers, payload: { code: totpCode(setup.secret, totpStep() - 1) } });
+    const enabled = await t.inject({
+      method: "POST",
+      url: "/api/auth/totp/enable",
+      headers,
+      payload: { code: totpCode(setup.secret, totpStep() - 1) },
+    });
     expect(enabled.statusCode).toBe(200);
     expect(enabled.json().recoveryCodes).toHaveLength(10);
 
@@ -222,7 +236,12 @@ describe("dealers may turn two-step sign-in on", () => {
 
   it("an admin cannot turn it off", async () => {
     const headers = await t.loginAs("admin");
-    const res = await t.inject({ method: "POST", url: "/api/auth/totp/disable", headers, payload: { password: demo("admin").password, code: "123456" } });
+    const res = await t.inject({
+      method: "POST",
+      url: "/api/auth/totp/disable",
+      headers,
+      payload: { password: demo("admin").password, code: "123456" },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

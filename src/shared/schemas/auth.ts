@@ -137,7 +137,13 @@ export const ENTER_TOTP = "Enter the 6-digit code from your authenticator app.";
 const anyCode = z
   .string({ error: ENTER_CODE })
   .transform((v) => v.replace(/[\s-]/g, ""))
-  .pipe(z.string().min(6, ENTER_CODE).max(20, ENTER_CODE).regex(/^[A-Za-z0-9]+$/, ENTER_CODE));
+  .pipe(
+    z
+      .string()
+      .min(6, ENTER_CODE)
+      .max(20, ENTER_CODE)
+      .regex(/^[A-Za-z0-9]+$/, ENTER_CODE),
+  );
 
 /** Six digits from the authenticator app (spaces ignored). */
 export const totpCode = z

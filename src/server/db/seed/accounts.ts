@@ -4,6 +4,7 @@ import { ROLE_IDS } from "#shared/roles.ts";
 import { hashPassword } from "../../modules/accounts/accounts.service.ts";
 import type { Db } from "../client.ts";
 import { users } from "../schema/accounts.ts";
+import { DEMO_TOTP_SECRET } from "./demo-totp.ts";
 
 /** The demo accounts of a fresh site. Production refuses to start while any still has this password. */
 export const DEMO_ACCOUNTS = [
@@ -15,12 +16,7 @@ export const DEMO_ACCOUNTS = [
 
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
-/**
- * The authenticator key of the demo super and admin accounts (decision 010), published like their passwords so the
- * README, the tests and a first-time visitor can sign in: add it to an app, or print the current code with
- * `npm run totp -- admin`. Production refuses to start while any account still uses it.
- */
-export const DEMO_TOTP_SECRET = "SOLARDEMOKEYPUBLISHEDFORTESTSAAA";
+export { DEMO_TOTP_SECRET } from "./demo-totp.ts";
 /** The demo accounts that sign in with a code (the back office's). */
 export const DEMO_TOTP_ROLES: readonly DemoAccount["role"][] = ["super", "admin"];
 

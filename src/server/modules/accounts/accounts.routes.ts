@@ -111,7 +111,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     {
       schema: {
         tags: ["auth"],
-        summary: "Start turning two-step sign-in on: a new key for the authenticator app (text and QR code), confirmed by /auth/totp/enable",
+        summary:
+          "Start turning two-step sign-in on: a new key for the authenticator app (text and QR code), confirmed by /auth/totp/enable",
         response: { 200: totpSetupSchema, 401: message, 409: message },
       },
     },

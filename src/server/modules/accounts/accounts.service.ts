@@ -348,7 +348,10 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
     },
 
     /** The second step of a sign-in: the challenge and a code open the session (after an enrolment, with recovery codes). */
-    async completeSecondFactor(input: SecondFactorLoginInput, meta: SessionMeta = {}): Promise<SignedInResult & { recoveryCodes?: string[] }> {
+    async completeSecondFactor(
+      input: SecondFactorLoginInput,
+      meta: SessionMeta = {},
+    ): Promise<SignedInResult & { recoveryCodes?: string[] }> {
       const { user, recoveryCodes } = await secondFactor.complete(input.challenge, input.code);
       const session = await startSession(user, meta);
       return { user: toPublicUser(user), ...session, ...(recoveryCodes ? { recoveryCodes } : {}) };

@@ -63,7 +63,10 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 const normaliseRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, "");
-const hashRecovery = (code: string) => createHash("sha256").update(`recovery:${normaliseRecovery(code)}`).digest("hex");
+const hashRecovery = (code: string) =>
+  createHash("sha256")
+    .update(`recovery:${normaliseRecovery(code)}`)
+    .digest("hex");
 
 type Deps = {
   db: Db;
@@ -210,7 +213,10 @@ export function createSecondFactor({ db, settings, verifyPassword }: Deps) {
       });
       if (!ok) throw new FieldError(row.kind === "enrol" ? WRONG_TOTP : WRONG_CODE, "code");
       // Single use: a second request with the same challenge finds nothing to delete.
-      const ended = await db.delete(loginChallenges).where(eq(loginChallenges.tokenHash, tokenHash)).returning({ t: loginChallenges.tokenHash });
+      const ended = await db
+        .delete(loginChallenges)
+        .where(eq(loginChallenges.tokenHash, tokenHash))
+        .returning({ t: loginChallenges.tokenHash });
       if (ended.length === 0) throw new UnauthorizedError(SIGN_IN_EXPIRED);
       const fresh = (await userById(user.id)) as UserRow;
       return codes ? { user: fresh, recoveryCodes: codes } : { user: fresh };
@@ -236,6 +242,13 @@ export function createSecondFactor({ db, settings, verifyPassword }: Deps) {
       const secret = newTotpSecret();
       await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, me.id));
       return setupFor(user, secret);
+    },
+
+    /** The key setup() made and enable() has not confirmed yet (shown again after a wrong code); null when none. */
+    async pendingSetup(actor: Actor): Promise<TotpSetup | null> {
+      const me = requireUser(actor);
+      const user = await userById(me.id);
+      return user?.totpPendingSecret && !user.totpSecret ? setupFor(user, user.totpPendingSecret) : null;
     },
 
     /** Confirms setup() with the app's first code; returns the recovery codes (shown once). */
@@ -309,11 +322,7 @@ export function createSecondFactor({ db, settings, verifyPassword }: Deps) {
     /** Refuses (403) unless this session gave a fresh code within SECOND_FACTOR.stepUpMs. */
     async requireStepUp(actor: Actor): Promise<void> {
       const me = requireUser(actor);
-      const [row] = await db
-        .select({ at: sessions.steppedUpAt })
-        .from(sessions)
-        .where(eq(sessions.tokenHash, me.sessionId))
-        .limit(1);
+      const [row] = await db.select({ at: sessions.steppedUpAt }).from(sessions).where(eq(sessions.tokenHash, me.sessionId)).limit(1);
       if (!row?.at || row.at.getTime() < Date.now() - SECOND_FACTOR.stepUpMs) throw new ForbiddenError(STEP_UP_REQUIRED);
     },
   };

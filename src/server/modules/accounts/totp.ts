@@ -86,8 +86,3 @@ export function otpauthUri(secret: string, issuer: string, account: string): str
 export function qrSvg(uri: string): string {
   return renderSVG(uri, { ecc: "M", border: 2 });
 }
-
-/** The secret in groups of four, easier to type into an app than one long string. */
-export function groupedSecret(secret: string): string {
-  return secret.replace(/(.{4})/g, "$1 ").trim();
-}

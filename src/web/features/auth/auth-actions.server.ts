@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import type { SecondFactorChallenge } from "#server/modules/accounts/second-factor.ts";
 import { homePathFor } from "#shared/roles.ts";
 import {
   FORGOT_PASSWORD_FAILED,
@@ -14,7 +15,6 @@ import { firstIssues, formText } from "../../lib/form-data.ts";
 import { safeRedirectPath } from "../../lib/redirects.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
-import type { SecondFactorChallenge } from "#server/modules/accounts/second-factor.ts";
 import type { FormResult } from "./form-result.ts";
 import type { SecondFactorState } from "./second-factor-state.ts";
 
@@ -57,7 +57,8 @@ async function secondFactorAction(request: Request, context: WebContext, form: F
     const headers = { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) };
     const next = afterLoginPath(request, session.user.role, form);
     // After an enrolment the recovery codes are shown once, before the user moves on.
-    if (session.recoveryCodes) return data<SecondFactorState>({ secondFactor: "recovery", recoveryCodes: session.recoveryCodes, next }, { headers });
+    if (session.recoveryCodes)
+      return data<SecondFactorState>({ secondFactor: "recovery", recoveryCodes: session.recoveryCodes, next }, { headers });
     return redirect(next, { headers });
   } catch (err) {
     const known = knownFailure(err);

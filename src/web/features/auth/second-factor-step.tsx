@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import type { TotpSetup } from "#shared/schemas/auth.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -46,19 +47,7 @@ export function SecondFactorStep({ state }: { state: SecondFactorState }) {
           <ol className="list-decimal space-y-4 pl-5 text-slate-800">
             <li>Install an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 2FAS, Aegis…).</li>
             <li>
-              <p>Scan this QR code with the app:</p>
-              <div
-                role="img"
-                aria-label="QR code of the key for your authenticator app"
-                className="mt-2 w-48 max-w-full"
-                // The SVG is made on the server from the key (uqr): no script, no style, no outside request.
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: server-made SVG of the QR code, no user input in it.
-                dangerouslySetInnerHTML={{ __html: state.setup.qrSvg }}
-              />
-              <p className="mt-2">Or type this key into the app:</p>
-              <p className="mt-1 break-all rounded bg-slate-100 px-3 py-2 font-mono text-base text-slate-900" translate="no">
-                {grouped(state.setup.secret)}
-              </p>
+              <QrKey setup={state.setup} />
             </li>
             <li>Enter the 6-digit code the app now shows.</li>
           </ol>
@@ -86,13 +75,33 @@ export function SecondFactorStep({ state }: { state: SecondFactorState }) {
   );
 }
 
+/** The key for the authenticator app: its QR code (an SVG made on the server) and the same key as text. */
+export function QrKey({ setup }: { setup: TotpSetup }) {
+  return (
+    <div>
+      <p>Scan this QR code with the app:</p>
+      <div
+        role="img"
+        aria-label="QR code of the key for your authenticator app"
+        className="mt-2 w-48 max-w-full"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is made on the server from the key (uqr): no script, no style, no user input.
+        dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+      />
+      <p className="mt-2">Or type this key into the app:</p>
+      <p className="mt-1 break-all rounded bg-slate-100 px-3 py-2 font-mono text-base text-slate-900" translate="no">
+        {grouped(setup.secret)}
+      </p>
+    </div>
+  );
+}
+
 /** Recovery codes, shown once: each signs in once without the phone. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <div className="space-y-3">
       <FormAlert tone="success">
-        Save these recovery codes somewhere safe (a password manager, or printed). Each one signs you in once if you
-        lose your phone. They are shown only now.
+        Save these recovery codes somewhere safe (a password manager, or printed). Each one signs you in once if you lose your phone. They
+        are shown only now.
       </FormAlert>
       <ul className="grid grid-cols-2 gap-2 font-mono text-base text-slate-900" translate="no" aria-label="Recovery codes">
         {codes.map((c) => (
