@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Cookie, test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Cookie, expect, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "#server/db/seed/demo-totp.ts";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 
