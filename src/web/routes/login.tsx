@@ -1,4 +1,4 @@
-import { redirect, useSearchParams } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { afterLoginPath, loginAction } from "#web/features/auth/auth-actions.server.ts";
 import { AuthCard } from "#web/features/auth/auth-card.tsx";
 import { LoginForm } from "#web/features/auth/login-form.tsx";
@@ -15,6 +15,15 @@ export const handle = quietPage;
 export function loader({ context, request }: Route.LoaderArgs) {
   if (context.user) throw redirect(afterLoginPath(request, context.user.role));
   return null;
+}
+
+/**
+ * After a two-step setup the page shows the recovery codes once: the session cookie is set by then, and reloading
+ * the loader would send the now signed-in user on before they saw them.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isSecondFactorState(actionResult) && actionResult.secondFactor === "recovery") return false;
+  return defaultShouldRevalidate;
 }
 
 export function action({ context, request }: Route.ActionArgs) {
