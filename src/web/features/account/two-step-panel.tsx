@@ -7,6 +7,11 @@ import { usePostPending } from "../../lib/use-post-pending.ts";
 import { QrKey, RecoveryCodes } from "../auth/second-factor-step.tsx";
 import type { TwoStepResult } from "./two-step-actions.server.ts";
 
+/** A six-digit code from the authenticator app. */
+function AppCodeField(props: { id?: string; hint: string; error: string | undefined }) {
+  return <TextField label="Code from the app" name="code" autoComplete="one-time-code" inputMode="numeric" required {...props} />;
+}
+
 /**
  * Two-step sign-in on the profile (decision 010): dealers and users may turn it on (and off with the password and a
  * code); back-office accounts always have it and may make new recovery codes. Plain form posts to this page.
@@ -33,15 +38,7 @@ export function TwoStepPanel({ status, result }: { status: TotpStatus; result: T
           <Form method="post" noValidate className="space-y-4">
             <input type="hidden" name="intent" value="totp-enable" />
             <QrKey setup={setup} />
-            <TextField
-              label="Code from the app"
-              name="code"
-              hint="Six digits."
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              required
-              error={errorOf("totp-enable", "code")}
-            />
+            <AppCodeField hint="Six digits." error={errorOf("totp-enable", "code")} />
             <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary")}>
               Confirm and turn on
             </button>
@@ -59,16 +56,7 @@ export function TwoStepPanel({ status, result }: { status: TotpStatus; result: T
           <Form method="post" noValidate className="space-y-3">
             <input type="hidden" name="intent" value="totp-recovery" />
             <h3 className="font-semibold text-slate-900">New recovery codes</h3>
-            <TextField
-              label="Code from the app"
-              name="code"
-              id="recovery-code"
-              hint="The old recovery codes stop working."
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              required
-              error={errorOf("totp-recovery", "code")}
-            />
+            <AppCodeField id="recovery-code" hint="The old recovery codes stop working." error={errorOf("totp-recovery", "code")} />
             <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("outline")}>
               Make new recovery codes
             </button>
