@@ -444,7 +444,7 @@ test("two-step sign-in (decision 010): the app's setup, recovery codes and code 
   await page.getByLabel("Code from the app").fill(totpCode(await shownKey(page), totpStep()));
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
-  await both("/login showing a new admin's recovery codes");
+  await both("/reset-password showing a new admin's recovery codes");
   await page.getByRole("link", { name: /continue/ }).click();
   await expect(page).toHaveURL(/\/admin$/);
   expect(findings).toEqual([]);

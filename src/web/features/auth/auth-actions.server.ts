@@ -37,7 +37,7 @@ function codeOwed(owed: SecondFactorChallenge, redirectTo: string | null): Secon
   };
 }
 
-/** The second step of a sign-in: the challenge (a hidden field) and the code; after an enrolment, the recovery codes. */
+/** The second step of a sign-in (/login, /reset-password): the challenge (a hidden field) and the code; after an enrolment, the recovery codes. */
 async function secondFactorAction(request: Request, context: WebContext, form: FormData) {
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const challenge = formText(form, "challenge");
@@ -150,6 +150,8 @@ type ResetField = "password" | "confirmPassword";
 /** /reset-password: the new password from a reset or invitation link; success signs in and goes to the role's home. */
 export async function resetPasswordAction(request: Request, context: WebContext) {
   const form = await request.formData();
+  // The second step of an account with two-step sign-in, on this page after the new password.
+  if (form.has("challenge")) return secondFactorAction(request, context, form);
   const input = {
     token: formText(form, "token"),
     password: formText(form, "password"),

@@ -14,7 +14,9 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
 /**
  * The second step of a sign-in (decision 010), on the login page after a right password: a code from the app,
  * or first the app's setup (QR code made on the server, or the key typed in), then the recovery codes once. Plain
- * form posts to /login, so it works before JavaScript has loaded.
+ * form posts to the page it is on (/login, or /reset-password after an invitation: posting to /login from there
+ * would run its loader, which sends the just signed-in admin on before the recovery codes are seen), so it works
+ * before JavaScript has loaded.
  */
 export function SecondFactorStep({ state }: { state: SecondFactorState }) {
   const navigation = useNavigation();
@@ -39,7 +41,7 @@ export function SecondFactorStep({ state }: { state: SecondFactorState }) {
           : "Enter the 6-digit code your authenticator app shows for this site."
       }
     >
-      <Form method="post" action="/login" noValidate aria-busy={pending} className="space-y-5">
+      <Form method="post" noValidate aria-busy={pending} className="space-y-5">
         <input type="hidden" name="challenge" value={state.challenge} />
         <input type="hidden" name="secondFactor" value={state.secondFactor} />
         {state.redirectTo ? <input type="hidden" name="redirectTo" value={state.redirectTo} /> : null}
