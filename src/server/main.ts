@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
-import { accountsWithDemoPasswords } from "./db/seed/accounts.ts";
+import { accountsWithDemoPasswords, accountsWithDemoTotpSecret, DEMO_TOTP_ROLES } from "./db/seed/accounts.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
 import { withStartLock } from "./db/start-lock.ts";
 import { redactSecrets } from "./platform/log-redaction.ts";
@@ -32,6 +32,13 @@ export async function main(web: "production" | "development" = "production") {
           `Refusing to start in production: demo account(s) ${weak.join(", ")} still use their demo passwords; change them with "npm run set-password -- <username>"`,
         );
       }
+      // The demo authenticator key is published too (decision 010): anyone could make the codes.
+      const demoKey = await accountsWithDemoTotpSecret(database.db);
+      if (demoKey.length > 0) {
+        throw new ConfigError(
+          `Refusing to start in production: account(s) ${demoKey.join(", ")} still use the published demo authenticator key; set up a new one with "npm run totp -- <username> --reset"`,
+        );
+      }
     }
     const app = await buildApp({ config, database, storage, web });
     // Files left by a process that died between writing a file and committing its row (or after deleting a row):
@@ -54,7 +61,11 @@ export async function main(web: "production" | "development" = "production") {
     const lines = [`Site ready at ${address} (${database.kind}, ${Date.now() - started} ms)`];
     if (created) {
       lines.push("", "Demo accounts (printed once, on first start; sign in with the username or e-mail):");
-      for (const a of created) lines.push(`  ${a.role.padEnd(6)}  ${a.username.padEnd(6)}  ${a.email.padEnd(28)}  password: ${a.password}`);
+      for (const a of created) {
+        const code = DEMO_TOTP_ROLES.includes(a.role) ? `  + code: npm run totp -- ${a.username}` : "";
+        lines.push(`  ${a.role.padEnd(6)}  ${a.username.padEnd(6)}  ${a.email.padEnd(28)}  password: ${a.password}${code}`);
+      }
+      lines.push("  (super and admin sign in with a code too: the demo authenticator key is in the README)");
       lines.push("");
     }
     console.log(lines.join("\n"));

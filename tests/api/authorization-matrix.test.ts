@@ -48,6 +48,8 @@ type Case = {
   body?: (c: Ctx) => unknown;
   /** The call ends sessions: made with a session signed in for it, and run after every other case. */
   freshSession?: true;
+  /** The call needs a fresh second-factor code on the session (decision 010): given first by actors that have one. */
+  stepUp?: true;
 };
 
 const all = (o: Outcome): Expected => ({ anonymous: o, user: o, unverified: o, dealer: o, otherDealer: o, admin: o, super: o });
@@ -97,6 +99,7 @@ const MATRIX: Record<string, Case> = {
   "GET /api/auth/admins": { expect: adminOnly() },
   "POST /api/auth/admin": {
     expect: superOnly(),
+    stepUp: true,
     body: (c) => ({
       fullName: "Matrix Admin",
       username: `matrix-admin-${c.run}`,
@@ -104,7 +107,18 @@ const MATRIX: Record<string, Case> = {
       role: "admin",
     }),
   },
-  "DELETE /api/auth/user/:id": { expect: superOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "DELETE /api/auth/user/:id": { expect: superOnly("bad"), params: () => ({ id: NO_SUCH_ID }), stepUp: true },
+  // Two-step sign-in (decision 010): one's own only; back-office accounts have it on and cannot turn it off.
+  "POST /api/auth/login/second-factor": { expect: all("bad"), body: () => ({}) },
+  "GET /api/auth/totp": { expect: signedIn() },
+  "POST /api/auth/totp/setup": { expect: { ...signedIn(), admin: "bad", super: "bad" } },
+  "POST /api/auth/totp/enable": { expect: signedIn("bad"), body: () => ({ code: "000000" }) },
+  "POST /api/auth/totp/disable": {
+    expect: { ...signedIn("bad"), admin: "forbidden", super: "forbidden" },
+    body: () => ({ password: "not-the-password", code: "000000" }),
+  },
+  "POST /api/auth/totp/recovery-codes": { expect: signedIn("bad"), body: () => ({ code: "000000" }) },
+  "POST /api/auth/step-up": { expect: signedIn("bad"), body: () => ({ code: "000000" }) },
   // Dealers (issue 5): application — entries for /api/dealer routes go here.
   // Reading an application by user id: one's own (a 'Not Started' shape when none), anyone's for admins.
   "GET /api/dealer/:id": { expect: signedIn(), params: ownId },
@@ -566,6 +580,7 @@ describe("authorization matrix", () => {
       const c: Ctx = { actor, me: actor === "anonymous" ? undefined : actors.identity[actor], fx, actors, run };
       const url = urlFor(pattern, entry.params?.(c) ?? {});
       const headers = entry.freshSession ? await actors.freshSession(actor) : actors.headers(actor);
+      if (entry.stepUp) await actors.stepUp(actor, headers);
       const res = await actors.inject(
         actor,
         { method: method as "GET", url, ...(entry.body ? { payload: entry.body(c) as object } : {}) },

@@ -90,7 +90,7 @@ describe("without TRUST_PROXY (the default)", () => {
     const res = await t.inject({
       method: "POST",
       url: "/api/auth/register",
-      payload: { fullName: "Tariro Dube", username: "tariro", email: "tariro@example.com", password: "sunshine-42" },
+      payload: { fullName: "Tariro Dube", username: "tariro", email: "tariro@example.com", password: "sunshine-kettle-42" },
       headers: { host: "app.internal:3000", "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" },
     });
     expect(res.statusCode).toBe(201);
@@ -133,7 +133,7 @@ describe("with TRUST_PROXY=1 (one reverse proxy in front)", () => {
     const res = await t.inject({
       method: "POST",
       url: "/api/auth/register",
-      payload: { fullName: "Rudo Ncube", username: "rudo", email: "rudo@example.com", password: "sunshine-42" },
+      payload: { fullName: "Rudo Ncube", username: "rudo", email: "rudo@example.com", password: "sunshine-kettle-42" },
       headers: { host: "app.internal:3000", "x-forwarded-proto": "https", "x-forwarded-host": "solar.example" },
     });
     expect(res.statusCode).toBe(201);

@@ -1,9 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 import routes from "../../src/web/routes.ts";
-import { DEMO, expect, login, test } from "./fixtures.ts";
+import { header, linkToken, outboxMails } from "../support/outbox.ts";
+import { DEMO, expect, login, nextDemoCode, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
-import { verifiedAccount } from "./support/dealer-application.ts";
+import { dataDir, newAccount, verifiedAccount } from "./support/dealer-application.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /**
@@ -354,6 +356,98 @@ test("the back office as an admin: content screens, messages, settings, audit; a
 test("the back office as the super admin", async ({ page }) => {
   await signIn(page, DEMO.super, /\/admin$/);
   expect(await visitAll(page, "super")).toEqual([]);
+});
+
+/** The key shown on a two-step setup, as the app would read it. */
+async function shownKey(page: Page): Promise<string> {
+  const text = await page
+    .getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/)
+    .first()
+    .textContent();
+  return (text ?? "").replace(/\s/g, "");
+}
+
+test("two-step sign-in (decision 010): the app's setup, recovery codes and code pages, on a desktop and at 390 px", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const findings: string[] = [];
+  const both = async (label: string) => {
+    findings.push(...(await pageFindings(page, `desktop ${label}`)));
+    await page.setViewportSize(PHONE);
+    findings.push(...(await pageFindings(page, `phone ${label}`)));
+    await page.setViewportSize({ width: 1280, height: 720 });
+  };
+
+  // A dealer-area account turns it on from its profile: the key, a wrong first code, the recovery codes.
+  const account = await verifiedAccount(page, baseURL as string, "twostep");
+  await page.goto("/dealer/profile");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const key = await shownKey(page);
+  await page.getByLabel("Code from the app").fill("000000");
+  await page.getByRole("button", { name: "Confirm and turn on" }).click();
+  await expect(page.getByLabel("Code from the app")).toHaveAttribute("aria-invalid", "true");
+  await both("/dealer/profile setting up two-step sign-in after a wrong code");
+  await page.getByLabel("Code from the app").fill(totpCode(key, totpStep()));
+  await page.getByRole("button", { name: "Confirm and turn on" }).click();
+  await expect(page.getByRole("list", { name: "Recovery codes" })).toBeVisible();
+  await both("/dealer/profile with new recovery codes");
+
+  // Its next sign-in asks for a code.
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("Email or Username").fill(account.username);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
+  await both("/login asking for a code");
+  await page.getByLabel("Code", { exact: true }).fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByLabel("Code", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await both("/login after a wrong code");
+  await page.getByLabel("Code", { exact: true }).fill(totpCode(key, totpStep() + 1));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+
+  // A new admin's invitation: the password, then the app's setup before the back office, then the recovery codes.
+  await page.context().clearCookies();
+  const api = page.request;
+  const signedIn = await api.post("/api/auth/login", { data: { user: DEMO.super.user, password: DEMO.super.password } });
+  const { challenge } = await signedIn.json();
+  await api.post("/api/auth/login/second-factor", { data: { challenge, code: await nextDemoCode(DEMO.super.user) } });
+  expect((await api.post("/api/auth/step-up", { data: { code: await nextDemoCode(DEMO.super.user) } })).status()).toBe(200);
+  const invited = newAccount("invited");
+  const created = await api.post("/api/auth/admin", {
+    data: { fullName: invited.fullName, username: invited.username, email: invited.email },
+  });
+  expect(created.status()).toBe(201);
+  await page.context().clearCookies();
+  let mail: string | undefined;
+  await expect
+    .poll(async () => {
+      mail = (await outboxMails(dataDir())).findLast((m) => header(m, "To").includes(invited.email));
+      return Boolean(mail);
+    })
+    .toBe(true);
+  await page.goto(`/reset-password?token=${linkToken(mail as string, "/reset-password")}`);
+  await page.getByLabel("New password", { exact: true }).fill("Mukuvisi-Kettle-Drift");
+  await page.getByLabel("Confirm new password", { exact: true }).fill("Mukuvisi-Kettle-Drift");
+  await page
+    .getByRole("button", { name: /Set|Save|Reset/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: "Set up two-step sign-in" })).toBeVisible();
+  await both("/reset-password setting up the app of a new admin");
+  await page.getByLabel("Code from the app").fill(totpCode(await shownKey(page), totpStep()));
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
+  await both("/reset-password showing a new admin's recovery codes");
+  await page.getByRole("link", { name: /continue/ }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  expect(findings).toEqual([]);
 });
 
 /** Pages checked again at 390 px: every public page, and the main pages of the dealer area and back office. */

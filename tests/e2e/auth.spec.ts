@@ -1,4 +1,4 @@
-import { DEMO, expect, login, test } from "./fixtures.ts";
+import { DEMO, enterCode, expect, login, test } from "./fixtures.ts";
 
 for (const [role, landing] of [
   ["super", /\/admin$/],
@@ -76,6 +76,9 @@ test("after login a visitor returns to the back-office page they asked for", asy
   await page.getByLabel("Email or Username").fill(DEMO.admin.user);
   await page.getByLabel("Password", { exact: true }).fill(DEMO.admin.password);
   await page.getByRole("button", { name: "Login" }).click();
+  // Back-office accounts give a code from their authenticator app next (decision 010).
+  await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
+  await enterCode(page, DEMO.admin.user);
   await expect(page).toHaveURL(/\/admin\/dealers$/);
   await expect(page).toHaveTitle(/Admin \| /);
 });

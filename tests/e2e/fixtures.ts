@@ -1,4 +1,9 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { test as base, type Cookie, expect, type Page } from "@playwright/test";
+import { DEMO_TOTP_SECRET } from "#server/db/seed/demo-totp.ts";
+import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 
 /** Playwright's test with baseURL taken from the server the global setup started. */
 export const test = base.extend({
@@ -17,9 +22,78 @@ export const DEMO = {
   user: { user: "user", password: "demo-user-2026", fullName: "Chipo User" },
 } as const;
 
+/** The demo accounts that sign in with a code of the demo authenticator key (decision 010). */
+const WITH_CODE = new Map<string, string>([
+  [DEMO.super.user, DEMO.super.password],
+  [DEMO.admin.user, DEMO.admin.password],
+]);
+
+/**
+ * The next code of the demo key no sign-in of this suite has used for `username`. The server accepts each time
+ * step once (one step either side of now), and two workers sign in as admin: they take steps in turn through a file
+ * in the suite's DATA_DIR, waiting for the next step when the current ones are spent.
+ */
+export async function nextDemoCode(username: string): Promise<string> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? tmpdir(), "e2e-totp-steps.json");
+  const lock = `${file}.lock`;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  try {
+    const used: Record<string, number> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+    for (;;) {
+      const now = totpStep();
+      // From now on, not the step before: on a busy machine a code may take seconds to reach the server.
+      const step = Math.max((used[username] ?? Number.NEGATIVE_INFINITY) + 1, now);
+      if (step <= now + 1) {
+        used[username] = step;
+        writeFileSync(file, JSON.stringify(used));
+        return totpCode(DEMO_TOTP_SECRET, step);
+      }
+      await new Promise((r) => setTimeout(r, (now + 1) * 30_000 - Date.now() + 50));
+    }
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+/** The second step of a back-office sign-in: the code page after the password. */
+export async function enterCode(page: Page, username: string) {
+  await page.getByLabel("Code", { exact: true }).fill(await nextDemoCode(username));
+  await page.getByRole("button", { name: "Verify" }).click();
+}
+
+// A worker's back-office sessions, reused by later sign-ins of the same worker: each fresh sign-in spends a time
+// step of the demo key, and the suite signs in as admin more often than there are steps.
+const sessions = new Map<string, Cookie[]>();
+
 export async function login(page: Page, who: { user?: string; username?: string; password: string }, path = "/login") {
+  const username = who.user ?? who.username ?? "";
+  const kept = sessions.get(username);
+  // Only a sign-in with the demo password may reuse the session: a test of a refused password must see the form.
+  if (kept && path.startsWith("/login") && WITH_CODE.get(username) === who.password) {
+    await page.context().addCookies(kept);
+    // The login page sends a signed-in user on, as after a login; a session that ended leaves it on /login.
+    await page.goto(path);
+    if (!new URL(page.url()).pathname.startsWith("/login")) return;
+    sessions.delete(username);
+    await page.context().clearCookies();
+  }
   await page.goto(path);
-  await page.getByLabel("Email or Username").fill(who.user ?? who.username ?? "");
+  await page.getByLabel("Email or Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Login" }).click();
+  // A wrong or refused password stays on the password form.
+  if (WITH_CODE.get(username) !== who.password) return;
+  await enterCode(page, username);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  sessions.set(
+    username,
+    (await page.context().cookies()).filter((c) => c.name === "sid"),
+  );
 }

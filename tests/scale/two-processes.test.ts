@@ -10,6 +10,7 @@ import { ensureBuild } from "../support/ensure-build.ts";
 import { file, multipart } from "../support/multipart.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3-server.ts";
 import { type ServerProcess, startServer } from "../support/server-process.ts";
+import { nextDemoTotp } from "../support/totp.ts";
 
 // The scale-out path (docs/deployment.md): two server processes on different ports sharing one PostgreSQL database
 // and one S3-compatible bucket, and nothing else (each has its own DATA_DIR). Whatever one process does, the other
@@ -118,7 +119,14 @@ describe.skipIf(!reachable)("two server processes on one PostgreSQL and one S3 b
   });
 
   it("a public file uploaded through one is served by the other", async () => {
-    const token = (await (await login(a, "admin")).json()).token as string;
+    // The admin owes a code of the demo authenticator key after the password (decision 010).
+    const { challenge } = await (await login(a, "admin")).json();
+    const done = await fetch(`${a.url}/api/auth/login/second-factor`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: a.url },
+      body: JSON.stringify({ challenge, code: await nextDemoTotp(a.url, "admin") }),
+    });
+    const token = (await done.json()).token as string;
     const logo = await sharp({ create: { width: 600, height: 300, channels: 3, background: "#1d6b3a" } })
       .png()
       .toBuffer();

@@ -128,3 +128,54 @@ export const sessionInfoSchema = z.object({
   ip: z.string().nullable(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+// Two-step sign-in (decision 010).
+export const ENTER_CODE = "Enter the 6-digit code from your authenticator app, or one of your recovery codes.";
+export const ENTER_TOTP = "Enter the 6-digit code from your authenticator app.";
+
+/** A code as typed: six digits, or a recovery code (letters and digits, dashes and spaces ignored). */
+const anyCode = z
+  .string({ error: ENTER_CODE })
+  .transform((v) => v.replace(/[\s-]/g, ""))
+  .pipe(
+    z
+      .string()
+      .min(6, ENTER_CODE)
+      .max(20, ENTER_CODE)
+      .regex(/^[A-Za-z0-9]+$/, ENTER_CODE),
+  );
+
+/** Six digits from the authenticator app (spaces ignored). */
+export const totpCode = z
+  .string({ error: ENTER_TOTP })
+  .transform((v) => v.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, ENTER_TOTP));
+
+/** The token of a half-done sign-in (43 base64url characters). */
+const challengeToken = z.string({ error: "Log in again." }).trim().min(20, "Log in again.").max(200, "Log in again.");
+
+/** POST /api/auth/login/second-factor: the challenge from the login answer and a code (or, for an enrolment, the first code). */
+export const secondFactorLoginSchema = z.object({ challenge: challengeToken, code: anyCode });
+export type SecondFactorLoginInput = z.infer<typeof secondFactorLoginSchema>;
+
+/** POST /api/auth/totp/enable, /auth/totp/recovery-codes and /auth/step-up: a current code from the app. */
+export const totpCodeSchema = z.object({ code: totpCode });
+
+/** POST /api/auth/totp/disable: the password and a current code (or a recovery code). */
+export const disableTotpSchema = z.object({
+  password: z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(PASSWORD_MAX_LENGTH),
+  code: anyCode,
+});
+
+/** Two-step sign-in of the signed-in account (GET /api/auth/totp). */
+export const totpStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** Back-office accounts cannot turn it off. */
+  required: z.boolean(),
+  recoveryCodesLeft: z.number(),
+});
+export type TotpStatus = z.infer<typeof totpStatusSchema>;
+
+/** What an app needs to add the account: the secret as text and as a QR code (SVG made on the server). */
+export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export type TotpSetup = z.infer<typeof totpSetupSchema>;

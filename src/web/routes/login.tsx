@@ -1,7 +1,9 @@
-import { redirect, useSearchParams } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { afterLoginPath, loginAction } from "#web/features/auth/auth-actions.server.ts";
 import { AuthCard } from "#web/features/auth/auth-card.tsx";
 import { LoginForm } from "#web/features/auth/login-form.tsx";
+import { isSecondFactorState } from "#web/features/auth/second-factor-state.ts";
+import { SecondFactorStep } from "#web/features/auth/second-factor-step.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { safeRedirectPath } from "#web/lib/redirects.ts";
 import { quietPage } from "#web/lib/shared-page.ts";
@@ -15,6 +17,15 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * After a two-step setup the page shows the recovery codes once: the session cookie is set by then, and reloading
+ * the loader would send the now signed-in user on before they saw them.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isSecondFactorState(actionResult) && actionResult.secondFactor === "recovery") return false;
+  return defaultShouldRevalidate;
+}
+
 export function action({ context, request }: Route.ActionArgs) {
   return loginAction(request, context);
 }
@@ -25,6 +36,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  // After a right password an account with two-step sign-in is asked for its code on this page (decision 010).
+  if (isSecondFactorState(actionData)) return <SecondFactorStep state={actionData} />;
   return (
     <AuthCard title="Login" intro="Welcome back. Log in with your e-mail address or username.">
       <LoginForm result={actionData} redirectTo={safeRedirectPath(searchParams.get("redirectTo"))} />

@@ -19,6 +19,13 @@ export const users = pgTable(
     /** Public storage key of the profile picture; null renders initials ("avatar" in the spec). */
     profile: text("profile"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /**
+     * Two-step sign-in (decision 010): the base32 TOTP secret once confirmed (null: off), the one being set up until
+     * its first code is confirmed, and the last time step accepted, so no code is accepted twice.
+     */
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpLastStep: integer("totp_last_step"),
     ...timestamps,
   },
   (t) => [
@@ -43,6 +50,8 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** When this session last proved the second factor again (step-up before adding or removing admins). */
+    steppedUpAt: timestamp("stepped_up_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
@@ -90,4 +99,38 @@ export const authThrottles = pgTable(
     windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("auth_throttles_window_idx").on(t.windowStart)],
+);
+
+/** Single-use recovery codes of an account with two-step sign-in: SHA-256 hashes only; shown once when made. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * A sign-in half done: the password was right, the second factor is still owed. The client holds the token (only
+ * its hash is kept); it grants nothing but the right to send a code, a few times, for a few minutes, once.
+ * kind: "code" (the account has TOTP) or "enrol" (an admin without TOTP sets it up first).
+ */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_challenges_user_idx").on(t.userId), index("login_challenges_expires_idx").on(t.expiresAt)],
 );

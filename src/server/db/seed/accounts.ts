@@ -1,9 +1,10 @@
 import { verify } from "@node-rs/argon2";
-import { inArray } from "drizzle-orm";
+import { inArray, isNotNull } from "drizzle-orm";
 import { ROLE_IDS } from "#shared/roles.ts";
 import { hashPassword } from "../../modules/accounts/accounts.service.ts";
 import type { Db } from "../client.ts";
 import { users } from "../schema/accounts.ts";
+import { DEMO_TOTP_SECRET } from "./demo-totp.ts";
 
 /** The demo accounts of a fresh site. Production refuses to start while any still has this password. */
 export const DEMO_ACCOUNTS = [
@@ -14,6 +15,10 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
+
+export { DEMO_TOTP_SECRET } from "./demo-totp.ts";
+/** The demo accounts that sign in with a code (the back office's). */
+export const DEMO_TOTP_ROLES: readonly DemoAccount["role"][] = ["super", "admin"];
 
 /** Creates the demo accounts (verified e-mail addresses); returns their ids by role. */
 export async function seedDemoAccounts(db: Db): Promise<Record<DemoAccount["role"], number>> {
@@ -28,6 +33,7 @@ export async function seedDemoAccounts(db: Db): Promise<Record<DemoAccount["role
         passwordHash: await hashPassword(a.password),
         roleId: ROLE_IDS[a.role],
         emailVerifiedAt: new Date(),
+        totpSecret: DEMO_TOTP_ROLES.includes(a.role) ? DEMO_TOTP_SECRET : null,
       })
       .returning({ id: users.id });
     ids[a.role] = row?.id as number;
@@ -52,4 +58,10 @@ export async function accountsWithDemoPasswords(db: Db): Promise<string[]> {
     if (demo && (await verify(row.passwordHash, demo.password).catch(() => false))) found.push(row.username);
   }
   return found;
+}
+
+/** The usernames of accounts whose authenticator key is the published demo key, whatever their name. */
+export async function accountsWithDemoTotpSecret(db: Db): Promise<string[]> {
+  const rows = await db.select({ username: users.username, totpSecret: users.totpSecret }).from(users).where(isNotNull(users.totpSecret));
+  return rows.filter((r) => r.totpSecret === DEMO_TOTP_SECRET).map((r) => r.username);
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   changePasswordSchema,
   createAdminSchema,
+  disableTotpSchema,
   forgotPasswordSchema,
   loginSchema,
   PASSWORD_CHANGED,
@@ -13,7 +14,11 @@ import {
   registerSchema,
   resendVerificationSchema,
   resetPasswordSchema,
+  secondFactorLoginSchema,
   sessionInfoSchema,
+  totpCodeSchema,
+  totpSetupSchema,
+  totpStatusSchema,
   updateProfileSchema,
   verifyEmailSchema,
 } from "#shared/schemas/auth.ts";
@@ -21,11 +26,27 @@ import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import { clearSessionCookie, setSessionCookie } from "../../platform/auth/plugin.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Services } from "../../services.ts";
-import type { RequestMeta } from "./accounts.service.ts";
+import type { RequestMeta, SignedInResult } from "./accounts.service.ts";
+import type { SecondFactorChallenge } from "./second-factor.ts";
 
 const message = z.object({ message: z.string() });
 const issues = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
 const signedIn = z.object({ user: publicUserSchema, token: z.string() });
+/** Decision 010: the password was right and a code is owed; POST /auth/login/second-factor finishes the sign-in. */
+const codeOwed = z.object({
+  totpRequired: z.literal(true),
+  enrolmentRequired: z.boolean(),
+  challenge: z.string(),
+  expiresAt: z.string(),
+  setup: totpSetupSchema.optional(),
+});
+const recoveryCodes = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
+
+/** The answer to a right password: a challenge when a code is owed (no session yet), else the spec's user and token. */
+function challengeAnswer(result: SignedInResult | SecondFactorChallenge) {
+  if (!("totpRequired" in result)) return null;
+  return { ...result, expiresAt: result.expiresAt.toISOString() };
+}
 
 type Options = { services: Services; secureCookies: boolean; siteUrl: string };
 
@@ -46,13 +67,119 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Sign in with an e-mail address or username (10 failures per account and address in 15 minutes: 429)",
         body: loginSchema,
-        response: { 200: signedIn, 401: message, 429: message },
+        response: { 200: z.union([signedIn, codeOwed]), 401: message, 429: message },
       },
     },
     async (request, reply) => {
       const result = await accounts.login(request.body, meta(request));
+      const owed = challengeAnswer(result);
+      if (owed) return owed;
+      const signed = result as SignedInResult;
+      setSessionCookie(reply, signed.token, signed.expiresAt, opts.secureCookies);
+      return { user: signed.user, token: signed.token };
+    },
+  );
+
+  r.post(
+    "/auth/login/second-factor",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Finish a sign-in that answered totpRequired: the challenge and a code from the authenticator app (or a recovery code; for an enrolment, the app's first code, and the answer carries the recovery codes)",
+        body: secondFactorLoginSchema,
+        response: { 200: signedIn.extend({ recoveryCodes: z.array(z.string()).optional() }), 400: issues, 401: message, 429: message },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.completeSecondFactor(request.body, meta(request));
       setSessionCookie(reply, result.token, result.expiresAt, opts.secureCookies);
-      return { user: result.user, token: result.token };
+      return { user: result.user, token: result.token, ...(result.recoveryCodes ? { recoveryCodes: result.recoveryCodes } : {}) };
+    },
+  );
+
+  r.get(
+    "/auth/totp",
+    {
+      schema: { tags: ["auth"], summary: "Two-step sign-in of the signed-in account", response: { 200: totpStatusSchema, 401: message } },
+    },
+    async (request) => accounts.secondFactor.status(request.actor),
+  );
+
+  r.post(
+    "/auth/totp/setup",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Start turning two-step sign-in on: a new key for the authenticator app (text and QR code), confirmed by /auth/totp/enable",
+        response: { 200: totpSetupSchema, 401: message, 409: message },
+      },
+    },
+    async (request) => accounts.secondFactor.setup(request.actor),
+  );
+
+  r.post(
+    "/auth/totp/enable",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Confirm the new key with the app's first code: two-step sign-in is on; answers the recovery codes (shown once)",
+        body: totpCodeSchema,
+        response: { 200: recoveryCodes, 400: issues, 401: message, 409: message, 429: message },
+      },
+    },
+    async (request) => ({
+      message: "Two-step sign-in is on.",
+      recoveryCodes: await accounts.secondFactor.enable(request.actor, request.body.code),
+    }),
+  );
+
+  r.post(
+    "/auth/totp/disable",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Turn two-step sign-in off (not for back-office accounts): the password and a code",
+        body: disableTotpSchema,
+        response: { 200: message, 400: issues, 401: message, 403: message, 409: message, 429: message },
+      },
+    },
+    async (request) => {
+      await accounts.secondFactor.disable(request.actor, request.body);
+      return { message: "Two-step sign-in is off." };
+    },
+  );
+
+  r.post(
+    "/auth/totp/recovery-codes",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "New recovery codes for a current code from the app; the old ones stop working",
+        body: totpCodeSchema,
+        response: { 200: recoveryCodes, 400: issues, 401: message, 409: message, 429: message },
+      },
+    },
+    async (request) => ({
+      message: "New recovery codes made. The old ones no longer work.",
+      recoveryCodes: await accounts.secondFactor.regenerateRecoveryCodes(request.actor, request.body.code),
+    }),
+  );
+
+  r.post(
+    "/auth/step-up",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Confirm a sensitive change (adding or removing back-office accounts) with a fresh code; counts for 5 minutes",
+        body: totpCodeSchema,
+        response: { 200: message, 400: issues, 401: message, 409: message, 429: message },
+      },
+    },
+    async (request) => {
+      await accounts.secondFactor.stepUp(request.actor, request.body.code);
+      return { message: "Confirmed." };
     },
   );
 
@@ -142,13 +269,16 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Set a new password with a reset or invitation link's token; ends every session and signs in",
         body: resetPasswordSchema,
-        response: { 200: signedIn, 400: issues },
+        response: { 200: z.union([signedIn, codeOwed]), 400: issues },
       },
     },
     async (request, reply) => {
       const result = await accounts.resetPassword(request.body, meta(request));
-      setSessionCookie(reply, result.token, result.expiresAt, opts.secureCookies);
-      return { user: result.user, token: result.token };
+      const owed = challengeAnswer(result);
+      if (owed) return owed;
+      const signed = result as SignedInResult;
+      setSessionCookie(reply, signed.token, signed.expiresAt, opts.secureCookies);
+      return { user: signed.user, token: signed.token };
     },
   );
 

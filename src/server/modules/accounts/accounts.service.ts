@@ -11,6 +11,7 @@ import {
   type PublicUser,
   type RegisterInput,
   type ResetPasswordInput,
+  type SecondFactorLoginInput,
   type SessionInfo,
   type UpdateProfileInput,
 } from "#shared/schemas/auth.ts";
@@ -28,6 +29,7 @@ import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { invitationMail, resetMail, verificationMail } from "./account-mail.ts";
 import { passwordProblem } from "./password-policy.ts";
+import { createSecondFactor, type SecondFactorChallenge } from "./second-factor.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -48,6 +50,8 @@ let dummyHash: Promise<string> | undefined;
 export const LINK_LIFETIME = { verify: 24 * HOUR, reset: HOUR, invite: 3 * DAY } as const;
 
 export type UserRow = typeof users.$inferSelect;
+/** A finished sign-in: the account and its new session's token. */
+export type SignedInResult = { user: PublicUser; token: string; expiresAt: Date };
 export type SessionMeta = { ip?: string | undefined; userAgent?: string | undefined };
 /** Where a request came from: its address (for the brute-force counters) and the site's origin (for links in e-mails). */
 export type RequestMeta = SessionMeta & { origin: string };
@@ -102,6 +106,7 @@ function verify(passwordHash: string, password: string): Promise<boolean> {
 export function createAccountsService({ db, mailer, settings, audit, log = consoleMailLog, signupsPerHour }: AccountsDeps) {
   const throttle = createThrottle(db);
   const signupRule = { ...THROTTLES.signupIp, limit: signupsPerHour ?? THROTTLES.signupIp.limit };
+  const secondFactor = createSecondFactor({ db, settings, verifyPassword: verify });
 
   async function startSession(user: UserRow, meta: SessionMeta) {
     const { token, hash: tokenHash } = newToken();
@@ -132,8 +137,10 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
     if (others.length > 0) throw new ConflictError("This username is already taken.");
   }
 
-  function assertGoodPassword(password: string, who: { username: string; email: string }, field: string) {
-    const problem = passwordProblem(password, who);
+  /** Decision 010: zxcvbn score 3 and none of the account's own words; 12 characters for the back office. */
+  async function assertGoodPassword(password: string, who: { username: string; email: string; roleId?: number }, field: string) {
+    const siteName = (await settings.get()).companyName;
+    const problem = passwordProblem(password, { ...who, siteName, backOffice: isAdminRole(roleNameOf(who.roleId ?? 1)) });
     if (problem) throw new FieldError(problem, field);
   }
 
@@ -196,7 +203,7 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
     async register(input: RegisterInput, meta: RequestMeta): Promise<PublicUser> {
       if (meta.ip) await throttle.consume(`signup:ip:${meta.ip}`, signupRule);
       await assertFree(input.email, input.username);
-      assertGoodPassword(input.password, input, "password");
+      await assertGoodPassword(input.password, input, "password");
       const passwordHash = await hashPassword(input.password);
       let row: UserRow;
       try {
@@ -276,7 +283,7 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
         .limit(1);
       const user = link ? await userById(link.userId) : undefined;
       if (!link || !user) throw new BadRequestError(INVALID_LINK);
-      assertGoodPassword(input.password, user, "password");
+      await assertGoodPassword(input.password, user, "password");
       const passwordHash = await hashPassword(input.password);
       const updated = await db.transaction(async (tx) => {
         const [used] = await tx
@@ -294,12 +301,18 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
           .returning();
         return row as UserRow;
       });
+      // An account with two-step sign-in (every admin) is not signed in by the link alone: it still owes a code.
+      const pending = await secondFactor.challengeFor(updated);
+      if (pending) return pending;
       const session = await startSession(updated, meta);
       return { user: toPublicUser(updated), ...session };
     },
 
-    /** Checks the identifier (e-mail or username) and password; opens a session. */
-    async login(input: LoginInput, meta: SessionMeta = {}) {
+    /**
+     * Checks the identifier (e-mail or username) and password; opens a session, or, when the account has two-step
+     * sign-in (decision 010), answers a challenge that completeSecondFactor() turns into a session.
+     */
+    async login(input: LoginInput, meta: SessionMeta = {}): Promise<SignedInResult | SecondFactorChallenge> {
       const identifier = input.user.trim().toLowerCase();
       const keys = {
         pair: `login:pair:${identifier}|${meta.ip ?? "-"}`,
@@ -328,9 +341,23 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
       const ok = await verify(user.passwordHash, input.password).catch(() => false);
       if (!ok) throw await failed();
       await throttle.clear(keys.pair);
+      const pending = await secondFactor.challengeFor(user);
+      if (pending) return pending;
       const session = await startSession(user, meta);
       return { user: toPublicUser(user), ...session };
     },
+
+    /** The second step of a sign-in: the challenge and a code open the session (after an enrolment, with recovery codes). */
+    async completeSecondFactor(
+      input: SecondFactorLoginInput,
+      meta: SessionMeta = {},
+    ): Promise<SignedInResult & { recoveryCodes?: string[] }> {
+      const { user, recoveryCodes } = await secondFactor.complete(input.challenge, input.code);
+      const session = await startSession(user, meta);
+      return { user: toPublicUser(user), ...session, ...(recoveryCodes ? { recoveryCodes } : {}) };
+    },
+
+    secondFactor,
 
     /** The actor behind a session token, refreshing its idle expiry; null when unknown or expired. */
     async authenticate(token: string): Promise<{ actor: SignedIn; user: PublicUser } | null> {
@@ -369,6 +396,12 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
 
     /** For the operator's command line (scripts/set-password.ts): sets a password and ends the account's sessions. */
     async setPasswordFromConsole(username: string, newPassword: string): Promise<void> {
+      const [current] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+        .limit(1);
+      if (current) await assertGoodPassword(newPassword, current, "password");
       const [user] = await db
         .update(users)
         .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
@@ -432,7 +465,7 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
         await throttle.hit(key, THROTTLES.loginPair);
         throw new FieldError(PASSWORD_CHANGE_FAILED, "oldPassword");
       }
-      assertGoodPassword(input.newPassword, user, "newPassword");
+      await assertGoodPassword(input.newPassword, user, "newPassword");
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
@@ -471,6 +504,7 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
     /** Role super adds a back-office account; it gets an e-mail with a link to choose its password. */
     async createAdmin(actor: Actor, input: CreateAdminInput, meta: RequestMeta): Promise<PublicUser> {
       const me = requireRole(actor, "super");
+      await secondFactor.requireStepUp(me);
       await assertFree(input.email, input.username);
       // Nobody knows this password: the account is usable once the invitation link has set one.
       const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
@@ -521,6 +555,7 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
      */
     async deleteUser(actor: Actor, id: number): Promise<void> {
       const me = requireRole(actor, "super");
+      await secondFactor.requireStepUp(me);
       if (id === me.id) throw new ConflictError("You cannot remove your own account.");
       const target = await userById(id);
       if (!target) throw new NotFoundError("User not found.");

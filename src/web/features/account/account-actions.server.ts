@@ -11,6 +11,7 @@ import { firstIssues, formText } from "../../lib/form-data.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
 import type { FormResult } from "../auth/form-result.ts";
+import { type TwoStepResult, twoStepAction } from "./two-step-actions.server.ts";
 
 export type ProfileField = "fullName" | "username" | "email";
 export type PasswordField = "oldPassword" | "newPassword" | "confirmPassword";
@@ -18,7 +19,8 @@ export type PasswordField = "oldPassword" | "newPassword" | "confirmPassword";
 export type AccountResult =
   | ({ form: "profile" } & FormResult<ProfileField>)
   | ({ form: "password" } & FormResult<PasswordField>)
-  | { form: "sessions"; success: string };
+  | { form: "sessions"; success: string }
+  | TwoStepResult;
 
 /** A conflict names the field it is about ("…e-mail address…", "…username…"). */
 function conflictField(message: string): ProfileField | null {
@@ -87,6 +89,7 @@ export async function accountAction(request: Request, context: WebContext, userI
   const intent = formText(form, "intent");
   if (intent === "profile") return updateProfile(form, context, userId);
   if (intent === "password") return changePassword(form, context, userId);
+  if (intent.startsWith("totp-")) return twoStepAction(intent, form, context);
   if (intent === "revoke-others") {
     const ended = await context.services.accounts.revokeOtherSessions(context.actor);
     return data<AccountResult>({ form: "sessions", success: ended === 1 ? "1 other session ended." : `${ended} other sessions ended.` });

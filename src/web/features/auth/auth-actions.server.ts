@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import type { SecondFactorChallenge } from "#server/modules/accounts/second-factor.ts";
 import { homePathFor } from "#shared/roles.ts";
 import {
   FORGOT_PASSWORD_FAILED,
@@ -7,6 +8,7 @@ import {
   RESET_SENT,
   resendVerificationSchema,
   resetPasswordFormSchema,
+  secondFactorLoginSchema,
   signupFormSchema,
 } from "#shared/schemas/auth.ts";
 import { firstIssues, formText } from "../../lib/form-data.ts";
@@ -14,6 +16,7 @@ import { safeRedirectPath } from "../../lib/redirects.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
 import type { FormResult } from "./form-result.ts";
+import type { SecondFactorState } from "./second-factor-state.ts";
 
 /** Where to go after login: a safe `redirectTo` (form field or query), else the role's home (spec §4). */
 export function afterLoginPath(request: Request, role: Parameters<typeof homePathFor>[0], form?: FormData): string {
@@ -24,8 +27,49 @@ export function afterLoginPath(request: Request, role: Parameters<typeof homePat
 
 type LoginField = "user" | "password";
 
+/** A right password of an account that owes a code (decision 010): the page asks for it, holding the challenge. */
+function codeOwed(owed: SecondFactorChallenge, redirectTo: string | null): SecondFactorState {
+  return {
+    secondFactor: owed.enrolmentRequired ? "enrol" : "code",
+    challenge: owed.challenge,
+    ...(owed.setup ? { setup: owed.setup } : {}),
+    ...(redirectTo ? { redirectTo } : {}),
+  };
+}
+
+/** The second step of a sign-in (/login, /reset-password): the challenge (a hidden field) and the code; after an enrolment, the recovery codes. */
+async function secondFactorAction(request: Request, context: WebContext, form: FormData) {
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const challenge = formText(form, "challenge");
+  const kind = formText(form, "secondFactor") === "enrol" ? "enrol" : "code";
+  const again = async (error: string, status: number) => {
+    // The enrolment page shows the key again; a void challenge sends the user back to the password.
+    const described = await context.services.accounts.secondFactor.describe(challenge).catch(() => null);
+    if (!described) return data<SecondFactorState | FormResult<LoginField>>({ formError: error }, { status });
+    const state: SecondFactorState = { secondFactor: kind, challenge, codeError: error, ...(redirectTo ? { redirectTo } : {}) };
+    if (described.setup) state.setup = described.setup;
+    return data<SecondFactorState | FormResult<LoginField>>(state, { status });
+  };
+  const parsed = secondFactorLoginSchema.safeParse({ challenge, code: formText(form, "code") });
+  if (!parsed.success) return again(parsed.error.issues[0]?.message ?? "Enter a code.", 400);
+  try {
+    const session = await context.services.accounts.completeSecondFactor(parsed.data, { ip: context.ip, userAgent: context.userAgent });
+    const headers = { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) };
+    const next = afterLoginPath(request, session.user.role, form);
+    // After an enrolment the recovery codes are shown once, before the user moves on.
+    if (session.recoveryCodes)
+      return data<SecondFactorState>({ secondFactor: "recovery", recoveryCodes: session.recoveryCodes, next }, { headers });
+    return redirect(next, { headers });
+  } catch (err) {
+    const known = knownFailure(err);
+    if (known) return again(known.message, known.statusCode);
+    throw err;
+  }
+}
+
 export async function loginAction(request: Request, context: WebContext) {
   const form = await request.formData();
+  if (form.has("challenge")) return secondFactorAction(request, context, form);
   const input = { user: formText(form, "user"), password: formText(form, "password") };
   const values = { user: input.user };
   const parsed = loginSchema.safeParse(input);
@@ -34,6 +78,10 @@ export async function loginAction(request: Request, context: WebContext) {
   }
   try {
     const session = await context.services.accounts.login(parsed.data, { ip: context.ip, userAgent: context.userAgent });
+    if ("totpRequired" in session) {
+      const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+      return data<SecondFactorState>(codeOwed(session, redirectTo));
+    }
     return redirect(afterLoginPath(request, session.user.role, form), {
       headers: { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) },
     });
@@ -102,6 +150,8 @@ type ResetField = "password" | "confirmPassword";
 /** /reset-password: the new password from a reset or invitation link; success signs in and goes to the role's home. */
 export async function resetPasswordAction(request: Request, context: WebContext) {
   const form = await request.formData();
+  // The second step of an account with two-step sign-in, on this page after the new password.
+  if (form.has("challenge")) return secondFactorAction(request, context, form);
   const input = {
     token: formText(form, "token"),
     password: formText(form, "password"),
@@ -118,6 +168,8 @@ export async function resetPasswordAction(request: Request, context: WebContext)
       { token: parsed.data.token, password: parsed.data.password },
       { ip: context.ip, userAgent: context.userAgent },
     );
+    // An admin (or an account with two-step sign-in) still owes a code: the sign-in continues on /login.
+    if ("totpRequired" in session) return data<SecondFactorState>(codeOwed(session, null));
     return redirect(homePathFor(session.user.role), {
       headers: { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) },
     });

@@ -5,12 +5,14 @@ import type { PublicUser } from "#shared/schemas/auth.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
 import { AddAdminForm } from "#web/features/admin/users/add-admin-form.tsx";
+import { STEP_UP_HINT, STEP_UP_LABEL, stepUp } from "#web/features/admin/users/step-up.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/users";
@@ -39,6 +41,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [removing, setRemoving] = useState<PublicUser | null>(null);
+  const [removeCode, setRemoveCode] = useState("");
   return (
     <AdminPage
       title="Admin Users"
@@ -130,9 +133,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         open={removing !== null}
         title={`Remove ${removing?.fullName ?? ""}?`}
         confirmLabel="Remove"
-        onClose={() => setRemoving(null)}
+        onClose={() => {
+          setRemoving(null);
+          setRemoveCode("");
+        }}
         onConfirm={async () => {
           if (!removing) return null;
+          const refused = await stepUp(removeCode);
+          if (refused) return refused;
+          setRemoveCode("");
           const answer = await sendRequest({ method: "DELETE", url: `/api/auth/user/${removing.id}` });
           if (!answer.ok) return answer.message;
           setNotice(`${removing.fullName} was removed.`);
@@ -141,6 +150,16 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         }}
       >
         <p>Their account and sessions end now. This cannot be undone.</p>
+        <TextField
+          className="mt-4"
+          label={STEP_UP_LABEL}
+          hint={STEP_UP_HINT}
+          name="stepUpCode"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={removeCode}
+          onChange={(e) => setRemoveCode(e.target.value)}
+        />
       </ConfirmDialog>
     </AdminPage>
   );

@@ -2,6 +2,7 @@ import { accountAction } from "#web/features/account/account-actions.server.ts";
 import { ChangePassword } from "#web/features/account/change-password.tsx";
 import { PersonalDetails } from "#web/features/account/personal-details.tsx";
 import { SessionsPanel } from "#web/features/account/sessions-panel.tsx";
+import { TwoStepPanel } from "#web/features/account/two-step-panel.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx";
 import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
@@ -13,11 +14,12 @@ import type { Route } from "./+types/profile";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireSignedIn(context, request);
   const edit = new URL(request.url).searchParams.get("edit");
-  const [sessions, application] = await Promise.all([
+  const [sessions, application, totp] = await Promise.all([
     context.services.accounts.listSessions(context.actor),
     context.services.dealers.myApplication(context.actor),
+    context.services.accounts.secondFactor.status(context.actor),
   ]);
-  return { user, sessions, edit, application };
+  return { user, sessions, edit, application, totp };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
@@ -37,7 +39,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * the action answers, React Router loads this page's data again in place and the success message stays.
  */
 export default function DealerProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, sessions, edit, application } = loaderData;
+  const { user, sessions, edit, application, totp } = loaderData;
   return (
     <DealerPage title={user.fullName}>
       <div className="not-prose max-w-3xl space-y-6 text-base">
@@ -46,6 +48,7 @@ export default function DealerProfile({ loaderData, actionData }: Route.Componen
         <DocumentsPanel documents={application.documents} />
         <InstallationsList installations={application.installations} />
         <ChangePassword editing={edit === "password"} result={actionData?.form === "password" ? actionData : undefined} />
+        <TwoStepPanel status={totp} result={actionData?.form === "totp" ? actionData : undefined} />
         <SessionsPanel sessions={sessions} message={actionData?.form === "sessions" ? actionData.success : undefined} />
       </div>
     </DealerPage>

@@ -4,12 +4,16 @@ import { createAdminSchema } from "#shared/schemas/auth.ts";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { sendRequest } from "../kit/send-request.ts";
+import { STEP_UP_HINT, STEP_UP_LABEL, stepUp } from "./step-up.ts";
 
 /** Role super adds a back-office account (POST /api/auth/admin); the new admin chooses a password from the e-mailed link. */
 export function AddAdminForm({ onDone }: { onDone: (message: string) => void }) {
   const revalidator = useRevalidator();
   const { form, register, error, applyAnswer } = useAdminForm(createAdminSchema, { fullName: "", username: "", email: "", role: "admin" });
   const [failure, setFailure] = useState<string | null>(null);
+  // The step-up code is not part of the account's contract: it goes to /api/auth/step-up first.
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | undefined>();
   const busy = form.formState.isSubmitting;
   return (
     <FormShell
@@ -21,6 +25,10 @@ export function AddAdminForm({ onDone }: { onDone: (message: string) => void }) 
       tour="admin-user-form"
       onSubmit={form.handleSubmit(async (values) => {
         setFailure(null);
+        const refused = await stepUp(code);
+        setCodeError(refused ?? undefined);
+        if (refused) return;
+        setCode("");
         const answer = await sendRequest<{ fullName: string; email: string }>({ method: "POST", url: "/api/auth/admin", body: values });
         const problem = applyAnswer(answer);
         if (problem) {
@@ -40,6 +48,16 @@ export function AddAdminForm({ onDone }: { onDone: (message: string) => void }) 
           <option value="admin">Admin</option>
           <option value="super">Super admin (also manages admin users)</option>
         </SelectField>
+        <TextField
+          label={STEP_UP_LABEL}
+          hint={STEP_UP_HINT}
+          name="stepUpCode"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={codeError}
+        />
       </div>
     </FormShell>
   );
