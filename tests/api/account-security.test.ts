@@ -155,7 +155,7 @@ describe("profile and password", () => {
       method: "PUT",
       url,
       headers: bearer(me.token),
-      payload: { fullName: "Farai M", username: "farai", email: "user@solar-demo.example" },
+      payload: { fullName: "Farai M", username: "farai", email: "user@solar-demo.example", currentPassword: "sunny-kopje-2026" },
     });
     expect(taken.statusCode).toBe(409);
     const before = (await mails()).length;
@@ -163,7 +163,7 @@ describe("profile and password", () => {
       method: "PUT",
       url,
       headers: bearer(me.token),
-      payload: { fullName: "Farai Moyo", username: "farai.m", email: "farai.moyo@example.com" },
+      payload: { fullName: "Farai Moyo", username: "farai.m", email: "farai.moyo@example.com", currentPassword: "sunny-kopje-2026" },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
@@ -171,7 +171,8 @@ describe("profile and password", () => {
       user: { fullName: "Farai Moyo", username: "farai.m", emailVerified: false },
     });
     const sent = (await mails()).slice(before);
-    expect(sent.map((m) => header(m, "To"))).toEqual(["farai.moyo@example.com"]);
+    // The new address gets its link (and the username notice); the old one is told (issue 16, M3).
+    expect(sent.map((m) => header(m, "To")).sort()).toEqual(["farai.moyo@example.com", "farai.moyo@example.com", "farai@example.com"]);
     const [someone] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, "user"));
     const other = await t.inject({
       method: "PUT",
@@ -228,7 +229,12 @@ describe("sessions", () => {
     const list = await t.inject({ method: "GET", url: "/api/auth/sessions", headers: bearer(a.token) });
     expect(list.json()).toHaveLength(2);
     expect(list.json().filter((s: { current: boolean }) => s.current)).toHaveLength(1);
-    const revoke = await t.inject({ method: "POST", url: "/api/auth/sessions/revoke-others", headers: bearer(a.token) });
+    const revoke = await t.inject({
+      method: "POST",
+      url: "/api/auth/sessions/revoke-others",
+      headers: bearer(a.token),
+      payload: { password: "sunny-kopje-2026" },
+    });
     expect(revoke.json()).toMatchObject({ ended: 1 });
     expect((await t.inject({ method: "GET", url: "/api/auth/me", headers: bearer(b.token) })).statusCode).toBe(401);
     expect((await t.inject({ method: "GET", url: "/api/auth/me", headers: bearer(a.token) })).statusCode).toBe(200);
@@ -279,6 +285,7 @@ describe("admin users (role super)", () => {
 describe("brute-force protection", () => {
   it("answers 429 with Retry-After on the eleventh wrong password from one address, counted in the database", async () => {
     const ip = "10.9.9.9";
+    const [admin] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, "admin"));
     for (let i = 1; i <= 10; i++) expect((await login("admin", `wrong-${i}`, ip)).statusCode).toBe(401);
     const blocked = await login("admin", "wrong-11", ip);
     expect(blocked.statusCode).toBe(429);
@@ -290,7 +297,7 @@ describe("brute-force protection", () => {
     const [pair] = await t.database.db
       .select()
       .from(authThrottles)
-      .where(eq(authThrottles.key, `login:pair:admin|${ip}`));
+      .where(eq(authThrottles.key, `login:pair:${admin?.id}|${ip}`));
     expect(pair?.count).toBe(10);
 
     // After the window the right password works again, and clears the counter.
@@ -303,7 +310,7 @@ describe("brute-force protection", () => {
       await t.database.db
         .select()
         .from(authThrottles)
-        .where(eq(authThrottles.key, `login:pair:admin|${ip}`)),
+        .where(eq(authThrottles.key, `login:pair:${admin?.id}|${ip}`)),
     ).toHaveLength(0);
   });
 

@@ -22,6 +22,22 @@ export function afterLoginPath(request: Request, role: Parameters<typeof homePat
   return fromForm ?? fromQuery ?? homePathFor(role);
 }
 
+/** Where a sign-in comes from: the address and agent (limits, events) and the known-device cookie (issue 16, M4). */
+function signInMeta(context: WebContext) {
+  return { ip: context.ip, userAgent: context.userAgent, deviceToken: context.deviceToken };
+}
+
+/** The session cookie and the known-device cookie of a new sign-in. */
+function signedInCookies(
+  context: WebContext,
+  session: { token: string; expiresAt: Date; device: { token: string; expiresAt: Date } },
+): [string, string][] {
+  return [
+    ["Set-Cookie", context.sessionCookie(session.token, session.expiresAt)],
+    ["Set-Cookie", context.deviceCookie(session.device.token, session.device.expiresAt)],
+  ];
+}
+
 type LoginField = "user" | "password";
 
 export async function loginAction(request: Request, context: WebContext) {
@@ -33,10 +49,8 @@ export async function loginAction(request: Request, context: WebContext) {
     return data<FormResult<LoginField>>({ fieldErrors: firstIssues<LoginField>(parsed.error), values }, { status: 400 });
   }
   try {
-    const session = await context.services.accounts.login(parsed.data, { ip: context.ip, userAgent: context.userAgent });
-    return redirect(afterLoginPath(request, session.user.role, form), {
-      headers: { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) },
-    });
+    const session = await context.services.accounts.login(parsed.data, signInMeta(context));
+    return redirect(afterLoginPath(request, session.user.role, form), { headers: signedInCookies(context, session) });
   } catch (err) {
     const known = knownFailure(err);
     if (known) return data<FormResult<LoginField>>({ formError: known.message, values }, { status: known.statusCode });
@@ -116,11 +130,9 @@ export async function resetPasswordAction(request: Request, context: WebContext)
   try {
     const session = await context.services.accounts.resetPassword(
       { token: parsed.data.token, password: parsed.data.password },
-      { ip: context.ip, userAgent: context.userAgent },
+      signInMeta(context),
     );
-    return redirect(homePathFor(session.user.role), {
-      headers: { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) },
-    });
+    return redirect(homePathFor(session.user.role), { headers: signedInCookies(context, session) });
   } catch (err) {
     const known = knownFailure(err);
     if (known?.field === "password") return data<FormResult<ResetField>>({ fieldErrors: { password: known.message } }, { status: 400 });

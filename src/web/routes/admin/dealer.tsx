@@ -4,6 +4,7 @@ import { statusLabel } from "#shared/schemas/dealers.ts";
 import { DocumentReview } from "#web/features/admin/dealers/document-review.tsx";
 import { StatusPanel } from "#web/features/admin/dealers/status-panel.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { AccountSecurity } from "#web/features/admin/users/account-security.tsx";
 import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
 import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx";
 import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
@@ -14,7 +15,11 @@ import type { Route } from "./+types/dealer";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(params.userId);
   if (!Number.isInteger(id) || id < 1) throw new Response("Not found", { status: 404 });
-  return { dealer: await context.services.dealers.application(context.actor, id) };
+  const [dealer, events] = await Promise.all([
+    context.services.dealers.application(context.actor, id),
+    context.services.accounts.securityEventsOf(context.actor, id),
+  ]);
+  return { dealer, events };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -26,7 +31,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminDealer({ loaderData }: Route.ComponentProps) {
-  const { dealer } = loaderData;
+  const { dealer, events } = loaderData;
   return (
     <AdminPage
       title={dealer.registered_company ?? dealer.user_full_name}
@@ -47,6 +52,7 @@ export default function AdminDealer({ loaderData }: Route.ComponentProps) {
             <DocumentsPanel documents={dealer.documents} actions={(doc, name) => <DocumentReview doc={doc} name={name} />} />
           </div>
           <InstallationsList installations={dealer.installations} />
+          <AccountSecurity userId={dealer.id} name={dealer.user_full_name} events={events} canEnd />
         </div>
         <StatusPanel dealer={dealer} />
       </div>

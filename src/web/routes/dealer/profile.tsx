@@ -46,7 +46,7 @@ export default function DealerProfile({ loaderData, actionData }: Route.Componen
         <DocumentsPanel documents={application.documents} />
         <InstallationsList installations={application.installations} />
         <ChangePassword editing={edit === "password"} result={actionData?.form === "password" ? actionData : undefined} />
-        <SessionsPanel sessions={sessions} message={actionData?.form === "sessions" ? actionData.success : undefined} />
+        <SessionsPanel sessions={sessions} result={actionData?.form === "sessions" ? actionData : undefined} />
       </div>
     </DealerPage>
   );
