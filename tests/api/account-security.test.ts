@@ -127,7 +127,7 @@ describe("forgotten password", () => {
 
     const reset = await t.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, password: "new-baobab-path" } });
     expect(reset.statusCode).toBe(200);
-    expect(reset.headers["set-cookie"]).toMatch(/^sid=/);
+    expect(reset.cookies.find((c) => c.name === "sid")?.value).toBe(reset.json().token);
     expect((await t.inject({ method: "GET", url: "/api/auth/me", headers: bearer(first.token) })).statusCode).toBe(401);
     expect((await t.inject({ method: "GET", url: "/api/auth/me", headers: bearer(reset.json().token) })).statusCode).toBe(200);
     expect((await login("chipo", "sunny-kopje-2026", freshIp())).statusCode).toBe(401);
@@ -298,7 +298,8 @@ describe("brute-force protection", () => {
       .select()
       .from(authThrottles)
       .where(eq(authThrottles.key, `login:pair:${admin?.id}|${ip}`));
-    expect(pair?.count).toBe(10);
+    // Every attempt is counted before its hash, refused ones too (issue 16, M4).
+    expect(pair?.count).toBeGreaterThanOrEqual(10);
 
     // After the window the right password works again, and clears the counter.
     await t.database.db
