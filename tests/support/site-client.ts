@@ -26,7 +26,13 @@ export function siteClient(baseUrl: string) {
     async login(role: DemoAccount["role"], password?: string): Promise<string> {
       const account = DEMO_ACCOUNTS.find((a) => a.role === role);
       if (!account) throw new Error(`no demo account ${role}`);
-      const res = await post("/api/auth/login", { user: account.username, password: password ?? account.password });
+      // As an API client, without Origin: only API clients get the token in the JSON (issue 16, L3).
+      const res = await fetch(`${baseUrl}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ user: account.username, password: password ?? account.password }),
+        signal: AbortSignal.timeout(30_000),
+      });
       return (await json<{ token: string }>(res, 200)).token;
     },
     async me(token: string): Promise<{ id: number }> {
