@@ -22,7 +22,7 @@ async function start(env: Record<string, string>) {
   try {
     const r = await run(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
       env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...env },
-      timeout: 60_000,
+      timeout: 120_000,
     });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
@@ -71,7 +71,7 @@ describe("production start-up", () => {
     }
     const stillOne = await start(env);
     expect(stillOne.stderr.trim()).toMatch(/demo account\(s\) user still use/);
-  }, 240_000);
+  }, 360_000);
 });
 
 describe("production start-up after renaming a demo account (issue 16, M5)", () => {
@@ -87,5 +87,5 @@ describe("production start-up after renaming a demo account (issue 16, M5)", () 
     const refused = await start(env);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toMatch(/^Cannot start: Refusing to start in production: demo account\(s\) rudo, user still use/);
-  }, 240_000);
+  }, 360_000);
 });
