@@ -120,7 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await queueImageVariants(database.db, folder, name);
     jobs.wake();
   };
-  const services = createServices({ db: database.db, config, storage, mailer, onImageStored });
+  const services = createServices({ db: database.db, config, storage, mailer, onImageStored, onJobQueued: jobs.wake, log: app.log });
   // AVIF and JPEG twins of the stored WebP images: made by a job after an upload, or on first request (derived.ts).
   const derivedImages = createDerivedImages(storage);
   registerJobHandlers(jobs, { db: database.db, transport: opts.mailer ?? createMailer(config), services, derivedImages });
@@ -179,6 +179,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       reply.header("cache-control", "private, no-store");
     }
     return payload;
+  });
+  // Refused requests are security events (issue 16, L5): who, what path (never its query string), from where.
+  app.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode !== 403) return;
+    await services.accounts.recordEvent({
+      kind: "forbidden",
+      result: "refused",
+      reason: `${request.method} ${request.url.split("?")[0]?.slice(0, 200)}`,
+      userId: request.actor?.id,
+      ip: request.ip,
+      userAgent: request.headers["user-agent"],
+    });
   });
 
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));

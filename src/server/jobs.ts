@@ -2,6 +2,7 @@ import { and, eq, lt, or } from "drizzle-orm";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { jobs } from "./db/schema/jobs.ts";
+import { PASSWORD_RESET_JOB } from "./modules/accounts/accounts.service.ts";
 import type { createDerivedImages } from "./platform/images/derived.ts";
 import { IMAGE_VARIANTS_JOB, imageVariantsHandler } from "./platform/images/image-jobs.ts";
 import { createJobWorker, type JobLog, type JobWorker } from "./platform/jobs/worker.ts";
@@ -60,5 +61,10 @@ export function registerJobHandlers(
   });
   worker.register(JOBS_CLEANUP_JOB, async () => {
     await cleanupJobs(deps.db, new Date());
+    // Security events are kept 90 days (issue 16, L5).
+    await deps.services.accounts.pruneSecurityEvents(new Date());
+  });
+  worker.register(PASSWORD_RESET_JOB, async (payload) => {
+    await deps.services.accounts.sendPasswordReset(payload as { email: string; origin: string });
   });
 }

@@ -1,7 +1,9 @@
 import type { MediaFolder } from "#shared/media.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import { DEMO_ACCOUNTS } from "./db/seed/accounts.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
+import { createSecurityEvents, type SecurityLog } from "./modules/accounts/security-events.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts";
 import { createCatalogueAdminService } from "./modules/catalogue/catalogue-admin.service.ts";
@@ -28,6 +30,10 @@ export type Deps = {
   mailer: Mailer;
   /** Queues a stored public image's AVIF/JPEG twins (platform/images/image-jobs.ts). */
   onImageStored?: (folder: MediaFolder, name: string) => Promise<void>;
+  /** Wakes the job worker after a service queued a job itself (a password reset's look-up). */
+  onJobQueued?: () => void;
+  /** The server's logger (pino): security events are written to it as well as stored. */
+  log?: SecurityLog;
 };
 
 /** Every domain service, wired once per process; routes and page loaders call these. */
@@ -36,7 +42,17 @@ export function createServices(deps: Deps) {
   /** Every back-office change is written here, in the transaction that makes it (issue 6). */
   const audit = createAuditService(deps.db);
   const settings = createSettingsService(deps.db, audit, deps.config.settingsCacheMs);
-  const accounts = createAccountsService({ db: deps.db, mailer: deps.mailer, settings, audit, signupsPerHour: deps.config.signupsPerHour });
+  const accounts = createAccountsService({
+    db: deps.db,
+    mailer: deps.mailer,
+    settings,
+    audit,
+    signupsPerHour: deps.config.signupsPerHour,
+    events: createSecurityEvents(deps.db, deps.log),
+    ...(deps.onJobQueued ? { onJobQueued: deps.onJobQueued } : {}),
+    demoPasswords: DEMO_ACCOUNTS.map((a) => a.password),
+    production: deps.config.env === "production",
+  });
   const catalogue = createCatalogueService(deps.db, settings);
   /** Sales and the dashboard's statistics; paid orders become sales through the orders service. */
   const sales = createSalesService({ db: deps.db, audit, catalogue });

@@ -10,6 +10,9 @@ export type WebContext = {
   /** Set-Cookie header values that open or end a session. */
   sessionCookie(token: string, expires: Date): string;
   clearSessionCookie(): string;
+  /** The known-device cookie (issue 16, M4): what the browser sent, and the Set-Cookie value that keeps it. */
+  deviceToken: string | undefined;
+  deviceCookie(token: string, expires: Date): string;
   cspNonce: string;
   siteUrl: string;
   /** The client's address (for the brute-force counters) and user agent (shown in the session list). */

@@ -25,6 +25,7 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("verification", "routes/verification.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
+    route("undo-email-change", "routes/undo-email-change.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("*", "routes/catch-all.tsx"),
   ]),

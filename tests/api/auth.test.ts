@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "#server/db/schema/accounts.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
+import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -90,20 +91,28 @@ describe("POST /api/auth/register", () => {
     expect(login.json().user.role).toBe("user");
   });
 
-  it("refuses a taken e-mail address with errorMessage", async () => {
+  // Issue 16, L1: the answer never says that an address or a username is taken; the mail does.
+  it("answers Success! for a taken e-mail address too, and mails that address that it has an account", async () => {
     const res = await t.inject({ method: "POST", url: "/api/auth/register", payload: { ...newUser, username: "other" } });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().errorMessage).toBe("An account with this e-mail address already exists.");
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: "Success!" });
+    expect(await t.database.db.select().from(users).where(eq(users.username, "other"))).toHaveLength(0);
+    const mail = (await outboxMails(t.dataDir)).filter((m) => header(m, "To") === "nyasha@example.com").at(-1) ?? "";
+    expect(header(mail, "Subject")).toMatch(/You already have a .* account/);
+    expect(decoded(mail)).toMatch(/\/forgot-password/);
   });
 
-  it("refuses a taken username whatever its letter case", async () => {
+  it("answers Success! for a taken username whatever its letter case, and tells the new address to choose another", async () => {
     const res = await t.inject({
       method: "POST",
       url: "/api/auth/register",
       payload: { ...newUser, username: "NYASHA", email: "n2@example.com" },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().errorMessage).toBe("This username is already taken.");
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: "Success!" });
+    expect(await t.database.db.select().from(users).where(eq(users.email, "n2@example.com"))).toHaveLength(0);
+    const mail = (await outboxMails(t.dataDir)).filter((m) => header(m, "To") === "n2@example.com").at(-1) ?? "";
+    expect(decoded(mail)).toMatch(/The username "NYASHA" is already taken/);
   });
 
   it("refuses a short password with the spec's message as errorMessage", async () => {

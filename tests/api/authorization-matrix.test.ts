@@ -94,7 +94,10 @@ const MATRIX: Record<string, Case> = {
   },
   "GET /api/auth/sessions": { expect: signedIn() },
   "POST /api/auth/logout": { expect: all("ok"), freshSession: true },
-  "POST /api/auth/sessions/revoke-others": { expect: signedIn(), freshSession: true },
+  // The current password is asked again (issue 16, L7).
+  "POST /api/auth/sessions/revoke-others": { expect: signedIn(), body: (c) => ({ password: own(c).password }), freshSession: true },
+  // An undo link of an e-mail change (issue 16, M3): a bogus one is refused.
+  "POST /api/auth/undo-email-change": { expect: all("bad"), body: () => ({ token: BOGUS_TOKEN }) },
   // Accounts: managing the back office is for role super.
   "GET /api/auth/admins": { expect: adminOnly() },
   "POST /api/auth/admin": {
@@ -119,6 +122,9 @@ const MATRIX: Record<string, Case> = {
   },
   "POST /api/auth/totp/recovery-codes": { expect: signedIn("bad"), body: () => ({ code: "000000" }) },
   "POST /api/auth/step-up": { expect: signedIn("bad"), body: () => ({ code: "000000" }) },
+  // Ending an account's sessions and reading its security events (issue 16, L5/L7): admins, on an id that does not exist.
+  "POST /api/auth/user/:id/end-sessions": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/auth/user/:id/security-events": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
   // Dealers (issue 5): application — entries for /api/dealer routes go here.
   // Reading an application by user id: one's own (a 'Not Started' shape when none), anyone's for admins.
   "GET /api/dealer/:id": { expect: signedIn(), params: ownId },

@@ -1,11 +1,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
+import { users } from "#server/db/schema/accounts.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { seedIfEmpty } from "#server/db/seed/seed.ts";
+import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
 import { createDiskStorage } from "#server/platform/storage/storage.ts";
 import { decoded, outboxMails } from "../support/outbox.ts";
@@ -183,6 +186,12 @@ describe("production behind an https proxy", () => {
     const database = await createTestDatabase();
     const storage = createDiskStorage(path.join(dataDir, "uploads"));
     await seedIfEmpty(database.db, storage, { media: false });
+    // Production never signs in with a published demo password (issue 16, M5).
+    const password = "a-real-dealer-secret-2026";
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.username, dealer.username));
     const app = await buildApp({ config, database, storage, mailer: createMailer(config), web: false });
     try {
       // What nginx sends on: the app's own Host, the browser's Origin, and the proxy's X-Forwarded-* headers.
@@ -190,7 +199,7 @@ describe("production behind an https proxy", () => {
       const login = await app.inject({
         method: "POST",
         url: "/api/auth/login",
-        payload: { user: dealer.username, password: dealer.password },
+        payload: { user: dealer.username, password },
         headers: { ...proxied, origin: "https://solar.example" },
       });
       expect(login.statusCode).toBe(200);

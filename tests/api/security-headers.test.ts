@@ -1,13 +1,16 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
+import { users } from "#server/db/schema/accounts.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { seedIfEmpty } from "#server/db/seed/seed.ts";
+import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
 import { createDiskStorage } from "#server/platform/storage/storage.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -15,6 +18,7 @@ import { createTestDatabase } from "../support/test-db.ts";
 
 const user = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
 const login = { user: user.username, password: user.password };
+const prodLogin = { user: user.username, password: "a-real-user-secret-2026" };
 
 type Cookie = LightMyRequestResponse["cookies"][number] & Record<string, unknown>;
 
@@ -98,6 +102,11 @@ describe("in production", () => {
     database = await createTestDatabase();
     const storage = createDiskStorage(path.join(dataDir, "uploads"));
     await seedIfEmpty(database.db, storage, { media: false });
+    // Production never signs in with a published demo password (issue 16, M5).
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(prodLogin.password) })
+      .where(eq(users.username, user.username));
     app = await buildApp({ config, database, storage, mailer: createMailer(config), web: false });
     await app.ready();
   });
@@ -119,11 +128,19 @@ describe("in production", () => {
   });
 
   it("names the session cookie __Host-sid: Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain", async () => {
-    const res = await app.inject({ method: "POST", url: "/api/auth/login", headers: origin, payload: login });
+    const res = await app.inject({ method: "POST", url: "/api/auth/login", headers: origin, payload: prodLogin });
     expect(res.statusCode).toBe(200);
     expect(cookieNamed(res, "sid")).toBeUndefined();
     const cookie = cookieNamed(res, "__Host-sid");
-    expect(cookie).toMatchObject({ value: res.json().token, secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+    // A browser (it sent Origin) gets the token in the cookie only (issue 16, L3).
+    expect(res.json().token).toBeUndefined();
+    expect(cookie).toMatchObject({
+      value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      secure: true,
+      httpOnly: true,
+      sameSite: "Lax",
+      path: "/",
+    });
     expect(cookie?.domain).toBeUndefined();
     const line = setCookieLine(res, "__Host-sid") ?? "";
     expect(line).toMatch(/;\s*Secure/i);
@@ -132,8 +149,8 @@ describe("in production", () => {
   });
 
   it("authenticates a request carrying __Host-sid, and logout clears it", async () => {
-    const loggedIn = await app.inject({ method: "POST", url: "/api/auth/login", headers: origin, payload: login });
-    const token = loggedIn.json().token as string;
+    const loggedIn = await app.inject({ method: "POST", url: "/api/auth/login", headers: origin, payload: prodLogin });
+    const token = cookieNamed(loggedIn, "__Host-sid")?.value as string;
     const cookies = { "__Host-sid": token };
 
     const me = await app.inject({ method: "GET", url: "/api/auth/me", cookies });

@@ -3,7 +3,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { users } from "#server/db/schema/accounts.ts";
+import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
 
 const run = promisify(execFile);
 let dataDir: string;
@@ -17,7 +22,7 @@ async function start(env: Record<string, string>) {
   try {
     const r = await run(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
       env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...env },
-      timeout: 30_000,
+      timeout: 120_000,
     });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
@@ -66,5 +71,21 @@ describe("production start-up", () => {
     }
     const stillOne = await start(env);
     expect(stillOne.stderr.trim()).toMatch(/demo account\(s\) user still use/);
-  }, 90_000);
+  }, 360_000);
+});
+
+describe("production start-up after renaming a demo account (issue 16, M5)", () => {
+  // After the test above: the same database, where only `user` keeps its demo password.
+  it("still refuses while a renamed admin has a demo password", async () => {
+    const env = { NODE_ENV: "production", SITE_URL: "https://solar.example", PORT: "0" };
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" }));
+    await database.db
+      .update(users)
+      .set({ username: "rudo", email: "rudo@company.example", passwordHash: await hashPassword("demo-admin-2026") })
+      .where(eq(users.username, "admin"));
+    await database.close();
+    const refused = await start(env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toMatch(/^Cannot start: Refusing to start in production: demo account\(s\) rudo, user still use/);
+  }, 360_000);
 });

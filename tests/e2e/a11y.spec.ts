@@ -73,6 +73,7 @@ const COVERED: Record<string, Covered> = {
     { as: "visitor", url: "/verification" },
     { as: "visitor", url: "/verification?token=not-a-real-token" },
   ],
+  "/undo-email-change": [{ as: "visitor", url: "/undo-email-change?token=not-a-real-token" }],
   "/reset-password": [
     { as: "visitor", url: "/reset-password" },
     { as: "visitor", url: "/reset-password?token=not-a-real-token" },

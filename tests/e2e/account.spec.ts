@@ -97,6 +97,10 @@ test("the profile page edits the personal details with the spec's messages", asy
 
   await details.getByRole("link", { name: "Edit" }).click();
   await details.getByLabel("Username").fill("dealer");
+  // A new username needs the current password (issue 16, M3).
+  await details.getByRole("button", { name: "Save Changes" }).click();
+  await expect(details.getByText("Enter your current password to change your e-mail address or username.")).toBeVisible();
+  await details.getByLabel("Current password").fill(account.password);
   await details.getByRole("button", { name: "Save Changes" }).click();
   await expect(details.getByText("Failed to update profile details.")).toBeVisible();
   await expect(details.getByText("This username is already taken.")).toBeVisible();
@@ -147,6 +151,11 @@ test("'Sign out of other devices' ends the other sessions", async ({ page, brows
   await page.goto("/dealer/profile");
   const sessions = page.getByRole("region", { name: "Where you are signed in" });
   await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  // The current password is asked again (issue 16, L7).
+  await sessions.getByLabel("Current password").fill("not-my-password");
+  await sessions.getByRole("button", { name: "Sign out of other devices" }).click();
+  await expect(sessions.getByText("Failed to update password. Please check your credentials and try again")).toBeVisible();
+  await sessions.getByLabel("Current password").fill(account.password);
   await sessions.getByRole("button", { name: "Sign out of other devices" }).click();
   await expect(sessions.getByText("1 other session ended.")).toBeVisible();
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
@@ -164,4 +173,26 @@ test("an account whose e-mail is not confirmed is asked to confirm it before app
   await page.getByRole("link", { name: "ask for a new one" }).click();
   await expect(page).toHaveURL(/\/verification$/);
   await expect(page.getByLabel("Email")).toHaveValue(account.email);
+});
+
+test("an e-mail change tells the old address, whose link puts it back and signs out everywhere", async ({ page, baseURL }) => {
+  const account = await newAccount(page.request, baseURL as string, "chiedza");
+  await login(page, account);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  const before = (await outboxMails(dataDir())).length;
+  await page.goto("/dealer/profile?edit=details");
+  const details = page.getByRole("region", { name: "Personal Details" });
+  await details.getByLabel("Email").fill(`taken-over-${account.username}@example.com`);
+  await details.getByLabel("Current password").fill(account.password);
+  await details.getByRole("button", { name: "Save Changes" }).click();
+  await expect(details.getByText("Your profile details have been successfully updated.")).toBeVisible();
+
+  const notice = await mailTo(account.email, before);
+  expect(header(notice, "Subject")).toContain("was changed");
+  await page.goto(`/undo-email-change?token=${linkToken(notice, "/undo-email-change")}`);
+  await page.getByRole("button", { name: "Put my old address back" }).click();
+  await expect(page.getByRole("heading", { name: "Your e-mail address is back" })).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
+  await page.goto("/dealer/profile");
+  await expect(page).toHaveURL(/\/login/);
 });

@@ -1,3 +1,4 @@
+import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { DEMO, enterCode, expect, login, test } from "./fixtures.ts";
 
 for (const [role, landing] of [
@@ -115,15 +116,41 @@ test("sign-up checks the confirmation, creates the account and goes to /verifica
   await expect(page).toHaveURL(/:\d+\/$/);
 });
 
-test("sign-up shows the server's message for a taken username", async ({ page }) => {
+// Issue 16, L1: the page never says that a username is taken; the e-mail to the address that signed up does.
+test("sign-up with a taken username answers like any sign-up, and the e-mail says to choose another", async ({ page }) => {
+  const email = `someone${Date.now()}@example.com`;
   await page.goto("/signup");
   await page.getByLabel("Full Name").fill("Someone Else");
   await page.getByLabel("Username").fill("dealer");
-  await page.getByLabel("Email").fill(`someone${Date.now()}@example.com`);
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("solar-power-1");
   await page.getByLabel("Confirm Password").fill("solar-power-1");
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByText("This username is already taken.")).toBeVisible();
+  await expect(page).toHaveURL(/\/verification$/);
+  await expect(page.getByText("This username is already taken.")).toHaveCount(0);
+  const mails = () => outboxMails(process.env.E2E_DATA_DIR as string);
+  await expect
+    .poll(async () => (await mails()).some((m) => header(m, "To") === email && decoded(m).includes('"dealer" is already taken')))
+    .toBe(true);
+});
+
+// Issue 16, I7: the login page's answer used to set the new session cookie and then clear it again.
+test("signing in with a stale session cookie keeps the new session", async ({ page, baseURL }) => {
+  await page.goto("/login");
+  // The session ended while the form was open: the POST carries a cookie the server no longer knows.
+  await page.context().addCookies([{ name: "sid", value: "stale-session-token-0123456789abcdefghijklmnop", url: baseURL as string }]);
+  const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"));
+  await page.getByLabel("Email or Username").fill(DEMO.dealer.user);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.dealer.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  const headers = await (await answer).headersArray();
+  // Chromium may join several Set-Cookie lines into one header, one per line.
+  const lines = headers.filter((h) => h.name.toLowerCase() === "set-cookie").flatMap((h) => h.value.split("\n"));
+  const session = lines.filter((line) => line.startsWith("sid="));
+  expect(session.map((line) => line.startsWith("sid=;"))).toEqual([false]);
+  await expect(page).toHaveURL(/\/dealer$/);
+  await page.goto("/dealer/profile");
+  await expect(page).toHaveURL(/\/dealer\/profile$/);
 });
 
 test("forgot-password checks the address with the spec's message, in the browser and on the server", async ({ page }) => {

@@ -27,12 +27,20 @@ export function siteClient(baseUrl: string) {
     async login(role: DemoAccount["role"], password?: string): Promise<string> {
       const account = DEMO_ACCOUNTS.find((a) => a.role === role);
       if (!account) throw new Error(`no demo account ${role}`);
-      const res = await post("/api/auth/login", { user: account.username, password: password ?? account.password });
+      // As an API client, without Origin: only API clients get the token in the JSON (issue 16, L3).
+      const apiPost = (path: string, body: unknown) =>
+        fetch(`${baseUrl}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(30_000),
+        });
+      const res = await apiPost("/api/auth/login", { user: account.username, password: password ?? account.password });
       const answer = await json<{ token: string } | { totpRequired: true; challenge: string }>(res, 200);
       if ("token" in answer) return answer.token;
       // Admin and super owe a code of the demo authenticator key (decision 010).
       const code = await nextDemoTotp(baseUrl, account.username);
-      const done = await post("/api/auth/login/second-factor", { challenge: answer.challenge, code });
+      const done = await apiPost("/api/auth/login/second-factor", { challenge: answer.challenge, code });
       return (await json<{ token: string }>(done, 200)).token;
     },
     async me(token: string): Promise<{ id: number }> {

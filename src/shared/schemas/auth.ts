@@ -96,8 +96,16 @@ export const resetPasswordFormSchema = resetPasswordSchema
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
 
-/** PUT /api/auth/update-profile/{id} (spec §5: e-mail, username and full name required). */
-export const updateProfileSchema = registerSchema.pick({ fullName: true, username: true, email: true });
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your e-mail address or username.";
+
+/** The current password, asked again before a sensitive change. */
+const currentPassword = z.string().max(PASSWORD_MAX_LENGTH).optional();
+
+/**
+ * PUT /api/auth/update-profile/{id} (spec §5: e-mail, username and full name required). A new e-mail address or
+ * username needs the current password too (issue 16, M3); the full name alone does not.
+ */
+export const updateProfileSchema = registerSchema.pick({ fullName: true, username: true, email: true }).extend({ currentPassword });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 /** PUT /api/auth/change-password/{id}: the old password is required. */
@@ -179,3 +187,21 @@ export type TotpStatus = z.infer<typeof totpStatusSchema>;
 /** What an app needs to add the account: the secret as text and as a QR code (SVG made on the server). */
 export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
 export type TotpSetup = z.infer<typeof totpSetupSchema>;
+/** POST /api/auth/sessions/revoke-others: the current password, asked again (issue 16, L7). */
+export const revokeOthersSchema = z.object({
+  password: z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(PASSWORD_MAX_LENGTH),
+});
+
+/** One of an account's recent security events, as the back office shows them (issue 16, L5). */
+export const securityEventSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  kind: z.string(),
+  result: z.string(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** Done by someone else (an admin), not the account itself. */
+  byOther: z.boolean(),
+});
+export type SecurityEventView = z.infer<typeof securityEventSchema>;

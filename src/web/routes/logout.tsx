@@ -5,7 +5,7 @@ import type { Route } from "./+types/logout";
 /** Ends this session and clears its cookie; admins go back to /login, everyone else to / (spec §2). */
 export async function action({ context }: Route.ActionArgs) {
   const wasAdmin = isAdminRole(context.user?.role);
-  await context.services.accounts.logout(context.actor);
+  await context.services.accounts.logout(context.actor, { ip: context.ip, userAgent: context.userAgent });
   return redirect(wasAdmin ? "/login" : "/", { headers: { "Set-Cookie": context.clearSessionCookie() } });
 }
 

@@ -92,8 +92,8 @@ export default function Verification({ loaderData, actionData }: Route.Component
         <p className="mt-4 text-lg text-slate-700">{message}</p>
       ) : (
         <p className="mt-4 text-lg text-slate-700">
-          Your account has been created. We have sent you an e-mail with a link to confirm your address: open it to finish. The link works
-          once, for 24 hours. You can already log in and browse; applying as a dealer and checking out wait for the confirmation.
+          We have sent an e-mail to the address you gave: open the link in it to finish. The link works once, for 24 hours. You can already
+          log in and browse; applying as a dealer and checking out wait for the confirmation.
         </p>
       )}
       <Link to="/login" className={`${buttonClass("primary")} mt-8`}>

@@ -56,7 +56,12 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** Single-use links that set a password: "reset" (forgot password, 1 hour) or "invite" (a new admin, 3 days). */
+/**
+ * Single-use links mailed to an account: "reset" (forgot password, 1 hour) and "invite" (a new admin, 3 days) set a
+ * password; "email-undo" (7 days) puts back the address an e-mail change replaced. `email` is the address the link
+ * was sent to: a reset or invitation works only while it is still the account's address (issue 16, H2), and an
+ * undo link restores it. Rows from before the column (null) work no more.
+ */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
@@ -65,6 +70,7 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose").notNull().default("reset"),
+    email: text("email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -133,4 +139,43 @@ export const loginChallenges = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("login_challenges_user_idx").on(t.userId), index("login_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Devices an account has signed in from (issue 16, M4): the browser keeps a random token in a cookie, only its
+ * SHA-256 hash is stored. Failed logins from elsewhere slow such a device down but never lock it out.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("known_devices_user_idx").on(t.userId)],
+);
+
+/**
+ * Security events (issue 16, L5): sign-ins (success, failure, lock), sign-outs, password and e-mail changes, ended
+ * sessions and refused requests (403), kept 90 days for the back office. Never a password, token or query string.
+ */
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The account the event is about; null when none is known (a login for an unknown name, a visitor's 403). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Who acted when that is someone else (an admin ending a user's sessions). */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    result: text("result").notNull(),
+    reason: text("reason"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("security_events_user_idx").on(t.userId, t.at), index("security_events_at_idx").on(t.at)],
 );

@@ -53,3 +53,89 @@ export function invitationMail({ to, name, url, company, invitedBy }: Link & { i
     footer: footer(company),
   });
 }
+
+/** Sign-up with an address that already has an account: the answer is "check your e-mail", and this is the e-mail. */
+export function accountExistsMail({
+  to,
+  name,
+  company,
+  signInUrl,
+  resetUrl,
+}: Omit<Link, "url"> & { signInUrl: string; resetUrl: string }): Mail {
+  return composeMail({
+    to,
+    subject: `You already have a ${company} account`,
+    heading: "You already have an account",
+    blocks: [
+      { kind: "paragraph", text: `Hello ${name},` },
+      {
+        kind: "paragraph",
+        text: `Someone (we hope you) tried to sign up with this e-mail address, which already has an account. Sign in here:\n${signInUrl}`,
+      },
+      { kind: "paragraph", text: `Forgotten your password? Ask for a new one here:\n${resetUrl}` },
+    ],
+    footer: footer(company),
+  });
+}
+
+/** Sign-up whose username is someone else's: said only to the address that signed up, never on the page. */
+export function usernameTakenMail({
+  to,
+  name,
+  company,
+  username,
+  signupUrl,
+}: Omit<Link, "url"> & { username: string; signupUrl: string }): Mail {
+  return composeMail({
+    to,
+    subject: `Your ${company} sign-up is not complete`,
+    heading: "Choose another username",
+    blocks: [
+      { kind: "paragraph", text: `Hello ${name},` },
+      {
+        kind: "paragraph",
+        text: `The username "${username}" is already taken, so no account was created. Sign up again with another username:\n${signupUrl}`,
+      },
+    ],
+    footer: footer(company),
+  });
+}
+
+/** Sent to the old address when an account's e-mail address changes: a link puts it back (7 days). */
+export function emailChangedMail({ to, name, url, company, newEmail }: Link & { newEmail: string }): Mail {
+  return composeMail({
+    to,
+    subject: `The e-mail address of your ${company} account was changed`,
+    heading: "Your e-mail address was changed",
+    blocks: [
+      { kind: "paragraph", text: `Hello ${name},` },
+      { kind: "paragraph", text: `The e-mail address of your account was changed to ${newEmail}.` },
+      {
+        kind: "paragraph",
+        text: `Not you? Open this link within 7 days to put this address back and sign out everywhere, then reset your password:\n${url}`,
+      },
+    ],
+    footer: `${company} · If you made this change, you can ignore this e-mail.`,
+  });
+}
+
+/** Sent to the account's address when its username changes. */
+export function usernameChangedMail({
+  to,
+  name,
+  company,
+  username,
+  resetUrl,
+}: Omit<Link, "url"> & { username: string; resetUrl: string }): Mail {
+  return composeMail({
+    to,
+    subject: `The username of your ${company} account was changed`,
+    heading: "Your username was changed",
+    blocks: [
+      { kind: "paragraph", text: `Hello ${name},` },
+      { kind: "paragraph", text: `The username of your account is now "${username}".` },
+      { kind: "paragraph", text: `Not you? Reset your password at once:\n${resetUrl}` },
+    ],
+    footer: `${company} · If you made this change, you can ignore this e-mail.`,
+  });
+}

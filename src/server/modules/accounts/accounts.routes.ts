@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -14,7 +14,9 @@ import {
   registerSchema,
   resendVerificationSchema,
   resetPasswordSchema,
+  revokeOthersSchema,
   secondFactorLoginSchema,
+  securityEventSchema,
   sessionInfoSchema,
   totpCodeSchema,
   totpSetupSchema,
@@ -23,7 +25,7 @@ import {
   verifyEmailSchema,
 } from "#shared/schemas/auth.ts";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
-import { clearSessionCookie, setSessionCookie } from "../../platform/auth/plugin.ts";
+import { clearSessionCookie, deviceCookieName, isApiClient, setDeviceCookie, setSessionCookie } from "../../platform/auth/plugin.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Services } from "../../services.ts";
 import type { RequestMeta, SignedInResult } from "./accounts.service.ts";
@@ -31,7 +33,8 @@ import type { SecondFactorChallenge } from "./second-factor.ts";
 
 const message = z.object({ message: z.string() });
 const issues = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
-const signedIn = z.object({ user: publicUserSchema, token: z.string() });
+/** `token` only for API clients (issue 16, L3): a browser gets the session as its httpOnly cookie alone. */
+const signedIn = z.object({ user: publicUserSchema, token: z.string().optional() });
 /** Decision 010: the password was right and a code is owed; POST /auth/login/second-factor finishes the sign-in. */
 const codeOwed = z.object({
   totpRequired: z.literal(true),
@@ -57,8 +60,19 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   const meta = (request: FastifyRequest): RequestMeta => ({
     ip: request.ip,
     userAgent: request.headers["user-agent"],
+    deviceToken: request.cookies[deviceCookieName(opts.secureCookies)],
     origin: opts.siteUrl,
   });
+  /** A new session: the cookies, and the token in the answer for API clients only. */
+  const signIn = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: { user: z.infer<typeof publicUserSchema>; token: string; expiresAt: Date; device: { token: string; expiresAt: Date } },
+  ) => {
+    setSessionCookie(reply, result.token, result.expiresAt, opts.secureCookies);
+    setDeviceCookie(reply, result.device.token, result.device.expiresAt, opts.secureCookies);
+    return isApiClient(request) ? { user: result.user, token: result.token } : { user: result.user };
+  };
 
   r.post(
     "/auth/login",
@@ -72,11 +86,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     },
     async (request, reply) => {
       const result = await accounts.login(request.body, meta(request));
-      const owed = challengeAnswer(result);
-      if (owed) return owed;
-      const signed = result as SignedInResult;
-      setSessionCookie(reply, signed.token, signed.expiresAt, opts.secureCookies);
-      return { user: signed.user, token: signed.token };
+      return challengeAnswer(result) ?? signIn(request, reply, result as SignedInResult);
     },
   );
 
@@ -93,8 +103,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     },
     async (request, reply) => {
       const result = await accounts.completeSecondFactor(request.body, meta(request));
-      setSessionCookie(reply, result.token, result.expiresAt, opts.secureCookies);
-      return { user: result.user, token: result.token, ...(result.recoveryCodes ? { recoveryCodes: result.recoveryCodes } : {}) };
+      return { ...signIn(request, reply, result), ...(result.recoveryCodes ? { recoveryCodes: result.recoveryCodes } : {}) };
     },
   );
 
@@ -188,7 +197,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     {
       schema: {
         tags: ["auth"],
-        summary: "Create an account (role user) and e-mail the link that confirms its address",
+        summary:
+          "Create an account (role user) and e-mail the link that confirms its address; the same answer when the address or username is taken (the address is told by e-mail)",
         // Validated in the handler: the spec's clients read failures from `errorMessage`.
         body: z.unknown(),
         response: {
@@ -274,11 +284,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     },
     async (request, reply) => {
       const result = await accounts.resetPassword(request.body, meta(request));
-      const owed = challengeAnswer(result);
-      if (owed) return owed;
-      const signed = result as SignedInResult;
-      setSessionCookie(reply, signed.token, signed.expiresAt, opts.secureCookies);
-      return { user: signed.user, token: signed.token };
+      return challengeAnswer(result) ?? signIn(request, reply, result as SignedInResult);
     },
   );
 
@@ -293,7 +299,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     {
       schema: {
         tags: ["auth"],
-        summary: "Change one's own full name, username and e-mail address (a new address is verified again)",
+        summary:
+          "Change one's own full name, username and e-mail address; a new address or username needs currentPassword, a new address is verified again and the old one is told",
         params: idParamSchema,
         body: updateProfileSchema,
         response: { 200: z.object({ message: z.string(), user: publicUserSchema }), 400: issues, 401: message, 403: message, 409: message },
@@ -335,12 +342,13 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     {
       schema: {
         tags: ["auth"],
-        summary: "Sign out of other devices: end every session of the user but this one",
-        response: { 200: z.object({ message: z.string(), ended: z.number() }), 401: message },
+        summary: "Sign out of other devices: end every session of the user but this one (the current password required)",
+        body: revokeOthersSchema,
+        response: { 200: z.object({ message: z.string(), ended: z.number() }), 400: issues, 401: message, 429: message },
       },
     },
     async (request) => {
-      const ended = await accounts.revokeOtherSessions(request.actor);
+      const ended = await accounts.revokeOtherSessions(request.actor, request.body.password, meta(request));
       return { message: ended === 1 ? "1 other session ended." : `${ended} other sessions ended.`, ended };
     },
   );
@@ -349,10 +357,52 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     "/auth/logout",
     { schema: { tags: ["auth"], summary: "End this session", response: { 200: message } } },
     async (request, reply) => {
-      await accounts.logout(request.actor);
+      await accounts.logout(request.actor, meta(request));
       clearSessionCookie(reply, opts.secureCookies);
       return { message: "Signed out." };
     },
+  );
+
+  r.post(
+    "/auth/undo-email-change",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Put back the old e-mail address with the link mailed to it after a change (7 days); ends every session",
+        body: verifyEmailSchema,
+        response: { 200: publicUserSchema, 400: issues, 409: message },
+      },
+    },
+    async (request) => accounts.undoEmailChange(request.body.token, meta(request)),
+  );
+
+  r.post(
+    "/auth/user/:id/end-sessions",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "End every session of an account (admins; back-office accounts: role super); audited",
+        params: idParamSchema,
+        response: { 200: z.object({ message: z.string(), ended: z.number() }), 401: message, 403: message, 404: message, 409: message },
+      },
+    },
+    async (request) => {
+      const ended = await accounts.endSessionsOf(request.actor, request.params.id, meta(request));
+      return { message: ended === 1 ? "1 session ended." : `${ended} sessions ended.`, ended };
+    },
+  );
+
+  r.get(
+    "/auth/user/:id/security-events",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "An account's recent security events: sign-ins, sign-outs, changes, refusals (admins; back-office accounts: role super)",
+        params: idParamSchema,
+        response: { 200: z.array(securityEventSchema), 401: message, 403: message, 404: message },
+      },
+    },
+    async (request) => accounts.securityEventsOf(request.actor, request.params.id),
   );
 
   r.get(

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { hash, verify as verifyArgon2 } from "@node-rs/argon2";
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { isAdminRole, roleNameOf } from "#shared/roles.ts";
 import {
   type ChangePasswordInput,
   type CreateAdminInput,
+  CURRENT_PASSWORD_REQUIRED,
   INVALID_LINK,
   type LoginInput,
   PASSWORD_CHANGE_FAILED,
@@ -17,19 +19,29 @@ import {
 } from "#shared/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
-import { emailVerificationTokens, passwordResetTokens, sessions, users } from "../../db/schema/accounts.ts";
-import { type Actor, actorFrom, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
+import { emailVerificationTokens, knownDevices, passwordResetTokens, sessions, users } from "../../db/schema/accounts.ts";
+import { type Actor, actorFrom, requireAdmin, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import { BadRequestError, ConflictError, FieldError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../platform/errors.ts";
+import { enqueue } from "../../platform/jobs/queue.ts";
 import { createLimiter } from "../../platform/limiter.ts";
 import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
-import { createThrottle, THROTTLES } from "../../platform/throttle.ts";
+import { createThrottle, THROTTLES, type ThrottleRule } from "../../platform/throttle.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
-import { invitationMail, resetMail, verificationMail } from "./account-mail.ts";
+import {
+  accountExistsMail,
+  emailChangedMail,
+  invitationMail,
+  resetMail,
+  usernameChangedMail,
+  usernameTakenMail,
+  verificationMail,
+} from "./account-mail.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { createSecondFactor, type SecondFactorChallenge } from "./second-factor.ts";
+import { createSecurityEvents, type SecurityEvent, type SecurityEvents } from "./security-events.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -47,12 +59,25 @@ export const INVALID_CREDENTIALS = "Invalid username/email or password.";
 let dummyHash: Promise<string> | undefined;
 
 /** How long the single-use links work. */
-export const LINK_LIFETIME = { verify: 24 * HOUR, reset: HOUR, invite: 3 * DAY } as const;
+export const LINK_LIFETIME = { verify: 24 * HOUR, reset: HOUR, invite: 3 * DAY, "email-undo": 7 * DAY } as const;
+/** The job that looks up the address of a password reset and mails the link: the request answers before it runs. */
+export const PASSWORD_RESET_JOB = "accounts.password-reset";
+/** How long a browser is remembered as a known device of the accounts that signed in on it. */
+export const KNOWN_DEVICE_LIFETIME = 365 * DAY;
+/** At most this many known devices per account (the oldest are forgotten). */
+const KNOWN_DEVICES_KEPT = 20;
+/** A known device signs in this much later while its account is under attack from elsewhere (issue 16, M4). */
+export const KNOWN_DEVICE_SLOWDOWN_MS = 1_000;
 
 export type UserRow = typeof users.$inferSelect;
-/** A finished sign-in: the account and its new session's token. */
-export type SignedInResult = { user: PublicUser; token: string; expiresAt: Date };
-export type SessionMeta = { ip?: string | undefined; userAgent?: string | undefined };
+/** A finished sign-in: the account, its new session's token and the browser's known-device cookie (issue 16, M4). */
+export type SignedInResult = { user: PublicUser; token: string; expiresAt: Date; device: { token: string; expiresAt: Date } };
+export type SessionMeta = {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+  /** The known-device cookie the browser sent (issue 16, M4). */
+  deviceToken?: string | undefined;
+};
 /** Where a request came from: its address (for the brute-force counters) and the site's origin (for links in e-mails). */
 export type RequestMeta = SessionMeta & { origin: string };
 
@@ -65,6 +90,13 @@ type AccountsDeps = {
   log?: MailLog;
   /** Sign-ups per client address and hour (THROTTLES.signupIp's limit unless the configuration says otherwise). */
   signupsPerHour?: number;
+  /** Security events (log lines and rows); a silent one by default. */
+  events?: SecurityEvents;
+  /** Called after a job is queued, so the worker starts it at once (app.ts: the worker's wake). */
+  onJobQueued?: () => void;
+  /** The published demo passwords: never accepted as a new password; in production never accepted at sign-in. */
+  demoPasswords?: readonly string[];
+  production?: boolean;
 };
 
 export function toPublicUser(u: UserRow): PublicUser {
@@ -103,10 +135,147 @@ function verify(passwordHash: string, password: string): Promise<boolean> {
   return withArgon2Slot(() => verifyArgon2(passwordHash, password));
 }
 
-export function createAccountsService({ db, mailer, settings, audit, log = consoleMailLog, signupsPerHour }: AccountsDeps) {
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, mailer, settings, audit, log = consoleMailLog, signupsPerHour, onJobQueued, production = false } = deps;
+  const events = deps.events ?? createSecurityEvents(db);
+  const demoPasswords = new Set(deps.demoPasswords ?? []);
   const throttle = createThrottle(db);
   const signupRule = { ...THROTTLES.signupIp, limit: signupsPerHour ?? THROTTLES.signupIp.limit };
   const secondFactor = createSecondFactor({ db, settings, verifyPassword: verify });
+
+  const event = (e: SecurityEvent, meta: SessionMeta = {}) => events.record({ ip: meta.ip, userAgent: meta.userAgent, ...e });
+
+  /**
+   * Reserves one attempt on each counter before the slow hash (issue 16, M4): the counter is raised and read in one
+   * statement, so concurrent guesses cannot all pass a check made before any of them was counted.
+   */
+  async function reserve(keys: [string, ThrottleRule][]): Promise<void> {
+    for (const [key, rule] of keys) await throttle.consume(key, rule);
+  }
+
+  /** The account's known device named by this cookie value, if any. */
+  async function knownDevice(userId: number, token: string | undefined): Promise<string | null> {
+    if (!token || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const [row] = await db
+      .select({ tokenHash: knownDevices.tokenHash })
+      .from(knownDevices)
+      .where(
+        and(
+          eq(knownDevices.tokenHash, tokenHash),
+          eq(knownDevices.userId, userId),
+          gt(knownDevices.lastUsedAt, new Date(Date.now() - KNOWN_DEVICE_LIFETIME)),
+        ),
+      )
+      .limit(1);
+    return row ? row.tokenHash : null;
+  }
+
+  /** Remembers the browser as a known device of the account: the token to keep in its cookie. */
+  async function rememberDevice(userId: number, token: string | undefined): Promise<{ token: string; expiresAt: Date }> {
+    const expiresAt = new Date(Date.now() + KNOWN_DEVICE_LIFETIME);
+    const known = await knownDevice(userId, token);
+    if (known && token) {
+      await db.update(knownDevices).set({ lastUsedAt: new Date() }).where(eq(knownDevices.tokenHash, known));
+      return { token, expiresAt };
+    }
+    const fresh = newToken();
+    await db.insert(knownDevices).values({ tokenHash: fresh.hash, userId });
+    const stale = await db
+      .select({ tokenHash: knownDevices.tokenHash })
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, userId))
+      .orderBy(desc(knownDevices.lastUsedAt))
+      .offset(KNOWN_DEVICES_KEPT);
+    if (stale.length > 0)
+      await db.delete(knownDevices).where(
+        inArray(
+          knownDevices.tokenHash,
+          stale.map((r) => r.tokenHash),
+        ),
+      );
+    return { token: fresh.token, expiresAt };
+  }
+
+  /**
+   * Checks an account's password under the brute-force limits (decision 005, issue 16 M4). Every attempt is
+   * reserved before the hash: per account and address, per account from anywhere, per address. A known device of
+   * the account has its own counter instead and is only slowed down, never locked, while others fail on the account.
+   */
+  async function checkPassword(
+    user: UserRow | undefined,
+    identifier: string,
+    password: string,
+    meta: SessionMeta,
+    kind: SecurityEvent["kind"],
+  ) {
+    const account = user ? `${user.id}` : `?${identifier}`;
+    const ip = meta.ip ?? "-";
+    const device = user ? await knownDevice(user.id, meta.deviceToken) : null;
+    const accountKey = `login:acct:${account}`;
+    const ownKey = device ? `login:dev:${device}` : `login:pair:${account}|${ip}`;
+    try {
+      if (device) {
+        await reserve([[ownKey, THROTTLES.loginPair]]);
+        if ((await throttle.count(accountKey, THROTTLES.loginAccount)) >= THROTTLES.loginAccount.limit)
+          await sleep(KNOWN_DEVICE_SLOWDOWN_MS);
+      } else {
+        await reserve([
+          [ownKey, THROTTLES.loginPair],
+          [accountKey, THROTTLES.loginAccount],
+          ...(meta.ip ? ([[`login:ip:${meta.ip}`, THROTTLES.loginIp]] as [string, ThrottleRule][]) : []),
+        ]);
+      }
+    } catch (err) {
+      await event({ kind, result: "locked", reason: device ? "device-limit" : "limit", userId: user?.id }, meta);
+      throw err;
+    }
+    let ok: boolean;
+    if (!user) {
+      dummyHash ??= hashPassword("not-a-real-password");
+      await verify(await dummyHash, password).catch(() => false);
+      ok = false;
+    } else {
+      ok = await verify(user.passwordHash, password).catch(() => false);
+    }
+    // The published demo passwords never open an account in production, whatever its name (issue 16, M5).
+    const demo = ok && production && demoPasswords.has(password);
+    if (!ok || demo) {
+      // A failure on a known device still counts against the account, so others see the attack.
+      if (device) await throttle.hit(accountKey, THROTTLES.loginAccount);
+      await event(
+        { kind, result: "failure", reason: !user ? "unknown-account" : demo ? "demo-password" : "bad-password", userId: user?.id },
+        meta,
+      );
+      return false;
+    }
+    // The attempt was the owner's: its reservations are given back.
+    await throttle.clear(ownKey);
+    if (!device) {
+      await throttle.release(accountKey);
+      if (meta.ip) await throttle.release(`login:ip:${meta.ip}`);
+    }
+    return true;
+  }
+
+  /**
+   * Ends the account's unused single-use links that set a password or prove an address (issue 16, H2): after an
+   * e-mail or password change, a link mailed before it must not work. Undo links of e-mail changes stay.
+   */
+  async function revokeLinks(exec: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], userId: number) {
+    await exec
+      .delete(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.userId, userId),
+          isNull(passwordResetTokens.usedAt),
+          inArray(passwordResetTokens.purpose, ["reset", "invite"]),
+        ),
+      );
+    await exec
+      .delete(emailVerificationTokens)
+      .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
+  }
 
   async function startSession(user: UserRow, meta: SessionMeta) {
     const { token, hash: tokenHash } = newToken();
@@ -137,10 +306,15 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
     if (others.length > 0) throw new ConflictError("This username is already taken.");
   }
 
-  /** Decision 010: zxcvbn score 3 and none of the account's own words; 12 characters for the back office. */
+  /**
+   * Decision 010: zxcvbn score 3 and none of the account's own words; 12 characters for the back office. The demo
+   * passwords are published in the README: never a new password (issue 16, M5).
+   */
   async function assertGoodPassword(password: string, who: { username: string; email: string; roleId?: number }, field: string) {
     const siteName = (await settings.get()).companyName;
-    const problem = passwordProblem(password, { ...who, siteName, backOffice: isAdminRole(roleNameOf(who.roleId ?? 1)) });
+    const problem = demoPasswords.has(password)
+      ? "This password is published as a demo password: choose another."
+      : passwordProblem(password, { ...who, siteName, backOffice: isAdminRole(roleNameOf(who.roleId ?? 1)) });
     if (problem) throw new FieldError(problem, field);
   }
 
@@ -161,17 +335,31 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
     await send(verificationMail({ to: user.email, name: user.fullName, url, company }), { userId: user.id, mail: "verification" });
   }
 
-  /** A reset or invitation link; earlier unused links of the account stop working. */
-  async function issuePasswordLink(user: UserRow, purpose: "reset" | "invite", origin: string) {
+  /**
+   * A reset or invitation link, bound to the address it is mailed to; earlier unused ones of the account stop working.
+   * An "email-undo" link (to the old address of an e-mail change) is kept apart: it must outlive later changes.
+   */
+  async function issuePasswordLink(user: UserRow, purpose: "reset" | "invite" | "email-undo", origin: string, email = user.email) {
     const { token, hash: tokenHash } = newToken();
-    await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    if (purpose !== "email-undo") {
+      await db
+        .delete(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.userId, user.id),
+            isNull(passwordResetTokens.usedAt),
+            inArray(passwordResetTokens.purpose, ["reset", "invite"]),
+          ),
+        );
+    }
     await db.insert(passwordResetTokens).values({
       tokenHash,
       userId: user.id,
       purpose,
+      email,
       expiresAt: new Date(Date.now() + LINK_LIFETIME[purpose]),
     });
-    return `${origin}/reset-password?token=${token}`;
+    return `${origin}/${purpose === "email-undo" ? "undo-email-change" : "reset-password"}?token=${token}`;
   }
 
   async function userByEmail(email: string) {
@@ -197,27 +385,55 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
 
   return {
     /**
-     * Creates a user with role_id 1 and e-mails the link that confirms the address. The e-mail address and the
-     * username must be free; sign-ups are limited per address (THROTTLES.signupIp).
+     * Creates a user with role_id 1 and e-mails the link that confirms the address; sign-ups are limited per address
+     * (THROTTLES.signupIp). The answer never says whether the address or the username is taken (issue 16, L1): the
+     * address gets a mail that says so (the account exists: sign in or reset; the username is taken: choose another),
+     * and both paths hash the password, so they take the same time.
      */
-    async register(input: RegisterInput, meta: RequestMeta): Promise<PublicUser> {
+    async register(input: RegisterInput, meta: RequestMeta): Promise<void> {
       if (meta.ip) await throttle.consume(`signup:ip:${meta.ip}`, signupRule);
-      await assertFree(input.email, input.username);
       await assertGoodPassword(input.password, input, "password");
       const passwordHash = await hashPassword(input.password);
-      let row: UserRow;
-      try {
-        [row] = (await db
-          .insert(users)
-          .values({ fullName: input.fullName, username: input.username, email: input.email, passwordHash, roleId: 1 })
-          .returning()) as [UserRow];
-      } catch (err) {
-        // Two sign-ups racing for the same name: the unique index decides.
-        if (isUniqueViolation(err)) throw new ConflictError("An account with this e-mail address or username already exists.");
-        throw err;
+      const taken = await db
+        .select()
+        .from(users)
+        .where(
+          or(eq(sql`lower(${users.email})`, input.email.toLowerCase()), eq(sql`lower(${users.username})`, input.username.toLowerCase())),
+        )
+        .limit(2);
+      let row: UserRow | undefined;
+      if (taken.length === 0) {
+        try {
+          [row] = (await db
+            .insert(users)
+            .values({ fullName: input.fullName, username: input.username, email: input.email, passwordHash, roleId: 1 })
+            .returning()) as [UserRow];
+        } catch (err) {
+          // Two sign-ups racing for the same name: the unique index decides, and the loser is told by mail below.
+          if (!isUniqueViolation(err)) throw err;
+        }
       }
-      await sendVerification(row, meta.origin);
-      return toPublicUser(row);
+      if (row) return sendVerification(row, meta.origin);
+      const company = (await settings.get()).companyName;
+      const owner = taken.find((t) => t.email.toLowerCase() === input.email.toLowerCase()) ?? (await userByEmail(input.email));
+      if (owner) {
+        const mail = accountExistsMail({
+          to: owner.email,
+          name: owner.fullName,
+          company,
+          signInUrl: `${meta.origin}/login`,
+          resetUrl: `${meta.origin}/forgot-password`,
+        });
+        return send(mail, { userId: owner.id, mail: "account-exists" });
+      }
+      const mail = usernameTakenMail({
+        to: input.email,
+        name: input.fullName,
+        company,
+        username: input.username,
+        signupUrl: `${meta.origin}/signup`,
+      });
+      await send(mail, { mail: "username-taken" });
     },
 
     /** Confirms an address from the link in the verification e-mail (single use, 24 hours). */
@@ -253,13 +469,23 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
       if (user && !user.emailVerifiedAt) await sendVerification(user, meta.origin);
     },
 
-    /** Spec §7 POST /auth/forgetpassword: a one-hour reset link when the address is known; the same answer either way. */
+    /**
+     * Spec §7 POST /auth/forgetpassword: a one-hour reset link when the address is known; the same answer either way.
+     * The look-up and the mail are a job (`sendPasswordReset`), so both paths do the same work before answering and
+     * take the same time (issue 16, L1).
+     */
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
       if (meta.ip) await throttle.consume(`reset:ip:${meta.ip}`, THROTTLES.resetIp);
       await throttle.consume(`reset:acct:${email.toLowerCase()}`, THROTTLES.resetAccount);
-      const user = await userByEmail(email);
+      await enqueue(db, PASSWORD_RESET_JOB, { email, origin: meta.origin }, { maxAttempts: 5 });
+      onJobQueued?.();
+    },
+
+    /** The job of a reset request: mails the link when the address has an account. */
+    async sendPasswordReset(payload: { email: string; origin: string }): Promise<void> {
+      const user = await userByEmail(payload.email);
       if (!user) return;
-      const url = await issuePasswordLink(user, "reset", meta.origin);
+      const url = await issuePasswordLink(user, "reset", payload.origin);
       const company = (await settings.get()).companyName;
       await send(resetMail({ to: user.email, name: user.fullName, url, company }), { userId: user.id, mail: "reset" });
     },
@@ -281,8 +507,9 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
           ),
         )
         .limit(1);
-      const user = link ? await userById(link.userId) : undefined;
-      if (!link || !user) throw new BadRequestError(INVALID_LINK);
+      const user = link && link.purpose !== "email-undo" ? await userById(link.userId) : undefined;
+      // The link proves only the address it was sent to: once the account's address is another, it is void (H2).
+      if (!link || !user || link.email?.toLowerCase() !== user.email.toLowerCase()) throw new BadRequestError(INVALID_LINK);
       await assertGoodPassword(input.password, user, "password");
       const passwordHash = await hashPassword(input.password);
       const updated = await db.transaction(async (tx) => {
@@ -294,18 +521,23 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
         // Used meanwhile by a second request with the same link.
         if (!used) throw new BadRequestError(INVALID_LINK);
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        await revokeLinks(tx, user.id);
+        // The address is checked again in the same statement: changed since the link was read, nothing is set.
         const [row] = await tx
           .update(users)
           .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
-          .where(eq(users.id, user.id))
+          .where(and(eq(users.id, user.id), eq(sql`lower(${users.email})`, user.email.toLowerCase())))
           .returning();
+        if (!row) throw new BadRequestError(INVALID_LINK);
         return row as UserRow;
       });
+      await event({ kind: "password-reset", result: "success", reason: link.purpose, userId: user.id }, meta);
       // An account with two-step sign-in (every admin) is not signed in by the link alone: it still owes a code.
       const pending = await secondFactor.challengeFor(updated);
       if (pending) return pending;
       const session = await startSession(updated, meta);
-      return { user: toPublicUser(updated), ...session };
+      const device = await rememberDevice(updated.id, meta.deviceToken);
+      return { user: toPublicUser(updated), ...session, device };
     },
 
     /**
@@ -314,37 +546,25 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
      */
     async login(input: LoginInput, meta: SessionMeta = {}): Promise<SignedInResult | SecondFactorChallenge> {
       const identifier = input.user.trim().toLowerCase();
-      const keys = {
-        pair: `login:pair:${identifier}|${meta.ip ?? "-"}`,
-        account: `login:acct:${identifier}`,
-        ip: `login:ip:${meta.ip ?? "-"}`,
-      };
-      await throttle.check(keys.pair, THROTTLES.loginPair);
-      await throttle.check(keys.account, THROTTLES.loginAccount);
-      if (meta.ip) await throttle.check(keys.ip, THROTTLES.loginIp);
-      const failed = async () => {
-        await throttle.hit(keys.pair, THROTTLES.loginPair);
-        await throttle.hit(keys.account, THROTTLES.loginAccount);
-        if (meta.ip) await throttle.hit(keys.ip, THROTTLES.loginIp);
-        return new UnauthorizedError(INVALID_CREDENTIALS);
-      };
+      // The counters are the account's whichever identifier names it (issue 16, M4).
       const [user] = await db
         .select()
         .from(users)
         .where(or(eq(sql`lower(${users.email})`, identifier), eq(sql`lower(${users.username})`, identifier)))
         .limit(1);
-      if (!user) {
-        dummyHash ??= hashPassword("not-a-real-password");
-        await verify(await dummyHash, input.password).catch(() => false);
-        throw await failed();
+      if (!(await checkPassword(user, identifier, input.password, meta, "login")) || !user) {
+        throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
-      const ok = await verify(user.passwordHash, input.password).catch(() => false);
-      if (!ok) throw await failed();
-      await throttle.clear(keys.pair);
+      // Decision 010: the password alone opens no session for an account with two-step sign-in.
       const pending = await secondFactor.challengeFor(user);
-      if (pending) return pending;
+      if (pending) {
+        await event({ kind: "login", result: "success", reason: "password right, code owed", userId: user.id }, meta);
+        return pending;
+      }
       const session = await startSession(user, meta);
-      return { user: toPublicUser(user), ...session };
+      const device = await rememberDevice(user.id, meta.deviceToken);
+      await event({ kind: "login", result: "success", userId: user.id }, meta);
+      return { user: toPublicUser(user), ...session, device };
     },
 
     /** The second step of a sign-in: the challenge and a code open the session (after an enrolment, with recovery codes). */
@@ -352,9 +572,14 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
       input: SecondFactorLoginInput,
       meta: SessionMeta = {},
     ): Promise<SignedInResult & { recoveryCodes?: string[] }> {
-      const { user, recoveryCodes } = await secondFactor.complete(input.challenge, input.code);
+      const { user, recoveryCodes } = await secondFactor.complete(input.challenge, input.code).catch(async (err: unknown) => {
+        await event({ kind: "login", result: "failure", reason: "second factor refused" }, meta);
+        throw err;
+      });
       const session = await startSession(user, meta);
-      return { user: toPublicUser(user), ...session, ...(recoveryCodes ? { recoveryCodes } : {}) };
+      const device = await rememberDevice(user.id, meta.deviceToken);
+      await event({ kind: "login", result: "success", reason: "second factor", userId: user.id }, meta);
+      return { user: toPublicUser(user), ...session, device, ...(recoveryCodes ? { recoveryCodes } : {}) };
     },
 
     secondFactor,
@@ -382,9 +607,10 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
       return { actor: actorFrom(row.user, tokenHash), user: toPublicUser(row.user) };
     },
 
-    async logout(actor: Actor): Promise<void> {
+    async logout(actor: Actor, meta: SessionMeta = {}): Promise<void> {
       if (!actor) return;
       await db.delete(sessions).where(eq(sessions.tokenHash, actor.sessionId));
+      await event({ kind: "logout", result: "success", userId: actor.id }, meta);
     },
 
     async me(actor: Actor): Promise<PublicUser> {
@@ -409,6 +635,8 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
         .returning({ id: users.id });
       if (!user) throw new NotFoundError(`No account with the username ${username}.`);
       await db.delete(sessions).where(eq(sessions.userId, user.id));
+      await revokeLinks(db, user.id);
+      await event({ kind: "password-change", result: "success", reason: "console", userId: user.id });
     },
 
     /** The back-office accounts (admin and super): managing them is for role super (DESIGN.md §5). */
@@ -423,32 +651,107 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
       return rows.map(toPublicUser);
     },
 
-    /** Spec §7 PUT /auth/update-profile/{id}: only one's own record; a new e-mail address must be confirmed again. */
+    /**
+     * Spec §7 PUT /auth/update-profile/{id}: only one's own record. A new e-mail address or username needs the current
+     * password (issue 16, M3); a new address is unverified until its link is opened, the account's earlier links end,
+     * and the old address is told, with a link that puts it back for 7 days. A new username is told to the address.
+     */
     async updateProfile(actor: Actor, id: number, input: UpdateProfileInput, meta: RequestMeta): Promise<PublicUser> {
       requireSelf(actor, id);
       const current = await userById(id);
       if (!current) throw new UnauthorizedError();
-      await assertFree(input.email, input.username, id);
       const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
+      const usernameChanged = current.username !== input.username;
+      if (emailChanged || usernameChanged) {
+        if (!input.currentPassword) throw new FieldError(CURRENT_PASSWORD_REQUIRED, "currentPassword");
+        const kind = emailChanged ? "email-change" : "username-change";
+        if (!(await checkPassword(current, current.username.toLowerCase(), input.currentPassword, meta, kind))) {
+          throw new FieldError(PASSWORD_CHANGE_FAILED, "currentPassword");
+        }
+      }
+      await assertFree(input.email, input.username, id);
       let updated: UserRow;
       try {
-        [updated] = (await db
-          .update(users)
-          .set({
-            fullName: input.fullName,
-            username: input.username,
-            email: input.email,
-            ...(emailChanged ? { emailVerifiedAt: null } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, id))
-          .returning()) as [UserRow];
+        updated = await db.transaction(async (tx) => {
+          const [row] = (await tx
+            .update(users)
+            .set({
+              fullName: input.fullName,
+              username: input.username,
+              email: input.email,
+              ...(emailChanged ? { emailVerifiedAt: null } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, id))
+            .returning()) as [UserRow];
+          if (emailChanged) await revokeLinks(tx, id);
+          return row;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError("An account with this e-mail address or username already exists.");
         throw err;
       }
-      if (emailChanged) await sendVerification(updated, meta.origin);
+      if (emailChanged) {
+        await event({ kind: "email-change", result: "success", userId: id }, meta);
+        await sendVerification(updated, meta.origin);
+        const url = await issuePasswordLink(updated, "email-undo", meta.origin, current.email);
+        const company = (await settings.get()).companyName;
+        const mail = emailChangedMail({ to: current.email, name: current.fullName, url, company, newEmail: updated.email });
+        await send(mail, { userId: id, mail: "email-changed" });
+      }
+      if (usernameChanged) {
+        await event({ kind: "username-change", result: "success", userId: id }, meta);
+        const company = (await settings.get()).companyName;
+        const mail = usernameChangedMail({
+          to: updated.email,
+          name: updated.fullName,
+          company,
+          username: updated.username,
+          resetUrl: `${meta.origin}/forgot-password`,
+        });
+        await send(mail, { userId: id, mail: "username-changed" });
+      }
       return toPublicUser(updated);
+    },
+
+    /**
+     * The link mailed to the old address of an e-mail change (7 days, single use): puts that address back (proved by
+     * the link), ends every session and every other link of the account; the owner then resets the password.
+     */
+    async undoEmailChange(token: string, meta: SessionMeta = {}): Promise<PublicUser> {
+      const now = new Date();
+      const restored = await db
+        .transaction(async (tx) => {
+          const [link] = await tx
+            .update(passwordResetTokens)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(passwordResetTokens.tokenHash, hashToken(token)),
+                eq(passwordResetTokens.purpose, "email-undo"),
+                isNull(passwordResetTokens.usedAt),
+                gt(passwordResetTokens.expiresAt, now),
+              ),
+            )
+            .returning();
+          if (!link?.email) throw new BadRequestError(INVALID_LINK);
+          const [row] = await tx
+            .update(users)
+            .set({ email: link.email, emailVerifiedAt: now, updatedAt: now })
+            .where(eq(users.id, link.userId))
+            .returning();
+          if (!row) throw new BadRequestError(INVALID_LINK);
+          await tx.delete(sessions).where(eq(sessions.userId, row.id));
+          await revokeLinks(tx, row.id);
+          return row as UserRow;
+        })
+        .catch((err: unknown) => {
+          // The old address has an account of its own meanwhile.
+          if (isUniqueViolation(err)) throw new ConflictError("This address now belongs to another account, so it cannot be put back.");
+          throw err;
+        });
+      await event({ kind: "email-change-undone", result: "success", userId: restored.id }, meta);
+      return toPublicUser(restored);
     },
 
     /**
@@ -459,18 +762,17 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
       const me = requireSelf(actor, id);
       const user = await userById(id);
       if (!user) throw new UnauthorizedError();
-      const key = `login:pair:${user.username.toLowerCase()}|${meta.ip ?? "-"}`;
-      await throttle.check(key, THROTTLES.loginPair);
-      if (!(await verify(user.passwordHash, input.oldPassword).catch(() => false))) {
-        await throttle.hit(key, THROTTLES.loginPair);
+      if (!(await checkPassword(user, user.username.toLowerCase(), input.oldPassword, meta, "password-change"))) {
         throw new FieldError(PASSWORD_CHANGE_FAILED, "oldPassword");
       }
       await assertGoodPassword(input.newPassword, user, "newPassword");
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
-        .where(eq(users.id, id));
-      await db.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.tokenHash, me.sessionId)));
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+        await tx.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.tokenHash, me.sessionId)));
+        await revokeLinks(tx, id);
+      });
+      await event({ kind: "password-change", result: "success", userId: id }, meta);
     },
 
     /** The signed-in user's sessions, newest first; `id` is a short handle, never the token. */
@@ -491,15 +793,61 @@ export function createAccountsService({ db, mailer, settings, audit, log = conso
       }));
     },
 
-    /** "Sign out of other devices": ends every session of the user but this one. Returns how many ended. */
-    async revokeOtherSessions(actor: Actor): Promise<number> {
+    /**
+     * "Sign out of other devices": ends every session of the user but this one, once the current password is given
+     * again (issue 16, L7: a session left open somewhere must not lock its owner out). Returns how many ended.
+     */
+    async revokeOtherSessions(actor: Actor, password: string, meta: SessionMeta = {}): Promise<number> {
       const me = requireUser(actor);
+      const user = await userById(me.id);
+      if (!user) throw new UnauthorizedError();
+      if (!(await checkPassword(user, user.username.toLowerCase(), password, meta, "sessions-ended"))) {
+        throw new FieldError(PASSWORD_CHANGE_FAILED, "password");
+      }
       const ended = await db
         .delete(sessions)
         .where(and(eq(sessions.userId, me.id), ne(sessions.tokenHash, me.sessionId)))
         .returning({ tokenHash: sessions.tokenHash });
+      await event({ kind: "sessions-ended", result: "success", reason: "other-devices", userId: me.id }, meta);
       return ended.length;
     },
+
+    /**
+     * An admin ends every session of another account (issue 16, L7), written to the audit log. Admins may do it to
+     * users and dealers; back-office accounts are for role super. One's own sessions: "sign out other devices".
+     */
+    async endSessionsOf(actor: Actor, userId: number, meta: SessionMeta = {}): Promise<number> {
+      const me = requireAdmin(actor);
+      if (userId === me.id) throw new ConflictError('Use "Sign out other devices" on your profile for your own sessions.');
+      const target = await userById(userId);
+      if (!target) throw new NotFoundError("User not found.");
+      if (isAdminRole(roleNameOf(target.roleId)) && me.role !== "super") throw new ForbiddenError();
+      const ended = await db.transaction(async (tx) => {
+        const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ tokenHash: sessions.tokenHash });
+        await audit.record(tx, me, {
+          entity: "user",
+          entityId: userId,
+          action: "end-sessions",
+          summary: `Signed ${target.fullName} (${target.username}) out everywhere: ${rows.length} session(s) ended`,
+        });
+        return rows.length;
+      });
+      await event({ kind: "sessions-ended", result: "success", reason: "admin", userId, actorId: me.id }, meta);
+      return ended;
+    },
+
+    /** An account's recent security events, for the back office (issue 16, L5): admins; back-office accounts for super. */
+    async securityEventsOf(actor: Actor, userId: number) {
+      const me = requireAdmin(actor);
+      const target = await userById(userId);
+      if (!target) throw new NotFoundError("User not found.");
+      if (isAdminRole(roleNameOf(target.roleId)) && me.role !== "super" && target.id !== me.id) throw new ForbiddenError();
+      return events.recentFor(userId);
+    },
+
+    /** Writes a security event the HTTP layer sees (a refused request, 403). */
+    recordEvent: (e: SecurityEvent) => events.record(e),
+    pruneSecurityEvents: (now: Date) => events.prune(now),
 
     /** Role super adds a back-office account; it gets an e-mail with a link to choose its password. */
     async createAdmin(actor: Actor, input: CreateAdminInput, meta: RequestMeta): Promise<PublicUser> {

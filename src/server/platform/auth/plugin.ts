@@ -17,6 +17,20 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
+/** The known-device cookie (issue 16, M4): `__Host-did` with secure cookies, `did` over plain http. */
+export function deviceCookieName(secure: boolean): string {
+  return secure ? "__Host-did" : "did";
+}
+
+/**
+ * API clients (scripts, apps) send neither `Origin` nor `Sec-Fetch-Site`; every current browser sends one of them
+ * with a POST. Only API clients get the session token in a JSON answer (issue 16, L3): a browser keeps it in the
+ * httpOnly cookie, out of reach of scripts.
+ */
+export function isApiClient(request: FastifyRequest): boolean {
+  return request.headers.origin === undefined && request.headers["sec-fetch-site"] === undefined;
+}
+
 /** Path=/ and no Domain, as a __Host- cookie requires. */
 export function sessionCookieOptions(secure: boolean) {
   return { path: "/", httpOnly: true, sameSite: "lax" as const, secure };
@@ -72,6 +86,10 @@ export function setSessionCookie(reply: FastifyReply, token: string, expires: Da
   reply.setCookie(sessionCookieName(secure), token, { ...sessionCookieOptions(secure), expires });
 }
 
+export function setDeviceCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean) {
+  reply.setCookie(deviceCookieName(secure), token, { ...sessionCookieOptions(secure), expires });
+}
+
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(sessionCookieName(secure), sessionCookieOptions(secure));
 }
@@ -80,7 +98,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
   app.decorateRequest("actor", null);
   app.decorateRequest("user", null);
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", async (request) => {
     if (!SAFE_METHODS.has(request.method) && isCrossSite(request, opts.siteUrl)) {
       throw new ForbiddenError("Cross-site requests are not allowed.");
     }
@@ -92,7 +110,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       request.actor = found.actor;
       request.user = found.user;
     } else if (request.cookies[sessionCookieName(opts.secureCookies)]) {
-      clearSessionCookie(reply, opts.secureCookies);
+      staleCookie.add(request);
     }
+  });
+  // A stale cookie is cleared as the answer leaves, unless the answer opens a new session: a sign-in posted with a
+  // stale cookie must keep the cookie it sets (issue 16, I7). Pages set theirs as a raw header (platform/web).
+  const staleCookie = new WeakSet<FastifyRequest>();
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!staleCookie.has(request)) return payload;
+    const name = sessionCookieName(opts.secureCookies);
+    const set = reply.getHeader("set-cookie");
+    const values = Array.isArray(set) ? set : set === undefined ? [] : [String(set)];
+    if (!values.some((v) => v.startsWith(`${name}=`))) clearSessionCookie(reply, opts.secureCookies);
+    return payload;
   });
 });

@@ -9,7 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { SHARED_PAGE_HEADER } from "#web/lib/shared-page.ts";
 import type { WebContext } from "#web/load-context.ts";
 import type { Services } from "../../services.ts";
-import { sessionCookieName, sessionCookieOptions } from "../auth/plugin.ts";
+import { deviceCookieName, sessionCookieName, sessionCookieOptions } from "../auth/plugin.ts";
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, UNAVAILABLE_PAGE } from "../http.ts";
 import { createLimiter } from "../limiter.ts";
 import { buildDir, projectRoot } from "../paths.ts";
@@ -247,6 +247,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         userAgent: request.headers["user-agent"],
         sessionCookie: (token, expires) => app.serializeCookie(cookieName, token, { ...cookieOptions, expires }),
         clearSessionCookie: () => app.serializeCookie(cookieName, "", { ...cookieOptions, expires: new Date(0) }),
+        deviceToken: request.cookies[deviceCookieName(opts.secureCookies)],
+        deviceCookie: (token, expires) => app.serializeCookie(deviceCookieName(opts.secureCookies), token, { ...cookieOptions, expires }),
       };
       const response = await handle(toWebRequest(request, body, controller.signal), context);
       if (response.status >= 500 && opts.databaseReady) {

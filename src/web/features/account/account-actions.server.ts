@@ -5,6 +5,7 @@ import {
   PASSWORD_CHANGED,
   PROFILE_UPDATE_FAILED,
   PROFILE_UPDATED,
+  revokeOthersSchema,
   updateProfileSchema,
 } from "#shared/schemas/auth.ts";
 import { firstIssues, formText } from "../../lib/form-data.ts";
@@ -13,13 +14,13 @@ import type { WebContext } from "../../load-context.ts";
 import type { FormResult } from "../auth/form-result.ts";
 import { type TwoStepResult, twoStepAction } from "./two-step-actions.server.ts";
 
-export type ProfileField = "fullName" | "username" | "email";
+export type ProfileField = "fullName" | "username" | "email" | "currentPassword";
 export type PasswordField = "oldPassword" | "newPassword" | "confirmPassword";
 /** Which of the profile page's forms answered, so only that one shows the result. */
 export type AccountResult =
   | ({ form: "profile" } & FormResult<ProfileField>)
   | ({ form: "password" } & FormResult<PasswordField>)
-  | { form: "sessions"; success: string }
+  | ({ form: "sessions" } & FormResult<"password">)
   | TwoStepResult;
 
 /** A conflict names the field it is about ("…e-mail address…", "…username…"). */
@@ -31,17 +32,18 @@ function conflictField(message: string): ProfileField | null {
 
 async function updateProfile(form: FormData, context: WebContext, userId: number) {
   const values = { fullName: formText(form, "fullName"), username: formText(form, "username"), email: formText(form, "email") };
-  const parsed = updateProfileSchema.safeParse(values);
+  const currentPassword = formText(form, "currentPassword");
+  const parsed = updateProfileSchema.safeParse({ ...values, ...(currentPassword ? { currentPassword } : {}) });
   if (!parsed.success) {
     return data<AccountResult>({ form: "profile", fieldErrors: firstIssues<ProfileField>(parsed.error), values }, { status: 400 });
   }
   try {
-    await context.services.accounts.updateProfile(context.actor, userId, parsed.data, { ip: context.ip, origin: context.siteUrl });
+    await context.services.accounts.updateProfile(context.actor, userId, parsed.data, requestMeta(context));
     return data<AccountResult>({ form: "profile", success: PROFILE_UPDATED });
   } catch (err) {
     const known = knownFailure(err);
     if (!known) console.error(err);
-    const field = known ? conflictField(known.message) : null;
+    const field = known?.field === "currentPassword" ? "currentPassword" : known ? conflictField(known.message) : null;
     return data<AccountResult>(
       { form: "profile", formError: PROFILE_UPDATE_FAILED, values, ...(field && known ? { fieldErrors: { [field]: known.message } } : {}) },
       { status: known?.statusCode ?? 500 },
@@ -64,7 +66,7 @@ async function changePassword(form: FormData, context: WebContext, userId: numbe
       context.actor,
       userId,
       { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.newPassword },
-      { ip: context.ip },
+      requestMeta(context),
     );
     return data<AccountResult>({ form: "password", success: PASSWORD_CHANGED });
   } catch (err) {
@@ -83,6 +85,31 @@ async function changePassword(form: FormData, context: WebContext, userId: numbe
   }
 }
 
+/** "Sign out of other devices", with the current password (issue 16, L7). */
+async function revokeOthers(form: FormData, context: WebContext) {
+  const parsed = revokeOthersSchema.safeParse({ password: formText(form, "password") });
+  if (!parsed.success) {
+    return data<AccountResult>({ form: "sessions", fieldErrors: firstIssues<"password">(parsed.error) }, { status: 400 });
+  }
+  try {
+    const ended = await context.services.accounts.revokeOtherSessions(context.actor, parsed.data.password, requestMeta(context));
+    return data<AccountResult>({ form: "sessions", success: ended === 1 ? "1 other session ended." : `${ended} other sessions ended.` });
+  } catch (err) {
+    const known = knownFailure(err);
+    if (!known) throw err;
+    const fieldErrors = known.field === "password" ? { password: known.message } : undefined;
+    return data<AccountResult>(
+      { form: "sessions", ...(fieldErrors ? { fieldErrors } : { formError: known.message }) },
+      { status: known.statusCode },
+    );
+  }
+}
+
+/** The address, agent and known-device cookie of the request: the password checks count and log by them. */
+function requestMeta(context: WebContext) {
+  return { ip: context.ip, userAgent: context.userAgent, deviceToken: context.deviceToken, origin: context.siteUrl };
+}
+
 /** The profile page's forms: personal details, password change, and signing out other devices. */
 export async function accountAction(request: Request, context: WebContext, userId: number) {
   const form = await request.formData();
@@ -90,9 +117,6 @@ export async function accountAction(request: Request, context: WebContext, userI
   if (intent === "profile") return updateProfile(form, context, userId);
   if (intent === "password") return changePassword(form, context, userId);
   if (intent.startsWith("totp-")) return twoStepAction(intent, form, context);
-  if (intent === "revoke-others") {
-    const ended = await context.services.accounts.revokeOtherSessions(context.actor);
-    return data<AccountResult>({ form: "sessions", success: ended === 1 ? "1 other session ended." : `${ended} other sessions ended.` });
-  }
+  if (intent === "revoke-others") return revokeOthers(form, context);
   return data<AccountResult>({ form: "profile", formError: "Unknown form." }, { status: 400 });
 }

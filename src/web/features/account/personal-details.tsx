@@ -54,6 +54,14 @@ function DetailsForm({ user, result }: Omit<Props, "editing">) {
         error={error("email")}
         {...register("email")}
       />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        hint="Needed to change your e-mail address or username."
+        error={error("currentPassword")}
+        {...register("currentPassword")}
+      />
       <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary")}>
         {pending ? "Saving…" : "Save Changes"}
       </button>

@@ -3,7 +3,9 @@ import { formatDateTime } from "#shared/dates.ts";
 import type { SessionInfo } from "#shared/schemas/auth.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { usePostPending } from "../../lib/use-post-pending.ts";
+import type { FormResult } from "../auth/form-result.ts";
 
 /** A short description of a browser from its user agent string. */
 function deviceName(userAgent: string | null): string {
@@ -32,7 +34,8 @@ function deviceName(userAgent: string | null): string {
 }
 
 /** Where the account is signed in, and "Sign out of other devices" (issue 4). */
-export function SessionsPanel({ sessions, message }: { sessions: SessionInfo[]; message: string | undefined }) {
+export function SessionsPanel({ sessions, result }: { sessions: SessionInfo[]; result: FormResult<"password"> | undefined }) {
+  const message = result?.success;
   const pending = usePostPending("/dealer/profile");
   const others = sessions.filter((s) => !s.current).length;
   return (
@@ -60,12 +63,24 @@ export function SessionsPanel({ sessions, message }: { sessions: SessionInfo[]; 
           </li>
         ))}
       </ul>
-      <Form method="post" className="mt-4">
-        <input type="hidden" name="intent" value="revoke-others" />
-        <button type="submit" disabled={pending || others === 0} aria-busy={pending} className={buttonClass("outline")}>
-          Sign out of other devices
-        </button>
-      </Form>
+      {others > 0 ? (
+        <Form method="post" className="mt-4 space-y-3">
+          <input type="hidden" name="intent" value="revoke-others" />
+          {result?.formError && !pending ? <FormAlert>{result.formError}</FormAlert> : null}
+          <TextField
+            label="Current password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint="Asked again so that a session left open elsewhere cannot sign you out."
+            error={pending ? undefined : result?.fieldErrors?.password}
+          />
+          <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("outline")}>
+            Sign out of other devices
+          </button>
+        </Form>
+      ) : null}
     </section>
   );
 }

@@ -25,6 +25,22 @@ export function afterLoginPath(request: Request, role: Parameters<typeof homePat
   return fromForm ?? fromQuery ?? homePathFor(role);
 }
 
+/** Where a sign-in comes from: the address and agent (limits, events) and the known-device cookie (issue 16, M4). */
+function signInMeta(context: WebContext) {
+  return { ip: context.ip, userAgent: context.userAgent, deviceToken: context.deviceToken };
+}
+
+/** The session cookie and the known-device cookie of a new sign-in. */
+function signedInCookies(
+  context: WebContext,
+  session: { token: string; expiresAt: Date; device: { token: string; expiresAt: Date } },
+): [string, string][] {
+  return [
+    ["Set-Cookie", context.sessionCookie(session.token, session.expiresAt)],
+    ["Set-Cookie", context.deviceCookie(session.device.token, session.device.expiresAt)],
+  ];
+}
+
 type LoginField = "user" | "password";
 
 /** A right password of an account that owes a code (decision 010): the page asks for it, holding the challenge. */
@@ -53,8 +69,8 @@ async function secondFactorAction(request: Request, context: WebContext, form: F
   const parsed = secondFactorLoginSchema.safeParse({ challenge, code: formText(form, "code") });
   if (!parsed.success) return again(parsed.error.issues[0]?.message ?? "Enter a code.", 400);
   try {
-    const session = await context.services.accounts.completeSecondFactor(parsed.data, { ip: context.ip, userAgent: context.userAgent });
-    const headers = { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) };
+    const session = await context.services.accounts.completeSecondFactor(parsed.data, signInMeta(context));
+    const headers = signedInCookies(context, session);
     const next = afterLoginPath(request, session.user.role, form);
     // After an enrolment the recovery codes are shown once, before the user moves on.
     if (session.recoveryCodes)
@@ -77,14 +93,12 @@ export async function loginAction(request: Request, context: WebContext) {
     return data<FormResult<LoginField>>({ fieldErrors: firstIssues<LoginField>(parsed.error), values }, { status: 400 });
   }
   try {
-    const session = await context.services.accounts.login(parsed.data, { ip: context.ip, userAgent: context.userAgent });
+    const session = await context.services.accounts.login(parsed.data, signInMeta(context));
     if ("totpRequired" in session) {
       const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
       return data<SecondFactorState>(codeOwed(session, redirectTo));
     }
-    return redirect(afterLoginPath(request, session.user.role, form), {
-      headers: { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) },
-    });
+    return redirect(afterLoginPath(request, session.user.role, form), { headers: signedInCookies(context, session) });
   } catch (err) {
     const known = knownFailure(err);
     if (known) return data<FormResult<LoginField>>({ formError: known.message, values }, { status: known.statusCode });
@@ -166,13 +180,11 @@ export async function resetPasswordAction(request: Request, context: WebContext)
   try {
     const session = await context.services.accounts.resetPassword(
       { token: parsed.data.token, password: parsed.data.password },
-      { ip: context.ip, userAgent: context.userAgent },
+      signInMeta(context),
     );
     // An admin (or an account with two-step sign-in) still owes a code: the sign-in continues on /login.
     if ("totpRequired" in session) return data<SecondFactorState>(codeOwed(session, null));
-    return redirect(homePathFor(session.user.role), {
-      headers: { "Set-Cookie": context.sessionCookie(session.token, session.expiresAt) },
-    });
+    return redirect(homePathFor(session.user.role), { headers: signedInCookies(context, session) });
   } catch (err) {
     const known = knownFailure(err);
     if (known?.field === "password") return data<FormResult<ResetField>>({ fieldErrors: { password: known.message } }, { status: 400 });

@@ -5,6 +5,7 @@ import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { DocumentReview } from "#web/features/admin/dealers/document-review.tsx";
 import { StatusPanel } from "#web/features/admin/dealers/status-panel.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { AccountSecurity } from "#web/features/admin/users/account-security.tsx";
 import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
 import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx";
 import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
@@ -18,11 +19,15 @@ import type { Route } from "./+types/dealer";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const id = detailId(params.userId);
-  if (id === null) return data({ dealer: null }, { status: 404 });
+  if (id === null) return data({ dealer: null, events: [] }, { status: 404 });
   try {
-    return { dealer: await context.services.dealers.application(context.actor, id) };
+    const [dealer, events] = await Promise.all([
+      context.services.dealers.application(context.actor, id),
+      context.services.accounts.securityEventsOf(context.actor, id),
+    ]);
+    return { dealer, events };
   } catch (err) {
-    if (knownFailure(err)?.statusCode === 404) return data({ dealer: null }, { status: 404 });
+    if (knownFailure(err)?.statusCode === 404) return data({ dealer: null, events: [] }, { status: 404 });
     throw err;
   }
 }
@@ -42,7 +47,7 @@ const backToList = (
 );
 
 export default function AdminDealer({ loaderData }: Route.ComponentProps) {
-  const { dealer } = loaderData;
+  const { dealer, events } = loaderData;
   if (!dealer) {
     return (
       <AdminPage title="Dealer not found" actions={backToList}>
@@ -66,6 +71,7 @@ export default function AdminDealer({ loaderData }: Route.ComponentProps) {
             <DocumentsPanel documents={dealer.documents} actions={(doc, name) => <DocumentReview doc={doc} name={name} />} />
           </div>
           <InstallationsList installations={dealer.installations} />
+          <AccountSecurity userId={dealer.id} name={dealer.user_full_name} events={events} canEnd />
         </div>
         <StatusPanel dealer={dealer} />
       </div>

@@ -1,6 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
@@ -11,6 +11,7 @@ import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
+import { AccountSecurity } from "#web/features/admin/users/account-security.tsx";
 import { AddAdminForm } from "#web/features/admin/users/add-admin-form.tsx";
 import { STEP_UP_HINT, STEP_UP_LABEL, stepUp } from "#web/features/admin/users/step-up.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
@@ -28,7 +29,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const filtered = role ? all.filter((u) => u.role === role) : all;
   const key = (u: PublicUser) => (params.sort === "username" ? u.username : params.sort === "role" ? u.role : u.fullName);
   const page = pageOf(sortRows(filtered, key, params.dir), params, (u) => `${u.fullName} ${u.username} ${u.email}`);
-  return { ...page, params, me: context.user?.id ?? 0, canManage: context.user?.role === "super" };
+  const canManage = context.user?.role === "super";
+  // ?account=<id>: that account's recent security events (super; an admin sees their own).
+  const accountId = Number(new URL(request.url).searchParams.get("account"));
+  const account = all.find((u) => u.id === accountId && (canManage || u.id === context.user?.id));
+  const security = account
+    ? { id: account.id, name: account.fullName, events: await context.services.accounts.securityEventsOf(context.actor, account.id) }
+    : null;
+  return { ...page, params, me: context.user?.id ?? 0, canManage, security };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -36,7 +44,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { rows, count, params, me, canManage } = loaderData;
+  const { rows, count, params, me, canManage, security } = loaderData;
   const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -117,18 +125,32 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           { key: "role", header: "Role", sortable: true, cell: (u) => (u.role === "super" ? "Super admin" : "Admin") },
           { key: "verified", header: "Password set", cell: (u) => (u.emailVerified ? "Yes" : "Invitation sent") },
         ]}
-        rowActions={(u) =>
-          !canManage ? null : u.id === me ? (
-            <span className="text-sm text-slate-600">You</span>
-          ) : (
-            <button type="button" className={buttonClass("outline", "min-h-10 px-3 text-red-800")} onClick={() => setRemoving(u)}>
-              Remove<span className="sr-only"> {u.fullName}</span>
-            </button>
-          )
-        }
+        rowActions={(u) => (
+          <span className="flex flex-wrap items-center gap-2">
+            {canManage || u.id === me ? (
+              <Link
+                to={`/admin/users?account=${u.id}#security-${u.id}`}
+                preventScrollReset
+                className="text-sm font-semibold text-accent-800 underline-offset-2 hover:underline"
+              >
+                Security events<span className="sr-only"> of {u.fullName}</span>
+              </Link>
+            ) : null}
+            {!canManage ? null : u.id === me ? (
+              <span className="text-sm text-slate-600">You</span>
+            ) : (
+              <button type="button" className={buttonClass("outline", "min-h-10 px-3 text-red-800")} onClick={() => setRemoving(u)}>
+                Remove<span className="sr-only"> {u.fullName}</span>
+              </button>
+            )}
+          </span>
+        )}
         empty="No admin users."
         tour="admin-table"
       />
+      {security ? (
+        <AccountSecurity userId={security.id} name={security.name} events={security.events} canEnd={canManage && security.id !== me} />
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing?.fullName ?? ""}?`}

@@ -49,7 +49,7 @@ export default function DealerProfile({ loaderData, actionData }: Route.Componen
         <InstallationsList installations={application.installations} />
         <ChangePassword editing={edit === "password"} result={actionData?.form === "password" ? actionData : undefined} />
         <TwoStepPanel status={totp} result={actionData?.form === "totp" ? actionData : undefined} />
-        <SessionsPanel sessions={sessions} message={actionData?.form === "sessions" ? actionData.success : undefined} />
+        <SessionsPanel sessions={sessions} result={actionData?.form === "sessions" ? actionData : undefined} />
       </div>
     </DealerPage>
   );

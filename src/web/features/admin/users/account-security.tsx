@@ -1,0 +1,112 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { formatDateTime } from "#shared/dates.ts";
+import type { SecurityEventView } from "#shared/schemas/auth.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
+import { sendRequest } from "#web/features/admin/kit/send-request.ts";
+
+const KIND_LABELS: Record<string, string> = {
+  login: "Sign-in",
+  logout: "Sign-out",
+  "password-change": "Password change",
+  "password-reset": "Password reset",
+  "email-change": "E-mail change",
+  "email-change-undone": "E-mail change undone",
+  "username-change": "Username change",
+  "sessions-ended": "Sessions ended",
+  forbidden: "Refused request",
+};
+
+/**
+ * An account's recent security events (issue 16, L5) and "Sign out everywhere" (L7): every session of the account
+ * ends after a confirmation, and the audit log records who did it.
+ */
+export function AccountSecurity({
+  userId,
+  name,
+  events,
+  canEnd,
+}: {
+  userId: number;
+  name: string;
+  events: SecurityEventView[];
+  canEnd: boolean;
+}) {
+  const revalidator = useRevalidator();
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <section aria-labelledby={`security-${userId}`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`security-${userId}`} className="text-lg font-semibold text-slate-900">
+          Security events of {name}
+        </h2>
+        {canEnd ? (
+          <button type="button" className={buttonClass("outline", "text-red-800")} onClick={() => setConfirming(true)}>
+            Sign out everywhere
+          </button>
+        ) : null}
+      </div>
+      {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+      {events.length === 0 ? (
+        <p className="text-slate-600">No security events in the last 90 days.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Recent security events of {name}, newest first</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-700">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                When
+              </th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Event
+              </th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Result
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                From
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((e) => (
+              <tr key={e.id} className="border-b border-slate-100 align-top">
+                <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(new Date(e.at))}</td>
+                <td className="py-2 pr-3">
+                  {KIND_LABELS[e.kind] ?? e.kind}
+                  {e.byOther ? " (by an admin)" : ""}
+                </td>
+                <td className="py-2 pr-3">
+                  {e.result}
+                  {e.reason ? ` (${e.reason})` : ""}
+                </td>
+                <td className="py-2 break-all text-slate-700">
+                  {e.ip ?? "–"}
+                  {e.userAgent ? <span className="block text-xs text-slate-600">{e.userAgent}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Sign ${name} out everywhere?`}
+        confirmLabel="Sign out everywhere"
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          const answer = await sendRequest<{ message: string }>({ method: "POST", url: `/api/auth/user/${userId}/end-sessions` });
+          if (!answer.ok) return answer.message ?? "The sessions could not be ended.";
+          setNotice(answer.data?.message ?? "Sessions ended.");
+          await revalidator.revalidate();
+          return null;
+        }}
+      >
+        <p>Every session of this account ends now: they must sign in again on every device. The audit log records it.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
