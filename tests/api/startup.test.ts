@@ -65,7 +65,8 @@ describe("production start-up", () => {
     );
     for (const username of ["super", "admin", "dealer"]) {
       const r = await run(process.execPath, ["--import", "tsx", "scripts/set-password.ts", username], {
-        env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, NEW_PASSWORD: `a-real-secret-for-${username}` },
+        // Strong and free of the account's own words (decision 010).
+        env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, NEW_PASSWORD: `Msasa-kopje-${username.length}-sunrise-1987` },
       });
       expect(r.stdout).toContain(`Password of ${username} changed`);
     }

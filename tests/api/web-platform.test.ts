@@ -46,8 +46,9 @@ describe("Cache-Control (L8)", () => {
   });
 
   it("a login that sets the session cookie is no-store", async () => {
-    const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
-    const res = await t.inject({ method: "POST", url: "/api/auth/login", payload: { user: admin.username, password: admin.password } });
+    // The demo user: an admin's password alone sets no cookie (a code is owed, decision 010).
+    const user = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+    const res = await t.inject({ method: "POST", url: "/api/auth/login", payload: { user: user.username, password: user.password } });
     expect(res.statusCode).toBe(200);
     expect(res.headers["set-cookie"]).toBeTruthy();
     expect(cacheControl(res)).toContain("no-store");

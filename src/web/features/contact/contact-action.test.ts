@@ -7,7 +7,7 @@ function post(fields: Record<string, string>): Request {
 }
 
 function contextWith(submit: (...args: unknown[]) => Promise<{ id: number }>): WebContext {
-  return { services: { contact: { submit } }, actor: null } as unknown as WebContext;
+  return { services: { contact: { submit } }, actor: null, ip: "203.0.113.7" } as unknown as WebContext;
 }
 
 /** `data()` results carry the body in `data` and the status in `init`. */
@@ -24,7 +24,8 @@ describe("contactAction", () => {
     const { body, status } = unwrap(await contactAction(post(filled), contextWith(submit)));
     expect(status).toBe(200);
     expect(body).toEqual({ status: "sent", message: "Thank you! Your message has been sent. We will get back to you soon.", id: 7 });
-    expect(submit).toHaveBeenCalledWith(null, { ...filled, requestQuote: true });
+    // With the client's address: the form is limited per sender (issue 16, M2).
+    expect(submit).toHaveBeenCalledWith(null, { ...filled, requestQuote: true }, { ip: "203.0.113.7" });
   });
 
   it("answers field errors and what was typed without calling the service", async () => {
