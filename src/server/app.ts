@@ -56,11 +56,14 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 /**
  * The Swagger UI page at /api/docs (L4): its scripts and stylesheet are files served beside it (no inline script or
  * <style> in its HTML; @fastify/swagger-ui's csp.json lists no hashes), the OpenAPI document is fetched from here.
+ * One inline style remains, allowed by its hash alone: Swagger UI's top-bar logo is an SVG with a <style> inside
+ * (`.logo_small_svg__cls-2{fill:#fff}…`); without it the logo draws black on the dark bar. A new Swagger UI version
+ * with another logo fails tests/e2e/api-docs.spec.ts, which names the new hash.
  */
 const API_DOCS_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
   "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",

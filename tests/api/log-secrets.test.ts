@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
 import { asc, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
@@ -7,6 +6,7 @@ import { products } from "#server/db/schema/catalogue.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { createActors } from "../support/actors.ts";
 import { ensureBuild } from "../support/ensure-build.ts";
+import { freePort } from "../support/free-port.ts";
 import { header, linkToken, outboxMails } from "../support/outbox.ts";
 import { type PaynowStandIn, startPaynowStandIn } from "../support/paynow-stand-in.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -20,17 +20,6 @@ let t: TestApp;
 let paynow: PaynowStandIn;
 const lines: string[] = [];
 const log = () => lines.join("");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   await ensureBuild();

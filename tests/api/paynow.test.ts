@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
@@ -16,6 +15,7 @@ import {
   paynowCurrencyOnly,
 } from "#shared/schemas/payments.ts";
 import { type Actors, createActors } from "../support/actors.ts";
+import { freePort } from "../support/free-port.ts";
 import { header, outboxMails } from "../support/outbox.ts";
 import { type PaynowStandIn, startPaynowStandIn } from "../support/paynow-stand-in.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -29,17 +29,6 @@ let t: TestApp;
 let actors: Actors;
 let paynow: PaynowStandIn;
 let productIds: number[];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   paynow = await startPaynowStandIn();
