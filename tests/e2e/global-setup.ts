@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "../support/free-port.ts";
 import { startPaynowStandIn } from "../support/paynow-stand-in.ts";
 import { startServer } from "../support/server-process.ts";
 
@@ -10,9 +11,13 @@ export default async function globalSetup() {
   // Paynow is on, against a local stand-in that speaks its protocol (tests/e2e/paynow.spec.ts pays through it).
   const paynow = await startPaynowStandIn();
   // Every browser test signs up from 127.0.0.1: room for all of them (the default is 10 an hour per address).
+  // A known port, so SITE_URL (links in e-mails, Paynow's return address, link previews) names this server.
+  const port = await freePort();
   const server = await startServer(
     {
       DATA_DIR: dataDir,
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
       SIGNUPS_PER_HOUR: "200",
       FORMS_PER_HOUR: "200",
       PAYNOW_INTEGRATION_ID: paynow.integrationId,

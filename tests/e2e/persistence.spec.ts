@@ -10,7 +10,7 @@ test("restarting keeps the data in DATA_DIR; deleting DATA_DIR gives a fresh dem
   try {
     let server = await startServer({ DATA_DIR: dataDir });
     expect(server.output()).toContain("Demo accounts (printed once, on first start");
-    const account = { fullName: "Kuda Persist", username: "kuda", email: "kuda@example.com", password: "kept-across-restarts" };
+    const account = { fullName: "Kuda Persist", username: "kuda", email: "kuda@example.com", password: "Kept-across-Kariba-restarts-77" };
     const signup = await request.post(`${server.url}/api/auth/register`, { data: account });
     expect(signup.status()).toBe(201);
     await server.stop();
