@@ -28,7 +28,12 @@ export function isIsoDate(value: string): boolean {
 
 /** The Harare calendar day of a moment. */
 export function harareDate(at: Date): string {
-  return new Date(at.getTime() + HARARE_OFFSET_MS).toISOString().slice(0, 10);
+  return harareDateTime(at).slice(0, 10);
+}
+
+/** A moment in ISO 8601 on the Harare clock with its offset: "2026-11-24T16:05:09+02:00". */
+export function harareDateTime(at: Date): string {
+  return `${new Date(at.getTime() + HARARE_OFFSET_MS).toISOString().slice(0, 19)}+02:00`;
 }
 
 /** The day `days` after (or before, when negative) a date. */

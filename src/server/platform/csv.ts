@@ -1,3 +1,5 @@
+import { harareDate, harareDateTime } from "#shared/date-range.ts";
+
 /**
  * CSV for the back office's exports (RFC 4180: CRLF, quoted when needed). A cell that a spreadsheet would read as a
  * formula (=, +, -, @, tab, CR) gets a leading apostrophe, so an exported name like "=HYPERLINK(…)" stays text.
@@ -20,8 +22,6 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-const HARARE_OFFSET_MS = 2 * 3_600_000;
-
 /**
  * A moment as the exports write it: ISO 8601 in Harare time with its offset ("2026-11-24T16:05:09+02:00"), so a
  * spreadsheet reads it and a person sees the company's clock. Every export uses this one form.
@@ -30,7 +30,7 @@ export function csvDateTime(iso: string | Date | null | undefined): string {
   if (iso === null || iso === undefined) return "";
   const at = typeof iso === "string" ? new Date(iso) : iso;
   if (Number.isNaN(at.getTime())) return "";
-  return `${new Date(at.getTime() + HARARE_OFFSET_MS).toISOString().slice(0, 19)}+02:00`;
+  return harareDateTime(at);
 }
 
 /** A Harare calendar date ("2026-11-24") of a moment: for values that are days, such as a quotation's last day. */
@@ -40,6 +40,5 @@ export function csvDate(iso: string | Date | null | undefined): string {
 
 /** `attachment; filename="dealers-2026-11-21.csv"` for today's date in Harare. */
 export function csvDisposition(base: string, now = new Date()): string {
-  const day = csvDate(now);
-  return `attachment; filename="${base}-${day}.csv"`;
+  return `attachment; filename="${base}-${harareDate(now)}.csv"`;
 }

@@ -192,6 +192,20 @@ export const revokeOthersSchema = z.object({
   password: z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(PASSWORD_MAX_LENGTH),
 });
 
+/** What a security event is about (issue 16, L5), and how the back office names it. */
+export const SECURITY_EVENT_LABELS = {
+  login: "Sign-in",
+  logout: "Sign-out",
+  "password-change": "Password change",
+  "password-reset": "Password reset",
+  "email-change": "E-mail change",
+  "email-change-undone": "E-mail change undone",
+  "username-change": "Username change",
+  "sessions-ended": "Sessions ended",
+  forbidden: "Refused request",
+} as const;
+export type SecurityEventKind = keyof typeof SECURITY_EVENT_LABELS;
+
 /** One of an account's recent security events, as the back office shows them (issue 16, L5). */
 export const securityEventSchema = z.object({
   id: z.number(),

@@ -1,19 +1,7 @@
 import { and, desc, eq, lt } from "drizzle-orm";
-import type { SecurityEventView } from "#shared/schemas/auth.ts";
+import type { SecurityEventKind, SecurityEventView } from "#shared/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { securityEvents } from "../../db/schema/accounts.ts";
-
-/** What happened (issue 16, L5). */
-export type SecurityEventKind =
-  | "login"
-  | "logout"
-  | "password-change"
-  | "password-reset"
-  | "email-change"
-  | "email-change-undone"
-  | "username-change"
-  | "sessions-ended"
-  | "forbidden";
 
 export type SecurityEvent = {
   kind: SecurityEventKind;

@@ -5,7 +5,6 @@ import type { PublicUser } from "#shared/schemas/auth.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
-import { TextField } from "#web/components/ui/text-field.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
@@ -13,7 +12,7 @@ import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-p
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
 import { AccountSecurity } from "#web/features/admin/users/account-security.tsx";
 import { AddAdminForm } from "#web/features/admin/users/add-admin-form.tsx";
-import { STEP_UP_HINT, STEP_UP_LABEL, stepUp } from "#web/features/admin/users/step-up.ts";
+import { StepUpCodeField, stepUp } from "#web/features/admin/users/step-up.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/users";
@@ -172,16 +171,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         }}
       >
         <p>Their account and sessions end now. This cannot be undone.</p>
-        <TextField
-          className="mt-4"
-          label={STEP_UP_LABEL}
-          hint={STEP_UP_HINT}
-          name="stepUpCode"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          value={removeCode}
-          onChange={(e) => setRemoveCode(e.target.value)}
-        />
+        <StepUpCodeField className="mt-4" value={removeCode} onChange={setRemoveCode} />
       </ConfirmDialog>
     </AdminPage>
   );

@@ -1,23 +1,11 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
-import type { SecurityEventView } from "#shared/schemas/auth.ts";
+import { SECURITY_EVENT_LABELS, type SecurityEventView } from "#shared/schemas/auth.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
-
-const KIND_LABELS: Record<string, string> = {
-  login: "Sign-in",
-  logout: "Sign-out",
-  "password-change": "Password change",
-  "password-reset": "Password reset",
-  "email-change": "E-mail change",
-  "email-change-undone": "E-mail change undone",
-  "username-change": "Username change",
-  "sessions-ended": "Sessions ended",
-  forbidden: "Refused request",
-};
 
 /**
  * An account's recent security events (issue 16, L5) and "Sign out everywhere" (L7): every session of the account
@@ -76,7 +64,7 @@ export function AccountSecurity({
               <tr key={e.id} className="border-b border-slate-100 align-top">
                 <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(new Date(e.at))}</td>
                 <td className="py-2 pr-3">
-                  {KIND_LABELS[e.kind] ?? e.kind}
+                  {SECURITY_EVENT_LABELS[e.kind as keyof typeof SECURITY_EVENT_LABELS] ?? e.kind}
                   {e.byOther ? " (by an admin)" : ""}
                 </td>
                 <td className="py-2 pr-3">

@@ -4,7 +4,7 @@ import { createAdminSchema } from "#shared/schemas/auth.ts";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { sendRequest } from "../kit/send-request.ts";
-import { STEP_UP_HINT, STEP_UP_LABEL, stepUp } from "./step-up.ts";
+import { StepUpCodeField, stepUp } from "./step-up.tsx";
 
 /** Role super adds a back-office account (POST /api/auth/admin); the new admin chooses a password from the e-mailed link. */
 export function AddAdminForm({ onDone }: { onDone: (message: string) => void }) {
@@ -48,16 +48,7 @@ export function AddAdminForm({ onDone }: { onDone: (message: string) => void }) 
           <option value="admin">Admin</option>
           <option value="super">Super admin (also manages admin users)</option>
         </SelectField>
-        <TextField
-          label={STEP_UP_LABEL}
-          hint={STEP_UP_HINT}
-          name="stepUpCode"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={codeError}
-        />
+        <StepUpCodeField value={code} onChange={setCode} error={codeError} />
       </div>
     </FormShell>
   );

@@ -1,0 +1,41 @@
+import { totpCodeSchema } from "#shared/schemas/auth.ts";
+import { TextField } from "#web/components/ui/text-field.tsx";
+import { sendRequest } from "../kit/send-request.ts";
+
+/**
+ * Confirms the change with a fresh code (POST /api/auth/step-up, 5 minutes); answers the refusal, or null. The code
+ * is checked with the API's own schema first, so a typo is told at once.
+ */
+export async function stepUp(code: string): Promise<string | null> {
+  const parsed = totpCodeSchema.safeParse({ code });
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? "Enter a code.";
+  const answer = await sendRequest({ method: "POST", url: "/api/auth/step-up", body: parsed.data });
+  return answer.ok ? null : (answer.issues[0]?.message ?? answer.message);
+}
+
+/** The code field of the forms that add or remove back-office accounts (decision 010). */
+export function StepUpCodeField({
+  value,
+  onChange,
+  error,
+  className,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  error?: string | undefined;
+  className?: string;
+}) {
+  return (
+    <TextField
+      className={className}
+      label="Code from your authenticator app"
+      hint="Adding or removing an admin asks for a fresh code."
+      name="stepUpCode"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    />
+  );
+}
