@@ -13,7 +13,6 @@ import {
 } from "#shared/schemas/auth.ts";
 import { header, linkToken, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
-import { demoTotp, forgetLastTotpStep } from "../support/totp.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -251,11 +250,7 @@ describe("sessions", () => {
 
 describe("admin users (role super)", () => {
   /** Adding and removing back-office accounts needs a fresh code on the session (decision 010). */
-  async function stepUp(authorization: string) {
-    await forgetLastTotpStep(t.database.db, "super");
-    const res = await t.inject({ method: "POST", url: "/api/auth/step-up", headers: { authorization }, payload: { code: demoTotp() } });
-    expect(res.statusCode).toBe(200);
-  }
+  const stepUp = (authorization: string) => t.stepUp("super", { authorization });
 
   it("adds an admin who is invited by e-mail to set a password and can then sign in", async () => {
     const { authorization } = await t.loginAs("super");

@@ -10,7 +10,6 @@ import { freePort } from "../support/free-port.ts";
 import { header, linkToken, outboxMails } from "../support/outbox.ts";
 import { type PaynowStandIn, startPaynowStandIn } from "../support/paynow-stand-in.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
-import { demoTotp, forgetLastTotpStep } from "../support/totp.ts";
 
 // M8 and L2: with logging at trace, a sign-up, a verification, a login, a password reset, an admin invitation and a
 // Paynow payment leave none of their tokens, passwords, session ids or keys in the log; a failed query is logged
@@ -102,9 +101,7 @@ describe("secrets in the log (M8)", () => {
     const superLogin = await t.loginAs("super");
     secrets.superSession = superLogin.authorization.slice("Bearer ".length);
     // Adding an admin asks for a fresh code (decision 010).
-    await forgetLastTotpStep(t.database.db, "super");
-    const stepUp = await t.inject({ method: "POST", url: "/api/auth/step-up", payload: { code: demoTotp() }, headers: superLogin });
-    expect(stepUp.statusCode, stepUp.body).toBe(200);
+    await t.stepUp("super", superLogin);
     const invite = await t.inject({
       method: "POST",
       url: "/api/auth/admin",

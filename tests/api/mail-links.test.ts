@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { decoded, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
-import { demoTotp, forgetLastTotpStep } from "../support/totp.ts";
 
 // I1: links in e-mails never take the request's Host (nor X-Forwarded-Host): SITE_URL, else the configured address.
 
@@ -26,9 +25,7 @@ async function sendEveryLinkMail(t: TestApp) {
   expect(forgot.statusCode).toBeLessThan(300);
   // Adding an admin asks for a fresh code (decision 010).
   const superHeaders = await t.loginAs("super");
-  await forgetLastTotpStep(t.database.db, "super");
-  const stepUp = await t.inject({ method: "POST", url: "/api/auth/step-up", payload: { code: demoTotp() }, headers: superHeaders });
-  expect(stepUp.statusCode, stepUp.body).toBe(200);
+  await t.stepUp("super", superHeaders);
   const invite = await t.inject({
     method: "POST",
     url: "/api/auth/admin",

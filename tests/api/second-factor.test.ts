@@ -106,8 +106,7 @@ describe("signing in to the back office", () => {
 
   it("a new admin's invitation link sets the password and goes on to the app's setup, not into the back office", async () => {
     const superHeaders = await t.loginAs("super");
-    await forgetLastTotpStep(t.database.db, "super");
-    await t.inject({ method: "POST", url: "/api/auth/step-up", headers: superHeaders, payload: { code: demoTotp() } });
+    await t.stepUp("super", superHeaders);
     const created = await t.inject({
       method: "POST",
       url: "/api/auth/admin",

@@ -20,6 +20,8 @@ export type TestApp = {
   dataDir: string;
   /** Signs in as a demo account and returns its Bearer header. */
   loginAs(role: DemoAccount["role"]): Promise<{ authorization: string }>;
+  /** Confirms a demo admin's or super's session with a fresh code (adding or removing admins, decision 010). */
+  stepUp(role: "admin" | "super", headers: { authorization: string }): Promise<void>;
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 };
@@ -81,6 +83,13 @@ export async function createTestApp(
       });
       if (done.statusCode !== 200) throw new Error(`second factor as ${role} failed: ${done.body}`);
       return { authorization: `Bearer ${done.json().token}` };
+    },
+    async stepUp(role, headers) {
+      const account = DEMO_ACCOUNTS.find((a) => a.role === role);
+      if (!account) throw new Error(`no demo account ${role}`);
+      await forgetLastTotpStep(database.db, account.username);
+      const res = await app.inject({ method: "POST", url: "/api/auth/step-up", headers, payload: { code: demoTotp() } });
+      if (res.statusCode !== 200) throw new Error(`step-up as ${role} failed: ${res.body}`);
     },
     async close() {
       unregister();
