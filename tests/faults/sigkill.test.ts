@@ -100,7 +100,7 @@ describe("SIGKILL during uploads and writes (PGlite)", () => {
     const restartMs = Date.now() - startedAt;
     const swept = Number(/orphan sweep removed (\d+) file/.exec(server.output())?.[1] ?? 0);
     expect(swept).toBeGreaterThanOrEqual(2);
-    const again = siteClient(server.url);
+    const again = siteClient(server.url, { sameDataAs: site.baseUrl });
     const dealer2 = await again.login("dealer");
     for (const id of answered.orders) expect((await again.call(`/api/orders/${id}`, { token: dealer2 })).status, `order ${id}`).toBe(200);
     for (const id of answered.products)

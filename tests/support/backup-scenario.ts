@@ -93,6 +93,7 @@ export function backupRestoreSuite(kind: "pglite" | "postgres", skip: boolean) {
         let server: ServerProcess | null = await startServer(source.env, 120_000);
         cleanups.push(async () => server?.stop());
         const site = siteClient(server.url);
+        const sourceUrl = server.url;
         const [dealer, admin, user] = [await site.login("dealer"), await site.login("admin"), await site.login("user")];
         const products = await site.productIds();
         const order = await site.placeOrder(dealer, products.slice(0, 2), "backup-order");
@@ -137,7 +138,7 @@ export function backupRestoreSuite(kind: "pglite" | "postgres", skip: boolean) {
         expect(uploads.length).toBeGreaterThan(0);
 
         server = await startServer(target.env, 120_000);
-        const restored = siteClient(server.url);
+        const restored = siteClient(server.url, { sameDataAs: sourceUrl });
         // The same passwords still sign in.
         const [dealer2, admin2, user2] = [await restored.login("dealer"), await restored.login("admin"), await restored.login("user")];
         expect((await restored.me(user2)).id).toBe(userId);

@@ -5,8 +5,12 @@ import { DEMO_ACCOUNTS, type DemoAccount } from "#server/db/seed/accounts.ts";
 import { file, multipart } from "./multipart.ts";
 import { nextDemoTotp } from "./totp.ts";
 
-/** A client of a running server (tests/support/server-process.ts) that does what users do, over HTTP. */
-export function siteClient(baseUrl: string) {
+/**
+ * A client of a running server (tests/support/server-process.ts) that does what users do, over HTTP. A server started
+ * on another server's data (a restore, a restart) passes that server's address as `sameDataAs`: the accounts remember
+ * the authenticator codes already used there, so its sign-ins must take later ones.
+ */
+export function siteClient(baseUrl: string, { sameDataAs = baseUrl }: { sameDataAs?: string } = {}) {
   const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
     const headers = new Headers(init.headers);
     if (init.token) headers.set("authorization", `Bearer ${init.token}`);
@@ -22,6 +26,7 @@ export function siteClient(baseUrl: string) {
     call(path, { method: "POST", token, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
   return {
+    baseUrl,
     call,
     json,
     async login(role: DemoAccount["role"], password?: string): Promise<string> {
@@ -39,7 +44,7 @@ export function siteClient(baseUrl: string) {
       const answer = await json<{ token: string } | { totpRequired: true; challenge: string }>(res, 200);
       if ("token" in answer) return answer.token;
       // Admin and super owe a code of the demo authenticator key (decision 010).
-      const code = await nextDemoTotp(baseUrl, account.username);
+      const code = await nextDemoTotp(sameDataAs, account.username);
       const done = await apiPost("/api/auth/login/second-factor", { challenge: answer.challenge, code });
       return (await json<{ token: string }>(done, 200)).token;
     },
