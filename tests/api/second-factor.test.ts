@@ -64,6 +64,14 @@ describe("signing in to the back office", () => {
     expect(replayed.json().message).toBe(WRONG_CODE);
   });
 
+  it("two sign-ins at once (a phone and a laptop) may both finish: a second password step does not void the first", async () => {
+    await forgetLastTotpStep(t.database.db, "admin");
+    const laptop = (await passwordStep("admin")).json();
+    const phone = (await passwordStep("admin")).json();
+    expect((await codeStep(phone.challenge, demoTotp(0))).statusCode).toBe(200);
+    expect((await codeStep(laptop.challenge, demoTotp(1))).statusCode).toBe(200);
+  });
+
   it("a challenge takes five wrong codes, then not even the right one", async () => {
     await forgetLastTotpStep(t.database.db, "super");
     const { challenge } = (await passwordStep("super")).json();

@@ -162,8 +162,9 @@ export function createSecondFactor({ db, settings, verifyPassword }: Deps) {
       const enrol = user.totpSecret === null;
       const { token, hash } = newToken();
       const expiresAt = new Date(Date.now() + SECOND_FACTOR.challengeMs);
-      // Old challenges of this account go: only the latest sign-in may finish.
-      await db.delete(loginChallenges).where(or(eq(loginChallenges.userId, user.id), lt(loginChallenges.expiresAt, new Date())));
+      // Expired challenges go. Another device's half-done sign-in stays: an admin may sign in on a phone and a laptop at
+      // once, and guesses are bounded by the account's throttle (accountRule) whatever the number of challenges.
+      await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, new Date()));
       await db.insert(loginChallenges).values({ tokenHash: hash, userId: user.id, kind: enrol ? "enrol" : "code", expiresAt });
       const challenge: SecondFactorChallenge = { totpRequired: true, enrolmentRequired: enrol, challenge: token, expiresAt };
       if (enrol) challenge.setup = await setupFor(user, await pendingSecret(user));

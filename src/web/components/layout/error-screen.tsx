@@ -28,8 +28,26 @@ export function ErrorScreen({ message, onReset }: { message: string; onReset?: (
   );
 }
 
+/**
+ * The reason phrases of the statuses a page answers with. A loader's `throw data(…, { status: 404 })` carries no
+ * status text, and React Router then fills in "Internal Server Error" whatever the status: the phrase comes from the
+ * status here, so a 404 reads "404 Not Found".
+ */
+const REASON_PHRASES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Content Too Large",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
 export function errorMessageOf(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (isRouteErrorResponse(error)) return `${error.status} ${REASON_PHRASES[error.status] ?? error.statusText}`;
   if (error instanceof Error) return error.message;
   return "Unknown error";
 }
