@@ -127,6 +127,40 @@ describe("a change and its mail commit together, or neither does", () => {
     expect(await mailJobsAfter(jobsBefore)).toHaveLength(2);
   });
 
+  it("an order's payment confirmed: refused mail, still awaiting payment; otherwise paid with the dealer's mail", async () => {
+    const dealer = await t.loginAs("dealer");
+    const admin = await t.loginAs("admin");
+    const placed = await t.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers: dealer,
+      payload: {
+        idempotencyKey: randomUUID(),
+        currency: "USD",
+        fulfilment: "collection",
+        contactName: "Farai Tx",
+        contactPhone: "+263 77 123 4567",
+        deliveryAddress: "",
+        notes: "",
+        products: [{ product_id: productIds[0], quantity: 1 }],
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const id = placed.json().id as number;
+    const status = async () => (await t.database.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]?.s;
+    const confirm = () =>
+      t.inject({ method: "PUT", url: `/api/orders/${id}/confirm-payment`, headers: admin, payload: { paymentReference: "TX-17" } });
+    const jobsBefore = await lastJobId();
+    await refuseMailJobs();
+    expect((await confirm()).statusCode).toBe(500);
+    expect(await status()).toBe("awaiting_payment");
+
+    await allowMailJobs();
+    expect((await confirm()).statusCode).toBe(200);
+    expect(await status()).toBe("paid");
+    expect(await mailJobsAfter(jobsBefore)).toHaveLength(1);
+  });
+
   it("contact message: refused mail, no message; otherwise the message and its mails", async () => {
     const email = `tx-contact-${randomUUID().slice(0, 8)}@example.com`;
     const payload = { fullName: "Rudo Tx", email, phone: "+263 71 222 3333", notes: "Backup power for a clinic.", requestQuote: false };
