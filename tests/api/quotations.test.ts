@@ -351,33 +351,33 @@ describe("GET /api/quotations/", () => {
 });
 
 describe("mail failure", () => {
-  it("keeps the stored quotation, logs the failure and still answers success", async () => {
-    const logged: object[] = [];
+  it("stores nothing when its mail cannot be queued: the request and its mails commit together (decision 007)", async () => {
     const service = createQuotationsService({
       formLimits: unlimitedForms,
       db: t.database.db,
       mailer: {
         send: async () => {
-          throw new Error("SMTP down");
+          throw new Error("the jobs table refused the mail");
         },
       },
       settings: { get: async () => DEFAULT_SITE_SETTINGS },
       accounts: { me: async () => ({}) as never },
       catalogue: t.app.services.catalogue,
       audit: t.app.services.audit,
-      log: { error: (details) => logged.push(details) },
     });
-    const { id } = await service.submit(null, {
-      customer_name: "Mail Fails",
-      customer_address: "Harare",
-      customer_email: "fails@example.com",
-      customer_phone: "+263 77 000 0000",
-      notes: "",
-      products: [{ product_id: twoProducts[0]?.id as number, quantity: 1 }],
-    });
-    const [row] = await t.database.db.select().from(quotations).where(eq(quotations.id, id));
-    expect(row?.requesterName).toBe("Mail Fails");
-    expect(logged).toHaveLength(2);
-    expect(logged[0]).toMatchObject({ quotationId: id, err: { message: "SMTP down" } });
+    const [before] = await t.database.db.select({ n: count() }).from(quotations);
+    await expect(
+      service.submit(null, {
+        customer_name: "Mail Fails",
+        customer_address: "Harare",
+        customer_email: "fails@example.com",
+        customer_phone: "+263 77 000 0000",
+        notes: "",
+        products: [{ product_id: twoProducts[0]?.id as number, quantity: 1 }],
+      }),
+    ).rejects.toThrow("the jobs table refused the mail");
+    const [after] = await t.database.db.select({ n: count() }).from(quotations);
+    expect(after?.n).toBe(before?.n);
+    expect(await t.database.db.select().from(quotations).where(eq(quotations.requesterName, "Mail Fails"))).toEqual([]);
   });
 });

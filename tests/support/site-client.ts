@@ -55,11 +55,11 @@ export function siteClient(baseUrl: string, { sameDataAs = baseUrl }: { sameData
       const res = await call("/api/products/get-all-products?pageSize=20");
       return (await json<{ rows: { product_id: number; price_usd: string | null }[] }>(res, 200)).rows.map((p) => p.product_id);
     },
-    async quote(productId: number, notes: string): Promise<number> {
+    async quote(productId: number, notes: string, email = "backup@example.com"): Promise<number> {
       const res = await post("/api/quotations", {
         customer_name: "Backup Tester",
         customer_address: "1 Samora Machel Avenue, Harare",
-        customer_email: "backup@example.com",
+        customer_email: email,
         customer_phone: "+263 77 000 0000",
         notes,
         products: [{ product_id: productId, quantity: 2 }],

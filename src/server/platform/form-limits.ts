@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { createThrottle, type ThrottleRule } from "./throttle.ts";
 
 const HOUR = 60 * 60_000;
@@ -26,9 +26,12 @@ export function createFormLimits(db: Db, perHour: number, now?: () => number) {
       await throttle.consume(`form:${form}:to:${email.trim().toLowerCase()}`, rule);
     },
 
-    /** Whether `email` may get a confirmation now (one an hour, whichever form sends it); counts it when so. */
-    async mayConfirm(email: string): Promise<boolean> {
-      const n = await throttle.hit(`form:confirm:${email.trim().toLowerCase()}`, confirmation);
+    /**
+     * Whether `email` may get a confirmation now (one an hour, whichever form sends it); counts it when so, in the
+     * transaction that queues the confirmation when given one (a request rolled back gives it back).
+     */
+    async mayConfirm(email: string, tx?: Tx): Promise<boolean> {
+      const n = await throttle.hit(`form:confirm:${email.trim().toLowerCase()}`, confirmation, tx);
       return n <= confirmation.limit;
     },
   };

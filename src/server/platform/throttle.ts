@@ -1,5 +1,5 @@
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { authThrottles } from "../db/schema/accounts.ts";
 import { TooManyRequestsError } from "./errors.ts";
 
@@ -51,11 +51,11 @@ export function createThrottle(db: Db, now: () => number = Date.now) {
       if (row.count >= rule.limit) throw new TooManyRequestsError(retryAfter(row.windowStart, rule));
     },
 
-    /** Counts an attempt; returns the count in the current window. */
-    async hit(key: string, rule: ThrottleRule): Promise<number> {
+    /** Counts an attempt (in `exec`'s transaction when given one); returns the count in the current window. */
+    async hit(key: string, rule: ThrottleRule, exec: Db | Tx = db): Promise<number> {
       const at = new Date(now());
       const expired = new Date(now() - rule.windowMs);
-      const [row] = await db
+      const [row] = await exec
         .insert(authThrottles)
         .values({ key, count: 1, windowStart: at })
         .onConflictDoUpdate({
@@ -67,7 +67,7 @@ export function createThrottle(db: Db, now: () => number = Date.now) {
         })
         .returning({ count: authThrottles.count });
       // Now and then, forget counters from windows long past.
-      if (Math.random() < 0.02) await db.delete(authThrottles).where(lt(authThrottles.windowStart, new Date(now() - 24 * 60 * MINUTE)));
+      if (Math.random() < 0.02) await exec.delete(authThrottles).where(lt(authThrottles.windowStart, new Date(now() - 24 * 60 * MINUTE)));
       return row?.count ?? 1;
     },
 

@@ -17,7 +17,7 @@ import {
   type SessionInfo,
   type UpdateProfileInput,
 } from "#shared/schemas/auth.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { emailVerificationTokens, knownDevices, passwordResetTokens, sessions, users } from "../../db/schema/accounts.ts";
 import { type Actor, actorFrom, requireAdmin, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
@@ -25,7 +25,6 @@ import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import { BadRequestError, ConflictError, FieldError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../platform/errors.ts";
 import { enqueue } from "../../platform/jobs/queue.ts";
 import { createLimiter } from "../../platform/limiter.ts";
-import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import { createThrottle, THROTTLES, type ThrottleRule } from "../../platform/throttle.ts";
 import type { AuditService } from "../audit/audit.service.ts";
@@ -87,7 +86,6 @@ type AccountsDeps = {
   settings: Pick<SettingsService, "get">;
   /** Admin accounts added and removed by a super are written to the audit log in their transaction. */
   audit: Pick<AuditService, "record">;
-  log?: MailLog;
   /** Sign-ups per client address and hour (THROTTLES.signupIp's limit unless the configuration says otherwise). */
   signupsPerHour?: number;
   /** Security events (log lines and rows); a silent one by default. */
@@ -136,7 +134,7 @@ function verify(passwordHash: string, password: string): Promise<boolean> {
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, mailer, settings, audit, log = consoleMailLog, signupsPerHour, onJobQueued, production = false } = deps;
+  const { db, mailer, settings, audit, signupsPerHour, onJobQueued, production = false } = deps;
   const events = deps.events ?? createSecurityEvents(db);
   const demoPasswords = new Set(deps.demoPasswords ?? []);
   const throttle = createThrottle(db);
@@ -318,31 +316,41 @@ export function createAccountsService(deps: AccountsDeps) {
     if (problem) throw new FieldError(problem, field);
   }
 
-  async function send(mail: Mail, context: object) {
-    await sendAll(mailer, [mail], log, context);
+  /**
+   * Queues a mail in the transaction of the change that causes it (decision 007), so a committed change always has
+   * its mail; a mail that changes nothing (an address already taken) is queued on its own.
+   */
+  async function send(exec: Db | Tx, mail: Mail) {
+    await mailer.send(mail, exec);
   }
 
-  async function sendVerification(user: UserRow, origin: string) {
+  /** A new verification link and its mail, in `exec`'s transaction; `company` read before it (PGlite's one connection). */
+  async function sendVerification(exec: Db | Tx, user: UserRow, origin: string, company: string) {
     const { token, hash: tokenHash } = newToken();
-    await db.insert(emailVerificationTokens).values({
+    await exec.insert(emailVerificationTokens).values({
       tokenHash,
       userId: user.id,
       email: user.email,
       expiresAt: new Date(Date.now() + LINK_LIFETIME.verify),
     });
-    const company = (await settings.get()).companyName;
     const url = `${origin}/verification?token=${token}`;
-    await send(verificationMail({ to: user.email, name: user.fullName, url, company }), { userId: user.id, mail: "verification" });
+    await send(exec, verificationMail({ to: user.email, name: user.fullName, url, company }));
   }
 
   /**
    * A reset or invitation link, bound to the address it is mailed to; earlier unused ones of the account stop working.
    * An "email-undo" link (to the old address of an e-mail change) is kept apart: it must outlive later changes.
    */
-  async function issuePasswordLink(user: UserRow, purpose: "reset" | "invite" | "email-undo", origin: string, email = user.email) {
+  async function issuePasswordLink(
+    exec: Db | Tx,
+    user: UserRow,
+    purpose: "reset" | "invite" | "email-undo",
+    origin: string,
+    email = user.email,
+  ) {
     const { token, hash: tokenHash } = newToken();
     if (purpose !== "email-undo") {
-      await db
+      await exec
         .delete(passwordResetTokens)
         .where(
           and(
@@ -352,7 +360,7 @@ export function createAccountsService(deps: AccountsDeps) {
           ),
         );
     }
-    await db.insert(passwordResetTokens).values({
+    await exec.insert(passwordResetTokens).values({
       tokenHash,
       userId: user.id,
       purpose,
@@ -401,20 +409,25 @@ export function createAccountsService(deps: AccountsDeps) {
           or(eq(sql`lower(${users.email})`, input.email.toLowerCase()), eq(sql`lower(${users.username})`, input.username.toLowerCase())),
         )
         .limit(2);
+      const company = (await settings.get()).companyName;
       let row: UserRow | undefined;
       if (taken.length === 0) {
         try {
-          [row] = (await db
-            .insert(users)
-            .values({ fullName: input.fullName, username: input.username, email: input.email, passwordHash, roleId: 1 })
-            .returning()) as [UserRow];
+          // The account, its link and its mail in one transaction: a committed sign-up always has its mail.
+          row = await db.transaction(async (tx) => {
+            const [created] = (await tx
+              .insert(users)
+              .values({ fullName: input.fullName, username: input.username, email: input.email, passwordHash, roleId: 1 })
+              .returning()) as [UserRow];
+            await sendVerification(tx, created, meta.origin, company);
+            return created;
+          });
         } catch (err) {
           // Two sign-ups racing for the same name: the unique index decides, and the loser is told by mail below.
           if (!isUniqueViolation(err)) throw err;
         }
       }
-      if (row) return sendVerification(row, meta.origin);
-      const company = (await settings.get()).companyName;
+      if (row) return;
       const owner = taken.find((t) => t.email.toLowerCase() === input.email.toLowerCase()) ?? (await userByEmail(input.email));
       if (owner) {
         const mail = accountExistsMail({
@@ -424,7 +437,7 @@ export function createAccountsService(deps: AccountsDeps) {
           signInUrl: `${meta.origin}/login`,
           resetUrl: `${meta.origin}/forgot-password`,
         });
-        return send(mail, { userId: owner.id, mail: "account-exists" });
+        return send(db, mail);
       }
       const mail = usernameTakenMail({
         to: input.email,
@@ -433,7 +446,7 @@ export function createAccountsService(deps: AccountsDeps) {
         username: input.username,
         signupUrl: `${meta.origin}/signup`,
       });
-      await send(mail, { mail: "username-taken" });
+      await send(db, mail);
     },
 
     /** Confirms an address from the link in the verification e-mail (single use, 24 hours). */
@@ -466,7 +479,10 @@ export function createAccountsService(deps: AccountsDeps) {
       if (meta.ip) await throttle.consume(`verify:ip:${meta.ip}`, THROTTLES.resetIp);
       await throttle.consume(`verify:acct:${email.toLowerCase()}`, THROTTLES.verifyEmailAccount);
       const user = await userByEmail(email);
-      if (user && !user.emailVerifiedAt) await sendVerification(user, meta.origin);
+      if (user && !user.emailVerifiedAt) {
+        const company = (await settings.get()).companyName;
+        await db.transaction((tx) => sendVerification(tx, user, meta.origin, company));
+      }
     },
 
     /**
@@ -485,9 +501,12 @@ export function createAccountsService(deps: AccountsDeps) {
     async sendPasswordReset(payload: { email: string; origin: string }): Promise<void> {
       const user = await userByEmail(payload.email);
       if (!user) return;
-      const url = await issuePasswordLink(user, "reset", payload.origin);
       const company = (await settings.get()).companyName;
-      await send(resetMail({ to: user.email, name: user.fullName, url, company }), { userId: user.id, mail: "reset" });
+      // The link and its mail in one transaction: a link that works was always mailed.
+      await db.transaction(async (tx) => {
+        const url = await issuePasswordLink(tx, user, "reset", payload.origin);
+        await send(tx, resetMail({ to: user.email, name: user.fullName, url, company }));
+      });
     },
 
     /**
@@ -670,6 +689,7 @@ export function createAccountsService(deps: AccountsDeps) {
         }
       }
       await assertFree(input.email, input.username, id);
+      const company = (await settings.get()).companyName;
       let updated: UserRow;
       try {
         updated = await db.transaction(async (tx) => {
@@ -685,32 +705,30 @@ export function createAccountsService(deps: AccountsDeps) {
             .where(eq(users.id, id))
             .returning()) as [UserRow];
           if (emailChanged) await revokeLinks(tx, id);
+          // The notices are queued with the change: a committed change always has its mails.
+          if (emailChanged) {
+            await sendVerification(tx, row, meta.origin, company);
+            const url = await issuePasswordLink(tx, row, "email-undo", meta.origin, current.email);
+            await send(tx, emailChangedMail({ to: current.email, name: current.fullName, url, company, newEmail: row.email }));
+          }
+          if (usernameChanged) {
+            const mail = usernameChangedMail({
+              to: row.email,
+              name: row.fullName,
+              company,
+              username: row.username,
+              resetUrl: `${meta.origin}/forgot-password`,
+            });
+            await send(tx, mail);
+          }
           return row;
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError("An account with this e-mail address or username already exists.");
         throw err;
       }
-      if (emailChanged) {
-        await event({ kind: "email-change", result: "success", userId: id }, meta);
-        await sendVerification(updated, meta.origin);
-        const url = await issuePasswordLink(updated, "email-undo", meta.origin, current.email);
-        const company = (await settings.get()).companyName;
-        const mail = emailChangedMail({ to: current.email, name: current.fullName, url, company, newEmail: updated.email });
-        await send(mail, { userId: id, mail: "email-changed" });
-      }
-      if (usernameChanged) {
-        await event({ kind: "username-change", result: "success", userId: id }, meta);
-        const company = (await settings.get()).companyName;
-        const mail = usernameChangedMail({
-          to: updated.email,
-          name: updated.fullName,
-          company,
-          username: updated.username,
-          resetUrl: `${meta.origin}/forgot-password`,
-        });
-        await send(mail, { userId: id, mail: "username-changed" });
-      }
+      if (emailChanged) await event({ kind: "email-change", result: "success", userId: id }, meta);
+      if (usernameChanged) await event({ kind: "username-change", result: "success", userId: id }, meta);
       return toPublicUser(updated);
     },
 
@@ -856,6 +874,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await assertFree(input.email, input.username);
       // Nobody knows this password: the account is usable once the invitation link has set one.
       const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
+      const [company, inviter] = await Promise.all([settings.get(), userById(me.id)]);
       let row: UserRow;
       try {
         row = await db.transaction(async (tx) => {
@@ -876,24 +895,24 @@ export function createAccountsService(deps: AccountsDeps) {
             summary: `${created.fullName} (${created.username}) added as ${input.role}`,
             after: toPublicUser(created),
           });
+          // The invitation is queued with the account: a committed account always has its link.
+          const url = await issuePasswordLink(tx, created, "invite", meta.origin);
+          await send(
+            tx,
+            invitationMail({
+              to: created.email,
+              name: created.fullName,
+              url,
+              company: company.companyName,
+              invitedBy: inviter?.fullName ?? "An administrator",
+            }),
+          );
           return created;
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError("An account with this e-mail address or username already exists.");
         throw err;
       }
-      const url = await issuePasswordLink(row, "invite", meta.origin);
-      const [company, inviter] = await Promise.all([settings.get(), userById(me.id)]);
-      await send(
-        invitationMail({
-          to: row.email,
-          name: row.fullName,
-          url,
-          company: company.companyName,
-          invitedBy: inviter?.fullName ?? "An administrator",
-        }),
-        { userId: row.id, mail: "invitation" },
-      );
       return toPublicUser(row);
     },
 

@@ -6,7 +6,8 @@ import { contactMessages } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
-import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
+import { queueMails } from "../../platform/mailer/mail-queue.ts";
+import { composeMail } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
@@ -17,7 +18,6 @@ type Deps = {
   settings: Pick<SettingsService, "get">;
   audit: Pick<AuditService, "record">;
   formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
-  log?: MailLog;
 };
 
 type MessageRow = typeof contactMessages.$inferSelect;
@@ -46,7 +46,7 @@ const SORT_COLUMNS = {
   email: contactMessages.email,
 } as const;
 
-export function createContactService({ db, mailer, settings, audit, formLimits, log = consoleMailLog }: Deps) {
+export function createContactService({ db, mailer, settings, audit, formLimits }: Deps) {
   async function lockedRow(tx: Tx, id: number): Promise<MessageRow> {
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
     if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
@@ -83,43 +83,50 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
      */
     async submit(actor: Actor, input: ContactMessage, sender: FormSender = {}): Promise<{ id: number }> {
       await formLimits.admit("contact", sender, input.email);
-      const [row] = await db
-        .insert(contactMessages)
-        .values({ fullName: input.fullName, email: input.email, phone: input.phone, notes: input.notes, requestQuote: input.requestQuote })
-        .returning();
-      if (!row) throw new Error("contact message insert returned nothing");
+      // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
       const company = await settings.get();
-      const fields: [string, string][] = [
-        ["Full name", row.fullName],
-        ["Email", row.email],
-        ["Phone", row.phone],
-        ["Request a Quote", row.requestQuote ? "Yes" : "No"],
-        ["Notes", row.notes],
-      ];
-      const footer = `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
-      const confirmation = () =>
-        composeMail({
-          to: row.email,
-          replyTo: company.salesEmail,
-          subject: `We received your message - ${company.companyName}`,
-          heading: "Thank you! Your message has been sent. We will get back to you soon.",
-          blocks: [
-            { kind: "paragraph", text: `Dear ${row.fullName},` },
-            {
-              kind: "paragraph",
-              text: row.requestQuote
-                ? "Thank you for contacting us. You asked for a quotation: our sales team will get back to you soon."
-                : "Thank you for contacting us. Our team will get back to you soon.",
-            },
-            { kind: "fields", rows: fields },
-            { kind: "paragraph", text: `Support hours: ${company.supportHours}. Phone: ${company.phone}.` },
-          ],
-          footer,
-        });
-      const confirm = await formLimits.mayConfirm(row.email);
-      await sendAll(
-        mailer,
-        [
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({
+            fullName: input.fullName,
+            email: input.email,
+            phone: input.phone,
+            notes: input.notes,
+            requestQuote: input.requestQuote,
+          })
+          .returning();
+        if (!row) throw new Error("contact message insert returned nothing");
+        const fields: [string, string][] = [
+          ["Full name", row.fullName],
+          ["Email", row.email],
+          ["Phone", row.phone],
+          ["Request a Quote", row.requestQuote ? "Yes" : "No"],
+          ["Notes", row.notes],
+        ];
+        const footer = `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
+        const confirmation = () =>
+          composeMail({
+            to: row.email,
+            replyTo: company.salesEmail,
+            subject: `We received your message - ${company.companyName}`,
+            heading: "Thank you! Your message has been sent. We will get back to you soon.",
+            blocks: [
+              { kind: "paragraph", text: `Dear ${row.fullName},` },
+              {
+                kind: "paragraph",
+                text: row.requestQuote
+                  ? "Thank you for contacting us. You asked for a quotation: our sales team will get back to you soon."
+                  : "Thank you for contacting us. Our team will get back to you soon.",
+              },
+              { kind: "fields", rows: fields },
+              { kind: "paragraph", text: `Support hours: ${company.supportHours}. Phone: ${company.phone}.` },
+            ],
+            footer,
+          });
+        // Queued in the transaction: a stored message always has its mails.
+        const confirm = await formLimits.mayConfirm(row.email, tx);
+        await queueMails(mailer, tx, [
           composeMail({
             to: company.salesEmail,
             replyTo: row.email,
@@ -135,11 +142,9 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
             footer,
           }),
           ...(confirm ? [confirmation()] : []),
-        ],
-        log,
-        { contactMessageId: row.id },
-      );
-      return { id: row.id };
+        ]);
+        return { id: row.id };
+      });
     },
 
     /** The back office's inbox, newest first by default, with the number of unread messages (admins). */

@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 
 /** The registered company of each of these accounts that has one (orders name the company beside the person). */
-export async function companyNames(db: Db, userIds: number[]): Promise<Map<number, string>> {
+export async function companyNames(db: Db | Tx, userIds: number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ userId: dealers.userId, company: dealers.registeredCompany })

@@ -50,7 +50,6 @@ beforeAll(async () => {
     settings,
     accounts: t.app.services.accounts,
     audit: t.app.services.audit,
-    log: { error() {} },
   });
   const [admin] = await db.select().from(users).where(eq(users.username, "admin"));
   adminActor = actorOf(admin as { id: number; roleId: number });

@@ -27,7 +27,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
 import { type Actor, requireAdmin, requireUser, requireVerified, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
-import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
+import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
@@ -41,7 +41,6 @@ export type DealersDeps = {
   accounts: AccountsService;
   /** Back-office decisions are written to the audit log in their transaction. */
   audit: Pick<AuditService, "record">;
-  log?: MailLog;
 };
 
 type DealerRow = typeof dealers.$inferSelect;
@@ -186,9 +185,10 @@ const missingSections = (c: Completion) =>
  * The dealer programme (issue 5): a user's company application, installations, the reg_status lifecycle and the
  * review of each document. Every rule and authorization check of the dealer routes is here.
  */
-export function createDealersService({ db, mailer, settings, audit, log = consoleMailLog }: DealersDeps) {
-  async function send(mails: Mail[], context: object) {
-    await sendAll(mailer, mails, log, context);
+export function createDealersService({ db, mailer, settings, audit }: DealersDeps) {
+  /** Queued in the transaction of the change (decision 007): a committed change always has its mails. */
+  async function send(tx: Tx, mails: Mail[]) {
+    await queueMails(mailer, tx, mails);
   }
 
   async function userRow(id: number): Promise<UserRow | undefined> {
@@ -368,16 +368,18 @@ export function createDealersService({ db, mailer, settings, audit, log = consol
      * of company details, installations and documents; does nothing otherwise.
      */
     async refreshApplication(dealerId: number): Promise<void> {
-      const submitted = await db.transaction(async (tx) => {
+      // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
+      const site = await settings.get();
+      await db.transaction(async (tx) => {
         const [row] = await tx.select().from(dealers).where(eq(dealers.id, dealerId)).for("update");
-        if (!row || (row.regStatus !== null && row.regStatus !== "Rejected")) return null;
+        if (!row || (row.regStatus !== null && row.regStatus !== "Rejected")) return;
         const { docs, installs } = await partsOf(tx, [row.id]);
         const current = currentDocuments(docs.get(row.id) ?? []);
         const installationCount = installs.get(row.id)?.length ?? 0;
-        if (completionOf(row, current, installationCount).completed < 3) return null;
+        if (completionOf(row, current, installationCount).completed < 3) return;
         const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
         // A back-office account never applies (requireApplicant); its row, if any, is left alone.
-        if (!user || isAdminRole(roleNameOf(user.roleId))) return null;
+        if (!user || isAdminRole(roleNameOf(user.roleId))) return;
         const now = new Date();
         await tx.update(dealers).set({ regStatus: "Pending", submittedAt: now, updatedAt: now }).where(eq(dealers.id, row.id));
         const resubmitted = row.regStatus === "Rejected";
@@ -389,13 +391,8 @@ export function createDealersService({ db, mailer, settings, audit, log = consol
           changedBy: row.userId,
           createdAt: now,
         });
-        return { row, user, resubmitted, documentCount: current.length, installationCount };
-      });
-      if (!submitted) return;
-      const site = await settings.get();
-      const { row, user, resubmitted } = submitted;
-      await send(
-        [
+        const submitted = { documentCount: current.length, installationCount };
+        await send(tx, [
           applicationSubmittedToCompany({
             site,
             applicant: user,
@@ -406,9 +403,9 @@ export function createDealersService({ db, mailer, settings, audit, log = consol
             resubmitted,
           }),
           applicationReceived({ site, applicant: user, company: row, resubmitted }),
-        ],
-        { dealerId: row.id, mail: "dealer-submitted" },
-      );
+        ]);
+        return;
+      });
     },
 
     /**
@@ -422,7 +419,8 @@ export function createDealersService({ db, mailer, settings, audit, log = consol
       if (admin.id === userId) throw new ForbiddenError("You cannot change the status of your own dealer application.");
       const to = input.status;
       if ((to === "Rejected" || to === "Suspended") && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
-      const changed = await db.transaction(async (tx) => {
+      const site = await settings.get();
+      await db.transaction(async (tx) => {
         const [row] = await tx.select().from(dealers).where(eq(dealers.userId, userId)).for("update");
         if (!row) throw new NotFoundError("No dealer application for this user.");
         const from = row.regStatus;
@@ -477,12 +475,7 @@ export function createDealersService({ db, mailer, settings, audit, log = consol
           before: { reg_status: from, role_id: user.roleId },
           after: { reg_status: to, role_id: roleId, reason: input.reason },
         });
-        return { row, user, from };
-      });
-      const site = await settings.get();
-      await send([statusChanged({ site, applicant: changed.user, company: changed.row, from: changed.from, to, reason: input.reason })], {
-        dealerId: changed.row.id,
-        mail: "dealer-status",
+        await send(tx, [statusChanged({ site, applicant: user, company: row, from, to, reason: input.reason })]);
       });
       return service.application(actor, userId);
     },
@@ -495,6 +488,7 @@ export function createDealersService({ db, mailer, settings, audit, log = consol
     async reviewDocument(actor: Actor, documentId: number, input: DocumentReview): Promise<DealerDocumentView> {
       const admin = requireAdmin(actor);
       if (input.status === "rejected" && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
+      const site = await settings.get();
       const reviewed = await db.transaction(async (tx) => {
         const [found] = await tx
           .select({ doc: dealerDocuments, userId: dealers.userId })
@@ -518,26 +512,16 @@ export function createDealersService({ db, mailer, settings, audit, log = consol
           before: { review_status: found.doc.reviewStatus, review_reason: found.doc.reviewReason },
           after: { review_status: input.status, review_reason: input.reason },
         });
+        if (input.status === "rejected" && input.reason) {
+          const [user] = await tx.select().from(users).where(eq(users.id, found.userId)).limit(1);
+          if (user) {
+            await send(tx, [
+              documentRejected({ site, applicant: user, kind: found.doc.kind, originalName: found.doc.originalName, reason: input.reason }),
+            ]);
+          }
+        }
         return { doc: doc as DocumentRow, userId: found.userId };
       });
-      if (input.status === "rejected" && input.reason) {
-        const user = await userRow(reviewed.userId);
-        if (user) {
-          const site = await settings.get();
-          await send(
-            [
-              documentRejected({
-                site,
-                applicant: user,
-                kind: reviewed.doc.kind,
-                originalName: reviewed.doc.originalName,
-                reason: input.reason,
-              }),
-            ],
-            { dealerId: reviewed.doc.dealerId, documentId, mail: "dealer-document-rejected" },
-          );
-        }
-      }
       return toDocument(reviewed.doc);
     },
 

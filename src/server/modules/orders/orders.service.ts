@@ -11,13 +11,14 @@ import {
   type PlaceOrderInput,
   type SetOrderStatusInput,
 } from "#shared/schemas/orders.ts";
-import type { Db } from "../../db/client.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireRole, requireUser, requireVerified } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
-import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
+import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
@@ -55,7 +56,6 @@ type Deps = {
   audit: Pick<AuditService, "record">;
   /** A paid order's lines become sales (and stop being sales if it is cancelled), in the same transaction. */
   sales?: Pick<SalesService, "recordPaidOrder" | "withdrawOrder">;
-  log?: MailLog;
 };
 
 export const CANCEL_REASON_REQUIRED = "Please give the reason for cancelling: the dealer is told it.";
@@ -72,24 +72,25 @@ function fromCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-export function createOrdersService({ db, mailer, settings, catalogue, audit, sales, log = consoleMailLog }: Deps) {
+export function createOrdersService({ db, mailer, settings, catalogue, audit, sales }: Deps) {
   /** Orders with their lines, timelines and dealers' names: four queries whatever the number of orders. */
   /**
-   * Orders as the API shows them. Never called inside a transaction: it reads the site settings through their own
-   * connection, which PGlite's single connection would wait for until the transaction ends (a deadlock).
+   * Orders as the API shows them. Inside a transaction (`exec` its handle) only with `settings` read before it: they
+   * are read through their own connection, which PGlite's single connection would wait for until the transaction
+   * ends (a deadlock).
    */
-  async function views(rows: OrderRow[]): Promise<OrderView[]> {
+  async function views(rows: OrderRow[], exec: Db | Tx = db, settingsRead?: SiteSettings): Promise<OrderView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [lines, events, owners, companies, company] = await Promise.all([
-      db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
-      db
+      exec.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+      exec
         .select({ e: orderStatusEvents, by: users.fullName })
         .from(orderStatusEvents)
         .leftJoin(users, eq(users.id, orderStatusEvents.changedBy))
         .where(inArray(orderStatusEvents.orderId, ids))
         .orderBy(asc(orderStatusEvents.createdAt), asc(orderStatusEvents.id)),
-      db
+      exec
         .select({ id: users.id, fullName: users.fullName })
         .from(users)
         .where(
@@ -99,10 +100,10 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
           ),
         ),
       companyNames(
-        db,
+        exec,
         rows.map((r) => r.userId),
       ),
-      settings.get(),
+      settingsRead ?? settings.get(),
     ]);
     const names = new Map(owners.map((o) => [o.id, o.fullName]));
     return rows.map((o) => {
@@ -154,10 +155,10 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
     });
   }
 
-  async function one(id: number): Promise<OrderView> {
-    const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  async function one(id: number, exec: Db | Tx = db, settingsRead?: SiteSettings): Promise<OrderView> {
+    const [row] = await exec.select().from(orders).where(eq(orders.id, id)).limit(1);
     if (!row) throw new NotFoundError("Order not found.");
-    const [view] = await views([row]);
+    const [view] = await views([row], exec, settingsRead);
     return view as OrderView;
   }
 
@@ -172,8 +173,8 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
     return view ?? null;
   }
 
-  async function dealerOf(userId: number): Promise<{ email: string; fullName: string } | null> {
-    const [row] = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId)).limit(1);
+  async function dealerOf(userId: number, exec: Db | Tx = db): Promise<{ email: string; fullName: string } | null> {
+    const [row] = await exec.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId)).limit(1);
     return row ?? null;
   }
 
@@ -184,7 +185,8 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
   async function setStatus(actor: Actor, id: number, input: SetOrderStatusInput, paymentReference?: string): Promise<OrderView> {
     const admin = requireAdmin(actor);
     if (input.status === "cancelled" && !input.note.trim()) throw new FieldError(CANCEL_REASON_REQUIRED, "note");
-    await db.transaction(async (tx) => {
+    const company = await settings.get();
+    return db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
       if (!row) throw new NotFoundError("Order not found.");
       if (!canMoveOrder(row.status, input.status, row.fulfilment)) {
@@ -214,11 +216,12 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
       } else if (input.status === "cancelled" && row.status !== "awaiting_payment") {
         await sales?.withdrawOrder(tx, id);
       }
+      // The dealer's mail is queued in the transaction: a committed change always has it.
+      const order = await one(id, tx, company);
+      const owner = await dealerOf(order.user_id, tx);
+      if (owner) await queueMails(mailer, tx, [orderStatusToDealer(order, owner, company)]);
+      return order;
     });
-    const order = await one(id);
-    const owner = await dealerOf(order.user_id);
-    if (owner) await sendAll(mailer, [orderStatusToDealer(order, owner, await settings.get())], log, { orderId: id });
-    return order;
   }
 
   return {
@@ -244,9 +247,8 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
         merged.set(line.product_id, { quantity: (seen?.quantity ?? 0) + line.quantity, index: seen?.index ?? index });
       });
 
-      let orderId: number;
       try {
-        orderId = await db.transaction(async (tx) => {
+        const order = await db.transaction(async (tx) => {
           const found = await catalogue.dealerPriceSnapshot([...merged.keys()], tx);
           const byId = new Map(found.map((p) => [p.id, p]));
           const lines = [...merged.entries()].map(([productId, { quantity, index }]) => {
@@ -289,8 +291,13 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
             })),
           );
           await tx.insert(orderStatusEvents).values({ orderId: order.id, status: "awaiting_payment", changedBy: dealer.id });
-          return order.id;
+          // The mails are queued in the transaction: a committed order always has them.
+          const view = await one(order.id, tx, company);
+          const owner = await dealerOf(dealer.id, tx);
+          if (owner) await queueMails(mailer, tx, [orderPlacedToDealer(view, owner, company), orderPlacedToCompany(view, owner, company)]);
+          return view;
         });
+        return { order, created: true };
       } catch (err) {
         // The same key sent twice at once: the other request made the order.
         if (isUniqueViolation(err)) {
@@ -299,13 +306,6 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
         }
         throw err;
       }
-
-      const order = await one(orderId);
-      const owner = await dealerOf(dealer.id);
-      if (owner) {
-        await sendAll(mailer, [orderPlacedToDealer(order, owner, company), orderPlacedToCompany(order, owner, company)], log, { orderId });
-      }
-      return { order, created: true };
     },
 
     /**
@@ -428,6 +428,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
       id: number,
       payment: { paymentReference: string; note: string },
     ): Promise<{ changed: boolean; order: OrderView }> {
+      const company = await settings.get();
       const changed = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row) throw new NotFoundError("Order not found.");
@@ -440,15 +441,13 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
         await tx.insert(orderStatusEvents).values({ orderId: id, status: "paid", changedBy: null, note: payment.note, createdAt: now });
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
         await sales?.recordPaidOrder(tx, { orderId: id, paidAt: now, lines });
+        // The dealer's mail is queued in the transaction: a committed payment always has it.
+        const order = await one(id, tx, company);
+        const owner = await dealerOf(order.user_id, tx);
+        if (owner) await queueMails(mailer, tx, [orderStatusToDealer(order, owner, company)]);
         return true;
       });
-      // Read after the commit: the view reads the site settings through `db`, which PGlite would make wait for this
-      // very transaction.
       const order = await one(id);
-      if (changed) {
-        const owner = await dealerOf(order.user_id);
-        if (owner) await sendAll(mailer, [orderStatusToDealer(order, owner, await settings.get())], log, { orderId: id });
-      }
       return { changed, order };
     },
   };

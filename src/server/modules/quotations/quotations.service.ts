@@ -28,7 +28,8 @@ import { quotationProducts, quotationStatuses, quotations } from "../../db/schem
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
-import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
+import { queueMails } from "../../platform/mailer/mail-queue.ts";
+import { composeMail } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
@@ -92,7 +93,6 @@ type Deps = {
   catalogue: Pick<CatalogueService, "priceSnapshot">;
   audit: Pick<AuditService, "record">;
   formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
-  log?: MailLog;
 };
 
 /** 409 for a decision that makes no sense from the quotation's effective status (`QUOTATION_DECISIONS`). */
@@ -116,7 +116,7 @@ function decisionSummary(before: QuotationView, after: QuotationView, action: st
   return `${action === "reapprove" ? "Reapproved" : "Approved"} quotation #${after.id} for ${who} in ${after.currency}, valid until ${after.valid_until?.slice(0, 10) ?? ""}`;
 }
 
-export function createQuotationsService({ db, mailer, settings, accounts, catalogue, audit, formLimits, log = consoleMailLog }: Deps) {
+export function createQuotationsService({ db, mailer, settings, accounts, catalogue, audit, formLimits }: Deps) {
   /**
    * The quotations with their lines, two queries whatever the page size. `status` is the effective one at `now`
    * (an approved quotation past its validity reads 'expired').
@@ -229,7 +229,9 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
      */
     async submit(actor: Actor, input: QuoteRequest, sender: FormSender = {}): Promise<{ id: number }> {
       await formLimits.admit("quote", sender, input.customer_email);
-      const stored = await db.transaction(async (tx) => {
+      // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
+      const company = await settings.get();
+      return db.transaction(async (tx) => {
         const ids = [...new Set(input.products.map((p) => p.product_id))];
         // Read in the transaction, so the snapshot is of the products the lines point at.
         const found = await catalogue.priceSnapshot(ids, tx);
@@ -263,46 +265,40 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
           };
         });
         await tx.insert(quotationProducts).values(lines);
-        return { quotation, lines };
-      });
-
-      const { quotation, lines } = stored;
-      const company = await settings.get();
-      const table = {
-        kind: "table" as const,
-        head: ["Product", "Quantity"],
-        rows: lines.map((l) => [l.productName, String(l.quantity)]),
-      };
-      const requester: [string, string][] = [
-        ["Name", quotation.requesterName],
-        ["Address", quotation.requesterAddress],
-        ["Email", quotation.requesterEmail],
-        ["Phone", quotation.requesterPhone],
-        ["Notes", quotation.notes],
-      ];
-      const footer = `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
-      const requesterMail = () =>
-        composeMail({
-          to: quotation.requesterEmail,
-          replyTo: company.salesEmail,
-          subject: `Your quote request #${quotation.id} - ${company.companyName}`,
-          heading: QUOTE_SUCCESS,
-          blocks: [
-            { kind: "paragraph", text: `Dear ${quotation.requesterName},` },
-            {
-              kind: "paragraph",
-              text: `Thank you for your quote request (reference #${quotation.id}). Our sales team will prepare your quotation and get back to you soon.`,
-            },
-            table,
-            { kind: "fields", rows: requester },
-            { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
-          ],
-          footer,
-        });
-      const confirm = await formLimits.mayConfirm(quotation.requesterEmail);
-      await sendAll(
-        mailer,
-        [
+        const table = {
+          kind: "table" as const,
+          head: ["Product", "Quantity"],
+          rows: lines.map((l) => [l.productName, String(l.quantity)]),
+        };
+        const requester: [string, string][] = [
+          ["Name", quotation.requesterName],
+          ["Address", quotation.requesterAddress],
+          ["Email", quotation.requesterEmail],
+          ["Phone", quotation.requesterPhone],
+          ["Notes", quotation.notes],
+        ];
+        const footer = `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
+        const requesterMail = () =>
+          composeMail({
+            to: quotation.requesterEmail,
+            replyTo: company.salesEmail,
+            subject: `Your quote request #${quotation.id} - ${company.companyName}`,
+            heading: QUOTE_SUCCESS,
+            blocks: [
+              { kind: "paragraph", text: `Dear ${quotation.requesterName},` },
+              {
+                kind: "paragraph",
+                text: `Thank you for your quote request (reference #${quotation.id}). Our sales team will prepare your quotation and get back to you soon.`,
+              },
+              table,
+              { kind: "fields", rows: requester },
+              { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
+            ],
+            footer,
+          });
+        // Queued in the transaction: a stored request always has its mails.
+        const confirm = await formLimits.mayConfirm(quotation.requesterEmail, tx);
+        await queueMails(mailer, tx, [
           ...(confirm ? [requesterMail()] : []),
           composeMail({
             to: company.salesEmail,
@@ -323,11 +319,9 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
             ],
             footer,
           }),
-        ],
-        log,
-        { quotationId: quotation.id },
-      );
-      return { id: quotation.id };
+        ]);
+        return { id: quotation.id };
+      });
     },
 
     /**

@@ -61,6 +61,16 @@ export function createQueuedMailer(opts: { db: Db; onQueued?: () => void }): Mai
   };
 }
 
+/**
+ * Queues the mails of a change in that change's transaction (decision 007): they exist exactly when it commits, so a
+ * crash after the commit cannot lose them, and a job the database refuses rolls the change back. Mail that needs what
+ * only the commit settles is a job of its own kind, rendered by its handler from ids.
+ */
+export async function queueMails(mailer: Mailer, tx: Tx, mails: Mail[]): Promise<void> {
+  // One after the other: a transaction is one connection.
+  for (const mail of mails) await mailer.send(mail, tx);
+}
+
 /** The job that sends one queued mail with the real transport (SMTP or the .eml outbox). */
 export function mailJobHandler(transport: Mailer): JobHandler {
   return async (payload) => {

@@ -75,33 +75,3 @@ export function composeMail(opts: {
     ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
   };
 }
-
-export type MailLog = { error(details: object, message: string): void };
-
-/** Default log for mail failures: one JSON line on stderr, like the server's own log lines. */
-export const consoleMailLog: MailLog = {
-  error(details, message) {
-    console.error(JSON.stringify({ level: 50, time: Date.now(), msg: message, ...details }));
-  },
-};
-
-/**
- * Hands each message to the mailer, right after the commit of the change that causes it; a failure is logged and
- * reported, never thrown: what the visitor sent is already stored. In the app the mailer queues a job (the SMTP
- * server's own failures are retried there, decision 007), so a failure here means the database refused the job.
- */
-export async function sendAll(mailer: { send(mail: Mail): Promise<void> }, mails: Mail[], log: MailLog, context: object): Promise<number> {
-  const results = await Promise.allSettled(mails.map((m) => mailer.send(m)));
-  let failed = 0;
-  results.forEach((r, i) => {
-    if (r.status === "rejected") {
-      failed++;
-      const err = r.reason as Error;
-      log.error(
-        { ...context, to: mails[i]?.to, subject: mails[i]?.subject, err: { message: err?.message ?? String(err) } },
-        "mail not sent",
-      );
-    }
-  });
-  return failed;
-}
