@@ -1,4 +1,4 @@
 import { sigkillSuite } from "../support/sigkill-scenario.ts";
 
-// The server killed during writes on PGlite (the PostgreSQL case is sigkill-postgres.test.ts).
+// The server killed during writes on PGlite (the PostgreSQL case is postgres/sigkill.test.ts, in CI's PostgreSQL pass).
 sigkillSuite("pglite", false);
