@@ -24,6 +24,14 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("default-src")).not.toContain("'unsafe-inline'");
   });
 
+  it("lets styles come from this origin or with the response's nonce, never inline without it nor as style attributes", () => {
+    // Decision 011: no 'unsafe-inline' (L4); <style> elements need the nonce, and style="…" attributes are refused.
+    expect(policy.get("style-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
+    expect(policy.get("style-src-attr")).toEqual(["'none'"]);
+    expect(contentSecurityPolicy(nonce)).not.toContain("'unsafe-inline'");
+    expect(contentSecurityPolicy(nonce)).not.toContain("style-src-elem");
+  });
+
   it("uses the nonce it is given", () => {
     expect(contentSecurityPolicy("other")).toContain("'nonce-other'");
     expect(contentSecurityPolicy("other")).not.toContain(nonce);

@@ -1,7 +1,6 @@
 import { BadgeCheck, BookOpen, ChevronDown, ClipboardList, House, Package, UserRound, UserRoundPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { SIDEBAR_OFFSET_PX } from "#shared/constants.ts";
 import { isAdminRole } from "#shared/roles.ts";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 
@@ -16,8 +15,9 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const isDealer = user?.role_id === 2;
-  // The admin header is shorter than the normal one; the sidebar follows whichever is shown.
-  const top = user && isAdminRole(user.role) ? 64 : SIDEBAR_OFFSET_PX;
+  // The admin header is shorter than the normal one; the sidebar follows whichever is shown. Classes, not a style
+  // attribute (decision 011): 118 px is SIDEBAR_OFFSET_PX, written out because Tailwind reads class names as text.
+  const top = user && isAdminRole(user.role) ? "md:top-16" : "md:top-[118px]";
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: collapse again after every navigation
   useEffect(() => setOpen(false), [location.key]);
@@ -26,8 +26,7 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
     <aside
       data-tour="dealer-sidebar"
       aria-label="Dealer area"
-      style={{ top }}
-      className="border-b border-slate-200 bg-white md:fixed md:bottom-0 md:left-0 md:z-20 md:w-60 md:overflow-y-auto md:border-r md:border-b-0"
+      className={`${top} border-b border-slate-200 bg-white md:fixed md:bottom-0 md:left-0 md:z-20 md:w-60 md:overflow-y-auto md:border-r md:border-b-0`}
     >
       <div className="flex items-center justify-between gap-2 px-4 py-3">
         <p className="flex items-center gap-2 text-sm">

@@ -6,18 +6,21 @@ export function initialsOf(name: string): string {
   return letters.map((w) => (w ? Array.from(w)[0]?.toUpperCase() : "")).join("") || "?";
 }
 
+/** The sizes in use, in px, and their classes: a style attribute would be refused by the pages' CSP (decision 011). */
+const SIZE_CLASS = { 36: "size-9", 48: "size-12", 56: "size-14", 88: "size-22" } as const;
+
 type AvatarProps = {
   name: string;
   /** The picture's file name; null, empty or 'avatar' (spec §3) means none. */
   profile?: string | null;
   /** Where the picture lives: user profiles, team members, testimonials. */
   folder?: MediaFolder;
-  size?: number;
+  size?: keyof typeof SIZE_CLASS;
 };
 
 /** A person's picture (its smallest stored width), or their initials drawn here (no external avatar service). */
 export function Avatar({ name, profile, folder = "profiles", size = 36 }: AvatarProps) {
-  const style = { width: size, height: size };
+  const sizeClass = SIZE_CLASS[size];
   if (profile && profile !== "avatar") {
     return (
       <img
@@ -27,16 +30,14 @@ export function Avatar({ name, profile, folder = "profiles", size = 36 }: Avatar
         height={size}
         loading="lazy"
         decoding="async"
-        style={style}
-        className="shrink-0 rounded-full object-cover"
+        className={`${sizeClass} shrink-0 rounded-full object-cover`}
       />
     );
   }
   return (
     <span
       aria-hidden="true"
-      style={style}
-      className="inline-flex shrink-0 items-center justify-center rounded-full bg-accent-700 text-sm font-semibold text-white"
+      className={`${sizeClass} inline-flex shrink-0 items-center justify-center rounded-full bg-accent-700 text-sm font-semibold text-white`}
     >
       {initialsOf(name)}
     </span>

@@ -1,8 +1,15 @@
 import { useEffect } from "react";
 import { Toaster } from "sonner";
 import { TOAST_DEFAULTS } from "#shared/constants.ts";
+// sonner's stylesheet as a file of this chunk (a <link> from this origin), not the <style> element sonner's script
+// would add, which the pages' CSP refuses: vite.config.ts takes that injection out of the bundle (decision 011).
+import "sonner/dist/styles.css";
 
-/** Toasts top-right with the spec's defaults (§9): 3 visible, 4000 ms, 14 px apart, 356 px wide. Loaded lazily by toaster.tsx. */
+/**
+ * Toasts top-right with the spec's defaults (§9): 3 visible, 4000 ms, 14 px apart, 356 px wide. Loaded lazily by
+ * toaster.tsx, so only ever rendered in the browser: the width goes through React's style prop, which sets it with
+ * the CSSOM (no style attribute in the server's HTML, nothing for CSP to refuse), over sonner's own inline default.
+ */
 export default function SpecToaster({ onMounted }: { onMounted: () => void }) {
   useEffect(() => onMounted(), [onMounted]);
   return (

@@ -5,7 +5,7 @@
  */
 import { CircleHelp, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { hasTours, TOUR_LOOK, type TourRole } from "./tour-engine.ts";
+import { hasTours, type TourRole } from "./tour-engine.ts";
 import { useTourLauncher } from "./tour-launcher.ts";
 import type { TourDefinition } from "./tour-types.ts";
 
@@ -58,7 +58,8 @@ export function HelpButton({ userRole, toursFor }: HelpButtonProps) {
     void tour?.startTourByType(item.type);
   };
 
-  const offset = TOUR_LOOK.helpButtonOffset;
+  // Classes, not style attributes (decision 011): TOUR_LOOK's 60 px button 30 px from the corner in the accent
+  // (#de7a37, accent-500), and the panel 12 px above it (30 + 60 + 12 = 102 px).
   return (
     <div data-help-tours="" className="print:hidden">
       {open ? (
@@ -66,8 +67,7 @@ export function HelpButton({ userRole, toursFor }: HelpButtonProps) {
           ref={panelRef}
           id={panelId}
           aria-labelledby={headingId}
-          className="fixed z-50 flex max-h-[70vh] w-[min(22rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
-          style={{ right: offset, bottom: offset + TOUR_LOOK.helpButtonSize + 12 }}
+          className="fixed right-[30px] bottom-[102px] z-50 flex max-h-[70vh] w-[min(22rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 id={headingId} className="text-base font-semibold text-slate-900">
@@ -110,14 +110,7 @@ export function HelpButton({ userRole, toursFor }: HelpButtonProps) {
         aria-label="Help and Tours"
         title="Help and Tours"
         onClick={() => setOpen((v) => !v)}
-        className="fixed z-50 inline-flex items-center justify-center rounded-full border-2 border-accent-700 text-slate-950 shadow-lg hover:brightness-95 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-        style={{
-          width: TOUR_LOOK.helpButtonSize,
-          height: TOUR_LOOK.helpButtonSize,
-          right: offset,
-          bottom: offset,
-          backgroundColor: TOUR_LOOK.accent,
-        }}
+        className="fixed right-[30px] bottom-[30px] z-50 inline-flex size-[60px] items-center justify-center rounded-full border-2 border-accent-700 bg-accent-500 text-slate-950 shadow-lg hover:brightness-95 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
       >
         {open ? <X aria-hidden="true" className="size-7" /> : <CircleHelp aria-hidden="true" className="size-7" />}
       </button>

@@ -273,8 +273,7 @@ export function TourDialog({ steps, currentStep, setCurrentStep, setIsOpen, disa
           <span
             aria-hidden="true"
             data-tour-badge=""
-            className="inline-flex size-7 items-center justify-center rounded-full text-sm font-bold text-slate-950"
-            style={{ backgroundColor: TOUR_LOOK.accent }}
+            className="inline-flex size-7 items-center justify-center rounded-full bg-accent-500 text-sm font-bold text-slate-950"
           >
             {currentStep + 1}
           </span>
@@ -318,8 +317,7 @@ export function TourDialog({ steps, currentStep, setCurrentStep, setIsOpen, disa
                 >
                   <span
                     aria-hidden="true"
-                    className="block size-2.5 rounded-full border"
-                    style={{ borderColor: TOUR_LOOK.accent, backgroundColor: i === currentStep ? TOUR_LOOK.accent : "transparent" }}
+                    className={`block size-2.5 rounded-full border border-accent-500 ${i === currentStep ? "bg-accent-500" : "bg-transparent"}`}
                   />
                 </button>
               </li>
@@ -329,8 +327,7 @@ export function TourDialog({ steps, currentStep, setCurrentStep, setIsOpen, disa
         <button
           type="button"
           onClick={() => (last ? setIsOpen(false) : setCurrentStep(currentStep + 1))}
-          className={`${navButton} text-slate-950 hover:brightness-95`}
-          style={{ backgroundColor: TOUR_LOOK.accent }}
+          className={`${navButton} bg-accent-500 text-slate-950 hover:brightness-95`}
         >
           {last ? "Finish" : "Next"}
           {last ? null : <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />}

@@ -31,7 +31,7 @@ export function spreadIndices(n: number, count: number): number[] {
 
 /**
  * A column chart drawn as inline SVG: the bars stretch with the width (the SVG scales without keeping its aspect),
- * while the axis labels are HTML and keep their size on a phone. Screen readers get the chart's title and a
+ * while the axis labels keep their size on a phone (HTML on the left, SVG text placed by percentage below). Screen readers get the chart's title and a
  * description; everyone can open the figures as a table.
  */
 export function ColumnChart({
@@ -95,19 +95,28 @@ export function ColumnChart({
               );
             })}
           </svg>
-          <div aria-hidden="true" className="relative mt-1 h-5 text-xs text-slate-600">
+          {/* The labels under the columns: SVG text placed by its x attribute (a percentage of the width), so the
+              server's HTML needs no style attribute (decision 011) and the text keeps its size at any width. */}
+          <svg aria-hidden="true" className="mt-1 block h-5 w-full overflow-visible text-xs">
             {labelled.map((i, k) => {
               const p = points[i] as ChartPoint;
-              const left = ((i + 0.5) / n) * 100;
-              const edge = k === 0 ? "translate-x-0" : k === labelled.length - 1 ? "-translate-x-full" : "-translate-x-1/2";
-              const at = k === 0 ? 0 : k === labelled.length - 1 ? 100 : left;
+              const first = k === 0;
+              const last = k === labelled.length - 1 && !first;
+              const at = first ? 0 : last ? 100 : ((i + 0.5) / n) * 100;
               return (
-                <span key={p.key} className={`absolute top-0 whitespace-nowrap ${edge}`} style={{ left: `${at}%` }}>
+                <text
+                  key={p.key}
+                  data-chart-label=""
+                  x={`${at}%`}
+                  y="1em"
+                  textAnchor={first ? "start" : last ? "end" : "middle"}
+                  className="fill-slate-600"
+                >
                   {p.label}
-                </span>
+                </text>
               );
             })}
-          </div>
+          </svg>
         </div>
       </div>
       <FiguresTable caption={title} headers={tableHeaders} rows={points.map((p) => [p.longLabel, p.display, p.extra])} />

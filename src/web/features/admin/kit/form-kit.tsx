@@ -91,16 +91,13 @@ export function UploadProgress({ value, label = "Uploading" }: { value: number |
         <span>{label}</span>
         <span>{percent}%</span>
       </div>
-      <div
-        role="progressbar"
+      {/* The native element (role progressbar, its value read out) drawn by classes: no style attribute (decision 011). */}
+      <progress
+        max={100}
+        value={percent}
         aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 rounded-full bg-slate-200"
-      >
-        <div className="h-2 rounded-full bg-accent-700 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
-      </div>
+        className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-accent-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-accent-700 [&::-webkit-progress-value]:transition-[width] motion-reduce:[&::-webkit-progress-value]:transition-none"
+      />
     </div>
   );
 }
