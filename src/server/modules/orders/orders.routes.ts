@@ -10,6 +10,7 @@ import {
   placeOrderSchema,
   setOrderStatusSchema,
 } from "#shared/schemas/orders.ts";
+import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
 import type { Services } from "../../services.ts";
 
@@ -33,6 +34,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.post(
     "/orders",
     {
+      config: { access: access.verifiedDealer },
       schema: {
         tags: ["orders"],
         summary:
@@ -50,6 +52,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/orders/mine",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["orders"],
         summary: "The signed-in account's orders, newest first, with their lines and status timelines",
@@ -62,6 +65,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/orders",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["orders"],
         summary: "All orders, newest first, optionally of one status (admin)",
@@ -75,6 +79,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/orders/export.csv",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["orders"],
         summary: "The orders as CSV, with the list's filters (admin; at most 10,000 rows)",
@@ -106,6 +111,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/orders/:id",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["orders"],
         summary: "One order (its dealer or an admin; anyone else 404)",
@@ -119,6 +125,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.put(
     "/orders/:id/confirm-payment",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["orders"],
         summary: "Confirm the bank transfer or ZIPIT payment of an order awaiting payment (admin); e-mails the dealer",
@@ -133,6 +140,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.put(
     "/orders/:id/status",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["orders"],
         summary: "Move an order to its next status (admin); illegal moves answer 409; e-mails the dealer",

@@ -12,6 +12,7 @@ import {
   quotationViewSchema,
   quoteRequestSchema,
 } from "#shared/schemas/quotations.ts";
+import { access } from "../../platform/auth/access.ts";
 import { csvDate, csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
 import type { Services } from "../../services.ts";
 
@@ -30,6 +31,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.post(
     "/quotations",
     {
+      config: { access: access.public },
       schema: {
         tags: ["quotations"],
         summary: "Request a quotation (visitors and signed-in users)",
@@ -46,6 +48,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.get(
     "/quotations/get-by-user",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["quotations"],
         summary: "The signed-in user's quotations (by their user id or e-mail address)",
@@ -57,6 +60,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   );
 
   const listOptions = {
+    config: { access: access.admin },
     schema: {
       tags: ["quotations"],
       summary:
@@ -67,11 +71,14 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   };
   r.get("/quotations/", listOptions, async (request) => quotations.list(request.actor, request.query));
   // The spec writes the path with a trailing slash; accept it without one too.
-  r.get("/quotations", { schema: { ...listOptions.schema, hide: true } }, async (request) => quotations.list(request.actor, request.query));
+  r.get("/quotations", { ...listOptions, schema: { ...listOptions.schema, hide: true } }, async (request) =>
+    quotations.list(request.actor, request.query),
+  );
 
   r.get(
     "/quotations/:id/pdf",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["quotations"],
         summary: "An approved quotation as a PDF (its owner or an admin; the session cookie works, so pages link here)",
@@ -92,6 +99,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.get(
     "/quotations/summary",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["quotations"],
         summary: "How many quotations (matching the search) are in each status, for the overview cards (admin)",
@@ -105,6 +113,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.get(
     "/quotations/export.csv",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["quotations"],
         summary: "The filtered list as CSV, at most 10,000 rows (admin)",
@@ -123,6 +132,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.put(
     "/quotations/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["quotations"],
         summary:
