@@ -34,6 +34,7 @@ import type { JobWorker } from "./platform/jobs/worker.ts";
 import { errorForLog, redactingStream } from "./platform/log-redaction.ts";
 import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
+import { listNullInNullableEnums } from "./platform/openapi.ts";
 import { createSharedCache, sharedCachePlugin } from "./platform/shared-cache.ts";
 import { registerMediaFiles } from "./platform/storage/media-files.ts";
 import { createStorage, type Storage } from "./platform/storage/storage.ts";
@@ -249,6 +250,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         },
       },
       transform: jsonSchemaTransform,
+      // OpenAPI 3.0.3 wants null listed in a nullable enum (platform/openapi.ts).
+      transformObject: (document) =>
+        "openapiObject" in document ? listNullInNullableEnums(structuredClone(document.openapiObject)) : document.swaggerObject,
     });
     await api.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: API_DOCS_CSP });
     await api.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });

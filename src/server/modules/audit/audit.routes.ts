@@ -4,6 +4,7 @@ import { z } from "zod";
 import { auditEntrySchema, auditQuerySchema } from "#shared/schemas/audit.ts";
 import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -48,6 +49,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
         tags: ["audit"],
         summary: "The filtered log as CSV, at most 10,000 rows (admin)",
         querystring: auditQuerySchema.omit({ page: true, pageSize: true }),
+        response: { 200: csvResponse("The audit log as CSV"), 401: message, 403: message },
       },
     },
     async (request, reply) => {

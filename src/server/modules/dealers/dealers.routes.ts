@@ -19,6 +19,7 @@ import {
 import { dealerDocumentSchema } from "#shared/schemas/documents.ts";
 import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
 import { ADMINS_CANNOT_APPLY } from "./dealers.service.ts";
 
@@ -60,6 +61,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
         tags,
         summary: "The dealer applications as CSV, with the list's filters (admin; at most 10,000 rows)",
         querystring: dealerListQuerySchema.omit({ page_number: true, page_size: true }),
+        response: { 200: csvResponse("The dealer applications as CSV"), 401: message, 403: message },
       },
     },
     async (request, reply) => {

@@ -12,6 +12,7 @@ import {
   uploadResultSchema,
 } from "#shared/schemas/documents.ts";
 import { access } from "../../platform/auth/access.ts";
+import { fileResponse } from "../../platform/openapi.ts";
 import { type IncomingPart, multipartLimits, UploadError } from "../../platform/uploads/image-upload.ts";
 import type { Services } from "../../services.ts";
 import { APPLICANT_ACCESS } from "./dealers.routes.ts";
@@ -120,8 +121,7 @@ export async function documentsRoutes(app: FastifyInstance, opts: { services: Se
         tags: ["dealer"],
         summary: "A dealer document's file (its owner and admins only; 404 for anyone else)",
         params: documentIdParamSchema,
-        produces: ["image/jpeg", "image/png", "image/webp"],
-        response: { 401: message, 404: message },
+        response: { 200: fileResponse("The document's image", ["image/jpeg", "image/png", "image/webp"]), 401: message, 404: message },
       },
     },
     async (request, reply) => {

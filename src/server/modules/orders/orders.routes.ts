@@ -12,6 +12,7 @@ import {
 } from "#shared/schemas/orders.ts";
 import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -84,6 +85,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         tags: ["orders"],
         summary: "The orders as CSV, with the list's filters (admin; at most 10,000 rows)",
         querystring: listQuery.omit({ page: true, pageSize: true }),
+        response: { 200: csvResponse("The orders as CSV"), 401: message, 403: message },
       },
     },
     async (request, reply) => {

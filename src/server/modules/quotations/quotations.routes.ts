@@ -14,6 +14,7 @@ import {
 } from "#shared/schemas/quotations.ts";
 import { access } from "../../platform/auth/access.ts";
 import { csvDate, csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvResponse, fileResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -83,7 +84,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
         tags: ["quotations"],
         summary: "An approved quotation as a PDF (its owner or an admin; the session cookie works, so pages link here)",
         params: idParamSchema,
-        response: { 200: z.any().describe("The quotation as a PDF file (application/pdf)"), 401: message, 404: message, 409: message },
+        response: { 200: fileResponse("The quotation as a PDF file", ["application/pdf"]), 401: message, 404: message, 409: message },
       },
     },
     async (request, reply) => {
@@ -118,6 +119,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
         tags: ["quotations"],
         summary: "The filtered list as CSV, at most 10,000 rows (admin)",
         querystring: quotationListQuerySchema.omit({ page: true, pageSize: true }),
+        response: { 200: csvResponse("The quotations as CSV"), 401: message, 403: message },
       },
     },
     async (request, reply) => {
