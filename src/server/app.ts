@@ -25,6 +25,7 @@ import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
 import { salesRoutes } from "./modules/sales/sales.routes.ts";
+import { type Access, access, enforceDeclaredAccess } from "./platform/auth/access.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
 import { createDerivedImages } from "./platform/images/derived.ts";
@@ -33,6 +34,7 @@ import type { JobWorker } from "./platform/jobs/worker.ts";
 import { errorForLog, redactingStream } from "./platform/log-redaction.ts";
 import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
+import { listNullInNullableEnums } from "./platform/openapi.ts";
 import { createSharedCache, sharedCachePlugin } from "./platform/shared-cache.ts";
 import { registerMediaFiles } from "./platform/storage/media-files.ts";
 import { createStorage, type Storage } from "./platform/storage/storage.ts";
@@ -73,7 +75,13 @@ const API_DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export type RouteEntry = { method: string; url: string; documented: boolean };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  documented: boolean;
+  /** Who may call it (API routes: declared on each route, platform/auth/access.ts). */
+  access: Access | undefined;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -136,7 +144,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const documented = !(route.schema as { hide?: boolean } | undefined)?.hide;
-    for (const method of methods) routeList.push({ method, url: route.url, documented });
+    for (const method of methods) routeList.push({ method, url: route.url, documented, access: route.config?.access });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -242,11 +250,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         },
       },
       transform: jsonSchemaTransform,
+      // OpenAPI 3.0.3 wants null listed in a nullable enum (platform/openapi.ts).
+      transformObject: (document) =>
+        "openapiObject" in document ? listNullInNullableEnums(structuredClone(document.openapiObject)) : document.swaggerObject,
     });
     await api.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: API_DOCS_CSP });
     await api.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
     await api.register(
       async (routes) => {
+        // Every API route declares who may call it, checked before its body is read (issue 17 §2).
+        enforceDeclaredAccess(routes);
         await routes.register(accountsRoutes, { services, secureCookies, siteUrl: linkOrigin });
         await routes.register(catalogueRoutes, { services });
         await routes.register(catalogueAdminRoutes, { services });
@@ -261,7 +274,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(auditRoutes, { services });
         await routes.register(salesRoutes, { services });
         await routes.register(settingsRoutes, { services });
-        routes.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.code(404).send({ message: "Not found." }));
+        routes.all("/*", { schema: { hide: true }, config: { access: access.public } }, async (_request, reply) =>
+          reply.code(404).send({ message: "Not found." }),
+        );
       },
       { prefix: "/api" },
     );

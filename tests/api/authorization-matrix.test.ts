@@ -1,11 +1,14 @@
 import { asc, eq } from "drizzle-orm";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { categories, featuredProducts, products } from "#server/db/schema/catalogue.ts";
 import { quotations } from "#server/db/schema/commerce.ts";
 import { articles, blogs, caseStudies, faqs, testimonials } from "#server/db/schema/content.ts";
+import { access, enforceDeclaredAccess } from "#server/platform/auth/access.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { ACTOR_NAMES, type ActorName, type Actors, createActors, type Identity } from "../support/actors.ts";
+import { file, multipart } from "../support/multipart.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -15,6 +18,13 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
  *
  * Outcome classes: "ok" 2xx; "unauth" 401; "forbidden" 403; "bad" 400/404/409/422, i.e. the request got past
  * authorization to the service's own rules (a bogus token, a missing body, an id that does not exist).
+ *
+ * A second pass (issue 17 §2) sends every route, as every actor the matrix turns away (unauth or forbidden), requests
+ * that are wrong in every other way: params and query string that fail their schemas (with a control character,
+ * refused for every route), and for routes that take a body, malformed JSON, JSON of the wrong shape, an unsupported
+ * content type, a body over the size limit and a multipart form with a file that is no image. Each must get the
+ * same 401/403, never 400, 413, 415 or 422: the route's declared access (platform/auth/access.ts) is checked before
+ * anything of the request is parsed or validated.
  *
  * Keeping the cases harmless, so they can run in any order and share one session per actor:
  * - deletes aim at ids that do not exist (authorised actors get "bad" = 404, nobody deletes anything);
@@ -485,6 +495,23 @@ describe("route coverage", () => {
   });
 });
 
+describe("declared access", () => {
+  it("every API route declares who may call it", () => {
+    const undeclared = t.app.routeList
+      .filter((r) => r.url.startsWith("/api") && r.url !== "/api/docs" && !r.url.startsWith("/api/docs/") && !r.access)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("a route registered without a declaration is refused, so the app cannot start with it", async () => {
+    const app = Fastify();
+    enforceDeclaredAccess(app);
+    app.get("/api/declared", { config: { access: access.public } }, async () => ({}));
+    expect(() => app.get("/api/forgotten", async () => ({}))).toThrow(/GET \/api\/forgotten declares no access/);
+    await app.close();
+  });
+});
+
 describe("record-level: an id in the request never reaches another account's records", () => {
   const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((q) => q.id);
 
@@ -600,5 +627,88 @@ describe("authorization matrix", () => {
       }
     }
     expect(failures, failures.join("\n")).toEqual([]);
+  });
+});
+
+/** The body limit (app.ts) and a byte more. */
+const OVER_LIMIT = Buffer.alloc(1024 * 1024 + 1, "a");
+/** Fails every query schema (and the control-character check every route has). */
+const BAD_QUERY = "id=not-a-number&page=-1&pageSize=huge&page_number=0&status=no-such-status&email=%00&q=%00&from=yesterday&range=-5";
+
+type BadRequest = { what: string; payload?: string | Buffer; headers?: Record<string, string> };
+
+/** The wrong bodies sent to every route that takes one. */
+function badBodies(): BadRequest[] {
+  const form = multipart([
+    { name: "product_name", data: "\u0000" },
+    file("images", "not-an-image.png", Buffer.from("this is no image")),
+    file("file", "not-a-pdf.pdf", Buffer.from("this is no PDF"), "application/pdf"),
+  ]);
+  return [
+    { what: "malformed JSON", payload: '{"status":', headers: { "content-type": "application/json" } },
+    { what: "JSON of the wrong shape", payload: JSON.stringify([{ status: 42 }]), headers: { "content-type": "application/json" } },
+    { what: "an unsupported content type", payload: "<status/>", headers: { "content-type": "application/x-matrix" } },
+    { what: "a body over the size limit", payload: OVER_LIMIT, headers: { "content-type": "application/json" } },
+    { what: "a multipart form with a file that is no image", payload: form.payload, headers: form.headers },
+  ];
+}
+
+const BODYLESS = new Set(["GET", "HEAD"]);
+const secondPass = { routes: 0, pairs: 0, requests: 0 };
+
+describe("authorization before validation: the matrix's refusals whatever the request carries", () => {
+  const refusing = Object.entries(MATRIX)
+    .map(([key, entry]) => ({
+      key,
+      actors: ACTOR_NAMES.filter((a) => entry.expect[a] === "unauth" || entry.expect[a] === "forbidden"),
+      expect: entry.expect,
+    }))
+    .filter((r) => r.actors.length > 0);
+  // Sessions of their own: the first pass's revoke-others ended the shared ones.
+  const sessions = {} as Record<ActorName, Record<string, string>>;
+  beforeAll(async () => {
+    for (const actor of ACTOR_NAMES) sessions[actor] = await actors.freshSession(actor);
+  });
+
+  it.each(refusing.map((r) => [r.key, r] as const))("%s", async (key, route) => {
+    const [method, pattern] = key.split(" ") as [string, string];
+    // Params and query string that fail their schemas; then, where the method takes a body, each bad body on its own.
+    const badUrl = `${pattern.replace(/:(\w+)/g, "not-an-id")}?${BAD_QUERY}`;
+    const plainUrl = pattern.replace(/:(\w+)/g, "1");
+    const variants: (BadRequest & { url: string })[] = [
+      { what: "params and a query string that fail their schemas", url: badUrl },
+      ...(BODYLESS.has(method) ? [] : badBodies().map((v) => ({ ...v, url: plainUrl }))),
+    ];
+    const failures: string[] = [];
+    for (const actor of route.actors) {
+      const want = route.expect[actor] === "unauth" ? 401 : 403;
+      for (const v of variants) {
+        const res = await actors.inject(
+          actor,
+          {
+            method: method as "GET",
+            url: v.url,
+            ...(v.payload !== undefined ? { payload: v.payload } : {}),
+            headers: v.headers ?? {},
+          },
+          sessions[actor],
+        );
+        secondPass.requests += 1;
+        if (res.statusCode !== want) {
+          failures.push(`${key} as ${actor} with ${v.what}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+        }
+      }
+    }
+    secondPass.routes += 1;
+    secondPass.pairs += route.actors.length;
+    expect(failures, failures.join("\n")).toEqual([]);
+  });
+
+  it("covers every route that turns someone away", () => {
+    console.log(
+      `authorization before validation: ${secondPass.routes} routes, ${secondPass.pairs} (route, actor) pairs without the right, ` +
+        `${secondPass.requests} invalid requests, each answered 401/403`,
+    );
+    expect(secondPass.routes).toBe(refusing.length);
   });
 });

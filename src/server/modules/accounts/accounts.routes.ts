@@ -25,11 +25,12 @@ import {
   verifyEmailSchema,
 } from "#shared/schemas/auth.ts";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
+import { access } from "../../platform/auth/access.ts";
 import { clearSessionCookie, deviceCookieName, isApiClient, setDeviceCookie, setSessionCookie } from "../../platform/auth/plugin.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Services } from "../../services.ts";
 import type { RequestMeta, SignedInResult } from "./accounts.service.ts";
-import type { SecondFactorChallenge } from "./second-factor.ts";
+import { type SecondFactorChallenge, TOTP_REQUIRED_FOR_BACK_OFFICE } from "./second-factor.ts";
 
 const message = z.object({ message: z.string() });
 const issues = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
@@ -77,6 +78,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/login",
     {
+      config: { access: access.public },
       schema: {
         tags: ["auth"],
         summary: "Sign in with an e-mail address or username (10 failures per account and address in 15 minutes: 429)",
@@ -93,6 +95,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/login/second-factor",
     {
+      config: { access: access.public },
       schema: {
         tags: ["auth"],
         summary:
@@ -110,6 +113,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.get(
     "/auth/totp",
     {
+      config: { access: access.signedIn },
       schema: { tags: ["auth"], summary: "Two-step sign-in of the signed-in account", response: { 200: totpStatusSchema, 401: message } },
     },
     async (request) => accounts.secondFactor.status(request.actor),
@@ -118,6 +122,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/totp/setup",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["auth"],
         summary:
@@ -131,6 +136,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/totp/enable",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["auth"],
         summary: "Confirm the new key with the app's first code: two-step sign-in is on; answers the recovery codes (shown once)",
@@ -147,6 +153,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/totp/disable",
     {
+      config: { access: access.roles(["user", "dealer"], { refusal: TOTP_REQUIRED_FOR_BACK_OFFICE }) },
       schema: {
         tags: ["auth"],
         summary: "Turn two-step sign-in off (not for back-office accounts): the password and a code",
@@ -163,6 +170,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/totp/recovery-codes",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["auth"],
         summary: "New recovery codes for a current code from the app; the old ones stop working",
@@ -179,6 +187,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/step-up",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["auth"],
         summary: "Confirm a sensitive change (adding or removing back-office accounts) with a fresh code; counts for 5 minutes",
@@ -195,6 +204,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/register",
     {
+      config: { access: access.public },
       schema: {
         tags: ["auth"],
         summary:
@@ -230,6 +240,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/verify-email",
     {
+      config: { access: access.public },
       schema: {
         tags: ["auth"],
         summary: "Confirm an e-mail address with the token of the verification link (single use, 24 hours)",
@@ -243,6 +254,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/resend-verification",
     {
+      config: { access: access.public },
       schema: {
         tags: ["auth"],
         summary: "Send a new verification link (the same answer whether or not the address has an account)",
@@ -259,6 +271,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/forgetpassword",
     {
+      config: { access: access.public },
       schema: {
         tags: ["auth"],
         summary: "E-mail a password reset link (one hour); the same answer whether or not the address has an account",
@@ -275,6 +288,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/reset-password",
     {
+      config: { access: access.public },
       schema: {
         tags: ["auth"],
         summary: "Set a new password with a reset or invitation link's token; ends every session and signs in",
@@ -290,13 +304,17 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.get(
     "/auth/me",
-    { schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: publicUserSchema, 401: message } } },
+    {
+      config: { access: access.signedIn },
+      schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: publicUserSchema, 401: message } },
+    },
     async (request) => accounts.me(request.actor),
   );
 
   r.put(
     "/auth/update-profile/:id",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["auth"],
         summary:
@@ -315,6 +333,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.put(
     "/auth/change-password/:id",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["auth"],
         summary: "Change one's own password (the old one required); ends one's other sessions",
@@ -332,6 +351,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.get(
     "/auth/sessions",
     {
+      config: { access: access.signedIn },
       schema: { tags: ["auth"], summary: "The signed-in user's sessions", response: { 200: z.array(sessionInfoSchema), 401: message } },
     },
     async (request) => accounts.listSessions(request.actor),
@@ -340,6 +360,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/sessions/revoke-others",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["auth"],
         summary: "Sign out of other devices: end every session of the user but this one (the current password required)",
@@ -355,7 +376,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.post(
     "/auth/logout",
-    { schema: { tags: ["auth"], summary: "End this session", response: { 200: message } } },
+    { config: { access: access.public }, schema: { tags: ["auth"], summary: "End this session", response: { 200: message } } },
     async (request, reply) => {
       await accounts.logout(request.actor, meta(request));
       clearSessionCookie(reply, opts.secureCookies);
@@ -366,6 +387,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/undo-email-change",
     {
+      config: { access: access.public },
       schema: {
         tags: ["auth"],
         summary: "Put back the old e-mail address with the link mailed to it after a change (7 days); ends every session",
@@ -379,6 +401,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/user/:id/end-sessions",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["auth"],
         summary: "End every session of an account (admins; back-office accounts: role super); audited",
@@ -395,6 +418,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.get(
     "/auth/user/:id/security-events",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["auth"],
         summary: "An account's recent security events: sign-ins, sign-outs, changes, refusals (admins; back-office accounts: role super)",
@@ -407,13 +431,17 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.get(
     "/auth/admins",
-    { schema: { tags: ["auth"], summary: "Back-office accounts (role super)", response: { 200: z.array(publicUserSchema) } } },
+    {
+      config: { access: access.admin },
+      schema: { tags: ["auth"], summary: "Back-office accounts (role super)", response: { 200: z.array(publicUserSchema) } },
+    },
     async (request) => accounts.listAdmins(request.actor),
   );
 
   r.post(
     "/auth/admin",
     {
+      config: { access: access.super },
       schema: {
         tags: ["auth"],
         summary: "Add a back-office account (role super); it is invited by e-mail to set its password",
@@ -427,6 +455,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.delete(
     "/auth/user/:id",
     {
+      config: { access: access.super },
       schema: {
         tags: ["auth"],
         summary: "Remove an account (role super); not oneself, not the last super; its sessions end",

@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditEntrySchema, auditQuerySchema } from "#shared/schemas/audit.ts";
+import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -15,6 +17,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
   r.get(
     "/audit",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["audit"],
         summary: "Changes made in the back office, newest first (admin)",
@@ -28,6 +31,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
   r.get(
     "/audit/facets",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["audit"],
         summary: "The entities and actions in the log, for filters (admin)",
@@ -40,10 +44,12 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
   r.get(
     "/audit/export.csv",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["audit"],
         summary: "The filtered log as CSV, at most 10,000 rows (admin)",
         querystring: auditQuerySchema.omit({ page: true, pageSize: true }),
+        response: { 200: csvResponse("The audit log as CSV"), 401: message, 403: message },
       },
     },
     async (request, reply) => {

@@ -11,6 +11,7 @@ import {
   PRODUCT_MAX_IMAGES,
   productUpdateSchema,
 } from "#shared/schemas/catalogue-admin.ts";
+import { access } from "../../platform/auth/access.ts";
 import { formInput, sendUploadError } from "../../platform/uploads/form-input.ts";
 import { UploadError } from "../../platform/uploads/image-upload.ts";
 import type { Services } from "../../services.ts";
@@ -52,6 +53,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.post(
     "/products/add-product",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["products"],
         summary: "Add a product with its images and datasheet (admin, multipart)",
@@ -72,6 +74,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.put(
     "/products/update-product/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["products"],
         summary: "Change a product's fields and the order of its images (admin, JSON)",
@@ -93,6 +96,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.post(
     "/products/upload-product-images/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["products"],
         summary: "Add images to a product (admin, multipart field images)",
@@ -114,6 +118,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.post(
     "/products/upload-datasheet/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["products"],
         summary: "Replace a product's datasheet (admin, multipart field datasheet)",
@@ -132,6 +137,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.delete(
     "/products/delete-product/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["products"],
         summary: "Delete a product and its files (admin); quotations and orders keep its name",
@@ -150,6 +156,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.post(
     "/featured/add-featured",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["featured"],
         summary: "Feature a product (admin, multipart)",
@@ -167,6 +174,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.put(
     "/featured/update-featured/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["featured"],
         summary: "Change a featured product (admin, JSON, or multipart with a new image)",
@@ -185,6 +193,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.delete(
     "/featured/delete-featured/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["featured"],
         summary: "Stop featuring a product (admin); the product stays",
@@ -203,6 +212,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.get(
     "/brands",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["brands"],
         summary: "Every brand with its logo, website and number of products (admin)",
@@ -215,6 +225,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.post(
     "/brands",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["brands"],
         summary: "Add a brand (admin, multipart with an optional logo, or JSON)",
@@ -232,6 +243,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.put(
     "/brands/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["brands"],
         summary: "Change a brand (admin, JSON, or multipart with a new logo)",
@@ -250,6 +262,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.delete(
     "/brands/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["brands"],
         summary: "Delete a brand (admin); its products stay, without a brand",

@@ -12,6 +12,7 @@ import {
   productPageSchema,
   productSchema,
 } from "#shared/schemas/catalogue.ts";
+import { access } from "../../platform/auth/access.ts";
 import { sharePublicReads } from "../../platform/shared-cache.ts";
 import type { Services } from "../../services.ts";
 
@@ -25,13 +26,17 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
 
   r.get(
     "/products/categories",
-    { schema: { tags: ["products"], summary: "The product categories", response: { 200: z.array(categorySchema) } } },
+    {
+      config: { access: access.public },
+      schema: { tags: ["products"], summary: "The product categories", response: { 200: z.array(categorySchema) } },
+    },
     async () => catalogue.listCategories(),
   );
 
   r.get(
     "/products/get-all-products",
     {
+      config: { access: access.public },
       schema: {
         tags: ["products"],
         summary: "One page of every product, or of one category's (id or slug)",
@@ -45,6 +50,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
   r.get(
     "/products/get-product-by-category/:categoryId",
     {
+      config: { access: access.public },
       schema: {
         tags: ["products"],
         summary: "One page of a category's products (id or slug)",
@@ -59,6 +65,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
   r.get(
     "/products/get-product-by-id/:id",
     {
+      config: { access: access.public },
       schema: {
         tags: ["products"],
         summary: "One product, as a one-element list",
@@ -71,13 +78,17 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
 
   r.get(
     "/featured/get-featured",
-    { schema: { tags: ["featured"], summary: "The featured products", response: { 200: z.array(featuredSchema) } } },
+    {
+      config: { access: access.public },
+      schema: { tags: ["featured"], summary: "The featured products", response: { 200: z.array(featuredSchema) } },
+    },
     async () => catalogue.listFeatured(),
   );
 
   r.get(
     "/featured/get-featured/:id",
     {
+      config: { access: access.public },
       schema: {
         tags: ["featured"],
         summary: "One featured product",
@@ -90,7 +101,10 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
 
   r.get(
     "/brands/min",
-    { schema: { tags: ["brands"], summary: "Every brand's id and name", response: { 200: z.array(brandMinSchema) } } },
+    {
+      config: { access: access.public },
+      schema: { tags: ["brands"], summary: "Every brand's id and name", response: { 200: z.array(brandMinSchema) } },
+    },
     async () => catalogue.listBrandsMin(),
   );
 }

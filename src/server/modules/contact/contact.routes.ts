@@ -11,6 +11,7 @@ import {
   contactReplySchema,
   contactSchema,
 } from "#shared/schemas/contact.ts";
+import { access } from "../../platform/auth/access.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -23,6 +24,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
   r.post(
     "/contact",
     {
+      config: { access: access.public },
       schema: {
         tags: ["contact"],
         summary: "Send a message to the company (the contact page's 'Get in Touch' form)",
@@ -40,6 +42,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
   r.get(
     "/contact",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["contact"],
         summary: "Contact messages, newest first, searchable and filtered by read state (admin)",
@@ -53,6 +56,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
   r.get(
     "/contact/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["contact"],
         summary: "One contact message (admin; reading it here does not mark it read)",
@@ -66,6 +70,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
   r.put(
     "/contact/:id/read",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["contact"],
         summary: "Mark a contact message read or unread (admin)",
@@ -80,6 +85,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
   r.post(
     "/contact/:id/reply",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["contact"],
         summary:

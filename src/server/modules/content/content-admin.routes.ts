@@ -23,6 +23,7 @@ import {
   teamMemberSchema,
   testimonialSchema,
 } from "#shared/schemas/content.ts";
+import { access } from "../../platform/auth/access.ts";
 import { formInput, sendUploadError } from "../../platform/uploads/form-input.ts";
 import { UploadError } from "../../platform/uploads/image-upload.ts";
 import type { Services } from "../../services.ts";
@@ -50,8 +51,10 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
     throw err;
   });
 
+  // Every route here is the back office's: the helpers declare access.admin.
   type Doc = { tag: string; summary: string; description?: string };
   const formSchema = <T extends z.ZodType>(doc: Doc, status: 200 | 201, body: T) => ({
+    config: { access: access.admin },
     schema: {
       tags: [doc.tag],
       summary: doc.summary,
@@ -61,6 +64,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
     },
   });
   const jsonSchema = <B extends z.ZodType, T extends z.ZodType>(doc: Doc, status: 200 | 201, input: B, body: T) => ({
+    config: { access: access.admin },
     schema: {
       tags: [doc.tag],
       summary: doc.summary,
@@ -70,10 +74,12 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
     },
   });
   /** The same, for a record named by its id in the path. */
-  const byId = <S extends object>(route: { schema: S }): { schema: S & { params: typeof idParamSchema } } => ({
+  const byId = <R extends { schema: object }>(route: R): R & { schema: R["schema"] & { params: typeof idParamSchema } } => ({
+    ...route,
     schema: { ...route.schema, params: idParamSchema },
   });
   const deleteSchema = (doc: Doc) => ({
+    config: { access: access.admin },
     schema: {
       tags: [doc.tag],
       summary: doc.summary,

@@ -15,6 +15,7 @@ import {
   teamMemberSchema,
   testimonialSchema,
 } from "#shared/schemas/content.ts";
+import { access } from "../../platform/auth/access.ts";
 import { sharePublicReads } from "../../platform/shared-cache.ts";
 import type { Services } from "../../services.ts";
 
@@ -26,10 +27,13 @@ export async function contentRoutes(app: FastifyInstance, opts: { services: Serv
   sharePublicReads(app);
   const { content } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Every route here is public: the helpers declare it.
   const byId = <T extends z.ZodType>(tag: string, summary: string, schema: T) => ({
+    config: { access: access.public },
     schema: { tags: [tag], summary, params: idParamSchema, response: { 200: schema, 400: message, 404: message } },
   });
   const list = <T extends z.ZodType>(tag: string, summary: string, schema: T) => ({
+    config: { access: access.public },
     schema: { tags: [tag], summary, response: { 200: schema } },
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { siteSettingsSchema } from "#shared/schemas/settings.ts";
+import { access } from "../../platform/auth/access.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -15,6 +16,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { services: Ser
   r.get(
     "/settings",
     {
+      config: { access: access.public },
       schema: {
         tags: ["settings"],
         summary: "The site settings the pages show (company name, phones, e-mails, address, map, social links …)",
@@ -27,6 +29,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { services: Ser
   r.get(
     "/settings/all",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["settings"],
         summary: "Every site setting, the bank details included (admin)",
@@ -39,6 +42,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { services: Ser
   r.put(
     "/settings",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["settings"],
         summary: "Replace the site settings (admin); pages and e-mails use the new values at once",

@@ -17,8 +17,11 @@ import {
   statusLabel,
 } from "#shared/schemas/dealers.ts";
 import { dealerDocumentSchema } from "#shared/schemas/documents.ts";
+import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
+import { ADMINS_CANNOT_APPLY } from "./dealers.service.ts";
 
 const message = z.object({ message: z.string() });
 const issues = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
@@ -26,12 +29,16 @@ const saved = z.object({ message: z.string(), dealer: dealerApplicationSchema })
 const documentIdParam = z.object({ documentId: idParamSchema.shape.id });
 const tags = ["dealer"];
 
+/** Applying is for verified, non-back-office accounts (the dealers service's requireApplicant, checked before the body is read). */
+export const APPLICANT_ACCESS = access.roles(["user", "dealer"], { verified: true, refusal: ADMINS_CANNOT_APPLY });
+
 /** The spec's Dealer API (§7) under /api/dealer; every rule is in the dealers service. */
 export async function dealersRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { dealers } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const listOptions = {
+    config: { access: access.admin },
     schema: {
       tags,
       summary:
@@ -42,15 +49,19 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   };
   r.get("/dealer/", listOptions, async (request) => dealers.list(request.actor, request.query));
   // The spec writes the path with a trailing slash; accept it without one too.
-  r.get("/dealer", { schema: { ...listOptions.schema, hide: true } }, async (request) => dealers.list(request.actor, request.query));
+  r.get("/dealer", { ...listOptions, schema: { ...listOptions.schema, hide: true } }, async (request) =>
+    dealers.list(request.actor, request.query),
+  );
 
   r.get(
     "/dealer/export.csv",
     {
+      config: { access: access.admin },
       schema: {
         tags,
         summary: "The dealer applications as CSV, with the list's filters (admin; at most 10,000 rows)",
         querystring: dealerListQuerySchema.omit({ page_number: true, page_size: true }),
+        response: { 200: csvResponse("The dealer applications as CSV"), 401: message, 403: message },
       },
     },
     async (request, reply) => {
@@ -79,6 +90,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   r.get(
     "/dealer/:id",
     {
+      config: { access: access.signedIn },
       schema: {
         tags,
         summary: "A user's dealer application by user id, with documents, installations and status history (own, or any for admins)",
@@ -92,6 +104,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   r.post(
     "/dealer/add-dealer/:id",
     {
+      config: { access: APPLICANT_ACCESS },
       schema: {
         tags,
         summary:
@@ -110,6 +123,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   r.post(
     "/dealer/add-installations/:id",
     {
+      config: { access: APPLICANT_ACCESS },
       schema: {
         tags,
         summary:
@@ -128,6 +142,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   r.put(
     "/dealer/installations",
     {
+      config: { access: APPLICANT_ACCESS },
       schema: {
         tags,
         summary: "Replace the whole installation list of one's own application in one transaction (verified e-mail needed)",
@@ -144,6 +159,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   r.put(
     "/dealer/status/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags,
         summary:
@@ -159,6 +175,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   r.put(
     "/dealer/documents/:documentId/review",
     {
+      config: { access: access.admin },
       schema: {
         tags,
         summary: "Approve or reject one dealer document (admin); a reason to reject",

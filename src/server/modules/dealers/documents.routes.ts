@@ -11,8 +11,11 @@ import {
   NOT_MULTIPART,
   uploadResultSchema,
 } from "#shared/schemas/documents.ts";
+import { access } from "../../platform/auth/access.ts";
+import { fileResponse } from "../../platform/openapi.ts";
 import { type IncomingPart, multipartLimits, UploadError } from "../../platform/uploads/image-upload.ts";
 import type { Services } from "../../services.ts";
+import { APPLICANT_ACCESS } from "./dealers.routes.ts";
 import { documentUploadRules } from "./documents.service.ts";
 
 const message = z.object({ message: z.string() });
@@ -66,6 +69,7 @@ export async function documentsRoutes(app: FastifyInstance, opts: { services: Se
     r.post(
       url,
       {
+        config: { access: APPLICANT_ACCESS },
         schema: {
           tags: ["dealer"],
           summary,
@@ -112,12 +116,12 @@ export async function documentsRoutes(app: FastifyInstance, opts: { services: Se
   r.get(
     "/dealer/documents/:documentId/file",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["dealer"],
         summary: "A dealer document's file (its owner and admins only; 404 for anyone else)",
         params: documentIdParamSchema,
-        produces: ["image/jpeg", "image/png", "image/webp"],
-        response: { 401: message, 404: message },
+        response: { 200: fileResponse("The document's image", ["image/jpeg", "image/png", "image/webp"]), 401: message, 404: message },
       },
     },
     async (request, reply) => {
@@ -137,6 +141,7 @@ export async function documentsRoutes(app: FastifyInstance, opts: { services: Se
   r.delete(
     "/dealer/documents/:documentId",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["dealer"],
         summary: "Remove one of your documents that is not approved (before submitting, or a rejected one)",

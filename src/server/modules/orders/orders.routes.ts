@@ -10,7 +10,9 @@ import {
   placeOrderSchema,
   setOrderStatusSchema,
 } from "#shared/schemas/orders.ts";
+import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -33,6 +35,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.post(
     "/orders",
     {
+      config: { access: access.verifiedDealer },
       schema: {
         tags: ["orders"],
         summary:
@@ -50,6 +53,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/orders/mine",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["orders"],
         summary: "The signed-in account's orders, newest first, with their lines and status timelines",
@@ -62,6 +66,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/orders",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["orders"],
         summary: "All orders, newest first, optionally of one status (admin)",
@@ -75,10 +80,12 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/orders/export.csv",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["orders"],
         summary: "The orders as CSV, with the list's filters (admin; at most 10,000 rows)",
         querystring: listQuery.omit({ page: true, pageSize: true }),
+        response: { 200: csvResponse("The orders as CSV"), 401: message, 403: message },
       },
     },
     async (request, reply) => {
@@ -106,6 +113,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/orders/:id",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["orders"],
         summary: "One order (its dealer or an admin; anyone else 404)",
@@ -119,6 +127,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.put(
     "/orders/:id/confirm-payment",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["orders"],
         summary: "Confirm the bank transfer or ZIPIT payment of an order awaiting payment (admin); e-mails the dealer",
@@ -133,6 +142,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.put(
     "/orders/:id/status",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["orders"],
         summary: "Move an order to its next status (admin); illegal moves answer 409; e-mails the dealer",

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import { paymentViewSchema, paynowStateSchema, startPaynowSchema } from "#shared/schemas/payments.ts";
+import { access } from "../../platform/auth/access.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -16,6 +17,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { services: Ser
   r.post(
     "/orders/:id/paynow",
     {
+      config: { access: access.verifiedDealer },
       schema: {
         tags: ["payments"],
         summary:
@@ -41,6 +43,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { services: Ser
   r.get(
     "/orders/:id/paynow",
     {
+      config: { access: access.verifiedDealer },
       schema: {
         tags: ["payments"],
         summary:
@@ -62,6 +65,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { services: Ser
     callback.withTypeProvider<ZodTypeProvider>().post(
       "/payments/paynow/result",
       {
+        config: { access: access.public },
         schema: {
           tags: ["payments"],
           summary:

@@ -12,7 +12,9 @@ import {
   quotationViewSchema,
   quoteRequestSchema,
 } from "#shared/schemas/quotations.ts";
+import { access } from "../../platform/auth/access.ts";
 import { csvDate, csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvResponse, fileResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -30,6 +32,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.post(
     "/quotations",
     {
+      config: { access: access.public },
       schema: {
         tags: ["quotations"],
         summary: "Request a quotation (visitors and signed-in users)",
@@ -46,6 +49,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.get(
     "/quotations/get-by-user",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["quotations"],
         summary: "The signed-in user's quotations (by their user id or e-mail address)",
@@ -57,6 +61,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   );
 
   const listOptions = {
+    config: { access: access.admin },
     schema: {
       tags: ["quotations"],
       summary:
@@ -67,16 +72,19 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   };
   r.get("/quotations/", listOptions, async (request) => quotations.list(request.actor, request.query));
   // The spec writes the path with a trailing slash; accept it without one too.
-  r.get("/quotations", { schema: { ...listOptions.schema, hide: true } }, async (request) => quotations.list(request.actor, request.query));
+  r.get("/quotations", { ...listOptions, schema: { ...listOptions.schema, hide: true } }, async (request) =>
+    quotations.list(request.actor, request.query),
+  );
 
   r.get(
     "/quotations/:id/pdf",
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ["quotations"],
         summary: "An approved quotation as a PDF (its owner or an admin; the session cookie works, so pages link here)",
         params: idParamSchema,
-        response: { 200: z.any().describe("The quotation as a PDF file (application/pdf)"), 401: message, 404: message, 409: message },
+        response: { 200: fileResponse("The quotation as a PDF file", ["application/pdf"]), 401: message, 404: message, 409: message },
       },
     },
     async (request, reply) => {
@@ -92,6 +100,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.get(
     "/quotations/summary",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["quotations"],
         summary: "How many quotations (matching the search) are in each status, for the overview cards (admin)",
@@ -105,10 +114,12 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.get(
     "/quotations/export.csv",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["quotations"],
         summary: "The filtered list as CSV, at most 10,000 rows (admin)",
         querystring: quotationListQuerySchema.omit({ page: true, pageSize: true }),
+        response: { 200: csvResponse("The quotations as CSV"), 401: message, 403: message },
       },
     },
     async (request, reply) => {
@@ -123,6 +134,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.put(
     "/quotations/:id",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["quotations"],
         summary:

@@ -10,6 +10,7 @@ import {
   salesQuerySchema,
   statisticsSchema,
 } from "#shared/schemas/sales.ts";
+import { access } from "../../platform/auth/access.ts";
 import type { Services } from "../../services.ts";
 
 const message = z.object({ message: z.string() });
@@ -22,6 +23,7 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const figures = {
+    config: { access: access.admin },
     schema: {
       tags: ["sales"],
       summary: "Sales over a range of days (from/to, or the last `range` days), optionally of one category (admin)",
@@ -30,9 +32,12 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
     },
   };
   r.get("/sales", figures, async (request) => sales.figures(request.actor, request.query));
-  r.get("/sales/", { schema: { ...figures.schema, hide: true } }, async (request) => sales.figures(request.actor, request.query));
+  r.get("/sales/", { ...figures, schema: { ...figures.schema, hide: true } }, async (request) =>
+    sales.figures(request.actor, request.query),
+  );
 
   const record = {
+    config: { access: access.admin },
     schema: {
       tags: ["sales"],
       summary: "Record a sale made outside the website's orders (admin)",
@@ -41,13 +46,14 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
     },
   };
   r.post("/sales/", record, async (request, reply) => reply.code(201).send(await sales.record(request.actor, request.body)));
-  r.post("/sales", { schema: { ...record.schema, hide: true } }, async (request, reply) =>
+  r.post("/sales", { ...record, schema: { ...record.schema, hide: true } }, async (request, reply) =>
     reply.code(201).send(await sales.record(request.actor, request.body)),
   );
 
   r.get(
     "/sales/products",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["sales"],
         summary: "Sales per product over a range, largest amount first (admin)",
@@ -59,6 +65,7 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
   );
 
   const statistics = {
+    config: { access: access.admin },
     schema: {
       tags: ["sales"],
       summary: "The dashboard's counts with this period against the previous one (admin)",
@@ -67,5 +74,7 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
     },
   };
   r.get("/statistics/", statistics, async (request) => sales.statistics(request.actor, request.query));
-  r.get("/statistics", { schema: { ...statistics.schema, hide: true } }, async (request) => sales.statistics(request.actor, request.query));
+  r.get("/statistics", { ...statistics, schema: { ...statistics.schema, hide: true } }, async (request) =>
+    sales.statistics(request.actor, request.query),
+  );
 }
