@@ -45,14 +45,18 @@ export function AccordionSection({ id, title, step, open, complete, attention = 
           >
             {attention ? "!" : complete ? "✓" : step}
           </span>
-          <span className="flex-1">{title}</span>
-          {attention ? (
-            <span className="rounded-full bg-red-100 px-2.5 py-1 text-sm font-semibold text-red-900" data-testid={`${id}-attention`}>
-              {attention}
-            </span>
-          ) : complete ? (
-            <span className="text-sm font-medium text-green-800">Completed</span>
-          ) : null}
+          <span className="flex-1">
+            {title}
+            {attention ? (
+              <span
+                className="mt-1 block w-fit rounded-md bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900"
+                data-testid={`${id}-attention`}
+              >
+                {attention}
+              </span>
+            ) : null}
+          </span>
+          {complete && !attention ? <span className="text-sm font-medium text-green-800">Completed</span> : null}
           <span aria-hidden="true" className={`text-slate-500 transition-transform ${open ? "rotate-180" : ""}`}>
             ▾
           </span>
