@@ -1,3 +1,4 @@
+import { UNCHANGED_RESUBMISSION } from "#shared/schemas/dealers.ts";
 import { header, outboxMails } from "../support/outbox.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
@@ -100,7 +101,6 @@ test("a rejected document: one 'Action needed' state for the dealer; the admin s
   await expect(documents.getByText("Rejected", { exact: true })).toBeVisible();
   if (shots) await admin.screenshot({ path: `${shots}/admin-duplicate-${testInfo.project.name}.png`, fullPage: true });
   expect(await axeFindings(admin, "admin application with a duplicate")).toEqual([]);
-  await adminContext.close();
 
   // The dealer: one clear state, no contradiction.
   await page.goto("/dealer/register");
@@ -115,4 +115,25 @@ test("a rejected document: one 'Action needed' state for the dealer; the admin s
   await expect(docs.getByText("The scan is unreadable.", { exact: false })).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/action-needed-${testInfo.project.name}.png`, fullPage: true });
   expect(await axeFindings(page, "dealer /dealer/register with a rejected document")).toEqual([]);
+
+  // The admin then rejects the application: the dealer sees the reason and what is marked, and an unchanged
+  // re-save does not submit it again.
+  await status.getByLabel("New status").selectOption("Rejected");
+  await status.getByLabel(/^Reason/).fill("Send a readable tax clearance, and installations we can check.");
+  await status.getByRole("button", { name: "Save status" }).click();
+  await expect(admin.getByTestId("admin-reg-status")).toHaveText("Rejected");
+  await adminContext.close();
+
+  await page.goto("/dealer/register");
+  await hydrated(page);
+  await expect(page.getByTestId("reg-status")).toHaveText("Rejected");
+  const note = page.getByTestId("reg-note");
+  await expect(note).toContainText("Send a readable tax clearance, and installations we can check.");
+  await expect(note).toContainText("Correct what is marked below (1 document rejected in Required Documents)");
+  await expect(page.getByTestId("reg-documents-attention")).toHaveText("Action needed: 1 document rejected");
+  await page.getByRole("button", { name: /^Dealer Installations/ }).click();
+  const installations = page.getByRole("region", { name: /^Dealer Installations/ });
+  await installations.getByRole("button", { name: "Save Installations" }).click();
+  await expect(installations.getByRole("alert")).toHaveText(UNCHANGED_RESUBMISSION);
+  await expect(page.getByTestId("reg-status")).toHaveText("Rejected");
 });
