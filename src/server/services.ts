@@ -61,7 +61,8 @@ export function createServices(deps: Deps) {
     db: deps.db,
     storage: deps.storage,
     // A change of documents may complete (or un-complete) the application.
-    onDocumentsChanged: (dealerId) => dealers.refreshApplication(dealerId),
+    // Replaced rejected documents are announced to the back office.
+    onDocumentsChanged: (dealerId, replacedRejected) => dealers.documentsChanged(dealerId, replacedRejected),
   });
   /** Contact messages and quote requests mail an address anyone can type: limited per sender and recipient. */
   const formLimits = createFormLimits(deps.db, deps.config.formsPerHour);

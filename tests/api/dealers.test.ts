@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "#server/db/schema/dealers.ts";
-import { VERIFY_FIRST } from "#server/platform/auth/actor.ts";
 import {
   COMPANY_REG_NUMBER_REQUIRED,
   COMPANY_SAVED,
+  CONFIRM_EMAIL_TO_APPLY,
   EMAIL_INVALID,
   EMAIL_REQUIRED,
   INSTALLATIONS_SAVED,
@@ -15,6 +15,7 @@ import {
   SIZE_OF_SYSTEM_REQUIRED,
   SYSTEM_DESCRIPTION_REQUIRED,
   TRADING_NAME_REQUIRED,
+  UNCHANGED_RESUBMISSION,
 } from "#shared/schemas/dealers.ts";
 import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -158,7 +159,7 @@ describe("company details (POST /api/dealer/add-dealer/{id})", () => {
     const unverified = await applicant("vimbai", { verified: false });
     const refused = await saveCompany(unverified);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(VERIFY_FIRST);
+    expect(refused.json().message).toBe(CONFIRM_EMAIL_TO_APPLY);
 
     const [adminRow] = await t.database.db.select().from(users).where(eq(users.username, "admin"));
     const asAdmin = await t.inject({ method: "POST", url: `/api/dealer/add-dealer/${adminRow?.id}`, headers: admin, payload: company });
@@ -381,6 +382,102 @@ describe("review and approval through the API", () => {
     expect(
       (await t.inject({ method: "PUT", url: `/api/dealer/status/${a.id}`, headers: a.headers, payload: { status: "Pending" } })).statusCode,
     ).toBe(403);
+  });
+});
+
+/** An applicant whose three sections are complete: submitted (Pending), its documents returned. */
+async function submittedApplicant(name: string, details: object = company) {
+  const a = await applicant(name);
+  expect((await saveCompany(a, details)).statusCode).toBe(200);
+  const docs = await addDocuments(await applicationRowId(a.id), ["tax_clearance", "certificate_of_incorporation", "director_id"]);
+  await putInstallations(a, [installation(1), installation(2), installation(3)]);
+  expect((await read(a)).json().reg_status).toBe("Pending");
+  return { a, docs };
+}
+const setStatus = (userId: number, payload: object) =>
+  t.inject({ method: "PUT", url: `/api/dealer/status/${userId}`, headers: admin, payload });
+const reviewDocument = (id: number, payload: object) =>
+  t.inject({ method: "PUT", url: `/api/dealer/documents/${id}/review`, headers: admin, payload });
+
+describe("a rejected application (issue 17 §8)", () => {
+  it("gives the dealer the admin's reason, and refuses an unchanged re-save instead of resubmitting it", async () => {
+    const { a } = await submittedApplicant("rutendo");
+    const reason = "The customer of installation 2 says the system is not theirs.";
+    expect((await setStatus(a.id, { status: "Rejected", reason })).statusCode).toBe(200);
+    const rejected = (await read(a)).json();
+    expect(rejected).toMatchObject({ reg_status: "Rejected", rejection_reason: reason });
+    const listed = await t.inject({ method: "GET", url: "/api/dealer/?reg_status=Rejected", headers: admin });
+    expect(listed.json().rows.find((r: { id: number }) => r.id === a.id)?.rejection_reason).toBe(reason);
+
+    const mailsBefore = (await outboxMails(t.dataDir)).length;
+    // The same details, the same list, the same item again: refused, nothing resubmitted.
+    for (const res of [
+      await saveCompany(a),
+      await putInstallations(a, [installation(1), installation(2), installation(3)]),
+      await t.inject({ method: "POST", url: `/api/dealer/add-installations/${a.id}`, headers: a.headers, payload: installation(2) }),
+    ]) {
+      expect([res.statusCode, res.json().message]).toEqual([409, UNCHANGED_RESUBMISSION]);
+    }
+    expect((await read(a)).json().reg_status).toBe("Rejected");
+    expect((await outboxMails(t.dataDir)).length).toBe(mailsBefore);
+
+    // A real change resubmits it, and the reason is no longer shown.
+    const changed = await putInstallations(a, [installation(1), { ...installation(2), email: "real.client@example.com" }, installation(3)]);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().dealer).toMatchObject({ reg_status: "Pending", rejection_reason: null });
+  });
+});
+
+describe("duplicate companies (issue 17 §8)", () => {
+  const demoDealerId = async () => (await t.database.db.select().from(users).where(eq(users.username, "dealer")))[0]?.id as number;
+
+  it("warns the admin of an approved dealer with the same registration number and trading name, and approves only when confirmed", async () => {
+    // The demo dealer, Sunrise Solar, is approved with 1234/2019.
+    const { a, docs } = await submittedApplicant("chipo", {
+      registeredCompanyName: "Sunrise Solar Zimbabwe (Private) Limited",
+      tradingName: "SUNRISE  solar",
+      companyRegistrationNumber: "1234 / 2019",
+    });
+    const sunrise = await demoDealerId();
+    const asAdmin = (await read(a, a.id, admin)).json();
+    expect(asAdmin.duplicates).toEqual([
+      {
+        id: sunrise,
+        registered_company: "Sunrise Solar Installations (Private) Limited",
+        trading_name: "Sunrise Solar",
+        company_reg_number: "1234/2019",
+        reg_status: "Approved",
+        matches: ["company_reg_number", "trading_name"],
+      },
+    ]);
+    expect((await read(a)).json().duplicates, "the applicant is not told of other dealers").toEqual([]);
+
+    for (const d of docs) expect((await reviewDocument(d.id, { status: "approved" })).statusCode).toBe(200);
+    const refused = await setStatus(a.id, { status: "Approved" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(
+      "The company registration number is already used by Sunrise Solar Installations (Private) Limited",
+    );
+    expect(refused.json().message).toContain("confirmDuplicate: true");
+    expect((await read(a)).json().reg_status).toBe("Pending");
+
+    const confirmed = await setStatus(a.id, { status: "Approved", confirmDuplicate: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().reg_status).toBe("Approved");
+  });
+
+  it("only warns of a shared trading name: approving it needs no confirmation", async () => {
+    const { a, docs } = await submittedApplicant("tsitsi", {
+      registeredCompanyName: "Another Sunrise (Private) Limited",
+      tradingName: "Sunrise Solar",
+      companyRegistrationNumber: "9876/2024",
+    });
+    const sunrise = await demoDealerId();
+    const duplicates = (await read(a, a.id, admin)).json().duplicates as { id: number; matches: string[] }[];
+    expect(duplicates.find((d) => d.id === sunrise)).toMatchObject({ matches: ["trading_name"] });
+    expect(duplicates.every((d) => !d.matches.includes("company_reg_number"))).toBe(true);
+    for (const d of docs) await reviewDocument(d.id, { status: "approved" });
+    expect((await setStatus(a.id, { status: "Approved" })).statusCode).toBe(200);
   });
 });
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { dealerDocuments, dealers } from "#server/db/schema/dealers.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
-import { VERIFY_FIRST } from "#server/platform/auth/actor.ts";
 import { ROLE_IDS } from "#shared/roles.ts";
+import { CONFIRM_EMAIL_TO_APPLY } from "#shared/schemas/dealers.ts";
 import {
   CERTIFICATE_UPLOADED,
   DIRECTOR_IDS_UPLOADED,
@@ -24,6 +24,7 @@ import {
 } from "#shared/schemas/documents.ts";
 import { type ActorName, type Actors, createActors } from "../support/actors.ts";
 import { type FormPart, file, multipart } from "../support/multipart.ts";
+import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -250,6 +251,63 @@ describe("uploading documents", () => {
   });
 });
 
+describe("a replacement for a rejected document (issue 17 §8)", () => {
+  it("tells the back office: an e-mail to the sales address and the dashboard's count of documents awaiting review", async () => {
+    const a = await applicant();
+    await upload(a, [
+      file("taxClearance", "tax.png", await png()),
+      file("certificate", "cert.png", await png()),
+      file("IDsOfDirectors", "id.png", await png()),
+    ]);
+    const dealer = await dealerOf(a.id);
+    // Submitted (Pending) and under review: the admin rejects the tax clearance.
+    await db()
+      .update(dealers)
+      .set({
+        regStatus: "Pending",
+        submittedAt: new Date(),
+        registeredCompany: "Kopje Power (Private) Limited",
+        tradingName: "Kopje Power",
+      })
+      .where(eq(dealers.id, dealer?.id as number));
+    const admin = await t.loginAs("admin");
+    const tax = (await documentsOf(a.id)).find((d) => d.kind === "tax_clearance");
+    const review = await t.inject({
+      method: "PUT",
+      url: `/api/dealer/documents/${tax?.id}/review`,
+      headers: admin,
+      payload: { status: "rejected", reason: "The scan is unreadable." },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    const awaiting = async () => {
+      const res = await t.inject({ method: "GET", url: "/api/statistics/", headers: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().dealers.documents_to_review.total as number;
+    };
+    const countBefore = await awaiting();
+    const salesEmail = (await t.app.services.settings.get()).salesEmail;
+    const mailsBefore = (await outboxMails(t.dataDir)).length;
+
+    const res = await upload(a, [file("taxClearance", "tax-readable.png", await png())]);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const toStaff = (await outboxMails(t.dataDir)).slice(mailsBefore).filter((m) => header(m, "To") === salesEmail);
+    expect(toStaff).toHaveLength(1);
+    const mail = toStaff[0] as string;
+    expect(header(mail, "Subject")).toBe("Dealer document replaced: Kopje Power");
+    expect(decoded(mail)).toContain("tax-readable.png");
+    expect(decoded(mail)).toContain(`user #${a.id}`);
+    // The rejected file is gone, its replacement waits for review.
+    expect(await awaiting()).toBe(countBefore + 1);
+
+    // A first upload on an application not yet submitted tells nobody.
+    const b = await applicant();
+    const before = (await outboxMails(t.dataDir)).length;
+    await upload(b, [file("taxClearance", "tax.png", await png())]);
+    expect((await outboxMails(t.dataDir)).slice(before).filter((m) => header(m, "To") === salesEmail)).toHaveLength(0);
+  });
+});
+
 describe("refused uploads store nothing", () => {
   let a: Applicant;
   let before: string[];
@@ -406,7 +464,7 @@ describe("who may upload", () => {
     const user = actors.identity.user.id;
     expect((await uploadAs("anonymous", user, parts)).statusCode).toBe(401);
     const unverified = await uploadAs("unverified", actors.identity.unverified.id, parts);
-    expect([unverified.statusCode, unverified.json().message]).toEqual([403, VERIFY_FIRST]);
+    expect([unverified.statusCode, unverified.json().message]).toEqual([403, CONFIRM_EMAIL_TO_APPLY]);
     expect((await uploadAs("dealer", user, parts)).statusCode).toBe(403);
     expect((await uploadAs("admin", user, parts)).statusCode).toBe(403);
     expect((await uploadAs("admin", actors.identity.admin.id, parts)).statusCode).toBe(403);

@@ -173,8 +173,10 @@ test("an account whose e-mail is not confirmed is asked to confirm it before app
   await expect(page).toHaveURL(/:\d+\/$/);
   await page.goto("/dealer/register");
   await expect(page.getByText("Please confirm your e-mail address before you apply.")).toBeVisible();
-  await page.getByRole("link", { name: "ask for a new one" }).click();
-  await expect(page).toHaveURL(/\/verification$/);
+  // The new link is asked for on the portal itself (issue 17 §5; dealer-register-states.spec.ts); /verification
+  // still offers it with the account's address filled in.
+  await expect(page.getByRole("button", { name: "Send a new link" })).toBeVisible();
+  await page.goto("/verification");
   await expect(page.getByLabel("Email")).toHaveValue(account.email);
 });
 

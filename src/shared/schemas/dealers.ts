@@ -44,6 +44,14 @@ export const EMAIL_INVALID = "Email is invalid";
 export const PHONE_NUMBER_REQUIRED = "Phone Number is required";
 // Ours.
 export const REASON_REQUIRED = "Please give a reason.";
+/** Why an applicant whose address is not confirmed may look at the portal but not save or upload (issue 17 §5). */
+export const CONFIRM_EMAIL_TO_APPLY = "Please confirm your e-mail address before you apply.";
+/** A rejected application is submitted again only with a change (issue 17 §8): an unchanged re-save is refused. */
+export const UNCHANGED_RESUBMISSION =
+  "Nothing has changed since your application was rejected. Correct what our team asked for before you save this section again.";
+/** Approving a company whose registration number an approved dealer already has needs the admin's confirmation. */
+export const duplicateRegNumberRefusal = (names: string[]) =>
+  `The company registration number is already used by ${names.join(", ")}. Check that this is not the same company, then confirm the duplicate to approve it (confirmDuplicate: true).`;
 
 /** A required text field: trimmed, the spec's message when missing or blank. */
 const requiredText = (message: string, max: number) =>
@@ -125,8 +133,13 @@ export type AddInstallationsInput = z.infer<typeof addInstallationsSchema>;
 export const statusChangeSchema = z.object({
   status: z.enum(DEALER_STATUSES, { error: `Status must be one of ${DEALER_STATUSES.join(", ")}.` }),
   reason: optionalText(REASON_MAX),
+  /**
+   * Approving only: the admin has checked that this applicant is not the approved dealer whose company registration
+   * number it shares (without it such an approval is refused with 409).
+   */
+  confirmDuplicate: z.boolean({ error: "confirmDuplicate must be true or false." }).optional().default(false),
 });
-export type StatusChange = z.infer<typeof statusChangeSchema>;
+export type StatusChange = Omit<z.infer<typeof statusChangeSchema>, "confirmDuplicate"> & { confirmDuplicate?: boolean };
 
 /** PUT /api/dealer/documents/{documentId}/review: a reason is needed to reject (checked by the service). */
 export const documentReviewSchema = z.object({
@@ -200,11 +213,35 @@ export const dealerApplicationSchema = z.object({
   submitted_At: z.string().nullable(),
   documents: z.array(dealerDocumentSchema),
   completion: completionSchema,
+  /** While reg_status is Rejected: the reason the admin gave (sent to the dealer too); null otherwise. */
+  rejection_reason: z.string().nullable(),
 });
 export type DealerApplication = z.infer<typeof dealerApplicationSchema>;
 
-/** One application with its status history (GET /api/dealer/{id}). */
-export const dealerApplicationDetailSchema = dealerApplicationSchema.extend({ history: z.array(statusHistorySchema) });
+/**
+ * An approved (or suspended) dealer whose company registration number or trading name this application shares,
+ * shown to admins before they approve it (issue 17 §8).
+ */
+export const duplicateDealerSchema = z.object({
+  /** The other dealer's user id (its page is /admin/dealers/{id}). */
+  id: z.number(),
+  registered_company: z.string().nullable(),
+  trading_name: z.string().nullable(),
+  company_reg_number: z.string().nullable(),
+  reg_status: z.enum(DEALER_STATUSES),
+  /** What matches: the registration number and/or the trading name (compared without case, spaces or punctuation). */
+  matches: z.array(z.enum(["company_reg_number", "trading_name"])),
+});
+export type DuplicateDealer = z.infer<typeof duplicateDealerSchema>;
+
+/**
+ * One application with its status history (GET /api/dealer/{id}); `duplicates` only for admins (empty for the
+ * dealer's own view).
+ */
+export const dealerApplicationDetailSchema = dealerApplicationSchema.extend({
+  history: z.array(statusHistorySchema),
+  duplicates: z.array(duplicateDealerSchema),
+});
 export type DealerApplicationDetail = z.infer<typeof dealerApplicationDetailSchema>;
 
 export const dealerListSchema = z.object({ rows: z.array(dealerApplicationSchema), count: z.number() });

@@ -131,7 +131,8 @@ export const statisticsSchema = z.object({
   to: z.string(),
   previous: z.object({ from: z.string(), to: z.string() }),
   category: z.number().nullable(),
-  dealers: z.object({ pending: statCountSchema }),
+  /** documents_to_review: documents of applications with the team (replacements of rejected ones too) not yet reviewed. */
+  dealers: z.object({ pending: statCountSchema, documents_to_review: statCountSchema }),
   quotations: z.object({ pending: statCountSchema, approved: statCountSchema, rejected: statCountSchema, expired: statCountSchema }),
   orders: z.object({ awaiting_payment: statCountSchema }),
   messages: z.object({ unread: statCountSchema }),

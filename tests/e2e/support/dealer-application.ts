@@ -52,12 +52,12 @@ export async function image(format: "png" | "jpeg", colour: string) {
  * Fills in the three sections of /dealer/register (company, three documents with their progress bars, three
  * installations) and waits for the application to be Pending.
  */
-export async function applyAsDealer(page: Page, company: { name: string; trading: string }) {
+export async function applyAsDealer(page: Page, company: { name: string; trading: string; regNumber?: string }) {
   await page.goto("/dealer/register");
   const companySection = page.getByRole("region", { name: /^Company Details/ });
   await companySection.getByLabel("Registered Company Name").fill(company.name);
   await companySection.getByLabel("Trading Name").fill(company.trading);
-  await companySection.getByLabel("Company Registration Number").fill("4321/2024");
+  await companySection.getByLabel("Company Registration Number").fill(company.regNumber ?? "4321/2024");
   await companySection.getByRole("button", { name: "Save Company Details" }).click();
   await expect(page.getByText("1 of 3 completed")).toBeVisible();
   await companySection.getByRole("button", { name: "Continue to Required Documents" }).click();

@@ -181,3 +181,40 @@ export function documentRejected(opts: {
     footer: footer(site),
   });
 }
+
+/**
+ * To the company's sales address: a dealer replaced documents the team had rejected, on an application already with
+ * the team (Pending, or an approved or suspended dealer's): the new files wait for review.
+ */
+export function replacementUploaded(opts: {
+  site: SiteInfo;
+  applicant: Applicant;
+  company: Company;
+  userId: number;
+  status: DealerStatus;
+  replaced: { kind: keyof typeof KIND_NAMES; originalName: string; replacedName: string }[];
+}): Mail {
+  const { site, applicant, company } = opts;
+  const count = opts.replaced.length;
+  const what = count === 1 ? "a rejected document" : `${count} rejected documents`;
+  return composeMail({
+    to: site.salesEmail,
+    replyTo: applicant.email,
+    subject: `Dealer document replaced: ${companyName(company)}`,
+    heading: "A rejected document was replaced",
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${applicant.fullName} (${applicant.username}, ${applicant.email}) has uploaded a replacement for ${what} of the dealer application of ${companyName(company)} (status ${opts.status}). Please review the new file in the back office (Dealers, user #${opts.userId}).`,
+      },
+      {
+        kind: "fields",
+        rows: opts.replaced.map((d): [string, string] => [
+          KIND_NAMES[d.kind],
+          `${d.originalName} (replaces the rejected ${d.replacedName})`,
+        ]),
+      },
+    ],
+    footer: footer(site),
+  });
+}

@@ -163,7 +163,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
       schema: {
         tags,
         summary:
-          "Change an application's reg_status (the user id; admin): Pending → Approved/Rejected, Approved → Suspended, Suspended → Approved; a reason to reject or suspend",
+          "Change an application's reg_status (the user id; admin): Pending → Approved/Rejected, Approved → Suspended, Suspended → Approved; a reason to reject or suspend. Approving an application whose company registration number an approved or suspended dealer already has answers 409 unless the body says confirmDuplicate: true",
         params: idParamSchema,
         body: statusChangeSchema,
         response: { 200: dealerApplicationDetailSchema, 400: issues, 401: message, 403: message, 404: message, 409: message },

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { isAdminRole, ROLE_IDS, roleNameOf } from "#shared/roles.ts";
 import {
   type AddInstallationsInput,
   applicationCompletion,
+  CONFIRM_EMAIL_TO_APPLY,
   type CompanyDetails,
   type Completion,
   DEALER_ADMIN_TRANSITIONS,
@@ -12,6 +13,8 @@ import {
   type DealerListQuery,
   type DealerStatus,
   type DocumentReview,
+  type DuplicateDealer,
+  duplicateRegNumberRefusal,
   type InstallationInput,
   type InstallationsList,
   MAX_INSTALLATIONS,
@@ -19,20 +22,22 @@ import {
   REASON_REQUIRED,
   type StatusChange,
   type StatusHistoryEntry,
+  UNCHANGED_RESUBMISSION,
 } from "#shared/schemas/dealers.ts";
 import { type DealerDocumentView, documentFileUrl } from "#shared/schemas/documents.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
-import { type Actor, requireAdmin, requireUser, requireVerified, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireAdmin, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
-import { applicationReceived, applicationSubmittedToCompany, documentRejected, statusChanged } from "./dealer-mail.ts";
+import { applicationReceived, applicationSubmittedToCompany, documentRejected, replacementUploaded, statusChanged } from "./dealer-mail.ts";
+import type { DocumentReplacement } from "./documents.service.ts";
 
 export type DealersDeps = {
   db: Db;
@@ -104,7 +109,13 @@ function completionOf(dealer: DealerRow | undefined, docs: DocumentRow[], instal
   });
 }
 
-function toApplication(user: UserRow, dealer: DealerRow | undefined, allDocs: DocumentRow[], rows: InstallationRow[]): DealerApplication {
+function toApplication(
+  user: UserRow,
+  dealer: DealerRow | undefined,
+  allDocs: DocumentRow[],
+  rows: InstallationRow[],
+  rejectionReason: string | null,
+): DealerApplication {
   const docs = currentDocuments(allDocs);
   const ofKind = (kind: DocumentRow["kind"]) => docs.filter((d) => d.kind === kind);
   return {
@@ -132,26 +143,80 @@ function toApplication(user: UserRow, dealer: DealerRow | undefined, allDocs: Do
     submitted_At: iso(dealer?.submittedAt ?? null),
     documents: docs.map(toDocument),
     completion: completionOf(dealer, docs, rows.length),
+    rejection_reason: dealer?.regStatus === "Rejected" ? rejectionReason : null,
   };
 }
 
-/** Documents and installations of several applications: two queries whatever their number. */
+/**
+ * Documents, installations and the latest rejection reason of several applications: three queries whatever their
+ * number.
+ */
 async function partsOf(db: Db | Tx, dealerIds: number[]) {
   const docs = new Map<number, DocumentRow[]>();
   const installs = new Map<number, InstallationRow[]>();
-  if (dealerIds.length === 0) return { docs, installs };
-  const [docRows, installRows] = await Promise.all([
+  const rejections = new Map<number, string | null>();
+  if (dealerIds.length === 0) return { docs, installs, rejections };
+  const [docRows, installRows, rejectionRows] = await Promise.all([
     db.select().from(dealerDocuments).where(inArray(dealerDocuments.dealerId, dealerIds)).orderBy(asc(dealerDocuments.id)),
     db.select().from(installations).where(inArray(installations.dealerId, dealerIds)).orderBy(asc(installations.id)),
+    db
+      .select({ dealerId: dealerStatusHistory.dealerId, reason: dealerStatusHistory.reason })
+      .from(dealerStatusHistory)
+      .where(and(inArray(dealerStatusHistory.dealerId, dealerIds), eq(dealerStatusHistory.toStatus, "Rejected")))
+      .orderBy(asc(dealerStatusHistory.createdAt), asc(dealerStatusHistory.id)),
   ]);
   for (const d of docRows) docs.set(d.dealerId, [...(docs.get(d.dealerId) ?? []), d]);
   for (const i of installRows) installs.set(i.dealerId, [...(installs.get(i.dealerId) ?? []), i]);
-  return { docs, installs };
+  for (const r of rejectionRows) rejections.set(r.dealerId, r.reason);
+  return { docs, installs, rejections };
 }
 
-/** Applying is for signed-in, verified, non-back-office accounts (decision 005, DESIGN.md §5). */
+/** A registration number or trading name as compared for duplicates: lower case, letters and digits only. */
+const normalised = (column: typeof dealers.companyRegNumber | typeof dealers.tradingName) =>
+  sql`regexp_replace(lower(coalesce(${column}, '')), '[^a-z0-9]', '', 'g')`;
+const normalise = (value: string | null) => (value ?? "").toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * Approved or suspended dealers (other than the application itself) with the same company registration number or
+ * trading name: the same company applying twice, or someone passing as it.
+ */
+async function duplicatesOf(db: Db | Tx, row: DealerRow): Promise<DuplicateDealer[]> {
+  const regNumber = normalise(row.companyRegNumber);
+  const tradingName = normalise(row.tradingName);
+  const matching = [
+    regNumber ? sql`${normalised(dealers.companyRegNumber)} = ${regNumber}` : null,
+    tradingName ? sql`${normalised(dealers.tradingName)} = ${tradingName}` : null,
+  ].filter((c): c is SQL => c !== null);
+  if (matching.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(dealers)
+    .where(and(ne(dealers.id, row.id), inArray(dealers.regStatus, ["Approved", "Suspended"]), or(...matching)))
+    .orderBy(asc(dealers.id));
+  return rows.map((d) => ({
+    id: d.userId,
+    registered_company: d.registeredCompany,
+    trading_name: d.tradingName,
+    company_reg_number: d.companyRegNumber,
+    reg_status: d.regStatus as DealerStatus,
+    matches: [
+      ...(regNumber && normalise(d.companyRegNumber) === regNumber ? (["company_reg_number"] as const) : []),
+      ...(tradingName && normalise(d.tradingName) === tradingName ? (["trading_name"] as const) : []),
+    ],
+  }));
+}
+
+/** Same installation, whatever its id: what the dealer would see. */
+const installationKey = (i: Pick<InstallationInput, "systemDescription" | "sizeOfSystem" | "email" | "phoneNumber">) =>
+  JSON.stringify([i.systemDescription, i.sizeOfSystem, i.email, i.phoneNumber]);
+
+/**
+ * Applying is for signed-in, verified, non-back-office accounts (decision 005, DESIGN.md §5). An unconfirmed address
+ * is refused with the portal's own notice (issue 17 §5).
+ */
 function requireApplicant(actor: Actor): SignedIn {
-  const user = requireVerified(actor);
+  const user = requireUser(actor);
+  if (!user.emailVerified) throw new ForbiddenError(CONFIRM_EMAIL_TO_APPLY);
   if (isAdminRole(user.role)) throw new ForbiddenError(ADMINS_CANNOT_APPLY);
   return user;
 }
@@ -198,8 +263,9 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
 
   async function applicationOf(user: UserRow): Promise<{ view: DealerApplication; dealer: DealerRow | undefined }> {
     const [dealer] = await db.select().from(dealers).where(eq(dealers.userId, user.id)).limit(1);
-    const { docs, installs } = await partsOf(db, dealer ? [dealer.id] : []);
-    return { view: toApplication(user, dealer, docs.get(dealer?.id ?? 0) ?? [], installs.get(dealer?.id ?? 0) ?? []), dealer };
+    const { docs, installs, rejections } = await partsOf(db, dealer ? [dealer.id] : []);
+    const id = dealer?.id ?? 0;
+    return { view: toApplication(user, dealer, docs.get(id) ?? [], installs.get(id) ?? [], rejections.get(id) ?? null), dealer };
   }
 
   async function historyOf(dealerId: number, withNames: boolean): Promise<StatusHistoryEntry[]> {
@@ -284,7 +350,11 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
       const user = await userRow(userId);
       if (!user) throw new NotFoundError("No such user.");
       const { view, dealer } = await applicationOf(user);
-      return { ...view, history: dealer ? await historyOf(dealer.id, admin) : [] };
+      return {
+        ...view,
+        history: dealer ? await historyOf(dealer.id, admin) : [],
+        duplicates: dealer && admin ? await duplicatesOf(db, dealer) : [],
+      };
     },
 
     /**
@@ -297,6 +367,16 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
       const dealerId = await db.transaction(async (tx) => {
         const row = await ownDealerForUpdate(tx, me.id);
         assertEditable(row.regStatus);
+        if (
+          row.regStatus === "Rejected" &&
+          row.registeredCompany === input.registeredCompanyName &&
+          row.tradingName === input.tradingName &&
+          row.companyRegNumber === input.companyRegistrationNumber &&
+          row.vatNumber === input.VATNumber &&
+          row.tin === input.TIN
+        ) {
+          throw new ConflictError(UNCHANGED_RESUBMISSION);
+        }
         await tx
           .update(dealers)
           .set({
@@ -326,10 +406,15 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
       const dealerId = await db.transaction(async (tx) => {
         const row = await ownDealerForUpdate(tx, me.id);
         assertEditable(row.regStatus);
-        const existing = await tx
-          .select({ clientId: installations.clientId })
-          .from(installations)
-          .where(eq(installations.dealerId, row.id));
+        const existing = await tx.select().from(installations).where(eq(installations.dealerId, row.id));
+        if (row.regStatus === "Rejected") {
+          const onFile = new Map(existing.map((e) => [e.clientId, installationKey(e)]));
+          const onFileKeys = new Set(onFile.values());
+          const changes = items.some((i) =>
+            i.id && onFile.has(i.id) ? onFile.get(i.id) !== installationKey(i) : !onFileKeys.has(installationKey(i)),
+          );
+          if (!changes) throw new ConflictError(UNCHANGED_RESUBMISSION);
+        }
         const withIds = withClientIds(
           items,
           existing.map((e) => e.clientId),
@@ -353,6 +438,13 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
       const dealerId = await db.transaction(async (tx) => {
         const row = await ownDealerForUpdate(tx, me.id);
         assertEditable(row.regStatus);
+        if (row.regStatus === "Rejected") {
+          const existing = await tx.select().from(installations).where(eq(installations.dealerId, row.id)).orderBy(asc(installations.id));
+          const same =
+            existing.length === input.installations.length &&
+            existing.every((e, i) => installationKey(e) === installationKey(input.installations[i] as InstallationInput));
+          if (same) throw new ConflictError(UNCHANGED_RESUBMISSION);
+        }
         await tx.delete(installations).where(eq(installations.dealerId, row.id));
         await insertInstallations(tx, row.id, withClientIds(input.installations, []), false);
         await touch(tx, row.id);
@@ -365,21 +457,21 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
     /**
      * Submits the application once its three sections are complete: Not Started or Rejected → Pending, with a
      * history row by the dealer, an e-mail to the company and a confirmation to the dealer. Called after every save
-     * of company details, installations and documents; does nothing otherwise.
+     * of company details, installations and documents; does nothing otherwise. True when it submitted.
      */
-    async refreshApplication(dealerId: number): Promise<void> {
+    async refreshApplication(dealerId: number): Promise<boolean> {
       // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
       const site = await settings.get();
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const [row] = await tx.select().from(dealers).where(eq(dealers.id, dealerId)).for("update");
-        if (!row || (row.regStatus !== null && row.regStatus !== "Rejected")) return;
+        if (!row || (row.regStatus !== null && row.regStatus !== "Rejected")) return false;
         const { docs, installs } = await partsOf(tx, [row.id]);
         const current = currentDocuments(docs.get(row.id) ?? []);
         const installationCount = installs.get(row.id)?.length ?? 0;
-        if (completionOf(row, current, installationCount).completed < 3) return;
+        if (completionOf(row, current, installationCount).completed < 3) return false;
         const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
         // A back-office account never applies (requireApplicant); its row, if any, is left alone.
-        if (!user || isAdminRole(roleNameOf(user.roleId))) return;
+        if (!user || isAdminRole(roleNameOf(user.roleId))) return false;
         const now = new Date();
         await tx.update(dealers).set({ regStatus: "Pending", submittedAt: now, updatedAt: now }).where(eq(dealers.id, row.id));
         const resubmitted = row.regStatus === "Rejected";
@@ -391,20 +483,50 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
           changedBy: row.userId,
           createdAt: now,
         });
-        const submitted = { documentCount: current.length, installationCount };
         await send(tx, [
           applicationSubmittedToCompany({
             site,
             applicant: user,
             company: row,
             userId: user.id,
-            installationCount: submitted.installationCount,
-            documentCount: submitted.documentCount,
+            installationCount,
+            documentCount: current.length,
             resubmitted,
           }),
           applicationReceived({ site, applicant: user, company: row, resubmitted }),
         ]);
-        return;
+        return true;
+      });
+    },
+
+    /**
+     * After the dealer's documents changed (documents service): the application may be complete now. When the
+     * change replaced rejected documents of an application already with the team (Pending, Approved, Suspended), the
+     * back office is told by e-mail (a rejected application coming back complete gets its "resubmitted" e-mail
+     * from refreshApplication instead). The e-mail is queued in the transaction that reads the application.
+     */
+    async documentsChanged(dealerId: number, replacedRejected: DocumentReplacement[] = []): Promise<void> {
+      const submitted = await service.refreshApplication(dealerId);
+      if (submitted || replacedRejected.length === 0) return;
+      const site = await settings.get();
+      await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ dealer: dealers, user: users })
+          .from(dealers)
+          .innerJoin(users, eq(users.id, dealers.userId))
+          .where(eq(dealers.id, dealerId))
+          .limit(1);
+        if (!found || found.dealer.regStatus === null || found.dealer.regStatus === "Rejected") return;
+        await send(tx, [
+          replacementUploaded({
+            site,
+            applicant: found.user,
+            company: found.dealer,
+            userId: found.user.id,
+            status: found.dealer.regStatus,
+            replaced: replacedRejected,
+          }),
+        ]);
       });
     },
 
@@ -435,7 +557,14 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
         }
         const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).for("update");
         if (!user) throw new NotFoundError("No dealer application for this user.");
+        let duplicates: DuplicateDealer[] = [];
         if (to === "Approved") {
+          duplicates = (await duplicatesOf(tx, row)).filter((d) => d.matches.includes("company_reg_number"));
+          if (duplicates.length && !input.confirmDuplicate) {
+            throw new ConflictError(
+              duplicateRegNumberRefusal(duplicates.map((d) => `${d.registered_company ?? d.trading_name ?? "a dealer"} (user #${d.id})`)),
+            );
+          }
           const { docs, installs } = await partsOf(tx, [row.id]);
           const current = currentDocuments(docs.get(row.id) ?? []);
           const missing = missingSections(completionOf(row, current, installs.get(row.id)?.length ?? 0));
@@ -473,7 +602,12 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
           action: "status",
           summary: `${row.registeredCompany ?? user.fullName}: ${from} → ${to}${input.reason ? ` (${input.reason})` : ""}`,
           before: { reg_status: from, role_id: user.roleId },
-          after: { reg_status: to, role_id: roleId, reason: input.reason },
+          after: {
+            reg_status: to,
+            role_id: roleId,
+            reason: input.reason,
+            ...(duplicates.length ? { confirmed_duplicate_of: duplicates.map((d) => d.id) } : {}),
+          },
         });
         await send(tx, [statusChanged({ site, applicant: user, company: row, from, to, reason: input.reason })]);
       });
@@ -558,12 +692,20 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
           .offset((query.page_number - 1) * query.page_size),
         db.select({ n: count() }).from(dealers).innerJoin(users, eq(users.id, dealers.userId)).where(where),
       ]);
-      const { docs, installs } = await partsOf(
+      const { docs, installs, rejections } = await partsOf(
         db,
         rows.map((r) => r.dealer.id),
       );
       return {
-        rows: rows.map((r) => toApplication(r.user, r.dealer, docs.get(r.dealer.id) ?? [], installs.get(r.dealer.id) ?? [])),
+        rows: rows.map((r) =>
+          toApplication(
+            r.user,
+            r.dealer,
+            docs.get(r.dealer.id) ?? [],
+            installs.get(r.dealer.id) ?? [],
+            rejections.get(r.dealer.id) ?? null,
+          ),
+        ),
         count: total?.n ?? 0,
       };
     },

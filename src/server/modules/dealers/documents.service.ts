@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { isAdminRole } from "#shared/roles.ts";
+import { CONFIRM_EMAIL_TO_APPLY } from "#shared/schemas/dealers.ts";
 import {
   CERTIFICATE_UPLOADED,
   type DealerDocumentView,
@@ -26,7 +27,7 @@ import {
 } from "#shared/schemas/documents.ts";
 import type { Db } from "../../db/client.ts";
 import { dealerDocuments, dealers } from "../../db/schema/dealers.ts";
-import { type Actor, requireUser, requireVerified } from "../../platform/auth/actor.ts";
+import { type Actor, requireUser } from "../../platform/auth/actor.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import {
@@ -41,11 +42,16 @@ import {
 export type DocumentsDeps = {
   db: Db;
   storage: Storage;
-  /** Called after a dealer's documents change, so the application's completion is worked out again. */
-  onDocumentsChanged: (dealerId: number) => Promise<void>;
+  /**
+   * Called after a dealer's documents change, so the application's completion is worked out again; with the
+   * rejected documents an upload replaced (the back office is told of those).
+   */
+  onDocumentsChanged: (dealerId: number, replacements?: DocumentReplacement[]) => Promise<void>;
 };
 
 type DocumentRow = typeof dealerDocuments.$inferSelect;
+/** A new file that took the place of a rejected one. */
+export type DocumentReplacement = { kind: DocumentKind; originalName: string; replacedName: string };
 type RegStatus = (typeof dealers.$inferSelect)["regStatus"];
 
 /** Stored types served as they are; anything else (an old row, a hand-made one) is sent as a download. */
@@ -122,7 +128,7 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
       const me = requireUser(actor);
       if (me.id !== userId) throw new ForbiddenError("You can only upload documents to your own dealer application.");
       if (isAdminRole(me.role)) throw new ForbiddenError("Admin accounts cannot apply as dealers.");
-      requireVerified(actor);
+      if (!me.emailVerified) throw new ForbiddenError(CONFIRM_EMAIL_TO_APPLY);
 
       // Refused before a byte of the files is read when nothing could be accepted anyway.
       const [existing] = await db.select().from(dealers).where(eq(dealers.userId, userId));
@@ -146,7 +152,7 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
       }));
 
       const written: string[] = [];
-      let result: { inserted: DocumentRow[]; replacedKeys: string[] };
+      let result: { inserted: DocumentRow[]; replacedKeys: string[]; replacedRejected: DocumentRow[] };
       try {
         for (const p of planned) {
           await storage.put("private", p.key, p.image.body);
@@ -200,7 +206,11 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
               })),
             )
             .returning();
-          return { inserted, replacedKeys: replaced.map((d) => d.storageKey) };
+          return {
+            inserted,
+            replacedKeys: replaced.map((d) => d.storageKey),
+            replacedRejected: replaced.filter((d) => d.reviewStatus === "rejected"),
+          };
         });
       } catch (err) {
         await removeFiles(written);
@@ -208,7 +218,12 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
       }
 
       await removeFiles(result.replacedKeys);
-      await onDocumentsChanged(dealerId);
+      const replacements = result.replacedRejected.map((old) => ({
+        kind: old.kind,
+        replacedName: old.originalName,
+        originalName: result.inserted.find((d) => d.kind === old.kind)?.originalName ?? "",
+      }));
+      await onDocumentsChanged(dealerId, replacements);
       const sent = new Set(images.map((i) => i.field as DocumentField));
       const [single] = sent;
       const message = sent.size === 1 && single ? UPLOADED_MESSAGE[single] : DOCUMENTS_UPLOADED;

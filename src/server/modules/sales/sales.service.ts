@@ -19,7 +19,7 @@ import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import { allProductRefs, productIdsInCategory, productRefs } from "../catalogue/product-refs.ts";
 import { unreadMessageCounts } from "../contact/contact-stats.ts";
-import { pendingApplicationCounts } from "../dealers/dealer-stats.ts";
+import { documentsAwaitingReviewCounts, pendingApplicationCounts } from "../dealers/dealer-stats.ts";
 import { awaitingPaymentCounts } from "../orders/order-stats.ts";
 import { quotationStatusCounts } from "../quotations/quotation-stats.ts";
 import type { CountWindows } from "./count-windows.ts";
@@ -269,7 +269,7 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
     },
 
     /**
-     * The dashboard's counts over the range: pending dealer applications, quotations by status (an approved one past
+     * The dashboard's counts over the range: pending dealer applications and dealer documents awaiting review, quotations by status (an approved one past
      * its validity counts as expired), orders awaiting payment and unread messages; each as all now, and those that
      * came in this period and the previous one. The category keeps the quotations and orders holding its products.
      */
@@ -280,8 +280,9 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
       const before = previousRange(range);
       const windows = windowsOf(range);
       const productIds = query.category === undefined ? undefined : await productIdsInCategory(db, query.category);
-      const [pending, quotations, awaiting, unread] = await Promise.all([
+      const [pending, documentsToReview, quotations, awaiting, unread] = await Promise.all([
         pendingApplicationCounts(db, windows),
+        documentsAwaitingReviewCounts(db, windows),
         quotationStatusCounts(db, { windows, now: at, productIds }),
         awaitingPaymentCounts(db, { windows, productIds }),
         unreadMessageCounts(db, windows),
@@ -291,7 +292,7 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
         to: range.to,
         previous: before,
         category: query.category ?? null,
-        dealers: { pending },
+        dealers: { pending, documents_to_review: documentsToReview },
         quotations,
         orders: { awaiting_payment: awaiting },
         messages: { unread },

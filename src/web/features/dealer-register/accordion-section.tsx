@@ -7,6 +7,8 @@ type Props = {
   step: number;
   open: boolean;
   complete: boolean;
+  /** What the dealer must do in this section (a rejected document), shown in its heading instead of "Completed". */
+  attention?: string | null;
   /** Why the section cannot open yet (the previous one is not complete), or null when it can. */
   lockedReason: string | null;
   onToggle: () => void;
@@ -16,7 +18,7 @@ type Props = {
 };
 
 /** One accordion section: a heading whose button opens or closes the panel below it (spec §2). */
-export function AccordionSection({ id, title, step, open, complete, lockedReason, onToggle, next, children }: Props) {
+export function AccordionSection({ id, title, step, open, complete, attention = null, lockedReason, onToggle, next, children }: Props) {
   const buttonId = `${id}-button`;
   const panelId = `${id}-panel`;
   const noteId = `${id}-locked`;
@@ -38,13 +40,23 @@ export function AccordionSection({ id, title, step, open, complete, lockedReason
           <span
             aria-hidden="true"
             className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
-              complete ? "bg-green-700 text-white" : "bg-slate-200 text-slate-700"
+              attention ? "bg-red-700 text-white" : complete ? "bg-green-700 text-white" : "bg-slate-200 text-slate-700"
             }`}
           >
-            {complete ? "✓" : step}
+            {attention ? "!" : complete ? "✓" : step}
           </span>
-          <span className="flex-1">{title}</span>
-          {complete ? <span className="text-sm font-medium text-green-800">Completed</span> : null}
+          <span className="flex-1">
+            {title}
+            {attention ? (
+              <span
+                className="mt-1 block w-fit rounded-md bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900"
+                data-testid={`${id}-attention`}
+              >
+                {attention}
+              </span>
+            ) : null}
+          </span>
+          {complete && !attention ? <span className="text-sm font-medium text-green-800">Completed</span> : null}
           <span aria-hidden="true" className={`text-slate-500 transition-transform ${open ? "rotate-180" : ""}`}>
             ▾
           </span>

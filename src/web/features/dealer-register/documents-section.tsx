@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import type { DealerApplication } from "#shared/schemas/dealers.ts";
+import { CONFIRM_EMAIL_TO_APPLY, type DealerApplication } from "#shared/schemas/dealers.ts";
 import {
   CERTIFICATE_REQUIRED,
   type DealerDocumentView,
@@ -68,7 +68,18 @@ function fileSize(bytes: number): string {
 }
 
 /** Section 2: the required documents, checked in the browser, uploaded with a progress bar per file. */
-export function DocumentsSection({ userId, application, editable }: { userId: number; application: DealerApplication; editable: boolean }) {
+export function DocumentsSection({
+  userId,
+  application,
+  editable,
+  emailVerified = true,
+}: {
+  userId: number;
+  application: DealerApplication;
+  editable: boolean;
+  /** False: uploads are refused with the confirmation notice (the server refuses them too). */
+  emailVerified?: boolean;
+}) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const remover = useFetcher();
@@ -115,6 +126,10 @@ export function DocumentsSection({ userId, application, editable }: { userId: nu
 
   async function send() {
     setAlert(null);
+    if (!emailVerified) {
+      setAlert({ tone: "error", text: CONFIRM_EMAIL_TO_APPLY });
+      return;
+    }
     // Spec §5: each of the three is required, unless a usable one is already on file.
     const missing: Partial<Record<DocumentField, string>> = {};
     for (const f of FIELDS) {
@@ -292,12 +307,17 @@ function OnFile({
       <h3 className="text-base font-semibold text-slate-900">Documents on file</h3>
       <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200">
         {documents.map((doc) => (
-          <li key={doc.id} className="flex flex-wrap items-center gap-2 p-3 text-sm">
+          <li
+            key={doc.id}
+            className={`flex flex-wrap items-center gap-2 p-3 text-sm ${doc.review_status === "rejected" ? "border-l-4 border-l-red-700 bg-red-50" : ""}`}
+          >
             <span className="min-w-0 flex-1">
               <span className="block font-medium text-slate-900">{LABEL_OF_KIND[doc.kind]}</span>
               <span className="block break-all text-slate-600">{doc.original_name}</span>
               {doc.review_status === "rejected" && doc.review_reason ? (
-                <span className="block text-red-800">Reason: {doc.review_reason}</span>
+                <span className="block text-red-800">
+                  <span className="font-semibold">Reason from our team:</span> {doc.review_reason} Upload a new file to replace it.
+                </span>
               ) : null}
             </span>
             <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${REVIEW_STYLE[doc.review_status]}`}>

@@ -109,10 +109,33 @@ async function removeDocument(form: FormData, context: WebContext) {
   }
 }
 
-/** The registration page's forms: company details, the installation list, and removing a document. */
+/**
+ * "Send a new link" above the portal of an account whose address is not confirmed: the same resend (and its limits)
+ * as /verification, for the signed-in account's own address, which it may name.
+ */
+async function resendVerification(context: WebContext) {
+  const user = context.user;
+  if (!user || user.emailVerified) {
+    return data<RegisterResult>({ form: "verification", success: "Your e-mail address is already confirmed." });
+  }
+  try {
+    await context.services.accounts.resendVerification(user.email, { ip: context.ip, origin: context.siteUrl });
+  } catch (err) {
+    const known = knownFailure(err);
+    if (!known) throw err;
+    return data<RegisterResult>({ form: "verification", formError: known.message }, { status: known.statusCode });
+  }
+  return data<RegisterResult>({
+    form: "verification",
+    success: `A new link is on its way to ${user.email}. Open it within 24 hours; the links sent before stop working.`,
+  });
+}
+
+/** The registration page's forms: company details, the installation list, removing a document, a new e-mail link. */
 export async function registerAction(request: Request, context: WebContext, userId: number) {
   const form = await request.formData();
   const intent = formText(form, "intent");
+  if (intent === "resend-verification") return resendVerification(context);
   if (intent === "company") return saveCompany(form, context, userId);
   if (intent === "installations") return saveInstallations(form, context);
   if (intent === "remove-document") return removeDocument(form, context);

@@ -1,6 +1,6 @@
 /** What the registration page's action answers. */
 export type RegisterResult = {
-  form: "company" | "installations" | "documents";
+  form: "company" | "installations" | "documents" | "verification";
   success?: string;
   formError?: string;
   /** Messages by field path (installations: "installations.{i}.{field}"). */

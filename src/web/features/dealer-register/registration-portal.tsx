@@ -12,9 +12,53 @@ type SectionId = "company" | "documents" | "installations";
 const STATUS_NOTE: Record<string, string> = {
   Pending: "Your application is complete and has been submitted. It is now waiting for review by our team.",
   Approved: "Your application is approved. Contact us to change its details.",
-  Rejected: "Your application was rejected. Correct what is marked below: it is submitted again once all three sections are complete.",
   Suspended: "Your dealer account is suspended. Please contact us.",
 };
+
+const documentsWord = (n: number) => (n === 1 ? "1 document" : `${n} documents`);
+
+/**
+ * The one note under the status (issue 17 §8): rejected documents come first ("Action needed"), whatever the
+ * status, so a Pending application with a rejected document never also says it is complete.
+ */
+function StatusNote({ application, rejectedDocuments }: { application: DealerApplication; rejectedDocuments: number }) {
+  const status = application.reg_status;
+  if (status === "Rejected") {
+    return (
+      <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900" data-testid="reg-note">
+        <p className="font-semibold">Your application was rejected.</p>
+        {application.rejection_reason ? (
+          <p className="mt-1">
+            <span className="font-semibold">Reason from our team:</span> {application.rejection_reason}
+          </p>
+        ) : null}
+        <p className="mt-1">
+          {rejectedDocuments > 0
+            ? `Correct what is marked below (${documentsWord(rejectedDocuments)} rejected in Required Documents) and what the reason describes. `
+            : "Correct what the reason describes in the section it concerns. "}
+          Your application is submitted again once you have changed it and all three sections are complete.
+        </p>
+      </div>
+    );
+  }
+  if (rejectedDocuments > 0) {
+    return (
+      <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900" data-testid="reg-note">
+        <p className="font-semibold">Action needed: {documentsWord(rejectedDocuments)} rejected</p>
+        <p className="mt-1">
+          Our team could not accept {rejectedDocuments === 1 ? "a document" : "some documents"}: see the reason beside{" "}
+          {rejectedDocuments === 1 ? "it" : "each"} in Required Documents and upload a replacement. We review it as soon as it arrives.
+        </p>
+      </div>
+    );
+  }
+  const note = status ? STATUS_NOTE[status] : undefined;
+  return note ? (
+    <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-slate-800" data-testid="reg-note">
+      {note}
+    </p>
+  ) : null;
+}
 
 function firstIncomplete(c: DealerApplication["completion"]): SectionId | null {
   if (!c.company) return "company";
@@ -29,13 +73,17 @@ export function RegistrationPortal({
   userId,
   application,
   result,
+  emailVerified = true,
 }: {
   pathname: string;
   userId: number;
   application: DealerApplication;
   result: RegisterResult | undefined;
+  /** False: the portal is shown as it is, but saving and uploading are refused until the address is confirmed. */
+  emailVerified?: boolean;
 }) {
   const { completion } = application;
+  const rejectedDocuments = application.documents.filter((d) => d.review_status === "rejected").length;
   const status = statusLabel(application.reg_status);
   const editable = application.reg_status !== "Approved" && application.reg_status !== "Suspended";
   const [open, setOpen] = useState<SectionId | null>(() => (editable ? firstIncomplete(completion) : null));
@@ -55,19 +103,31 @@ export function RegistrationPortal({
   }, [status]);
 
   const toggle = (id: SectionId) => setOpen((current) => (current === id ? null : id));
-  const sections: { id: SectionId; title: string; complete: boolean; locked: string | null }[] = [
-    { id: "company", title: "Company Details", complete: completion.company, locked: null },
+  // A section waits for the one before it only while it is not complete itself: a complete section never also
+  // says to complete an earlier one first (a rejected document makes Required Documents incomplete again). Before
+  // the address is confirmed nothing can be saved, so every section opens, to show what the application asks.
+  const lockedUnless = (open: boolean, reason: string) => (open || !emailVerified ? null : reason);
+  const sections: { id: SectionId; title: string; complete: boolean; locked: string | null; attention: string | null }[] = [
+    { id: "company", title: "Company Details", complete: completion.company, locked: null, attention: null },
     {
       id: "documents",
       title: "Required Documents",
       complete: completion.documents,
-      locked: completion.company ? null : "Complete the Company Details first.",
+      locked: lockedUnless(
+        completion.company || completion.documents || application.documents.length > 0,
+        "Complete the Company Details first.",
+      ),
+      attention: rejectedDocuments > 0 ? `Action needed: ${documentsWord(rejectedDocuments)} rejected` : null,
     },
     {
       id: "installations",
       title: "Dealer Installations",
       complete: completion.installations,
-      locked: completion.company && completion.documents ? null : "Complete the Required Documents first.",
+      locked: lockedUnless(
+        completion.installations || (completion.company && completion.documents) || application.installations.length > 0,
+        "Complete the Required Documents first.",
+      ),
+      attention: null,
     },
   ];
 
@@ -98,9 +158,7 @@ export function RegistrationPortal({
           <p className="rounded-lg border border-green-300 bg-green-50 p-4 font-semibold text-green-900">{announcement}</p>
         ) : null}
       </div>
-      {STATUS_NOTE[status] && !announcement ? (
-        <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-slate-800">{STATUS_NOTE[status]}</p>
-      ) : null}
+      {announcement ? null : <StatusNote application={application} rejectedDocuments={rejectedDocuments} />}
       {sections.map((s, index) => (
         <AccordionSection
           key={s.id}
@@ -109,6 +167,7 @@ export function RegistrationPortal({
           step={index + 1}
           open={open === s.id}
           complete={s.complete}
+          attention={s.attention}
           lockedReason={s.locked}
           onToggle={() => toggle(s.id)}
           next={
@@ -124,7 +183,9 @@ export function RegistrationPortal({
               <p>{STATUS_NOTE[status]}</p>
             )
           ) : null}
-          {s.id === "documents" ? <DocumentsSection userId={userId} application={application} editable={editable} /> : null}
+          {s.id === "documents" ? (
+            <DocumentsSection userId={userId} application={application} editable={editable} emailVerified={emailVerified} />
+          ) : null}
           {s.id === "installations" ? (
             editable ? (
               <InstallationsForm

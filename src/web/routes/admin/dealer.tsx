@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { statusLabel } from "#shared/schemas/dealers.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { DocumentReview } from "#web/features/admin/dealers/document-review.tsx";
+import { DuplicateWarning } from "#web/features/admin/dealers/duplicate-warning.tsx";
 import { StatusPanel } from "#web/features/admin/dealers/status-panel.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { AccountSecurity } from "#web/features/admin/users/account-security.tsx";
@@ -64,6 +65,7 @@ export default function AdminDealer({ loaderData }: Route.ComponentProps) {
       <p className="flex items-center gap-2">
         <span className="font-medium">Status:</span> <DealerStatusBadge status={statusLabel(dealer.reg_status)} testId="admin-reg-status" />
       </p>
+      <DuplicateWarning duplicates={dealer.duplicates} />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-6">
           <CompanyDetails application={dealer} editLink={false} />

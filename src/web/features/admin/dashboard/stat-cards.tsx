@@ -83,7 +83,16 @@ export function StatCards({ stats, figures }: { stats: Statistics; figures: Sale
             href="/admin/dealers?reg_status=Pending"
             arrived="submitted"
             testId="stat-dealers-pending"
-          />
+          >
+            <p className="relative z-10 mt-3 text-sm">
+              <Link to="/admin/dealers" className="inline-flex min-h-11 items-center font-medium text-accent-800 hover:underline">
+                Documents awaiting review (replacements included):{" "}
+                <span className="ml-1 tabular-nums" data-testid="stat-dealer-documents">
+                  {formatCount(stats.dealers.documents_to_review.total)}
+                </span>
+              </Link>
+            </p>
+          </StatCard>
         </li>
         <li>
           <StatCard

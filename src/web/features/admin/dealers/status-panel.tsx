@@ -6,6 +6,7 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { SelectField, TextAreaField } from "#web/components/ui/text-field.tsx";
 import { sendRequest } from "../kit/send-request.ts";
+import { duplicateName } from "./duplicate-warning.tsx";
 
 const ACTION_LABEL: Record<DealerStatus, string> = {
   Approved: "Approve (becomes a dealer)",
@@ -24,7 +25,12 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
   const [error, setError] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
+  const [confirmDuplicate, setConfirmDuplicate] = useState(false);
   const needsReason = to === "Rejected" || to === "Suspended";
+  // Approving a registration number an approved dealer already has needs the admin's confirmation (the API's
+  // confirmDuplicate; refused with 409 without it).
+  const sameNumber = dealer.duplicates.filter((d) => d.matches.includes("company_reg_number"));
+  const needsConfirmation = to === "Approved" && sameNumber.length > 0;
   // After a change the allowed moves are new: offer the first of them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the status itself changes
   useEffect(() => setTo(options[0] ?? ""), [dealer.reg_status]);
@@ -59,7 +65,7 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
             const answer = await sendRequest({
               method: "PUT",
               url: `/api/dealer/status/${dealer.id}`,
-              body: { status: to, reason: reason.trim() || null },
+              body: { status: to, reason: reason.trim() || null, ...(needsConfirmation ? { confirmDuplicate } : {}) },
             });
             setBusy(false);
             if (!answer.ok) {
@@ -93,6 +99,22 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
               setReasonError(undefined);
             }}
           />
+          {needsConfirmation ? (
+            <div className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
+              <input
+                id="confirm-duplicate"
+                type="checkbox"
+                name="confirmDuplicate"
+                checked={confirmDuplicate}
+                onChange={(e) => setConfirmDuplicate(e.currentTarget.checked)}
+                className="mt-1 size-5 shrink-0 accent-accent-700"
+              />
+              <label htmlFor="confirm-duplicate" className="text-sm text-slate-900">
+                I have checked: this is not the same company as {sameNumber.map(duplicateName).join(", ")}, whose registration number it
+                shares. Approve it anyway.
+              </label>
+            </div>
+          ) : null}
           <button type="submit" disabled={busy} className={buttonClass("primary")} data-tour="dealer-status-submit">
             {busy ? "Saving…" : "Save status"}
           </button>
