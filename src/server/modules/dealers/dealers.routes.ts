@@ -5,6 +5,7 @@ import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import {
   addInstallationsSchema,
   COMPANY_SAVED,
+  CONFIRM_EMAIL_TO_APPLY,
   companyDetailsSchema,
   dealerApplicationDetailSchema,
   dealerApplicationSchema,
@@ -30,7 +31,11 @@ const documentIdParam = z.object({ documentId: idParamSchema.shape.id });
 const tags = ["dealer"];
 
 /** Applying is for verified, non-back-office accounts (the dealers service's requireApplicant, checked before the body is read). */
-export const APPLICANT_ACCESS = access.roles(["user", "dealer"], { verified: true, refusal: ADMINS_CANNOT_APPLY });
+export const APPLICANT_ACCESS = access.roles(["user", "dealer"], {
+  verified: true,
+  refusal: ADMINS_CANNOT_APPLY,
+  unverifiedRefusal: CONFIRM_EMAIL_TO_APPLY,
+});
 
 /** The spec's Dealer API (§7) under /api/dealer; every rule is in the dealers service. */
 export async function dealersRoutes(app: FastifyInstance, opts: { services: Services }) {

@@ -21,6 +21,8 @@ export type Access =
       readonly verified?: boolean;
       /** The 403's message for a role not allowed (the service's own words, where it has them). */
       readonly refusal?: string;
+      /** The 403's message for an address not yet confirmed, where the service has its own (VERIFY_FIRST otherwise). */
+      readonly unverifiedRefusal?: string;
     };
 
 export const access = {
@@ -35,7 +37,7 @@ export const access = {
   /** Dealers whose e-mail address is confirmed (ordering, paying). */
   verifiedDealer: { kind: "signed-in", roles: ["dealer"], verified: true },
   /** Some roles, optionally with a confirmed e-mail address and the service's own refusal message. */
-  roles: (roles: readonly RoleName[], opts: { verified?: boolean; refusal?: string } = {}): Access => ({
+  roles: (roles: readonly RoleName[], opts: { verified?: boolean; refusal?: string; unverifiedRefusal?: string } = {}): Access => ({
     kind: "signed-in",
     roles,
     ...opts,
@@ -54,7 +56,7 @@ export function checkAccess(actor: Actor, declared: Access): void {
   if (declared.kind === "public") return;
   const user = requireUser(actor);
   if (declared.roles && !declared.roles.includes(user.role)) throw new ForbiddenError(declared.refusal);
-  if (declared.verified && !user.emailVerified) throw new ForbiddenError(VERIFY_FIRST);
+  if (declared.verified && !user.emailVerified) throw new ForbiddenError(declared.unverifiedRefusal ?? VERIFY_FIRST);
 }
 
 const SECURITY: { [scheme: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
