@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
-import { formatDateTime } from "#shared/dates.ts";
 import type { ContactInbox, ContactInboxQuery, ContactMessage, ContactMessageView, ContactReply } from "#shared/schemas/contact.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { contactMessages } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
-import { composeMail, consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
+import { consoleMailLog, DEFAULT_LINK_ORIGIN, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { contactConfirmationMail, contactReplyMail, contactToCompanyMail } from "./contact-mail.ts";
 
 type Deps = {
   db: Db;
@@ -17,6 +17,8 @@ type Deps = {
   settings: Pick<SettingsService, "get">;
   audit: Pick<AuditService, "record">;
   formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
+  /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
+  siteUrl?: string;
   log?: MailLog;
 };
 
@@ -46,7 +48,15 @@ const SORT_COLUMNS = {
   email: contactMessages.email,
 } as const;
 
-export function createContactService({ db, mailer, settings, audit, formLimits, log = consoleMailLog }: Deps) {
+export function createContactService({
+  db,
+  mailer,
+  settings,
+  audit,
+  formLimits,
+  siteUrl = DEFAULT_LINK_ORIGIN,
+  log = consoleMailLog,
+}: Deps) {
   async function lockedRow(tx: Tx, id: number): Promise<MessageRow> {
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
     if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
@@ -88,53 +98,13 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
         .values({ fullName: input.fullName, email: input.email, phone: input.phone, notes: input.notes, requestQuote: input.requestQuote })
         .returning();
       if (!row) throw new Error("contact message insert returned nothing");
-      const company = await settings.get();
-      const fields: [string, string][] = [
-        ["Full name", row.fullName],
-        ["Email", row.email],
-        ["Phone", row.phone],
-        ["Request a Quote", row.requestQuote ? "Yes" : "No"],
-        ["Notes", row.notes],
-      ];
-      const footer = `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
-      const confirmation = () =>
-        composeMail({
-          to: row.email,
-          replyTo: company.salesEmail,
-          subject: `We received your message - ${company.companyName}`,
-          heading: "Thank you! Your message has been sent. We will get back to you soon.",
-          blocks: [
-            { kind: "paragraph", text: `Dear ${row.fullName},` },
-            {
-              kind: "paragraph",
-              text: row.requestQuote
-                ? "Thank you for contacting us. You asked for a quotation: our sales team will get back to you soon."
-                : "Thank you for contacting us. Our team will get back to you soon.",
-            },
-            { kind: "fields", rows: fields },
-            { kind: "paragraph", text: `Support hours: ${company.supportHours}. Phone: ${company.phone}.` },
-          ],
-          footer,
-        });
+      const company = { ...(await settings.get()), siteUrl };
       const confirm = await formLimits.mayConfirm(row.email);
       await sendAll(
         mailer,
         [
-          composeMail({
-            to: company.salesEmail,
-            replyTo: row.email,
-            subject: row.requestQuote ? `Quote requested: contact message from ${row.fullName}` : `Contact message from ${row.fullName}`,
-            heading: row.requestQuote ? "New contact message (quote requested)" : "New contact message",
-            blocks: [
-              {
-                kind: "paragraph",
-                text: `Message #${row.id}${actor ? `, sent by signed-in account #${actor.id} (${actor.role})` : ""}. Reply to this e-mail to answer the sender.`,
-              },
-              { kind: "fields", rows: fields },
-            ],
-            footer,
-          }),
-          ...(confirm ? [confirmation()] : []),
+          contactToCompanyMail(row, actor ? { id: actor.id, role: actor.role } : null, company),
+          ...(confirm ? [contactConfirmationMail(row, company)] : []),
         ],
         log,
         { contactMessageId: row.id },
@@ -204,21 +174,7 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
       const admin = requireAdmin(actor);
       const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
       if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
-      const company = await settings.get();
-      const mail = composeMail({
-        to: row.email,
-        replyTo: company.salesEmail,
-        subject: input.subject,
-        heading: input.subject,
-        blocks: [
-          { kind: "paragraph", text: `Dear ${row.fullName},` },
-          { kind: "paragraph", text: input.message },
-          { kind: "paragraph", text: `Kind regards,\n${company.companyName}` },
-          { kind: "paragraph", text: `Your message of ${formatDateTime(row.createdAt)}:` },
-          { kind: "paragraph", text: row.notes || "(no message text)" },
-        ],
-        footer: `${company.companyName} · ${company.phone} · ${company.salesEmail} · Support hours: ${company.supportHours}`,
-      });
+      const mail = contactReplyMail(row, input, { ...(await settings.get()), siteUrl });
       return db.transaction(async (tx) => {
         const current = await lockedRow(tx, id);
         const now = new Date();

@@ -27,7 +27,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
 import { type Actor, requireAdmin, requireUser, requireVerified, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
-import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
+import { consoleMailLog, DEFAULT_LINK_ORIGIN, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
@@ -41,6 +41,8 @@ export type DealersDeps = {
   accounts: AccountsService;
   /** Back-office decisions are written to the audit log in their transaction. */
   audit: Pick<AuditService, "record">;
+  /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
+  siteUrl?: string;
   log?: MailLog;
 };
 
@@ -186,7 +188,9 @@ const missingSections = (c: Completion) =>
  * The dealer programme (issue 5): a user's company application, installations, the reg_status lifecycle and the
  * review of each document. Every rule and authorization check of the dealer routes is here.
  */
-export function createDealersService({ db, mailer, settings, audit, log = consoleMailLog }: DealersDeps) {
+export function createDealersService({ db, mailer, settings, audit, siteUrl = DEFAULT_LINK_ORIGIN, log = consoleMailLog }: DealersDeps) {
+  /** What the e-mails name: the site settings and the site's address. */
+  const mailSite = async () => ({ ...(await settings.get()), siteUrl });
   async function send(mails: Mail[], context: object) {
     await sendAll(mailer, mails, log, context);
   }
@@ -392,7 +396,7 @@ export function createDealersService({ db, mailer, settings, audit, log = consol
         return { row, user, resubmitted, documentCount: current.length, installationCount };
       });
       if (!submitted) return;
-      const site = await settings.get();
+      const site = await mailSite();
       const { row, user, resubmitted } = submitted;
       await send(
         [
@@ -479,7 +483,7 @@ export function createDealersService({ db, mailer, settings, audit, log = consol
         });
         return { row, user, from };
       });
-      const site = await settings.get();
+      const site = await mailSite();
       await send([statusChanged({ site, applicant: changed.user, company: changed.row, from: changed.from, to, reason: input.reason })], {
         dealerId: changed.row.id,
         mail: "dealer-status",
@@ -523,7 +527,7 @@ export function createDealersService({ db, mailer, settings, audit, log = consol
       if (input.status === "rejected" && input.reason) {
         const user = await userRow(reviewed.userId);
         if (user) {
-          const site = await settings.get();
+          const site = await mailSite();
           await send(
             [
               documentRejected({

@@ -17,7 +17,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireRole, requireUser, requireVerified } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
-import { consoleMailLog, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
+import { consoleMailLog, DEFAULT_LINK_ORIGIN, type MailLog, sendAll } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
@@ -55,6 +55,8 @@ type Deps = {
   audit: Pick<AuditService, "record">;
   /** A paid order's lines become sales (and stop being sales if it is cancelled), in the same transaction. */
   sales?: Pick<SalesService, "recordPaidOrder" | "withdrawOrder">;
+  /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
+  siteUrl?: string;
   log?: MailLog;
 };
 
@@ -72,7 +74,18 @@ function fromCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-export function createOrdersService({ db, mailer, settings, catalogue, audit, sales, log = consoleMailLog }: Deps) {
+export function createOrdersService({
+  db,
+  mailer,
+  settings,
+  catalogue,
+  audit,
+  sales,
+  siteUrl = DEFAULT_LINK_ORIGIN,
+  log = consoleMailLog,
+}: Deps) {
+  /** What the e-mails name: the site settings and the site's address. */
+  const mailSite = async () => ({ ...(await settings.get()), siteUrl });
   /** Orders with their lines, timelines and dealers' names: four queries whatever the number of orders. */
   /**
    * Orders as the API shows them. Never called inside a transaction: it reads the site settings through their own
@@ -217,7 +230,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
     });
     const order = await one(id);
     const owner = await dealerOf(order.user_id);
-    if (owner) await sendAll(mailer, [orderStatusToDealer(order, owner, await settings.get())], log, { orderId: id });
+    if (owner) await sendAll(mailer, [orderStatusToDealer(order, owner, await mailSite())], log, { orderId: id });
     return order;
   }
 
@@ -303,7 +316,12 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
       const order = await one(orderId);
       const owner = await dealerOf(dealer.id);
       if (owner) {
-        await sendAll(mailer, [orderPlacedToDealer(order, owner, company), orderPlacedToCompany(order, owner, company)], log, { orderId });
+        await sendAll(
+          mailer,
+          [orderPlacedToDealer(order, owner, { ...company, siteUrl }), orderPlacedToCompany(order, owner, { ...company, siteUrl })],
+          log,
+          { orderId },
+        );
       }
       return { order, created: true };
     },
@@ -447,7 +465,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
       const order = await one(id);
       if (changed) {
         const owner = await dealerOf(order.user_id);
-        if (owner) await sendAll(mailer, [orderStatusToDealer(order, owner, await settings.get())], log, { orderId: id });
+        if (owner) await sendAll(mailer, [orderStatusToDealer(order, owner, await mailSite())], log, { orderId: id });
       }
       return { changed, order };
     },
