@@ -8,7 +8,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { MEDIA_FOLDERS, type MediaFolder } from "#shared/media.ts";
-import type { Config } from "./config.ts";
+import { type Config, linkOriginOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createAppJobWorker, registerJobHandlers } from "./jobs.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
@@ -109,9 +109,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const storage = opts.storage ?? createStorage(config);
   const secureCookies = config.env === "production";
-  // Where links in e-mails and Paynow's return and result addresses point (I1): SITE_URL (required in production),
-  // else this process's own local address. Never the request's Host or X-Forwarded-Host, which the sender writes.
-  const linkOrigin = config.siteUrl ?? `http://localhost:${config.port}`;
+  // Where links in e-mails and Paynow's return and result addresses point (I1): never the request's Host.
+  const linkOrigin = linkOriginOf(config);
 
   const app = Fastify({
     // Every line passes through the redaction (tokens in page addresses, passwords, keys, URL passwords), and errors

@@ -144,6 +144,14 @@ export type Config = {
   jobs: { pollMs: number; retryBaseMs: number; retryMaxMs: number; leaseMs: number };
 };
 
+/**
+ * Where links in e-mails and Paynow's return and result addresses point (I1): SITE_URL (required in production),
+ * else this process's own local address. Never the request's Host or X-Forwarded-Host, which the sender writes.
+ */
+export function linkOriginOf(config: Pick<Config, "siteUrl" | "port">): string {
+  return config.siteUrl ?? `http://localhost:${config.port}`;
+}
+
 export type PaynowConfig = {
   integrationId: string;
   /** Signs every message to and from Paynow: never logged, never sent to a browser. */

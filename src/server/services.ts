@@ -1,5 +1,5 @@
 import type { MediaFolder } from "#shared/media.ts";
-import type { Config } from "./config.ts";
+import { type Config, linkOriginOf } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { DEMO_ACCOUNTS } from "./db/seed/accounts.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
@@ -41,6 +41,8 @@ export function createServices(deps: Deps) {
   // One instance each, shared with the services that call them.
   /** Every back-office change is written here, in the transaction that makes it (issue 6). */
   const audit = createAuditService(deps.db);
+  /** The site's address that links in e-mails start with (SITE_URL, else this process's local address). */
+  const siteUrl = linkOriginOf(deps.config);
   const settings = createSettingsService(deps.db, audit, deps.config.settingsCacheMs);
   const accounts = createAccountsService({
     db: deps.db,
@@ -56,7 +58,7 @@ export function createServices(deps: Deps) {
   const catalogue = createCatalogueService(deps.db, settings);
   /** Sales and the dashboard's statistics; paid orders become sales through the orders service. */
   const sales = createSalesService({ db: deps.db, audit, catalogue });
-  const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit });
+  const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit, siteUrl });
   const documents = createDocumentsService({
     db: deps.db,
     storage: deps.storage,
@@ -66,7 +68,7 @@ export function createServices(deps: Deps) {
   });
   /** Contact messages and quote requests mail an address anyone can type: limited per sender and recipient. */
   const formLimits = createFormLimits(deps.db, deps.config.formsPerHour);
-  const orders = createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit, sales });
+  const orders = createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit, sales, siteUrl });
   return {
     audit,
     dealers,
@@ -83,8 +85,8 @@ export function createServices(deps: Deps) {
     content: createContentService(deps.db),
     contentAdmin: createContentAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     settings,
-    quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue, audit, formLimits }),
-    contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit, formLimits }),
+    quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue, audit, formLimits, siteUrl }),
+    contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit, formLimits, siteUrl }),
     orders,
     /** Paynow payments of dealer orders (issue 5); offered only when PAYNOW_* is set. */
     payments: createPaymentsService({

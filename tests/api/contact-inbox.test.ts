@@ -196,7 +196,9 @@ describe("POST /api/contact/:id/reply", () => {
     expect(header(mail, "Reply-To")).toBe(DEFAULT_SITE_SETTINGS.salesEmail);
     expect(header(mail, "Subject")).toBe("Backup power for your clinic");
     const body = decoded(mail);
-    expect(body).toContain("Dear Zanele Inbox,");
+    // The greeting is the admin's own ("Dear team," here): the e-mail adds no second one (issue 17 §8).
+    expect(body).not.toContain("Dear Zanele Inbox,");
+    expect(body).toContain("Dear team,");
     expect(body).toContain("A 10 kW hybrid system <with> batteries fits.");
     expect(body).toContain("A 10 kW hybrid system &lt;with&gt; batteries fits.");
     expect(body).toContain("Need 100% backup for a clinic.");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#server/db/schema/catalogue.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { decoded, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -56,6 +57,39 @@ describe("with SITE_URL", () => {
     expect(tokenLinks.length).toBeGreaterThanOrEqual(3);
     for (const link of tokenLinks) expect(link).toMatch(/^https:\/\/solar\.example\//);
     expect(links.join("\n")).not.toMatch(/evil/);
+  });
+
+  it("the buttons of the other services' e-mails (contact, quote requests) point at SITE_URL too", async () => {
+    const contact = await t.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { fullName: "Rudo Chikomo", email: "rudo@example.com", phone: "+263 77 123 4567", notes: "Hello", requestQuote: false },
+      headers: forged,
+    });
+    expect(contact.statusCode).toBe(201);
+    const [product] = await t.database.db.select({ id: products.productId }).from(products).limit(1);
+    const quote = await t.inject({
+      method: "POST",
+      url: "/api/quotations",
+      payload: {
+        customer_name: "Tatenda Moyo",
+        customer_address: "5 Borrowdale Road, Harare",
+        customer_email: "tatenda@example.com",
+        customer_phone: "+263 77 765 4321",
+        notes: "",
+        products: [{ product_id: product?.id, quantity: 1 }],
+      },
+      headers: forged,
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const links = await mailedLinks(t);
+    expect(
+      links.some((l) => /^https:\/\/solar\.example\/admin\/messages\/\d+$/.test(l)),
+      links.join("\n"),
+    ).toBe(true);
+    expect(links).toContain(`https://solar.example/admin/quotations?q=${quote.json().id}`);
+    expect(links).toContain(`https://solar.example/product/${product?.id}`);
+    expect(links.join("\n")).not.toMatch(/evil|localhost/);
   });
 });
 

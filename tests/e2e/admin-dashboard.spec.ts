@@ -105,9 +105,14 @@ test("an admin opens the inbox, reads a message and replies to it by e-mail", as
   await page.waitForLoadState("networkidle");
   const reply = page.getByRole("form", { name: "Reply by e-mail" });
   await expect(reply.getByLabel("Subject")).toHaveValue("Re: Your message to Solar Demo");
+  // The greeting is in the text box, for the admin to keep or change; the e-mail adds no second one (issue 17 §8).
+  const text = reply.getByLabel("Your reply");
+  await expect(text).toHaveValue(`Dear ${visitor.fullName},\n\n`);
   await reply.getByRole("button", { name: "Send reply" }).click();
   await expect(reply.getByText("Write your reply.")).toBeVisible();
-  await reply.getByLabel("Your reply").fill("Yes, our Bulawayo team installs 10kW systems. We will call you to arrange a site visit.");
+  await text.fill(
+    `Dear ${visitor.fullName.split(" ")[0]},\nYes, our Bulawayo team installs 10kW systems. We will call you to arrange a site visit.`,
+  );
   await reply.getByRole("button", { name: "Send reply" }).click();
   await expect(reply.getByRole("status").filter({ hasText: "Your reply has been sent." })).toBeVisible();
   await expect(page.getByTestId("replied-at")).toBeVisible();
@@ -122,6 +127,9 @@ test("an admin opens the inbox, reads a message and replies to it by e-mail", as
   const mail = (await replyMail()) as string;
   expect(header(mail, "Reply-To")).toBe("sales@solar-demo.example");
   expect(decoded(mail)).toContain("our Bulawayo team installs 10kW systems");
+  // One greeting: the admin's.
+  expect(decoded(mail)).toContain("Dear Inbox,");
+  expect(decoded(mail)).not.toContain(`Dear ${visitor.fullName}`);
 
   // Back in the list it reads as read and replied.
   await page.getByRole("link", { name: "All messages" }).click();

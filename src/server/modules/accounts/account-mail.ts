@@ -13,7 +13,8 @@ export function verificationMail({ to, name, url, company }: Link): Mail {
     heading: "Confirm your e-mail address",
     blocks: [
       { kind: "paragraph", text: `Hello ${name},` },
-      { kind: "paragraph", text: `Open this link to confirm that this address is yours (it works once, for 24 hours):\n${url}` },
+      { kind: "paragraph", text: "Please confirm that this address is yours. The link works once, for 24 hours." },
+      { kind: "action", label: "Confirm my e-mail address", url, showUrl: true },
     ],
     footer: footer(company),
   });
@@ -29,8 +30,9 @@ export function resetMail({ to, name, url, company }: Link): Mail {
       { kind: "paragraph", text: `Hello ${name},` },
       {
         kind: "paragraph",
-        text: `Someone (we hope you) asked to reset the password of your account. Open this link to choose a new one; it works once, within one hour:\n${url}`,
+        text: "Someone (we hope you) asked to reset the password of your account. Choose a new one with the link below; it works once, within one hour.",
       },
+      { kind: "action", label: "Choose a new password", url, showUrl: true },
       { kind: "paragraph", text: "Setting a new password signs you out everywhere else." },
     ],
     footer: footer(company),
@@ -47,8 +49,9 @@ export function invitationMail({ to, name, url, company, invitedBy }: Link & { i
       { kind: "paragraph", text: `Hello ${name},` },
       {
         kind: "paragraph",
-        text: `${invitedBy} has created a back-office account for you. Open this link to choose your password; it works once, within three days:\n${url}`,
+        text: `${invitedBy} has created a back-office account for you. Choose your password with the link below; it works once, within three days.`,
       },
+      { kind: "action", label: "Choose your password", url, showUrl: true },
     ],
     footer: footer(company),
   });
@@ -70,9 +73,10 @@ export function accountExistsMail({
       { kind: "paragraph", text: `Hello ${name},` },
       {
         kind: "paragraph",
-        text: `Someone (we hope you) tried to sign up with this e-mail address, which already has an account. Sign in here:\n${signInUrl}`,
+        text: "Someone (we hope you) tried to sign up with this e-mail address, which already has an account.",
       },
-      { kind: "paragraph", text: `Forgotten your password? Ask for a new one here:\n${resetUrl}` },
+      { kind: "action", label: "Sign in", url: signInUrl },
+      { kind: "link", text: "Forgotten your password? Ask for a new one here:", url: resetUrl },
     ],
     footer: footer(company),
   });
@@ -94,8 +98,9 @@ export function usernameTakenMail({
       { kind: "paragraph", text: `Hello ${name},` },
       {
         kind: "paragraph",
-        text: `The username "${username}" is already taken, so no account was created. Sign up again with another username:\n${signupUrl}`,
+        text: `The username "${username}" is already taken, so no account was created. Please sign up again with another username.`,
       },
+      { kind: "action", label: "Sign up again", url: signupUrl },
     ],
     footer: footer(company),
   });
@@ -112,8 +117,9 @@ export function emailChangedMail({ to, name, url, company, newEmail }: Link & { 
       { kind: "paragraph", text: `The e-mail address of your account was changed to ${newEmail}.` },
       {
         kind: "paragraph",
-        text: `Not you? Open this link within 7 days to put this address back and sign out everywhere, then reset your password:\n${url}`,
+        text: "Not you? Within 7 days, the link below puts this address back and signs you out everywhere; then reset your password.",
       },
+      { kind: "action", label: "Put my address back", url, showUrl: true },
     ],
     footer: `${company} · If you made this change, you can ignore this e-mail.`,
   });
@@ -134,7 +140,8 @@ export function usernameChangedMail({
     blocks: [
       { kind: "paragraph", text: `Hello ${name},` },
       { kind: "paragraph", text: `The username of your account is now "${username}".` },
-      { kind: "paragraph", text: `Not you? Reset your password at once:\n${resetUrl}` },
+      { kind: "paragraph", text: "Not you? Reset your password at once." },
+      { kind: "action", label: "Reset my password", url: resetUrl },
     ],
     footer: `${company} · If you made this change, you can ignore this e-mail.`,
   });

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
-import { formatDateTime } from "#shared/dates.ts";
 import type { ContactInbox, ContactInboxQuery, ContactMessage, ContactMessageView, ContactReply } from "#shared/schemas/contact.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { contactMessages } from "../../db/schema/commerce.ts";
@@ -7,10 +6,11 @@ import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/act
 import { NotFoundError } from "../../platform/errors.ts";
 import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
-import { composeMail } from "../../platform/mailer/mail-templates.ts";
+import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { contactConfirmationMail, contactReplyMail, contactToCompanyMail } from "./contact-mail.ts";
 
 type Deps = {
   db: Db;
@@ -18,6 +18,8 @@ type Deps = {
   settings: Pick<SettingsService, "get">;
   audit: Pick<AuditService, "record">;
   formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
+  /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
+  siteUrl?: string;
 };
 
 type MessageRow = typeof contactMessages.$inferSelect;
@@ -46,7 +48,7 @@ const SORT_COLUMNS = {
   email: contactMessages.email,
 } as const;
 
-export function createContactService({ db, mailer, settings, audit, formLimits }: Deps) {
+export function createContactService({ db, mailer, settings, audit, formLimits, siteUrl = DEFAULT_LINK_ORIGIN }: Deps) {
   async function lockedRow(tx: Tx, id: number): Promise<MessageRow> {
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
     if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
@@ -84,7 +86,7 @@ export function createContactService({ db, mailer, settings, audit, formLimits }
     async submit(actor: Actor, input: ContactMessage, sender: FormSender = {}): Promise<{ id: number }> {
       await formLimits.admit("contact", sender, input.email);
       // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
-      const company = await settings.get();
+      const company = { ...(await settings.get()), siteUrl };
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(contactMessages)
@@ -97,51 +99,11 @@ export function createContactService({ db, mailer, settings, audit, formLimits }
           })
           .returning();
         if (!row) throw new Error("contact message insert returned nothing");
-        const fields: [string, string][] = [
-          ["Full name", row.fullName],
-          ["Email", row.email],
-          ["Phone", row.phone],
-          ["Request a Quote", row.requestQuote ? "Yes" : "No"],
-          ["Notes", row.notes],
-        ];
-        const footer = `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
-        const confirmation = () =>
-          composeMail({
-            to: row.email,
-            replyTo: company.salesEmail,
-            subject: `We received your message - ${company.companyName}`,
-            heading: "Thank you! Your message has been sent. We will get back to you soon.",
-            blocks: [
-              { kind: "paragraph", text: `Dear ${row.fullName},` },
-              {
-                kind: "paragraph",
-                text: row.requestQuote
-                  ? "Thank you for contacting us. You asked for a quotation: our sales team will get back to you soon."
-                  : "Thank you for contacting us. Our team will get back to you soon.",
-              },
-              { kind: "fields", rows: fields },
-              { kind: "paragraph", text: `Support hours: ${company.supportHours}. Phone: ${company.phone}.` },
-            ],
-            footer,
-          });
         // Queued in the transaction: a stored message always has its mails.
         const confirm = await formLimits.mayConfirm(row.email, tx);
         await queueMails(mailer, tx, [
-          composeMail({
-            to: company.salesEmail,
-            replyTo: row.email,
-            subject: row.requestQuote ? `Quote requested: contact message from ${row.fullName}` : `Contact message from ${row.fullName}`,
-            heading: row.requestQuote ? "New contact message (quote requested)" : "New contact message",
-            blocks: [
-              {
-                kind: "paragraph",
-                text: `Message #${row.id}${actor ? `, sent by signed-in account #${actor.id} (${actor.role})` : ""}. Reply to this e-mail to answer the sender.`,
-              },
-              { kind: "fields", rows: fields },
-            ],
-            footer,
-          }),
-          ...(confirm ? [confirmation()] : []),
+          contactToCompanyMail(row, actor ? { id: actor.id, role: actor.role } : null, company),
+          ...(confirm ? [contactConfirmationMail(row, company)] : []),
         ]);
         return { id: row.id };
       });
@@ -209,21 +171,7 @@ export function createContactService({ db, mailer, settings, audit, formLimits }
       const admin = requireAdmin(actor);
       const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
       if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
-      const company = await settings.get();
-      const mail = composeMail({
-        to: row.email,
-        replyTo: company.salesEmail,
-        subject: input.subject,
-        heading: input.subject,
-        blocks: [
-          { kind: "paragraph", text: `Dear ${row.fullName},` },
-          { kind: "paragraph", text: input.message },
-          { kind: "paragraph", text: `Kind regards,\n${company.companyName}` },
-          { kind: "paragraph", text: `Your message of ${formatDateTime(row.createdAt)}:` },
-          { kind: "paragraph", text: row.notes || "(no message text)" },
-        ],
-        footer: `${company.companyName} · ${company.phone} · ${company.salesEmail} · Support hours: ${company.supportHours}`,
-      });
+      const mail = contactReplyMail(row, input, { ...(await settings.get()), siteUrl });
       return db.transaction(async (tx) => {
         const current = await lockedRow(tx, id);
         const now = new Date();

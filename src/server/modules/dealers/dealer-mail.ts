@@ -1,6 +1,6 @@
 import type { DealerStatus } from "#shared/schemas/dealers.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
-import { composeMail } from "../../platform/mailer/mail-templates.ts";
+import { composeMail, siteLink } from "../../platform/mailer/mail-templates.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
 
 export type Applicant = { fullName: string; username: string; email: string };
@@ -11,7 +11,8 @@ export type Company = {
   vatNumber: string | null;
   tin: string | null;
 };
-type SiteInfo = Pick<SiteSettings, "companyName" | "phone" | "salesEmail">;
+/** The settings the e-mails name, and the site's address (SITE_URL) their links start with. */
+export type SiteInfo = Pick<SiteSettings, "companyName" | "phone" | "salesEmail"> & { siteUrl: string };
 
 const footer = (site: SiteInfo) => `${site.companyName} · ${site.phone} · ${site.salesEmail}`;
 const companyName = (c: Company) => c.tradingName ?? c.registeredCompany ?? "your company";
@@ -44,8 +45,9 @@ export function applicationSubmittedToCompany(opts: {
     blocks: [
       {
         kind: "paragraph",
-        text: `${applicant.fullName} (${applicant.username}, ${applicant.email}) has completed the dealer application of ${companyName(company)}. Please verify the documents and the installations, then approve or reject it in the back office (Dealers, user #${opts.userId}).`,
+        text: `${applicant.fullName} (${applicant.username}, ${applicant.email}) has completed the dealer application of ${companyName(company)}. Please verify the documents and the installations, then approve or reject it in the back office.`,
       },
+      { kind: "action", label: "Review the application", url: siteLink(site.siteUrl, `/admin/dealers/${opts.userId}`) },
       { kind: "fields", rows: companyRows(company) },
       {
         kind: "fields",
@@ -73,6 +75,7 @@ export function applicationReceived(opts: { site: SiteInfo; applicant: Applicant
         kind: "paragraph",
         text: `Thank you: the dealer application of ${companyName(company)} is complete and its status is now Pending. Our team will verify your documents and installations and let you know by e-mail.`,
       },
+      { kind: "action", label: "See your application", url: siteLink(site.siteUrl, "/dealer/register") },
       { kind: "fields", rows: companyRows(company) },
       { kind: "paragraph", text: `Questions? Call ${site.phone} or reply to this e-mail.` },
     ],
@@ -80,26 +83,32 @@ export function applicationReceived(opts: { site: SiteInfo; applicant: Applicant
   });
 }
 
-const STATUS_TEXT: Record<DealerStatus, { subject: string; heading: string; body: string }> = {
+type StatusText = { subject: string; heading: string; body: string; action: { label: string; path: string } };
+
+const STATUS_TEXT: Record<DealerStatus, StatusText> = {
   Approved: {
     subject: "Your dealer application is approved",
     heading: "Welcome to the dealer programme",
     body: "Your dealer application has been approved. Sign in to see dealer prices, check out and manage your quotations in the dealer area.",
+    action: { label: "Go to the dealer area", path: "/dealer" },
   },
   Rejected: {
     subject: "Your dealer application was not approved",
     heading: "Your dealer application was not approved",
     body: "We could not approve your dealer application. Please correct what the reason below describes in the dealer area: once every section is complete again, your application is submitted again.",
+    action: { label: "Correct your application", path: "/dealer/register" },
   },
   Suspended: {
     subject: "Your dealer account is suspended",
     heading: "Your dealer account is suspended",
     body: "Your dealer account has been suspended: dealer prices, checkout and quotations are not available until it is reinstated.",
+    action: { label: "Contact us", path: "/contact" },
   },
   Pending: {
     subject: "Your dealer application is pending",
     heading: "Your dealer application is pending",
     body: "Your dealer application is with our team for review.",
+    action: { label: "See your application", path: "/dealer/register" },
   },
 };
 
@@ -114,13 +123,16 @@ export function statusChanged(opts: {
 }): Mail {
   const { site, applicant } = opts;
   const reinstated = opts.from === "Suspended" && opts.to === "Approved";
-  const text = reinstated
+  const text: StatusText = reinstated
     ? {
         subject: "Your dealer account is reinstated",
         heading: "Your dealer account is reinstated",
         body: "Your dealer account is active again: dealer prices, checkout and quotations are available once more.",
+        action: { label: "Go to the dealer area", path: "/dealer" },
       }
     : STATUS_TEXT[opts.to];
+  // A rejection or suspension gives its reason; an approval may carry the admin's note (a welcome), which is no reason.
+  const noteLabel = opts.to === "Rejected" || opts.to === "Suspended" ? "Reason" : `Message from ${site.companyName}`;
   return composeMail({
     to: applicant.email,
     replyTo: site.salesEmail,
@@ -134,9 +146,10 @@ export function statusChanged(opts: {
         rows: [
           ["Company", companyName(opts.company)],
           ["Status", opts.to],
-          ...(opts.reason ? ([["Reason", opts.reason]] as [string, string][]) : []),
+          ...(opts.reason ? ([[noteLabel, opts.reason]] as [string, string][]) : []),
         ],
       },
+      { kind: "action", label: text.action.label, url: siteLink(site.siteUrl, text.action.path) },
       { kind: "paragraph", text: `Questions? Call ${site.phone} or reply to this e-mail.` },
     ],
     footer: footer(site),
@@ -177,6 +190,7 @@ export function documentRejected(opts: {
           ["Reason", opts.reason],
         ],
       },
+      { kind: "action", label: "Upload a new document", url: siteLink(site.siteUrl, "/dealer/register") },
     ],
     footer: footer(site),
   });

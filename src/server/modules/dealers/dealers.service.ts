@@ -32,6 +32,7 @@ import { dealerDocuments, dealerStatusHistory, dealers, installations } from "..
 import { type Actor, requireAdmin, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
+import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
@@ -46,6 +47,8 @@ export type DealersDeps = {
   accounts: AccountsService;
   /** Back-office decisions are written to the audit log in their transaction. */
   audit: Pick<AuditService, "record">;
+  /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
+  siteUrl?: string;
 };
 
 type DealerRow = typeof dealers.$inferSelect;
@@ -250,7 +253,9 @@ const missingSections = (c: Completion) =>
  * The dealer programme (issue 5): a user's company application, installations, the reg_status lifecycle and the
  * review of each document. Every rule and authorization check of the dealer routes is here.
  */
-export function createDealersService({ db, mailer, settings, audit }: DealersDeps) {
+export function createDealersService({ db, mailer, settings, audit, siteUrl = DEFAULT_LINK_ORIGIN }: DealersDeps) {
+  /** What the e-mails name: the site settings and the site's address (read before a transaction: PGlite has one connection). */
+  const mailSite = async () => ({ ...(await settings.get()), siteUrl });
   /** Queued in the transaction of the change (decision 007): a committed change always has its mails. */
   async function send(tx: Tx, mails: Mail[]) {
     await queueMails(mailer, tx, mails);
@@ -461,7 +466,7 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
      */
     async refreshApplication(dealerId: number): Promise<boolean> {
       // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
-      const site = await settings.get();
+      const site = await mailSite();
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(dealers).where(eq(dealers.id, dealerId)).for("update");
         if (!row || (row.regStatus !== null && row.regStatus !== "Rejected")) return false;
@@ -508,7 +513,7 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
     async documentsChanged(dealerId: number, replacedRejected: DocumentReplacement[] = []): Promise<void> {
       const submitted = await service.refreshApplication(dealerId);
       if (submitted || replacedRejected.length === 0) return;
-      const site = await settings.get();
+      const site = await mailSite();
       await db.transaction(async (tx) => {
         const [found] = await tx
           .select({ dealer: dealers, user: users })
@@ -541,7 +546,7 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
       if (admin.id === userId) throw new ForbiddenError("You cannot change the status of your own dealer application.");
       const to = input.status;
       if ((to === "Rejected" || to === "Suspended") && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
-      const site = await settings.get();
+      const site = await mailSite();
       await db.transaction(async (tx) => {
         const [row] = await tx.select().from(dealers).where(eq(dealers.userId, userId)).for("update");
         if (!row) throw new NotFoundError("No dealer application for this user.");
@@ -622,7 +627,7 @@ export function createDealersService({ db, mailer, settings, audit }: DealersDep
     async reviewDocument(actor: Actor, documentId: number, input: DocumentReview): Promise<DealerDocumentView> {
       const admin = requireAdmin(actor);
       if (input.status === "rejected" && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
-      const site = await settings.get();
+      const site = await mailSite();
       const reviewed = await db.transaction(async (tx) => {
         const [found] = await tx
           .select({ doc: dealerDocuments, userId: dealers.userId })

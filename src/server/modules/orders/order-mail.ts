@@ -1,21 +1,24 @@
 import { ORDER_STATUS_LABELS, type OrderView } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
-import { composeMail, type MailBlock } from "../../platform/mailer/mail-templates.ts";
+import { composeMail, type MailBlock, money, siteLink } from "../../platform/mailer/mail-templates.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
 
 type Dealer = { email: string; fullName: string };
+/** The site settings the e-mails name, and the site's address (SITE_URL) their links start with. */
+export type OrderMailSite = SiteSettings & { siteUrl: string };
 
-function money(currency: string, amount: string): string {
-  return `${currency} ${amount}`;
-}
-
-function linesTable(order: OrderView): MailBlock {
+function linesTable(order: OrderView, site: OrderMailSite): MailBlock {
   return {
     kind: "table",
-    head: ["Product", "Quantity", `Unit price (${order.currency})`, `Total (${order.currency})`],
+    head: ["Product", "Quantity", "Unit price", "Total"],
     rows: [
-      ...order.products.map((l) => [l.product_name, String(l.quantity), l.unit_price, l.line_total]),
-      ["Order total", "", "", order.total],
+      ...order.products.map((l) => [
+        l.product_id === null ? l.product_name : { text: l.product_name, url: siteLink(site.siteUrl, `/product/${l.product_id}`) },
+        String(l.quantity),
+        money(order.currency, l.unit_price),
+        money(order.currency, l.line_total),
+      ]),
+      ["Order total", "", "", money(order.currency, order.total)],
     ],
   };
 }
@@ -36,8 +39,15 @@ function footer(company: SiteSettings): string {
   return `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
 }
 
+/** The dealer's orders page, where each order shows its status, payment and timeline. */
+const dealerOrders = (site: OrderMailSite): MailBlock => ({
+  kind: "action",
+  label: "See your order",
+  url: siteLink(site.siteUrl, "/dealer/orders"),
+});
+
 /** The dealer's confirmation, with how to pay (bank transfer or ZIPIT, quoting the reference). */
-export function orderPlacedToDealer(order: OrderView, dealer: Dealer, company: SiteSettings): Mail {
+export function orderPlacedToDealer(order: OrderView, dealer: Dealer, company: OrderMailSite): Mail {
   return composeMail({
     to: dealer.email,
     replyTo: company.salesEmail,
@@ -49,8 +59,9 @@ export function orderPlacedToDealer(order: OrderView, dealer: Dealer, company: S
         kind: "paragraph",
         text: `We have received your order ${order.reference}. Please pay ${money(order.currency, order.total)} by bank transfer or ZIPIT to the account below, quoting ${order.reference} as the reference. We start processing the order once the payment is confirmed.`,
       },
-      linesTable(order),
+      linesTable(order, company),
       { kind: "fields", rows: [["Pay to", company.bankDetails], ["Reference", order.reference], ...fulfilmentRows(order)] },
+      dealerOrders(company),
       { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
     ],
     footer: footer(company),
@@ -58,7 +69,7 @@ export function orderPlacedToDealer(order: OrderView, dealer: Dealer, company: S
 }
 
 /** The company's notice of a new order. */
-export function orderPlacedToCompany(order: OrderView, dealer: Dealer, company: SiteSettings): Mail {
+export function orderPlacedToCompany(order: OrderView, dealer: Dealer, company: OrderMailSite): Mail {
   return composeMail({
     to: company.salesEmail,
     replyTo: dealer.email,
@@ -67,17 +78,18 @@ export function orderPlacedToCompany(order: OrderView, dealer: Dealer, company: 
     blocks: [
       {
         kind: "paragraph",
-        text: `${dealer.fullName} (${dealer.email}) placed an order of ${money(order.currency, order.total)} (USD ${order.total_usd} at dealer prices). Confirm the payment in the back office once it arrives.`,
+        text: `${dealer.fullName} (${dealer.email}) placed an order of ${money(order.currency, order.total)} (${money("USD", order.total_usd)} at dealer prices). Confirm the payment in the back office once it arrives.`,
       },
-      linesTable(order),
+      linesTable(order, company),
       { kind: "fields", rows: [...fulfilmentRows(order), ["Notes", order.notes]] },
+      { kind: "action", label: "Open the order", url: siteLink(company.siteUrl, `/admin/orders/${order.id}`) },
     ],
     footer: footer(company),
   });
 }
 
 /** The dealer's notice of a status change. */
-export function orderStatusToDealer(order: OrderView, dealer: Dealer, company: SiteSettings): Mail {
+export function orderStatusToDealer(order: OrderView, dealer: Dealer, company: OrderMailSite): Mail {
   const label = ORDER_STATUS_LABELS[order.status];
   const latest = order.history.at(-1);
   const blocks: MailBlock[] = [
@@ -90,7 +102,10 @@ export function orderStatusToDealer(order: OrderView, dealer: Dealer, company: S
   } else if (order.status === "ready_for_collection") {
     blocks.push({ kind: "paragraph", text: `Your order is ready for collection at ${company.address}.` });
   }
-  blocks.push(linesTable(order), { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` });
+  blocks.push(linesTable(order, company), dealerOrders(company), {
+    kind: "paragraph",
+    text: `Questions? Call ${company.phone} or reply to this e-mail.`,
+  });
   return composeMail({
     to: dealer.email,
     replyTo: company.salesEmail,

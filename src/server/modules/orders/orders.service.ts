@@ -19,6 +19,7 @@ import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.
 import { type Actor, requireAdmin, requireRole, requireUser, requireVerified } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
+import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
@@ -56,6 +57,8 @@ type Deps = {
   audit: Pick<AuditService, "record">;
   /** A paid order's lines become sales (and stop being sales if it is cancelled), in the same transaction. */
   sales?: Pick<SalesService, "recordPaidOrder" | "withdrawOrder">;
+  /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
+  siteUrl?: string;
 };
 
 export const CANCEL_REASON_REQUIRED = "Please give the reason for cancelling: the dealer is told it.";
@@ -72,7 +75,9 @@ function fromCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-export function createOrdersService({ db, mailer, settings, catalogue, audit, sales }: Deps) {
+export function createOrdersService({ db, mailer, settings, catalogue, audit, sales, siteUrl = DEFAULT_LINK_ORIGIN }: Deps) {
+  /** What the e-mails name: the site settings and the site's address (read before a transaction, see views). */
+  const mailSite = async () => ({ ...(await settings.get()), siteUrl });
   /** Orders with their lines, timelines and dealers' names: four queries whatever the number of orders. */
   /**
    * Orders as the API shows them. Inside a transaction (`exec` its handle) only with `settings` read before it: they
@@ -185,7 +190,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
   async function setStatus(actor: Actor, id: number, input: SetOrderStatusInput, paymentReference?: string): Promise<OrderView> {
     const admin = requireAdmin(actor);
     if (input.status === "cancelled" && !input.note.trim()) throw new FieldError(CANCEL_REASON_REQUIRED, "note");
-    const company = await settings.get();
+    const company = await mailSite();
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
       if (!row) throw new NotFoundError("Order not found.");
@@ -235,7 +240,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
       const existing = await byKey(dealer.id, input.idempotencyKey);
       if (existing) return { order: existing, created: false };
 
-      const company = await settings.get();
+      const company = await mailSite();
       const currency: OrderCurrency = input.currency;
       if (currency !== "USD" && currency !== company.secondaryCurrency) {
         throw new FieldError(`Choose USD or ${company.secondaryCurrency}.`, "currency");
@@ -341,7 +346,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
           line_total_secondary: zwl === null ? null : fromCents(toCents(zwl) * quantity),
         });
       }
-      const company = await settings.get();
+      const company = await mailSite();
       return {
         lines: priced,
         missing,
@@ -428,7 +433,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
       id: number,
       payment: { paymentReference: string; note: string },
     ): Promise<{ changed: boolean; order: OrderView }> {
-      const company = await settings.get();
+      const company = await mailSite();
       const changed = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row) throw new NotFoundError("Order not found.");

@@ -1,9 +1,12 @@
 import { formatDate } from "#shared/dates.ts";
 import { CURRENCY_NAMES, formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
-import type { QuotationView } from "#shared/schemas/quotations.ts";
+import { QUOTE_SUCCESS, type QuotationView } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
-import { composeMail } from "../../platform/mailer/mail-templates.ts";
+import { composeMail, type MailBlock, type MailCellLink, money, siteLink } from "../../platform/mailer/mail-templates.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
+
+/** The site settings the e-mails name, and the site's address (SITE_URL) their links start with. */
+export type QuotationMailSite = SiteSettings & { siteUrl: string };
 
 function footer(company: SiteSettings): string {
   return `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
@@ -13,11 +16,102 @@ export function quotationPdfName(id: number): string {
   return `quotation-${id}.pdf`;
 }
 
+/** A product's name, linked to its page on the site while it exists. */
+function productCell(site: QuotationMailSite, productId: number | null, name: string): string | MailCellLink {
+  return productId === null ? name : { text: name, url: siteLink(site.siteUrl, `/product/${productId}`) };
+}
+
+/** The requester's next step on the site: the contact page (our sales team, phone, messaging app). */
+const contactAction = (site: QuotationMailSite): MailBlock => ({
+  kind: "action",
+  label: "Contact our sales team",
+  url: siteLink(site.siteUrl, "/contact"),
+});
+
+/** A quote request as stored: who asked, and the lines with the USD list price when it was made. */
+export type QuoteRequestRecord = {
+  id: number;
+  requesterName: string;
+  requesterAddress: string;
+  requesterEmail: string;
+  requesterPhone: string;
+  notes: string;
+  lines: { productId: number; productName: string; quantity: number; priceUsd: string | null }[];
+};
+
+const requesterRows = (q: QuoteRequestRecord): [string, string][] => [
+  ["Name", q.requesterName],
+  ["Address", q.requesterAddress],
+  ["Email", q.requesterEmail],
+  ["Phone", q.requesterPhone],
+  ["Notes", q.notes],
+];
+
+/** To the requester: the request is received (at most one an hour per address, `FormLimits.mayConfirm`). */
+export function quoteRequestReceivedMail(request: QuoteRequestRecord, company: QuotationMailSite): Mail {
+  return composeMail({
+    to: request.requesterEmail,
+    replyTo: company.salesEmail,
+    subject: `Your quote request #${request.id} - ${company.companyName}`,
+    heading: QUOTE_SUCCESS,
+    blocks: [
+      { kind: "paragraph", text: `Dear ${request.requesterName},` },
+      {
+        kind: "paragraph",
+        text: `Thank you for your quote request (reference #${request.id}). Our sales team will prepare your quotation and get back to you soon.`,
+      },
+      {
+        kind: "table",
+        head: ["Product", "Quantity"],
+        rows: request.lines.map((l) => [productCell(company, l.productId, l.productName), String(l.quantity)]),
+      },
+      { kind: "fields", rows: requesterRows(request) },
+      { kind: "action", label: "Browse more products", url: siteLink(company.siteUrl, "/products") },
+      { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
+    ],
+    footer: footer(company),
+  });
+}
+
+/** To the sales address: a new quote request, with a link to it in the back office. */
+export function quoteRequestToCompanyMail(
+  request: QuoteRequestRecord,
+  sender: { id: number; role: string } | null,
+  company: QuotationMailSite,
+): Mail {
+  return composeMail({
+    to: company.salesEmail,
+    replyTo: request.requesterEmail,
+    subject: `New quote request #${request.id} from ${request.requesterName}`,
+    heading: `New quote request #${request.id}`,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: sender ? `Sent by signed-in account #${sender.id} (${sender.role}).` : "Sent by a visitor without an account.",
+      },
+      { kind: "fields", rows: requesterRows(request) },
+      {
+        kind: "table",
+        head: ["Product id", "Product", "Quantity", "List price (now)"],
+        rows: request.lines.map((l) => [
+          String(l.productId),
+          productCell(company, l.productId, l.productName),
+          String(l.quantity),
+          l.priceUsd === null ? "-" : money("USD", l.priceUsd),
+        ]),
+      },
+      { kind: "action", label: "Open the quote request", url: siteLink(company.siteUrl, `/admin/quotations?q=${request.id}`) },
+    ],
+    footer: footer(company),
+  });
+}
+
 /** The requester's approved quotation: prices per line and the total in its currency, how long it holds, the PDF. */
-export function quotationApprovedMail(quotation: QuotationView, company: SiteSettings, pdf: Uint8Array): Mail {
+export function quotationApprovedMail(quotation: QuotationView, company: QuotationMailSite, pdf: Uint8Array): Mail {
   const { currency } = quotation;
   const { lines, totalCents, complete } = quotationFigures(quotation.products, currency);
   const validUntil = quotation.valid_until ? formatDate(quotation.valid_until) : "";
+  const amount = (cents: bigint) => `${currency} ${formatMoney(cents)}`;
   return composeMail({
     to: quotation.requester_email,
     replyTo: company.salesEmail,
@@ -31,15 +125,15 @@ export function quotationApprovedMail(quotation: QuotationView, company: SiteSet
       },
       {
         kind: "table",
-        head: ["Product", "Quantity", `Unit price (${currency})`, `Amount (${currency})`],
+        head: ["Product", "Quantity", "Unit price", "Amount"],
         rows: [
           ...lines.map((l) => [
-            l.product_name,
+            productCell(company, l.product_id, l.product_name),
             String(l.quantity),
-            l.unitCents === null ? "Price on request" : formatMoney(l.unitCents),
-            l.lineCents === null ? "-" : formatMoney(l.lineCents),
+            l.unitCents === null ? "Price on request" : amount(l.unitCents),
+            l.lineCents === null ? "-" : amount(l.lineCents),
           ]),
-          [complete ? "Total" : "Total of priced lines", "", "", formatMoney(totalCents)],
+          [complete ? "Total" : "Total of priced lines", "", "", amount(totalCents)],
         ],
       },
       { kind: "fields", rows: [["Valid until", validUntil]] },
@@ -47,6 +141,7 @@ export function quotationApprovedMail(quotation: QuotationView, company: SiteSet
         kind: "paragraph",
         text: `To accept the quotation or ask about it, reply to this e-mail or call ${company.phone}, quoting reference #${quotation.id}.`,
       },
+      contactAction(company),
     ],
     footer: footer(company),
     attachments: [{ filename: quotationPdfName(quotation.id), content: pdf, contentType: "application/pdf" }],
@@ -54,7 +149,7 @@ export function quotationApprovedMail(quotation: QuotationView, company: SiteSet
 }
 
 /** The requester's rejected quotation, with the reason; `withdrawn` when it had been approved before. */
-export function quotationRejectedMail(quotation: QuotationView, company: SiteSettings, withdrawn: boolean): Mail {
+export function quotationRejectedMail(quotation: QuotationView, company: QuotationMailSite, withdrawn: boolean): Mail {
   return composeMail({
     to: quotation.requester_email,
     replyTo: company.salesEmail,
@@ -73,6 +168,7 @@ export function quotationRejectedMail(quotation: QuotationView, company: SiteSet
         kind: "paragraph",
         text: `Questions, or would you like to change the request? Reply to this e-mail or call ${company.phone}.`,
       },
+      contactAction(company),
     ],
     footer: footer(company),
   });

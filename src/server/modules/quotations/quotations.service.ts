@@ -12,15 +12,14 @@ import {
 } from "#shared/quotation-status.ts";
 import type { QuotationCurrency } from "#shared/quotation-totals.ts";
 import { isAdminRole } from "#shared/roles.ts";
-import {
-  type ApproveQuotationInput,
-  QUOTE_SUCCESS,
-  type QuotationDecision,
-  type QuotationListQuery,
-  type QuotationStatusValue,
-  type QuotationSummary,
-  type QuotationView,
-  type QuoteRequest,
+import type {
+  ApproveQuotationInput,
+  QuotationDecision,
+  QuotationListQuery,
+  QuotationStatusValue,
+  QuotationSummary,
+  QuotationView,
+  QuoteRequest,
 } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -29,13 +28,13 @@ import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
-import { composeMail } from "../../platform/mailer/mail-templates.ts";
+import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import { type CatalogueService, seesPrices } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
-import { quotationApprovedMail, quotationRejectedMail } from "./quotation-mail.ts";
+import { quotationApprovedMail, quotationRejectedMail, quoteRequestReceivedMail, quoteRequestToCompanyMail } from "./quotation-mail.ts";
 import { quotationPdf } from "./quotation-pdf.ts";
 
 export type QuotationStatus = (typeof quotationStatuses)[number];
@@ -93,6 +92,8 @@ type Deps = {
   catalogue: Pick<CatalogueService, "priceSnapshot">;
   audit: Pick<AuditService, "record">;
   formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
+  /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
+  siteUrl?: string;
 };
 
 /** 409 for a decision that makes no sense from the quotation's effective status (`QUOTATION_DECISIONS`). */
@@ -116,7 +117,16 @@ function decisionSummary(before: QuotationView, after: QuotationView, action: st
   return `${action === "reapprove" ? "Reapproved" : "Approved"} quotation #${after.id} for ${who} in ${after.currency}, valid until ${after.valid_until?.slice(0, 10) ?? ""}`;
 }
 
-export function createQuotationsService({ db, mailer, settings, accounts, catalogue, audit, formLimits }: Deps) {
+export function createQuotationsService({
+  db,
+  mailer,
+  settings,
+  accounts,
+  catalogue,
+  audit,
+  formLimits,
+  siteUrl = DEFAULT_LINK_ORIGIN,
+}: Deps) {
   /**
    * The quotations with their lines, two queries whatever the page size. `status` is the effective one at `now`
    * (an approved quotation past its validity reads 'expired').
@@ -230,7 +240,7 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
     async submit(actor: Actor, input: QuoteRequest, sender: FormSender = {}): Promise<{ id: number }> {
       await formLimits.admit("quote", sender, input.customer_email);
       // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
-      const company = await settings.get();
+      const company = { ...(await settings.get()), siteUrl };
       return db.transaction(async (tx) => {
         const ids = [...new Set(input.products.map((p) => p.product_id))];
         // Read in the transaction, so the snapshot is of the products the lines point at.
@@ -265,60 +275,12 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
           };
         });
         await tx.insert(quotationProducts).values(lines);
-        const table = {
-          kind: "table" as const,
-          head: ["Product", "Quantity"],
-          rows: lines.map((l) => [l.productName, String(l.quantity)]),
-        };
-        const requester: [string, string][] = [
-          ["Name", quotation.requesterName],
-          ["Address", quotation.requesterAddress],
-          ["Email", quotation.requesterEmail],
-          ["Phone", quotation.requesterPhone],
-          ["Notes", quotation.notes],
-        ];
-        const footer = `${company.companyName} · ${company.phone} · ${company.salesEmail}`;
-        const requesterMail = () =>
-          composeMail({
-            to: quotation.requesterEmail,
-            replyTo: company.salesEmail,
-            subject: `Your quote request #${quotation.id} - ${company.companyName}`,
-            heading: QUOTE_SUCCESS,
-            blocks: [
-              { kind: "paragraph", text: `Dear ${quotation.requesterName},` },
-              {
-                kind: "paragraph",
-                text: `Thank you for your quote request (reference #${quotation.id}). Our sales team will prepare your quotation and get back to you soon.`,
-              },
-              table,
-              { kind: "fields", rows: requester },
-              { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
-            ],
-            footer,
-          });
         // Queued in the transaction: a stored request always has its mails.
+        const request = { ...quotation, lines };
         const confirm = await formLimits.mayConfirm(quotation.requesterEmail, tx);
         await queueMails(mailer, tx, [
-          ...(confirm ? [requesterMail()] : []),
-          composeMail({
-            to: company.salesEmail,
-            replyTo: quotation.requesterEmail,
-            subject: `New quote request #${quotation.id} from ${quotation.requesterName}`,
-            heading: `New quote request #${quotation.id}`,
-            blocks: [
-              {
-                kind: "paragraph",
-                text: actor ? `Sent by signed-in account #${actor.id} (${actor.role}).` : "Sent by a visitor without an account.",
-              },
-              { kind: "fields", rows: requester },
-              {
-                kind: "table",
-                head: ["Product id", "Product", "Quantity", "Price USD (now)"],
-                rows: lines.map((l) => [String(l.productId), l.productName, String(l.quantity), l.priceUsd ?? "-"]),
-              },
-            ],
-            footer,
-          }),
+          ...(confirm ? [quoteRequestReceivedMail(request, company)] : []),
+          quoteRequestToCompanyMail(request, actor ? { id: actor.id, role: actor.role } : null, company),
         ]);
         return { id: quotation.id };
       });
@@ -455,7 +417,8 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         const pdf = target === "approved" ? await quotationPdf(after, company) : null;
         // Queued in the transaction (a job, platform/jobs): the requester is told exactly when the decision commits,
         // and a failing SMTP server only delays the mail.
-        const mail = pdf ? quotationApprovedMail(after, company, pdf) : quotationRejectedMail(after, company, before.status === "approved");
+        const site = { ...company, siteUrl };
+        const mail = pdf ? quotationApprovedMail(after, site, pdf) : quotationRejectedMail(after, site, before.status === "approved");
         await mailer.send(mail, tx);
         return after;
       });

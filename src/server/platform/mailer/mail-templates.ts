@@ -1,3 +1,4 @@
+import { formatMoney, toCents } from "#shared/quotation-totals.ts";
 import type { Mail, MailAttachment } from "./mailer.ts";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -15,10 +16,49 @@ export function oneLine(value: string, max = 150): string {
     .slice(0, max);
 }
 
+/**
+ * An amount as the site shows it: "USD 3,256.00" (the shared formatter of the quotation figures); text that is not
+ * a plain decimal is shown as it is.
+ */
+export function money(currency: string, amount: string | null): string {
+  const cents = toCents(amount);
+  return cents === null ? (amount ?? "") : `${currency} ${formatMoney(cents)}`;
+}
+
+/** Where links point when a service is made without the site's address (unit tests): the default local server. */
+export const DEFAULT_LINK_ORIGIN = "http://localhost:3000";
+
+/** The site's own address for `path` ("/dealer/orders"), absolute: e-mails are read away from the site. */
+export function siteLink(siteUrl: string, path: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}${path}`;
+}
+
+export type MailCellLink = { text: string; url: string };
+
 export type MailBlock =
   | { kind: "paragraph"; text: string }
   | { kind: "fields"; rows: [label: string, value: string][] }
-  | { kind: "table"; head: string[]; rows: string[][] };
+  /** A cell may link to the site's page of what it names (a product). */
+  | { kind: "table"; head: string[]; rows: (string | MailCellLink)[][] }
+  /**
+   * The e-mail's main action: a button in HTML, "label: URL" in the text part. `showUrl` also prints the address
+   * under the button, for single-use links a reader may need to copy into another browser.
+   */
+  | { kind: "action"; label: string; url: string; showUrl?: boolean }
+  /**
+   * A sentence and one of the site's addresses: "text URL" in the text part, the sentence and a link (`label`, else
+   * the address) in HTML. Only addresses the site makes become links: what a visitor typed stays text.
+   */
+  | { kind: "link"; text: string; url: string; label?: string };
+
+/** The look of an action's button; e-mail programs keep only inline styles. */
+export const BUTTON_STYLE =
+  "display:inline-block;background:#a34f22;color:#ffffff;font-weight:bold;font-size:16px;line-height:1.25;text-decoration:none;padding:12px 22px;border-radius:6px;border:1px solid #833f1f";
+const LINK_STYLE = "color:#a34f22;text-decoration:underline;word-break:break-all";
+
+function linkHtml(url: string, label = url): string {
+  return `<a href="${escapeHtml(url)}" style="${LINK_STYLE}">${escapeHtml(label)}</a>`;
+}
 
 /**
  * One message in plain text and simple HTML from the same blocks, so the two never say different things.
@@ -53,14 +93,28 @@ export function composeMail(opts: {
         );
       }
       html.push("</table>");
+    } else if (block.kind === "action") {
+      text.push(`${block.label}:`, block.url, "");
+      html.push(`<p style="margin:20px 0"><a href="${escapeHtml(block.url)}" style="${BUTTON_STYLE}">${escapeHtml(block.label)}</a></p>`);
+      if (block.showUrl) {
+        html.push(
+          `<p style="margin:0 0 16px;font-size:13px;color:#475569">If the button does not work, open this address: ${linkHtml(block.url)}</p>`,
+        );
+      }
+    } else if (block.kind === "link") {
+      text.push(`${block.text} ${block.url}`, "");
+      html.push(`<p style="margin:0 0 12px">${escapeHtml(block.text)} ${linkHtml(block.url, block.label)}</p>`);
     } else {
       text.push(block.head.join(" | "));
-      for (const row of block.rows) text.push(row.join(" | "));
+      for (const row of block.rows) text.push(row.map((v) => (typeof v === "string" ? v : v.text)).join(" | "));
       text.push("");
-      html.push(`<table style="border-collapse:collapse;margin:0 0 16px"><thead><tr>`);
+      html.push(`<table style="border-collapse:collapse;margin:0 0 16px;width:100%"><thead><tr>`);
       for (const h of block.head) html.push(`<th style="${cell};background:#f8fafc">${escapeHtml(h)}</th>`);
       html.push("</tr></thead><tbody>");
-      for (const row of block.rows) html.push(`<tr>${row.map((v) => `<td style="${cell}">${escapeHtml(v)}</td>`).join("")}</tr>`);
+      for (const row of block.rows) {
+        const cells = row.map((v) => `<td style="${cell}">${typeof v === "string" ? escapeHtml(v) : linkHtml(v.url, v.text)}</td>`);
+        html.push(`<tr>${cells.join("")}</tr>`);
+      }
       html.push("</tbody></table>");
     }
   }

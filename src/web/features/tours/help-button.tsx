@@ -1,5 +1,6 @@
 /**
- * The floating Help and Tours button (spec §2, §4, §9): 60 px, 30 px from the bottom and right, accent colour. It
+ * The floating Help and Tours button (spec §2, §4, §9): 60 px, 30 px from the bottom and right, accent colour (on
+ * phones at the end of the page instead, where it covers nothing). It
  * opens a panel listing the tours of the user's role; choosing one closes the panel and starts it. Part of the lazy
  * tour chunk: only dealers, admins and supers get it.
  */
@@ -59,9 +60,11 @@ export function HelpButton({ userRole, toursFor }: HelpButtonProps) {
   };
 
   // Classes, not style attributes (decision 011): TOUR_LOOK's 60 px button 30 px from the corner in the accent
-  // (#de7a37, accent-500), and the panel 12 px above it (30 + 60 + 12 = 102 px).
+  // (#de7a37, accent-500), and the panel 12 px above it (30 + 60 + 12 = 102 px). Below md (phones) the button is not
+  // floating: it ends the page, 30 px from its right and bottom edges, so it covers none of the page's controls
+  // (floating, it hid the Search button of /admin/quotations; issue 17 §8).
   return (
-    <div data-help-tours="" className="print:hidden">
+    <div data-help-tours="" className="print:hidden max-md:flex max-md:justify-end max-md:px-[30px] max-md:pt-4 max-md:pb-[30px]">
       {open ? (
         <section
           ref={panelRef}
@@ -110,7 +113,7 @@ export function HelpButton({ userRole, toursFor }: HelpButtonProps) {
         aria-label="Help and Tours"
         title="Help and Tours"
         onClick={() => setOpen((v) => !v)}
-        className="fixed right-[30px] bottom-[30px] z-50 inline-flex size-[60px] items-center justify-center rounded-full border-2 border-accent-700 bg-accent-500 text-slate-950 shadow-lg hover:brightness-95 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+        className="fixed right-[30px] bottom-[30px] z-50 inline-flex size-[60px] items-center justify-center rounded-full border-2 border-accent-700 bg-accent-500 text-slate-950 shadow-lg hover:brightness-95 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 max-md:static"
       >
         {open ? <X aria-hidden="true" className="size-7" /> : <CircleHelp aria-hidden="true" className="size-7" />}
       </button>

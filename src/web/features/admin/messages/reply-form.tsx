@@ -5,11 +5,17 @@ import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 
-/** Answers a message by e-mail (POST /api/contact/{id}/reply): the visitor's replies come back to the sales address. */
+/**
+ * Answers a message by e-mail (POST /api/contact/{id}/reply): the visitor's replies come back to the sales address.
+ * The text starts with the greeting ("Dear <full name>,"), which the admin may keep or change: the e-mail sends the
+ * text as written, so it has one greeting whatever the admin types (issue 17 §8), then "Kind regards" and the message.
+ */
 export function ReplyForm({ message, companyName, replyTo }: { message: ContactMessageView; companyName: string; replyTo: string }) {
+  const greeting = `Dear ${message.fullName},`;
+  const start = `${greeting}\n\n`;
   const { form, register, error, applyAnswer } = useAdminForm(contactReplySchema, {
     subject: `Re: Your message to ${companyName}`,
-    message: "",
+    message: start,
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -38,19 +44,30 @@ export function ReplyForm({ message, companyName, replyTo }: { message: ContactM
         onSubmit={form.handleSubmit(async (values) => {
           setFailure(null);
           setSent(null);
+          if (values.message === greeting) {
+            form.setError("message", { type: "required", message: "Write your reply." });
+            return;
+          }
           const answer = await sendRequest({ method: "POST", url: `/api/contact/${message.id}/reply`, body: values });
           const problem = applyAnswer(answer);
           if (problem) {
             setFailure(problem);
             return;
           }
-          form.reset({ subject: values.subject, message: "" });
+          form.reset({ subject: values.subject, message: start });
           setSent(CONTACT_REPLY_SENT);
           await revalidator.revalidate();
         })}
       >
         <TextField label="Subject" autoComplete="off" error={error("subject")} {...register("subject")} />
-        <TextAreaField label="Your reply" rows={8} maxLength={CONTACT_REPLY_MAX} error={error("message")} {...register("message")} />
+        <TextAreaField
+          label="Your reply"
+          hint={`Sent as you write it, greeting included, then signed "Kind regards, ${companyName}" above their message.`}
+          rows={8}
+          maxLength={CONTACT_REPLY_MAX}
+          error={error("message")}
+          {...register("message")}
+        />
       </FormShell>
     </section>
   );

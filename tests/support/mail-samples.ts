@@ -1,0 +1,248 @@
+import * as accountMail from "#server/modules/accounts/account-mail.ts";
+import * as contactMail from "#server/modules/contact/contact-mail.ts";
+import * as dealerMail from "#server/modules/dealers/dealer-mail.ts";
+import * as orderMail from "#server/modules/orders/order-mail.ts";
+import * as quotationMail from "#server/modules/quotations/quotation-mail.ts";
+import type { Mail } from "#server/platform/mailer/mailer.ts";
+import type { OrderStatus, OrderView } from "#shared/schemas/orders.ts";
+import type { QuotationView } from "#shared/schemas/quotations.ts";
+import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
+
+/**
+ * Every e-mail template of the server with sample data, one entry per template (`module:export`) holding its
+ * variants. tests/api/mail-templates.test.ts renders them all and fails when a `*-mail.ts` module exports a template
+ * that has no entry here, so a new template is checked as soon as it exists. Amounts are large enough to need
+ * thousands separators.
+ */
+export const SITE_URL = "https://solar.example";
+const site = { ...DEFAULT_SITE_SETTINGS, siteUrl: SITE_URL };
+const token = "tok_3f9a2c7e5b";
+
+const applicant = { fullName: "Rudo Chikomo", username: "rudo", email: "rudo@example.com" };
+const company = {
+  registeredCompany: "Baobab Solar (Private) Limited",
+  tradingName: "Baobab Solar",
+  companyRegNumber: "1234/2019",
+  vatNumber: "10012345",
+  tin: "2000123456",
+};
+
+function order(status: OrderStatus, fulfilment: "delivery" | "collection" = "delivery", note = ""): OrderView {
+  return {
+    id: 41,
+    reference: "ORD-2026-0041",
+    user_id: 7,
+    dealer_name: applicant.fullName,
+    dealer_company: company.registeredCompany,
+    status,
+    currency: "USD",
+    total: "3256.00",
+    total_usd: "3256.00",
+    fulfilment,
+    contactName: "Rudo Chikomo",
+    contactPhone: "+263 77 123 4567",
+    deliveryAddress: "14 Samora Machel Avenue, Harare",
+    notes: "Please call before delivery.",
+    paymentReference: null,
+    bankDetails: status === "awaiting_payment" ? DEFAULT_SITE_SETTINGS.bankDetails : null,
+    created_At: "2026-11-20T08:00:00.000Z",
+    updated_At: "2026-11-21T08:00:00.000Z",
+    products: [
+      {
+        product_id: 3,
+        product_name: "5 kW hybrid inverter",
+        quantity: 2,
+        unit_price: "1128.00",
+        unit_price_usd: "1128.00",
+        line_total: "2256.00",
+      },
+      {
+        product_id: null,
+        product_name: "Mounting kit (no longer sold)",
+        quantity: 4,
+        unit_price: "250.00",
+        unit_price_usd: "250.00",
+        line_total: "1000.00",
+      },
+    ],
+    history: [{ status, note, changed_by: "Tendai Super", created_At: "2026-11-21T08:00:00.000Z" }],
+  };
+}
+
+function quotation(over: Partial<QuotationView>): QuotationView {
+  return {
+    id: 12,
+    user_id: null,
+    status: "approved",
+    requester_name: "Tatenda Moyo",
+    requester_address: "5 Borrowdale Road, Harare",
+    requester_phone: "+263 77 765 4321",
+    requester_email: "tatenda@example.com",
+    notes: "Backup for a clinic.",
+    created_At: "2026-11-20T08:00:00.000Z",
+    currency: "USD",
+    valid_until: "2026-12-20T21:59:59.999Z",
+    decision_reason: "",
+    decided_At: "2026-11-21T08:00:00.000Z",
+    products: [
+      { id: 1, product_id: 3, product_name: "5 kW hybrid inverter", quantity: 2, price: "1128.00", quoted_price: "1250.50" },
+      { id: 2, product_id: 9, product_name: "Lithium battery 5 kWh", quantity: 3, price: "1499.00", quoted_price: null },
+    ],
+    ...over,
+  };
+}
+
+const quoteRequest: quotationMail.QuoteRequestRecord = {
+  id: 12,
+  requesterName: "Tatenda Moyo",
+  requesterAddress: "5 Borrowdale Road, Harare",
+  requesterEmail: "tatenda@example.com",
+  requesterPhone: "+263 77 765 4321",
+  notes: "Backup for a clinic.",
+  lines: [
+    { productId: 3, productName: "5 kW hybrid inverter", quantity: 2, priceUsd: "1128.00" },
+    { productId: 9, productName: "Lithium battery 5 kWh", quantity: 3, priceUsd: null },
+  ],
+};
+
+const message: contactMail.ContactRecord = {
+  id: 5,
+  fullName: "Rudo Chikomo",
+  email: "rudo@example.com",
+  phone: "+263 77 123 4567",
+  notes: "Do you install 10 kW systems in Bulawayo?",
+  requestQuote: true,
+  createdAt: new Date("2026-11-20T08:00:00.000Z"),
+};
+
+/** The admin's reply as the reply form sends it: the greeting it starts with, then the text. */
+export const CONTACT_REPLY = {
+  subject: "Re: Your message to Solar Demo",
+  message: "Dear Rudo,\nYes, our Bulawayo team installs 10 kW systems. We will call you to arrange a site visit.",
+};
+
+/** The admin's welcome note on an approval. */
+export const APPROVAL_NOTE = "Welcome aboard! Your account manager is Tendai.";
+export const REJECTION_REASON = "The tax clearance has expired.";
+
+const pdf = new Uint8Array([37, 80, 68, 70]);
+const link = { to: applicant.email, name: applicant.fullName, company: site.companyName };
+
+export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
+  "account-mail:verificationMail": {
+    default: () => accountMail.verificationMail({ ...link, url: `${SITE_URL}/verification?token=${token}` }),
+  },
+  "account-mail:resetMail": {
+    default: () => accountMail.resetMail({ ...link, url: `${SITE_URL}/reset-password?token=${token}` }),
+  },
+  "account-mail:invitationMail": {
+    default: () => accountMail.invitationMail({ ...link, url: `${SITE_URL}/reset-password?token=${token}`, invitedBy: "Tendai Super" }),
+  },
+  "account-mail:accountExistsMail": {
+    default: () => accountMail.accountExistsMail({ ...link, signInUrl: `${SITE_URL}/login`, resetUrl: `${SITE_URL}/forgot-password` }),
+  },
+  "account-mail:usernameTakenMail": {
+    default: () => accountMail.usernameTakenMail({ ...link, username: "rudo", signupUrl: `${SITE_URL}/signup` }),
+  },
+  "account-mail:emailChangedMail": {
+    default: () =>
+      accountMail.emailChangedMail({ ...link, url: `${SITE_URL}/undo-email-change?token=${token}`, newEmail: "rudo.new@example.com" }),
+  },
+  "account-mail:usernameChangedMail": {
+    default: () => accountMail.usernameChangedMail({ ...link, username: "rudo2", resetUrl: `${SITE_URL}/forgot-password` }),
+  },
+
+  "dealer-mail:applicationSubmittedToCompany": {
+    new: () =>
+      dealerMail.applicationSubmittedToCompany({
+        site,
+        applicant,
+        company,
+        userId: 7,
+        installationCount: 3,
+        documentCount: 3,
+        resubmitted: false,
+      }),
+    resubmitted: () =>
+      dealerMail.applicationSubmittedToCompany({
+        site,
+        applicant,
+        company,
+        userId: 7,
+        installationCount: 4,
+        documentCount: 3,
+        resubmitted: true,
+      }),
+  },
+  "dealer-mail:applicationReceived": {
+    new: () => dealerMail.applicationReceived({ site, applicant, company, resubmitted: false }),
+    resubmitted: () => dealerMail.applicationReceived({ site, applicant, company, resubmitted: true }),
+  },
+  "dealer-mail:statusChanged": {
+    approved: () => dealerMail.statusChanged({ site, applicant, company, from: "Pending", to: "Approved", reason: APPROVAL_NOTE }),
+    approvedWithoutNote: () => dealerMail.statusChanged({ site, applicant, company, from: "Pending", to: "Approved", reason: null }),
+    rejected: () => dealerMail.statusChanged({ site, applicant, company, from: "Pending", to: "Rejected", reason: REJECTION_REASON }),
+    suspended: () => dealerMail.statusChanged({ site, applicant, company, from: "Approved", to: "Suspended", reason: "Unpaid orders." }),
+    reinstated: () => dealerMail.statusChanged({ site, applicant, company, from: "Suspended", to: "Approved", reason: null }),
+    pending: () => dealerMail.statusChanged({ site, applicant, company, from: "Rejected", to: "Pending", reason: null }),
+  },
+  "dealer-mail:documentRejected": {
+    default: () =>
+      dealerMail.documentRejected({ site, applicant, kind: "tax_clearance", originalName: "tax-2025.pdf", reason: REJECTION_REASON }),
+  },
+
+  "order-mail:orderPlacedToDealer": {
+    default: () => orderMail.orderPlacedToDealer(order("awaiting_payment"), applicant, site),
+    collection: () => orderMail.orderPlacedToDealer(order("awaiting_payment", "collection"), applicant, site),
+  },
+  "order-mail:orderPlacedToCompany": {
+    default: () => orderMail.orderPlacedToCompany(order("awaiting_payment"), applicant, site),
+  },
+  "order-mail:orderStatusToDealer": {
+    paid: () => orderMail.orderStatusToDealer(order("paid"), applicant, site),
+    readyForCollection: () => orderMail.orderStatusToDealer(order("ready_for_collection", "collection"), applicant, site),
+    cancelled: () => orderMail.orderStatusToDealer(order("cancelled", "delivery", "Out of stock until March."), applicant, site),
+  },
+
+  "quotation-mail:quoteRequestReceivedMail": {
+    default: () => quotationMail.quoteRequestReceivedMail(quoteRequest, site),
+  },
+  "quotation-mail:quoteRequestToCompanyMail": {
+    visitor: () => quotationMail.quoteRequestToCompanyMail(quoteRequest, null, site),
+    dealer: () => quotationMail.quoteRequestToCompanyMail(quoteRequest, { id: 7, role: "dealer" }, site),
+  },
+  "quotation-mail:quotationApprovedMail": {
+    usd: () => quotationMail.quotationApprovedMail(quotation({}), site, pdf),
+    zwg: () =>
+      quotationMail.quotationApprovedMail(
+        quotation({
+          currency: "ZWG",
+          products: [
+            { id: 1, product_id: 3, product_name: "5 kW hybrid inverter", quantity: 2, price: "1128.00", quoted_price: "18492.00" },
+          ],
+        }),
+        site,
+        pdf,
+      ),
+  },
+  "quotation-mail:quotationRejectedMail": {
+    rejected: () =>
+      quotationMail.quotationRejectedMail(quotation({ status: "rejected", decision_reason: "We do not ship there yet." }), site, false),
+    withdrawn: () => quotationMail.quotationRejectedMail(quotation({ status: "rejected", decision_reason: "Prices changed." }), site, true),
+  },
+
+  "contact-mail:contactToCompanyMail": {
+    visitor: () => contactMail.contactToCompanyMail(message, null, site),
+    signedIn: () => contactMail.contactToCompanyMail({ ...message, requestQuote: false }, { id: 7, role: "dealer" }, site),
+  },
+  "contact-mail:contactConfirmationMail": {
+    quote: () => contactMail.contactConfirmationMail(message, site),
+    message: () => contactMail.contactConfirmationMail({ ...message, requestQuote: false }, site),
+  },
+  "contact-mail:contactReplyMail": {
+    default: () => contactMail.contactReplyMail(message, CONTACT_REPLY, site),
+  },
+};
+
+/** Exports of the `*-mail.ts` modules that are not e-mail templates. */
+export const NOT_TEMPLATES = new Set(["quotation-mail:quotationPdfName"]);
