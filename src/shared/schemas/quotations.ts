@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { QUOTATION_CURRENCIES } from "../quotation-totals.ts";
 
 export const NOTES_MAX = 2000;
@@ -10,7 +11,7 @@ export const quoteProductSchema = z.object({
     .number({ error: "Quantity is required." })
     .int("Quantity must be a whole number.")
     .min(1, "Quantity must be at least 1.")
-    .max(10_000, "Quantity must be at most 10000."),
+    .max(LINE_QUANTITY_MAX, `Quantity must be at most ${LINE_QUANTITY_MAX}.`),
   name: z.string().trim().max(200).optional(),
 });
 

@@ -285,7 +285,7 @@ export function createQuotationsService({ db, mailer, settings, accounts, catalo
         const byId = new Map(found.map((p) => [p.id, p]));
         input.products.forEach((line, i) => {
           if (!byId.has(line.product_id)) {
-            throw new FieldError(`Product ${line.product_id} not found.`, `products.${i}.product_id`);
+            throw new FieldError(`Product ${line.product_id} is no longer available.`, `products.${i}.product_id`);
           }
         });
         const [quotation] = await tx
