@@ -63,10 +63,6 @@ test("a product no longer in the catalogue is marked in the cart, can be removed
   const text = new URL((await summary.getByRole("link", { name: /Checkout/ }).getAttribute("href")) as string).searchParams.get("text");
   expect(text).toBe(`Hello, I would like to order the following products:\n1. ${p.product_name} x 3`);
 
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/h8-shots/cart-gone-${width}.png`, fullPage: true });
-  }
   await page.getByRole("button", { name: `Remove ${GONE_NAME}` }).click();
   await expect(page.getByText(GONE_NAME)).toHaveCount(0);
   await expect(summary).not.toContainText("no longer available");
@@ -95,10 +91,6 @@ test("a dealer's checkout lists every line of the cart: one stored above the lim
   await expect(table.getByRole("row").filter({ hasText: GONE_NAME })).toContainText("No longer available: left out of this order");
   await expect(table.getByRole("row").filter({ hasText: "Order total" })).not.toContainText("USD 0.00");
   await expect(page.getByRole("alert").filter({ hasText: "no longer available: they are left out of this order" })).toBeVisible();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/h8-shots/checkout-${width}.png`, fullPage: true });
-  }
 
   await page.getByLabel("I will collect from your office").check();
   await page.getByLabel("Contact name").fill("Farai Dealer");
