@@ -49,19 +49,25 @@ export function cartQuantity(quantity: number): number {
 }
 
 /**
- * A stored cart, or null when there is none, it is unreadable, or it has expired. A line stored above the order
- * limit (before the cart kept to it) reads at the limit.
+ * A stored cart, or null when there is none, it is unreadable, or it has expired. Sent as its source in the early
+ * count's inline script (cart-count-early.ts): it may call `isItem` and nothing else of this module.
  */
 export function parseCart(raw: string | null, now: number): Cart | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as { items?: unknown; expires?: unknown };
     if (typeof value.expires !== "number" || value.expires <= now || !Array.isArray(value.items)) return null;
-    const items = value.items.filter(isItem).map((i) => (i.quantity > LINE_QUANTITY_MAX ? { ...i, quantity: LINE_QUANTITY_MAX } : i));
-    return { items, expires: value.expires };
+    return { items: value.items.filter(isItem), expires: value.expires };
   } catch {
     return null;
   }
+}
+
+/** The stored cart as the page reads it: a line stored above the order limit (before the cart kept to it) at the limit. */
+function readStoredCart(raw: string | null, now: number): Cart | null {
+  const cart = parseCart(raw, now);
+  if (!cart || cart.items.every((i) => i.quantity <= LINE_QUANTITY_MAX)) return cart;
+  return { ...cart, items: cart.items.map((i) => ({ ...i, quantity: cartQuantity(i.quantity) })) };
 }
 
 /** The stored text; throws CartStorageError when storage cannot be read. */
@@ -76,7 +82,7 @@ function rawCart(): string | null {
 /** Reads the cart; an expired or broken cart is discarded (spec §4). Throws CartStorageError when storage fails. */
 export function readCart(now = Date.now()): Cart | null {
   const raw = rawCart();
-  const cart = parseCart(raw, now);
+  const cart = readStoredCart(raw, now);
   if (raw !== null && cart === null) clearCart();
   return cart;
 }
@@ -177,7 +183,7 @@ function cartSnapshot(): CartView {
   }
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedView = { cart: parseCart(raw, Date.now()), failed: false };
+    cachedView = { cart: readStoredCart(raw, Date.now()), failed: false };
   }
   return cachedView;
 }
