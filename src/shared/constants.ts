@@ -17,3 +17,5 @@ export const CART_STORAGE_KEY = "cart";
 export const RESET_REDIRECT_MS = 5000;
 /** After saving profile details, documents or company details, the page reloads after this long (spec §9). */
 export const SAVE_RELOAD_MS = 2000;
+/** The most of one product an order, a quote request or the cart holds: one line's quantity limit (server and browser). */
+export const LINE_QUANTITY_MAX = 10_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, quotationFigures, toCents, unitPriceOf } from "./quotation-totals.ts";
+import { formatMoney, isMislabelledPrice, listPriceIn, quotationFigures, toCents, unitPriceOf } from "./quotation-totals.ts";
 
 describe("quotation figures", () => {
   it("reads decimal text as whole cents and prints it with thousands separators", () => {
@@ -29,5 +29,36 @@ describe("quotation figures", () => {
     const partly = quotationFigures([...lines, { quantity: 1, price: null, quoted_price: null }], "USD");
     expect(partly).toMatchObject({ totalCents: 279800n, complete: false });
     expect(partly.lines[2]).toMatchObject({ unitCents: null, lineCents: null });
+  });
+});
+
+describe("prices in the chosen currency (issue 17 §8)", () => {
+  const line = { price: "149.00", price_zwl: "18492.00" };
+
+  it("starts an approval from the USD snapshot in USD and the product's secondary price in ZWG or ZWL", () => {
+    expect(listPriceIn(line, "USD")).toBe("149.00");
+    expect(listPriceIn(line, "ZWG")).toBe("18492.00");
+    expect(listPriceIn(line, "ZWL")).toBe("18492.00");
+    expect(listPriceIn({ price: "149.00", price_zwl: null }, "ZWG")).toBeNull();
+  });
+
+  it("calls a USD figure labelled ZWG mislabelled, and the other way round", () => {
+    const prices = { usd: ["149.00", "150.00"], secondary: "18492.00" };
+    expect(isMislabelledPrice("149", "ZWG", prices)).toBe(true);
+    expect(isMislabelledPrice("150.00", "ZWG", prices)).toBe(true);
+    expect(isMislabelledPrice("18,492.00".replace(",", ""), "USD", prices)).toBe(true);
+  });
+
+  it("accepts the chosen currency's price, any other figure, and lines without a price in the chosen currency", () => {
+    const prices = { usd: ["149.00"], secondary: "18492.00" };
+    expect(isMislabelledPrice("18492", "ZWG", prices)).toBe(false);
+    expect(isMislabelledPrice("17000", "ZWG", prices)).toBe(false);
+    expect(isMislabelledPrice("149.00", "USD", prices)).toBe(false);
+    expect(isMislabelledPrice("140", "USD", prices)).toBe(false);
+    // No ZWG price: nothing to tell a USD figure from.
+    expect(isMislabelledPrice("149.00", "ZWG", { usd: ["149.00"], secondary: null })).toBe(false);
+    // The same figure in both currencies is both prices.
+    expect(isMislabelledPrice("100", "ZWG", { usd: ["100.00"], secondary: "100.00" })).toBe(false);
+    expect(isMislabelledPrice("100", "USD", { usd: ["100.00"], secondary: "100.00" })).toBe(false);
   });
 });

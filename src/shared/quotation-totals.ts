@@ -48,3 +48,33 @@ export function quotationFigures<L extends PricedLine>(products: readonly L[], c
   const totalCents = lines.reduce((sum, l) => sum + (l.lineCents ?? 0n), 0n);
   return { lines, totalCents, complete: lines.every((l) => l.lineCents !== null) };
 }
+
+/**
+ * What the back office knows of a line's list prices: `price`, the USD price the request was made at, and
+ * `price_zwl`, the product's price in the site's secondary currency now (null: none, or the product is gone).
+ */
+export type ListPricedLine = { price: string | null; price_zwl: string | null };
+
+/** The list price an approval in `currency` starts from: the USD snapshot, or the product's secondary price. */
+export function listPriceIn(line: ListPricedLine, currency: string): string | null {
+  return currency === "USD" ? line.price : line.price_zwl;
+}
+
+/**
+ * A unit price quoted in `currency` that is the line's figure in the other currency (a USD price labelled ZWG, or a
+ * ZWG price labelled USD): the rule the API refuses an approval by. It applies to lines whose product has a list
+ * price in the chosen currency, and never when the figure is also that price. `usd` are the line's USD prices (the
+ * snapshot and the product's price now), `secondary` its secondary price. Compared in cents, so "149" is "149.00".
+ */
+export function isMislabelledPrice(
+  price: string,
+  currency: string,
+  prices: { usd: readonly (string | null)[]; secondary: string | null },
+): boolean {
+  const cents = toCents(price);
+  if (cents === null) return false;
+  const usd = prices.usd.map(toCents).filter((c): c is bigint => c !== null);
+  const secondary = toCents(prices.secondary);
+  if (currency === "USD") return usd.length > 0 && secondary !== null && cents === secondary && !usd.includes(cents);
+  return secondary !== null && cents !== secondary && usd.includes(cents);
+}

@@ -180,7 +180,9 @@ describe("POST /api/orders", () => {
       }),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([{ path: "body.products.1.product_id", message: "Product 2147483000 not found." }]);
+    expect(res.json().issues).toEqual([
+      { path: "body.products.1.product_id", message: "Product 2147483000 is no longer available: remove it from your cart and try again." },
+    ]);
     expect(await orderCount()).toBe(before);
   });
 
@@ -387,5 +389,52 @@ describe("the back office's list and CSV export", () => {
     expect(lines[1]).toMatch(/^[^,]+,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00,/);
     expect(lines[1]).toContain(`,${company},${dealerName},`);
     expect((await actors.inject("dealer", { method: "GET", url: "/api/orders/export.csv" })).statusCode).toBe(403);
+  });
+});
+
+describe("a product deleted after it went into a cart (issue 17 §8)", () => {
+  it("is named as no longer available: the cart's check leaves it out, the preview lists it as missing, placing refuses it with a clear message", async () => {
+    const rows = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId));
+    const keep = new Set([priced[0]?.id, priced[1]?.id, noZwl?.id]);
+    const doomed = rows.map((r) => r.id).findLast((id) => !keep.has(id)) as number;
+    const removed = await actors.inject("admin", { method: "DELETE", url: `/api/products/delete-product/${doomed}` });
+    expect(removed.statusCode).toBe(200);
+
+    const ids = [priced[0]?.id as number, doomed];
+    expect(await t.app.services.catalogue.existingProductIds(ids)).toEqual([priced[0]?.id]);
+    const dealer = { id: actors.identity.dealer.id, roleId: 2, role: "dealer" as const, sessionId: "x", emailVerified: true };
+    const preview = await t.app.services.orders.previewOrder(dealer, [
+      { product_id: priced[0]?.id as number, quantity: 1 },
+      { product_id: doomed, quantity: 2 },
+    ]);
+    expect(preview.missing).toEqual([doomed]);
+    expect(preview.lines.map((l) => l.product_id)).toEqual([priced[0]?.id]);
+
+    const before = await orderCount();
+    const res = await place(
+      order({
+        products: [
+          { product_id: priced[0]?.id, quantity: 1 },
+          { product_id: doomed, quantity: 2 },
+        ],
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`Product ${doomed} is no longer available: remove it from your cart and try again.`);
+    expect(await orderCount()).toBe(before);
+
+    const quote = await t.inject({
+      method: "POST",
+      url: "/api/quotations",
+      payload: {
+        customer_name: "Chiedza Requester",
+        customer_address: "12 Herbert Chitepo Avenue, Mutare",
+        customer_email: "gone-product@example.com",
+        customer_phone: "+263 77 555 0101",
+        products: [{ product_id: doomed, quantity: 1 }],
+      },
+    });
+    expect(quote.statusCode).toBe(400);
+    expect(quote.json().issues).toEqual([{ path: "body.products.0.product_id", message: `Product ${doomed} is no longer available.` }]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#server/db/schema/audit.ts";
@@ -196,6 +196,92 @@ describe("PUT /api/quotations/:id — approve", () => {
       valid_until: endOfHarareDay(inDays(14)).toISOString(),
       products: [{ quoted_price: "1250.50" }, { quoted_price: "99.00" }],
     });
+  });
+});
+
+describe("a quotation in the secondary currency is priced in it (issue 17 §8)", () => {
+  /** The first two products' prices now: the USD price and the secondary (ZWG) one. */
+  async function productPrices() {
+    const rows = await t.database.db
+      .select({ usd: products.priceUsd, zwg: products.priceZwl, name: products.productName })
+      .from(products)
+      .where(inArray(products.productId, productIds))
+      .orderBy(asc(products.productId));
+    if (rows.some((r) => r.zwg === null)) throw new Error("the seed gives the first two products a ZWG price");
+    return rows as { usd: string; zwg: string; name: string }[];
+  }
+  const money = (price: string) => Number(price).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  it("gives the back office each line's ZWG price (price_zwl) beside the USD list price", async () => {
+    const q = await newQuotation();
+    const prices = await productPrices();
+    const listed = (await get(`/api/quotations/?q=${q.id}`)).json().rows as {
+      id: number;
+      products: { price: string; price_zwl: string }[];
+    }[];
+    const view = listed.find((r) => r.id === q.id);
+    expect(view?.products.map((p) => [p.price, p.price_zwl])).toEqual(prices.map((p) => [p.usd, p.zwg]));
+  });
+
+  it("refuses USD figures labelled ZWG, naming each line, and changes nothing", async () => {
+    const q = await newQuotation();
+    const prices = await productPrices();
+    const before = await mailCount();
+    const res = await put(q.id, approval(q.lines, { currency: "ZWG", lines: q.lines.map((id, i) => ({ id, price: prices[i]?.usd })) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual(
+      prices.map((p, i) => ({
+        path: `body.lines.${i}.price`,
+        message: `Line ${i + 1} (${p.name}): ${p.usd} is its USD price, not a ZWG price: its ZWG price is ${money(p.zwg)}.`,
+      })),
+    );
+    const { row, lines } = await stored(q.id);
+    expect(row?.status).toBe("pending");
+    expect(lines.map((l) => l.quotedPrice)).toEqual([null, null]);
+    expect(await mailCount()).toBe(before);
+    expect(await auditEntries(q.id)).toHaveLength(0);
+  });
+
+  it("refuses ZWG figures labelled USD", async () => {
+    const q = await newQuotation();
+    const prices = await productPrices();
+    const res = await put(
+      q.id,
+      approval(q.lines, {
+        currency: "USD",
+        lines: [
+          { id: q.lines[0], price: prices[0]?.zwg },
+          { id: q.lines[1], price: "99" },
+        ],
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([
+      {
+        path: "body.lines.0.price",
+        message: `Line 1 (${prices[0]?.name}): ${prices[0]?.zwg} is its secondary-currency price, not a USD price: its USD price is ${money(prices[0]?.usd as string)}.`,
+      },
+    ]);
+    expect((await stored(q.id)).row?.status).toBe("pending");
+  });
+
+  it("approves at the ZWG prices, and the PDF quotes the ZWG amounts", async () => {
+    const q = await newQuotation({ customer_email: actors.identity.dealer.email });
+    const prices = await productPrices();
+    const res = await put(q.id, approval(q.lines, { currency: "ZWG", lines: q.lines.map((id, i) => ({ id, price: prices[i]?.zwg })) }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().products.map((p: { quoted_price: string }) => p.quoted_price)).toEqual(prices.map((p) => p.zwg));
+    const drawn = pdfText((await get(`/api/quotations/${q.id}/pdf`, "dealer")).rawPayload);
+    expect(drawn).toContain("Unit price (ZWG)");
+    const [a, b] = prices.map((p) => Math.round(Number(p.zwg) * 100)) as [number, number];
+    const cents = (c: number) => (c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(drawn).toContain(cents(a)); // unit prices
+    expect(drawn).toContain(cents(b));
+    expect(drawn).toContain(cents(a * 2)); // 2 × the first, 3 × the second
+    expect(drawn).toContain(cents(b * 3));
+    expect(drawn).toContain(cents(a * 2 + b * 3));
+    // Not the USD figures.
+    expect(drawn).not.toContain(`${money(prices[0]?.usd as string)} `);
   });
 });
 

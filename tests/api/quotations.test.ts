@@ -147,8 +147,8 @@ describe("POST /api/quotations", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: "Product 999999 not found.",
-      issues: [{ path: "body.products.1.product_id", message: "Product 999999 not found." }],
+      message: "Product 999999 is no longer available.",
+      issues: [{ path: "body.products.1.product_id", message: "Product 999999 is no longer available." }],
     });
     expect(await counts()).toEqual(before);
     expect(await newMails(mailsBefore)).toHaveLength(0);
@@ -232,6 +232,8 @@ describe("GET /api/quotations/get-by-user", () => {
         product_name: twoProducts[0]?.name,
         quantity: 2,
         price: twoProducts[0]?.priceUsd,
+        // The product's secondary-currency price now: dealers see it in the catalogue too.
+        price_zwl: expect.stringMatching(/^\d+\.\d{2}$/),
         quoted_price: null,
       },
       {
@@ -240,6 +242,8 @@ describe("GET /api/quotations/get-by-user", () => {
         product_name: twoProducts[1]?.name,
         quantity: 1,
         price: twoProducts[1]?.priceUsd,
+        // The product's secondary-currency price now: dealers see it in the catalogue too.
+        price_zwl: expect.stringMatching(/^\d+\.\d{2}$/),
         quoted_price: null,
       },
     ]);

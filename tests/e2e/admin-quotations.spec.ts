@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { attachments, header, outboxMails } from "../support/outbox.ts";
+import { pdfText } from "../support/pdf-text.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 
@@ -178,6 +179,54 @@ test("an admin rejects a quote request with a reason the requester sees, then re
   await expect(mine.locator('[data-status="approved"]')).toHaveText(/Approved/);
   await expect(mine.getByRole("rowheader", { name: "Total (ZWG)" })).toBeVisible();
   await expect(mine.getByRole("cell", { name: "2,000,001.00" })).toBeVisible();
+});
+
+test("approving in ZWG offers each product's ZWG price, switching the currency re-fills the prices left as offered, and the PDF quotes ZWG", async ({
+  browser,
+  baseURL,
+}) => {
+  const { dealer, admin } = await twoSessions(browser, baseURL as string);
+  const quote = await requestQuote(dealer, baseURL as string, "E2E: quote me in ZWG.");
+  // The products' prices as the back office sees them (the same two products, in the same order).
+  const listed = await admin.request.get("/api/products/get-all-products?page=1&pageSize=2");
+  const rows = ((await listed.json()) as { rows: { product_name: string; price_usd: string; price_zwl: string | null }[] }).rows;
+  const [first, second] = rows as [(typeof rows)[number], (typeof rows)[number]];
+  expect(first.price_zwl && second.price_zwl, "the demo's first two products have a ZWG price").toBeTruthy();
+  const shown = (price: string) => Number(price).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  const card = await findCard(admin, quote.id);
+  await card.locator('[data-tour="quotation-approve"]').click();
+  const dialog = admin.getByRole("dialog", { name: `Approve quotation #${quote.id}` });
+  const price = (currency: string, i: number) => dialog.getByRole("textbox", { name: `Unit price, ${currency}: ${quote.names[i]}` });
+  await expect(price("USD", 0)).toHaveValue(first.price_usd);
+  await expect(dialog).toContainText(`list price USD ${shown(first.price_usd)}`);
+
+  await dialog.getByLabel("Currency").selectOption("ZWG");
+  await expect(price("ZWG", 0)).toHaveValue(first.price_zwl as string);
+  await expect(price("ZWG", 1)).toHaveValue(second.price_zwl as string);
+  await expect(dialog).toContainText(`list price ZWG ${shown(first.price_zwl as string)}`);
+  await expect(dialog).not.toContainText("list price USD");
+  // 1 × the first + 2 × the second, in ZWG.
+  const total = (Math.round(Number(first.price_zwl) * 100) + 2 * Math.round(Number(second.price_zwl) * 100)) / 100;
+  await expect(dialog).toContainText(`Total (ZWG): ${shown(String(total))}`);
+
+  // A price the admin typed stays when the currency changes; the offered ones follow it.
+  await price("ZWG", 1).fill("17000");
+  await dialog.getByLabel("Currency").selectOption("USD");
+  await expect(price("USD", 0)).toHaveValue(first.price_usd);
+  await expect(price("USD", 1)).toHaveValue("17000");
+  await dialog.getByLabel("Currency").selectOption("ZWG");
+  await expect(price("ZWG", 0)).toHaveValue(first.price_zwl as string);
+  await price("ZWG", 1).fill(second.price_zwl as string);
+  await dialog.getByRole("button", { name: "Approve and e-mail" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.locator('[data-status="approved"]')).toHaveText(/Approved/);
+
+  const mail = await mailTo(DEALER_EMAIL, `Your quotation #${quote.id} `);
+  const drawn = pdfText(attachments(mail)[0]?.content as Buffer);
+  expect(drawn).toContain("Unit price (ZWG)");
+  expect(drawn).toContain(shown(first.price_zwl as string));
+  expect(drawn).toContain(shown(String(total)));
 });
 
 test("the overview cards count quotations per status and filter the list in the URL; search and the empty state", async ({ page }) => {

@@ -85,8 +85,24 @@ function quotation(over: Partial<QuotationView>): QuotationView {
     decision_reason: "",
     decided_At: "2026-11-21T08:00:00.000Z",
     products: [
-      { id: 1, product_id: 3, product_name: "5 kW hybrid inverter", quantity: 2, price: "1128.00", quoted_price: "1250.50" },
-      { id: 2, product_id: 9, product_name: "Lithium battery 5 kWh", quantity: 3, price: "1499.00", quoted_price: null },
+      {
+        id: 1,
+        product_id: 3,
+        product_name: "5 kW hybrid inverter",
+        quantity: 2,
+        price: "1128.00",
+        price_zwl: "31584.00",
+        quoted_price: "1250.50",
+      },
+      {
+        id: 2,
+        product_id: 9,
+        product_name: "Lithium battery 5 kWh",
+        quantity: 3,
+        price: "1499.00",
+        price_zwl: "41972.00",
+        quoted_price: null,
+      },
     ],
     ...over,
   };
@@ -218,7 +234,15 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
         quotation({
           currency: "ZWG",
           products: [
-            { id: 1, product_id: 3, product_name: "5 kW hybrid inverter", quantity: 2, price: "1128.00", quoted_price: "18492.00" },
+            {
+              id: 1,
+              product_id: 3,
+              product_name: "5 kW hybrid inverter",
+              quantity: 2,
+              price: "1128.00",
+              price_zwl: "18492.00",
+              quoted_price: "18492.00",
+            },
           ],
         }),
         site,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LINE_QUANTITY_MAX } from "../constants.ts";
 
 /** An order's statuses, in the order they usually come (issue 5). The database keeps the same values. */
 export const ORDER_STATUSES = [
@@ -66,7 +67,7 @@ export const orderLineSchema = z.object({
     .number({ error: "Quantity is required." })
     .int("Quantity must be a whole number.")
     .min(1, "Quantity must be at least 1.")
-    .max(10_000, "Quantity must be at most 10000."),
+    .max(LINE_QUANTITY_MAX, `Quantity must be at most ${LINE_QUANTITY_MAX}.`),
 });
 
 /**

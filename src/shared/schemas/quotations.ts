@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { QUOTATION_CURRENCIES } from "../quotation-totals.ts";
 
 export const NOTES_MAX = 2000;
@@ -10,7 +11,7 @@ export const quoteProductSchema = z.object({
     .number({ error: "Quantity is required." })
     .int("Quantity must be a whole number.")
     .min(1, "Quantity must be at least 1.")
-    .max(10_000, "Quantity must be at most 10000."),
+    .max(LINE_QUANTITY_MAX, `Quantity must be at most ${LINE_QUANTITY_MAX}.`),
   name: z.string().trim().max(200).optional(),
 });
 
@@ -48,8 +49,9 @@ export type QuotationStatusValue = (typeof QUOTATION_STATUS_VALUES)[number];
  * A quotation as the API answers it (spec §3 field names). `status` is the effective one: an approved quotation
  * past its validity reads 'expired'. `valid_until` is the last moment an approved (or since expired) quotation
  * holds, null otherwise; `decision_reason` why it was rejected. Per line, `price` is the USD list price when it was
- * requested (null for owners who see no prices: visitors' and users' quotations) and `quoted_price` the admin's unit
- * price in `currency` (shown to such owners only once approved).
+ * requested (null for owners who see no prices: visitors' and users' quotations), `price_zwl` the product's price in
+ * the site's secondary currency now (the spec's name, as in the catalogue; null when it has none, it is gone, or for
+ * those owners), and `quoted_price` the admin's unit price in `currency` (shown to such owners only once approved).
  */
 export const quotationViewSchema = z.object({
   id: z.number(),
@@ -72,6 +74,7 @@ export const quotationViewSchema = z.object({
       product_name: z.string(),
       quantity: z.number(),
       price: z.string().nullable(),
+      price_zwl: z.string().nullable(),
       quoted_price: z.string().nullable(),
     }),
   ),

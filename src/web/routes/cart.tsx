@@ -1,3 +1,4 @@
+import { parseProductIds } from "#web/features/cart/cart-store.ts";
 import { CartView } from "#web/features/cart/cart-view.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useRootData } from "#web/lib/root-data.ts";
@@ -6,6 +7,17 @@ import type { Route } from "./+types/cart";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
 export const handle = sharedPage;
+
+/**
+ * The cart lives in the browser, so the page asks this loader again with `?ids=` which of its products are still in
+ * the catalogue (the same answer for everyone, so it may be shared too).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ids = new URL(request.url).searchParams.get("ids");
+  if (ids === null) return { availability: null };
+  const asked = parseProductIds(ids);
+  return { availability: { asked, available: await context.services.catalogue.existingProductIds(asked) } };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Cart", { description: "The products in your cart, ready for a quotation or checkout." });

@@ -79,6 +79,17 @@ export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<S
 
   return {
     /**
+     * Which of the given product ids are still in the catalogue (a cart kept in the browser may name products removed
+     * since). Public: it says no more than the product pages do. At most 100 ids are looked at.
+     */
+    async existingProductIds(ids: number[]): Promise<number[]> {
+      const asked = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647).slice(0, 100);
+      if (asked.length === 0) return [];
+      const rows = await db.select({ id: products.productId }).from(products).where(inArray(products.productId, asked));
+      return rows.map((r) => r.id);
+    },
+
+    /**
      * Names and current USD prices of the given products, read through `tx` when a caller's transaction must see
      * them (a quotation keeps them as they are when it is made). Unknown ids are simply absent.
      */

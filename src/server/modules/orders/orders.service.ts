@@ -258,7 +258,13 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
           const byId = new Map(found.map((p) => [p.id, p]));
           const lines = [...merged.entries()].map(([productId, { quantity, index }]) => {
             const product = byId.get(productId);
-            if (!product) throw new FieldError(`Product ${productId} not found.`, `products.${index}.product_id`);
+            // A cart kept in the browser may name a product removed since: say so, not just "not found".
+            if (!product) {
+              throw new FieldError(
+                `Product ${productId} is no longer available: remove it from your cart and try again.`,
+                `products.${index}.product_id`,
+              );
+            }
             const unit = currency === "USD" ? product.priceUsd : product.priceZwl;
             if (unit === null || (currency !== "USD" && toCents(unit) <= 0)) {
               throw new FieldError(`${product.name} has no ${currency} price: order it in USD.`, `products.${index}.product_id`);

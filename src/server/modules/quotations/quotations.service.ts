@@ -10,7 +10,7 @@ import {
   QUOTATION_VALIDITY_MAX_DAYS,
   quotationValidUntil,
 } from "#shared/quotation-status.ts";
-import type { QuotationCurrency } from "#shared/quotation-totals.ts";
+import { formatMoney, isMislabelledPrice, type QuotationCurrency, toCents } from "#shared/quotation-totals.ts";
 import { isAdminRole } from "#shared/roles.ts";
 import type {
   ApproveQuotationInput,
@@ -23,9 +23,10 @@ import type {
 } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { products } from "../../db/schema/catalogue.ts";
 import { quotationProducts, quotationStatuses, quotations } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
-import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
+import { ConflictError, FieldError, ForbiddenError, NotFoundError, ValidationError } from "../../platform/errors.ts";
 import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
@@ -78,7 +79,7 @@ function pricesForOwner(actor: Actor, quotation: QuotationView): QuotationView {
   const quoted = quotation.status === "approved" || quotation.status === "expired";
   return {
     ...quotation,
-    products: quotation.products.map((p) => ({ ...p, price: null, quoted_price: quoted ? p.quoted_price : null })),
+    products: quotation.products.map((p) => ({ ...p, price: null, price_zwl: null, quoted_price: quoted ? p.quoted_price : null })),
   };
 }
 
@@ -117,6 +118,34 @@ function decisionSummary(before: QuotationView, after: QuotationView, action: st
   return `${action === "reapprove" ? "Reapproved" : "Approved"} quotation #${after.id} for ${who} in ${after.currency}, valid until ${after.valid_until?.slice(0, 10) ?? ""}`;
 }
 
+/**
+ * Refuses prices in one currency labelled another (`isMislabelledPrice`): for each line whose product has a price in
+ * the chosen currency, a unit price equal to its price in the other currency (for USD, the snapshot or the product's
+ * price now) and not its price in the chosen one. Every such line is named under its own field.
+ */
+function refuseMislabelled(
+  given: { id: number; price: string }[],
+  lines: { id: number; name: string; priceUsd: string | null; productUsd: string | null; productZwl: string | null }[],
+  currency: QuotationCurrency,
+): void {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const issues: { path: string; message: string }[] = [];
+  given.forEach((g, i) => {
+    const line = byId.get(g.id);
+    if (!line) return;
+    const usd = [line.priceUsd, line.productUsd];
+    if (!isMislabelledPrice(g.price, currency, { usd, secondary: line.productZwl })) return;
+    const other = currency === "USD" ? "secondary-currency" : "USD";
+    const own = currency === "USD" ? (toCents(line.priceUsd) ?? toCents(line.productUsd)) : toCents(line.productZwl);
+    const hint = own === null ? "" : `: its ${currency} price is ${formatMoney(own)}`;
+    issues.push({
+      path: `body.lines.${i}.price`,
+      message: `Line ${i + 1} (${line.name}): ${g.price} is its ${other} price, not a ${currency} price${hint}.`,
+    });
+  });
+  if (issues.length) throw new ValidationError(issues);
+}
+
 export function createQuotationsService({
   db,
   mailer,
@@ -134,8 +163,19 @@ export function createQuotationsService({
   async function withProducts(rows: QuotationRow[], exec: Db | Tx = db, now = new Date()): Promise<QuotationView[]> {
     if (rows.length === 0) return [];
     const lines = await exec
-      .select()
+      .select({
+        id: quotationProducts.id,
+        quotationId: quotationProducts.quotationId,
+        productId: quotationProducts.productId,
+        productName: quotationProducts.productName,
+        quantity: quotationProducts.quantity,
+        priceUsd: quotationProducts.priceUsd,
+        quotedPrice: quotationProducts.quotedPrice,
+        // The product's secondary price now: what an approval in that currency starts from.
+        priceZwl: products.priceZwl,
+      })
       .from(quotationProducts)
+      .leftJoin(products, eq(products.productId, quotationProducts.productId))
       .where(
         inArray(
           quotationProducts.quotationId,
@@ -152,6 +192,7 @@ export function createQuotationsService({
         product_name: l.productName,
         quantity: l.quantity,
         price: l.priceUsd,
+        price_zwl: l.priceZwl,
         quoted_price: l.quotedPrice,
       });
       byQuotation.set(l.quotationId, list);
@@ -211,8 +252,15 @@ export function createQuotationsService({
       throw new FieldError("Choose a validity date within a year from today.", "validUntil");
     }
     const lines = await exec
-      .select({ id: quotationProducts.id, priceUsd: quotationProducts.priceUsd })
+      .select({
+        id: quotationProducts.id,
+        name: quotationProducts.productName,
+        priceUsd: quotationProducts.priceUsd,
+        productUsd: products.priceUsd,
+        productZwl: products.priceZwl,
+      })
       .from(quotationProducts)
+      .leftJoin(products, eq(products.productId, quotationProducts.productId))
       .where(eq(quotationProducts.quotationId, row.id));
     const prices = new Map<number, string | null>();
     if (!input.lines) {
@@ -227,6 +275,7 @@ export function createQuotationsService({
       prices.set(line.id, line.price);
     });
     if (prices.size !== own.size) throw new FieldError("Enter a price for every product.", "lines");
+    refuseMislabelled(input.lines, lines, currency);
     return { currency, validUntil: endOfHarareDay(lastDay), prices };
   }
 
@@ -248,7 +297,7 @@ export function createQuotationsService({
         const byId = new Map(found.map((p) => [p.id, p]));
         input.products.forEach((line, i) => {
           if (!byId.has(line.product_id)) {
-            throw new FieldError(`Product ${line.product_id} not found.`, `products.${i}.product_id`);
+            throw new FieldError(`Product ${line.product_id} is no longer available.`, `products.${i}.product_id`);
           }
         });
         const [quotation] = await tx

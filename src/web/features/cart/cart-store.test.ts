@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { CART_LIFETIME_MS, CART_STORAGE_KEY } from "#shared/constants.ts";
+import { CART_LIFETIME_MS, CART_STORAGE_KEY, LINE_QUANTITY_MAX } from "#shared/constants.ts";
+import { orderLineSchema } from "#shared/schemas/orders.ts";
+import { quoteProductSchema } from "#shared/schemas/quotations.ts";
 import {
   addToCart,
   CartStorageError,
@@ -117,5 +119,30 @@ describe("cart store", () => {
     const url = new URL(whatsappOrderUrl("263771000100", cart));
     expect(url.origin + url.pathname).toBe("https://wa.me/263771000100");
     expect(url.searchParams.get("text")).toBe(whatsappOrderText(cart));
+  });
+
+  it("holds quantities to the order limit: typed, added to, and stored before the limit was kept", () => {
+    // The limit is the one orders and quote requests keep.
+    expect(orderLineSchema.safeParse({ product_id: 1, quantity: LINE_QUANTITY_MAX }).success).toBe(true);
+    expect(orderLineSchema.safeParse({ product_id: 1, quantity: LINE_QUANTITY_MAX + 1 }).success).toBe(false);
+    expect(quoteProductSchema.safeParse({ product_id: 1, quantity: LINE_QUANTITY_MAX + 1 }).success).toBe(false);
+
+    addToCart(panel, 1, 1_000);
+    expect(setCartQuantity(1, 20_000, 1_000)?.items[0]?.quantity).toBe(LINE_QUANTITY_MAX);
+    expect(addToCart(panel, 1, 1_000)?.items[0]?.quantity).toBe(LINE_QUANTITY_MAX);
+    expect(addToCart(inverter, 100_000, 1_000)?.items[1]?.quantity).toBe(LINE_QUANTITY_MAX);
+    storage.setItem(CART_STORAGE_KEY, JSON.stringify({ items: [{ ...panel, quantity: 100_000 }], expires: 2_000 }));
+    expect(readCart(1_000)?.items).toEqual([{ ...panel, quantity: LINE_QUANTITY_MAX }]);
+  });
+
+  it("leaves products no longer in the catalogue out of the WhatsApp order", () => {
+    addToCart(panel, 2, 1_000);
+    const cart = addToCart(inverter, 1, 1_000);
+    if (!cart) throw new Error("no cart");
+    expect(whatsappOrderText(cart, new Set([1])).split("\n")).toEqual([
+      "Hello, I would like to order the following products:",
+      "1. Inverter x 1",
+    ]);
+    expect(new URL(whatsappOrderUrl("263771000100", cart, new Set([1]))).searchParams.get("text")).not.toContain("Panel");
   });
 });

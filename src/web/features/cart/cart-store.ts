@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { CART_LIFETIME_MS, CART_STORAGE_KEY } from "#shared/constants.ts";
+import { CART_LIFETIME_MS, CART_STORAGE_KEY, LINE_QUANTITY_MAX } from "#shared/constants.ts";
 
 /** The local cart (spec §3): kept in this browser's localStorage, never on the server. */
 export type CartItem = { productId: number; productName: string; image: string; quantity: number };
@@ -40,7 +40,18 @@ export function isItem(value: unknown): value is CartItem {
   );
 }
 
-/** A stored cart, or null when there is none, it is unreadable, or it has expired. */
+/** What the cart says when a quantity is held at the order limit. */
+export const CART_QUANTITY_LIMIT = `You can order at most ${LINE_QUANTITY_MAX.toLocaleString("en-US")} of one product.`;
+
+/** A quantity held to the order limit (a line of an order or a quote request holds at most LINE_QUANTITY_MAX). */
+export function cartQuantity(quantity: number): number {
+  return Math.min(quantity, LINE_QUANTITY_MAX);
+}
+
+/**
+ * A stored cart, or null when there is none, it is unreadable, or it has expired. Sent as its source in the early
+ * count's inline script (cart-count-early.ts): it may call `isItem` and nothing else of this module.
+ */
 export function parseCart(raw: string | null, now: number): Cart | null {
   if (!raw) return null;
   try {
@@ -50,6 +61,13 @@ export function parseCart(raw: string | null, now: number): Cart | null {
   } catch {
     return null;
   }
+}
+
+/** The stored cart as the page reads it: a line stored above the order limit (before the cart kept to it) at the limit. */
+function readStoredCart(raw: string | null, now: number): Cart | null {
+  const cart = parseCart(raw, now);
+  if (!cart || cart.items.every((i) => i.quantity <= LINE_QUANTITY_MAX)) return cart;
+  return { ...cart, items: cart.items.map((i) => ({ ...i, quantity: cartQuantity(i.quantity) })) };
 }
 
 /** The stored text; throws CartStorageError when storage cannot be read. */
@@ -64,7 +82,7 @@ function rawCart(): string | null {
 /** Reads the cart; an expired or broken cart is discarded (spec §4). Throws CartStorageError when storage fails. */
 export function readCart(now = Date.now()): Cart | null {
   const raw = rawCart();
-  const cart = parseCart(raw, now);
+  const cart = readStoredCart(raw, now);
   if (raw !== null && cart === null) clearCart();
   return cart;
 }
@@ -94,25 +112,29 @@ export function clearCart(): void {
 
 /**
  * Adds a product: the cart is created on the first add with a 30-day expiry, an existing product's quantity
- * goes up by 1, and a quantity below 1 is ignored (spec §4).
+ * goes up by 1 (up to the order limit), and a quantity below 1 is ignored (spec §4).
  */
 export function addToCart(item: Omit<CartItem, "quantity">, quantity = 1, now = Date.now()): Cart | null {
   if (!Number.isInteger(quantity) || quantity < 1) return readCart(now);
   const cart = readCart(now) ?? { items: [], expires: now + CART_LIFETIME_MS };
   const existing = cart.items.find((i) => i.productId === item.productId);
   const items = existing
-    ? cart.items.map((i) => (i.productId === item.productId ? { ...i, quantity: i.quantity + 1 } : i))
-    : [...cart.items, { ...item, quantity }];
+    ? cart.items.map((i) => (i.productId === item.productId ? { ...i, quantity: cartQuantity(i.quantity + 1) } : i))
+    : [...cart.items, { ...item, quantity: cartQuantity(quantity) }];
   const next = { ...cart, items };
   writeCart(next);
   return next;
 }
 
-/** Sets one product's quantity; below 1 is ignored (spec §5: cart quantity at least 1). */
+/**
+ * Sets one product's quantity; below 1 is ignored (spec §5: cart quantity at least 1), above the order limit is held
+ * at the limit (CART_QUANTITY_LIMIT says so).
+ */
 export function setCartQuantity(productId: number, quantity: number, now = Date.now()): Cart | null {
   const cart = readCart(now);
   if (!cart || !Number.isInteger(quantity) || quantity < 1) return cart;
-  const next = { ...cart, items: cart.items.map((i) => (i.productId === productId ? { ...i, quantity } : i)) };
+  const held = cartQuantity(quantity);
+  const next = { ...cart, items: cart.items.map((i) => (i.productId === productId ? { ...i, quantity: held } : i)) };
   writeCart(next);
   return next;
 }
@@ -161,7 +183,7 @@ function cartSnapshot(): CartView {
   }
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedView = { cart: parseCart(raw, Date.now()), failed: false };
+    cachedView = { cart: readStoredCart(raw, Date.now()), failed: false };
   }
   return cachedView;
 }
@@ -188,13 +210,39 @@ export function useCartCount(): number | undefined {
   );
 }
 
-/** The numbered list a WhatsApp checkout sends (spec §6): a greeting, then '1. <product name> x <quantity>' per line. */
-export function whatsappOrderText(cart: Cart): string {
-  const lines = cart.items.map((item, i) => `${i + 1}. ${item.productName} x ${item.quantity}`);
+/** The cart's product ids for the cart page's availability check: `12,15` (at most 100). */
+export function productIdsParam(items: { productId: number }[]): string {
+  return items
+    .slice(0, 100)
+    .map((i) => i.productId)
+    .join(",");
+}
+
+/** The ids of a `ids` query value; anything that is not a product id is left out, and at most 100 are read. */
+export function parseProductIds(value: string): number[] {
+  return value
+    .split(",")
+    .slice(0, 100)
+    .filter((part) => /^\d{1,10}$/.test(part))
+    .map(Number)
+    .filter((id) => id >= 1 && id <= 2_147_483_647);
+}
+
+/** The cart's lines without the products that are no longer in the catalogue (`gone`: their ids). */
+export function availableItems(cart: Cart, gone: ReadonlySet<number> = new Set()): CartItem[] {
+  return cart.items.filter((i) => !gone.has(i.productId));
+}
+
+/**
+ * The numbered list a WhatsApp checkout sends (spec §6): a greeting, then '1. <product name> x <quantity>' per line.
+ * Products no longer in the catalogue (`gone`) are left out.
+ */
+export function whatsappOrderText(cart: Cart, gone: ReadonlySet<number> = new Set()): string {
+  const lines = availableItems(cart, gone).map((item, i) => `${i + 1}. ${item.productName} x ${item.quantity}`);
   return ["Hello, I would like to order the following products:", ...lines].join("\n");
 }
 
 /** A wa.me chat with the order text filled in; `number` is digits only, with the country code. */
-export function whatsappOrderUrl(number: string, cart: Cart): string {
-  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(whatsappOrderText(cart))}`;
+export function whatsappOrderUrl(number: string, cart: Cart, gone: ReadonlySet<number> = new Set()): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(whatsappOrderText(cart, gone))}`;
 }

@@ -61,6 +61,11 @@ export function QuoteForm({ productId, productName, userId, onDone }: QuoteFormP
       if (res.status === 400) {
         const body = (await res.json().catch(() => null)) as { issues?: { path?: unknown; message?: unknown }[] } | null;
         for (const issue of body?.issues ?? []) {
+          // The product itself was refused (removed from the catalogue since the page was loaded): trying again cannot help.
+          if (typeof issue.path === "string" && /^body\.products\.\d+\.product_id$/.test(issue.path) && typeof issue.message === "string") {
+            setFailed(issue.message);
+            return;
+          }
           const field = typeof issue.path === "string" ? fieldOf(issue.path) : null;
           if (field && typeof issue.message === "string") setError(field, { message: issue.message });
         }

@@ -64,7 +64,10 @@ describe("the checkout page's action", () => {
     };
     const res = (await checkoutAction(post(fields), context(dealer()))) as unknown as Answer;
     expect(res.init?.status).toBe(400);
-    expect(res.data).toMatchObject({ status: "error", fieldErrors: { products: "Product 2147483000 not found." } });
+    expect(res.data).toMatchObject({
+      status: "error",
+      fieldErrors: { products: "Product 2147483000 is no longer available: remove it from your cart and try again." },
+    });
   });
 
   it("refuses a visitor with the service's message", async () => {

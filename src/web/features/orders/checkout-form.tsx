@@ -9,7 +9,7 @@ import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
 import { firstIssues } from "../../lib/form-data.ts";
 import { usePostPending } from "../../lib/use-post-pending.ts";
 import type { Cart } from "../cart/cart-store.ts";
-import { cartField, linesParam } from "./checkout-lines.ts";
+import { cartField, checkoutRows, linesParam } from "./checkout-lines.ts";
 import type { CheckoutField, CheckoutResult } from "./checkout-result.ts";
 import { formatMoney } from "./order-card.tsx";
 
@@ -38,9 +38,12 @@ function usePreview(cart: Cart): { preview: OrderPreview | null; loading: boolea
   return { preview: fetcher.data?.preview ?? null, loading: fetcher.state !== "idle" || fetcher.data === undefined };
 }
 
-function Summary({ preview, currency, loading }: { preview: OrderPreview | null; currency: string; loading: boolean }) {
+function Summary({ cart, preview, currency, loading }: { cart: Cart; preview: OrderPreview | null; currency: string; loading: boolean }) {
   if (!preview) return <p className="text-slate-700">{loading ? "Loading your prices…" : "Prices could not be loaded."}</p>;
   const secondary = currency !== "USD";
+  // Every line of the cart, priced or not: a line the server could not price is never silently left off the total.
+  const rows = checkoutRows(cart.items, preview);
+  const complete = rows.every((r) => r.state !== "unpriced");
   return (
     <table className="w-full border-collapse text-sm" aria-busy={loading}>
       <caption className="sr-only">Your order at dealer prices in {currency}</caption>
@@ -58,7 +61,22 @@ function Summary({ preview, currency, loading }: { preview: OrderPreview | null;
         </tr>
       </thead>
       <tbody>
-        {preview.lines.map((l) => {
+        {rows.map((r) => {
+          if (r.state !== "priced") {
+            return (
+              <tr key={r.productId} className="border-b border-slate-200">
+                <td className="py-2 pr-2 text-slate-600">
+                  <span className={r.state === "gone" ? "line-through" : undefined}>{r.productName}</span>
+                  <span className="block text-xs font-medium text-red-800">
+                    {r.state === "gone" ? "No longer available: left out of this order" : "Not priced: check the quantity in your cart"}
+                  </span>
+                </td>
+                <td className="py-2 pr-2 text-right align-top">{r.quantity}</td>
+                <td className="py-2 text-right align-top">–</td>
+              </tr>
+            );
+          }
+          const l = r.line;
           const amount = secondary ? l.line_total_secondary : l.line_total_usd;
           return (
             <tr key={l.product_id} className="border-b border-slate-200">
@@ -75,11 +93,13 @@ function Summary({ preview, currency, loading }: { preview: OrderPreview | null;
             Order total
           </th>
           <td className="pt-3 text-right font-semibold text-slate-900">
-            {secondary
-              ? preview.total_secondary === null
-                ? "–"
-                : formatMoney(currency, preview.total_secondary)
-              : formatMoney("USD", preview.total_usd)}
+            {!complete || preview.lines.length === 0
+              ? "–"
+              : secondary
+                ? preview.total_secondary === null
+                  ? "–"
+                  : formatMoney(currency, preview.total_secondary)
+                : formatMoney("USD", preview.total_usd)}
           </td>
         </tr>
       </tfoot>
@@ -104,7 +124,10 @@ export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDeta
 
   const error = (field: CheckoutField) => clientErrors[field] ?? failed?.fieldErrors?.[field];
   const secondaryAvailable = preview !== null && preview.total_secondary !== null;
-  const missing = preview?.missing.length ? preview.missing : null;
+  // Products no longer in the catalogue are left out of what is posted; the summary lists them as such.
+  const gone = new Set(preview?.missing ?? []);
+  const ordered = cart.items.filter((i) => !gone.has(i.productId));
+  const unpriced = preview !== null && checkoutRows(cart.items, preview).some((r) => r.state === "unpriced");
   useEffect(() => {
     if (preview !== null && preview.total_secondary === null) setCurrency("USD");
   }, [preview]);
@@ -113,7 +136,7 @@ export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDeta
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
     const entries = Object.fromEntries([...form.entries()].filter(([k]) => k !== "cart"));
-    const parsed = placeOrderSchema.safeParse({ ...entries, products: JSON.parse(cartField(cart.items)) });
+    const parsed = placeOrderSchema.safeParse({ ...entries, products: JSON.parse(cartField(ordered)) });
     if (!parsed.success) {
       event.preventDefault();
       setClientErrors(firstIssues<CheckoutField>(parsed.error));
@@ -125,15 +148,24 @@ export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDeta
   return (
     <Form method="post" noValidate aria-busy={pending} onSubmit={onSubmit} className="grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <input type="hidden" name="cart" value={cartField(cart.items)} />
+      <input type="hidden" name="cart" value={cartField(ordered)} />
 
       <div className="space-y-6">
         {failed?.formError && !pending ? <FormAlert>{failed.formError}</FormAlert> : null}
         {error("products") && !pending ? <FormAlert>{error("products")}</FormAlert> : null}
         {error("idempotencyKey") ? <FormAlert>{error("idempotencyKey")}</FormAlert> : null}
-        {missing ? (
+        {gone.size > 0 ? (
           <FormAlert>
-            Some products in your cart are no longer available. Remove them in the <Link to="/cart">cart</Link> before placing the order.
+            {ordered.length === 0
+              ? "The products in your cart are no longer available. "
+              : "Some products in your cart are no longer available: they are left out of this order. "}
+            You can remove them in the <Link to="/cart">cart</Link>.
+          </FormAlert>
+        ) : null}
+        {unpriced ? (
+          <FormAlert>
+            Some lines of your cart could not be priced. Check their quantities in the <Link to="/cart">cart</Link> before placing the
+            order.
           </FormAlert>
         ) : null}
 
@@ -242,7 +274,7 @@ export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDeta
         <h2 id="checkout-summary-heading" className="text-lg font-bold text-slate-900">
           Order Summary
         </h2>
-        <Summary preview={preview} currency={currency} loading={loading} />
+        <Summary cart={cart} preview={preview} currency={currency} loading={loading} />
         <div className="text-sm text-slate-700">
           <h3 className="font-semibold text-slate-900">Payment</h3>
           {paynowCurrency !== null && currency === paynowCurrency ? (
@@ -260,7 +292,7 @@ export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDeta
         </div>
         <button
           type="submit"
-          disabled={pending || loading || preview === null || missing !== null}
+          disabled={pending || loading || preview === null || unpriced || ordered.length === 0}
           aria-busy={pending}
           className={buttonClass("primary", "w-full")}
         >

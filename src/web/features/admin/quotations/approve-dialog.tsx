@@ -1,7 +1,7 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Path } from "react-hook-form";
 import { addDays, defaultValidityDate, harareDate, QUOTATION_VALIDITY_MAX_DAYS } from "#shared/quotation-status.ts";
-import { formatMoney, type QuotationCurrency, quotationFigures } from "#shared/quotation-totals.ts";
+import { formatMoney, listPriceIn, type QuotationCurrency, quotationFigures, toCents } from "#shared/quotation-totals.ts";
 import { type ApproveQuotationInput, approveQuotationSchema, type QuotationView } from "#shared/schemas/quotations.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
@@ -27,15 +27,17 @@ type ApproveDialogProps = {
 /**
  * Approve (or reapprove): a unit price per line, the currency and the last day the prices hold (30 days ahead by
  * default), checked with the API's own schema; the total follows the prices as they are typed. Prices start at the
- * ones quoted before (reapproving) or the USD list price the request was made at.
+ * ones quoted before (reapproving) or the list price in the chosen currency: the USD price the request was made at, or
+ * the product's secondary-currency price. Switching the currency re-fills the prices left as they were offered.
  */
 export function ApproveDialog({ quotation, reapprove, secondaryCurrency, now, onClose, onDone }: ApproveDialogProps) {
   const today = harareDate(now);
+  const initialCurrency: QuotationCurrency = quotation.status === "rejected" && quotation.currency !== "USD" ? quotation.currency : "USD";
   const { form, register, error, applyAnswer } = useAdminForm(approveQuotationSchema, {
     status: "approved",
-    currency: quotation.status === "rejected" && quotation.currency !== "USD" ? quotation.currency : "USD",
+    currency: initialCurrency,
     validUntil: defaultValidityDate(now),
-    lines: quotation.products.map((p) => ({ id: p.id, price: p.quoted_price ?? p.price ?? "" })),
+    lines: quotation.products.map((p) => ({ id: p.id, price: p.quoted_price ?? listPriceIn(p, initialCurrency) ?? "" })),
   } satisfies ApproveForm);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,6 +49,23 @@ export function ApproveDialog({ quotation, reapprove, secondaryCurrency, now, on
     currency,
   );
   const verb = reapprove ? "Reapprove" : "Approve";
+
+  // A new currency: each price still as offered (empty, or the list price in the previous currency) becomes the list
+  // price in the new one, so a USD figure is never sent labelled ZWG. Prices the admin typed stay.
+  const shownCurrency = useRef(currency);
+  useEffect(() => {
+    const previous = shownCurrency.current;
+    if (previous === currency) return;
+    shownCurrency.current = currency;
+    quotation.products.forEach((line, i) => {
+      const name = `lines.${i}.price` as Path<ApproveForm>;
+      const value = String(form.getValues(name) ?? "").trim();
+      const offered = toCents(listPriceIn(line, previous));
+      if (value !== "" && (offered === null || toCents(value) !== offered)) return;
+      form.setValue(name, listPriceIn(line, currency) ?? "", { shouldDirty: true });
+      form.clearErrors(name);
+    });
+  }, [currency, form, quotation.products]);
 
   /** Line issues go under their line's price; the rest as the kit places them. */
   function place(answer: ApiAnswer): string | null {
@@ -114,13 +133,21 @@ export function ApproveDialog({ quotation, reapprove, secondaryCurrency, now, on
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {quotation.products.map((line, i) => {
               const amount = figures.lines[i]?.lineCents;
+              const list = toCents(listPriceIn(line, currency));
               return (
                 <li key={line.id} className="grid gap-2 p-3 sm:grid-cols-[1fr_10rem] sm:items-start">
                   <div className="text-sm">
                     <p className="break-words font-medium text-slate-900">{line.product_name}</p>
                     <p className="text-slate-600">
                       Qty <span className="tabular-nums">{line.quantity}</span>
-                      {line.price ? ` · list price USD ${line.price}` : ""}
+                      {list !== null ? (
+                        <>
+                          {" "}
+                          · list price {currency} <span className="tabular-nums">{formatMoney(list)}</span>
+                        </>
+                      ) : line.product_id !== null && currency !== "USD" ? (
+                        ` · no ${currency} list price`
+                      ) : null}
                       {amount !== null && amount !== undefined ? (
                         <>
                           {" "}
