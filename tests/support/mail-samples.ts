@@ -206,6 +206,17 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
     default: () =>
       dealerMail.documentRejected({ site, applicant, kind: "tax_clearance", originalName: "tax-2025.pdf", reason: REJECTION_REASON }),
   },
+  "dealer-mail:replacementUploaded": {
+    default: () =>
+      dealerMail.replacementUploaded({
+        site,
+        applicant,
+        company,
+        userId: 7,
+        status: "Pending",
+        replaced: [{ kind: "tax_clearance", originalName: "tax-2026.pdf", replacedName: "tax-2025.pdf" }],
+      }),
+  },
 
   "order-mail:orderPlacedToDealer": {
     default: () => orderMail.orderPlacedToDealer(order("awaiting_payment"), applicant, site),

@@ -221,6 +221,7 @@ export function replacementUploaded(opts: {
         kind: "paragraph",
         text: `${applicant.fullName} (${applicant.username}, ${applicant.email}) has uploaded a replacement for ${what} of the dealer application of ${companyName(company)} (status ${opts.status}). Please review the new file in the back office (Dealers, user #${opts.userId}).`,
       },
+      { kind: "action", label: "Review the new document", url: siteLink(site.siteUrl, `/admin/dealers/${opts.userId}`) },
       {
         kind: "fields",
         rows: opts.replaced.map((d): [string, string] => [
