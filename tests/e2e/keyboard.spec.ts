@@ -61,8 +61,11 @@ test("browse and quote by keyboard: skip link, a category, a product, Add to Car
   await expect(page.locator("#main")).toBeFocused();
   const firstProduct = main.locator('a[href^="/product/"]').first();
   const productPath = (await firstProduct.getAttribute("href")) as string;
+  const categoryHeading = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
   await activate(page, firstProduct);
   await expect(page).toHaveURL(new RegExp(`${productPath}$`));
+  // The address changes before the product page is drawn: its heading, not the category's.
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(categoryHeading);
   const productName = (await page.getByRole("heading", { level: 1 }).textContent())?.trim() as string;
 
   // Add to Cart, with Space.
