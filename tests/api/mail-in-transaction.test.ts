@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { products } from "#server/db/schema/catalogue.ts";
@@ -56,6 +57,36 @@ async function lastJobId(): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
+/**
+ * The case every test makes: with mail jobs refused, `send` fails (500) and `stored` finds nothing, nor any mail job;
+ * with them allowed, the same request succeeds (`created`) and `stored` finds one row. Answers the mail jobs queued.
+ */
+async function bothOrNeither(send: () => Promise<LightMyRequestResponse>, stored: () => Promise<unknown[]>, created = 201) {
+  const jobsBefore = await lastJobId();
+  await refuseMailJobs();
+  expect((await send()).statusCode).toBe(500);
+  expect(await stored()).toEqual([]);
+  expect(await mailJobsAfter(jobsBefore)).toEqual([]);
+
+  await allowMailJobs();
+  const res = await send();
+  expect(res.statusCode, res.body).toBe(created);
+  expect(await stored()).toHaveLength(1);
+  return { res, mails: await mailJobsAfter(jobsBefore) };
+}
+
+/** A collection order of the first product, as the dealer's checkout sends it. */
+const orderPayload = (idempotencyKey: string) => ({
+  idempotencyKey,
+  currency: "USD",
+  fulfilment: "collection",
+  contactName: "Farai Tx",
+  contactPhone: "+263 77 123 4567",
+  deliveryAddress: "",
+  notes: "",
+  products: [{ product_id: productIds[0], quantity: 1 }],
+});
+
 describe("a change and its mail commit together, or neither does", () => {
   it("quote request: refused mail, no quotation; otherwise the quotation and its two mails", async () => {
     const email = `tx-quote-${randomUUID().slice(0, 8)}@example.com`;
@@ -68,18 +99,10 @@ describe("a change and its mail commit together, or neither does", () => {
       products: [{ product_id: productIds[0], quantity: 1 }],
     };
     const stored = () => t.database.db.select().from(quotations).where(eq(quotations.requesterEmail, email));
-    const jobsBefore = await lastJobId();
-    await refuseMailJobs();
-    const refused = await t.inject({ method: "POST", url: "/api/quotations", remoteAddress: freshIp(), payload });
-    expect(refused.statusCode).toBe(500);
-    expect(await stored()).toEqual([]);
-    expect(await mailJobsAfter(jobsBefore)).toEqual([]);
-
-    await allowMailJobs();
-    const res = await t.inject({ method: "POST", url: "/api/quotations", remoteAddress: freshIp(), payload });
-    expect(res.statusCode).toBe(201);
-    expect(await stored()).toHaveLength(1);
-    const mails = await mailJobsAfter(jobsBefore);
+    const { res, mails } = await bothOrNeither(
+      () => t.inject({ method: "POST", url: "/api/quotations", remoteAddress: freshIp(), payload }),
+      stored,
+    );
     expect(mails.map((m) => m.subject).filter((s) => s.includes(`#${res.json().id}`))).toHaveLength(2);
   });
 
@@ -87,44 +110,22 @@ describe("a change and its mail commit together, or neither does", () => {
     const name = `tx-signup-${randomUUID().slice(0, 8)}`;
     const payload = { fullName: "Chipo Tx", username: name, email: `${name}@example.com`, password: "sunny-kopje-2026" };
     const stored = () => t.database.db.select().from(users).where(eq(users.username, name));
-    const jobsBefore = await lastJobId();
-    await refuseMailJobs();
-    const refused = await t.inject({ method: "POST", url: "/api/auth/register", remoteAddress: freshIp(), payload });
-    expect(refused.statusCode).toBe(500);
-    expect(await stored()).toEqual([]);
-
-    await allowMailJobs();
-    const res = await t.inject({ method: "POST", url: "/api/auth/register", remoteAddress: freshIp(), payload });
-    expect(res.statusCode).toBe(201);
-    expect(await stored()).toHaveLength(1);
-    expect((await mailJobsAfter(jobsBefore)).map((m) => m.to)).toEqual([payload.email]);
+    const { mails } = await bothOrNeither(
+      () => t.inject({ method: "POST", url: "/api/auth/register", remoteAddress: freshIp(), payload }),
+      stored,
+    );
+    expect(mails.map((m) => m.to)).toEqual([payload.email]);
   });
 
   it("order: refused mail, no order; otherwise the order and its mails to the dealer and the company", async () => {
     const dealer = await t.loginAs("dealer");
-    const payload = (key: string) => ({
-      idempotencyKey: key,
-      currency: "USD",
-      fulfilment: "collection",
-      contactName: "Farai Tx",
-      contactPhone: "+263 77 123 4567",
-      deliveryAddress: "",
-      notes: "",
-      products: [{ product_id: productIds[0], quantity: 1 }],
-    });
     const key = randomUUID();
     const stored = () => t.database.db.select().from(orders).where(eq(orders.idempotencyKey, key));
-    const jobsBefore = await lastJobId();
-    await refuseMailJobs();
-    const refused = await t.inject({ method: "POST", url: "/api/orders", headers: dealer, payload: payload(key) });
-    expect(refused.statusCode).toBe(500);
-    expect(await stored()).toEqual([]);
-
-    await allowMailJobs();
-    const res = await t.inject({ method: "POST", url: "/api/orders", headers: dealer, payload: payload(key) });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(await stored()).toHaveLength(1);
-    expect(await mailJobsAfter(jobsBefore)).toHaveLength(2);
+    const { mails } = await bothOrNeither(
+      () => t.inject({ method: "POST", url: "/api/orders", headers: dealer, payload: orderPayload(key) }),
+      stored,
+    );
+    expect(mails).toHaveLength(2);
   });
 
   it("an order's payment confirmed: refused mail, still awaiting payment; otherwise paid with the dealer's mail", async () => {
@@ -134,16 +135,7 @@ describe("a change and its mail commit together, or neither does", () => {
       method: "POST",
       url: "/api/orders",
       headers: dealer,
-      payload: {
-        idempotencyKey: randomUUID(),
-        currency: "USD",
-        fulfilment: "collection",
-        contactName: "Farai Tx",
-        contactPhone: "+263 77 123 4567",
-        deliveryAddress: "",
-        notes: "",
-        products: [{ product_id: productIds[0], quantity: 1 }],
-      },
+      payload: orderPayload(randomUUID()),
     });
     expect(placed.statusCode).toBe(201);
     const id = placed.json().id as number;
@@ -165,17 +157,11 @@ describe("a change and its mail commit together, or neither does", () => {
     const email = `tx-contact-${randomUUID().slice(0, 8)}@example.com`;
     const payload = { fullName: "Rudo Tx", email, phone: "+263 71 222 3333", notes: "Backup power for a clinic.", requestQuote: false };
     const stored = () => t.database.db.select().from(contactMessages).where(eq(contactMessages.email, email));
-    const jobsBefore = await lastJobId();
-    await refuseMailJobs();
-    const refused = await t.inject({ method: "POST", url: "/api/contact", remoteAddress: freshIp(), payload });
-    expect(refused.statusCode).toBe(500);
-    expect(await stored()).toEqual([]);
-
-    await allowMailJobs();
-    const res = await t.inject({ method: "POST", url: "/api/contact", remoteAddress: freshIp(), payload });
-    expect(res.statusCode).toBe(201);
-    expect(await stored()).toHaveLength(1);
-    expect((await mailJobsAfter(jobsBefore)).map((m) => m.to)).toContain(email);
+    const { mails } = await bothOrNeither(
+      () => t.inject({ method: "POST", url: "/api/contact", remoteAddress: freshIp(), payload }),
+      stored,
+    );
+    expect(mails.map((m) => m.to)).toContain(email);
   });
 
   it("dealer application: refused mail, not submitted; otherwise Pending with its two mails", async () => {
