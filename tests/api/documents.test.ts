@@ -119,6 +119,16 @@ async function documentsOf(userId: number) {
   return rows.map((r) => r.document);
 }
 const dealerOf = async (userId: number) => (await db().select().from(dealers).where(eq(dealers.userId, userId)))[0];
+/** A new applicant who has uploaded one file of each of the three documents, and their dealer row. */
+async function applicantWithAllDocuments() {
+  const a = await applicant();
+  await upload(a, [
+    file("taxClearance", "tax.png", await png()),
+    file("certificate", "cert.png", await png()),
+    file("IDsOfDirectors", "id.png", await png()),
+  ]);
+  return { a, dealer: await dealerOf(a.id) };
+}
 
 describe("uploading documents", () => {
   it("stores the three kinds at once: re-encoded, under server-made names, private, pending review", async () => {
@@ -209,13 +219,7 @@ describe("uploading documents", () => {
   });
 
   it("replaces a rejected document, which goes back to pending, also once the application is approved", async () => {
-    const a = await applicant();
-    await upload(a, [
-      file("taxClearance", "tax.png", await png()),
-      file("certificate", "cert.png", await png()),
-      file("IDsOfDirectors", "id.png", await png()),
-    ]);
-    const dealer = await dealerOf(a.id);
+    const { a, dealer } = await applicantWithAllDocuments();
     await db()
       .update(dealers)
       .set({ regStatus: "Approved" })
@@ -253,13 +257,7 @@ describe("uploading documents", () => {
 
 describe("a replacement for a rejected document (issue 17 §8)", () => {
   it("tells the back office: an e-mail to the sales address and the dashboard's count of documents awaiting review", async () => {
-    const a = await applicant();
-    await upload(a, [
-      file("taxClearance", "tax.png", await png()),
-      file("certificate", "cert.png", await png()),
-      file("IDsOfDirectors", "id.png", await png()),
-    ]);
-    const dealer = await dealerOf(a.id);
+    const { a, dealer } = await applicantWithAllDocuments();
     // Submitted (Pending) and under review: the admin rejects the tax clearance.
     await db()
       .update(dealers)
