@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { products } from "#server/db/schema/catalogue.ts";
 import { quotationProducts, quotations } from "#server/db/schema/commerce.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { queueImageVariants } from "#server/platform/images/image-jobs.ts";
+import { claimStatement, createJobWorker } from "#server/platform/jobs/worker.ts";
 import { IMAGE_WIDTHS, imageVariantName } from "#shared/media.ts";
 import { addDays, harareDate } from "#shared/quotation-status.ts";
 import { flakyTransport } from "../support/jobs.ts";
@@ -194,5 +195,41 @@ describe("image twins", () => {
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, "images.variants:products/gone-0123456789.webp"));
     expect(job?.status).toBe("done");
     expect(existsSync(path.join(t.dataDir, "uploads", "public", "products", "gone-0123456789-w400.avif"))).toBe(false);
+  });
+});
+
+describe("the claim", () => {
+  /** The buffers (pages) one claim statement touches, from PostgreSQL's own plan: a count, not a time. */
+  async function buffersOfOneClaim(): Promise<number> {
+    const q = claimStatement(t.database.db, {
+      at: new Date(),
+      limit: 4,
+      workerId: "explain",
+      leaseUntil: new Date(Date.now() + 60_000),
+    }).toSQL();
+    const literal = (v: unknown) =>
+      typeof v === "number" ? String(v) : `'${(v instanceof Date ? v.toISOString() : String(v)).replaceAll("'", "''")}'`;
+    const text = q.sql.replace(/\$(\d+)/g, (_m, n: string) => literal(q.params[Number(n) - 1]));
+    // EXPLAIN ANALYZE runs the statement: no job is due here, so it claims nothing.
+    const result = (await t.database.db.execute(sql.raw(`explain (analyze, buffers, format json) ${text}`))) as unknown as {
+      rows: { "QUERY PLAN": { Plan: { "Shared Hit Blocks": number; "Shared Read Blocks": number } }[] }[];
+    };
+    const plan = result.rows[0]?.["QUERY PLAN"][0]?.Plan;
+    if (!plan) throw new Error("no plan");
+    return plan["Shared Hit Blocks"] + plan["Shared Read Blocks"];
+  }
+
+  it("reads only the rows it can take, however many finished jobs the table holds", async () => {
+    // 1,500 jobs of a mail's size run through the worker, as quote requests leave them (done, until the clean-up).
+    const worker = createJobWorker({ db: t.database.db, pollMs: 0, retryBaseMs: 1000, retryMaxMs: 1000, leaseMs: 60_000 });
+    worker.register("test.noop", async () => {});
+    for (let round = 0; round < 5; round++) {
+      await t.database.db
+        .insert(jobs)
+        .values(Array.from({ length: 300 }, () => ({ kind: "test.noop", payload: { html: "x".repeat(1500) }, runAt: new Date(0) })));
+      await worker.drain();
+    }
+    // 9 here; the claim with one OR over both kinds read every page the finished rows were on (313).
+    expect(await buffersOfOneClaim()).toBeLessThan(30);
   });
 });

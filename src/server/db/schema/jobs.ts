@@ -36,8 +36,9 @@ export const jobs = pgTable(
   (t) => [
     check("jobs_status_check", sql`${t.status} in ('queued', 'running', 'done', 'failed', 'dead')`),
     uniqueIndex("jobs_dedupe_key_unique").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
-    // The claim: waiting rows by due time, running rows by lease (both partial, so done rows cost nothing).
-    index("jobs_due_idx").on(t.runAt).where(sql`${t.status} in ('queued', 'failed')`),
+    // The claim: waiting rows in the claim's order, running rows by lease (both partial, so done rows cost nothing),
+    // each read by a plain index scan that stops at the first rows it can lock (see the worker's claim).
+    index("jobs_due_idx").on(t.runAt, t.id).where(sql`${t.status} in ('queued', 'failed')`),
     index("jobs_lease_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     // The clean-up of old finished rows.
     index("jobs_finished_idx").on(t.finishedAt).where(sql`${t.status} in ('done', 'dead')`),

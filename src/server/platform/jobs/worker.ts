@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { enqueue, type JobRow, retryDelayMs } from "./queue.ts";
@@ -45,6 +45,41 @@ function errorText(err: unknown): string {
 }
 
 /**
+ * The claim: up to `limit` due jobs and up to `limit` whose lease ran out, taken by `workerId` until `leaseUntil`, in
+ * one statement. Each kind is its own locking subquery read in index order (`jobs_due_idx` is on run_at, id): a plain
+ * index scan stops at the first rows it can lock and marks the entries of finished rows dead as it passes them, so a
+ * claim costs the same with three rows in the table or thirty thousand. One `OR` over both (as before) was read with a
+ * bitmap scan that visited every row the index had ever held until a VACUUM (PGlite has no autovacuum): 33 ms a
+ * claim after 3,000 quote requests, on the event loop (9 buffers a claim now, 313 before: tests/api/jobs.test.ts).
+ */
+export function claimStatement(db: Db, c: { at: Date; limit: number; workerId: string; leaseUntil: Date }) {
+  const due = db.$with("due").as(
+    db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(inArray(jobs.status, ["queued", "failed"]), lte(jobs.runAt, c.at)))
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(c.limit)
+      .for("update", { skipLocked: true }),
+  );
+  const expired = db.$with("expired").as(
+    db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.status, "running"), lte(jobs.lockedUntil, c.at)))
+      .orderBy(asc(jobs.lockedUntil))
+      .limit(c.limit)
+      .for("update", { skipLocked: true }),
+  );
+  return db
+    .with(due, expired)
+    .update(jobs)
+    .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedBy: c.workerId, lockedUntil: c.leaseUntil })
+    .where(sql`${jobs.id} in (select ${due.id} from ${due} union all select ${expired.id} from ${expired})`)
+    .returning();
+}
+
+/**
  * The worker of the job table (decision 007). It claims due jobs in one short statement (`UPDATE … WHERE id IN
  * (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING …`, with a lease), runs each handler outside any transaction
  * (PGlite has one connection: a slow SMTP send or image encode must never hold it), then marks the job done or
@@ -72,28 +107,7 @@ export function createJobWorker(opts: JobWorkerOptions) {
 
   async function claim(limit: number): Promise<JobRow[]> {
     const at = now();
-    const due = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        or(
-          and(inArray(jobs.status, ["queued", "failed"]), lte(jobs.runAt, at)),
-          and(eq(jobs.status, "running"), lte(jobs.lockedUntil, at)),
-        ),
-      )
-      .orderBy(asc(jobs.runAt), asc(jobs.id))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    const claimed = await db
-      .update(jobs)
-      .set({
-        status: "running",
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedBy: id,
-        lockedUntil: new Date(at.getTime() + opts.leaseMs),
-      })
-      .where(inArray(jobs.id, due))
-      .returning();
+    const claimed = await claimStatement(db, { at, limit, workerId: id, leaseUntil: new Date(at.getTime() + opts.leaseMs) });
     return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
   }
 
