@@ -12,6 +12,7 @@ import {
   INSTALLATIONS_SAVED,
   PHONE_NUMBER_REQUIRED,
   REGISTERED_COMPANY_REQUIRED,
+  SECTIONS_ONLY_WHEN_REJECTING,
   SIZE_OF_SYSTEM_REQUIRED,
   SYSTEM_DESCRIPTION_REQUIRED,
   TRADING_NAME_REQUIRED,
@@ -425,6 +426,36 @@ describe("a rejected application (issue 17 §8)", () => {
     const changed = await putInstallations(a, [installation(1), { ...installation(2), email: "real.client@example.com" }, installation(3)]);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().dealer).toMatchObject({ reg_status: "Pending", rejection_reason: null });
+  });
+});
+
+describe("a rejection that marks sections", () => {
+  it("names the sections to correct: the dealer's view and history carry them, the e-mail names them, and a new decision clears them", async () => {
+    const { a } = await submittedApplicant("nyasha");
+    const reason = "The registration number does not match the certificate.";
+    const res = await setStatus(a.id, { status: "Rejected", reason, sections: ["installations", "company", "company"] });
+    expect(res.statusCode, res.body).toBe(200);
+    // In the portal's order, each once.
+    expect(res.json().history.at(-1)).toMatchObject({ toStatus: "Rejected", sections: ["company", "installations"] });
+    expect((await read(a)).json()).toMatchObject({ reg_status: "Rejected", rejected_sections: ["company", "installations"] });
+    const mail = (await outboxMails(t.dataDir)).filter((m) => header(m, "Subject").includes("not approved")).at(-1) ?? "";
+    expect(header(mail, "To")).toContain(a.email);
+    expect(decoded(mail)).toContain("Company Details, Dealer Installations");
+
+    // Corrected and resubmitted: nothing is marked any more.
+    const changed = await saveCompany(a, { ...company, companyRegistrationNumber: "7788/2019" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await read(a)).json()).toMatchObject({ reg_status: "Pending", rejected_sections: [] });
+  });
+
+  it("refuses sections on any other decision, and an unknown section, changing nothing", async () => {
+    const { a } = await submittedApplicant("shamiso");
+    const approving = await setStatus(a.id, { status: "Approved", sections: ["company"] });
+    expect([approving.statusCode, approving.json().issues?.[0]?.path]).toEqual([400, "body.sections"]);
+    expect(approving.json().message).toBe(SECTIONS_ONLY_WHEN_REJECTING);
+    const unknown = await setStatus(a.id, { status: "Rejected", reason: "No.", sections: ["bank"] });
+    expect(unknown.statusCode).toBe(400);
+    expect((await read(a)).json().reg_status).toBe("Pending");
   });
 });
 

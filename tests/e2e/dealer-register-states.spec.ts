@@ -120,6 +120,7 @@ test("a rejected document: one 'Action needed' state for the dealer; the admin s
   // re-save does not submit it again.
   await status.getByLabel("New status").selectOption("Rejected");
   await status.getByLabel(/^Reason/).fill("Send a readable tax clearance, and installations we can check.");
+  await status.getByRole("checkbox", { name: "Dealer Installations" }).check();
   await status.getByRole("button", { name: "Save status" }).click();
   await expect(admin.getByTestId("admin-reg-status")).toHaveText("Rejected");
   await adminContext.close();
@@ -129,9 +130,12 @@ test("a rejected document: one 'Action needed' state for the dealer; the admin s
   await expect(page.getByTestId("reg-status")).toHaveText("Rejected");
   const note = page.getByTestId("reg-note");
   await expect(note).toContainText("Send a readable tax clearance, and installations we can check.");
-  await expect(note).toContainText("Correct what is marked below (1 document rejected in Required Documents)");
+  await expect(note).toContainText("Correct what is marked below (Dealer Installations; 1 document rejected in Required Documents)");
   await expect(page.getByTestId("reg-documents-attention")).toHaveText("Action needed: 1 document rejected");
-  await page.getByRole("button", { name: /^Dealer Installations/ }).click();
+  await expect(page.getByTestId("reg-installations-attention")).toHaveText("Action needed: marked by our team");
+  await expect(page.getByTestId("reg-company-attention")).toHaveCount(0);
+  // The marked section is the one opened.
+  await expect(page.getByRole("button", { name: /^Dealer Installations/ })).toHaveAttribute("aria-expanded", "true");
   const installations = page.getByRole("region", { name: /^Dealer Installations/ });
   await installations.getByRole("button", { name: "Save Installations" }).click();
   await expect(installations.getByRole("alert")).toHaveText(UNCHANGED_RESUBMISSION);

@@ -198,6 +198,16 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
     approved: () => dealerMail.statusChanged({ site, applicant, company, from: "Pending", to: "Approved", reason: APPROVAL_NOTE }),
     approvedWithoutNote: () => dealerMail.statusChanged({ site, applicant, company, from: "Pending", to: "Approved", reason: null }),
     rejected: () => dealerMail.statusChanged({ site, applicant, company, from: "Pending", to: "Rejected", reason: REJECTION_REASON }),
+    rejectedWithSections: () =>
+      dealerMail.statusChanged({
+        site,
+        applicant,
+        company,
+        from: "Pending",
+        to: "Rejected",
+        reason: REJECTION_REASON,
+        sections: ["company", "installations"],
+      }),
     suspended: () => dealerMail.statusChanged({ site, applicant, company, from: "Approved", to: "Suspended", reason: "Unpaid orders." }),
     reinstated: () => dealerMail.statusChanged({ site, applicant, company, from: "Suspended", to: "Approved", reason: null }),
     pending: () => dealerMail.statusChanged({ site, applicant, company, from: "Rejected", to: "Pending", reason: null }),

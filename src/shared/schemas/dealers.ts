@@ -23,6 +23,17 @@ export function statusLabel(status: DealerStatus | null | undefined): DealerStat
   return status ?? NOT_STARTED;
 }
 
+/** The three sections of an application (spec §2), in the portal's order, and their titles there. */
+export const APPLICATION_SECTIONS = ["company", "documents", "installations"] as const;
+export type ApplicationSection = (typeof APPLICATION_SECTIONS)[number];
+export const SECTION_TITLES: Record<ApplicationSection, string> = {
+  company: "Company Details",
+  documents: "Required Documents",
+  installations: "Dealer Installations",
+};
+/** A rejection names sections only when it rejects (issue 17 §8: the portal marks what to correct). */
+export const SECTIONS_ONLY_WHEN_REJECTING = "Sections to correct are named only when rejecting an application.";
+
 /** The registration needs at least this many installation examples (spec §4, §9). */
 export const MIN_INSTALLATIONS = 3;
 export const MAX_INSTALLATIONS = 50;
@@ -133,13 +144,23 @@ export type AddInstallationsInput = z.infer<typeof addInstallationsSchema>;
 export const statusChangeSchema = z.object({
   status: z.enum(DEALER_STATUSES, { error: `Status must be one of ${DEALER_STATUSES.join(", ")}.` }),
   reason: optionalText(REASON_MAX),
+  /** Rejecting only: the sections the applicant must correct, marked in their portal and named in the e-mail. */
+  sections: z
+    .array(z.enum(APPLICATION_SECTIONS, { error: `A section is one of ${APPLICATION_SECTIONS.join(", ")}.` }))
+    .max(APPLICATION_SECTIONS.length)
+    .optional()
+    .default([])
+    .transform((list) => APPLICATION_SECTIONS.filter((s) => list.includes(s))),
   /**
    * Approving only: the admin has checked that this applicant is not the approved dealer whose company registration
    * number it shares (without it such an approval is refused with 409).
    */
   confirmDuplicate: z.boolean({ error: "confirmDuplicate must be true or false." }).optional().default(false),
 });
-export type StatusChange = Omit<z.infer<typeof statusChangeSchema>, "confirmDuplicate"> & { confirmDuplicate?: boolean };
+export type StatusChange = Omit<z.infer<typeof statusChangeSchema>, "confirmDuplicate" | "sections"> & {
+  confirmDuplicate?: boolean;
+  sections?: ApplicationSection[];
+};
 
 /** PUT /api/dealer/documents/{documentId}/review: a reason is needed to reject (checked by the service). */
 export const documentReviewSchema = z.object({
@@ -180,6 +201,8 @@ export const statusHistorySchema = z.object({
   fromStatus: z.enum(DEALER_STATUSES).nullable(),
   toStatus: z.enum(DEALER_STATUSES),
   reason: z.string().nullable(),
+  /** A rejection's sections to correct (empty for other changes). */
+  sections: z.array(z.enum(APPLICATION_SECTIONS)),
   /** Who made the change: shown to admins only (null for the dealer's own view). */
   changedBy: z.object({ id: z.number(), fullName: z.string() }).nullable(),
   at: z.string(),
@@ -215,6 +238,8 @@ export const dealerApplicationSchema = z.object({
   completion: completionSchema,
   /** While reg_status is Rejected: the reason the admin gave (sent to the dealer too); null otherwise. */
   rejection_reason: z.string().nullable(),
+  /** While reg_status is Rejected: the sections the admin marked to correct (in the portal's order); empty otherwise. */
+  rejected_sections: z.array(z.enum(APPLICATION_SECTIONS)),
 });
 export type DealerApplication = z.infer<typeof dealerApplicationSchema>;
 

@@ -87,6 +87,8 @@ export const dealerStatusHistory = pgTable(
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     reason: text("reason"),
+    /** A rejection's sections to correct ("company", "documents", "installations"); empty for other changes. */
+    sections: text("sections").array().notNull().default(sql`'{}'::text[]`),
     changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

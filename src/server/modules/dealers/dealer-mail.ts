@@ -1,4 +1,4 @@
-import type { DealerStatus } from "#shared/schemas/dealers.ts";
+import { type ApplicationSection, type DealerStatus, SECTION_TITLES } from "#shared/schemas/dealers.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { composeMail, siteLink } from "../../platform/mailer/mail-templates.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
@@ -95,7 +95,7 @@ const STATUS_TEXT: Record<DealerStatus, StatusText> = {
   Rejected: {
     subject: "Your dealer application was not approved",
     heading: "Your dealer application was not approved",
-    body: "We could not approve your dealer application. Please correct what the reason below describes in the dealer area: once every section is complete again, your application is submitted again.",
+    body: "We could not approve your dealer application. Please correct what the reason below describes (and the sections named, marked in the dealer area): once every section is complete again, your application is submitted again.",
     action: { label: "Correct your application", path: "/dealer/register" },
   },
   Suspended: {
@@ -120,8 +120,11 @@ export function statusChanged(opts: {
   from: DealerStatus | null;
   to: DealerStatus;
   reason: string | null;
+  /** A rejection's sections to correct (named in the e-mail as the portal marks them). */
+  sections?: readonly ApplicationSection[];
 }): Mail {
   const { site, applicant } = opts;
+  const sections = opts.to === "Rejected" ? (opts.sections ?? []) : [];
   const reinstated = opts.from === "Suspended" && opts.to === "Approved";
   const text: StatusText = reinstated
     ? {
@@ -147,6 +150,7 @@ export function statusChanged(opts: {
           ["Company", companyName(opts.company)],
           ["Status", opts.to],
           ...(opts.reason ? ([[noteLabel, opts.reason]] as [string, string][]) : []),
+          ...(sections.length ? ([["To correct", sections.map((s) => SECTION_TITLES[s]).join(", ")]] as [string, string][]) : []),
         ],
       },
       { kind: "action", label: text.action.label, url: siteLink(site.siteUrl, text.action.path) },

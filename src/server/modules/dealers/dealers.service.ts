@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sq
 import { isAdminRole, ROLE_IDS, roleNameOf } from "#shared/roles.ts";
 import {
   type AddInstallationsInput,
+  APPLICATION_SECTIONS,
+  type ApplicationSection,
   applicationCompletion,
   CONFIRM_EMAIL_TO_APPLY,
   type CompanyDetails,
@@ -20,6 +22,7 @@ import {
   MAX_INSTALLATIONS,
   NOT_STARTED,
   REASON_REQUIRED,
+  SECTIONS_ONLY_WHEN_REJECTING,
   type StatusChange,
   type StatusHistoryEntry,
   UNCHANGED_RESUBMISSION,
@@ -117,7 +120,7 @@ function toApplication(
   dealer: DealerRow | undefined,
   allDocs: DocumentRow[],
   rows: InstallationRow[],
-  rejectionReason: string | null,
+  rejection: Rejection | null,
 ): DealerApplication {
   const docs = currentDocuments(allDocs);
   const ofKind = (kind: DocumentRow["kind"]) => docs.filter((d) => d.kind === kind);
@@ -146,31 +149,38 @@ function toApplication(
     submitted_At: iso(dealer?.submittedAt ?? null),
     documents: docs.map(toDocument),
     completion: completionOf(dealer, docs, rows.length),
-    rejection_reason: dealer?.regStatus === "Rejected" ? rejectionReason : null,
+    rejection_reason: dealer?.regStatus === "Rejected" ? (rejection?.reason ?? null) : null,
+    rejected_sections: dealer?.regStatus === "Rejected" ? (rejection?.sections ?? []) : [],
   };
 }
 
+/** The latest rejection of an application: the admin's reason and the sections marked to correct. */
+type Rejection = { reason: string | null; sections: ApplicationSection[] };
+
+/** Section names as stored, kept to the ones the application knows (the column is plain text). */
+const knownSections = (stored: string[]): ApplicationSection[] => APPLICATION_SECTIONS.filter((s) => stored.includes(s));
+
 /**
- * Documents, installations and the latest rejection reason of several applications: three queries whatever their
+ * Documents, installations and the latest rejection (reason and sections) of several applications: three queries whatever their
  * number.
  */
 async function partsOf(db: Db | Tx, dealerIds: number[]) {
   const docs = new Map<number, DocumentRow[]>();
   const installs = new Map<number, InstallationRow[]>();
-  const rejections = new Map<number, string | null>();
+  const rejections = new Map<number, Rejection>();
   if (dealerIds.length === 0) return { docs, installs, rejections };
   const [docRows, installRows, rejectionRows] = await Promise.all([
     db.select().from(dealerDocuments).where(inArray(dealerDocuments.dealerId, dealerIds)).orderBy(asc(dealerDocuments.id)),
     db.select().from(installations).where(inArray(installations.dealerId, dealerIds)).orderBy(asc(installations.id)),
     db
-      .select({ dealerId: dealerStatusHistory.dealerId, reason: dealerStatusHistory.reason })
+      .select({ dealerId: dealerStatusHistory.dealerId, reason: dealerStatusHistory.reason, sections: dealerStatusHistory.sections })
       .from(dealerStatusHistory)
       .where(and(inArray(dealerStatusHistory.dealerId, dealerIds), eq(dealerStatusHistory.toStatus, "Rejected")))
       .orderBy(asc(dealerStatusHistory.createdAt), asc(dealerStatusHistory.id)),
   ]);
   for (const d of docRows) docs.set(d.dealerId, [...(docs.get(d.dealerId) ?? []), d]);
   for (const i of installRows) installs.set(i.dealerId, [...(installs.get(i.dealerId) ?? []), i]);
-  for (const r of rejectionRows) rejections.set(r.dealerId, r.reason);
+  for (const r of rejectionRows) rejections.set(r.dealerId, { reason: r.reason, sections: knownSections(r.sections) });
   return { docs, installs, rejections };
 }
 
@@ -284,6 +294,7 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
       fromStatus: (h.fromStatus as DealerStatus | null) ?? null,
       toStatus: h.toStatus as DealerStatus,
       reason: h.reason,
+      sections: knownSections(h.sections),
       changedBy: withNames && h.changedBy !== null ? { id: h.changedBy, fullName: fullName ?? "" } : null,
       at: h.createdAt.toISOString(),
     }));
@@ -546,6 +557,8 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
       if (admin.id === userId) throw new ForbiddenError("You cannot change the status of your own dealer application.");
       const to = input.status;
       if ((to === "Rejected" || to === "Suspended") && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
+      const sections = input.sections ?? [];
+      if (sections.length && to !== "Rejected") throw new FieldError(SECTIONS_ONLY_WHEN_REJECTING, "sections");
       const site = await mailSite();
       await db.transaction(async (tx) => {
         const [row] = await tx.select().from(dealers).where(eq(dealers.userId, userId)).for("update");
@@ -598,6 +611,7 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
           fromStatus: from,
           toStatus: to,
           reason: input.reason,
+          sections,
           changedBy: admin.id,
           createdAt: now,
         });
@@ -611,10 +625,11 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
             reg_status: to,
             role_id: roleId,
             reason: input.reason,
+            ...(sections.length ? { sections } : {}),
             ...(duplicates.length ? { confirmed_duplicate_of: duplicates.map((d) => d.id) } : {}),
           },
         });
-        await send(tx, [statusChanged({ site, applicant: user, company: row, from, to, reason: input.reason })]);
+        await send(tx, [statusChanged({ site, applicant: user, company: row, from, to, reason: input.reason, sections })]);
       });
       return service.application(actor, userId);
     },

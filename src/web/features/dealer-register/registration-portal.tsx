@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type DealerApplication, statusLabel } from "#shared/schemas/dealers.ts";
+import { type ApplicationSection, type DealerApplication, SECTION_TITLES, statusLabel } from "#shared/schemas/dealers.ts";
 import { DealerStatusBadge } from "../dealer/dealer-status-badge.tsx";
 import { AccordionSection } from "./accordion-section.tsx";
 import { CompanyForm } from "./company-form.tsx";
@@ -7,7 +7,7 @@ import { DocumentsSection } from "./documents-section.tsx";
 import { InstallationsForm } from "./installations-form.tsx";
 import type { RegisterResult } from "./register-result.ts";
 
-type SectionId = "company" | "documents" | "installations";
+type SectionId = ApplicationSection;
 
 const STATUS_NOTE: Record<string, string> = {
   Pending: "Your application is complete and has been submitted. It is now waiting for review by our team.",
@@ -16,6 +16,21 @@ const STATUS_NOTE: Record<string, string> = {
 };
 
 const documentsWord = (n: number) => (n === 1 ? "1 document" : `${n} documents`);
+
+/** What the rejection note asks to correct: the sections the team marked and the rejected documents, or the reason. */
+function markedSummary(application: DealerApplication, rejectedDocuments: number): string {
+  const marked = application.rejected_sections.map((s) => SECTION_TITLES[s]);
+  const parts = [...marked, ...(rejectedDocuments > 0 ? [`${documentsWord(rejectedDocuments)} rejected in Required Documents`] : [])];
+  return parts.length > 0
+    ? `Correct what is marked below (${parts.join("; ")}) and what the reason describes. `
+    : "Correct what the reason describes in the section it concerns. ";
+}
+
+/** A section's "Action needed" note: its rejected documents first, else the team's mark on a rejected application. */
+function attentionOf(id: SectionId, application: DealerApplication, rejectedDocuments: number): string | null {
+  if (id === "documents" && rejectedDocuments > 0) return `Action needed: ${documentsWord(rejectedDocuments)} rejected`;
+  return application.rejected_sections.includes(id) ? "Action needed: marked by our team" : null;
+}
 
 /**
  * The one note under the status (issue 17 §8): rejected documents come first ("Action needed"), whatever the
@@ -33,9 +48,7 @@ function StatusNote({ application, rejectedDocuments }: { application: DealerApp
           </p>
         ) : null}
         <p className="mt-1">
-          {rejectedDocuments > 0
-            ? `Correct what is marked below (${documentsWord(rejectedDocuments)} rejected in Required Documents) and what the reason describes. `
-            : "Correct what the reason describes in the section it concerns. "}
+          {markedSummary(application, rejectedDocuments)}
           Your application is submitted again once you have changed it and all three sections are complete.
         </p>
       </div>
@@ -86,7 +99,10 @@ export function RegistrationPortal({
   const rejectedDocuments = application.documents.filter((d) => d.review_status === "rejected").length;
   const status = statusLabel(application.reg_status);
   const editable = application.reg_status !== "Approved" && application.reg_status !== "Suspended";
-  const [open, setOpen] = useState<SectionId | null>(() => (editable ? firstIncomplete(completion) : null));
+  // Opened first: the first section our team marked on a rejected application, else the first one to complete.
+  const [open, setOpen] = useState<SectionId | null>(() =>
+    editable ? (application.rejected_sections[0] ?? firstIncomplete(completion)) : null,
+  );
 
   // The status changed while the page was open (e.g. submitted to Pending): say so.
   const [announcement, setAnnouncement] = useState<string | null>(null);
@@ -108,26 +124,32 @@ export function RegistrationPortal({
   // the address is confirmed nothing can be saved, so every section opens, to show what the application asks.
   const lockedUnless = (open: boolean, reason: string) => (open || !emailVerified ? null : reason);
   const sections: { id: SectionId; title: string; complete: boolean; locked: string | null; attention: string | null }[] = [
-    { id: "company", title: "Company Details", complete: completion.company, locked: null, attention: null },
+    {
+      id: "company",
+      title: SECTION_TITLES.company,
+      complete: completion.company,
+      locked: null,
+      attention: attentionOf("company", application, rejectedDocuments),
+    },
     {
       id: "documents",
-      title: "Required Documents",
+      title: SECTION_TITLES.documents,
       complete: completion.documents,
       locked: lockedUnless(
         completion.company || completion.documents || application.documents.length > 0,
         "Complete the Company Details first.",
       ),
-      attention: rejectedDocuments > 0 ? `Action needed: ${documentsWord(rejectedDocuments)} rejected` : null,
+      attention: attentionOf("documents", application, rejectedDocuments),
     },
     {
       id: "installations",
-      title: "Dealer Installations",
+      title: SECTION_TITLES.installations,
       complete: completion.installations,
       locked: lockedUnless(
         completion.installations || (completion.company && completion.documents) || application.installations.length > 0,
         "Complete the Required Documents first.",
       ),
-      attention: null,
+      attention: attentionOf("installations", application, rejectedDocuments),
     },
   ];
 

@@ -1,7 +1,14 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
-import { DEALER_ADMIN_TRANSITIONS, type DealerApplicationDetail, type DealerStatus } from "#shared/schemas/dealers.ts";
+import {
+  APPLICATION_SECTIONS,
+  type ApplicationSection,
+  DEALER_ADMIN_TRANSITIONS,
+  type DealerApplicationDetail,
+  type DealerStatus,
+  SECTION_TITLES,
+} from "#shared/schemas/dealers.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { SelectField, TextAreaField } from "#web/components/ui/text-field.tsx";
@@ -26,6 +33,9 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
   const [confirmDuplicate, setConfirmDuplicate] = useState(false);
+  // Rejecting: the sections the applicant must correct, marked in their portal and named in the e-mail.
+  const [sections, setSections] = useState<ApplicationSection[]>([]);
+  const rejecting = to === "Rejected";
   const needsReason = to === "Rejected" || to === "Suspended";
   // Approving a registration number an approved dealer already has needs the admin's confirmation (the API's
   // confirmDuplicate; refused with 409 without it).
@@ -65,7 +75,12 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
             const answer = await sendRequest({
               method: "PUT",
               url: `/api/dealer/status/${dealer.id}`,
-              body: { status: to, reason: reason.trim() || null, ...(needsConfirmation ? { confirmDuplicate } : {}) },
+              body: {
+                status: to,
+                reason: reason.trim() || null,
+                ...(rejecting ? { sections } : {}),
+                ...(needsConfirmation ? { confirmDuplicate } : {}),
+              },
             });
             setBusy(false);
             if (!answer.ok) {
@@ -75,6 +90,7 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
               return;
             }
             setReason("");
+            setSections([]);
             setDone(`The application is now ${to}. The dealer has been told by e-mail.`);
             await revalidator.revalidate();
           }}
@@ -99,6 +115,27 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
               setReasonError(undefined);
             }}
           />
+          {rejecting ? (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-900">Sections to correct (marked in the dealer's portal)</legend>
+              {APPLICATION_SECTIONS.map((section) => (
+                <label key={section} className="flex items-center gap-3 text-sm text-slate-900">
+                  <input
+                    type="checkbox"
+                    name="sections"
+                    value={section}
+                    checked={sections.includes(section)}
+                    onChange={(e) => {
+                      const checked = e.currentTarget.checked;
+                      setSections((list) => (checked ? [...list, section] : list.filter((s) => s !== section)));
+                    }}
+                    className="size-5 shrink-0 accent-accent-700"
+                  />
+                  {SECTION_TITLES[section]}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
           {needsConfirmation ? (
             <div className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
               <input
@@ -134,6 +171,9 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
                   {h.changedBy ? ` · ${h.changedBy.fullName}` : h.toStatus === "Pending" ? " · the dealer" : ""}
                 </p>
                 {h.reason ? <p className="text-slate-700">{h.reason}</p> : null}
+                {h.sections.length > 0 ? (
+                  <p className="text-slate-700">To correct: {h.sections.map((s) => SECTION_TITLES[s]).join(", ")}</p>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -1,0 +1,1 @@
+ALTER TABLE "dealer_status_history" ADD COLUMN "sections" text[] DEFAULT '{}'::text[] NOT NULL;
