@@ -62,6 +62,12 @@ test("a product no longer in the catalogue is marked in the cart, can be removed
   await expect(summary).toContainText("Products no longer available are left out of your order.");
   const text = new URL((await summary.getByRole("link", { name: /Checkout/ }).getAttribute("href")) as string).searchParams.get("text");
   expect(text).toBe(`Hello, I would like to order the following products:\n1. ${p.product_name} x 3`);
+  // The header's badge counts only what can still be ordered, here and on every other page (early count included).
+  const cartLink = page.getByRole("banner").getByRole("link", { name: /^Cart/ });
+  await expect(cartLink).toHaveAttribute("aria-label", "Cart, 3 items");
+  await page.goto("/faqs");
+  await expect(page.getByRole("banner").getByRole("link", { name: /^Cart/ })).toHaveAttribute("aria-label", "Cart, 3 items");
+  await page.goto("/cart");
 
   await page.getByRole("button", { name: `Remove ${GONE_NAME}` }).click();
   await expect(page.getByText(GONE_NAME)).toHaveCount(0);

@@ -6,6 +6,7 @@ import {
   addToCart,
   CartStorageError,
   cartCount,
+  markAvailability,
   parseCart,
   readCart,
   removeFromCart,
@@ -144,5 +145,25 @@ describe("cart store", () => {
       "1. Inverter x 1",
     ]);
     expect(new URL(whatsappOrderUrl("263771000100", cart, new Set([1]))).searchParams.get("text")).not.toContain("Panel");
+  });
+
+  it("remembers products the cart page found gone: the badge's count and the hand-off leave them out until they are back", () => {
+    addToCart(panel, 2, 1_000);
+    addToCart(inverter, 3, 1_000);
+    markAvailability([1, 7], [7], 1_000);
+    const marked = readCart(1_000);
+    expect(marked?.items.map((i) => [i.productId, i.unavailable ?? false])).toEqual([
+      [1, true],
+      [7, false],
+    ]);
+    expect(cartCount(marked)).toBe(3);
+    // As the early count reads it, from storage.
+    expect(cartCount(parseCart(storage.getItem(CART_STORAGE_KEY), 1_000))).toBe(3);
+    expect(whatsappOrderText(marked as NonNullable<typeof marked>)).not.toContain("Panel");
+
+    // The product is back in the catalogue.
+    markAvailability([1, 7], [1, 7], 1_000);
+    expect(readCart(1_000)?.items.every((i) => i.unavailable === undefined)).toBe(true);
+    expect(cartCount(readCart(1_000))).toBe(5);
   });
 });

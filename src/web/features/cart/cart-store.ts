@@ -2,7 +2,14 @@ import { useSyncExternalStore } from "react";
 import { CART_LIFETIME_MS, CART_STORAGE_KEY, LINE_QUANTITY_MAX } from "#shared/constants.ts";
 
 /** The local cart (spec §3): kept in this browser's localStorage, never on the server. */
-export type CartItem = { productId: number; productName: string; image: string; quantity: number };
+export type CartItem = {
+  productId: number;
+  productName: string;
+  image: string;
+  quantity: number;
+  /** Set when the cart page found the product no longer in the catalogue: left out of the count and the hand-off. */
+  unavailable?: true;
+};
 export type Cart = { items: CartItem[]; expires: number };
 
 const CHANGE_EVENT = "cart:change";
@@ -147,9 +154,34 @@ export function removeFromCart(productId: number, now = Date.now()): Cart | null
   return next;
 }
 
-/** How many pieces the cart holds: the sum of the quantities. */
+/**
+ * How many pieces the cart holds: the sum of the quantities of the products still available. Sent as its source in
+ * the early count's inline script (cart-count-early.ts): it uses nothing else of this module.
+ */
 export function cartCount(cart: Cart | null): number {
-  return cart ? cart.items.reduce((sum, i) => sum + i.quantity, 0) : 0;
+  return cart ? cart.items.reduce((sum, i) => sum + (i.unavailable ? 0 : i.quantity), 0) : 0;
+}
+
+/**
+ * Records what the cart page learnt from the catalogue: the `asked` products missing from `available` are marked
+ * unavailable (the header's badge on every page then leaves them out), and a marked one that is back is unmarked.
+ * Writes only when something changed.
+ */
+export function markAvailability(asked: readonly number[], available: readonly number[], now = Date.now()): void {
+  const cart = readCart(now);
+  if (!cart) return;
+  const askedSet = new Set(asked);
+  const availableSet = new Set(available);
+  let changed = false;
+  const items = cart.items.map((item) => {
+    if (!askedSet.has(item.productId)) return item;
+    const gone = !availableSet.has(item.productId);
+    if (gone === Boolean(item.unavailable)) return item;
+    changed = true;
+    const { unavailable: _was, ...rest } = item;
+    return gone ? { ...rest, unavailable: true as const } : rest;
+  });
+  if (changed) writeCart({ ...cart, items });
 }
 
 /** Calls `listener` when this tab or another tab changes the cart. */
@@ -228,9 +260,9 @@ export function parseProductIds(value: string): number[] {
     .filter((id) => id >= 1 && id <= 2_147_483_647);
 }
 
-/** The cart's lines without the products that are no longer in the catalogue (`gone`: their ids). */
+/** The cart's lines without the products that are no longer in the catalogue (`gone`: their ids, or marked so). */
 export function availableItems(cart: Cart, gone: ReadonlySet<number> = new Set()): CartItem[] {
-  return cart.items.filter((i) => !gone.has(i.productId));
+  return cart.items.filter((i) => !gone.has(i.productId) && !i.unavailable);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type CartItem,
   type CartView as CartViewState,
   cartCount,
+  markAvailability,
   productIdsParam,
   readCart,
   removeFromCart,
@@ -44,6 +45,15 @@ export function useGoneProducts(cart: Cart | null): ReadonlySet<number> {
     if (ids) void load(`/cart?ids=${ids}`);
   }, [ids, load]);
   const availability = fetcher.data?.availability;
+  // Kept in the stored cart too, so the header's badge on every page leaves those products out.
+  useEffect(() => {
+    if (!availability) return;
+    try {
+      markAvailability(availability.asked, availability.available);
+    } catch {
+      // Storage refused: the page still marks them; only the badge elsewhere keeps counting them.
+    }
+  }, [availability]);
   return useMemo(() => {
     if (!availability) return NONE_GONE;
     const available = new Set(availability.available);
@@ -140,7 +150,7 @@ export function CartLines({
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
       {cart.items.map((item) => {
         const src = thumbnail(item.image);
-        const unavailable = gone.has(item.productId);
+        const unavailable = gone.has(item.productId) || item.unavailable === true;
         return (
           <li key={item.productId} className="flex flex-wrap items-center gap-4 p-4">
             {src ? (
