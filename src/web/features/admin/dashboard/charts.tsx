@@ -53,7 +53,10 @@ export function ColumnChart({
   const n = Math.max(points.length, 1);
   const top = niceMax(Math.max(0, ...points.map((p) => p.value)));
   const ticks = [top, top / 2, 0];
-  const labelled = spreadIndices(points.length, 6);
+  // Six labels under the columns from the sm breakpoint, three on a phone (six "27 Oct" ran into each other at 390 px).
+  const wide = new Set(spreadIndices(points.length, 6));
+  const narrow = new Set(spreadIndices(points.length, 3));
+  const labelled = [...new Set([...wide, ...narrow])].sort((a, b) => a - b);
   return (
     <div>
       <div className="flex gap-2">
@@ -98,11 +101,12 @@ export function ColumnChart({
           {/* The labels under the columns: SVG text placed by its x attribute (a percentage of the width), so the
               server's HTML needs no style attribute (decision 011) and the text keeps its size at any width. */}
           <svg aria-hidden="true" className="mt-1 block h-5 w-full overflow-visible text-xs">
-            {labelled.map((i, k) => {
+            {labelled.map((i) => {
               const p = points[i] as ChartPoint;
-              const first = k === 0;
-              const last = k === labelled.length - 1 && !first;
+              const first = i === 0;
+              const last = i === points.length - 1 && !first;
               const at = first ? 0 : last ? 100 : ((i + 0.5) / n) * 100;
+              const shown = wide.has(i) && narrow.has(i) ? "" : wide.has(i) ? "max-sm:hidden" : "sm:hidden";
               return (
                 <text
                   key={p.key}
@@ -110,7 +114,7 @@ export function ColumnChart({
                   x={`${at}%`}
                   y="1em"
                   textAnchor={first ? "start" : last ? "end" : "middle"}
-                  className="fill-slate-600"
+                  className={`fill-slate-600 ${shown}`}
                 >
                   {p.label}
                 </text>
