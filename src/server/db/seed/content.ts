@@ -322,6 +322,8 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
         status,
         totalUsd: money(total),
         deliveryAddress: "45 Lytton Road, Workington, Harare",
+        contactName: "Farai Dealer",
+        contactPhone: "+263 77 234 5678",
         createdAt: new Date(now - (10 - i * 8) * DAY),
       })
       .returning({ id: orders.id });

@@ -105,13 +105,12 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
             {order.fulfilment === "delivery" ? order.deliveryAddress : "From our office, once the order is ready for collection"}
           </dd>
         </div>
-        <div>
-          <dt className="font-medium text-slate-600">Contact</dt>
-          <dd className="mt-0.5 text-slate-900">
-            {order.contactName}
-            {order.contactPhone ? `, ${order.contactPhone}` : ""}
-          </dd>
-        </div>
+        {order.contactName || order.contactPhone ? (
+          <div>
+            <dt className="font-medium text-slate-600">Contact</dt>
+            <dd className="mt-0.5 text-slate-900">{[order.contactName, order.contactPhone].filter(Boolean).join(", ")}</dd>
+          </div>
+        ) : null}
         {order.notes ? (
           <div className="sm:col-span-2">
             <dt className="font-medium text-slate-600">Notes</dt>
