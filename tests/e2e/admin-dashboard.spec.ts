@@ -180,11 +180,12 @@ test("@phone the dashboard, inbox and settings fit a phone's width", async ({ pa
     expect(overflow, path).toBeLessThanOrEqual(0);
     if (path === "/admin") {
       // The chart's labels under the columns stay apart (six of them ran into each other at 390 px).
-      const boxes = await page
-        .locator('[data-tour="dashboard-sales-chart"] [data-chart-label]')
-        .evaluateAll((labels) =>
-          labels.filter((l) => getComputedStyle(l).display !== "none").map((l) => l.getBoundingClientRect()).map((r) => [r.left, r.right]),
-        );
+      const boxes = await page.locator('[data-tour="dashboard-sales-chart"] [data-chart-label]').evaluateAll((labels) =>
+        labels
+          .filter((l) => getComputedStyle(l).display !== "none")
+          .map((l) => l.getBoundingClientRect())
+          .map((r) => [r.left, r.right]),
+      );
       expect(boxes.length).toBeGreaterThanOrEqual(2);
       for (let i = 1; i < boxes.length; i++) expect((boxes[i]?.[0] ?? 0) - (boxes[i - 1]?.[1] ?? 0), `label ${i}`).toBeGreaterThan(4);
     }
