@@ -27,11 +27,11 @@ function fulfilmentRows(order: OrderView): [string, string][] {
   return order.fulfilment === "delivery"
     ? [
         ["Delivery to", order.deliveryAddress],
-        ["Contact", `${order.contactName} ${order.contactPhone}`.trim()],
+        ["Contact", [order.contactName, order.contactPhone].filter(Boolean).join(", ")],
       ]
     : [
         ["Collection", "From our office, once the order is ready for collection"],
-        ["Contact", `${order.contactName} ${order.contactPhone}`.trim()],
+        ["Contact", [order.contactName, order.contactPhone].filter(Boolean).join(", ")],
       ];
 }
 
