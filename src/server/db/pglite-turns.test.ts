@@ -41,6 +41,17 @@ describe("takeTurns", () => {
     expect(log).toEqual(["query a", "(turn)", "begin", "tx b", "tx c", "commit", "exec d"]);
   });
 
+  it("gives one request's statements one at a time too: a call right after another, in the same loop turn, waits for the next", async () => {
+    // Under load few callers wait at any moment (the rest are still being read), and one request's statements ran
+    // back to back, request after request, in one long turn of the loop: no connection was accepted meanwhile.
+    const log: string[] = [];
+    const client = takeTurns(fakeClient(log));
+    setImmediate(() => log.push("(turn)"));
+    await client.query("a");
+    await client.query("b");
+    expect(log).toEqual(["query a", "(turn)", "query b"]);
+  });
+
   it("passes the turn on when a call fails", async () => {
     const client = takeTurns(fakeClient([]));
     const failing = client.transaction(async () => {
