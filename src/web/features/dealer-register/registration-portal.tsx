@@ -7,8 +7,6 @@ import { DocumentsSection } from "./documents-section.tsx";
 import { InstallationsForm } from "./installations-form.tsx";
 import type { RegisterResult } from "./register-result.ts";
 
-type SectionId = ApplicationSection;
-
 const STATUS_NOTE: Record<string, string> = {
   Pending: "Your application is complete and has been submitted. It is now waiting for review by our team.",
   Approved: "Your application is approved. Contact us to change its details.",
@@ -27,7 +25,7 @@ function markedSummary(application: DealerApplication, rejectedDocuments: number
 }
 
 /** A section's "Action needed" note: its rejected documents first, else the team's mark on a rejected application. */
-function attentionOf(id: SectionId, application: DealerApplication, rejectedDocuments: number): string | null {
+function attentionOf(id: ApplicationSection, application: DealerApplication, rejectedDocuments: number): string | null {
   if (id === "documents" && rejectedDocuments > 0) return `Action needed: ${documentsWord(rejectedDocuments)} rejected`;
   return application.rejected_sections.includes(id) ? "Action needed: marked by our team" : null;
 }
@@ -73,7 +71,7 @@ function StatusNote({ application, rejectedDocuments }: { application: DealerApp
   ) : null;
 }
 
-function firstIncomplete(c: DealerApplication["completion"]): SectionId | null {
+function firstIncomplete(c: DealerApplication["completion"]): ApplicationSection | null {
   if (!c.company) return "company";
   if (!c.documents) return "documents";
   if (!c.installations) return "installations";
@@ -100,7 +98,7 @@ export function RegistrationPortal({
   const status = statusLabel(application.reg_status);
   const editable = application.reg_status !== "Approved" && application.reg_status !== "Suspended";
   // Opened first: the first section our team marked on a rejected application, else the first one to complete.
-  const [open, setOpen] = useState<SectionId | null>(() =>
+  const [open, setOpen] = useState<ApplicationSection | null>(() =>
     editable ? (application.rejected_sections[0] ?? firstIncomplete(completion)) : null,
   );
 
@@ -118,12 +116,12 @@ export function RegistrationPortal({
     previousStatus.current = status;
   }, [status]);
 
-  const toggle = (id: SectionId) => setOpen((current) => (current === id ? null : id));
+  const toggle = (id: ApplicationSection) => setOpen((current) => (current === id ? null : id));
   // A section waits for the one before it only while it is not complete itself: a complete section never also
   // says to complete an earlier one first (a rejected document makes Required Documents incomplete again). Before
   // the address is confirmed nothing can be saved, so every section opens, to show what the application asks.
   const lockedUnless = (open: boolean, reason: string) => (open || !emailVerified ? null : reason);
-  const sections: { id: SectionId; title: string; complete: boolean; locked: string | null; attention: string | null }[] = [
+  const sections: { id: ApplicationSection; title: string; complete: boolean; locked: string | null; attention: string | null }[] = [
     {
       id: "company",
       title: SECTION_TITLES.company,
