@@ -11,6 +11,8 @@ export default defineConfig({
       "tests/scale/**/*.test.ts",
     ],
     environment: "node",
+    // The migrated and the seeded database, made once for the run and copied by each file (support/test-db.ts).
+    globalSetup: ["tests/support/db-snapshots.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

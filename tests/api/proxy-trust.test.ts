@@ -7,7 +7,6 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
-import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
 import { createDiskStorage } from "#server/platform/storage/storage.ts";
@@ -183,9 +182,8 @@ describe("production behind an https proxy", () => {
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
     });
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ seeded: true });
     const storage = createDiskStorage(path.join(dataDir, "uploads"));
-    await seedIfEmpty(database.db, storage, { media: false });
     // Production never signs in with a published demo password (issue 16, M5).
     const password = "a-real-dealer-secret-2026";
     await database.db

@@ -9,7 +9,6 @@ import { loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
-import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
 import { createDiskStorage } from "#server/platform/storage/storage.ts";
@@ -99,9 +98,8 @@ describe("in production", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "solar-test-"));
     const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SITE_URL: siteUrl, LOG_LEVEL: "silent" });
-    database = await createTestDatabase();
+    database = await createTestDatabase({ seeded: true });
     const storage = createDiskStorage(path.join(dataDir, "uploads"));
-    await seedIfEmpty(database.db, storage, { media: false });
     // Production never signs in with a published demo password (issue 16, M5).
     await database.db
       .update(users)

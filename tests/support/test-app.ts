@@ -6,7 +6,6 @@ import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { DEMO_ACCOUNTS, type DemoAccount } from "#server/db/seed/accounts.ts";
-import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { createMailer, type Mailer } from "#server/platform/mailer/mailer.ts";
 import { createDiskStorage } from "#server/platform/storage/storage.ts";
 import { onOutboxRead } from "./outbox.ts";
@@ -43,9 +42,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "solar-test-"));
   const config = loadConfig({ ...opts.env, NODE_ENV: "test", DATA_DIR: dataDir });
-  const database = await createTestDatabase();
+  // The demo rows come with the database (the run's seeded snapshot, support/db-snapshots.ts).
+  const database = await createTestDatabase({ seeded: opts.seed !== false });
   const storage = createDiskStorage(path.join(dataDir, "uploads"));
-  if (opts.seed !== false) await seedIfEmpty(database.db, storage, { media: false });
   const app = await buildApp({
     config,
     database,

@@ -26,6 +26,8 @@ export type Database = {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (the tests' seeded snapshot, loaded again with `loadDataDir`). */
+  dump?(): Promise<Blob>;
 };
 
 /**
@@ -37,7 +39,10 @@ const PGLITE_OPTIONS = { postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB"]
 export class DatabaseUnavailableError extends Error {}
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db ("memory://" keeps it in memory). */
-export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, "databaseUrl" | "dataDir">,
+  opts: { /** An in-memory PGlite starts from this tarball of `dump()` (the tests' snapshots). */ loadDataDir?: Blob } = {},
+): Promise<Database> {
   const url = config.databaseUrl;
   if (url && url !== "memory://") {
     // A short connect timeout: while PostgreSQL is down or restarting, requests are answered 503 at once
@@ -71,7 +76,7 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
   }
   let client: PGlite;
   if (url === "memory://") {
-    client = new PGlite(PGLITE_OPTIONS);
+    client = new PGlite(opts.loadDataDir ? { ...PGLITE_OPTIONS, loadDataDir: opts.loadDataDir } : PGLITE_OPTIONS);
   } else {
     const dir = path.join(config.dataDir, "db");
     mkdirSync(dir, { recursive: true });
@@ -89,6 +94,7 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
       await client.query("select 1");
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir("none"),
   };
 }
 
