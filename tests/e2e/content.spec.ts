@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { hydrated } from "./support/hydration.ts";
+import { hydrated, tasksDone } from "./support/hydration.ts";
 
 async function firstId(request: APIRequestContext, url: string): Promise<number> {
   const list = await (await request.get(url)).json();
@@ -162,32 +162,49 @@ test("the carousel's Next button moves the testimonials on", async ({ page }) =>
 });
 
 test("the testimonials move on every 10 s, except under the pointer or when the visitor prefers less motion", async ({ page }) => {
+  // Counts the carousel's moves: what the autoplay did is read at once after the clock runs, with no sleep.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __carouselMoves: number };
+    w.__carouselMoves = 0;
+    const scrollTo = Element.prototype.scrollTo as (this: Element, ...args: unknown[]) => void;
+    Element.prototype.scrollTo = function (this: Element, ...args: unknown[]) {
+      if (this.hasAttribute("data-carousel-viewport")) w.__carouselMoves++;
+      scrollTo.apply(this, args);
+    } as typeof Element.prototype.scrollTo;
+  });
+  const moves = () => page.evaluate(() => (window as unknown as { __carouselMoves: number }).__carouselMoves);
   await page.clock.install();
   await page.goto("/");
   await page.waitForLoadState("networkidle");
+  // The page's clock stands still from here: the carousel's 10 s start when it starts, however long the machine takes
+  // to load and run the scripts (an installed clock otherwise runs on with real time).
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   const viewport = page.locator("[data-carousel-viewport]");
   const scrollLeft = () => viewport.evaluate((el) => el.scrollLeft);
   // The pointer's first move loads the page's scripts (decision 009); the carousel starts once they run.
   await page.mouse.move(1, 1);
   await expect.poll(() => page.evaluate(() => (window as Window & { __hydrated?: boolean }).__hydrated)).toBe(true);
+  await tasksDone(page);
   await page.clock.runFor(9_000);
+  expect(await moves()).toBe(0);
   expect(await scrollLeft()).toBe(0);
   await page.clock.runFor(1_500);
+  expect(await moves()).toBe(1);
   await expect.poll(scrollLeft).toBeGreaterThan(0);
 
+  // Under the pointer it stays.
   await viewport.hover();
-  await page.waitForTimeout(1_000);
-  const paused = await scrollLeft();
+  await tasksDone(page);
   await page.clock.runFor(25_000);
-  await page.waitForTimeout(500);
-  expect(await scrollLeft()).toBe(paused);
+  expect(await moves()).toBe(1);
 
+  // Away from it, for a visitor who prefers less motion, it stays too.
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.clock.runFor(100);
+  await tasksDone(page);
   await page.mouse.move(1, 1);
+  await tasksDone(page);
   await page.clock.runFor(25_000);
-  await page.waitForTimeout(500);
-  expect(await scrollLeft()).toBe(paused);
+  expect(await moves()).toBe(1);
 });
 
 test("the case study gallery's Next button changes the image", async ({ page, request }) => {

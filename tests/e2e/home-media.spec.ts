@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { hydrated } from "./support/hydration.ts";
+import { hydrated, tasksDone } from "./support/hydration.ts";
 
 /** Records every play() of an <audio> (the welcome sound) in window.__soundPlays, before any page script runs. */
 async function recordSoundPlays(page: Page) {
@@ -56,14 +56,14 @@ test("the welcome sound plays once per browser session, on the first interaction
   await page.goto("/");
   await hydrated(page);
   await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
-  await page.waitForTimeout(300);
+  await tasksDone(page);
   expect(await soundPlays(page)).toEqual([]);
 
   await page.locator("main h1").click();
   await expect.poll(() => soundPlays(page)).toEqual([expect.stringMatching(/\/media\/site\/welcome\.mp3$/)]);
   await page.locator("main h1").click();
   await page.keyboard.press("Tab");
-  await page.waitForTimeout(300);
+  await tasksDone(page);
   expect(await soundPlays(page)).toHaveLength(1);
 
   // The same session: a reload or a return to the page stays quiet.
@@ -71,7 +71,7 @@ test("the welcome sound plays once per browser session, on the first interaction
   await hydrated(page);
   await expect(page.getByRole("button", { name: "Mute sound" })).toBeVisible();
   await page.locator("main h1").click();
-  await page.waitForTimeout(300);
+  await tasksDone(page);
   expect(await soundPlays(page)).toEqual([]);
 });
 
@@ -84,13 +84,13 @@ test("the mute button keeps the welcome sound silent, and is remembered", async 
   await expect(mute).toHaveAttribute("aria-pressed", "true");
   await page.locator("main h1").click();
   await page.keyboard.press("Tab");
-  await page.waitForTimeout(300);
+  await tasksDone(page);
   expect(await soundPlays(page)).toEqual([]);
 
   await page.reload();
   await hydrated(page);
   await expect(page.getByRole("button", { name: "Mute sound" })).toHaveAttribute("aria-pressed", "true");
   await page.locator("main h1").click();
-  await page.waitForTimeout(300);
+  await tasksDone(page);
   expect(await soundPlays(page)).toEqual([]);
 });

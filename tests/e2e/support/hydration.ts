@@ -12,3 +12,20 @@ export async function hydrated(page: Page, by: "pointer" | "key" = "pointer"): P
   await page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
+
+/**
+ * Resolves once the page has handled what was already dispatched to it: two turns of its task queue through a
+ * MessageChannel (React schedules its work the same way; a faked clock does not stop it). What a handler did not do
+ * by then it will not do: the barrier for "nothing happened" checks, instead of a sleep.
+ */
+export async function tasksDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) {
+      await new Promise<void>((done) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => done();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
