@@ -1,7 +1,7 @@
 import type { FileChooser, Page } from "@playwright/test";
 import { DEMO, expect, nextDemoCode, test } from "./fixtures.ts";
 import { type Account, confirmEmail, image, newAccount } from "./support/dealer-application.ts";
-import { hydrated } from "./support/hydration.ts";
+import { hydrated, tasksDone } from "./support/hydration.ts";
 import { expectVisibleFocus, tabTo, typeHere } from "./support/keyboard.ts";
 
 /**
@@ -110,6 +110,27 @@ test("browse and quote by keyboard: skip link, a category, a product, Add to Car
   await expect(dialog).toBeHidden();
   // The focus goes back to the button that opened the dialog.
   await expect(open).toBeFocused();
+});
+
+test("a refused quote request puts the focus on its first wrong field once: a Tab moves on and stays", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/product/1");
+  await hydrated(page, "key");
+  await page.getByRole("main").getByRole("button", { name: "Request a Quote" }).focus();
+  await page.keyboard.press(" ");
+  const dialog = page.getByRole("dialog", { name: "Request a Quote" });
+  await expect(dialog.getByLabel("Name")).toBeVisible();
+  // The page's clock stands still from here: a focus that comes back on a timer shows when the clock runs.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+  await dialog.getByRole("button", { name: "Submit" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Name")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByLabel("Address")).toBeFocused();
+  await page.clock.runFor(1_000);
+  await tasksDone(page);
+  await expect(dialog.getByLabel("Address")).toBeFocused();
 });
 
 /** A fresh account through the API, its address confirmed through the link of its e-mail (the form is not the point). */

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
 import { useSubmit } from "react-router";
 import type { z } from "zod";
+import { FOCUS_FIRST_ERROR, useFocusFirstError } from "#web/lib/use-focus-first-error.ts";
 import { usePostPending } from "./use-post-pending.ts";
 
 type Options<Values> = {
@@ -23,7 +24,9 @@ export function usePostForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
     // zodResolver is typed per concrete schema; here the schema is generic.
     resolver: zodResolver(schema as never) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
     defaultValues: options.defaultValues,
+    ...FOCUS_FIRST_ERROR,
   });
+  useFocusFirstError(form);
   const errors = form.formState.errors as Partial<Record<string, { message?: unknown }>>;
   /** The message to show under a field: the browser's check first, else the server's. */
   const error = (field: Path<z.input<Schema>>): string | undefined => {

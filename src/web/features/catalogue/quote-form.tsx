@@ -6,6 +6,7 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { notify } from "#web/components/ui/toaster.tsx";
+import { FOCUS_FIRST_ERROR, useFocusFirstError } from "#web/lib/use-focus-first-error.ts";
 
 type QuoteFormProps = { productId: number; productName: string; userId: number | null; onDone: () => void };
 
@@ -20,13 +21,7 @@ function fieldOf(path: string): Path<QuoteRequestInput> | null {
 export function QuoteForm({ productId, productName, userId, onDone }: QuoteFormProps) {
   // The spec's failure text, or the server's own message when it says why (too many requests).
   const [failed, setFailed] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<QuoteRequestInput, unknown, QuoteRequest>({
+  const form = useForm<QuoteRequestInput, unknown, QuoteRequest>({
     resolver: zodResolver(quoteRequestSchema),
     defaultValues: {
       userId,
@@ -37,7 +32,16 @@ export function QuoteForm({ productId, productName, userId, onDone }: QuoteFormP
       notes: "",
       products: [{ product_id: productId, quantity: 1, name: productName }],
     },
+    ...FOCUS_FIRST_ERROR,
   });
+  useFocusFirstError(form);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = async (values: QuoteRequest) => {
     setFailed(null);

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Form, useSubmit } from "react-router";
 import { type CompanyDetailsInput, companyDetailsSchema, type DealerApplication } from "#shared/schemas/dealers.ts";
+import { FOCUS_FIRST_ERROR, useFocusFirstError } from "#web/lib/use-focus-first-error.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -48,7 +49,9 @@ export function CompanyForm({
     resolver: zodResolver(companyDetailsSchema) as never,
     defaultValues: defaults,
     reValidateMode: "onSubmit",
+    ...FOCUS_FIRST_ERROR,
   });
+  useFocusFirstError(form);
   const { serverError, markEdited } = useClearingServerErrors(result?.fieldErrors);
   const error = (field: Field) => {
     const message = form.formState.errors[field]?.message;

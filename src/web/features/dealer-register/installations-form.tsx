@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useFieldArray, useForm } from "react-hook-form";
 import { Form, useSubmit } from "react-router";
 import { type DealerApplication, installationsListSchema, MAX_INSTALLATIONS, MIN_INSTALLATIONS } from "#shared/schemas/dealers.ts";
+import { FOCUS_FIRST_ERROR, useFocusFirstError } from "#web/lib/use-focus-first-error.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -41,7 +42,9 @@ export function InstallationsForm({
     resolver: zodResolver(installationsListSchema) as never,
     defaultValues: { installations: saved.length ? saved : [empty()] },
     reValidateMode: "onSubmit",
+    ...FOCUS_FIRST_ERROR,
   });
+  useFocusFirstError(form);
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "installations" });
   const { serverError, markEdited } = useClearingServerErrors(result?.fieldErrors);
   const error = (index: number, field: ItemField) => {

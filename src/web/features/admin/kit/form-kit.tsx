@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { FOCUS_FIRST_ERROR, useFocusFirstError } from "#web/lib/use-focus-first-error.ts";
 import { useHydrated } from "#web/lib/use-hydrated.ts";
 import { type ApiAnswer, issueField } from "./send-request.ts";
 
@@ -24,7 +25,9 @@ export function useAdminForm<Schema extends z.ZodType<FieldValues, FieldValues>>
     // zodResolver is typed per concrete schema; here the schema is generic.
     resolver: zodResolver(schema as never) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
     defaultValues,
+    ...FOCUS_FIRST_ERROR,
   });
+  useFocusFirstError(form);
   const errors = form.formState.errors as Record<string, unknown>;
   // Nested fields ("social.x") are named by their dotted path, as react-hook-form names them.
   const error = (name: Path<z.input<Schema>>): string | undefined => {
