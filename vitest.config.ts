@@ -1,5 +1,11 @@
 import { defineConfig } from "vitest/config";
 
+// `npm run test:unit` and `npm run test:faults` each write their own JSON report (CI's closing summary line):
+// VITEST_JSON=reports/vitest.json gives reports/vitest-unit.json and reports/vitest-faults.json.
+const suite = process.env.npm_lifecycle_event?.split(":")[1];
+const jsonReport =
+  process.env.VITEST_JSON && suite ? process.env.VITEST_JSON.replace(/\.json$/, `-${suite}.json`) : process.env.VITEST_JSON;
+
 export default defineConfig({
   test: {
     include: [
@@ -20,6 +26,6 @@ export default defineConfig({
     fileParallelism: true,
     // CI also writes a JSON report for its closing summary line.
     reporters: process.env.VITEST_JSON ? ["default", "json"] : ["default"],
-    outputFile: process.env.VITEST_JSON ? { json: process.env.VITEST_JSON } : undefined,
+    outputFile: jsonReport ? { json: jsonReport } : undefined,
   },
 });
