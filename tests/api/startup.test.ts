@@ -9,11 +9,19 @@ import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
+import { createTestDatabase } from "../support/test-db.ts";
 
 const run = promisify(execFile);
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "solar-startup-"));
+  // The demo accounts and rows are there already (the run's seeded snapshot): the server starts on them without
+  // generating the demo's images, which these tests do not look at.
+  // (On CI's PostgreSQL pass the snapshot is a template database: the server seeds the PGlite directory itself.)
+  const seeded = await createTestDatabase({ seeded: true });
+  const tarball = await seeded.dump?.();
+  await seeded.close();
+  if (tarball) await (await openDatabase({ databaseUrl: undefined, dataDir }, { loadDataDir: tarball })).close();
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

@@ -41,7 +41,7 @@ export class DatabaseUnavailableError extends Error {}
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db ("memory://" keeps it in memory). */
 export async function openDatabase(
   config: Pick<Config, "databaseUrl" | "dataDir">,
-  opts: { /** An in-memory PGlite starts from this tarball of `dump()` (the tests' snapshots). */ loadDataDir?: Blob } = {},
+  opts: { /** A new PGlite starts from this tarball of `dump()` (the tests' snapshots). */ loadDataDir?: Blob } = {},
 ): Promise<Database> {
   const url = config.databaseUrl;
   if (url && url !== "memory://") {
@@ -80,7 +80,7 @@ export async function openDatabase(
   } else {
     const dir = path.join(config.dataDir, "db");
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, PGLITE_OPTIONS);
+    client = new PGlite(dir, opts.loadDataDir ? { ...PGLITE_OPTIONS, loadDataDir: opts.loadDataDir } : PGLITE_OPTIONS);
   }
   await client.waitReady;
   // One statement or transaction per event-loop turn (pglite-turns.ts).
