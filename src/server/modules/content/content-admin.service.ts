@@ -54,6 +54,7 @@ import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.
 import { removePublicImage, storePublicFile, storePublicImage } from "../../platform/images/public-images.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { type FormInput, parseFields, type ReadForm } from "../../platform/uploads/form-input.ts";
+import { planImages, planSingleImage, resolvePlan } from "../../platform/uploads/image-plan.ts";
 import { type CheckedImage, UploadError } from "../../platform/uploads/image-upload.ts";
 import type { AuditChange } from "../audit/audit.service.ts";
 import {
@@ -73,7 +74,6 @@ import {
   toCaseStudy,
 } from "./content.service.ts";
 import { contentRules, readContentForm } from "./content-forms.ts";
-import { planImages, planSingleImage, resolvePlan } from "./image-plan.ts";
 
 export type ContentAdminDeps = {
   db: Db;
