@@ -327,3 +327,11 @@ export type OverviewForm = z.infer<typeof overviewFormSchema>;
 
 /** A successful delete. */
 export const deletedSchema = z.object({ message: z.string() });
+
+/** Moving a record of an ordered list (FAQs, testimonials, team members) one place: POST …/{id}/move. */
+export const MOVE_DIRECTIONS = ["up", "down"] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+export const moveSchema = z.object({ direction: z.enum(MOVE_DIRECTIONS, { error: 'Say "up" or "down".' }) });
+/** What a move answers: what happened, and the list's ids in their new order (the first moved up stays first). */
+export const movedSchema = z.object({ message: z.string(), order: z.array(z.number()) });
+export type Moved = z.infer<typeof movedSchema>;
