@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { MediaFolder } from "#shared/media.ts";
 import {
@@ -42,7 +43,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { overview, positions, teamMembers } from "../../db/schema/content.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError } from "../../platform/errors.ts";
-import { createResources, quote } from "../../platform/resources/resource.ts";
+import { createResources, quote, type Resource } from "../../platform/resources/resource.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { type FormInput, parseFields } from "../../platform/uploads/form-input.ts";
 import { applySingleImage, planImages, planSingleImage, resolvePlan } from "../../platform/uploads/image-plan.ts";
@@ -107,13 +108,45 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
   const files = createStoredFiles(storage, onImageStored);
   const { rowOf, create, update, remove, move } = createResources({ db, audit, files });
 
-  /** A form with a list of images (blog, case study): its fields, and its images planned against the current ones. */
-  async function readImagesForm<S extends z.ZodType>(body: FormInput, spec: ImagesForm<S>, current: readonly string[]) {
-    const form = await readContentForm(body, spec.rules);
-    const input = parseFields(spec.schema, form.fields);
-    const plan = planImages({ current, fields: form.fields, newCount: form.images.length, max: spec.max, tooMany: spec.tooMany });
-    return { input, plan, images: form.images };
+  /**
+   * Create and update of a resource with a list of images (blog, case study): its form read, its images planned
+   * against the current ones (kept, dropped, reordered, new ones placed), the new files stored in `folder`.
+   */
+  function withImages<T extends PgTable, Row extends { images: string[] }, View, S extends z.ZodType>(
+    res: Resource<T, Row, View>,
+    spec: ImagesForm<S> & { folder: MediaFolder; stem: (input: z.output<S>) => string },
+    values: (input: z.output<S>, images: string[]) => T["$inferInsert"],
+  ) {
+    async function read(body: FormInput, current: readonly string[]) {
+      const form = await readContentForm(body, spec.rules);
+      const input = parseFields(spec.schema, form.fields);
+      const plan = planImages({ current, fields: form.fields, newCount: form.images.length, max: spec.max, tooMany: spec.tooMany });
+      const store = (put: FilePut) => put.images(spec.folder, form.images, spec.stem(input));
+      return { plan, store, values: (names: string[]) => values(input, resolvePlan(plan, names)) };
+    }
+    return {
+      async create(actor: Actor, body: FormInput): Promise<View> {
+        const me = requireAdmin(actor);
+        const form = await read(body, []);
+        return create(me, res, { store: form.store, values: form.values });
+      },
+      async update(actor: Actor, id: number, body: FormInput): Promise<View> {
+        const me = requireAdmin(actor);
+        const form = await read(body, (await rowOf(db, res, id)).images);
+        return update(me, res, id, { keeps: form.plan, store: form.store, set: (_, names) => form.values(names) });
+      },
+    };
   }
+  const blogImages = withImages(blogResource, { ...BLOG_FORM, folder: "blogs", stem: (i) => i.title }, (input, images) => ({
+    ...input,
+    images,
+    updatedAt: new Date(),
+  }));
+  const caseStudyImages = withImages(
+    caseStudyResource,
+    { ...CASE_STUDY_FORM, folder: "caseStudyImages", stem: (i) => i.projectName },
+    (input, images) => ({ ...input, images, updatedAt: new Date() }),
+  );
 
   /** A form with one image (the field `field`): its fields, and what happens to the record's image. */
   async function readOneImageForm<S extends z.ZodType>(
@@ -145,50 +178,14 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
   return {
     // ───────────── blogs (spec §7: POST /blogs multipart, PUT and DELETE /blogs/{id}) ─────────────
 
-    async createBlog(actor: Actor, body: FormInput): Promise<Blog> {
-      const me = requireAdmin(actor);
-      const { input, plan, images } = await readImagesForm(body, BLOG_FORM, []);
-      return create(me, blogResource, {
-        store: (put) => put.images("blogs", images, input.title),
-        values: (names) => ({ ...input, images: resolvePlan(plan, names) }),
-      });
-    },
-
-    async updateBlog(actor: Actor, id: number, body: FormInput): Promise<Blog> {
-      const me = requireAdmin(actor);
-      const current = await rowOf(db, blogResource, id);
-      const { input, plan, images } = await readImagesForm(body, BLOG_FORM, current.images);
-      return update(me, blogResource, id, {
-        keeps: plan,
-        store: (put) => put.images("blogs", images, input.title),
-        set: (_, names) => ({ ...input, images: resolvePlan(plan, names), updatedAt: new Date() }),
-      });
-    },
-
+    createBlog: (actor: Actor, body: FormInput): Promise<Blog> => blogImages.create(actor, body),
+    updateBlog: (actor: Actor, id: number, body: FormInput): Promise<Blog> => blogImages.update(actor, id, body),
     deleteBlog: async (actor: Actor, id: number) => remove(requireAdmin(actor), blogResource, id),
 
     // ───────────── case studies (spec §7: POST /case-study, PUT and DELETE /case-study/{id}) ─────────────
 
-    async createCaseStudy(actor: Actor, body: FormInput): Promise<CaseStudy> {
-      const me = requireAdmin(actor);
-      const { input, plan, images } = await readImagesForm(body, CASE_STUDY_FORM, []);
-      return create(me, caseStudyResource, {
-        store: (put) => put.images("caseStudyImages", images, input.projectName),
-        values: (names) => ({ ...input, images: resolvePlan(plan, names) }),
-      });
-    },
-
-    async updateCaseStudy(actor: Actor, id: number, body: FormInput): Promise<CaseStudy> {
-      const me = requireAdmin(actor);
-      const current = await rowOf(db, caseStudyResource, id);
-      const { input, plan, images } = await readImagesForm(body, CASE_STUDY_FORM, current.images);
-      return update(me, caseStudyResource, id, {
-        keeps: plan,
-        store: (put) => put.images("caseStudyImages", images, input.projectName),
-        set: (_, names) => ({ ...input, images: resolvePlan(plan, names), updatedAt: new Date() }),
-      });
-    },
-
+    createCaseStudy: (actor: Actor, body: FormInput): Promise<CaseStudy> => caseStudyImages.create(actor, body),
+    updateCaseStudy: (actor: Actor, id: number, body: FormInput): Promise<CaseStudy> => caseStudyImages.update(actor, id, body),
     deleteCaseStudy: async (actor: Actor, id: number) => remove(requireAdmin(actor), caseStudyResource, id),
 
     // ───────────── team (spec §7: /team/add-team, update-team/{id}, update-team-member-image/{id}, delete-team/{id}) ─────────────
