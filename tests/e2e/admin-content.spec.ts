@@ -237,3 +237,42 @@ test("the blog form on a phone: no sideways scrolling, and the images list fits 
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 });
+
+test("an admin moves an FAQ up with its Move up button; the FAQ page shows the new order", async ({ page }) => {
+  test.setTimeout(60_000);
+  const tag = stamp();
+  const [first, second] = [`Ordered question A ${tag}`, `Ordered question B ${tag}`];
+  await loginAsAdmin(page);
+  await openAdmin(page, "/admin/content/faqs", "Add FAQ");
+  // The list in its order: the first FAQ cannot go higher.
+  await expect(page.getByRole("button", { name: /^Move up / }).first()).toBeDisabled();
+  const form = page.getByRole("form", { name: "New FAQ" });
+  for (const question of [first, second]) {
+    await form.getByLabel("Question").fill(question);
+    await form.getByLabel("Answer").fill("Kept in the admin's order.");
+    await form.getByRole("button", { name: "Add FAQ" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(question) })).toBeVisible();
+  }
+
+  // Only these two, in their order: the new one went last, after the first.
+  await openAdmin(page, `/admin/content/faqs?q=${tag}`, "Add FAQ");
+  const order = async () =>
+    (await page.getByRole("row").allInnerTexts()).filter((t) => t.includes(tag)).map((t) => (t.includes(first) ? "A" : "B"));
+  await expect.poll(order).toEqual(["A", "B"]);
+  await page.getByRole("button", { name: `Move up ${second}` }).click();
+  await expect(page.getByText("The FAQ has been moved up.")).toBeVisible();
+  await expect.poll(order).toEqual(["B", "A"]);
+
+  await page.goto("/faqs");
+  const text = (await page.getByRole("main").textContent()) ?? "";
+  expect(text.indexOf(second)).toBeGreaterThan(-1);
+  expect(text.indexOf(second)).toBeLessThan(text.indexOf(first));
+
+  // Tidy up.
+  await openAdmin(page, `/admin/content/faqs?q=${tag}`, "Add FAQ");
+  for (const question of [first, second]) {
+    await page.getByRole("button", { name: `Delete ${question}` }).click();
+    await page.getByRole("dialog", { name: "Delete this FAQ?" }).getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(question) })).toHaveCount(0);
+  }
+});

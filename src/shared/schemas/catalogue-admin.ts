@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { productRecordSchema } from "./catalogue.ts";
+import { removeFlagSchema } from "./image-order.ts";
 
 /**
  * The back office's catalogue contracts (issue 6): products, featured products and brands as admins send them.
@@ -73,9 +74,6 @@ const idRef = (required: string) =>
 /** An optional id: empty or null means none. */
 const optionalIdRef = (message: string) => z.preprocess((v) => (v === "" || v === null ? null : v), idRef(message).nullable());
 
-/** "true"/"1"/"on" from a form, or a JSON boolean. */
-const flag = z.preprocess((v) => (typeof v === "string" ? ["true", "1", "on"].includes(v.toLowerCase()) : v), z.boolean());
-
 /** A product's own fields (spec §3 names), as the create form and POST /api/products/add-product send them. */
 export const productFieldsSchema = z.object({
   product_name: requiredText("The product name", PRODUCT_NAME_REQUIRED, 200),
@@ -114,28 +112,6 @@ const imageNames = z.preprocess(
 export const productUpdateSchema = productFieldsSchema.partial().extend({ images: imageNames.optional() });
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
-/**
- * POST /api/products/upload-product-images/{id} may carry `imageOrder` beside the files: a JSON list naming every
- * image in display order, "stored:<name>" for one the product has and "new:<n>" for the n-th file sent (the admin
- * form kit's convention). An image of the product left out is removed.
- */
-export const imageOrderSchema = z.object({
-  imageOrder: z.preprocess(
-    (v) => {
-      if (typeof v !== "string") return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    },
-    z
-      .array(z.string().max(220), { error: "Send the image order as a JSON list." })
-      .min(1, PRODUCT_IMAGES_REQUIRED)
-      .max(PRODUCT_MAX_IMAGES * 2, TOO_MANY_PRODUCT_IMAGES),
-  ),
-});
-
 /** A product as the back office reads it: the public shape with prices, its brand and its dates. */
 export const adminProductSchema = productRecordSchema.extend({
   brand_id: z.number().nullable(),
@@ -170,7 +146,7 @@ export type FeaturedCreate = z.output<typeof featuredCreateSchema>;
  */
 export const featuredUpdateSchema = featuredCreateSchema.partial().extend({
   sort_order: z.coerce.number({ error: "The position must be a whole number." }).int().min(0).max(10_000).optional(),
-  remove_image: flag.optional(),
+  remove_image: removeFlagSchema.optional(),
 });
 export type FeaturedUpdate = z.output<typeof featuredUpdateSchema>;
 
@@ -202,7 +178,7 @@ export const brandCreateSchema = z.object({
 export type BrandCreate = z.output<typeof brandCreateSchema>;
 
 /** PUT /api/brands/{id}: any of the fields, a new `logo` (multipart), or `remove_logo`. */
-export const brandUpdateSchema = brandCreateSchema.partial().extend({ remove_logo: flag.optional() });
+export const brandUpdateSchema = brandCreateSchema.partial().extend({ remove_logo: removeFlagSchema.optional() });
 export type BrandUpdate = z.output<typeof brandUpdateSchema>;
 
 export const brandSchema = z.object({

@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+export {
+  IMAGE_ORDER_INVALID,
+  type ImageOrder,
+  imageOrderSchema,
+  KEPT_IMAGE_UNKNOWN,
+  keptImagesSchema,
+} from "./image-order.ts";
+
 /** Public content as the API answers it (spec §3 field names). Images are file names under /media/<folder>/. */
 
 export const testimonialSchema = z.object({
@@ -133,7 +141,6 @@ export const BLOG_TOO_MANY_IMAGES = `A blog can have at most ${BLOG_MAX_IMAGES} 
 export const CASE_STUDY_TOO_MANY_IMAGES = `A case study can have at most ${CASE_STUDY_MAX_IMAGES} images.`;
 export const ONE_IMAGE_ONLY = "Send one image only.";
 export const PHOTO_REQUIRED = "Choose a photo to upload.";
-export const KEPT_IMAGE_UNKNOWN = "An image to keep is not one of this record's images. Reload the page and try again.";
 
 /**
  * What the browser can check about a chosen image before sending it (the server decides by content): its name's
@@ -153,26 +160,6 @@ export function certificateFileProblem(file: { name: string; size: number }): st
   if (file.size > CERTIFICATE_MAX_BYTES) return CERTIFICATE_TOO_LARGE;
   return null;
 }
-
-/**
- * The images an edit keeps, in order (text field `images` on PUT, beside any new image files; comma-separated as
- * the API answers them, or repeated). Left out: every current image is kept. Empty: none is.
- */
-export const keptImagesSchema = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v) =>
-    v === undefined
-      ? undefined
-      : [
-          ...new Set(
-            (Array.isArray(v) ? v : [v])
-              .flatMap((s) => s.split(","))
-              .map((s) => s.trim())
-              .filter(Boolean),
-          ),
-        ],
-  );
 
 export const blogFormSchema = z.object({
   title: required("Enter the blog's title.", 200),
@@ -341,34 +328,10 @@ export type OverviewForm = z.infer<typeof overviewFormSchema>;
 /** A successful delete. */
 export const deletedSchema = z.object({ message: z.string() });
 
-export const IMAGE_ORDER_INVALID = "The order of the images could not be read. Reload the page and try again.";
-/**
- * The admin image list's order (kit `appendImages`): every image in display order, `stored:<name>` for one kept
- * and `new:<n>` for the n-th new file of the request. Sent as JSON text in multipart forms, or as a list.
- */
-export const imageOrderSchema = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    let list: unknown = raw;
-    if (typeof raw === "string") {
-      try {
-        list = JSON.parse(raw);
-      } catch {
-        list = null;
-      }
-    }
-    const tokens = Array.isArray(list) ? list : null;
-    const parsed = tokens?.map((t) => {
-      const m = typeof t === "string" ? /^(?:stored:(.+)|new:(\d{1,3}))$/.exec(t) : null;
-      if (!m) return null;
-      return m[1] !== undefined ? { kind: "stored" as const, name: m[1] } : { kind: "new" as const, index: Number(m[2]) };
-    });
-    if (!parsed || parsed.some((p) => p === null) || parsed.length > 20) {
-      ctx.addIssue({ code: "custom", message: IMAGE_ORDER_INVALID });
-      return z.NEVER;
-    }
-    return parsed as ({ kind: "stored"; name: string } | { kind: "new"; index: number })[];
-  });
-export type ImageOrder = NonNullable<z.infer<typeof imageOrderSchema>>;
+/** Moving a record of an ordered list (FAQs, testimonials, team members) one place: POST …/{id}/move. */
+export const MOVE_DIRECTIONS = ["up", "down"] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+export const moveSchema = z.object({ direction: z.enum(MOVE_DIRECTIONS, { error: 'Say "up" or "down".' }) });
+/** What a move answers: what happened, and the list's ids in their new order (the first moved up stays first). */
+export const movedSchema = z.object({ message: z.string(), order: z.array(z.number()) });
+export type Moved = z.infer<typeof movedSchema>;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
-import { DEFAULT_PRODUCT_IMAGE, MEDIA_FOLDERS, type MediaFolder } from "#shared/media.ts";
+import { MEDIA_FOLDERS, type MediaFolder } from "#shared/media.ts";
 import {
   type AdminFeatured,
   type AdminProduct,
@@ -17,7 +17,6 @@ import {
   featuredCreateSchema,
   featuredUpdateSchema,
   IMAGE_MAX_BYTES,
-  imageOrderSchema,
   PRODUCT_IMAGES_REQUIRED,
   PRODUCT_MAX_IMAGES,
   PRODUCT_UNKNOWN,
@@ -30,10 +29,11 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../platform/errors.ts";
-import { removePublicImage, storePublicFile, storePublicImage } from "../../platform/images/public-images.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { type FormInput, fieldIssues, parseFields, readForm } from "../../platform/uploads/form-input.ts";
-import { type CheckedImage, UploadError, type UploadRules } from "../../platform/uploads/image-upload.ts";
+import { applySingleImage, planImages, planSingleImage, resolvePlan } from "../../platform/uploads/image-plan.ts";
+import { UploadError, type UploadRules } from "../../platform/uploads/image-upload.ts";
+import { createStoredFiles, publicImages, type StoredFile } from "../../platform/uploads/stored-files.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import { toProduct } from "./catalogue.service.ts";
 
@@ -71,39 +71,8 @@ const IMAGES_FORM: UploadRules = {
   messages: { tooMany: () => TOO_MANY_PRODUCT_IMAGES },
 };
 
-/**
- * A product's images after an upload: the new ones after its own, or as `order` says. Throws when the order names
- * an image the product does not have, leaves out or repeats a new file, or the result has too many or no images.
- * `names` are the new files' stored names (empty for the check made before storing).
- */
-function arrange(current: string[], order: string[] | undefined, added: number, names: string[]): { images: string[]; removed: string[] } {
-  const issue = (message: string) => new ValidationError([{ path: "body.imageOrder", message }]);
-  const newName = (i: number) => names[i] ?? `new:${i}`;
-  let images: string[];
-  if (order === undefined) {
-    images = [...current, ...Array.from({ length: added }, (_, i) => newName(i))];
-  } else {
-    const seen = new Set<string>();
-    images = order.map((entry) => {
-      if (seen.has(entry)) throw issue("Name each image once.");
-      seen.add(entry);
-      const stored = /^stored:(.+)$/.exec(entry);
-      if (stored?.[1] !== undefined) {
-        if (!current.includes(stored[1])) throw issue(`Not one of this product's images: ${stored[1].slice(0, 80)}.`);
-        return stored[1];
-      }
-      const fresh = /^new:(\d+)$/.exec(entry);
-      const index = Number(fresh?.[1]);
-      if (!fresh || index >= added) throw issue("The image order names a file that was not sent.");
-      return newName(index);
-    });
-    if (order.filter((e) => e.startsWith("new:")).length !== added) throw issue("The image order must place every file sent.");
-  }
-  if (images.length > PRODUCT_MAX_IMAGES) {
-    throw new UploadError(413, `${TOO_MANY_PRODUCT_IMAGES} This one would have ${images.length}: remove some first.`, "images");
-  }
-  return { images, removed: current.filter((n) => !images.includes(n)) };
-}
+/** Too many images for a product, saying how many the change would leave. */
+const tooManyImages = (count: number) => `${TOO_MANY_PRODUCT_IMAGES} This one would have ${count}: remove some first.`;
 
 const DATASHEET_FORM: UploadRules = {
   maxBytes: IMAGE_MAX_BYTES,
@@ -121,50 +90,9 @@ const oneImageForm = (field: string): UploadRules => ({
   messages: { tooMany: () => `Send one ${field} image only.` },
 });
 
-/** A stored public file, to remove again when its change does not happen (or once its record is gone). */
-type StoredFile = { folder: MediaFolder; name: string; kind: "image" | "file" };
-
 export function createCatalogueAdminService({ db, storage, audit, onImageStored }: CatalogueAdminDeps) {
-  /** Removes files no record names any more. A file that cannot be removed is left (it harms nothing). */
-  async function discard(files: StoredFile[]): Promise<void> {
-    await Promise.all(
-      files.map(async (f) => {
-        // The shared placeholder image is never a product's own.
-        if (f.folder === MEDIA_FOLDERS.products && f.name === DEFAULT_PRODUCT_IMAGE) return;
-        try {
-          if (f.kind === "image") await removePublicImage(storage, f.folder, f.name);
-          else await storage.remove("public", `${f.folder}/${f.name}`);
-        } catch {
-          // An unsafe or unknown name: nothing of ours to remove.
-        }
-      }),
-    );
-  }
-
-  /**
-   * Stores files for a change and runs the change; when anything fails the files stored so far are removed again,
-   * so a refused change leaves nothing behind.
-   */
-  async function withStoredFiles<T>(store: (keep: (file: StoredFile) => string) => Promise<void>, change: () => Promise<T>): Promise<T> {
-    const stored: StoredFile[] = [];
-    try {
-      await store((file) => {
-        stored.push(file);
-        return file.name;
-      });
-      return await change();
-    } catch (err) {
-      await discard(stored);
-      throw err;
-    }
-  }
-
-  const storeImages = async (keep: (f: StoredFile) => string, folder: MediaFolder, images: CheckedImage[], stem: string) => {
-    const names: string[] = [];
-    for (const image of images)
-      names.push(keep({ folder, name: await storePublicImage(storage, folder, image, stem, onImageStored), kind: "image" }));
-    return names;
-  };
+  const { withStoredFiles, removeAfterCommit } = createStoredFiles(storage, onImageStored);
+  const productImages = (names: readonly string[]) => publicImages(MEDIA_FOLDERS.products, names);
 
   async function loadProduct(exec: Exec, id: number): Promise<AdminProduct | null> {
     const [row] = await exec
@@ -341,18 +269,12 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       const fields = parsed.data;
       await checkRefs(db, fields);
 
-      let names: string[] = [];
-      let sheet = "";
       return withStoredFiles(
-        async (keep) => {
-          names = await storeImages(keep, MEDIA_FOLDERS.products, images, fields.product_name);
-          sheet = keep({
-            folder: MEDIA_FOLDERS.datasheets,
-            name: await storePublicFile(storage, MEDIA_FOLDERS.datasheets, datasheet.body, fields.product_name, "pdf"),
-            kind: "file",
-          });
-        },
-        () =>
+        async (put) => ({
+          names: await put.images(MEDIA_FOLDERS.products, images, fields.product_name),
+          sheet: await put.file(MEDIA_FOLDERS.datasheets, datasheet.body, fields.product_name, "pdf"),
+        }),
+        ({ names, sheet }) =>
           db
             .transaction(async (tx) => {
               const [row] = await tx
@@ -393,52 +315,53 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
      */
     async updateProduct(actor: Actor, id: number, patch: ProductUpdate): Promise<AdminProduct> {
       const me = requireAdmin(actor);
-      const { after, removed } = await db
-        .transaction(async (tx) => {
-          const current = await lockProduct(tx, id);
-          await checkRefs(tx, { category: patch.category, brand_id: patch.brand_id });
-          const before = await mustLoadProduct(tx, id);
-          let images = current.images;
-          let removedImages: string[] = [];
-          if (patch.images) {
-            const unknown = patch.images.filter((n) => !current.images.includes(n));
-            if (unknown.length > 0) {
-              throw new ValidationError([
-                { path: "body.images", message: `Not one of this product's images: ${unknown.slice(0, 3).join(", ")}.` },
-              ]);
+      return removeAfterCommit((afterCommit) =>
+        db
+          .transaction(async (tx) => {
+            const current = await lockProduct(tx, id);
+            await checkRefs(tx, { category: patch.category, brand_id: patch.brand_id });
+            const before = await mustLoadProduct(tx, id);
+            let images = current.images;
+            let removedImages: string[] = [];
+            if (patch.images) {
+              const unknown = patch.images.filter((n) => !current.images.includes(n));
+              if (unknown.length > 0) {
+                throw new ValidationError([
+                  { path: "body.images", message: `Not one of this product's images: ${unknown.slice(0, 3).join(", ")}.` },
+                ]);
+              }
+              if (new Set(patch.images).size !== patch.images.length) {
+                throw new ValidationError([{ path: "body.images", message: "Name each image once." }]);
+              }
+              images = patch.images;
+              removedImages = current.images.filter((n) => !images.includes(n));
             }
-            if (new Set(patch.images).size !== patch.images.length) {
-              throw new ValidationError([{ path: "body.images", message: "Name each image once." }]);
-            }
-            images = patch.images;
-            removedImages = current.images.filter((n) => !images.includes(n));
-          }
-          const set: Partial<typeof products.$inferInsert> = { updatedAt: new Date(), images };
-          if (patch.product_name !== undefined) set.productName = patch.product_name;
-          if (patch.product_description !== undefined) set.productDescription = patch.product_description;
-          if (patch.product_benefits !== undefined) set.productBenefits = patch.product_benefits;
-          if (patch.product_warranty !== undefined) set.productWarranty = patch.product_warranty;
-          if (patch.category !== undefined) set.categoryId = patch.category;
-          if (patch.price_usd !== undefined) set.priceUsd = patch.price_usd;
-          if (patch.price_zwl !== undefined) set.priceZwl = patch.price_zwl;
-          if (patch.brand_id !== undefined) set.brandId = patch.brand_id;
-          await tx.update(products).set(set).where(eq(products.productId, id));
-          const view = await mustLoadProduct(tx, id);
-          await record(tx, me, {
-            entity: "product",
-            entityId: id,
-            action: "update",
-            summary: `Changed product “${view.product_name}”`,
-            before,
-            after: view,
-          });
-          return { after: view, removed: removedImages };
-        })
-        .catch((err) => {
-          throw refError(err);
-        });
-      await discard(removed.map((name) => ({ folder: MEDIA_FOLDERS.products, name, kind: "image" as const })));
-      return after;
+            const set: Partial<typeof products.$inferInsert> = { updatedAt: new Date(), images };
+            if (patch.product_name !== undefined) set.productName = patch.product_name;
+            if (patch.product_description !== undefined) set.productDescription = patch.product_description;
+            if (patch.product_benefits !== undefined) set.productBenefits = patch.product_benefits;
+            if (patch.product_warranty !== undefined) set.productWarranty = patch.product_warranty;
+            if (patch.category !== undefined) set.categoryId = patch.category;
+            if (patch.price_usd !== undefined) set.priceUsd = patch.price_usd;
+            if (patch.price_zwl !== undefined) set.priceZwl = patch.price_zwl;
+            if (patch.brand_id !== undefined) set.brandId = patch.brand_id;
+            await tx.update(products).set(set).where(eq(products.productId, id));
+            const view = await mustLoadProduct(tx, id);
+            await record(tx, me, {
+              entity: "product",
+              entityId: id,
+              action: "update",
+              summary: `Changed product “${view.product_name}”`,
+              before,
+              after: view,
+            });
+            afterCommit.remove(...productImages(removedImages));
+            return view;
+          })
+          .catch((err) => {
+            throw refError(err);
+          }),
+      );
     },
 
     /**
@@ -456,23 +379,22 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       const form = await readForm(input, IMAGES_FORM, { filesOnly: true });
       const images = form.images.filter((i) => i.field === "images");
       if (images.length === 0) throw new UploadError(400, NO_IMAGES, "images");
-      const order = form.fields.imageOrder === undefined ? undefined : parseFields(imageOrderSchema, form.fields).imageOrder;
-      // Checked before anything is stored, and again on the locked row (another change may have come first).
-      arrange(current.images, order, images.length, []);
+      // Planned before anything is stored, and again on the locked row (another change may have come first).
+      const plan = (current: readonly string[]) =>
+        planImages({ current, fields: form.fields, newCount: images.length, max: PRODUCT_MAX_IMAGES, tooMany: tooManyImages });
+      plan(current.images);
 
-      let names: string[] = [];
-      const { view, removed } = await withStoredFiles(
-        async (keep) => {
-          names = await storeImages(keep, MEDIA_FOLDERS.products, images, current.name);
-        },
-        () =>
+      return withStoredFiles(
+        (put) => put.images(MEDIA_FOLDERS.products, images, current.name),
+        (names, afterCommit) =>
           db.transaction(async (tx) => {
             const row = await lockProduct(tx, id);
-            const next = arrange(row.images, order, images.length, names);
+            const next = resolvePlan(plan(row.images), names);
+            const removed = row.images.filter((name) => !next.includes(name));
             const before = await mustLoadProduct(tx, id);
-            await tx.update(products).set({ images: next.images, updatedAt: new Date() }).where(eq(products.productId, id));
+            await tx.update(products).set({ images: next, updatedAt: new Date() }).where(eq(products.productId, id));
             const after = await mustLoadProduct(tx, id);
-            const dropped = next.removed.length > 0 ? `, removed ${next.removed.length}` : "";
+            const dropped = removed.length > 0 ? `, removed ${removed.length}` : "";
             await record(tx, me, {
               entity: "product",
               entityId: id,
@@ -481,11 +403,10 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
               before,
               after,
             });
-            return { view: after, removed: next.removed };
+            afterCommit.remove(...productImages(removed));
+            return after;
           }),
       );
-      await discard(removed.map((name) => ({ folder: MEDIA_FOLDERS.products, name, kind: "image" as const })));
-      return view;
     },
 
     /** Replaces the product's datasheet; the old file is removed once the new one is saved. */
@@ -497,17 +418,12 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       const pdf = form.pdfs.find((p) => p.field === "datasheet");
       if (!pdf) throw new UploadError(400, DATASHEET_REQUIRED, "datasheet");
 
-      let sheet = "";
-      const { view, old } = await withStoredFiles(
-        async (keep) => {
+      return withStoredFiles(
+        async (put) => {
           const [row] = await db.select({ name: products.productName }).from(products).where(eq(products.productId, id));
-          sheet = keep({
-            folder: MEDIA_FOLDERS.datasheets,
-            name: await storePublicFile(storage, MEDIA_FOLDERS.datasheets, pdf.body, row?.name ?? "datasheet", "pdf"),
-            kind: "file",
-          });
+          return put.file(MEDIA_FOLDERS.datasheets, pdf.body, row?.name ?? "datasheet", "pdf");
         },
-        () =>
+        (sheet, afterCommit) =>
           db.transaction(async (tx) => {
             const row = await lockProduct(tx, id);
             const before = await mustLoadProduct(tx, id);
@@ -521,11 +437,12 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
               before,
               after,
             });
-            return { view: after, old: row.datasheet };
+            if (row.datasheet && row.datasheet !== sheet) {
+              afterCommit.remove({ kind: "file", folder: MEDIA_FOLDERS.datasheets, name: row.datasheet });
+            }
+            return after;
           }),
       );
-      if (old && old !== sheet) await discard([{ folder: MEDIA_FOLDERS.datasheets, name: old, kind: "file" }]);
-      return view;
     },
 
     /**
@@ -534,37 +451,43 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
      */
     async deleteProduct(actor: Actor, id: number): Promise<void> {
       const me = requireAdmin(actor);
-      const files = await db.transaction(async (tx) => {
-        const row = await lockProduct(tx, id);
-        const before = await mustLoadProduct(tx, id);
-        const featured = await tx
-          .select(featuredColumns)
-          .from(featuredProducts)
-          .innerJoin(products, eq(products.productId, featuredProducts.productId))
-          .where(eq(featuredProducts.productId, id));
-        await tx.delete(products).where(eq(products.productId, id));
-        for (const f of featured) {
+      await removeAfterCommit((afterCommit) =>
+        db.transaction(async (tx) => {
+          const row = await lockProduct(tx, id);
+          const before = await mustLoadProduct(tx, id);
+          const featured = await tx
+            .select(featuredColumns)
+            .from(featuredProducts)
+            .innerJoin(products, eq(products.productId, featuredProducts.productId))
+            .where(eq(featuredProducts.productId, id));
+          await tx.delete(products).where(eq(products.productId, id));
+          for (const f of featured) {
+            await record(tx, me, {
+              entity: "featured",
+              entityId: f.id,
+              action: "delete",
+              summary: `Removed featured product “${f.name}” with its product`,
+              before: toFeatured(f),
+            });
+          }
           await record(tx, me, {
-            entity: "featured",
-            entityId: f.id,
+            entity: "product",
+            entityId: id,
             action: "delete",
-            summary: `Removed featured product “${f.name}” with its product`,
-            before: toFeatured(f),
+            summary: `Deleted product “${row.productName}”`,
+            before,
           });
-        }
-        await record(tx, me, {
-          entity: "product",
-          entityId: id,
-          action: "delete",
-          summary: `Deleted product “${row.productName}”`,
-          before,
-        });
-        const stored: StoredFile[] = row.images.map((name) => ({ folder: MEDIA_FOLDERS.products, name, kind: "image" }));
-        if (row.datasheet) stored.push({ folder: MEDIA_FOLDERS.datasheets, name: row.datasheet, kind: "file" });
-        for (const f of featured) if (f.image) stored.push({ folder: MEDIA_FOLDERS.featured, name: f.image, kind: "image" });
-        return stored;
-      });
-      await discard(files);
+          const sheet: StoredFile | null = row.datasheet ? { kind: "file", folder: MEDIA_FOLDERS.datasheets, name: row.datasheet } : null;
+          afterCommit.remove(
+            ...productImages(row.images),
+            sheet,
+            ...publicImages(
+              MEDIA_FOLDERS.featured,
+              featured.map((f) => f.image),
+            ),
+          );
+        }),
+      );
     },
 
     // Featured products
@@ -587,12 +510,9 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       const image = form.images.find((i) => i.field === "image");
       const name = fields.name || (await productName(db, fields.product_id));
 
-      let artwork: string | null = null;
       return withStoredFiles(
-        async (keep) => {
-          if (image) artwork = (await storeImages(keep, MEDIA_FOLDERS.featured, [image], name))[0] ?? null;
-        },
-        () =>
+        async (put) => (image ? put.image(MEDIA_FOLDERS.featured, image, name) : null),
+        (artwork) =>
           db
             .transaction(async (tx) => {
               await productName(tx, fields.product_id);
@@ -615,18 +535,16 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
     /** Changes a featured product's name, product, position or artwork (a new `image`, or `remove_image`). */
     async updateFeatured(actor: Actor, id: number, input: FormInput): Promise<AdminFeatured> {
       const me = requireAdmin(actor);
-      const [exists] = await db.select({ id: featuredProducts.id }).from(featuredProducts).where(eq(featuredProducts.id, id));
+      const [exists] = await db.select({ image: featuredProducts.image }).from(featuredProducts).where(eq(featuredProducts.id, id));
       if (!exists) throw new NotFoundError(FEATURED_NOT_FOUND);
       const form = await readForm(input, oneImageForm("image"));
       const fields = parseFields(featuredUpdateSchema, form.fields);
       const image = form.images.find((i) => i.field === "image");
+      const plan = planSingleImage({ current: exists.image, fields: form.fields, field: "image", newCount: form.images.length });
 
-      let artwork: string | null = null;
-      const { view, old } = await withStoredFiles(
-        async (keep) => {
-          if (image) artwork = (await storeImages(keep, MEDIA_FOLDERS.featured, [image], fields.name || "featured"))[0] ?? null;
-        },
-        () =>
+      return withStoredFiles(
+        async (put) => (image ? put.image(MEDIA_FOLDERS.featured, image, fields.name || "featured") : null),
+        (artwork, afterCommit) =>
           db
             .transaction(async (tx) => {
               const [row] = await tx.select().from(featuredProducts).where(eq(featuredProducts.id, id)).for("update");
@@ -640,8 +558,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
                 if (fields.name === undefined && fields.product_id !== row.productId) set.name = productTitle;
               }
               if (fields.name !== undefined) set.name = fields.name || (await productName(tx, fields.product_id ?? row.productId));
-              if (artwork) set.image = artwork;
-              else if (fields.remove_image) set.image = null;
+              if (plan !== "keep") set.image = applySingleImage(plan, row.image, artwork);
               if (Object.keys(set).length > 0) await tx.update(featuredProducts).set(set).where(eq(featuredProducts.id, id));
               if (fields.sort_order !== undefined) await moveFeatured(tx, id, fields.sort_order);
               const after = await loadFeatured(tx, id);
@@ -653,32 +570,33 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
                 before,
                 after,
               });
-              return { view: after as AdminFeatured, old: set.image !== undefined && row.image !== set.image ? row.image : null };
+              if (set.image !== undefined && row.image !== set.image)
+                afterCommit.remove(...publicImages(MEDIA_FOLDERS.featured, [row.image]));
+              return after as AdminFeatured;
             })
             .catch((err) => {
               throw isUniqueViolation(err) ? new ConflictError(ALREADY_FEATURED) : err;
             }),
       );
-      if (old) await discard([{ folder: MEDIA_FOLDERS.featured, name: old, kind: "image" }]);
-      return view;
     },
 
     async deleteFeatured(actor: Actor, id: number): Promise<void> {
       const me = requireAdmin(actor);
-      const image = await db.transaction(async (tx) => {
-        const before = await loadFeatured(tx, id);
-        const [row] = await tx.delete(featuredProducts).where(eq(featuredProducts.id, id)).returning({ image: featuredProducts.image });
-        if (!row || !before) throw new NotFoundError(FEATURED_NOT_FOUND);
-        await record(tx, me, {
-          entity: "featured",
-          entityId: id,
-          action: "delete",
-          summary: `Removed featured product “${before.name}”`,
-          before,
-        });
-        return row.image;
-      });
-      if (image) await discard([{ folder: MEDIA_FOLDERS.featured, name: image, kind: "image" }]);
+      await removeAfterCommit((afterCommit) =>
+        db.transaction(async (tx) => {
+          const before = await loadFeatured(tx, id);
+          const [row] = await tx.delete(featuredProducts).where(eq(featuredProducts.id, id)).returning({ image: featuredProducts.image });
+          if (!row || !before) throw new NotFoundError(FEATURED_NOT_FOUND);
+          await record(tx, me, {
+            entity: "featured",
+            entityId: id,
+            action: "delete",
+            summary: `Removed featured product “${before.name}”`,
+            before,
+          });
+          afterCommit.remove(...publicImages(MEDIA_FOLDERS.featured, [row.image]));
+        }),
+      );
     },
 
     // Brands
@@ -693,12 +611,9 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       const form = await readForm(input, oneImageForm("logo"));
       const fields = parseFields(brandCreateSchema, form.fields);
       const logo = form.images.find((i) => i.field === "logo");
-      let logoName: string | null = null;
       return withStoredFiles(
-        async (keep) => {
-          if (logo) logoName = (await storeImages(keep, MEDIA_FOLDERS.brands, [logo], fields.name))[0] ?? null;
-        },
-        () =>
+        async (put) => (logo ? put.image(MEDIA_FOLDERS.brands, logo, fields.name) : null),
+        (logoName) =>
           db
             .transaction(async (tx) => {
               const [last] = await tx.select({ n: max(brands.sortOrder) }).from(brands);
@@ -725,17 +640,15 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
 
     async updateBrand(actor: Actor, id: number, input: FormInput): Promise<Brand> {
       const me = requireAdmin(actor);
-      const [exists] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, id));
+      const [exists] = await db.select({ logo: brands.logo }).from(brands).where(eq(brands.id, id));
       if (!exists) throw new NotFoundError(BRAND_NOT_FOUND);
       const form = await readForm(input, oneImageForm("logo"));
       const fields = parseFields(brandUpdateSchema, form.fields);
       const logo = form.images.find((i) => i.field === "logo");
-      let logoName: string | null = null;
-      const { view, old } = await withStoredFiles(
-        async (keep) => {
-          if (logo) logoName = (await storeImages(keep, MEDIA_FOLDERS.brands, [logo], fields.name ?? "brand"))[0] ?? null;
-        },
-        () =>
+      const plan = planSingleImage({ current: exists.logo, fields: form.fields, field: "logo", newCount: form.images.length });
+      return withStoredFiles(
+        async (put) => (logo ? put.image(MEDIA_FOLDERS.brands, logo, fields.name ?? "brand") : null),
+        (logoName, afterCommit) =>
           db
             .transaction(async (tx) => {
               const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for("update");
@@ -744,8 +657,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
               const set: Partial<typeof brands.$inferInsert> = {};
               if (fields.name !== undefined) set.name = fields.name;
               if (fields.website !== undefined) set.website = fields.website;
-              if (logoName) set.logo = logoName;
-              else if (fields.remove_logo) set.logo = null;
+              if (plan !== "keep") set.logo = applySingleImage(plan, row.logo, logoName);
               if (Object.keys(set).length > 0) await tx.update(brands).set(set).where(eq(brands.id, id));
               const after = (await loadBrand(tx, id)) as Brand;
               await record(tx, me, {
@@ -756,27 +668,27 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
                 before,
                 after,
               });
-              return { view: after, old: set.logo !== undefined && row.logo !== set.logo ? row.logo : null };
+              if (set.logo !== undefined && row.logo !== set.logo) afterCommit.remove(...publicImages(MEDIA_FOLDERS.brands, [row.logo]));
+              return after;
             })
             .catch((err) => {
               throw brandError(err);
             }),
       );
-      if (old) await discard([{ folder: MEDIA_FOLDERS.brands, name: old, kind: "image" }]);
-      return view;
     },
 
     /** Deletes a brand; its products stay, without a brand. */
     async deleteBrand(actor: Actor, id: number): Promise<void> {
       const me = requireAdmin(actor);
-      const logo = await db.transaction(async (tx) => {
-        const before = await loadBrand(tx, id);
-        const [row] = await tx.delete(brands).where(eq(brands.id, id)).returning({ logo: brands.logo });
-        if (!row || !before) throw new NotFoundError(BRAND_NOT_FOUND);
-        await record(tx, me, { entity: "brand", entityId: id, action: "delete", summary: `Deleted brand “${before.name}”`, before });
-        return row.logo;
-      });
-      if (logo) await discard([{ folder: MEDIA_FOLDERS.brands, name: logo, kind: "image" }]);
+      await removeAfterCommit((afterCommit) =>
+        db.transaction(async (tx) => {
+          const before = await loadBrand(tx, id);
+          const [row] = await tx.delete(brands).where(eq(brands.id, id)).returning({ logo: brands.logo });
+          if (!row || !before) throw new NotFoundError(BRAND_NOT_FOUND);
+          await record(tx, me, { entity: "brand", entityId: id, action: "delete", summary: `Deleted brand “${before.name}”`, before });
+          afterCommit.remove(...publicImages(MEDIA_FOLDERS.brands, [row.logo]));
+        }),
+      );
     },
   };
 }

@@ -16,6 +16,8 @@ import {
   deletedSchema,
   faqFormSchema,
   faqSchema,
+  movedSchema,
+  moveSchema,
   overviewSchema,
   positionFormSchema,
   positionSchema,
@@ -78,6 +80,16 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
     ...route,
     schema: { ...route.schema, params: idParamSchema },
   });
+  /** POST …/{id}/move: one place up or down in the list's order (the first moved up stays first, nothing written). */
+  const moveRoute = (tag: string, noun: string) =>
+    byId(
+      jsonSchema(
+        { tag, summary: `Move ${noun} one place up or down in the public order (admin; JSON: direction up or down)` },
+        200,
+        moveSchema,
+        movedSchema,
+      ),
+    );
   const deleteSchema = (doc: Doc) => ({
     config: { access: access.admin },
     schema: {
@@ -204,6 +216,9 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
     deleteSchema({ tag: "team", summary: "Remove a team member and their photo (admin)" }),
     async (request) => contentAdmin.deleteTeamMember(request.actor, request.params.id),
   );
+  r.post("/team/:id/move", moveRoute("team", "a team member"), async (request) =>
+    contentAdmin.moveTeamMember(request.actor, request.params.id, request.body.direction),
+  );
 
   // Testimonials
   r.post(
@@ -238,6 +253,9 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
     "/testimonials/delete-testimonial/:id",
     deleteSchema({ tag: "testimonials", summary: "Delete a testimonial and its image (admin)" }),
     async (request) => contentAdmin.deleteTestimonial(request.actor, request.params.id),
+  );
+  r.post("/testimonials/:id/move", moveRoute("testimonials", "a testimonial"), async (request) =>
+    contentAdmin.moveTestimonial(request.actor, request.params.id, request.body.direction),
   );
 
   // Awards
@@ -330,6 +348,9 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
   );
   r.delete("/faqs/:id", deleteSchema({ tag: "faqs", summary: "Delete an FAQ (admin)" }), async (request) =>
     contentAdmin.deleteFaq(request.actor, request.params.id),
+  );
+  r.post("/faqs/:id/move", moveRoute("faqs", "an FAQ"), async (request) =>
+    contentAdmin.moveFaq(request.actor, request.params.id, request.body.direction),
   );
 
   // Positions (the spec names only GET /positions/; these follow its style)

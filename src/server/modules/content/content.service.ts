@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import {
   ARTICLE_CATEGORIES,
   type Article,
@@ -190,6 +190,16 @@ export function createContentService(db: Db) {
 
     async listPositions(): Promise<Position[]> {
       return db.select(positionColumns).from(positions).orderBy(asc(positions.sortOrder), asc(positions.id));
+    },
+
+    /** Every position with how many team members hold it, counted by the position's id (as its delete check does). */
+    async listPositionsHeld(): Promise<(Position & { held: number })[]> {
+      return db
+        .select({ ...positionColumns, held: sql<number>`count(${teamMembers.id})::int` })
+        .from(positions)
+        .leftJoin(teamMembers, eq(teamMembers.positionId, positions.id))
+        .groupBy(positions.id)
+        .orderBy(asc(positions.sortOrder), asc(positions.id));
     },
   };
 }

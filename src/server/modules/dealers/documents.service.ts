@@ -38,6 +38,7 @@ import {
   readImageUploads,
   UploadError,
 } from "../../platform/uploads/image-upload.ts";
+import { createStoredFiles, type StoredFile } from "../../platform/uploads/stored-files.ts";
 
 export type DocumentsDeps = {
   db: Db;
@@ -115,7 +116,8 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
     return row.id;
   }
 
-  const removeFiles = (keys: string[]) => Promise.all(keys.map((key) => storage.remove("private", key).catch(() => {})));
+  const { withStoredFiles, removeAfterCommit } = createStoredFiles(storage);
+  const privateFiles = (keys: readonly string[]): StoredFile[] => keys.map((key) => ({ kind: "private", key }));
 
   return {
     /**
@@ -151,73 +153,65 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
         key: `dealer-documents/${dealerId}/${randomUUID()}.${image.extension}`,
       }));
 
-      const written: string[] = [];
-      let result: { inserted: DocumentRow[]; replacedKeys: string[]; replacedRejected: DocumentRow[] };
-      try {
-        for (const p of planned) {
-          await storage.put("private", p.key, p.image.body);
-          written.push(p.key);
-        }
-        result = await db.transaction(async (tx) => {
-          // The dealer row locked: two uploads at once cannot both replace the same single document.
-          const [dealer] = await tx.select().from(dealers).where(eq(dealers.id, dealerId)).for("update");
-          if (!dealer) throw new NotFoundError("Dealer application not found.");
-          const current = await tx.select().from(dealerDocuments).where(eq(dealerDocuments.dealerId, dealerId));
-          const locked = isLocked(dealer.regStatus);
-          const replaced: DocumentRow[] = [];
-          for (const kind of new Set(planned.map((p) => p.kind))) {
-            const ofKind = current.filter((d) => d.kind === kind);
-            const rejected = ofKind.filter((d) => d.reviewStatus === "rejected");
-            const incoming = planned.filter((p) => p.kind === kind).length;
-            if (kind === "director_id") {
-              if (locked && incoming > rejected.length) throw new ConflictError(lockedMessage(dealer.regStatus));
-              if (ofKind.length - rejected.length + incoming > MAX_DIRECTOR_IDS) {
-                throw new ConflictError(
-                  `A dealer can keep at most ${MAX_DIRECTOR_IDS} directors' ID files: remove one before adding another.`,
-                );
+      // Stored first; removed again if the change is refused; the files it replaces go once it is saved.
+      const result = await withStoredFiles(
+        async (put) => {
+          for (const p of planned) await put.private(p.key, p.image.body);
+        },
+        (_, afterCommit) =>
+          db.transaction(async (tx) => {
+            // The dealer row locked: two uploads at once cannot both replace the same single document.
+            const [dealer] = await tx.select().from(dealers).where(eq(dealers.id, dealerId)).for("update");
+            if (!dealer) throw new NotFoundError("Dealer application not found.");
+            const current = await tx.select().from(dealerDocuments).where(eq(dealerDocuments.dealerId, dealerId));
+            const locked = isLocked(dealer.regStatus);
+            const replaced: DocumentRow[] = [];
+            for (const kind of new Set(planned.map((p) => p.kind))) {
+              const ofKind = current.filter((d) => d.kind === kind);
+              const rejected = ofKind.filter((d) => d.reviewStatus === "rejected");
+              const incoming = planned.filter((p) => p.kind === kind).length;
+              if (kind === "director_id") {
+                if (locked && incoming > rejected.length) throw new ConflictError(lockedMessage(dealer.regStatus));
+                if (ofKind.length - rejected.length + incoming > MAX_DIRECTOR_IDS) {
+                  throw new ConflictError(
+                    `A dealer can keep at most ${MAX_DIRECTOR_IDS} directors' ID files: remove one before adding another.`,
+                  );
+                }
+                replaced.push(...rejected);
+              } else {
+                if (locked && (ofKind.length === 0 || rejected.length !== ofKind.length)) {
+                  throw new ConflictError(lockedMessage(dealer.regStatus));
+                }
+                replaced.push(...ofKind);
               }
-              replaced.push(...rejected);
-            } else {
-              if (locked && (ofKind.length === 0 || rejected.length !== ofKind.length)) {
-                throw new ConflictError(lockedMessage(dealer.regStatus));
-              }
-              replaced.push(...ofKind);
             }
-          }
-          if (replaced.length > 0) {
-            await tx.delete(dealerDocuments).where(
-              inArray(
-                dealerDocuments.id,
-                replaced.map((d) => d.id),
-              ),
-            );
-          }
-          const inserted = await tx
-            .insert(dealerDocuments)
-            .values(
-              planned.map((p) => ({
-                dealerId,
-                kind: p.kind,
-                storageKey: p.key,
-                originalName: p.image.name,
-                mimeType: p.image.mimeType,
-                sizeBytes: p.image.body.length,
-                reviewStatus: "pending" as const,
-              })),
-            )
-            .returning();
-          return {
-            inserted,
-            replacedKeys: replaced.map((d) => d.storageKey),
-            replacedRejected: replaced.filter((d) => d.reviewStatus === "rejected"),
-          };
-        });
-      } catch (err) {
-        await removeFiles(written);
-        throw err;
-      }
+            if (replaced.length > 0) {
+              await tx.delete(dealerDocuments).where(
+                inArray(
+                  dealerDocuments.id,
+                  replaced.map((d) => d.id),
+                ),
+              );
+            }
+            const inserted = await tx
+              .insert(dealerDocuments)
+              .values(
+                planned.map((p) => ({
+                  dealerId,
+                  kind: p.kind,
+                  storageKey: p.key,
+                  originalName: p.image.name,
+                  mimeType: p.image.mimeType,
+                  sizeBytes: p.image.body.length,
+                  reviewStatus: "pending" as const,
+                })),
+              )
+              .returning();
+            afterCommit.remove(...privateFiles(replaced.map((d) => d.storageKey)));
+            return { inserted, replacedRejected: replaced.filter((d) => d.reviewStatus === "rejected") };
+          }),
+      );
 
-      await removeFiles(result.replacedKeys);
       const replacements = result.replacedRejected.map((old) => ({
         kind: old.kind,
         replacedName: old.originalName,
@@ -262,25 +256,27 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
      */
     async remove(actor: Actor, documentId: number): Promise<{ message: string; documents: DealerDocumentView[] }> {
       const me = requireUser(actor);
-      const removed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ document: dealerDocuments, ownerId: dealers.userId, regStatus: dealers.regStatus })
-          .from(dealerDocuments)
-          .innerJoin(dealers, eq(dealers.id, dealerDocuments.dealerId))
-          .where(eq(dealerDocuments.id, documentId))
-          .for("update");
-        if (!row) throw new NotFoundError(NOT_FOUND);
-        if (row.ownerId !== me.id) {
-          if (isAdminRole(me.role)) throw new ForbiddenError("Only the dealer can remove their own documents.");
-          throw new NotFoundError(NOT_FOUND);
-        }
-        const { document } = row;
-        const refusal = documentRemovalRefusal(document.reviewStatus, row.regStatus);
-        if (refusal) throw new ConflictError(refusal);
-        await tx.delete(dealerDocuments).where(eq(dealerDocuments.id, document.id));
-        return document;
-      });
-      await removeFiles([removed.storageKey]);
+      const removed = await removeAfterCommit((afterCommit) =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .select({ document: dealerDocuments, ownerId: dealers.userId, regStatus: dealers.regStatus })
+            .from(dealerDocuments)
+            .innerJoin(dealers, eq(dealers.id, dealerDocuments.dealerId))
+            .where(eq(dealerDocuments.id, documentId))
+            .for("update");
+          if (!row) throw new NotFoundError(NOT_FOUND);
+          if (row.ownerId !== me.id) {
+            if (isAdminRole(me.role)) throw new ForbiddenError("Only the dealer can remove their own documents.");
+            throw new NotFoundError(NOT_FOUND);
+          }
+          const { document } = row;
+          const refusal = documentRemovalRefusal(document.reviewStatus, row.regStatus);
+          if (refusal) throw new ConflictError(refusal);
+          await tx.delete(dealerDocuments).where(eq(dealerDocuments.id, document.id));
+          afterCommit.remove(...privateFiles([document.storageKey]));
+          return document;
+        }),
+      );
       await onDocumentsChanged(removed.dealerId);
       return { message: DOCUMENT_REMOVED, documents: (await listRows(removed.dealerId)).map(view) };
     },

@@ -73,11 +73,10 @@ export async function loader({ context, request, params: route }: Route.LoaderAr
     }
     case "positions": {
       const params = list({ sorts: ["name", "held"], defaultSort: "name" });
-      const [positions, team] = await Promise.all([content.listPositions(), content.listTeam()]);
-      const all = positions.map((p) => ({ ...p, held: team.filter((m) => m.position === p.name).length }));
+      const all = await content.listPositionsHeld();
       const sorted = sortRows(all, (p) => (params.sort === "held" ? p.held : lower(p.name)), params.dir);
       const page = pageOf(sorted, params, (p) => p.name);
-      return { tab, ...page, params, editing: positions.find((p) => p.id === editId) ?? null };
+      return { tab, ...page, params, editing: all.find((p) => p.id === editId) ?? null };
     }
     case "overview":
       return { tab, overview: await content.getOverview() };

@@ -6,6 +6,7 @@ import { TeamForm } from "#web/features/admin/content/team-form.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
+import { MoveButtons } from "#web/features/admin/kit/move-buttons.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/team";
@@ -72,6 +73,7 @@ export default function AdminTeam({ loaderData }: Route.ComponentProps) {
             <Link to={editHref(m.id)} preventScrollReset className={buttonClass("secondary")}>
               Edit<span className="sr-only"> {m.name}</span>
             </Link>
+            <MoveButtons url={`/api/team/${m.id}/move`} name={m.name} order={m.order} count={count} params={params} />
             <DeleteAction url={`/api/team/delete-team/${m.id}`} name={m.name} noun="team member" />
           </>
         )}

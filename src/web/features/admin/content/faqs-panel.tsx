@@ -5,6 +5,7 @@ import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { DataTable } from "../kit/data-table.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
+import { MoveButtons } from "../kit/move-buttons.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 import { DeleteAction, deleteAll, FormCard, useAfterSave, useEditLinks } from "./content-ui.tsx";
 import { useFocusOnEdit } from "./image-items.ts";
@@ -72,6 +73,7 @@ export function FaqsPanel(props: { rows: (Faq & { order: number })[]; count: num
             <Link to={editHref(q.id)} preventScrollReset className={buttonClass("secondary")}>
               Edit<span className="sr-only"> {q.question}</span>
             </Link>
+            <MoveButtons url={`/api/faqs/${q.id}/move`} name={q.question} order={q.order} count={props.count} params={props.params} />
             <DeleteAction url={`/api/faqs/${q.id}`} name={q.question} noun="FAQ" />
           </>
         )}

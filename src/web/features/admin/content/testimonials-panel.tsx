@@ -8,6 +8,7 @@ import { DataTable } from "../kit/data-table.tsx";
 import { appendImages, type ImageItem, ImageListField } from "../kit/file-fields.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
+import { MoveButtons } from "../kit/move-buttons.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 import { DeleteAction, deleteAll, FormCard, useAfterSave, useEditLinks } from "./content-ui.tsx";
 import { imagesChanged, storedItems, useFocusOnEdit } from "./image-items.ts";
@@ -90,7 +91,12 @@ function TestimonialForm({ testimonial }: { testimonial: Testimonial | null }) {
   );
 }
 
-export function TestimonialsPanel(props: { rows: Testimonial[]; count: number; params: ListParams; editing: Testimonial | null }) {
+export function TestimonialsPanel(props: {
+  rows: (Testimonial & { order: number })[];
+  count: number;
+  params: ListParams;
+  editing: Testimonial | null;
+}) {
   const { editHref } = useEditLinks();
   return (
     <>
@@ -123,6 +129,13 @@ export function TestimonialsPanel(props: { rows: Testimonial[]; count: number; p
             <Link to={editHref(t.id)} preventScrollReset className={buttonClass("secondary")}>
               Edit<span className="sr-only"> the testimonial of {t.person}</span>
             </Link>
+            <MoveButtons
+              url={`/api/testimonials/${t.id}/move`}
+              name={`the testimonial of ${t.person}`}
+              order={t.order}
+              count={props.count}
+              params={props.params}
+            />
             <DeleteAction url={`/api/testimonials/delete-testimonial/${t.id}`} name={`The testimonial of ${t.person}`} noun="testimonial" />
           </>
         )}
