@@ -15,14 +15,14 @@ import { appendFields, deleteEach, withParam } from "./catalogue-admin-shared.ts
 
 const deleteUrl = (id: string | number) => `/api/brands/${id}`;
 
-type ListProps = { rows: readonly Brand[]; count: number; params: ListParams; all: readonly Brand[] };
+type ListProps = { rows: readonly Brand[]; count: number; params: ListParams };
 
 /** The brands with their logos, websites and number of products. */
-export function BrandList({ rows, count, params, all }: ListProps) {
+export function BrandList({ rows, count, params }: ListProps) {
   const location = useLocation();
   const revalidator = useRevalidator();
   const [deleting, setDeleting] = useState<Brand | null>(null);
-  const nameOf = (id: string | number) => all.find((b) => b.id === id)?.name ?? `Brand ${id}`;
+  const nameOf = (id: string | number) => rows.find((b) => b.id === id)?.name ?? `Brand ${id}`;
 
   return (
     <>
@@ -85,7 +85,6 @@ export function BrandList({ rows, count, params, all }: ListProps) {
           </Link>
         }
         empty="No brands yet."
-        keep={["tab"]}
         tour="brand-list"
       />
       <ConfirmDialog

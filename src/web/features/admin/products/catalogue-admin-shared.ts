@@ -1,15 +1,65 @@
+import { useCallback } from "react";
+import { redirect, useLocation, useNavigate } from "react-router";
 import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
 
-/** The screen's three parts, chosen with `?tab=`. */
+/**
+ * The screen's three parts, each a route under /admin/products (issue 18 §3), and the parameter that opens a
+ * part's form (`?product=new`, `?featured=<id>` …) with the form's headings and the way back to the list.
+ */
 export const CATALOGUE_TABS = [
-  { id: "products", label: "Products" },
-  { id: "featured", label: "Featured products" },
-  { id: "brands", label: "Brands" },
+  {
+    id: "products",
+    label: "Products",
+    path: "/admin/products",
+    param: "product",
+    add: "Add a product",
+    edit: "Edit product",
+    back: "All products",
+  },
+  {
+    id: "featured",
+    label: "Featured products",
+    path: "/admin/products/featured",
+    param: "featured",
+    add: "Feature a product",
+    edit: "Edit featured product",
+    back: "Featured products",
+  },
+  { id: "brands", label: "Brands", path: "/admin/products/brands", param: "brand", add: "Add a brand", edit: "Edit brand", back: "Brands" },
 ] as const;
-export type CatalogueTab = (typeof CATALOGUE_TABS)[number]["id"];
+export type CatalogueTab = (typeof CATALOGUE_TABS)[number];
 
-export function tabOf(value: string | null): CatalogueTab {
-  return CATALOGUE_TABS.find((t) => t.id === value)?.id ?? "products";
+/** The part a path shows (the products when it names none). */
+export function catalogueTabAt(pathname: string): CatalogueTab {
+  return CATALOGUE_TABS.find((t) => t.id !== "products" && pathname.startsWith(t.path)) ?? CATALOGUE_TABS[0];
+}
+
+/** The parts used to be chosen with `?tab=featured` / `?tab=brands`: such a link goes to the part's own address. */
+export function redirectOldTab(url: URL): void {
+  const tab = CATALOGUE_TABS.find((t) => t.id !== "products" && t.id === url.searchParams.get("tab"));
+  if (!tab) return;
+  const rest = new URLSearchParams(url.search);
+  rest.delete("tab");
+  const query = rest.toString();
+  throw redirect(query ? `${tab.path}?${query}` : tab.path);
+}
+
+/** The record a form is opened for: `new`, an id, or nothing. */
+export function formTarget(value: string | null): "new" | number | null {
+  if (value === "new") return "new";
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** Back to the list a form was opened from (same search, sort and page), with a message for the screen to show. */
+export function useCloseForm(param: CatalogueTab["param"]) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    (message?: string) =>
+      navigate(withParam(location.search, param, null), { state: message ? { flash: message } : null, preventScrollReset: false }),
+    [navigate, location.search, param],
+  );
 }
 
 /** Where a form opened by `?<param>=` goes back to: the same list, with its search, sort and page. */

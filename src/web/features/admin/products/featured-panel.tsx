@@ -2,7 +2,13 @@ import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { imageVariantName, mediaUrl } from "#shared/media.ts";
-import { type AdminFeatured, featuredCreateSchema, IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "#shared/schemas/catalogue-admin.ts";
+import {
+  type AdminFeatured,
+  type AdminFeaturedRow,
+  featuredCreateSchema,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_MB,
+} from "#shared/schemas/catalogue-admin.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
@@ -37,21 +43,21 @@ function thumbnail(f: AdminFeatured) {
 }
 
 type ListProps = {
-  rows: readonly AdminFeatured[];
+  /** One page of the featured products, each with its place in the public order (1 first). */
+  rows: readonly AdminFeaturedRow[];
   count: number;
+  /** How many are featured in all. */
+  total: number;
   params: ListParams;
-  /** Every featured product in order: positions are counted in it. */
-  all: readonly AdminFeatured[];
 };
 
 /** The featured products in the order the public products page shows them, moved up and down with buttons. */
-export function FeaturedList({ rows, count, params, all }: ListProps) {
+export function FeaturedList({ rows, count, total, params }: ListProps) {
   const location = useLocation();
   const revalidator = useRevalidator();
   const [deleting, setDeleting] = useState<AdminFeatured | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
-  const nameOf = (id: string | number) => all.find((f) => f.id === id)?.name ?? `Featured product ${id}`;
-  const positionOf = (f: AdminFeatured) => all.findIndex((x) => x.id === f.id);
+  const nameOf = (id: string | number) => rows.find((f) => f.id === id)?.name ?? `Featured product ${id}`;
 
   const move = async (f: AdminFeatured, to: number) => {
     setMoveError(null);
@@ -76,7 +82,7 @@ export function FeaturedList({ rows, count, params, all }: ListProps) {
         rowLabel={(f) => f.name}
         search={{ placeholder: "Name or product" }}
         columns={[
-          { key: "position", header: "Position", sortable: true, className: "w-24 tabular-nums", cell: (f) => positionOf(f) + 1 },
+          { key: "position", header: "Position", sortable: true, className: "w-24 tabular-nums", cell: (f) => f.position },
           { key: "image", header: "Image", className: "w-20", cell: thumbnail },
           {
             key: "name",
@@ -91,7 +97,7 @@ export function FeaturedList({ rows, count, params, all }: ListProps) {
           },
         ]}
         rowActions={(f) => {
-          const at = positionOf(f);
+          const at = f.position - 1;
           return (
             <>
               <button
@@ -106,7 +112,7 @@ export function FeaturedList({ rows, count, params, all }: ListProps) {
               <button
                 type="button"
                 className={buttonClass("ghost", "px-3")}
-                disabled={at === all.length - 1}
+                disabled={f.position === total}
                 onClick={() => move(f, at + 1)}
                 aria-label={`Move ${f.name} down`}
               >
@@ -128,7 +134,6 @@ export function FeaturedList({ rows, count, params, all }: ListProps) {
           </Link>
         }
         empty="No featured products yet."
-        keep={["tab"]}
         tour="featured-list"
       />
       <ConfirmDialog
