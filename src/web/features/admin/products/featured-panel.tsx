@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { imageVariantName, mediaUrl } from "#shared/media.ts";
 import {
@@ -14,9 +14,10 @@ import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
 import { DataTable } from "../kit/data-table.tsx";
 import { type ImageItem, ImageListField } from "../kit/file-fields.tsx";
-import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
+import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
-import { type ApiAnswer, issueField, sendRequest } from "../kit/send-request.ts";
+import { sendRequest } from "../kit/send-request.ts";
+import { useUploadForm } from "../kit/upload-form.ts";
 import { appendFields, deleteEach, withParam } from "./catalogue-admin-shared.ts";
 
 const deleteUrl = (id: string | number) => `/api/featured/delete-featured/${id}`;
@@ -163,76 +164,50 @@ type FormProps = {
 
 /** Features a product, or changes one: the product, the name on its card and its own artwork (optional). */
 export function FeaturedForm({ featured, choices, onSaved, onCancel }: FormProps) {
-  const { form, register, error, applyAnswer } = useAdminForm(featuredCreateSchema, {
-    product_id: featured ? String(featured.product_id) : "",
-    name: featured?.name ?? "",
-  });
+  const f = useUploadForm(
+    featuredCreateSchema,
+    { product_id: featured ? String(featured.product_id) : "", name: featured?.name ?? "" },
+    { fileFields: { image: "image" }, onSaved: () => onSaved(featured ? "Featured product updated." : "Featured product added.") },
+  );
+  const { form, register, error } = f;
   const initial: ImageItem[] = featured?.image ? [{ kind: "stored", name: featured.image }] : [];
   const [images, setImages] = useState<ImageItem[]>(initial);
-  const [imageError, setImageError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const imageChanged = images.length !== initial.length || images[0]?.kind === "new";
   const dirty = form.formState.isDirty || imageChanged;
 
-  const report = useRef(onSaved);
-  report.current = onSaved;
-  useEffect(() => {
-    if (done) report.current(featured ? "Featured product updated." : "Featured product added.");
-  }, [done, featured]);
-
-  const refused = (answer: ApiAnswer) => {
-    const message = applyAnswer(answer);
-    const about = answer.issues.find((i) => issueField(i.path) === "image")?.message;
-    setImageError(about);
-    setFailure(message);
-  };
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      setFailure(null);
-      setBusy(true);
-      try {
-        const fresh = images[0]?.kind === "new" ? images[0].file : null;
-        let body: FormData | Record<string, unknown> = { ...values };
-        if (fresh) {
-          const multipart = new FormData();
-          appendFields(multipart, values);
-          multipart.append("image", fresh, fresh.name);
-          body = multipart;
-        } else if (featured?.image && images.length === 0) {
-          body = { ...values, remove_image: true };
-        }
-        const answer = await sendRequest({
-          method: featured ? "PUT" : "POST",
-          url: featured ? `/api/featured/update-featured/${featured.id}` : "/api/featured/add-featured",
-          body: body instanceof FormData || featured ? body : toMultipart(values),
-          onProgress: setProgress,
-        });
-        if (!answer.ok) return refused(answer);
-        form.reset(values);
-        setImages([]);
-        setDone(true);
-      } finally {
-        setBusy(false);
-        setProgress(null);
-      }
-    },
-    () => setFailure("Please correct the fields marked below."),
-  );
+  const onSubmit = f.submit(async (values) => {
+    const fresh = images[0]?.kind === "new" ? images[0].file : null;
+    let body: FormData | Record<string, unknown> = { ...values };
+    if (fresh) {
+      const multipart = new FormData();
+      appendFields(multipart, values);
+      multipart.append("image", fresh, fresh.name);
+      body = multipart;
+    } else if (featured?.image && images.length === 0) {
+      body = { ...values, remove_image: true };
+    }
+    const answer = await sendRequest({
+      method: featured ? "PUT" : "POST",
+      url: featured ? `/api/featured/update-featured/${featured.id}` : "/api/featured/add-featured",
+      body: body instanceof FormData || featured ? body : toMultipart(values),
+      onProgress: f.setProgress,
+    });
+    if (!answer.ok) return f.refuse(answer);
+    form.reset(values);
+    setImages([]);
+    f.finish(true);
+  });
 
   return (
     <FormShell
       title={featured ? `Edit featured product ${featured.name}` : "Feature a product"}
       onSubmit={onSubmit}
-      busy={busy}
-      progress={progress}
-      error={failure}
+      busy={f.busy}
+      progress={f.progress}
+      error={f.failure}
       submitLabel={featured ? "Save changes" : "Feature product"}
       onCancel={onCancel}
-      dirty={dirty && !done}
+      dirty={dirty && !f.saved}
       watchSearch
       tour="featured-form"
     >
@@ -258,12 +233,12 @@ export function FeaturedForm({ featured, choices, onSaved, onCancel }: FormProps
         items={images}
         onChange={(next) => {
           setImages(next);
-          setImageError(undefined);
+          f.clearFileError("image");
         }}
         max={1}
         maxBytes={IMAGE_MAX_BYTES}
         hint={`Without artwork the product's main image is shown. JPG or PNG, at most ${IMAGE_MAX_MB} MB.`}
-        error={imageError}
+        error={f.fileErrors.image}
       />
     </FormShell>
   );
