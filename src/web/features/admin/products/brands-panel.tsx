@@ -12,7 +12,7 @@ import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { sendRequest } from "../kit/send-request.ts";
 import { useUploadForm } from "../kit/upload-form.ts";
-import { appendFields, deleteEach, withParam } from "./catalogue-admin-shared.ts";
+import { deleteEach, oneImageBody, withParam } from "./catalogue-admin-shared.ts";
 
 const deleteUrl = (id: string | number) => `/api/brands/${id}`;
 
@@ -125,16 +125,7 @@ export function BrandForm({ brand, onSaved, onCancel }: FormProps) {
   const dirty = form.formState.isDirty || logo.length !== initial.length || logo[0]?.kind === "new";
 
   const onSubmit = f.submit(async (values) => {
-    const fresh = logo[0]?.kind === "new" ? logo[0].file : null;
-    let body: FormData | Record<string, unknown> = { ...values };
-    if (fresh) {
-      const multipart = new FormData();
-      appendFields(multipart, values);
-      multipart.append("logo", fresh, fresh.name);
-      body = multipart;
-    } else if (brand?.logo && logo.length === 0) {
-      body = { ...values, remove_logo: true };
-    }
+    const body = oneImageBody(values, "logo", logo, brand?.logo);
     const answer = await sendRequest({
       method: brand ? "PUT" : "POST",
       url: brand ? `/api/brands/${brand.id}` : "/api/brands",

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { redirect, useLocation, useNavigate } from "react-router";
+import type { ImageItem } from "../kit/file-fields.tsx";
 import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
 
 /**
@@ -98,4 +99,24 @@ export function appendFields(form: FormData, values: Record<string, unknown>): v
   for (const [name, value] of Object.entries(values)) {
     form.append(name, value === null || value === undefined ? "" : String(value));
   }
+}
+
+/**
+ * The body of a form with at most one image (a brand's logo, a featured product's artwork): multipart with a new
+ * file, `remove_<field>` when the stored one was taken away, else the fields alone (JSON).
+ */
+export function oneImageBody(
+  values: Record<string, unknown>,
+  field: "logo" | "image",
+  items: readonly ImageItem[],
+  stored: string | null | undefined,
+): FormData | Record<string, unknown> {
+  const fresh = items[0]?.kind === "new" ? items[0].file : null;
+  if (fresh) {
+    const multipart = new FormData();
+    appendFields(multipart, values);
+    multipart.append(field, fresh, fresh.name);
+    return multipart;
+  }
+  return stored && items.length === 0 ? { ...values, [`remove_${field}`]: true } : { ...values };
 }

@@ -18,7 +18,7 @@ import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { sendRequest } from "../kit/send-request.ts";
 import { useUploadForm } from "../kit/upload-form.ts";
-import { appendFields, deleteEach, withParam } from "./catalogue-admin-shared.ts";
+import { appendFields, deleteEach, oneImageBody, withParam } from "./catalogue-admin-shared.ts";
 
 const deleteUrl = (id: string | number) => `/api/featured/delete-featured/${id}`;
 
@@ -176,16 +176,7 @@ export function FeaturedForm({ featured, choices, onSaved, onCancel }: FormProps
   const dirty = form.formState.isDirty || imageChanged;
 
   const onSubmit = f.submit(async (values) => {
-    const fresh = images[0]?.kind === "new" ? images[0].file : null;
-    let body: FormData | Record<string, unknown> = { ...values };
-    if (fresh) {
-      const multipart = new FormData();
-      appendFields(multipart, values);
-      multipart.append("image", fresh, fresh.name);
-      body = multipart;
-    } else if (featured?.image && images.length === 0) {
-      body = { ...values, remove_image: true };
-    }
+    const body = oneImageBody(values, "image", images, featured?.image);
     const answer = await sendRequest({
       method: featured ? "PUT" : "POST",
       url: featured ? `/api/featured/update-featured/${featured.id}` : "/api/featured/add-featured",
