@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { redirect, useLocation, useNavigate } from "react-router";
 import type { ImageItem } from "../kit/file-fields.tsx";
+import { type ListParamOptions, type ListParams, readListParams } from "../kit/list-params.ts";
 import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
 
 /**
@@ -45,11 +46,25 @@ export function redirectOldTab(url: URL): void {
   throw redirect(query ? `${tab.path}?${query}` : tab.path);
 }
 
-/** The record a form is opened for: `new`, an id, or nothing. */
-export function formTarget(value: string | null): "new" | number | null {
-  if (value === "new") return "new";
+/** A record's id in the URL, or null. */
+export function positiveId(value: string | null): number | null {
   const id = Number(value);
   return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The record a form is opened for: `new`, an id, or nothing. */
+export function formTarget(value: string | null): "new" | number | null {
+  return value === "new" ? "new" : positiveId(value);
+}
+
+/** A loader's list: the URL's search, sort and page, and the page of rows the service answers for them. */
+export async function listOf<Sort extends string, Page extends object>(
+  url: URL,
+  options: ListParamOptions<Sort>,
+  load: (params: ListParams<Sort>) => Promise<Page>,
+): Promise<Page & { params: ListParams<Sort> }> {
+  const params = readListParams(url, options);
+  return { ...(await load(params)), params };
 }
 
 /** Back to the list a form was opened from (same search, sort and page), with a message for the screen to show. */

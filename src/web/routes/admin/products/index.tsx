@@ -1,6 +1,5 @@
 import { ADMIN_PRODUCT_SORTS } from "#shared/schemas/catalogue-admin.ts";
-import { readListParams } from "#web/features/admin/kit/list-params.ts";
-import { formTarget, redirectOldTab, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
+import { formTarget, listOf, positiveId, redirectOldTab, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { ProductForm } from "#web/features/admin/products/product-form.tsx";
 import { ProductList } from "#web/features/admin/products/product-list.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
@@ -18,14 +17,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { catalogue, catalogueAdmin: admin } = context.services;
   const target = formTarget(url.searchParams.get("product"));
   const [categories, brands] = await Promise.all([catalogue.listCategories(), catalogue.listBrandsMin()]);
-  if (target !== null) {
-    const editing = target === "new" ? null : await orNotFound(admin.getProduct(context.actor, target));
-    return { categories, brands, form: { editing }, list: null };
+  if (target === null) {
+    const list = await listOf(url, PRODUCT_LIST, (q) =>
+      admin.listProducts(context.actor, { ...q, category: positiveId(q.filters.category ?? null) }),
+    );
+    return { categories, brands, form: null, list };
   }
-  const params = readListParams(url, PRODUCT_LIST);
-  const category = Number(params.filters.category);
-  const query = { ...params, category: Number.isInteger(category) && category > 0 ? category : null };
-  return { categories, brands, form: null, list: { ...(await admin.listProducts(context.actor, query)), params } };
+  const editing = target === "new" ? null : await orNotFound(admin.getProduct(context.actor, target));
+  return { categories, brands, form: { editing }, list: null };
 }
 
 export default function AdminProductsList({ loaderData: p }: Route.ComponentProps) {
