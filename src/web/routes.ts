@@ -1,4 +1,7 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { CONTENT_TABS } from "./features/admin/content/content-tabs.ts";
+
+const CONTENT_SECTIONS = CONTENT_TABS.map((t) => t.slug);
 
 /** Every screen of spec §2. The dealer and admin areas have their own layouts; admin code loads only there. */
 export default [
@@ -44,7 +47,13 @@ export default [
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
-      route("products", "routes/admin/products.tsx"),
+      ...prefix("products", [
+        layout("routes/admin/products.tsx", [
+          index("routes/admin/products/index.tsx"),
+          route("featured", "routes/admin/products/featured.tsx"),
+          route("brands", "routes/admin/products/brands.tsx"),
+        ]),
+      ]),
       route("dealers", "routes/admin/dealers.tsx"),
       route("dealers/:userId", "routes/admin/dealer.tsx"),
       route("quotations", "routes/admin/quotations.tsx"),
@@ -54,7 +63,14 @@ export default [
       route("blogs", "routes/admin/blogs.tsx"),
       route("team", "routes/admin/team.tsx"),
       route("case-studies", "routes/admin/case-studies.tsx"),
-      route("content/:tab?", "routes/admin/content.tsx"),
+      ...prefix("content", [
+        layout("routes/admin/content.tsx", [
+          // /admin/content opens the first section.
+          index("routes/admin/content/testimonials.tsx", { id: "routes/admin/content/index" }),
+          ...CONTENT_SECTIONS.map((section) => route(section, `routes/admin/content/${section}.tsx`)),
+          route(":tab", "routes/admin/content/unknown.tsx"),
+        ]),
+      ]),
       route("messages", "routes/admin/messages.tsx"),
       route("messages/:messageId", "routes/admin/message.tsx"),
       route("settings", "routes/admin/settings.tsx"),

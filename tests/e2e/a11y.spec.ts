@@ -117,10 +117,14 @@ const COVERED: Record<string, Covered> = {
     { as: "admin", url: "/admin/products" },
     { as: "admin", url: "/admin/products?product=new" },
     { as: "admin", url: "/admin/products?product=1" },
-    { as: "admin", url: "/admin/products?tab=featured" },
-    { as: "admin", url: "/admin/products?tab=featured&featured=new" },
-    { as: "admin", url: "/admin/products?tab=brands" },
-    { as: "admin", url: "/admin/products?tab=brands&brand=new" },
+  ],
+  "/admin/products/featured": [
+    { as: "admin", url: "/admin/products/featured" },
+    { as: "admin", url: "/admin/products/featured?featured=new" },
+  ],
+  "/admin/products/brands": [
+    { as: "admin", url: "/admin/products/brands" },
+    { as: "admin", url: "/admin/products/brands?brand=new" },
   ],
   "/admin/dealers": [
     { as: "admin", url: "/admin/dealers" },
@@ -152,15 +156,18 @@ const COVERED: Record<string, Covered> = {
     { as: "admin", url: "/admin/case-studies" },
     { as: "admin", url: "/admin/case-studies?edit=1" },
   ],
-  "/admin/content/:tab?": [
-    { as: "admin", url: "/admin/content" },
-    ...["testimonials", "articles", "faqs", "awards", "certificates", "overview", "positions"].map((tab) => ({
-      as: "admin" as const,
-      url: `/admin/content/${tab}`,
-    })),
+  "/admin/content": [{ as: "admin", url: "/admin/content" }],
+  ...Object.fromEntries(
+    ["testimonials", "articles", "faqs", "awards", "certificates", "overview", "positions"].map((tab) => [
+      `/admin/content/${tab}`,
+      [{ as: "admin" as const, url: `/admin/content/${tab}` }],
+    ]),
+  ),
+  "/admin/content/testimonials": [
+    { as: "admin", url: "/admin/content/testimonials" },
     { as: "admin", url: "/admin/content/testimonials?edit=1" },
-    { as: "admin", url: "/admin/content/no-such-tab" },
   ],
+  "/admin/content/:tab": [{ as: "admin", url: "/admin/content/no-such-tab" }],
   "/admin/messages": [{ as: "admin", url: "/admin/messages" }],
   "/admin/messages/:messageId": [{ as: "admin", url: linkOn("/admin/messages", 'a[href^="/admin/messages/"]') }],
   "/admin/settings": [{ as: "admin", url: "/admin/settings" }],

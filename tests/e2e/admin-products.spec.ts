@@ -161,7 +161,7 @@ test("an admin adds a brand with a logo, renames it and deletes it", async ({ pa
     .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await png("#00805a") });
   await form.getByRole("button", { name: "Add brand" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Brand added." })).toBeVisible({ timeout: 20_000 });
-  await expect(page).toHaveURL(/tab=brands/);
+  await expect(page).toHaveURL(/\/admin\/products\/brands$/);
   const row = page.getByRole("row", { name: new RegExp(brand) });
   // Its logo is stored and served.
   const logo = row.locator("img");
@@ -205,7 +205,9 @@ test("an admin features a product with its own artwork, moves it up and stops fe
   expect(made.status(), await made.text()).toBe(201);
   const productId = ((await made.json()) as { product: { product_id: number } }).product.product_id;
 
-  await page.goto("/admin/products?tab=featured");
+  // The old address of the featured products (`?tab=featured`) leads to their own.
+  await page.goto("/admin/products?tab=featured&q=");
+  await expect(page).toHaveURL(/\/admin\/products\/featured\?q=$/);
   await page.getByRole("link", { name: "Feature a product" }).click();
   const form = page.getByRole("form", { name: "Feature a product" });
   await hydrated(page, form);

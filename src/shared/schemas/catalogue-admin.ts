@@ -162,6 +162,15 @@ export const adminFeaturedSchema = z.object({
 });
 export type AdminFeatured = z.infer<typeof adminFeaturedSchema>;
 
+/** A page of one of the back office's short catalogue lists (featured products, brands): search, sort and page. */
+export type AdminListQuery<Sort extends string> = { q: string; sort: Sort; dir: "asc" | "desc"; page: number; pageSize: number };
+export const ADMIN_FEATURED_SORTS = ["position", "name"] as const;
+export type AdminFeaturedSort = (typeof ADMIN_FEATURED_SORTS)[number];
+/** A featured product in the back office's list, with its place in the public order (1 first). */
+export type AdminFeaturedRow = AdminFeatured & { position: number };
+export const ADMIN_BRAND_SORTS = ["name", "products"] as const;
+export type AdminBrandSort = (typeof ADMIN_BRAND_SORTS)[number];
+
 const website = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? null : v),
   z

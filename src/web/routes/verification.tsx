@@ -6,7 +6,7 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { resendVerificationAction } from "#web/features/auth/auth-actions.server.ts";
-import type { FormResult } from "#web/features/auth/form-result.ts";
+import type { FormResult } from "#web/lib/form-action.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import { quietPage } from "#web/lib/shared-page.ts";

@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
+import { pageOf, sortRows } from "#shared/list-page.ts";
 import { MEDIA_FOLDERS, type MediaFolder } from "#shared/media.ts";
 import {
+  type AdminBrandSort,
   type AdminFeatured,
+  type AdminFeaturedRow,
+  type AdminFeaturedSort,
+  type AdminListQuery,
   type AdminProduct,
   type AdminProductQuery,
   ALREADY_FEATURED,
@@ -164,6 +169,15 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
     images: productImages.join(","),
   });
 
+  async function featuredInOrder(): Promise<AdminFeatured[]> {
+    const rows = await db
+      .select(featuredColumns)
+      .from(featuredProducts)
+      .innerJoin(products, eq(products.productId, featuredProducts.productId))
+      .orderBy(asc(featuredProducts.sortOrder), asc(featuredProducts.id));
+    return rows.map(toFeatured);
+  }
+
   async function loadFeatured(exec: Exec, id: number): Promise<AdminFeatured | null> {
     const [row] = await exec
       .select(featuredColumns)
@@ -203,6 +217,8 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
     website: brands.website,
     product_count: sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id})`,
   };
+
+  const brandsInOrder = (): Promise<Brand[]> => db.select(brandColumns).from(brands).orderBy(asc(brands.sortOrder), asc(brands.id));
 
   async function loadBrand(exec: Exec, id: number): Promise<Brand | null> {
     const [row] = await exec.select(brandColumns).from(brands).where(eq(brands.id, id));
@@ -494,12 +510,29 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
 
     async listFeatured(actor: Actor): Promise<AdminFeatured[]> {
       requireAdmin(actor);
-      const rows = await db
-        .select(featuredColumns)
-        .from(featuredProducts)
-        .innerJoin(products, eq(products.productId, featuredProducts.productId))
-        .orderBy(asc(featuredProducts.sortOrder), asc(featuredProducts.id));
-      return rows.map(toFeatured);
+      return featuredInOrder();
+    },
+
+    /**
+     * One page of the featured products for the back office: searched by card or product name, in the public order
+     * (`position`) or by name; each row carries its place in the public order, `total` counts them all.
+     */
+    async pageFeatured(
+      actor: Actor,
+      query: AdminListQuery<AdminFeaturedSort>,
+    ): Promise<{ rows: AdminFeaturedRow[]; count: number; total: number }> {
+      requireAdmin(actor);
+      const all = (await featuredInOrder()).map((f, index) => ({ ...f, position: index + 1 }));
+      const sorted =
+        query.sort === "name" ? sortRows(all, (f) => f.name.toLowerCase(), query.dir) : query.dir === "desc" ? [...all].reverse() : all;
+      return { ...pageOf(sorted, query, (f) => `${f.name} ${f.product_name}`), total: all.length };
+    },
+
+    async getFeatured(actor: Actor, id: number): Promise<AdminFeatured> {
+      requireAdmin(actor);
+      const featured = await loadFeatured(db, id);
+      if (!featured) throw new NotFoundError(FEATURED_NOT_FOUND);
+      return featured;
     },
 
     /** Features a product (once), last in the order, with its own artwork when an `image` is sent. */
@@ -603,7 +636,22 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
 
     async listBrands(actor: Actor): Promise<Brand[]> {
       requireAdmin(actor);
-      return db.select(brandColumns).from(brands).orderBy(asc(brands.sortOrder), asc(brands.id));
+      return brandsInOrder();
+    },
+
+    /** One page of the brands for the back office: searched by name, sorted by name or number of products. */
+    async pageBrands(actor: Actor, query: AdminListQuery<AdminBrandSort>): Promise<{ rows: Brand[]; count: number }> {
+      requireAdmin(actor);
+      const all = await brandsInOrder();
+      const sorted = sortRows(all, (b) => (query.sort === "products" ? b.product_count : b.name.toLowerCase()), query.dir);
+      return pageOf(sorted, query, (b) => b.name);
+    },
+
+    async getBrand(actor: Actor, id: number): Promise<Brand> {
+      requireAdmin(actor);
+      const brand = await loadBrand(db, id);
+      if (!brand) throw new NotFoundError(BRAND_NOT_FOUND);
+      return brand;
     },
 
     async createBrand(actor: Actor, input: FormInput): Promise<Brand> {

@@ -8,10 +8,9 @@ import {
   revokeOthersSchema,
   updateProfileSchema,
 } from "#shared/schemas/auth.ts";
-import { firstIssues, formText } from "../../lib/form-data.ts";
-import { knownFailure } from "../../lib/service-errors.ts";
+import { type FormResult, formAction } from "../../lib/form-action.ts";
+import { formText } from "../../lib/form-data.ts";
 import type { WebContext } from "../../load-context.ts";
-import type { FormResult } from "../auth/form-result.ts";
 import { type TwoStepResult, twoStepAction } from "./two-step-actions.server.ts";
 
 export type ProfileField = "fullName" | "username" | "email" | "currentPassword";
@@ -33,22 +32,22 @@ function conflictField(message: string): ProfileField | null {
 async function updateProfile(form: FormData, context: WebContext, userId: number) {
   const values = { fullName: formText(form, "fullName"), username: formText(form, "username"), email: formText(form, "email") };
   const currentPassword = formText(form, "currentPassword");
-  const parsed = updateProfileSchema.safeParse({ ...values, ...(currentPassword ? { currentPassword } : {}) });
-  if (!parsed.success) {
-    return data<AccountResult>({ form: "profile", fieldErrors: firstIssues<ProfileField>(parsed.error), values }, { status: 400 });
-  }
-  try {
-    await context.services.accounts.updateProfile(context.actor, userId, parsed.data, requestMeta(context));
-    return data<AccountResult>({ form: "profile", success: PROFILE_UPDATED });
-  } catch (err) {
-    const known = knownFailure(err);
-    if (!known) console.error(err);
-    const field = known?.field === "currentPassword" ? "currentPassword" : known ? conflictField(known.message) : null;
-    return data<AccountResult>(
-      { form: "profile", formError: PROFILE_UPDATE_FAILED, values, ...(field && known ? { fieldErrors: { [field]: known.message } } : {}) },
-      { status: known?.statusCode ?? 500 },
-    );
-  }
+  return formAction(
+    updateProfileSchema,
+    async (profile) => {
+      await context.services.accounts.updateProfile(context.actor, userId, profile, requestMeta(context));
+      return data<AccountResult>({ form: "profile", success: PROFILE_UPDATED });
+    },
+    {
+      input: { ...values, ...(currentPassword ? { currentPassword } : {}) },
+      values,
+      tag: { form: "profile" as const },
+      failure: (known) => {
+        const field = known?.field === "currentPassword" ? "currentPassword" : known ? conflictField(known.message) : null;
+        return { formError: PROFILE_UPDATE_FAILED, ...(field && known ? { fieldErrors: { [field]: known.message } } : {}) };
+      },
+    },
+  );
 }
 
 async function changePassword(form: FormData, context: WebContext, userId: number) {
@@ -57,52 +56,34 @@ async function changePassword(form: FormData, context: WebContext, userId: numbe
     newPassword: formText(form, "newPassword"),
     confirmPassword: formText(form, "confirmPassword"),
   };
-  const parsed = changePasswordFormSchema.safeParse(input);
-  if (!parsed.success) {
-    return data<AccountResult>({ form: "password", fieldErrors: firstIssues<PasswordField>(parsed.error) }, { status: 400 });
-  }
-  try {
-    await context.services.accounts.changePassword(
-      context.actor,
-      userId,
-      { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.newPassword },
-      requestMeta(context),
-    );
-    return data<AccountResult>({ form: "password", success: PASSWORD_CHANGED });
-  } catch (err) {
-    const known = knownFailure(err);
-    if (!known) console.error(err);
-    // A refused new password (too common) is said under its field; anything else is the spec's failure text.
-    const fieldErrors = known?.field === "newPassword" ? { newPassword: known.message } : undefined;
-    return data<AccountResult>(
-      {
-        form: "password",
+  return formAction(
+    changePasswordFormSchema,
+    async ({ oldPassword, newPassword }) => {
+      await context.services.accounts.changePassword(context.actor, userId, { oldPassword, newPassword }, requestMeta(context));
+      return data<AccountResult>({ form: "password", success: PASSWORD_CHANGED });
+    },
+    {
+      input,
+      tag: { form: "password" as const },
+      // A refused new password (too common) is said under its field; anything else is the spec's failure text.
+      failure: (known) => ({
         formError: known?.statusCode === 429 ? known.message : PASSWORD_CHANGE_FAILED,
-        ...(fieldErrors ? { fieldErrors } : {}),
-      },
-      { status: known?.statusCode ?? 500 },
-    );
-  }
+        ...(known?.field === "newPassword" ? { fieldErrors: { newPassword: known.message } } : {}),
+      }),
+    },
+  );
 }
 
 /** "Sign out of other devices", with the current password (issue 16, L7). */
 async function revokeOthers(form: FormData, context: WebContext) {
-  const parsed = revokeOthersSchema.safeParse({ password: formText(form, "password") });
-  if (!parsed.success) {
-    return data<AccountResult>({ form: "sessions", fieldErrors: firstIssues<"password">(parsed.error) }, { status: 400 });
-  }
-  try {
-    const ended = await context.services.accounts.revokeOtherSessions(context.actor, parsed.data.password, requestMeta(context));
-    return data<AccountResult>({ form: "sessions", success: ended === 1 ? "1 other session ended." : `${ended} other sessions ended.` });
-  } catch (err) {
-    const known = knownFailure(err);
-    if (!known) throw err;
-    const fieldErrors = known.field === "password" ? { password: known.message } : undefined;
-    return data<AccountResult>(
-      { form: "sessions", ...(fieldErrors ? { fieldErrors } : { formError: known.message }) },
-      { status: known.statusCode },
-    );
-  }
+  return formAction(
+    revokeOthersSchema,
+    async ({ password }) => {
+      const ended = await context.services.accounts.revokeOtherSessions(context.actor, password, requestMeta(context));
+      return data<AccountResult>({ form: "sessions", success: ended === 1 ? "1 other session ended." : `${ended} other sessions ended.` });
+    },
+    { input: { password: formText(form, "password") }, tag: { form: "sessions" as const }, failureFields: ["password"] },
+  );
 }
 
 /** The address, agent and known-device cookie of the request: the password checks count and log by them. */

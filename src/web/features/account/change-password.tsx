@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { changePasswordFormSchema } from "#shared/schemas/auth.ts";
+import type { FormResult } from "#web/lib/form-action.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { usePostForm } from "../../lib/use-post-form.ts";
-import type { FormResult } from "../auth/form-result.ts";
 import type { PasswordField } from "./account-actions.server.ts";
 
 function PasswordForm({ result }: { result: FormResult<PasswordField> | undefined }) {

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import { updateProfileSchema } from "#shared/schemas/auth.ts";
+import type { FormResult } from "#web/lib/form-action.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { usePostForm } from "../../lib/use-post-form.ts";
-import type { FormResult } from "../auth/form-result.ts";
 import type { ProfileField } from "./account-actions.server.ts";
 
 type Props = { user: PublicUser; editing: boolean; result: FormResult<ProfileField> | undefined };

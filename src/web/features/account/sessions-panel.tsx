@@ -1,11 +1,11 @@
 import { Form } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
 import type { SessionInfo } from "#shared/schemas/auth.ts";
+import type { FormResult } from "#web/lib/form-action.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { usePostPending } from "../../lib/use-post-pending.ts";
-import type { FormResult } from "../auth/form-result.ts";
 
 /** A short description of a browser from its user agent string. */
 function deviceName(userAgent: string | null): string {

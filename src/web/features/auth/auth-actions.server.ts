@@ -11,11 +11,11 @@ import {
   secondFactorLoginSchema,
   signupFormSchema,
 } from "#shared/schemas/auth.ts";
-import { firstIssues, formText } from "../../lib/form-data.ts";
+import { type FormResult, formAction } from "../../lib/form-action.ts";
+import { formText } from "../../lib/form-data.ts";
 import { safeRedirectPath } from "../../lib/redirects.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
-import type { FormResult } from "./form-result.ts";
 import type { SecondFactorState } from "./second-factor-state.ts";
 
 /** Where to go after login: a safe `redirectTo` (form field or query), else the role's home (spec §4). */
@@ -87,27 +87,20 @@ export async function loginAction(request: Request, context: WebContext) {
   const form = await request.formData();
   if (form.has("challenge")) return secondFactorAction(request, context, form);
   const input = { user: formText(form, "user"), password: formText(form, "password") };
-  const values = { user: input.user };
-  const parsed = loginSchema.safeParse(input);
-  if (!parsed.success) {
-    return data<FormResult<LoginField>>({ fieldErrors: firstIssues<LoginField>(parsed.error), values }, { status: 400 });
-  }
-  try {
-    const session = await context.services.accounts.login(parsed.data, signInMeta(context));
-    if ("totpRequired" in session) {
-      const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-      return data<SecondFactorState>(codeOwed(session, redirectTo));
-    }
-    return redirect(afterLoginPath(request, session.user.role, form), { headers: signedInCookies(context, session) });
-  } catch (err) {
-    const known = knownFailure(err);
-    if (known) return data<FormResult<LoginField>>({ formError: known.message, values }, { status: known.statusCode });
-    console.error(err);
-    return data<FormResult<LoginField>>({ formError: "An unexpected error occurred.", values }, { status: 500 });
-  }
+  return formAction(
+    loginSchema,
+    async (credentials) => {
+      const session = await context.services.accounts.login(credentials, signInMeta(context));
+      if ("totpRequired" in session) {
+        const redirectTo =
+          safeRedirectPath(form.get("redirectTo")) ?? safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+        return data<SecondFactorState>(codeOwed(session, redirectTo));
+      }
+      return redirect(afterLoginPath(request, session.user.role, form), { headers: signedInCookies(context, session) });
+    },
+    { input, values: { user: input.user }, unexpected: "An unexpected error occurred." },
+  );
 }
-
-type SignupField = "fullName" | "username" | "email" | "password" | "confirmPassword";
 
 export async function signupAction(request: Request, context: WebContext) {
   const form = await request.formData();
@@ -118,48 +111,34 @@ export async function signupAction(request: Request, context: WebContext) {
     password: formText(form, "password"),
     confirmPassword: formText(form, "confirmPassword"),
   };
-  const values = { fullName: input.fullName, username: input.username, email: input.email };
-  const parsed = signupFormSchema.safeParse(input);
-  if (!parsed.success) {
-    return data<FormResult<SignupField>>({ fieldErrors: firstIssues<SignupField>(parsed.error), values }, { status: 400 });
-  }
-  const { confirmPassword: _confirm, ...registration } = parsed.data;
-  try {
-    await context.services.accounts.register(registration, { ip: context.ip, origin: context.siteUrl });
-  } catch (err) {
-    const known = knownFailure(err);
-    if (known?.field === "password") {
-      return data<FormResult<SignupField>>({ fieldErrors: { password: known.message }, values }, { status: known.statusCode });
-    }
-    if (known) return data<FormResult<SignupField>>({ formError: known.message, values }, { status: known.statusCode });
-    console.error(err);
-    return data<FormResult<SignupField>>({ formError: "Registration failed.", values }, { status: 500 });
-  }
-  return redirect("/verification");
+  return formAction(
+    signupFormSchema,
+    async ({ confirmPassword: _confirm, ...registration }) => {
+      await context.services.accounts.register(registration, { ip: context.ip, origin: context.siteUrl });
+      return redirect("/verification");
+    },
+    {
+      input,
+      values: { fullName: input.fullName, username: input.username, email: input.email },
+      failureFields: ["password"],
+      unexpected: "Registration failed.",
+    },
+  );
 }
 
 /** Spec §2/§8: the reset link is e-mailed when the address has an account; the answer is the same either way. */
 export async function forgotPasswordAction(request: Request, context: WebContext) {
   const form = await request.formData();
   const email = formText(form, "email");
-  const parsed = forgotPasswordSchema.safeParse({ email });
-  if (!parsed.success) {
-    return data<FormResult<"email">>({ fieldErrors: firstIssues<"email">(parsed.error), values: { email } }, { status: 400 });
-  }
-  try {
-    await context.services.accounts.requestPasswordReset(parsed.data.email, { ip: context.ip, origin: context.siteUrl });
-  } catch (err) {
-    const known = knownFailure(err);
-    if (!known) console.error(err);
-    return data<FormResult<"email">>(
-      { formError: known?.message ?? FORGOT_PASSWORD_FAILED, values: { email } },
-      { status: known?.statusCode ?? 500 },
-    );
-  }
-  return data<FormResult<"email">>({ success: RESET_SENT });
+  return formAction(
+    forgotPasswordSchema,
+    async (parsed) => {
+      await context.services.accounts.requestPasswordReset(parsed.email, { ip: context.ip, origin: context.siteUrl });
+      return data<FormResult<"email">>({ success: RESET_SENT });
+    },
+    { input: { email }, values: { email }, unexpected: FORGOT_PASSWORD_FAILED },
+  );
 }
-
-type ResetField = "password" | "confirmPassword";
 
 /** /reset-password: the new password from a reset or invitation link; success signs in and goes to the role's home. */
 export async function resetPasswordAction(request: Request, context: WebContext) {
@@ -171,44 +150,30 @@ export async function resetPasswordAction(request: Request, context: WebContext)
     password: formText(form, "password"),
     confirmPassword: formText(form, "confirmPassword"),
   };
-  const parsed = resetPasswordFormSchema.safeParse(input);
-  if (!parsed.success) {
-    const issues = firstIssues<ResetField | "token">(parsed.error);
-    const { token, ...fieldErrors } = issues;
-    return data<FormResult<ResetField>>({ fieldErrors, ...(token ? { formError: token } : {}) }, { status: 400 });
-  }
-  try {
-    const session = await context.services.accounts.resetPassword(
-      { token: parsed.data.token, password: parsed.data.password },
-      signInMeta(context),
-    );
-    // An admin (or an account with two-step sign-in) still owes a code: the sign-in continues on /login.
-    if ("totpRequired" in session) return data<SecondFactorState>(codeOwed(session, null));
-    return redirect(homePathFor(session.user.role), { headers: signedInCookies(context, session) });
-  } catch (err) {
-    const known = knownFailure(err);
-    if (known?.field === "password") return data<FormResult<ResetField>>({ fieldErrors: { password: known.message } }, { status: 400 });
-    if (known) return data<FormResult<ResetField>>({ formError: known.message }, { status: known.statusCode });
-    throw err;
-  }
+  return formAction(
+    resetPasswordFormSchema,
+    async ({ token, password }) => {
+      const session = await context.services.accounts.resetPassword({ token, password }, signInMeta(context));
+      // An admin (or an account with two-step sign-in) still owes a code: the sign-in continues on /login.
+      if ("totpRequired" in session) return data<SecondFactorState>(codeOwed(session, null));
+      return redirect(homePathFor(session.user.role), { headers: signedInCookies(context, session) });
+    },
+    { input, formLevel: ["token"], failureFields: ["password"] },
+  );
 }
 
 /** /verification: a new link for an address whose account is not verified yet (the same answer either way). */
 export async function resendVerificationAction(request: Request, context: WebContext) {
   const form = await request.formData();
   const email = formText(form, "email");
-  const parsed = resendVerificationSchema.safeParse({ email });
-  if (!parsed.success) {
-    return data<FormResult<"email">>({ fieldErrors: firstIssues<"email">(parsed.error), values: { email } }, { status: 400 });
-  }
-  try {
-    await context.services.accounts.resendVerification(parsed.data.email, { ip: context.ip, origin: context.siteUrl });
-  } catch (err) {
-    const known = knownFailure(err);
-    if (known) return data<FormResult<"email">>({ formError: known.message, values: { email } }, { status: known.statusCode });
-    throw err;
-  }
-  return data<FormResult<"email">>({
-    success: "If this address belongs to an account that is not verified yet, a new link is on its way.",
-  });
+  return formAction(
+    resendVerificationSchema,
+    async (parsed) => {
+      await context.services.accounts.resendVerification(parsed.email, { ip: context.ip, origin: context.siteUrl });
+      return data<FormResult<"email">>({
+        success: "If this address belongs to an account that is not verified yet, a new link is on its way.",
+      });
+    },
+    { input: { email }, values: { email } },
+  );
 }

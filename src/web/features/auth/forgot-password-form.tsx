@@ -2,12 +2,12 @@ import { useEffect } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { RESET_REDIRECT_MS } from "#shared/constants.ts";
 import { forgotPasswordSchema } from "#shared/schemas/auth.ts";
+import type { FormResult } from "#web/lib/form-action.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { usePostForm } from "../../lib/use-post-form.ts";
 import { inlineLinkClass } from "./auth-card.tsx";
-import type { FormResult } from "./form-result.ts";
 
 /** Spec §5/§8: the success text, then the login page after 5 seconds. */
 function ResetSent({ message }: { message: string }) {

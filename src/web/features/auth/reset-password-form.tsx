@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import { resetPasswordFormSchema } from "#shared/schemas/auth.ts";
+import type { FormResult } from "#web/lib/form-action.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { usePostForm } from "../../lib/use-post-form.ts";
-import type { FormResult } from "./form-result.ts";
 
 /** The new password twice, with the link's token; same length rule as sign-up. */
 export function ResetPasswordForm({ token, result }: { token: string; result: FormResult<"password" | "confirmPassword"> | undefined }) {

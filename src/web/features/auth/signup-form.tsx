@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { signupFormSchema } from "#shared/schemas/auth.ts";
+import type { FormResult } from "#web/lib/form-action.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { LoadingOverlay } from "../../components/ui/loading-overlay.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { usePostForm } from "../../lib/use-post-form.ts";
 import { inlineLinkClass } from "./auth-card.tsx";
-import type { FormResult } from "./form-result.ts";
 
 type SignupField = "fullName" | "username" | "email" | "password" | "confirmPassword";
 

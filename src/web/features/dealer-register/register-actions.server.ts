@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import type { z } from "zod";
 import {
   COMPANY_SAVE_FAILED,
   COMPANY_SAVED,
@@ -10,20 +9,11 @@ import {
   MAX_INSTALLATIONS,
 } from "#shared/schemas/dealers.ts";
 import { DOCUMENTS_UPLOAD_FAILED } from "#shared/schemas/documents.ts";
+import { formAction } from "../../lib/form-action.ts";
 import { formText } from "../../lib/form-data.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
 import type { RegisterResult } from "./register-result.ts";
-
-/** Every issue of a schema, keyed by its dotted path ("installations.0.email"), first message only. */
-function issuesByPath(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".");
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
 
 /** The installation items of a posted form: fields named installations.{i}.{field}, in index order. */
 export function postedInstallations(form: FormData): Record<string, string>[] {
@@ -39,17 +29,11 @@ export function postedInstallations(form: FormData): Record<string, string>[] {
   return [...items.entries()].sort((a, b) => a[0] - b[0]).map(([, item]) => item);
 }
 
-function failure(form: RegisterResult["form"], fallback: string, err: unknown, values?: RegisterResult["values"]) {
-  const known = knownFailure(err);
-  if (!known) console.error(err);
-  // A refusal the applicant can act on (locked application, unverified account) is said as it is.
-  const formError = known && known.statusCode !== 400 ? known.message : fallback;
-  const fieldErrors = known?.field ? { [known.field]: known.message } : undefined;
-  return data<RegisterResult>(
-    { form, formError, ...(fieldErrors ? { fieldErrors } : {}), ...(values ? { values } : {}) },
-    { status: known?.statusCode ?? 500 },
-  );
-}
+/** A refusal of the service the applicant can act on (locked application, unverified account) is said as it is. */
+const refusal = (fallback: string) => (known: ReturnType<typeof knownFailure>) => ({
+  formError: known && known.statusCode !== 400 ? known.message : fallback,
+  ...(known?.field ? { fieldErrors: { [known.field]: known.message } } : {}),
+});
 
 async function saveCompany(form: FormData, context: WebContext, userId: number) {
   const values = {
@@ -59,16 +43,14 @@ async function saveCompany(form: FormData, context: WebContext, userId: number) 
     VATNumber: formText(form, "VATNumber"),
     TIN: formText(form, "TIN"),
   };
-  const parsed = companyDetailsSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<RegisterResult>({ form: "company", fieldErrors: issuesByPath(parsed.error), values }, { status: 400 });
-  }
-  try {
-    await context.services.dealers.saveCompany(context.actor, userId, parsed.data);
-    return data<RegisterResult>({ form: "company", success: COMPANY_SAVED });
-  } catch (err) {
-    return failure("company", COMPANY_SAVE_FAILED, err, values);
-  }
+  return formAction(
+    companyDetailsSchema,
+    async (company) => {
+      await context.services.dealers.saveCompany(context.actor, userId, company);
+      return data<RegisterResult>({ form: "company", success: COMPANY_SAVED });
+    },
+    { input: values, values, tag: { form: "company" as const }, failure: refusal(COMPANY_SAVE_FAILED) },
+  );
 }
 
 const EMPTY_INSTALLATION = { id: "", systemDescription: "", sizeOfSystem: "", email: "", phoneNumber: "" };
@@ -84,17 +66,18 @@ async function saveInstallations(form: FormData, context: WebContext) {
   if (removeAt !== undefined) {
     return data<RegisterResult>({ form: "installations", installations: items.filter((_, i) => i !== Number(removeAt)) });
   }
-  const parsed = installationsListSchema.safeParse({ installations: items });
-  if (!parsed.success) {
-    return data<RegisterResult>({ form: "installations", fieldErrors: issuesByPath(parsed.error), installations: items }, { status: 400 });
-  }
-  try {
-    await context.services.dealers.replaceInstallations(context.actor, parsed.data);
-    return data<RegisterResult>({ form: "installations", success: INSTALLATIONS_SAVED });
-  } catch (err) {
-    const res = failure("installations", INSTALLATIONS_SAVE_FAILED, err);
-    return data<RegisterResult>({ ...res.data, installations: items }, res.init ?? undefined);
-  }
+  return formAction(
+    installationsListSchema,
+    async (list) => {
+      await context.services.dealers.replaceInstallations(context.actor, list);
+      return data<RegisterResult>({ form: "installations", success: INSTALLATIONS_SAVED });
+    },
+    {
+      input: { installations: items },
+      tag: { form: "installations" as const, installations: items },
+      failure: refusal(INSTALLATIONS_SAVE_FAILED),
+    },
+  );
 }
 
 async function removeDocument(form: FormData, context: WebContext) {
@@ -105,7 +88,9 @@ async function removeDocument(form: FormData, context: WebContext) {
     const { message } = await context.services.documents.remove(context.actor, id);
     return data<RegisterResult>({ form: "documents", success: message });
   } catch (err) {
-    return failure("documents", DOCUMENTS_UPLOAD_FAILED, err);
+    const known = knownFailure(err);
+    if (!known) console.error(err);
+    return data<RegisterResult>({ form: "documents", ...refusal(DOCUMENTS_UPLOAD_FAILED)(known) }, { status: known?.statusCode ?? 500 });
   }
 }
 

@@ -1,11 +1,7 @@
-/** What the registration page's action answers. */
-export type RegisterResult = {
+import type { FormResult } from "#web/lib/form-action.ts";
+
+/** What the registration page's action answers: a form result (field messages by path, "installations.{i}.{field}"). */
+export type RegisterResult = FormResult<string> & {
   form: "company" | "installations" | "documents" | "verification";
-  success?: string;
-  formError?: string;
-  /** Messages by field path (installations: "installations.{i}.{field}"). */
-  fieldErrors?: Record<string, string>;
-  /** What was typed, to fill the form again when it was sent without JavaScript. */
-  values?: Record<string, string>;
   installations?: Record<string, string>[];
 };

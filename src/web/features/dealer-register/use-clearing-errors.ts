@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
  * Server-sent field messages that disappear once their field is edited (spec §5: "a field's error clears once
  * edited"). A new answer from the server shows its messages again.
  */
-export function useClearingServerErrors(serverErrors: Record<string, string> | undefined) {
+export function useClearingServerErrors(serverErrors: Partial<Record<string, string>> | undefined) {
   const [edited, setEdited] = useState<Set<string>>(() => new Set());
   useEffect(() => {
     // A new answer: its messages are shown again.

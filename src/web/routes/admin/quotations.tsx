@@ -8,6 +8,7 @@ import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { ApproveDialog } from "#web/features/admin/quotations/approve-dialog.tsx";
+import { type DecisionKind, decisionActions } from "#web/features/admin/quotations/decision-actions.tsx";
 import { QuotationOverview, STATUS_LABELS } from "#web/features/admin/quotations/quotation-overview.tsx";
 import { RejectDialog } from "#web/features/admin/quotations/reject-dialog.tsx";
 import { QuotationCard } from "#web/features/quotations/quotation-card.tsx";
@@ -51,7 +52,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Quotation Management – Admin", { description: "Quotation Management in the back office.", noIndex: true });
 }
 
-type Decision = { kind: "approve" | "reapprove" | "reject"; quotation: QuotationView } | null;
+type Decision = { kind: DecisionKind; quotation: QuotationView } | null;
 
 function exportHref(params: { q: string; filters: Record<string, string> }): string {
   const search = new URLSearchParams();
@@ -87,58 +88,7 @@ export default function AdminQuotations({ loaderData }: Route.ComponentProps) {
       opener.current = event.currentTarget;
       setDecision({ kind, quotation: q });
     };
-    const named = <span className="sr-only"> quotation #{q.id}</span>;
-    if (q.status === "pending") {
-      return (
-        <>
-          <button
-            type="button"
-            className={buttonClass("primary")}
-            data-tour="quotation-approve"
-            onClick={open("approve")}
-            disabled={!hydrated}
-          >
-            Approve{named}
-          </button>
-          <button
-            type="button"
-            className={buttonClass("outline", "text-red-800")}
-            data-tour="quotation-reject"
-            onClick={open("reject")}
-            disabled={!hydrated}
-          >
-            Reject{named}
-          </button>
-        </>
-      );
-    }
-    if (q.status === "rejected") {
-      return (
-        <button
-          type="button"
-          className={buttonClass("primary")}
-          data-tour="quotation-reapprove"
-          onClick={open("reapprove")}
-          disabled={!hydrated}
-        >
-          Reapprove{named}
-        </button>
-      );
-    }
-    if (q.status === "approved") {
-      return (
-        <button
-          type="button"
-          className={buttonClass("outline", "text-red-800")}
-          data-tour="quotation-reject"
-          onClick={open("reject")}
-          disabled={!hydrated}
-        >
-          Reject{named}
-        </button>
-      );
-    }
-    return null;
+    return decisionActions(q, hydrated, open);
   };
 
   return (

@@ -4,9 +4,9 @@
  */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-export type ListParams = {
+export type ListParams<Sort extends string = string> = {
   q: string;
-  sort: string;
+  sort: Sort;
   dir: "asc" | "desc";
   page: number;
   pageSize: number;
@@ -14,10 +14,10 @@ export type ListParams = {
   filters: Record<string, string>;
 };
 
-export type ListParamOptions = {
+export type ListParamOptions<Sort extends string = string> = {
   /** Columns the list may be sorted by; anything else falls back to the default. */
-  sorts: readonly string[];
-  defaultSort: string;
+  sorts: readonly Sort[];
+  defaultSort: Sort;
   defaultDir?: "asc" | "desc";
   filters?: readonly string[];
   defaultPageSize?: number;
@@ -28,7 +28,10 @@ function positiveInt(value: string | null, fallback: number, max: number): numbe
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 }
 
-export function readListParams(input: URL | URLSearchParams | string, options: ListParamOptions): ListParams {
+export function readListParams<Sort extends string = string>(
+  input: URL | URLSearchParams | string,
+  options: ListParamOptions<Sort>,
+): ListParams<Sort> {
   const search = input instanceof URLSearchParams ? input : new URL(input, "http://x").searchParams;
   // A card list's "Sort by" menu sends "sortBy=<key>:<dir>" when the page has no JavaScript yet.
   const [menuSort, menuDir] = (search.get("sortBy") ?? "").split(":");
@@ -39,7 +42,7 @@ export function readListParams(input: URL | URLSearchParams | string, options: L
   for (const name of options.filters ?? []) filters[name] = (search.get(name) ?? "").trim().slice(0, 100);
   return {
     q: (search.get("q") ?? "").trim().slice(0, 100),
-    sort: options.sorts.includes(sort) ? sort : options.defaultSort,
+    sort: options.sorts.find((s) => s === sort) ?? options.defaultSort,
     dir: dir === "asc" || dir === "desc" ? dir : (options.defaultDir ?? "asc"),
     page: positiveInt(search.get("page"), 1, 100_000),
     pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : (options.defaultPageSize ?? 25),
@@ -63,23 +66,5 @@ export function listHref(pathname: string, current: URLSearchParams, change: Rec
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** Sorts rows in memory for the lists that are small enough to load whole (FAQs, positions …). */
-export function sortRows<T>(rows: readonly T[], key: (row: T) => string | number | null, dir: "asc" | "desc"): T[] {
-  const factor = dir === "asc" ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = key(a);
-    const y = key(b);
-    if (x === y) return 0;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y))) * factor;
-  });
-}
-
-/** One page of rows loaded whole, filtered by a search over the given text. */
-export function pageOf<T>(rows: readonly T[], params: ListParams, text: (row: T) => string): { rows: T[]; count: number } {
-  const needle = params.q.toLowerCase();
-  const matching = needle ? rows.filter((r) => text(r).toLowerCase().includes(needle)) : [...rows];
-  const start = (params.page - 1) * params.pageSize;
-  return { rows: matching.slice(start, start + params.pageSize), count: matching.length };
-}
+/** Sorting and paging of lists loaded whole: shared with the services that page such lists. */
+export { pageOf, sortRows } from "#shared/list-page.ts";

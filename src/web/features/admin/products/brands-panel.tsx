@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { imageVariantName, mediaUrl } from "#shared/media.ts";
 import { type Brand, brandCreateSchema, IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "#shared/schemas/catalogue-admin.ts";
@@ -8,21 +8,22 @@ import { TextField } from "#web/components/ui/text-field.tsx";
 import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
 import { DataTable } from "../kit/data-table.tsx";
 import { type ImageItem, ImageListField } from "../kit/file-fields.tsx";
-import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
+import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
-import { type ApiAnswer, issueField, sendRequest } from "../kit/send-request.ts";
-import { appendFields, deleteEach, withParam } from "./catalogue-admin-shared.ts";
+import { sendRequest } from "../kit/send-request.ts";
+import { useUploadForm } from "../kit/upload-form.ts";
+import { deleteEach, oneImageBody, withParam } from "./catalogue-admin-shared.ts";
 
 const deleteUrl = (id: string | number) => `/api/brands/${id}`;
 
-type ListProps = { rows: readonly Brand[]; count: number; params: ListParams; all: readonly Brand[] };
+type ListProps = { rows: readonly Brand[]; count: number; params: ListParams };
 
 /** The brands with their logos, websites and number of products. */
-export function BrandList({ rows, count, params, all }: ListProps) {
+export function BrandList({ rows, count, params }: ListProps) {
   const location = useLocation();
   const revalidator = useRevalidator();
   const [deleting, setDeleting] = useState<Brand | null>(null);
-  const nameOf = (id: string | number) => all.find((b) => b.id === id)?.name ?? `Brand ${id}`;
+  const nameOf = (id: string | number) => rows.find((b) => b.id === id)?.name ?? `Brand ${id}`;
 
   return (
     <>
@@ -85,7 +86,6 @@ export function BrandList({ rows, count, params, all }: ListProps) {
           </Link>
         }
         empty="No brands yet."
-        keep={["tab"]}
         tour="brand-list"
       />
       <ConfirmDialog
@@ -114,73 +114,40 @@ type FormProps = { brand: Brand | null; onSaved: (message: string) => void; onCa
 
 /** Adds or changes a brand: its name, website and logo. */
 export function BrandForm({ brand, onSaved, onCancel }: FormProps) {
-  const { form, register, error, applyAnswer } = useAdminForm(brandCreateSchema, {
-    name: brand?.name ?? "",
-    website: brand?.website ?? "",
-  });
+  const f = useUploadForm(
+    brandCreateSchema,
+    { name: brand?.name ?? "", website: brand?.website ?? "" },
+    { fileFields: { logo: "logo" }, onSaved: () => onSaved(brand ? "Brand updated." : "Brand added.") },
+  );
+  const { form, register, error } = f;
   const initial: ImageItem[] = brand?.logo ? [{ kind: "stored", name: brand.logo }] : [];
   const [logo, setLogo] = useState<ImageItem[]>(initial);
-  const [logoError, setLogoError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const dirty = form.formState.isDirty || logo.length !== initial.length || logo[0]?.kind === "new";
 
-  const report = useRef(onSaved);
-  report.current = onSaved;
-  useEffect(() => {
-    if (done) report.current(brand ? "Brand updated." : "Brand added.");
-  }, [done, brand]);
-
-  const refused = (answer: ApiAnswer) => {
-    setFailure(applyAnswer(answer));
-    setLogoError(answer.issues.find((i) => issueField(i.path) === "logo")?.message);
-  };
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      setFailure(null);
-      setBusy(true);
-      try {
-        const fresh = logo[0]?.kind === "new" ? logo[0].file : null;
-        let body: FormData | Record<string, unknown> = { ...values };
-        if (fresh) {
-          const multipart = new FormData();
-          appendFields(multipart, values);
-          multipart.append("logo", fresh, fresh.name);
-          body = multipart;
-        } else if (brand?.logo && logo.length === 0) {
-          body = { ...values, remove_logo: true };
-        }
-        const answer = await sendRequest({
-          method: brand ? "PUT" : "POST",
-          url: brand ? `/api/brands/${brand.id}` : "/api/brands",
-          body,
-          onProgress: setProgress,
-        });
-        if (!answer.ok) return refused(answer);
-        form.reset(values);
-        setLogo([]);
-        setDone(true);
-      } finally {
-        setBusy(false);
-        setProgress(null);
-      }
-    },
-    () => setFailure("Please correct the fields marked below."),
-  );
+  const onSubmit = f.submit(async (values) => {
+    const body = oneImageBody(values, "logo", logo, brand?.logo);
+    const answer = await sendRequest({
+      method: brand ? "PUT" : "POST",
+      url: brand ? `/api/brands/${brand.id}` : "/api/brands",
+      body,
+      onProgress: f.setProgress,
+    });
+    if (!answer.ok) return f.refuse(answer);
+    form.reset(values);
+    setLogo([]);
+    f.finish(true);
+  });
 
   return (
     <FormShell
       title={brand ? `Edit brand ${brand.name}` : "Add a brand"}
       onSubmit={onSubmit}
-      busy={busy}
-      progress={progress}
-      error={failure}
+      busy={f.busy}
+      progress={f.progress}
+      error={f.failure}
       submitLabel={brand ? "Save changes" : "Add brand"}
       onCancel={onCancel}
-      dirty={dirty && !done}
+      dirty={dirty && !f.saved}
       watchSearch
       tour="brand-form"
     >
@@ -200,12 +167,12 @@ export function BrandForm({ brand, onSaved, onCancel }: FormProps) {
         items={logo}
         onChange={(next) => {
           setLogo(next);
-          setLogoError(undefined);
+          f.clearFileError("logo");
         }}
         max={1}
         maxBytes={IMAGE_MAX_BYTES}
         hint={`JPG or PNG, at most ${IMAGE_MAX_MB} MB.`}
-        error={logoError}
+        error={f.fileErrors.logo}
       />
     </FormShell>
   );

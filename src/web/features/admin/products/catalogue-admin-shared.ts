@@ -1,15 +1,81 @@
+import { useCallback } from "react";
+import { redirect, useLocation, useNavigate } from "react-router";
+import type { ImageItem } from "../kit/file-fields.tsx";
+import { type ListParamOptions, type ListParams, readListParams } from "../kit/list-params.ts";
 import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
 
-/** The screen's three parts, chosen with `?tab=`. */
+/**
+ * The screen's three parts, each a route under /admin/products (issue 18 §3), and the parameter that opens a
+ * part's form (`?product=new`, `?featured=<id>` …) with the form's headings and the way back to the list.
+ */
 export const CATALOGUE_TABS = [
-  { id: "products", label: "Products" },
-  { id: "featured", label: "Featured products" },
-  { id: "brands", label: "Brands" },
+  {
+    id: "products",
+    label: "Products",
+    path: "/admin/products",
+    param: "product",
+    add: "Add a product",
+    edit: "Edit product",
+    back: "All products",
+  },
+  {
+    id: "featured",
+    label: "Featured products",
+    path: "/admin/products/featured",
+    param: "featured",
+    add: "Feature a product",
+    edit: "Edit featured product",
+    back: "Featured products",
+  },
+  { id: "brands", label: "Brands", path: "/admin/products/brands", param: "brand", add: "Add a brand", edit: "Edit brand", back: "Brands" },
 ] as const;
-export type CatalogueTab = (typeof CATALOGUE_TABS)[number]["id"];
+export type CatalogueTab = (typeof CATALOGUE_TABS)[number];
 
-export function tabOf(value: string | null): CatalogueTab {
-  return CATALOGUE_TABS.find((t) => t.id === value)?.id ?? "products";
+/** The part a path shows (the products when it names none). */
+export function catalogueTabAt(pathname: string): CatalogueTab {
+  return CATALOGUE_TABS.find((t) => t.id !== "products" && pathname.startsWith(t.path)) ?? CATALOGUE_TABS[0];
+}
+
+/** The parts used to be chosen with `?tab=featured` / `?tab=brands`: such a link goes to the part's own address. */
+export function redirectOldTab(url: URL): void {
+  const tab = CATALOGUE_TABS.find((t) => t.id !== "products" && t.id === url.searchParams.get("tab"));
+  if (!tab) return;
+  const rest = new URLSearchParams(url.search);
+  rest.delete("tab");
+  const query = rest.toString();
+  throw redirect(query ? `${tab.path}?${query}` : tab.path);
+}
+
+/** A record's id in the URL, or null. */
+export function positiveId(value: string | null): number | null {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The record a form is opened for: `new`, an id, or nothing. */
+export function formTarget(value: string | null): "new" | number | null {
+  return value === "new" ? "new" : positiveId(value);
+}
+
+/** A loader's list: the URL's search, sort and page, and the page of rows the service answers for them. */
+export async function listOf<Sort extends string, Page extends object>(
+  url: URL,
+  options: ListParamOptions<Sort>,
+  load: (params: ListParams<Sort>) => Promise<Page>,
+): Promise<Page & { params: ListParams<Sort> }> {
+  const params = readListParams(url, options);
+  return { ...(await load(params)), params };
+}
+
+/** Back to the list a form was opened from (same search, sort and page), with a message for the screen to show. */
+export function useCloseForm(param: CatalogueTab["param"]) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    (message?: string) =>
+      navigate(withParam(location.search, param, null), { state: message ? { flash: message } : null, preventScrollReset: false }),
+    [navigate, location.search, param],
+  );
 }
 
 /** Where a form opened by `?<param>=` goes back to: the same list, with its search, sort and page. */
@@ -48,4 +114,24 @@ export function appendFields(form: FormData, values: Record<string, unknown>): v
   for (const [name, value] of Object.entries(values)) {
     form.append(name, value === null || value === undefined ? "" : String(value));
   }
+}
+
+/**
+ * The body of a form with at most one image (a brand's logo, a featured product's artwork): multipart with a new
+ * file, `remove_<field>` when the stored one was taken away, else the fields alone (JSON).
+ */
+export function oneImageBody(
+  values: Record<string, unknown>,
+  field: "logo" | "image",
+  items: readonly ImageItem[],
+  stored: string | null | undefined,
+): FormData | Record<string, unknown> {
+  const fresh = items[0]?.kind === "new" ? items[0].file : null;
+  if (fresh) {
+    const multipart = new FormData();
+    appendFields(multipart, values);
+    multipart.append(field, fresh, fresh.name);
+    return multipart;
+  }
+  return stored && items.length === 0 ? { ...values, [`remove_${field}`]: true } : { ...values };
 }

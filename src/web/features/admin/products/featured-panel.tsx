@@ -1,17 +1,24 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { imageVariantName, mediaUrl } from "#shared/media.ts";
-import { type AdminFeatured, featuredCreateSchema, IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "#shared/schemas/catalogue-admin.ts";
+import {
+  type AdminFeatured,
+  type AdminFeaturedRow,
+  featuredCreateSchema,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_MB,
+} from "#shared/schemas/catalogue-admin.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
 import { DataTable } from "../kit/data-table.tsx";
 import { type ImageItem, ImageListField } from "../kit/file-fields.tsx";
-import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
+import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
-import { type ApiAnswer, issueField, sendRequest } from "../kit/send-request.ts";
-import { appendFields, deleteEach, withParam } from "./catalogue-admin-shared.ts";
+import { sendRequest } from "../kit/send-request.ts";
+import { useUploadForm } from "../kit/upload-form.ts";
+import { appendFields, deleteEach, oneImageBody, withParam } from "./catalogue-admin-shared.ts";
 
 const deleteUrl = (id: string | number) => `/api/featured/delete-featured/${id}`;
 
@@ -37,21 +44,21 @@ function thumbnail(f: AdminFeatured) {
 }
 
 type ListProps = {
-  rows: readonly AdminFeatured[];
+  /** One page of the featured products, each with its place in the public order (1 first). */
+  rows: readonly AdminFeaturedRow[];
   count: number;
+  /** How many are featured in all. */
+  total: number;
   params: ListParams;
-  /** Every featured product in order: positions are counted in it. */
-  all: readonly AdminFeatured[];
 };
 
 /** The featured products in the order the public products page shows them, moved up and down with buttons. */
-export function FeaturedList({ rows, count, params, all }: ListProps) {
+export function FeaturedList({ rows, count, total, params }: ListProps) {
   const location = useLocation();
   const revalidator = useRevalidator();
   const [deleting, setDeleting] = useState<AdminFeatured | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
-  const nameOf = (id: string | number) => all.find((f) => f.id === id)?.name ?? `Featured product ${id}`;
-  const positionOf = (f: AdminFeatured) => all.findIndex((x) => x.id === f.id);
+  const nameOf = (id: string | number) => rows.find((f) => f.id === id)?.name ?? `Featured product ${id}`;
 
   const move = async (f: AdminFeatured, to: number) => {
     setMoveError(null);
@@ -76,7 +83,7 @@ export function FeaturedList({ rows, count, params, all }: ListProps) {
         rowLabel={(f) => f.name}
         search={{ placeholder: "Name or product" }}
         columns={[
-          { key: "position", header: "Position", sortable: true, className: "w-24 tabular-nums", cell: (f) => positionOf(f) + 1 },
+          { key: "position", header: "Position", sortable: true, className: "w-24 tabular-nums", cell: (f) => f.position },
           { key: "image", header: "Image", className: "w-20", cell: thumbnail },
           {
             key: "name",
@@ -91,7 +98,7 @@ export function FeaturedList({ rows, count, params, all }: ListProps) {
           },
         ]}
         rowActions={(f) => {
-          const at = positionOf(f);
+          const at = f.position - 1;
           return (
             <>
               <button
@@ -106,7 +113,7 @@ export function FeaturedList({ rows, count, params, all }: ListProps) {
               <button
                 type="button"
                 className={buttonClass("ghost", "px-3")}
-                disabled={at === all.length - 1}
+                disabled={f.position === total}
                 onClick={() => move(f, at + 1)}
                 aria-label={`Move ${f.name} down`}
               >
@@ -128,7 +135,6 @@ export function FeaturedList({ rows, count, params, all }: ListProps) {
           </Link>
         }
         empty="No featured products yet."
-        keep={["tab"]}
         tour="featured-list"
       />
       <ConfirmDialog
@@ -158,76 +164,41 @@ type FormProps = {
 
 /** Features a product, or changes one: the product, the name on its card and its own artwork (optional). */
 export function FeaturedForm({ featured, choices, onSaved, onCancel }: FormProps) {
-  const { form, register, error, applyAnswer } = useAdminForm(featuredCreateSchema, {
-    product_id: featured ? String(featured.product_id) : "",
-    name: featured?.name ?? "",
-  });
+  const f = useUploadForm(
+    featuredCreateSchema,
+    { product_id: featured ? String(featured.product_id) : "", name: featured?.name ?? "" },
+    { fileFields: { image: "image" }, onSaved: () => onSaved(featured ? "Featured product updated." : "Featured product added.") },
+  );
+  const { form, register, error } = f;
   const initial: ImageItem[] = featured?.image ? [{ kind: "stored", name: featured.image }] : [];
   const [images, setImages] = useState<ImageItem[]>(initial);
-  const [imageError, setImageError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const imageChanged = images.length !== initial.length || images[0]?.kind === "new";
   const dirty = form.formState.isDirty || imageChanged;
 
-  const report = useRef(onSaved);
-  report.current = onSaved;
-  useEffect(() => {
-    if (done) report.current(featured ? "Featured product updated." : "Featured product added.");
-  }, [done, featured]);
-
-  const refused = (answer: ApiAnswer) => {
-    const message = applyAnswer(answer);
-    const about = answer.issues.find((i) => issueField(i.path) === "image")?.message;
-    setImageError(about);
-    setFailure(message);
-  };
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      setFailure(null);
-      setBusy(true);
-      try {
-        const fresh = images[0]?.kind === "new" ? images[0].file : null;
-        let body: FormData | Record<string, unknown> = { ...values };
-        if (fresh) {
-          const multipart = new FormData();
-          appendFields(multipart, values);
-          multipart.append("image", fresh, fresh.name);
-          body = multipart;
-        } else if (featured?.image && images.length === 0) {
-          body = { ...values, remove_image: true };
-        }
-        const answer = await sendRequest({
-          method: featured ? "PUT" : "POST",
-          url: featured ? `/api/featured/update-featured/${featured.id}` : "/api/featured/add-featured",
-          body: body instanceof FormData || featured ? body : toMultipart(values),
-          onProgress: setProgress,
-        });
-        if (!answer.ok) return refused(answer);
-        form.reset(values);
-        setImages([]);
-        setDone(true);
-      } finally {
-        setBusy(false);
-        setProgress(null);
-      }
-    },
-    () => setFailure("Please correct the fields marked below."),
-  );
+  const onSubmit = f.submit(async (values) => {
+    const body = oneImageBody(values, "image", images, featured?.image);
+    const answer = await sendRequest({
+      method: featured ? "PUT" : "POST",
+      url: featured ? `/api/featured/update-featured/${featured.id}` : "/api/featured/add-featured",
+      body: body instanceof FormData || featured ? body : toMultipart(values),
+      onProgress: f.setProgress,
+    });
+    if (!answer.ok) return f.refuse(answer);
+    form.reset(values);
+    setImages([]);
+    f.finish(true);
+  });
 
   return (
     <FormShell
       title={featured ? `Edit featured product ${featured.name}` : "Feature a product"}
       onSubmit={onSubmit}
-      busy={busy}
-      progress={progress}
-      error={failure}
+      busy={f.busy}
+      progress={f.progress}
+      error={f.failure}
       submitLabel={featured ? "Save changes" : "Feature product"}
       onCancel={onCancel}
-      dirty={dirty && !done}
+      dirty={dirty && !f.saved}
       watchSearch
       tour="featured-form"
     >
@@ -253,12 +224,12 @@ export function FeaturedForm({ featured, choices, onSaved, onCancel }: FormProps
         items={images}
         onChange={(next) => {
           setImages(next);
-          setImageError(undefined);
+          f.clearFileError("image");
         }}
         max={1}
         maxBytes={IMAGE_MAX_BYTES}
         hint={`Without artwork the product's main image is shown. JPG or PNG, at most ${IMAGE_MAX_MB} MB.`}
-        error={imageError}
+        error={f.fileErrors.image}
       />
     </FormShell>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { mediaUrl } from "#shared/media.ts";
 import type { Category } from "#shared/schemas/catalogue.ts";
 import {
@@ -15,8 +15,9 @@ import {
 } from "#shared/schemas/catalogue-admin.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { appendImages, type ImageItem, ImageListField, PdfField } from "../kit/file-fields.tsx";
-import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
-import { type ApiAnswer, issueField, sendRequest } from "../kit/send-request.ts";
+import { FormShell } from "../kit/form-kit.tsx";
+import { sendRequest } from "../kit/send-request.ts";
+import { useUploadForm } from "../kit/upload-form.ts";
 import { appendFields } from "./catalogue-admin-shared.ts";
 
 type Props = {
@@ -30,9 +31,6 @@ type Props = {
   onSaved: (message: string, product: AdminProduct) => void;
   onCancel: () => void;
 };
-
-type Saved = { product: AdminProduct };
-const CORRECT_FIELDS = "Please correct the fields marked below.";
 
 const namesOf = (images: string) =>
   images
@@ -61,41 +59,23 @@ function defaultsOf(product: AdminProduct | null): ProductFieldsInput {
  */
 export function ProductForm({ product, categories, brands, secondaryCurrency, onSaved, onCancel }: Props) {
   const defaults = useMemo(() => defaultsOf(product), [product]);
-  const { form, register, error, applyAnswer } = useAdminForm(productFieldsSchema, defaults);
+  const f = useUploadForm(productFieldsSchema, defaults, {
+    fileFields: { images: "images", imageOrder: "images", datasheet: "datasheet" },
+    filesAreFields: true,
+    onSaved: (saved: AdminProduct) => onSaved(product ? "Product updated." : "Product added.", saved),
+  });
+  const { form, register, error, refuse: refused, setProgress } = f;
   // What is saved on the server so far: the baseline the images are compared with.
   const [savedImages, setSavedImages] = useState<string[]>(() => (product ? namesOf(product.images) : []));
   const [images, setImages] = useState<ImageItem[]>(() => (product ? storedItems(product.images) : []));
   const [datasheet, setDatasheet] = useState<File | null>(null);
-  const [fileErrors, setFileErrors] = useState<{ images?: string; datasheet?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [current, setCurrent] = useState<AdminProduct | null>(product);
-  const [done, setDone] = useState<Saved | null>(null);
 
   const imagesChanged =
     images.some((i) => i.kind === "new") ||
     images.length !== savedImages.length ||
     images.some((i, n) => i.kind === "stored" && i.name !== savedImages[n]);
   const dirty = form.formState.isDirty || imagesChanged || datasheet !== null;
-
-  // Reported after the render that turned the unsaved-changes guard off, so leaving is not blocked.
-  const report = useRef({ onSaved, editing: product !== null });
-  report.current = { onSaved, editing: product !== null };
-  useEffect(() => {
-    if (done) report.current.onSaved(report.current.editing ? "Product updated." : "Product added.", done.product);
-  }, [done]);
-
-  /** Puts the API's issues under their fields (the files' too) and answers the form's message. */
-  const refused = (answer: ApiAnswer, prefix = ""): void => {
-    const message = applyAnswer(answer);
-    const about = (field: string) => answer.issues.find((i) => issueField(i.path) === field)?.message;
-    const images = about("images") ?? about("imageOrder");
-    const sheet = about("datasheet");
-    setFileErrors({ ...(images ? { images } : {}), ...(sheet ? { datasheet: sheet } : {}) });
-    const text = (images || sheet) && answer.status === 400 ? CORRECT_FIELDS : message;
-    setFailure(`${prefix}${text}`);
-  };
 
   /** The form is now what the server holds. */
   const settle = (saved: AdminProduct) => {
@@ -119,7 +99,7 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
     if (!answer.ok || !answer.data) return refused(answer);
     setDatasheet(null);
     settle(answer.data.product);
-    setDone({ product: answer.data.product });
+    f.finish(answer.data.product);
   }
 
   async function update(id: number, values: Record<string, unknown>) {
@@ -164,45 +144,30 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
       setDatasheet(null);
     }
     settle(latest);
-    setDone({ product: latest });
+    f.finish(latest);
   }
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    setFailure(null);
-    const problems: { images?: string; datasheet?: string } = {};
-    if (images.length === 0) problems.images = PRODUCT_IMAGES_REQUIRED;
-    if (!current?.datasheet && !datasheet) problems.datasheet = DATASHEET_REQUIRED;
-    setFileErrors(problems);
-    const filesOk = Object.keys(problems).length === 0;
-    void form.handleSubmit(
-      async (values) => {
-        if (!filesOk) {
-          setFailure(CORRECT_FIELDS);
-          return;
-        }
-        setBusy(true);
-        try {
-          if (current) await update(current.product_id, values);
-          else await create(values);
-        } finally {
-          setBusy(false);
-          setProgress(null);
-        }
-      },
-      () => setFailure(CORRECT_FIELDS),
-    )(event);
-  };
+  const onSubmit = f.submit(
+    (values) => (current ? update(current.product_id, values) : create(values)),
+    () => {
+      const problems: Record<string, string> = {};
+      if (images.length === 0) problems.images = PRODUCT_IMAGES_REQUIRED;
+      if (!current?.datasheet && !datasheet) problems.datasheet = DATASHEET_REQUIRED;
+      f.setFileErrors(problems);
+      return Object.keys(problems).length === 0;
+    },
+  );
 
   return (
     <FormShell
       title={product ? `Edit ${product.product_name}` : "Add a product"}
       onSubmit={onSubmit}
-      busy={busy}
-      progress={progress}
-      error={failure}
+      busy={f.busy}
+      progress={f.progress}
+      error={f.failure}
       submitLabel={product ? "Save changes" : "Add product"}
       onCancel={onCancel}
-      dirty={dirty && !done}
+      dirty={dirty && !f.saved}
       watchSearch
       tour="product-form"
     >
@@ -258,12 +223,12 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
         items={images}
         onChange={(next) => {
           setImages(next);
-          setFileErrors(({ images: _drop, ...rest }) => rest);
+          f.clearFileError("images");
         }}
         max={PRODUCT_MAX_IMAGES}
         maxBytes={IMAGE_MAX_BYTES}
         hint={`At least one, up to ${PRODUCT_MAX_IMAGES}; JPG or PNG of at most ${IMAGE_MAX_MB} MB each. The first is the main image: use the arrows to change the order.`}
-        error={fileErrors.images}
+        error={f.fileErrors.images}
         tour="product-images"
       />
       <PdfField
@@ -272,11 +237,11 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
         file={datasheet}
         onChange={(file) => {
           setDatasheet(file);
-          setFileErrors(({ datasheet: _drop, ...rest }) => rest);
+          f.clearFileError("datasheet");
         }}
         maxBytes={DATASHEET_MAX_BYTES}
         hint={`One PDF of at most ${DATASHEET_MAX_MB} MB${current?.datasheet ? "; choose a file to replace the current one" : ""}.`}
-        error={fileErrors.datasheet}
+        error={f.fileErrors.datasheet}
         tour="product-datasheet"
       />
     </FormShell>

@@ -110,7 +110,6 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
           </Link>
         }
         empty="No products yet. Add the first one."
-        keep={["tab"]}
         tour="product-list"
         searchTour="product-search"
       />

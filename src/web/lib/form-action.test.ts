@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { formAction } from "./form-action.ts";
+
+const schema = z
+  .object({
+    token: z.string().min(1, "This link is not valid."),
+    email: z.email("Enter a valid e-mail address."),
+    password: z.string().min(12, "At least 12 characters."),
+  })
+  .refine((v) => v.password !== v.email, { path: ["password"], message: "Not your e-mail address." });
+const good = { token: "t", email: "a@example.com", password: "long enough password" };
+
+/** A service refusal as services throw them (src/server/platform/errors.ts). */
+const refusal = (statusCode: number, message: string, field?: string) => Object.assign(new Error(message), { statusCode, field });
+
+/** The body and status of a refusal (`data(...)`). */
+function answer(result: unknown) {
+  const { data, init } = result as { data: unknown; init: { status: number } };
+  return { body: data, status: init.status };
+}
+
+describe("formAction", () => {
+  it("answers what `run` answers, with the checked values", async () => {
+    const run = vi.fn(async (values: z.output<typeof schema>) => `saved ${values.email}`);
+    expect(await formAction(schema, run, { input: good })).toBe("saved a@example.com");
+    expect(run).toHaveBeenCalledWith(good);
+  });
+
+  it("refuses input the schema refuses with 400: the first message of each field, form-level fields heading the form, what was typed", async () => {
+    const run = vi.fn(async () => "saved");
+    const result = await formAction(schema, run, {
+      input: { token: "", email: "nope", password: "short" },
+      values: { email: "nope" },
+      formLevel: ["token"],
+      tag: { form: "reset" as const },
+    });
+    expect(answer(result)).toEqual({
+      status: 400,
+      body: {
+        form: "reset",
+        formError: "This link is not valid.",
+        fieldErrors: { email: "Enter a valid e-mail address.", password: "At least 12 characters." },
+        values: { email: "nope" },
+      },
+    });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("says a service refusal with its status: under its field when the form names it, else heading the form", async () => {
+    const weak = await formAction(schema, () => Promise.reject(refusal(400, "Too common a password.", "password")), {
+      input: good,
+      values: { email: good.email },
+      failureFields: ["password"],
+    });
+    expect(answer(weak)).toEqual({
+      status: 400,
+      body: { fieldErrors: { password: "Too common a password." }, values: { email: good.email } },
+    });
+    const locked = await formAction(schema, () => Promise.reject(refusal(429, "Too many attempts.", "password")), { input: good });
+    expect(answer(locked)).toEqual({ status: 429, body: { formError: "Too many attempts." } });
+  });
+
+  it("logs an unexpected failure and says `unexpected` (500), or throws it when the action names no message", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = new Error("database down");
+    const said = await formAction(schema, () => Promise.reject(broken), { input: good, unexpected: "Registration failed." });
+    expect(answer(said)).toEqual({ status: 500, body: { formError: "Registration failed." } });
+    expect(log).toHaveBeenCalledWith(broken);
+    await expect(formAction(schema, () => Promise.reject(broken), { input: good })).rejects.toBe(broken);
+    log.mockRestore();
+  });
+
+  it("lets the action say a failure its own way", async () => {
+    const result = await formAction(schema, () => Promise.reject(refusal(409, "That e-mail address is taken.")), {
+      input: good,
+      failure: (known) => ({ formError: "Saving failed.", fieldErrors: { email: known?.message } }),
+    });
+    expect(answer(result)).toEqual({
+      status: 409,
+      body: { formError: "Saving failed.", fieldErrors: { email: "That e-mail address is taken." } },
+    });
+  });
+});

@@ -1,0 +1,14 @@
+import { AwardsPanel } from "#web/features/admin/content/awards-panel.tsx";
+import { AWARDS_LIST, sectionPage } from "#web/features/admin/content/content-lists.ts";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
+import type { Route } from "./+types/awards";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const { content } = context.services;
+  return sectionPage(request, await content.listAwards(), AWARDS_LIST);
+}
+
+export default function ContentAwards({ loaderData }: Route.ComponentProps) {
+  return <AwardsPanel {...loaderData} />;
+}

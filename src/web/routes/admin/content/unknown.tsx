@@ -1,0 +1,13 @@
+import { data } from "react-router";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
+import type { Route } from "./+types/unknown";
+
+/** /admin/content/<anything else>: not a section. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  throw data("This section of the site content does not exist.", { status: 404 });
+}
+
+export default function UnknownContentSection() {
+  return null;
+}

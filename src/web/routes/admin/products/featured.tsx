@@ -1,0 +1,38 @@
+import { ADMIN_FEATURED_SORTS } from "#shared/schemas/catalogue-admin.ts";
+import { formTarget, listOf, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
+import { FeaturedForm, FeaturedList } from "#web/features/admin/products/featured-panel.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { orNotFound } from "#web/lib/service-errors.ts";
+import type { Route } from "./+types/featured";
+
+const FEATURED_LIST = { sorts: ADMIN_FEATURED_SORTS, defaultSort: "position" } as const;
+
+/** The featured products: one page of the list, or the form `?featured=new` / `?featured=<id>` opens. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const url = new URL(request.url);
+  const admin = context.services.catalogueAdmin;
+  const target = formTarget(url.searchParams.get("featured"));
+  if (target === null) return { form: null, list: await listOf(url, FEATURED_LIST, (q) => admin.pageFeatured(context.actor, q)) };
+  const editing = target === "new" ? null : await orNotFound(admin.getFeatured(context.actor, target));
+  return { form: { editing, choices: await admin.productChoices(context.actor) }, list: null };
+}
+
+export default function AdminFeatured({ loaderData }: Route.ComponentProps) {
+  const closeForm = useCloseForm("featured");
+  const { form, list } = loaderData;
+  if (form) {
+    return (
+      <div className="max-w-3xl">
+        <FeaturedForm
+          key={form.editing?.id ?? "new"}
+          featured={form.editing}
+          choices={form.choices}
+          onSaved={closeForm}
+          onCancel={() => closeForm()}
+        />
+      </div>
+    );
+  }
+  return list ? <FeaturedList {...list} /> : null;
+}
