@@ -100,8 +100,10 @@ export async function login(page: Page, who: { user?: string; username?: string;
 const CODE_REFUSED = /That code is not right|has expired or had too many wrong codes|Too many/;
 
 /**
- * Gives the code page a code and waits until the sign-in leaves /login. A code the server refuses (its step already
- * taken: the server accepts each step once, whoever sent it) is answered with the next step's code, at most twice,
+ * Gives the code page a code and waits until the sign-in leaves /login. The server accepts an account's steps only in
+ * increasing order (the replay guard), and two workers signing in as admin at once can deliver their codes out of
+ * the order nextDemoCode handed them out: the later step arrives first and the earlier one is refused ("That code is
+ * not right", CI's 120 s time-out at this wait). Such a refusal is answered with the next step's code, at most twice,
  * and said in the test's output; anything else the page says fails the sign-in with the page's own words, never a
  * silent time-out.
  */
