@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { isAdminRole } from "#shared/roles.ts";
 import {
   type ConfirmPaymentInput,
@@ -13,6 +13,7 @@ import {
 } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.ts";
@@ -393,17 +394,16 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
       if (query.status) conditions.push(eq(orders.status, query.status));
       const q = query.q?.trim();
       if (q) {
-        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         const number = /^(?:ORD-\d{4}-)?0*(\d{1,9})$/i.exec(q)?.[1];
         const dealersMatching = db
           .select({ id: users.id })
           .from(users)
-          .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern)));
+          .where(or(containsText(users.fullName, q), containsText(users.email, q)));
         conditions.push(
           or(
             ...(number ? [eq(orders.id, Number(number))] : []),
             inArray(orders.userId, dealersMatching),
-            ilike(orders.contactName, pattern),
+            containsText(orders.contactName, q),
           ) as SQL,
         );
       }
