@@ -5,6 +5,7 @@ import {
   canMoveOrder,
   ORDER_STATUS_LABELS,
   type OrderCurrency,
+  type OrderPreview,
   type OrderStatus,
   type OrderView,
   orderReference,
@@ -30,22 +31,6 @@ import type { SalesService } from "../sales/sales.service.ts";
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
 
 type OrderRow = typeof orders.$inferSelect;
-
-export type OrderPreview = {
-  lines: {
-    product_id: number;
-    product_name: string;
-    quantity: number;
-    unit_price_usd: string;
-    unit_price_secondary: string | null;
-    line_total_usd: string;
-    line_total_secondary: string | null;
-  }[];
-  missing: number[];
-  total_usd: string;
-  total_secondary: string | null;
-  secondary_currency: string;
-};
 
 export type OrderListQuery = { status?: OrderStatus | undefined; q?: string | undefined; page: number; pageSize: number };
 
