@@ -1,8 +1,3 @@
-import { CartView } from "#web/features/cart/cart-view.tsx";
-import { readFileSync } from "node:fs";
-
-export const IMPORT_RULE_PROBE = [CartView, readFileSync];
-
 /** Business constants of the spec (§9), one place for server and browser. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,8 +1,3 @@
-import { cartCountEarlyScript } from "#web/lib/cart/cart-count-early.ts";
-import { CartView } from "../../features/cart/cart-view.tsx";
-
-export const IMPORT_RULE_PROBE = [CartView, cartCountEarlyScript];
-
 import { LayoutDashboard, Menu } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";

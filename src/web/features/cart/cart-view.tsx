@@ -1,7 +1,3 @@
-import { createServices } from "#server/services.ts";
-
-export const IMPORT_RULE_PROBE = createServices;
-
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
