@@ -1,16 +1,13 @@
 import { constants as zlibConstants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { MEDIA_FOLDERS, type MediaFolder } from "#shared/media.ts";
 import { type Config, linkOriginOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { createAppJobWorker, registerJobHandlers } from "./jobs.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
@@ -28,18 +25,17 @@ import { salesRoutes } from "./modules/sales/sales.routes.ts";
 import { type Access, access, enforceDeclaredAccess } from "./platform/auth/access.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
-import { createDerivedImages } from "./platform/images/derived.ts";
-import { queueImageVariants } from "./platform/images/image-jobs.ts";
 import type { JobWorker } from "./platform/jobs/worker.ts";
 import { errorForLog, redactingStream } from "./platform/log-redaction.ts";
-import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
 import { listNullInNullableEnums } from "./platform/openapi.ts";
 import { createSharedCache, sharedCachePlugin } from "./platform/shared-cache.ts";
-import { registerMediaFiles } from "./platform/storage/media-files.ts";
 import { createStorage, type Storage } from "./platform/storage/storage.ts";
 import { webPlugin } from "./platform/web/web.ts";
-import { createServices, type Services } from "./services.ts";
+import { healthPlugin } from "./plugins/health.ts";
+import { mediaPlugin } from "./plugins/media.ts";
+import { personalAnswersPlugin, securityHeadersPlugin } from "./plugins/security.ts";
+import { createAppServices, type Services } from "./services.ts";
 
 export type AppOptions = {
   config: Config;
@@ -53,8 +49,6 @@ export type AppOptions = {
   logStream?: { write(line: string): unknown };
 };
 
-const API_PATH = /^\/api(?:[/?]|$)/;
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 /**
  * The Swagger UI page at /api/docs (L4): its scripts and stylesheet are files served beside it (no inline script or
  * <style> in its HTML; @fastify/swagger-ui's csp.json lists no hashes), the OpenAPI document is fetched from here.
@@ -90,8 +84,6 @@ declare module "fastify" {
     jobs: JobWorker;
     /** Every route registered, as the OpenAPI document and the fuzz tests read them. */
     routeList: RouteEntry[];
-    /** From now on /readyz answers 503: the process is stopping (main.ts, on SIGTERM, before app.close()). */
-    drain(): void;
   }
 }
 
@@ -122,18 +114,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
-  // Background jobs (decision 007): services queue mail and image variants; the worker sends and encodes them with
-  // retries, polling every JOBS_POLL_MS and woken at once by an enqueue; it stops (after its running job) on close.
-  const jobs = createAppJobWorker(database.db, config, app.log);
-  const mailer = createQueuedMailer({ db: database.db, onQueued: jobs.wake });
-  const onImageStored = async (folder: MediaFolder, name: string) => {
-    await queueImageVariants(database.db, folder, name);
-    jobs.wake();
-  };
-  const services = createServices({ db: database.db, config, storage, mailer, onImageStored, onJobQueued: jobs.wake, log: app.log });
-  // AVIF and JPEG twins of the stored WebP images: made by a job after an upload, or on first request (derived.ts).
-  const derivedImages = createDerivedImages(storage);
-  registerJobHandlers(jobs, { db: database.db, transport: opts.mailer ?? createMailer(config), services, derivedImages });
+  // Services, job worker and derived images, wired once (services.ts); the worker starts when the app is ready and
+  // stops (after its running job) on close.
+  const { services, jobs, derivedImages } = createAppServices({
+    db: database.db,
+    config,
+    storage,
+    transport: opts.mailer ?? createMailer(config),
+    log: app.log,
+  });
   app.decorate("jobs", jobs);
   app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", async () => jobs.stop());
@@ -149,24 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  // The page CSP is set per response by the web entry (it carries a nonce); helmet sets the other headers.
-  // strict-origin-when-cross-origin (not helmet's no-referrer) so the site's own form posts carry their Origin.
-  // HSTS only in production: over plain http (development, tests) it is ignored at best and pins localhost at worst.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: config.env === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-  // API answers are data, never documents: they may load nothing and be framed by no one. HTML (the Swagger UI
-  // page) is left alone, and so is any response that already set its own policy.
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (API_PATH.test(request.url) && !reply.hasHeader("content-security-policy")) {
-      const type = reply.getHeader("content-type");
-      if (!(typeof type === "string" && type.startsWith("text/html"))) reply.header("content-security-policy", API_CSP);
-    }
-    return payload;
-  });
+  await app.register(securityHeadersPlugin, { production: config.env === "production" });
   // Visitors' public reads answered from a short-lived copy, ETags on JSON: before compression (its onSend runs later).
   await app.register(sharedCachePlugin, { cache: createSharedCache({ ttlMs: config.publicCacheMs }), apiPrefix: "/api/" });
   // Pages and JSON compressed as they are sent (Brotli at a quick level, else gzip); the built assets are
@@ -178,63 +150,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(authPlugin, { accounts: services.accounts, siteUrl: config.siteUrl, secureCookies });
-  // Answers for someone signed in (a session cookie or a Bearer token that resolved to an actor, or a response that
-  // sets the session cookie) are kept by no cache, the browser's included (L8): their pages, API answers and exports
-  // (CSV, PDFs of private records). Visitors' public reads keep no-cache with ETags (platform/shared-cache.ts); built
-  // assets and /media stay public and immutable (no actor is resolved for them).
-  // After the cookie plugin's own onSend, which writes Set-Cookie.
-  app.addHook("onSend", async (request, reply, payload) => {
-    const personal = request.actor !== null || request.headers.authorization !== undefined || reply.hasHeader("set-cookie");
-    if (personal && !request.url.startsWith("/assets/") && !request.url.startsWith("/media/")) {
-      reply.header("cache-control", "private, no-store");
-    }
-    return payload;
-  });
-  // Refused requests are security events (issue 16, L5): who, what path (never its query string), from where.
-  app.addHook("onResponse", async (request, reply) => {
-    if (reply.statusCode !== 403) return;
-    await services.accounts.recordEvent({
-      kind: "forbidden",
-      result: "refused",
-      reason: `${request.method} ${request.url.split("?")[0]?.slice(0, 200)}`,
-      userId: request.actor?.id,
-      ip: request.ip,
-      userAgent: request.headers["user-agent"],
-    });
-  });
+  await app.register(personalAnswersPlugin, { accounts: services.accounts });
 
-  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
-  // Not ready while stopping, so a balancer that routes by /readyz sends this process nothing new.
-  let draining = false;
-  app.decorate("drain", () => {
-    draining = true;
-  });
-  app.addHook("preClose", async () => {
-    draining = true;
-  });
-  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
-    if (draining) return reply.code(503).send({ status: "draining", message: "This process is stopping." });
-    try {
-      await database.ping();
-      return { status: "ready", database: database.kind };
-    } catch {
-      return reply.code(503).send({ status: "unavailable", message: "The database is not reachable." });
-    }
-  });
+  await app.register(healthPlugin, { database });
 
-  const mediaFolders = new Set<string>(Object.values(MEDIA_FOLDERS));
-  app.get<{ Params: { folder: string; file: string } }>(
-    "/media/:folder/:file(^[A-Za-z0-9][A-Za-z0-9._-]*-w\\d+\\.(?:avif|jpg)$)",
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const { folder, file } = request.params;
-      const image = mediaFolders.has(folder) ? await derivedImages.get(folder, file) : null;
-      if (!image) return reply.code(404).send({ message: "Not found." });
-      return reply.type(image.type).header("cache-control", "public, max-age=31536000, immutable").send(image.body);
-    },
-  );
-  // The stored public files: @fastify/static on disk, streamed from the bucket on S3 (platform/storage/media-files.ts).
-  await registerMediaFiles(app, storage);
+  await app.register(mediaPlugin, { storage, derivedImages });
 
   await app.register(async (api) => {
     await api.register(fastifySwagger, {

@@ -2,8 +2,9 @@ import type { MediaFolder } from "#shared/media.ts";
 import { type Config, linkOriginOf } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { DEMO_ACCOUNTS } from "./db/seed/accounts.ts";
+import { createAppJobWorker, registerJobHandlers } from "./jobs.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
-import { createSecurityEvents, type SecurityLog } from "./modules/accounts/security-events.ts";
+import { createSecurityEvents } from "./modules/accounts/security-events.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts";
 import { createCatalogueAdminService } from "./modules/catalogue/catalogue-admin.service.ts";
@@ -19,6 +20,10 @@ import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import { createSalesService } from "./modules/sales/sales.service.ts";
 import { createFormLimits } from "./platform/form-limits.ts";
+import { createDerivedImages } from "./platform/images/derived.ts";
+import { queueImageVariants } from "./platform/images/image-jobs.ts";
+import type { Log } from "./platform/log.ts";
+import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
 import type { Storage } from "./platform/storage/storage.ts";
 
@@ -32,8 +37,8 @@ export type Deps = {
   onImageStored?: (folder: MediaFolder, name: string) => Promise<void>;
   /** Wakes the job worker after a service queued a job itself (a password reset's look-up). */
   onJobQueued?: () => void;
-  /** The server's logger (pino): security events are written to it as well as stored. */
-  log?: SecurityLog;
+  /** The server's logger (platform/log.ts): security events, Paynow's refusals and failures. */
+  log: Log;
 };
 
 /** Every domain service, wired once per process; routes and page loaders call these. */
@@ -94,10 +99,39 @@ export function createServices(deps: Deps) {
       orders,
       accounts,
       paynow: deps.config.paynow,
-      ...(deps.config.logLevel === "silent" ? { log: { warn() {}, error() {} } } : {}),
+      log: deps.log,
     }),
     sales,
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  storage: Storage;
+  /** The transport the mail jobs send with (SMTP or the .eml outbox; tests pass their own). */
+  transport: Mailer;
+  log: Log;
+};
+
+/**
+ * The process's composition root: the job worker (decision 007), the queuing mailer and the image-variant queue the
+ * services are given, the services, the derived images, and the job handlers that call them. app.ts serves them.
+ */
+export function createAppServices({ db, config, storage, transport, log }: AppDeps) {
+  // Background jobs: services queue mail and image variants; the worker sends and encodes them with retries, polling
+  // every JOBS_POLL_MS and woken at once by an enqueue.
+  const jobs = createAppJobWorker(db, config, log);
+  const mailer = createQueuedMailer({ db, onQueued: jobs.wake });
+  const onImageStored = async (folder: MediaFolder, name: string) => {
+    await queueImageVariants(db, folder, name);
+    jobs.wake();
+  };
+  const services = createServices({ db, config, storage, mailer, onImageStored, onJobQueued: jobs.wake, log });
+  // AVIF and JPEG twins of the stored WebP images: made by a job after an upload, or on first request (derived.ts).
+  const derivedImages = createDerivedImages(storage);
+  registerJobHandlers(jobs, { db, transport, services, derivedImages });
+  return { services, jobs, derivedImages };
+}

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { AppError, FieldError, TooManyRequestsError, ValidationError } from "./errors.ts";
+import { UploadError } from "./uploads/image-upload.ts";
 
 export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Please try again later.";
 export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable (the database cannot be reached). Please try again in a minute.";
@@ -52,10 +53,32 @@ export function refuseControlCharacters(app: FastifyInstance) {
   });
 }
 
+/**
+ * A refused upload (400, 409, 413, 415): its message and the field (and file) it concerns, in the route's documented
+ * shape (`platform/error-bodies.ts`: the route's response schema serializes it, so a shape without `index` drops it).
+ * The rest of the refused body is read and dropped (never kept), so the client gets to read the answer.
+ */
+function sendUploadError(request: FastifyRequest, reply: FastifyReply, err: UploadError) {
+  request.raw.unpipe();
+  request.raw.resume();
+  const issues = err.field
+    ? [
+        {
+          path: `body.${err.field}`,
+          message: err.message,
+          ...(err.index !== undefined ? { index: err.index } : {}),
+          ...(err.fileName ? { file: err.fileName } : {}),
+        },
+      ]
+    : undefined;
+  return reply.code(err.statusCode).send({ message: err.message, ...(issues ? { issues } : {}) });
+}
+
 /** Every failure answers `{ message }` with a proper status; 5xx bodies say nothing internal (DESIGN.md §4). */
 export function registerErrorHandling(app: FastifyInstance) {
   refuseControlCharacters(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof UploadError) return sendUploadError(request, reply, err);
     // Error bodies are the handler's own shapes, not the route's success or 4xx schemas: a body the parser refused
     // (malformed JSON) on a route with its own 400 shape must not turn into a serialization 500.
     reply.type("application/json; charset=utf-8").serializer((payload: unknown) => JSON.stringify(payload));

@@ -21,4 +21,21 @@ describe("createLimiter", () => {
     expect(order).toEqual([1, 2, 3, 4]);
     expect([limit.running, limit.waiting]).toEqual([0, 0]);
   });
+
+  it("runs tasks `max` at a time and frees the place of a task that throws", async () => {
+    const limit = createLimiter(1);
+    let finish = () => {};
+    const first = limit.run(() => new Promise<string>((resolve) => (finish = () => resolve("first"))));
+    const failing = limit.run(async () => {
+      throw new Error("refused");
+    });
+    const third = limit.run(async () => "third");
+    await Promise.resolve();
+    expect([limit.running, limit.waiting]).toEqual([1, 2]);
+    finish();
+    await expect(first).resolves.toBe("first");
+    await expect(failing).rejects.toThrow("refused");
+    await expect(third).resolves.toBe("third");
+    expect([limit.running, limit.waiting]).toEqual([0, 0]);
+  });
 });

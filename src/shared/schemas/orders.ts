@@ -13,6 +13,23 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The checkout's preview of an order at the dealer's prices (POST /api/orders/preview and the checkout page). */
+export type OrderPreview = {
+  lines: {
+    product_id: number;
+    product_name: string;
+    quantity: number;
+    unit_price_usd: string;
+    unit_price_secondary: string | null;
+    line_total_usd: string;
+    line_total_secondary: string | null;
+  }[];
+  missing: number[];
+  total_usd: string;
+  total_secondary: string | null;
+  secondary_currency: string;
+};
+
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: "Placed – awaiting payment",
   paid: "Paid",

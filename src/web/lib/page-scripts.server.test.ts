@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { expect, it } from "vitest";
-import { cartCountEarlyScript } from "#web/features/cart/cart-count-early.ts";
+import { cartCountEarlyScript } from "#web/lib/cart/cart-count-early.ts";
 import { hydrationLoaderScript } from "./hydration-loader.ts";
 import { pageScripts, type ScriptStart } from "./page-scripts.server.ts";
 

@@ -1,6 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { cartCountEarlyScript } from "#web/features/cart/cart-count-early.ts";
+import { cartCountEarlyScript } from "#web/lib/cart/cart-count-early.ts";
 import { hydrationLoaderScript } from "./hydration-loader.ts";
 
 /**

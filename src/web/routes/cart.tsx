@@ -1,5 +1,5 @@
-import { parseProductIds } from "#web/features/cart/cart-store.ts";
 import { CartView } from "#web/features/cart/cart-view.tsx";
+import { parseProductIds } from "#web/lib/cart/cart-store.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useRootData } from "#web/lib/root-data.ts";
 import { sharedPage } from "#web/lib/shared-page.ts";

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { ORDER_CURRENCIES, ORDER_FULFILMENTS, ORDER_STATUSES } from "#shared/schemas/orders.ts";
+import { PAYMENT_STATUSES, PAYNOW_METHODS } from "#shared/schemas/payments.ts";
+import { QUOTATION_STATUS_VALUES } from "#shared/schemas/quotations.ts";
 import { users } from "./accounts.ts";
 import { categories, products } from "./catalogue.ts";
-
-export const quotationStatuses = ["pending", "approved", "rejected", "expired"] as const;
 
 export const quotations = pgTable(
   "quotations",
@@ -11,7 +12,7 @@ export const quotations = pgTable(
     id: serial("id").primaryKey(),
     /** Null for a visitor's request. */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status", { enum: quotationStatuses }).notNull().default("pending"),
+    status: text("status", { enum: QUOTATION_STATUS_VALUES }).notNull().default("pending"),
     requesterName: text("requester_name").notNull(),
     requesterAddress: text("requester_address").notNull(),
     requesterPhone: text("requester_phone").notNull(),
@@ -59,18 +60,6 @@ export const quotationProducts = pgTable(
  * An order's life (issue 5): placed and awaiting payment, paid (an admin confirms the bank transfer), processing,
  * then dispatched (delivery) or ready for collection, then completed; cancelled from awaiting payment or paid.
  */
-export const orderStatuses = [
-  "awaiting_payment",
-  "paid",
-  "processing",
-  "dispatched",
-  "ready_for_collection",
-  "completed",
-  "cancelled",
-] as const;
-export const orderCurrencies = ["USD", "ZWL", "ZWG"] as const;
-export const orderFulfilments = ["delivery", "collection"] as const;
-
 export const orders = pgTable(
   "orders",
   {
@@ -78,14 +67,14 @@ export const orders = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    status: text("status", { enum: orderStatuses }).notNull().default("awaiting_payment"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("awaiting_payment"),
     /** The order at dealer USD prices, whatever currency it is paid in (sales figures read this). */
     totalUsd: numeric("total_usd", { precision: 14, scale: 2 }).notNull(),
     /** The currency the dealer pays in: USD or the secondary currency's label at the time of the order. */
-    currency: text("currency", { enum: orderCurrencies }).notNull().default("USD"),
+    currency: text("currency", { enum: ORDER_CURRENCIES }).notNull().default("USD"),
     /** The total in `currency`; null on orders from before currencies (read as total_usd). */
     total: numeric("total", { precision: 18, scale: 2 }),
-    fulfilment: text("fulfilment", { enum: orderFulfilments }).notNull().default("delivery"),
+    fulfilment: text("fulfilment", { enum: ORDER_FULFILMENTS }).notNull().default("delivery"),
     contactName: text("contact_name").notNull().default(""),
     contactPhone: text("contact_phone").notNull().default(""),
     deliveryAddress: text("delivery_address").notNull().default(""),
@@ -129,7 +118,7 @@ export const orderStatusEvents = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    status: text("status", { enum: orderStatuses }).notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
     changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
     note: text("note").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -172,19 +161,6 @@ export const contactMessages = pgTable(
   (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_unread_idx").on(t.readAt)],
 );
 
-export const paymentStatuses = [
-  "created",
-  "sent",
-  "paid",
-  "awaiting_delivery",
-  "delivered",
-  "cancelled",
-  "failed",
-  "disputed",
-  "refunded",
-] as const;
-export const paymentMethods = ["web", "ecocash", "onemoney"] as const;
-
 /**
  * A Paynow transaction for an order (issue 5): started by the dealer, updated by Paynow's signed result callback
  * and by polling its poll URL. An order is paid once one of its payments is.
@@ -197,8 +173,8 @@ export const orderPayments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     provider: text("provider").notNull().default("paynow"),
-    method: text("method", { enum: paymentMethods }).notNull(),
-    status: text("status", { enum: paymentStatuses }).notNull().default("created"),
+    method: text("method", { enum: PAYNOW_METHODS }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("created"),
     amount: numeric("amount", { precision: 18, scale: 2 }).notNull(),
     currency: text("currency").notNull(),
     /** Our reference sent to Paynow (unique), and Paynow's own once it tells us. */

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { DEALER_STATUSES } from "#shared/schemas/dealers.ts";
 import { users } from "./accounts.ts";
-
-export const dealerStatuses = ["Pending", "Approved", "Rejected", "Suspended"] as const;
 
 /** A company's dealer application; reg_status null means 'Not Started'. */
 export const dealers = pgTable(
@@ -17,7 +16,7 @@ export const dealers = pgTable(
     companyRegNumber: text("company_reg_number"),
     vatNumber: text("vat_number"),
     tin: text("tin"),
-    regStatus: text("reg_status", { enum: dealerStatuses }),
+    regStatus: text("reg_status", { enum: DEALER_STATUSES }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

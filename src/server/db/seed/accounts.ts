@@ -72,12 +72,7 @@ export async function accountsWithDemoPasswords(db: Db): Promise<string[]> {
   const weak = await Promise.all(
     rows.map(async (row) => {
       for (const demo of DEMO_ACCOUNTS) {
-        await slots.acquire();
-        try {
-          if (await verify(row.passwordHash, demo.password).catch(() => false)) return row.username;
-        } finally {
-          slots.release();
-        }
+        if (await slots.run(() => verify(row.passwordHash, demo.password).catch(() => false))) return row.username;
       }
       return null;
     }),

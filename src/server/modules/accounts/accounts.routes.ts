@@ -27,13 +27,12 @@ import {
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import { access } from "../../platform/auth/access.ts";
 import { clearSessionCookie, deviceCookieName, isApiClient, setDeviceCookie, setSessionCookie } from "../../platform/auth/plugin.ts";
+import { messageBody, messageWithIssuesBody } from "../../platform/error-bodies.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Services } from "../../services.ts";
 import type { RequestMeta, SignedInResult } from "./accounts.service.ts";
 import { type SecondFactorChallenge, TOTP_REQUIRED_FOR_BACK_OFFICE } from "./second-factor.ts";
 
-const message = z.object({ message: z.string() });
-const issues = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
 /** `token` only for API clients (issue 16, L3): a browser gets the session as its httpOnly cookie alone. */
 const signedIn = z.object({ user: publicUserSchema, token: z.string().optional() });
 /** Decision 010: the password was right and a code is owed; POST /auth/login/second-factor finishes the sign-in. */
@@ -83,7 +82,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Sign in with an e-mail address or username (10 failures per account and address in 15 minutes: 429)",
         body: loginSchema,
-        response: { 200: z.union([signedIn, codeOwed]), 401: message, 429: message },
+        response: { 200: z.union([signedIn, codeOwed]), 401: messageBody, 429: messageBody },
       },
     },
     async (request, reply) => {
@@ -101,7 +100,12 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         summary:
           "Finish a sign-in that answered totpRequired: the challenge and a code from the authenticator app (or a recovery code; for an enrolment, the app's first code, and the answer carries the recovery codes)",
         body: secondFactorLoginSchema,
-        response: { 200: signedIn.extend({ recoveryCodes: z.array(z.string()).optional() }), 400: issues, 401: message, 429: message },
+        response: {
+          200: signedIn.extend({ recoveryCodes: z.array(z.string()).optional() }),
+          400: messageWithIssuesBody,
+          401: messageBody,
+          429: messageBody,
+        },
       },
     },
     async (request, reply) => {
@@ -114,7 +118,11 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     "/auth/totp",
     {
       config: { access: access.signedIn },
-      schema: { tags: ["auth"], summary: "Two-step sign-in of the signed-in account", response: { 200: totpStatusSchema, 401: message } },
+      schema: {
+        tags: ["auth"],
+        summary: "Two-step sign-in of the signed-in account",
+        response: { 200: totpStatusSchema, 401: messageBody },
+      },
     },
     async (request) => accounts.secondFactor.status(request.actor),
   );
@@ -127,7 +135,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary:
           "Start turning two-step sign-in on: a new key for the authenticator app (text and QR code), confirmed by /auth/totp/enable",
-        response: { 200: totpSetupSchema, 401: message, 409: message },
+        response: { 200: totpSetupSchema, 401: messageBody, 409: messageBody },
       },
     },
     async (request) => accounts.secondFactor.setup(request.actor),
@@ -141,7 +149,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Confirm the new key with the app's first code: two-step sign-in is on; answers the recovery codes (shown once)",
         body: totpCodeSchema,
-        response: { 200: recoveryCodes, 400: issues, 401: message, 409: message, 429: message },
+        response: { 200: recoveryCodes, 400: messageWithIssuesBody, 401: messageBody, 409: messageBody, 429: messageBody },
       },
     },
     async (request) => ({
@@ -158,7 +166,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Turn two-step sign-in off (not for back-office accounts): the password and a code",
         body: disableTotpSchema,
-        response: { 200: message, 400: issues, 401: message, 403: message, 409: message, 429: message },
+        response: { 200: messageBody, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody, 429: messageBody },
       },
     },
     async (request) => {
@@ -175,7 +183,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "New recovery codes for a current code from the app; the old ones stop working",
         body: totpCodeSchema,
-        response: { 200: recoveryCodes, 400: issues, 401: message, 409: message, 429: message },
+        response: { 200: recoveryCodes, 400: messageWithIssuesBody, 401: messageBody, 409: messageBody, 429: messageBody },
       },
     },
     async (request) => ({
@@ -192,7 +200,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Confirm a sensitive change (adding or removing back-office accounts) with a fresh code; counts for 5 minutes",
         body: totpCodeSchema,
-        response: { 200: message, 400: issues, 401: message, 409: message, 429: message },
+        response: { 200: messageBody, 400: messageWithIssuesBody, 401: messageBody, 409: messageBody, 429: messageBody },
       },
     },
     async (request) => {
@@ -212,10 +220,10 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         // Validated in the handler: the spec's clients read failures from `errorMessage`.
         body: z.unknown(),
         response: {
-          201: message,
+          201: messageBody,
           400: z.object({ errorMessage: z.string(), message: z.string() }),
           409: z.object({ errorMessage: z.string(), message: z.string() }),
-          429: message,
+          429: messageBody,
         },
       },
     },
@@ -245,7 +253,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Confirm an e-mail address with the token of the verification link (single use, 24 hours)",
         body: verifyEmailSchema,
-        response: { 200: publicUserSchema, 400: issues },
+        response: { 200: publicUserSchema, 400: messageWithIssuesBody },
       },
     },
     async (request) => accounts.verifyEmail(request.body.token),
@@ -259,7 +267,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Send a new verification link (the same answer whether or not the address has an account)",
         body: resendVerificationSchema,
-        response: { 200: message, 429: message },
+        response: { 200: messageBody, 429: messageBody },
       },
     },
     async (request) => {
@@ -276,7 +284,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "E-mail a password reset link (one hour); the same answer whether or not the address has an account",
         body: forgotPasswordSchema,
-        response: { 200: message, 400: issues, 429: message },
+        response: { 200: messageBody, 400: messageWithIssuesBody, 429: messageBody },
       },
     },
     async (request) => {
@@ -293,7 +301,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Set a new password with a reset or invitation link's token; ends every session and signs in",
         body: resetPasswordSchema,
-        response: { 200: z.union([signedIn, codeOwed]), 400: issues },
+        response: { 200: z.union([signedIn, codeOwed]), 400: messageWithIssuesBody },
       },
     },
     async (request, reply) => {
@@ -306,7 +314,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     "/auth/me",
     {
       config: { access: access.signedIn },
-      schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: publicUserSchema, 401: message } },
+      schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: publicUserSchema, 401: messageBody } },
     },
     async (request) => accounts.me(request.actor),
   );
@@ -321,7 +329,13 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
           "Change one's own full name, username and e-mail address; a new address or username needs currentPassword, a new address is verified again and the old one is told",
         params: idParamSchema,
         body: updateProfileSchema,
-        response: { 200: z.object({ message: z.string(), user: publicUserSchema }), 400: issues, 401: message, 403: message, 409: message },
+        response: {
+          200: z.object({ message: z.string(), user: publicUserSchema }),
+          400: messageWithIssuesBody,
+          401: messageBody,
+          403: messageBody,
+          409: messageBody,
+        },
       },
     },
     async (request) => ({
@@ -339,7 +353,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         summary: "Change one's own password (the old one required); ends one's other sessions",
         params: idParamSchema,
         body: changePasswordSchema,
-        response: { 200: message, 400: issues, 401: message, 403: message, 429: message },
+        response: { 200: messageBody, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 429: messageBody },
       },
     },
     async (request) => {
@@ -352,7 +366,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     "/auth/sessions",
     {
       config: { access: access.signedIn },
-      schema: { tags: ["auth"], summary: "The signed-in user's sessions", response: { 200: z.array(sessionInfoSchema), 401: message } },
+      schema: { tags: ["auth"], summary: "The signed-in user's sessions", response: { 200: z.array(sessionInfoSchema), 401: messageBody } },
     },
     async (request) => accounts.listSessions(request.actor),
   );
@@ -365,7 +379,12 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Sign out of other devices: end every session of the user but this one (the current password required)",
         body: revokeOthersSchema,
-        response: { 200: z.object({ message: z.string(), ended: z.number() }), 400: issues, 401: message, 429: message },
+        response: {
+          200: z.object({ message: z.string(), ended: z.number() }),
+          400: messageWithIssuesBody,
+          401: messageBody,
+          429: messageBody,
+        },
       },
     },
     async (request) => {
@@ -376,7 +395,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.post(
     "/auth/logout",
-    { config: { access: access.public }, schema: { tags: ["auth"], summary: "End this session", response: { 200: message } } },
+    { config: { access: access.public }, schema: { tags: ["auth"], summary: "End this session", response: { 200: messageBody } } },
     async (request, reply) => {
       await accounts.logout(request.actor, meta(request));
       clearSessionCookie(reply, opts.secureCookies);
@@ -392,7 +411,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Put back the old e-mail address with the link mailed to it after a change (7 days); ends every session",
         body: verifyEmailSchema,
-        response: { 200: publicUserSchema, 400: issues, 409: message },
+        response: { 200: publicUserSchema, 400: messageWithIssuesBody, 409: messageBody },
       },
     },
     async (request) => accounts.undoEmailChange(request.body.token, meta(request)),
@@ -406,7 +425,13 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "End every session of an account (admins; back-office accounts: role super); audited",
         params: idParamSchema,
-        response: { 200: z.object({ message: z.string(), ended: z.number() }), 401: message, 403: message, 404: message, 409: message },
+        response: {
+          200: z.object({ message: z.string(), ended: z.number() }),
+          401: messageBody,
+          403: messageBody,
+          404: messageBody,
+          409: messageBody,
+        },
       },
     },
     async (request) => {
@@ -423,7 +448,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "An account's recent security events: sign-ins, sign-outs, changes, refusals (admins; back-office accounts: role super)",
         params: idParamSchema,
-        response: { 200: z.array(securityEventSchema), 401: message, 403: message, 404: message },
+        response: { 200: z.array(securityEventSchema), 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => accounts.securityEventsOf(request.actor, request.params.id),
@@ -446,7 +471,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Add a back-office account (role super); it is invited by e-mail to set its password",
         body: createAdminSchema,
-        response: { 201: publicUserSchema, 400: issues, 401: message, 403: message, 409: message },
+        response: { 201: publicUserSchema, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody },
       },
     },
     async (request, reply) => reply.code(201).send(await accounts.createAdmin(request.actor, request.body, meta(request))),
@@ -460,7 +485,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         tags: ["auth"],
         summary: "Remove an account (role super); not oneself, not the last super; its sessions end",
         params: idParamSchema,
-        response: { 200: message, 401: message, 403: message, 404: message, 409: message },
+        response: { 200: messageBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
       },
     },
     async (request) => {

@@ -116,21 +116,13 @@ export function toPublicUser(u: UserRow): PublicUser {
  * burst of logins from adding 80 MB to the server's memory (DESIGN.md §7) without making them slower.
  */
 const argon2Slots = createLimiter(2);
-async function withArgon2Slot<T>(work: () => Promise<T>): Promise<T> {
-  await argon2Slots.acquire();
-  try {
-    return await work();
-  } finally {
-    argon2Slots.release();
-  }
-}
 
 export function hashPassword(password: string): Promise<string> {
-  return withArgon2Slot(() => hash(password, ARGON2));
+  return argon2Slots.run(() => hash(password, ARGON2));
 }
 
 function verify(passwordHash: string, password: string): Promise<boolean> {
-  return withArgon2Slot(() => verifyArgon2(passwordHash, password));
+  return argon2Slots.run(() => verifyArgon2(passwordHash, password));
 }
 
 export function createAccountsService(deps: AccountsDeps) {

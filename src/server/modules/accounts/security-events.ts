@@ -2,6 +2,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import type { SecurityEventKind, SecurityEventView } from "#shared/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { securityEvents } from "../../db/schema/accounts.ts";
+import { type Log, silentLog } from "../../platform/log.ts";
 
 export type SecurityEvent = {
   kind: SecurityEventKind;
@@ -17,9 +18,7 @@ export type SecurityEvent = {
 };
 
 /** The part of pino (the Fastify logger) events are written with. */
-export type SecurityLog = { info(details: object, message: string): void; warn(details: object, message: string): void };
-
-const silentLog: SecurityLog = { info() {}, warn() {} };
+export type SecurityLog = Pick<Log, "info" | "warn">;
 
 /** Events are kept this long, then deleted by the hourly clean-up job. */
 export const SECURITY_EVENTS_KEEP_MS = 90 * 24 * 3_600_000;

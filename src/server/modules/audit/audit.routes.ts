@@ -4,10 +4,9 @@ import { z } from "zod";
 import { auditEntrySchema, auditQuerySchema } from "#shared/schemas/audit.ts";
 import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { messageBody } from "../../platform/error-bodies.ts";
 import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
-
-const message = z.object({ message: z.string() });
 
 /** The back office's audit log (admins): filterable list, filter values and CSV export. */
 export async function auditRoutes(app: FastifyInstance, opts: { services: Services }) {
@@ -22,7 +21,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
         tags: ["audit"],
         summary: "Changes made in the back office, newest first (admin)",
         querystring: auditQuerySchema,
-        response: { 200: z.object({ rows: z.array(auditEntrySchema), count: z.number() }), 401: message, 403: message },
+        response: { 200: z.object({ rows: z.array(auditEntrySchema), count: z.number() }), 401: messageBody, 403: messageBody },
       },
     },
     async (request) => audit.list(request.actor, request.query),
@@ -35,7 +34,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
       schema: {
         tags: ["audit"],
         summary: "The entities and actions in the log, for filters (admin)",
-        response: { 200: z.object({ entities: z.array(z.string()), actions: z.array(z.string()) }), 401: message, 403: message },
+        response: { 200: z.object({ entities: z.array(z.string()), actions: z.array(z.string()) }), 401: messageBody, 403: messageBody },
       },
     },
     async (request) => audit.facets(request.actor),
@@ -49,7 +48,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
         tags: ["audit"],
         summary: "The filtered log as CSV, at most 10,000 rows (admin)",
         querystring: auditQuerySchema.omit({ page: true, pageSize: true }),
-        response: { 200: csvResponse("The audit log as CSV"), 401: message, 403: message },
+        response: { 200: csvResponse("The audit log as CSV"), 401: messageBody, 403: messageBody },
       },
     },
     async (request, reply) => {

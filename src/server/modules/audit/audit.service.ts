@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AuditEntryView, AuditQuery } from "#shared/schemas/audit.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { containsText } from "../../db/contains-text.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
@@ -45,8 +46,8 @@ export function createAuditService(db: Db) {
     if (query.from) conditions.push(gte(auditLog.createdAt, startOfDayUtc(query.from)));
     if (query.to) conditions.push(lt(auditLog.createdAt, startOfDayUtc(query.to, 1)));
     if (query.q) {
-      const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const match = or(ilike(auditLog.summary, like), ilike(auditLog.entityId, like), ilike(auditLog.actorName, like));
+      const q = query.q;
+      const match = or(containsText(auditLog.summary, q), containsText(auditLog.entityId, q), containsText(auditLog.actorName, q));
       if (match) conditions.push(match);
     }
     return conditions.length ? and(...conditions) : undefined;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
@@ -12,35 +12,24 @@ import {
   productUpdateSchema,
 } from "#shared/schemas/catalogue-admin.ts";
 import { access } from "../../platform/auth/access.ts";
-import { formInput, sendUploadError } from "../../platform/uploads/form-input.ts";
-import { UploadError } from "../../platform/uploads/image-upload.ts";
+import { indexedUploadFailureBody, messageBody } from "../../platform/error-bodies.ts";
+import { formInput } from "../../platform/uploads/form-input.ts";
 import type { Services } from "../../services.ts";
 
-const message = z.object({ message: z.string() });
-const failure = z.object({
-  message: z.string(),
-  issues: z
-    .array(z.object({ path: z.string(), message: z.string(), index: z.number().optional(), file: z.string().optional() }))
-    .optional(),
-});
-const refusals = { 400: failure, 401: message, 403: message, 404: message, 409: message, 413: failure, 415: failure };
+const refusals = {
+  400: indexedUploadFailureBody,
+  401: messageBody,
+  403: messageBody,
+  404: messageBody,
+  409: messageBody,
+  413: indexedUploadFailureBody,
+  415: indexedUploadFailureBody,
+};
 
 const FILES_NOTE =
   `Images: JPG or PNG (decided by their content), at most ${IMAGE_MAX_MB} MB each, re-encoded and stored as WebP at 400, 800 and ` +
   `1200 px. Datasheets: one PDF of at most ${DATASHEET_MAX_MB} MB, parsed and saved again. All or nothing: a refused field or ` +
   "file (400 missing or invalid, 413 too large or too many, 415 wrong type) stores nothing.";
-
-/** A handler whose refused uploads answer with their status and field. */
-function withUploads<R>(handler: (request: FastifyRequest, reply: FastifyReply) => Promise<R>) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      return await handler(request, reply);
-    } catch (err) {
-      if (err instanceof UploadError) return sendUploadError(request, reply, err);
-      throw err;
-    }
-  };
-}
 
 /** The back office's catalogue (admins): products with their images and datasheets, featured products, brands. */
 export async function catalogueAdminRoutes(app: FastifyInstance, opts: { services: Services }) {
@@ -65,10 +54,10 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         response: { 201: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },
       },
     },
-    withUploads(async (request, reply) => {
+    async (request, reply) => {
       const product = await catalogueAdmin.createProduct(request.actor, formInput(request));
       return reply.code(201).send({ message: "Product added.", product });
-    }),
+    },
   );
 
   r.put(
@@ -109,10 +98,10 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         response: { 200: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },
       },
     },
-    withUploads(async (request) => {
+    async (request) => {
       const { id } = params.parse(request.params);
       return { message: "Images added.", product: await catalogueAdmin.addProductImages(request.actor, id, formInput(request)) };
-    }),
+    },
   );
 
   r.post(
@@ -128,10 +117,10 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         response: { 200: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },
       },
     },
-    withUploads(async (request) => {
+    async (request) => {
       const { id } = params.parse(request.params);
       return { message: "Datasheet replaced.", product: await catalogueAdmin.replaceDatasheet(request.actor, id, formInput(request)) };
-    }),
+    },
   );
 
   r.delete(
@@ -142,7 +131,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         tags: ["products"],
         summary: "Delete a product and its files (admin); quotations and orders keep its name",
         params,
-        response: { 200: message, 401: message, 403: message, 404: message },
+        response: { 200: messageBody, 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => {
@@ -165,10 +154,10 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         response: { 201: z.object({ message: z.string(), featured: adminFeaturedSchema }), ...refusals },
       },
     },
-    withUploads(async (request, reply) => {
+    async (request, reply) => {
       const featured = await catalogueAdmin.createFeatured(request.actor, formInput(request));
       return reply.code(201).send({ message: "Featured product added.", featured });
-    }),
+    },
   );
 
   r.put(
@@ -184,10 +173,10 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         response: { 200: z.object({ message: z.string(), featured: adminFeaturedSchema }), ...refusals },
       },
     },
-    withUploads(async (request) => {
+    async (request) => {
       const { id } = params.parse(request.params);
       return { message: "Featured product updated.", featured: await catalogueAdmin.updateFeatured(request.actor, id, formInput(request)) };
-    }),
+    },
   );
 
   r.delete(
@@ -198,7 +187,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         tags: ["featured"],
         summary: "Stop featuring a product (admin); the product stays",
         params,
-        response: { 200: message, 401: message, 403: message, 404: message },
+        response: { 200: messageBody, 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => {
@@ -216,7 +205,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
       schema: {
         tags: ["brands"],
         summary: "Every brand with its logo, website and number of products (admin)",
-        response: { 200: z.array(brandSchema), 401: message, 403: message },
+        response: { 200: z.array(brandSchema), 401: messageBody, 403: messageBody },
       },
     },
     async (request) => catalogueAdmin.listBrands(request.actor),
@@ -234,10 +223,10 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         response: { 201: z.object({ message: z.string(), brand: brandSchema }), ...refusals },
       },
     },
-    withUploads(async (request, reply) => {
+    async (request, reply) => {
       const brand = await catalogueAdmin.createBrand(request.actor, formInput(request));
       return reply.code(201).send({ message: "Brand added.", brand });
-    }),
+    },
   );
 
   r.put(
@@ -253,10 +242,10 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         response: { 200: z.object({ message: z.string(), brand: brandSchema }), ...refusals },
       },
     },
-    withUploads(async (request) => {
+    async (request) => {
       const { id } = params.parse(request.params);
       return { message: "Brand updated.", brand: await catalogueAdmin.updateBrand(request.actor, id, formInput(request)) };
-    }),
+    },
   );
 
   r.delete(
@@ -267,7 +256,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         tags: ["brands"],
         summary: "Delete a brand (admin); its products stay, without a brand",
         params,
-        response: { 200: message, 401: message, 403: message, 404: message },
+        response: { 200: messageBody, 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, max, type SQL, sql } from "drizzle-orm";
 import { pageOf, sortRows } from "#shared/list-page.ts";
 import { MEDIA_FOLDERS, type MediaFolder } from "#shared/media.ts";
 import {
@@ -30,6 +30,7 @@ import {
   TOO_MANY_PRODUCT_IMAGES,
 } from "#shared/schemas/catalogue-admin.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { containsText } from "../../db/contains-text.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
@@ -233,7 +234,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
     async listProducts(actor: Actor, query: AdminProductQuery): Promise<{ rows: AdminProduct[]; count: number }> {
       requireAdmin(actor);
       const conditions: SQL[] = [];
-      if (query.q) conditions.push(ilike(products.productName, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      if (query.q) conditions.push(containsText(products.productName, query.q));
       if (query.category !== null) conditions.push(eq(products.categoryId, query.category));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const column =

@@ -13,10 +13,9 @@ import {
   productSchema,
 } from "#shared/schemas/catalogue.ts";
 import { access } from "../../platform/auth/access.ts";
+import { messageBody } from "../../platform/error-bodies.ts";
 import { sharePublicReads } from "../../platform/shared-cache.ts";
 import type { Services } from "../../services.ts";
-
-const message = z.object({ message: z.string() });
 
 export async function catalogueRoutes(app: FastifyInstance, opts: { services: Services }) {
   // Public reads: what visitors get may be answered from the shared cache.
@@ -70,7 +69,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
         tags: ["products"],
         summary: "One product, as a one-element list",
         params: idParamSchema,
-        response: { 200: z.array(productSchema), 404: message },
+        response: { 200: z.array(productSchema), 404: messageBody },
       },
     },
     async (request) => [await catalogue.productById(request.actor, request.params.id)],
@@ -93,7 +92,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
         tags: ["featured"],
         summary: "One featured product",
         params: idParamSchema,
-        response: { 200: featuredSchema, 404: message },
+        response: { 200: featuredSchema, 404: messageBody },
       },
     },
     async (request) => catalogue.featuredById(request.params.id),

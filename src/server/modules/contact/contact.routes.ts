@@ -12,10 +12,8 @@ import {
   contactSchema,
 } from "#shared/schemas/contact.ts";
 import { access } from "../../platform/auth/access.ts";
+import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import type { Services } from "../../services.ts";
-
-const message = z.object({ message: z.string() });
-const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
 
 export async function contactRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { contact } = opts.services;
@@ -29,7 +27,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
         tags: ["contact"],
         summary: "Send a message to the company (the contact page's 'Get in Touch' form)",
         body: contactSchema,
-        response: { 201: z.object({ message: z.string() }), 429: message },
+        response: { 201: z.object({ message: z.string() }), 429: messageBody },
       },
     },
     async (request, reply) => {
@@ -47,7 +45,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
         tags: ["contact"],
         summary: "Contact messages, newest first, searchable and filtered by read state (admin)",
         querystring: contactInboxQuerySchema,
-        response: { 200: contactInboxSchema, 400: validationFailure, 401: message, 403: message },
+        response: { 200: contactInboxSchema, 400: validationBody, 401: messageBody, 403: messageBody },
       },
     },
     async (request) => contact.list(request.actor, request.query),
@@ -61,7 +59,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
         tags: ["contact"],
         summary: "One contact message (admin; reading it here does not mark it read)",
         params: idParamSchema,
-        response: { 200: contactMessageViewSchema, 401: message, 403: message, 404: message },
+        response: { 200: contactMessageViewSchema, 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => contact.get(request.actor, request.params.id),
@@ -76,7 +74,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
         summary: "Mark a contact message read or unread (admin)",
         params: idParamSchema,
         body: contactReadSchema,
-        response: { 200: contactMessageViewSchema, 400: validationFailure, 401: message, 403: message, 404: message },
+        response: { 200: contactMessageViewSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => contact.markRead(request.actor, request.params.id, request.body.read),
@@ -92,7 +90,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
           "Answer a contact message by e-mail, with the company's address to reply to (admin): recorded now, the mail queued and sent moments later",
         params: idParamSchema,
         body: contactReplySchema,
-        response: { 200: contactMessageViewSchema, 400: validationFailure, 401: message, 403: message, 404: message },
+        response: { 200: contactMessageViewSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => contact.reply(request.actor, request.params.id, request.body),

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { ContactInbox, ContactInboxQuery, ContactMessage, ContactMessageView, ContactReply } from "#shared/schemas/contact.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { containsText } from "../../db/contains-text.ts";
 import { contactMessages } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
@@ -39,8 +40,6 @@ function toView(row: MessageRow): ContactMessageView {
     created_At: row.createdAt.toISOString(),
   };
 }
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORT_COLUMNS = {
   created_At: contactMessages.createdAt,
@@ -116,13 +115,13 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
       if (query.unread === "1") conditions.push(isNull(contactMessages.readAt));
       if (query.unread === "0") conditions.push(isNotNull(contactMessages.readAt));
       if (query.q) {
-        const like = `%${likeEscape(query.q)}%`;
+        const q = query.q;
         conditions.push(
           or(
-            ilike(contactMessages.fullName, like),
-            ilike(contactMessages.email, like),
-            ilike(contactMessages.phone, like),
-            ilike(contactMessages.notes, like),
+            containsText(contactMessages.fullName, q),
+            containsText(contactMessages.email, q),
+            containsText(contactMessages.phone, q),
+            containsText(contactMessages.notes, q),
           ) as SQL,
         );
       }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import {
   articleFormSchema,
@@ -26,15 +26,9 @@ import {
   testimonialSchema,
 } from "#shared/schemas/content.ts";
 import { access } from "../../platform/auth/access.ts";
-import { formInput, sendUploadError } from "../../platform/uploads/form-input.ts";
-import { UploadError } from "../../platform/uploads/image-upload.ts";
+import { messageBody, uploadFailureBody } from "../../platform/error-bodies.ts";
+import { formInput } from "../../platform/uploads/form-input.ts";
 import type { Services } from "../../services.ts";
-
-const message = z.object({ message: z.string() });
-const failure = z.object({
-  message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string(), file: z.string().optional() })).optional(),
-});
 
 const IMAGES_NOTE = `Images: JPG or PNG (decided by their content), at most ${CONTENT_IMAGE_MAX_MB} MB each, re-encoded without metadata and stored as WebP at several widths.`;
 const ALL_OR_NOTHING =
@@ -47,12 +41,6 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
   const { contentAdmin } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // A refused upload answers with its status and the field (and file) it concerns; anything else goes to the app's handler.
-  app.setErrorHandler((err, request, reply) => {
-    if (err instanceof UploadError) return sendUploadError(request, reply, err);
-    throw err;
-  });
-
   // Every route here is the back office's: the helpers declare access.admin.
   type Doc = { tag: string; summary: string; description?: string };
   const formSchema = <T extends z.ZodType>(doc: Doc, status: 200 | 201, body: T) => ({
@@ -62,7 +50,16 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       summary: doc.summary,
       ...(doc.description ? { description: doc.description } : {}),
       consumes: ["multipart/form-data", "application/json"],
-      response: { [status]: body, 400: failure, 401: message, 403: message, 404: message, 409: message, 413: failure, 415: failure },
+      response: {
+        [status]: body,
+        400: uploadFailureBody,
+        401: messageBody,
+        403: messageBody,
+        404: messageBody,
+        409: messageBody,
+        413: uploadFailureBody,
+        415: uploadFailureBody,
+      },
     },
   });
   const jsonSchema = <B extends z.ZodType, T extends z.ZodType>(doc: Doc, status: 200 | 201, input: B, body: T) => ({
@@ -72,7 +69,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       summary: doc.summary,
       ...(doc.description ? { description: doc.description } : {}),
       body: input,
-      response: { [status]: body, 400: failure, 401: message, 403: message, 404: message, 409: message },
+      response: { [status]: body, 400: uploadFailureBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
     },
   });
   /** The same, for a record named by its id in the path. */
@@ -96,7 +93,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       tags: [doc.tag],
       summary: doc.summary,
       params: idParamSchema,
-      response: { 200: deletedSchema, 400: failure, 401: message, 403: message, 404: message, 409: message },
+      response: { 200: deletedSchema, 400: uploadFailureBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
     },
   });
 

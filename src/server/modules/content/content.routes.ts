@@ -16,10 +16,9 @@ import {
   testimonialSchema,
 } from "#shared/schemas/content.ts";
 import { access } from "../../platform/auth/access.ts";
+import { messageBody } from "../../platform/error-bodies.ts";
 import { sharePublicReads } from "../../platform/shared-cache.ts";
 import type { Services } from "../../services.ts";
-
-const message = z.object({ message: z.string() });
 
 /** Public reads of the site's content (spec §7); the admin writes come with the back office. */
 export async function contentRoutes(app: FastifyInstance, opts: { services: Services }) {
@@ -30,7 +29,7 @@ export async function contentRoutes(app: FastifyInstance, opts: { services: Serv
   // Every route here is public: the helpers declare it.
   const byId = <T extends z.ZodType>(tag: string, summary: string, schema: T) => ({
     config: { access: access.public },
-    schema: { tags: [tag], summary, params: idParamSchema, response: { 200: schema, 400: message, 404: message } },
+    schema: { tags: [tag], summary, params: idParamSchema, response: { 200: schema, 400: messageBody, 404: messageBody } },
   });
   const list = <T extends z.ZodType>(tag: string, summary: string, schema: T) => ({
     config: { access: access.public },

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { siteSettingsSchema } from "#shared/schemas/settings.ts";
 import { access } from "../../platform/auth/access.ts";
+import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import type { Services } from "../../services.ts";
-
-const message = z.object({ message: z.string() });
-const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
 
 /** The company's details shown across the site (DESIGN.md §6): read by anyone, the whole set and changes by admins. */
 export async function settingsRoutes(app: FastifyInstance, opts: { services: Services }) {
@@ -33,7 +30,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { services: Ser
       schema: {
         tags: ["settings"],
         summary: "Every site setting, the bank details included (admin)",
-        response: { 200: siteSettingsSchema, 401: message, 403: message },
+        response: { 200: siteSettingsSchema, 401: messageBody, 403: messageBody },
       },
     },
     async (request) => settings.getAll(request.actor),
@@ -47,7 +44,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { services: Ser
         tags: ["settings"],
         summary: "Replace the site settings (admin); pages and e-mails use the new values at once",
         body: siteSettingsSchema,
-        response: { 200: siteSettingsSchema, 400: validationFailure, 401: message, 403: message },
+        response: { 200: siteSettingsSchema, 400: validationBody, 401: messageBody, 403: messageBody },
       },
     },
     async (request) => settings.update(request.actor, request.body),

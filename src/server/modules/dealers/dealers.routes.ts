@@ -20,12 +20,11 @@ import {
 import { dealerDocumentSchema } from "#shared/schemas/documents.ts";
 import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { messageBody, messageWithIssuesBody } from "../../platform/error-bodies.ts";
 import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
 import { ADMINS_CANNOT_APPLY } from "./dealers.service.ts";
 
-const message = z.object({ message: z.string() });
-const issues = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
 const saved = z.object({ message: z.string(), dealer: dealerApplicationSchema });
 const documentIdParam = z.object({ documentId: idParamSchema.shape.id });
 const tags = ["dealer"];
@@ -49,7 +48,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
       summary:
         "Dealer applications, newest first: filter by reg_status ('Not Started' too), search name, e-mail, trading name or username (admin)",
       querystring: dealerListQuerySchema,
-      response: { 200: dealerListSchema, 400: issues, 401: message, 403: message },
+      response: { 200: dealerListSchema, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody },
     },
   };
   r.get("/dealer/", listOptions, async (request) => dealers.list(request.actor, request.query));
@@ -66,7 +65,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
         tags,
         summary: "The dealer applications as CSV, with the list's filters (admin; at most 10,000 rows)",
         querystring: dealerListQuerySchema.omit({ page_number: true, page_size: true }),
-        response: { 200: csvResponse("The dealer applications as CSV"), 401: message, 403: message },
+        response: { 200: csvResponse("The dealer applications as CSV"), 401: messageBody, 403: messageBody },
       },
     },
     async (request, reply) => {
@@ -100,7 +99,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
         tags,
         summary: "A user's dealer application by user id, with documents, installations and status history (own, or any for admins)",
         params: idParamSchema,
-        response: { 200: dealerApplicationDetailSchema, 401: message, 403: message, 404: message },
+        response: { 200: dealerApplicationDetailSchema, 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => dealers.application(request.actor, request.params.id),
@@ -116,7 +115,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
           "Save the company details of one's own application (the user id); verified e-mail needed; refused (409) once Approved or Suspended",
         params: idParamSchema,
         body: companyDetailsSchema,
-        response: { 200: saved, 400: issues, 401: message, 403: message, 409: message },
+        response: { 200: saved, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody },
       },
     },
     async (request) => ({
@@ -135,7 +134,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
           "Add one installation (or a list) to one's own application (the dealer_id, i.e. the user id); an id already on file is updated; all or nothing",
         params: idParamSchema,
         body: addInstallationsSchema,
-        response: { 200: saved, 400: issues, 401: message, 403: message, 409: message },
+        response: { 200: saved, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody },
       },
     },
     async (request) => ({
@@ -152,7 +151,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
         tags,
         summary: "Replace the whole installation list of one's own application in one transaction (verified e-mail needed)",
         body: installationsListSchema,
-        response: { 200: saved, 400: issues, 401: message, 403: message, 409: message },
+        response: { 200: saved, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody },
       },
     },
     async (request) => ({
@@ -171,7 +170,14 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
           "Change an application's reg_status (the user id; admin): Pending → Approved/Rejected, Approved → Suspended, Suspended → Approved; a reason to reject or suspend. Approving an application whose company registration number an approved or suspended dealer already has answers 409 unless the body says confirmDuplicate: true",
         params: idParamSchema,
         body: statusChangeSchema,
-        response: { 200: dealerApplicationDetailSchema, 400: issues, 401: message, 403: message, 404: message, 409: message },
+        response: {
+          200: dealerApplicationDetailSchema,
+          400: messageWithIssuesBody,
+          401: messageBody,
+          403: messageBody,
+          404: messageBody,
+          409: messageBody,
+        },
       },
     },
     async (request) => dealers.changeStatus(request.actor, request.params.id, request.body),
@@ -186,7 +192,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
         summary: "Approve or reject one dealer document (admin); a reason to reject",
         params: documentIdParam,
         body: documentReviewSchema,
-        response: { 200: dealerDocumentSchema, 400: issues, 401: message, 403: message, 404: message },
+        response: { 200: dealerDocumentSchema, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => dealers.reviewDocument(request.actor, request.params.documentId, request.body),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { isAdminRole, ROLE_IDS, roleNameOf } from "#shared/roles.ts";
 import {
   type AddInstallationsInput,
@@ -29,6 +29,7 @@ import {
 } from "#shared/schemas/dealers.ts";
 import { type DealerDocumentView, documentFileUrl } from "#shared/schemas/documents.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
@@ -73,8 +74,6 @@ export const DUPLICATE_INSTALLATION = "Each installation needs its own id.";
 const ADMIN_TRANSITIONS = DEALER_ADMIN_TRANSITIONS;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** LIKE wildcards in what an admin typed are matched literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The documents that count: the newest tax clearance and certificate of incorporation, and every director's ID. */
 export function currentDocuments<T extends Pick<DocumentRow, "id" | "kind">>(docs: T[]): T[] {
@@ -689,14 +688,14 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
       if (query.reg_status === NOT_STARTED) conditions.push(isNull(dealers.regStatus));
       else if (query.reg_status) conditions.push(eq(dealers.regStatus, query.reg_status));
       if (query.search) {
-        const pattern = `%${likeEscape(query.search)}%`;
+        const search = query.search;
         conditions.push(
           or(
-            ilike(users.fullName, pattern),
-            ilike(users.email, pattern),
-            ilike(users.username, pattern),
-            ilike(dealers.tradingName, pattern),
-            ilike(dealers.registeredCompany, pattern),
+            containsText(users.fullName, search),
+            containsText(users.email, search),
+            containsText(users.username, search),
+            containsText(dealers.tradingName, search),
+            containsText(dealers.registeredCompany, search),
           ) as SQL,
         );
       }

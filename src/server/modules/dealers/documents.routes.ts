@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
@@ -12,17 +12,12 @@ import {
   uploadResultSchema,
 } from "#shared/schemas/documents.ts";
 import { access } from "../../platform/auth/access.ts";
+import { messageBody, uploadFailureBody } from "../../platform/error-bodies.ts";
 import { fileResponse } from "../../platform/openapi.ts";
 import { type IncomingPart, multipartLimits, UploadError } from "../../platform/uploads/image-upload.ts";
 import type { Services } from "../../services.ts";
 import { APPLICANT_ACCESS } from "./dealers.routes.ts";
 import { documentUploadRules } from "./documents.service.ts";
-
-const message = z.object({ message: z.string() });
-const failure = z.object({
-  message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string(), file: z.string().optional() })).optional(),
-});
 
 const LIMITS_NOTE =
   `JPG or PNG images (decided by their content), at most ${DOCUMENT_MAX_MB} MB each; up to ${MAX_FILES_PER_FIELD.IDsOfDirectors} ` +
@@ -44,22 +39,6 @@ function incomingFiles(request: FastifyRequest, only?: DocumentField): AsyncIter
   };
 }
 
-function sendUploadError(request: FastifyRequest, reply: FastifyReply, err: UploadError) {
-  // The rest of a refused body is read and dropped (never kept), so the client gets to read the answer.
-  request.raw.unpipe();
-  request.raw.resume();
-  const issues = err.field
-    ? [
-        {
-          path: `body.${err.field}${err.field === "IDsOfDirectors" && err.index !== undefined ? `.${err.index}` : ""}`,
-          message: err.message,
-          ...(err.fileName ? { file: err.fileName } : {}),
-        },
-      ]
-    : undefined;
-  return reply.code(err.statusCode).send({ message: err.message, ...(issues ? { issues } : {}) });
-}
-
 /** Document uploads (multipart: taxClearance, certificate, repeated IDsOfDirectors) and private downloads. */
 export async function documentsRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { documents } = opts.services;
@@ -78,23 +57,16 @@ export async function documentsRoutes(app: FastifyInstance, opts: { services: Se
           params: idParamSchema,
           response: {
             200: uploadResultSchema,
-            400: failure,
-            401: message,
-            403: message,
-            409: message,
-            413: failure,
-            415: failure,
+            400: uploadFailureBody,
+            401: messageBody,
+            403: messageBody,
+            409: messageBody,
+            413: uploadFailureBody,
+            415: uploadFailureBody,
           },
         },
       },
-      async (request, reply) => {
-        try {
-          return await documents.upload(request.actor, request.params.id, incomingFiles(request, only), only);
-        } catch (err) {
-          if (err instanceof UploadError) return sendUploadError(request, reply, err);
-          throw err;
-        }
-      },
+      async (request) => documents.upload(request.actor, request.params.id, incomingFiles(request, only), only),
     );
 
   upload(
@@ -121,7 +93,11 @@ export async function documentsRoutes(app: FastifyInstance, opts: { services: Se
         tags: ["dealer"],
         summary: "A dealer document's file (its owner and admins only; 404 for anyone else)",
         params: documentIdParamSchema,
-        response: { 200: fileResponse("The document's image", ["image/jpeg", "image/png", "image/webp"]), 401: message, 404: message },
+        response: {
+          200: fileResponse("The document's image", ["image/jpeg", "image/png", "image/webp"]),
+          401: messageBody,
+          404: messageBody,
+        },
       },
     },
     async (request, reply) => {
@@ -148,10 +124,10 @@ export async function documentsRoutes(app: FastifyInstance, opts: { services: Se
         params: documentIdParamSchema,
         response: {
           200: z.object({ message: z.string(), documents: z.array(dealerDocumentSchema) }),
-          401: message,
-          403: message,
-          404: message,
-          409: message,
+          401: messageBody,
+          403: messageBody,
+          404: messageBody,
+          409: messageBody,
         },
       },
     },

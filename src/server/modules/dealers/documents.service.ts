@@ -55,6 +55,12 @@ type DocumentRow = typeof dealerDocuments.$inferSelect;
 export type DocumentReplacement = { kind: DocumentKind; originalName: string; replacedName: string };
 type RegStatus = (typeof dealers.$inferSelect)["regStatus"];
 
+/** A refused director's ID is named by its place among the request's IDs: the issue's path is `body.IDsOfDirectors.1`. */
+function namedByPlace(err: unknown): unknown {
+  if (!(err instanceof UploadError) || err.field !== "IDsOfDirectors" || err.index === undefined) return err;
+  return new UploadError(err.statusCode as 400, err.message, `${err.field}.${err.index}`, undefined, err.fileName);
+}
+
 /** Stored types served as they are; anything else (an old row, a hand-made one) is sent as a download. */
 const SERVED_TYPES: Record<string, ImageFormat | null> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": null };
 
@@ -143,7 +149,9 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
         if (!rejected) throw new ConflictError(lockedMessage(existing.regStatus));
       }
 
-      const images = await readImageUploads(files, documentUploadRules(only));
+      const images = await readImageUploads(files, documentUploadRules(only)).catch((err: unknown) => {
+        throw namedByPlace(err);
+      });
       if (images.length === 0) throw new UploadError(400, NO_FILES, only);
 
       const dealerId = existing?.id ?? (await ensureDealer(userId));

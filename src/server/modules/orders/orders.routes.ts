@@ -12,11 +12,9 @@ import {
 } from "#shared/schemas/orders.ts";
 import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
-
-const message = z.object({ message: z.string() });
-const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
 
 const listQuery = pageQuerySchema.extend({
   status: z
@@ -41,7 +39,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         summary:
           "Place an order from the cart (verified dealers). A retried submit with the same idempotencyKey answers 200 with the first order.",
         body: placeOrderSchema,
-        response: { 200: orderViewSchema, 201: orderViewSchema, 400: validationFailure, 401: message, 403: message },
+        response: { 200: orderViewSchema, 201: orderViewSchema, 400: validationBody, 401: messageBody, 403: messageBody },
       },
     },
     async (request, reply) => {
@@ -57,7 +55,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
       schema: {
         tags: ["orders"],
         summary: "The signed-in account's orders, newest first, with their lines and status timelines",
-        response: { 200: z.array(orderViewSchema), 401: message },
+        response: { 200: z.array(orderViewSchema), 401: messageBody },
       },
     },
     async (request) => orders.myOrders(request.actor),
@@ -71,7 +69,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         tags: ["orders"],
         summary: "All orders, newest first, optionally of one status (admin)",
         querystring: listQuery,
-        response: { 200: z.object({ rows: z.array(orderViewSchema), count: z.number() }), 401: message, 403: message },
+        response: { 200: z.object({ rows: z.array(orderViewSchema), count: z.number() }), 401: messageBody, 403: messageBody },
       },
     },
     async (request) => orders.list(request.actor, request.query),
@@ -85,7 +83,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         tags: ["orders"],
         summary: "The orders as CSV, with the list's filters (admin; at most 10,000 rows)",
         querystring: listQuery.omit({ page: true, pageSize: true }),
-        response: { 200: csvResponse("The orders as CSV"), 401: message, 403: message },
+        response: { 200: csvResponse("The orders as CSV"), 401: messageBody, 403: messageBody },
       },
     },
     async (request, reply) => {
@@ -118,7 +116,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         tags: ["orders"],
         summary: "One order (its dealer or an admin; anyone else 404)",
         params: idParamSchema,
-        response: { 200: orderViewSchema, 401: message, 404: message },
+        response: { 200: orderViewSchema, 401: messageBody, 404: messageBody },
       },
     },
     async (request) => orders.orderById(request.actor, request.params.id),
@@ -133,7 +131,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         summary: "Confirm the bank transfer or ZIPIT payment of an order awaiting payment (admin); e-mails the dealer",
         params: idParamSchema,
         body: confirmPaymentSchema.optional(),
-        response: { 200: orderViewSchema, 401: message, 403: message, 404: message, 409: message },
+        response: { 200: orderViewSchema, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
       },
     },
     async (request) => orders.confirmPayment(request.actor, request.params.id, request.body ?? { paymentReference: "" }),
@@ -148,7 +146,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         summary: "Move an order to its next status (admin); illegal moves answer 409; e-mails the dealer",
         params: idParamSchema,
         body: setOrderStatusSchema,
-        response: { 200: orderViewSchema, 400: validationFailure, 401: message, 403: message, 404: message, 409: message },
+        response: { 200: orderViewSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
       },
     },
     async (request) => orders.setStatus(request.actor, request.params.id, request.body),

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { isAdminRole } from "#shared/roles.ts";
 import {
   type ConfirmPaymentInput,
   canMoveOrder,
   ORDER_STATUS_LABELS,
   type OrderCurrency,
+  type OrderPreview,
   type OrderStatus,
   type OrderView,
   orderReference,
@@ -13,6 +14,7 @@ import {
 } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.ts";
@@ -29,22 +31,6 @@ import type { SalesService } from "../sales/sales.service.ts";
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
 
 type OrderRow = typeof orders.$inferSelect;
-
-export type OrderPreview = {
-  lines: {
-    product_id: number;
-    product_name: string;
-    quantity: number;
-    unit_price_usd: string;
-    unit_price_secondary: string | null;
-    line_total_usd: string;
-    line_total_secondary: string | null;
-  }[];
-  missing: number[];
-  total_usd: string;
-  total_secondary: string | null;
-  secondary_currency: string;
-};
 
 export type OrderListQuery = { status?: OrderStatus | undefined; q?: string | undefined; page: number; pageSize: number };
 
@@ -393,17 +379,16 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
       if (query.status) conditions.push(eq(orders.status, query.status));
       const q = query.q?.trim();
       if (q) {
-        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         const number = /^(?:ORD-\d{4}-)?0*(\d{1,9})$/i.exec(q)?.[1];
         const dealersMatching = db
           .select({ id: users.id })
           .from(users)
-          .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern)));
+          .where(or(containsText(users.fullName, q), containsText(users.email, q)));
         conditions.push(
           or(
             ...(number ? [eq(orders.id, Number(number))] : []),
             inArray(orders.userId, dealersMatching),
-            ilike(orders.contactName, pattern),
+            containsText(orders.contactName, q),
           ) as SQL,
         );
       }

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import { paymentViewSchema, paynowStateSchema, startPaynowSchema } from "#shared/schemas/payments.ts";
 import { access } from "../../platform/auth/access.ts";
+import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import type { Services } from "../../services.ts";
-
-const message = z.object({ message: z.string() });
-const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
 
 /** Paynow payments of dealer orders (issue 5): started by the dealer, confirmed by Paynow's signed result callback. */
 export async function paymentsRoutes(app: FastifyInstance, opts: { services: Services; siteUrl: string }) {
@@ -26,12 +23,12 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { services: Ser
         body: startPaynowSchema,
         response: {
           201: paymentViewSchema,
-          400: validationFailure.or(message),
-          401: message,
-          403: message,
-          404: message,
-          409: message,
-          502: message,
+          400: validationBody.or(messageBody),
+          401: messageBody,
+          403: messageBody,
+          404: messageBody,
+          409: messageBody,
+          502: messageBody,
         },
       },
     },
@@ -49,7 +46,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { services: Ser
         summary:
           "Whether the order can be paid with Paynow now, and its latest Paynow payment (its dealer); an open payment is checked with Paynow first",
         params: idParamSchema,
-        response: { 200: paynowStateSchema, 401: message, 403: message, 404: message },
+        response: { 200: paynowStateSchema, 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => payments.state(request.actor, request.params.id),
@@ -70,7 +67,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { services: Ser
           tags: ["payments"],
           summary:
             "Paynow's result callback (server to server, application/x-www-form-urlencoded: reference, paynowreference, amount, status, pollurl, hash). Believed only when the hash, the reference and the amount match; answers 200 at once.",
-          response: { 200: message, 400: message, 404: message, 409: message },
+          response: { 200: messageBody, 400: messageBody, 404: messageBody, 409: messageBody },
         },
       },
       async (request) => {

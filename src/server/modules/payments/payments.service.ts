@@ -19,6 +19,7 @@ import type { Db } from "../../db/client.ts";
 import { orderPayments } from "../../db/schema/commerce.ts";
 import { type Actor, requireRole, requireVerified } from "../../platform/auth/actor.ts";
 import { AppError, BadRequestError, ConflictError, NotFoundError } from "../../platform/errors.ts";
+import { type Log, silentLog } from "../../platform/log.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import { createPaynowClient, type PaynowClient, PaynowError, type PaynowStatusMessage, paymentStatusOf } from "./paynow.ts";
@@ -32,20 +33,8 @@ export class PaymentProviderError extends AppError {
   }
 }
 
-export type PaymentLog = {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-};
-
-/** One JSON line on stderr, like the server's own log. Never given the integration key or a whole message. */
-export const consolePaymentLog: PaymentLog = {
-  warn(details, message) {
-    console.warn(JSON.stringify({ level: 40, time: Date.now(), msg: message, ...details }));
-  },
-  error(details, message) {
-    console.error(JSON.stringify({ level: 50, time: Date.now(), msg: message, ...details }));
-  },
-};
+/** Where the payments' warnings go: the app's logger (services.ts), never given the integration key or a whole message. */
+export type PaymentLog = Pick<Log, "warn" | "error">;
 
 type Deps = {
   db: Db;
@@ -103,7 +92,7 @@ function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
  * (its status event and e-mail, exactly once). Cancelled or failed payments leave the order awaiting payment, so
  * the dealer can try again or pay by bank transfer.
  */
-export function createPaymentsService({ db, orders, accounts, paynow, client, log = consolePaymentLog, pollEveryMs = 3000 }: Deps) {
+export function createPaymentsService({ db, orders, accounts, paynow, client, log = silentLog, pollEveryMs = 3000 }: Deps) {
   const paynowClient = client ?? (paynow ? createPaynowClient(paynow) : undefined);
   /** When each payment was last polled: the page's refreshes are not each a request to Paynow. */
   const lastPolled = new Map<number, number>();

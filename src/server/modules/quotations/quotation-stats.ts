@@ -1,10 +1,11 @@
 import { and, eq, exists, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { addDays, harareDate, startOfDay } from "#shared/date-range.ts";
+import { QUOTATION_STATUS_VALUES, type QuotationStatusValue } from "#shared/schemas/quotations.ts";
 import type { Db } from "../../db/client.ts";
-import { quotationProducts, quotationStatuses, quotations } from "../../db/schema/commerce.ts";
+import { quotationProducts, quotations } from "../../db/schema/commerce.ts";
 import { type CountWindows, NO_COUNTS, toCounts, type WindowCounts, windowCountColumns } from "../sales/count-windows.ts";
 
-type QuotationStatus = (typeof quotationStatuses)[number];
+type QuotationStatus = QuotationStatusValue;
 
 /**
  * Before this moment, an approved quotation without its own end of validity has expired. It holds to the end of the
@@ -23,7 +24,7 @@ export async function quotationStatusCounts(
   db: Db,
   opts: { windows: CountWindows; now: Date; productIds?: number[] | undefined },
 ): Promise<Record<QuotationStatus, WindowCounts>> {
-  const out = Object.fromEntries(quotationStatuses.map((s) => [s, NO_COUNTS])) as Record<QuotationStatus, WindowCounts>;
+  const out = Object.fromEntries(QUOTATION_STATUS_VALUES.map((s) => [s, NO_COUNTS])) as Record<QuotationStatus, WindowCounts>;
   if (opts.productIds && opts.productIds.length === 0) return out;
   const expired = and(
     eq(quotations.status, "approved"),
@@ -48,7 +49,7 @@ export async function quotationStatusCounts(
     // By position: the status expression carries parameters, and a repeated copy would not match it.
     .groupBy(sql`1`);
   for (const row of rows) {
-    if ((quotationStatuses as readonly string[]).includes(row.status)) out[row.status as QuotationStatus] = toCounts(row);
+    if ((QUOTATION_STATUS_VALUES as readonly string[]).includes(row.status)) out[row.status as QuotationStatus] = toCounts(row);
   }
   return out;
 }

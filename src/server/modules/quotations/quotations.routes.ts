@@ -14,11 +14,9 @@ import {
 } from "#shared/schemas/quotations.ts";
 import { access } from "../../platform/auth/access.ts";
 import { csvDate, csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import { csvResponse, fileResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
-
-const message = z.object({ message: z.string() });
-const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
 
 const byUserQuery = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
@@ -37,7 +35,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
         tags: ["quotations"],
         summary: "Request a quotation (visitors and signed-in users)",
         body: quoteRequestSchema,
-        response: { 201: z.object({ message: z.string(), id: z.number() }), 400: validationFailure, 429: message },
+        response: { 201: z.object({ message: z.string(), id: z.number() }), 400: validationBody, 429: messageBody },
       },
     },
     async (request, reply) => {
@@ -54,7 +52,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
         tags: ["quotations"],
         summary: "The signed-in user's quotations (by their user id or e-mail address)",
         querystring: byUserQuery,
-        response: { 200: z.array(quotationViewSchema), 401: message, 403: message },
+        response: { 200: z.array(quotationViewSchema), 401: messageBody, 403: messageBody },
       },
     },
     async (request) => quotations.listForUser(request.actor, request.query),
@@ -67,7 +65,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
       summary:
         "All quotations, newest first, optionally of one status (expired includes approved ones past their validity) or matching a search by name, e-mail or id (admin)",
       querystring: quotationListQuerySchema,
-      response: { 200: z.object({ rows: z.array(quotationViewSchema), count: z.number() }), 401: message, 403: message },
+      response: { 200: z.object({ rows: z.array(quotationViewSchema), count: z.number() }), 401: messageBody, 403: messageBody },
     },
   };
   r.get("/quotations/", listOptions, async (request) => quotations.list(request.actor, request.query));
@@ -84,7 +82,12 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
         tags: ["quotations"],
         summary: "An approved quotation as a PDF (its owner or an admin; the session cookie works, so pages link here)",
         params: idParamSchema,
-        response: { 200: fileResponse("The quotation as a PDF file", ["application/pdf"]), 401: message, 404: message, 409: message },
+        response: {
+          200: fileResponse("The quotation as a PDF file", ["application/pdf"]),
+          401: messageBody,
+          404: messageBody,
+          409: messageBody,
+        },
       },
     },
     async (request, reply) => {
@@ -105,7 +108,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
         tags: ["quotations"],
         summary: "How many quotations (matching the search) are in each status, for the overview cards (admin)",
         querystring: quotationListQuerySchema.pick({ q: true }),
-        response: { 200: quotationSummarySchema, 401: message, 403: message },
+        response: { 200: quotationSummarySchema, 401: messageBody, 403: messageBody },
       },
     },
     async (request) => quotations.summary(request.actor, request.query),
@@ -119,7 +122,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
         tags: ["quotations"],
         summary: "The filtered list as CSV, at most 10,000 rows (admin)",
         querystring: quotationListQuerySchema.omit({ page: true, pageSize: true }),
-        response: { 200: csvResponse("The quotations as CSV"), 401: message, 403: message },
+        response: { 200: csvResponse("The quotations as CSV"), 401: messageBody, 403: messageBody },
       },
     },
     async (request, reply) => {
@@ -141,7 +144,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
           "Approve (a price for every line, the currency, the last day it holds), reject (a reason) or reapprove a rejected quotation; an approved one may be rejected (withdrawn). Any other change is 409. The requester is e-mailed: the prices with the PDF, or the reason (admin)",
         params: idParamSchema,
         body: quotationDecisionSchema,
-        response: { 200: quotationViewSchema, 400: validationFailure, 401: message, 403: message, 404: message, 409: message },
+        response: { 200: quotationViewSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
       },
     },
     async (request) => quotations.decide(request.actor, request.params.id, request.body),

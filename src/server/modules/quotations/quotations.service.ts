@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 // The validity rule is the dealer page's, so the page, the list's filter and the PDF never disagree about an expired quotation.
 import {
   addDays,
@@ -23,8 +23,9 @@ import type {
 } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { containsText } from "../../db/contains-text.ts";
 import { products } from "../../db/schema/catalogue.ts";
-import { quotationProducts, quotationStatuses, quotations } from "../../db/schema/commerce.ts";
+import { quotationProducts, quotations } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError, ValidationError } from "../../platform/errors.ts";
 import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
@@ -38,7 +39,7 @@ import type { SettingsService } from "../content/settings.service.ts";
 import { quotationApprovedMail, quotationRejectedMail, quoteRequestReceivedMail, quoteRequestToCompanyMail } from "./quotation-mail.ts";
 import { quotationPdf } from "./quotation-pdf.ts";
 
-export type QuotationStatus = (typeof quotationStatuses)[number];
+export type QuotationStatus = QuotationStatusValue;
 
 export type { QuotationView };
 
@@ -64,9 +65,12 @@ function effectiveStatusIs(status: QuotationStatusValue, now: Date): SQL {
 function searchOf(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const id = text.match(/^#?(\d{1,9})$/)?.[1];
-  return or(ilike(quotations.requesterName, like), ilike(quotations.requesterEmail, like), ...(id ? [eq(quotations.id, Number(id))] : []));
+  return or(
+    containsText(quotations.requesterName, text),
+    containsText(quotations.requesterEmail, text),
+    ...(id ? [eq(quotations.id, Number(id))] : []),
+  );
 }
 
 /**
@@ -511,4 +515,3 @@ export function createQuotationsService({
 }
 
 export type QuotationsService = ReturnType<typeof createQuotationsService>;
-export const QUOTATION_STATUSES = quotationStatuses;

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   productSalesQuerySchema,
   productSalesSchema,
@@ -11,10 +10,8 @@ import {
   statisticsSchema,
 } from "#shared/schemas/sales.ts";
 import { access } from "../../platform/auth/access.ts";
+import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import type { Services } from "../../services.ts";
-
-const message = z.object({ message: z.string() });
-const validationFailure = z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) });
 
 /** Spec §7 "Sales": figures over a range, a recorded sale, sales per product, and the dashboard's statistics (admin). */
 // The spec writes some paths with a trailing slash and some without; each is accepted both ways.
@@ -28,7 +25,7 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
       tags: ["sales"],
       summary: "Sales over a range of days (from/to, or the last `range` days), optionally of one category (admin)",
       querystring: salesQuerySchema,
-      response: { 200: salesFiguresSchema, 400: validationFailure, 401: message, 403: message },
+      response: { 200: salesFiguresSchema, 400: validationBody, 401: messageBody, 403: messageBody },
     },
   };
   r.get("/sales", figures, async (request) => sales.figures(request.actor, request.query));
@@ -42,7 +39,7 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
       tags: ["sales"],
       summary: "Record a sale made outside the website's orders (admin)",
       body: saleInputSchema,
-      response: { 201: saleSchema, 400: validationFailure, 401: message, 403: message },
+      response: { 201: saleSchema, 400: validationBody, 401: messageBody, 403: messageBody },
     },
   };
   r.post("/sales/", record, async (request, reply) => reply.code(201).send(await sales.record(request.actor, request.body)));
@@ -58,7 +55,7 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
         tags: ["sales"],
         summary: "Sales per product over a range, largest amount first (admin)",
         querystring: productSalesQuerySchema,
-        response: { 200: productSalesSchema, 400: validationFailure, 401: message, 403: message },
+        response: { 200: productSalesSchema, 400: validationBody, 401: messageBody, 403: messageBody },
       },
     },
     async (request) => sales.productSales(request.actor, request.query),
@@ -70,7 +67,7 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
       tags: ["sales"],
       summary: "The dashboard's counts with this period against the previous one (admin)",
       querystring: salesQuerySchema,
-      response: { 200: statisticsSchema, 400: validationFailure, 401: message, 403: message },
+      response: { 200: statisticsSchema, 400: validationBody, 401: messageBody, 403: messageBody },
     },
   };
   r.get("/statistics/", statistics, async (request) => sales.statistics(request.actor, request.query));

@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from "sharp";
 import { derivedImageSource } from "#shared/media.ts";
+import { createLimiter } from "../limiter.ts";
 import type { Storage } from "../storage/storage.ts";
 
 /** AVIF at effort 2 (about a tenth of a second for 1200 px, a half to a third smaller than the WebP); JPEG for link previews. */
@@ -21,18 +22,7 @@ const MAX_ENCODES = 1;
  */
 export function createDerivedImages(storage: Storage) {
   const pending = new Map<string, Promise<Buffer | null>>();
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  async function limited<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= MAX_ENCODES) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await task();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  }
+  const encodes = createLimiter(MAX_ENCODES);
 
   async function make(key: string, sourceKey: string, format: keyof typeof ENCODERS): Promise<Buffer | null> {
     const source = await storage.get("public", sourceKey);
@@ -48,7 +38,7 @@ export function createDerivedImages(storage: Storage) {
   function encodeOnce(key: string, folder: string, derived: { source: string; format: keyof typeof ENCODERS }) {
     let job = pending.get(key);
     if (!job) {
-      job = limited(() => make(key, `${folder}/${derived.source}`, derived.format)).finally(() => pending.delete(key));
+      job = encodes.run(() => make(key, `${folder}/${derived.source}`, derived.format)).finally(() => pending.delete(key));
       pending.set(key, job);
     }
     return job;

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { jobs } from "../../db/schema/jobs.ts";
+import { type Log, silentLog } from "../log.ts";
 import { enqueue, type JobRow, retryDelayMs } from "./queue.ts";
 
 /** Runs one job of its kind; a throw (or rejection) is a failed attempt, retried later. */
@@ -11,11 +12,7 @@ export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
 /** A job queued once per period (dedupe key `<kind>@<start of the period>`) by every running worker. */
 export type PeriodicJob = { kind: string; everyMs: number; payload?: unknown };
 
-export type JobLog = {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-};
+export type JobLog = Log;
 
 export type JobWorkerOptions = {
   db: Db;
@@ -35,7 +32,6 @@ export type JobWorkerOptions = {
   id?: string;
 };
 
-const silent: JobLog = { info() {}, warn() {}, error() {} };
 /** How often a polling worker makes sure this period's periodic jobs are queued. */
 const PERIODIC_CHECK_MS = 60_000;
 
@@ -89,7 +85,7 @@ export function claimStatement(db: Db, c: { at: Date; limit: number; workerId: s
 export function createJobWorker(opts: JobWorkerOptions) {
   const { db } = opts;
   const now = opts.now ?? (() => new Date());
-  const log = opts.log ?? silent;
+  const log = opts.log ?? silentLog;
   const batchSize = opts.batchSize ?? 4;
   const id = opts.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const handlers = new Map<string, JobHandler>();

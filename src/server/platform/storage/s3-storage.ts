@@ -9,7 +9,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import type { Config } from "../../config.ts";
-import { assertSafeKey, assertSafePrefix, RangeNotSatisfiableError, type Storage, type Visibility } from "./storage.ts";
+import { assertSafeKey, assertSafePrefix, RangeNotSatisfiableError, type Storage, type Visibility } from "./storage-contract.ts";
 
 export type S3Config = NonNullable<Config["s3"]>;
 

@@ -2,61 +2,20 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, mkdirSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import type { Config } from "../../config.ts";
 import { createS3Storage } from "./s3-storage.ts";
+import { assertSafeKey, type Storage, type Visibility } from "./storage-contract.ts";
 
-/** Where files live: "public" is served under /media, "private" (dealer documents) only through services. */
-export type Visibility = "public" | "private";
-
-export type Storage = {
-  put(visibility: Visibility, key: string, body: Buffer): Promise<void>;
-  get(visibility: Visibility, key: string): Promise<Readable | null>;
-  exists(visibility: Visibility, key: string): Promise<boolean>;
-  remove(visibility: Visibility, key: string): Promise<void>;
-  /** Every stored file of one visibility (under `prefix`, a folder such as "products/", when given). */
-  list(visibility: Visibility, prefix?: string): AsyncIterable<StoredFile>;
-  /** The folder served at /media by @fastify/static (disk driver). Without it, /media is read through `open`. */
-  publicDir?: string;
-  /** A file with its length and ETag, whole or a byte range, for serving /media (S3 driver). */
-  open?(visibility: Visibility, key: string, opts?: OpenOptions): Promise<OpenedFile | "not-modified" | null>;
-};
-
-export type StoredFile = { key: string; size: number; modified: Date };
-
-export type OpenOptions = {
-  /** A Range header of one range ("bytes=0-99", "bytes=100-", "bytes=-100"); others are ignored. */
-  range?: string;
-  /** An If-None-Match header: "not-modified" when it matches the file's ETag. */
-  ifNoneMatch?: string;
-};
-
-export type OpenedFile = {
-  body: Readable;
-  /** Bytes in `body`. */
-  length: number;
-  etag: string | undefined;
-  modified: Date | undefined;
-  /** Set when a range was asked for and served: "bytes 0-99/1234". */
-  contentRange: string | undefined;
-};
-
-/** A range the file does not have (416). */
-export class RangeNotSatisfiableError extends Error {}
-
-const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
-
-/** Keys are server-made ("folder/name.ext"); anything else (.., absolute paths, NUL) is refused. */
-export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
-}
-
-/** A key prefix for `list`: "" or the start of a safe key ("products/", "products/panel-"). */
-export function assertSafePrefix(prefix: string): void {
-  if (prefix !== "" && (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(prefix) || prefix.includes("..") || prefix.includes("//"))) {
-    throw new Error(`Unsafe storage prefix: ${JSON.stringify(prefix)}`);
-  }
-}
+export {
+  assertSafeKey,
+  assertSafePrefix,
+  type OpenedFile,
+  type OpenOptions,
+  RangeNotSatisfiableError,
+  type Storage,
+  type StoredFile,
+  type Visibility,
+} from "./storage-contract.ts";
 
 export function createDiskStorage(root: string): Storage {
   const dirOf = (v: Visibility) => path.join(root, v);

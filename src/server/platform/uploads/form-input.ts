@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { ValidationError } from "../errors.ts";
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath } from "../http.ts";
@@ -58,21 +58,4 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: Record<strin
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw new ValidationError(fieldIssues(parsed.error));
   return parsed.data;
-}
-
-/** Answers a refused upload with its status and the field (and file) it concerns; the rest of the body is dropped. */
-export function sendUploadError(request: FastifyRequest, reply: FastifyReply, err: UploadError) {
-  request.raw.unpipe();
-  request.raw.resume();
-  const issues = err.field
-    ? [
-        {
-          path: `body.${err.field}`,
-          message: err.message,
-          ...(err.index !== undefined ? { index: err.index } : {}),
-          ...(err.fileName ? { file: err.fileName } : {}),
-        },
-      ]
-    : undefined;
-  return reply.code(err.statusCode).send({ message: err.message, ...(issues ? { issues } : {}) });
 }

@@ -10,6 +10,7 @@ import {
   TOO_MANY_FILES,
 } from "#shared/schemas/documents.ts";
 import { AppError } from "../errors.ts";
+import { createLimiter } from "../limiter.ts";
 
 /**
  * Checking uploaded images before anything is stored: the type is decided by the file's first bytes (never its
@@ -162,18 +163,7 @@ export function contentDisposition(name: string, format: ImageFormat | null, dis
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
-async function limited<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= MAX_ENCODES) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await task();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+const encodes = createLimiter(MAX_ENCODES);
 
 export type EncodedImage = { body: Buffer; format: ImageFormat; width: number; height: number };
 
@@ -183,7 +173,7 @@ export type EncodedImage = { body: Buffer; format: ImageFormat; width: number; h
  * claim or cannot be decoded.
  */
 export async function reencodeImage(input: Buffer, format: ImageFormat): Promise<EncodedImage> {
-  return limited(async () => {
+  return encodes.run(async () => {
     // The header alone (no pixel is decoded) says how large the image is: one claiming more than the limit (a
     // decompression bomb) is refused as too large before decoding. The decoder keeps the limit too.
     let meta: Metadata;

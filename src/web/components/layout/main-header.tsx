@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
-import { CartLink } from "../../features/cart/cart-link.tsx";
+import { CartLink } from "./cart-link.tsx";
 import { Logo } from "./logo.tsx";
 import { LogoutButton } from "./logout-button.tsx";
 import { MOBILE_MENU_ID, MobileMenu } from "./mobile-menu.tsx";

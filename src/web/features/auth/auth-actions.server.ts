@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import type { SecondFactorChallenge } from "#server/modules/accounts/second-factor.ts";
 import { homePathFor } from "#shared/roles.ts";
 import {
   FORGOT_PASSWORD_FAILED,
@@ -17,6 +16,9 @@ import { safeRedirectPath } from "../../lib/redirects.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
 import type { SecondFactorState } from "./second-factor-state.ts";
+
+/** A sign-in that owes a code (decision 010), as the accounts service answers it (server types come through load-context.ts). */
+type SecondFactorChallenge = Extract<Awaited<ReturnType<WebContext["services"]["accounts"]["login"]>>, { totpRequired: true }>;
 
 /** Where to go after login: a safe `redirectTo` (form field or query), else the role's home (spec §4). */
 export function afterLoginPath(request: Request, role: Parameters<typeof homePathFor>[0], form?: FormData): string {

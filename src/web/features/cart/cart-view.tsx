@@ -20,7 +20,7 @@ import {
   setCartQuantity,
   useCartView,
   whatsappOrderUrl,
-} from "./cart-store.ts";
+} from "#web/lib/cart/cart-store.ts";
 
 const LOAD_FAILED = "Failed to load cart items.";
 const UPDATE_FAILED = "Failed to update quantity.";

@@ -1,7 +1,7 @@
 import { ShoppingCart } from "lucide-react";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { notify } from "#web/components/ui/toaster.tsx";
-import { addToCart } from "#web/features/cart/cart-store.ts";
+import { addToCart } from "#web/lib/cart/cart-store.ts";
 
 /** Adds the product to this browser's cart (spec §4) and says so (spec §8). */
 export function AddToCartButton({ productId, productName, image }: { productId: number; productName: string; image: string }) {

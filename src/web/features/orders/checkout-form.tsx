@@ -1,14 +1,13 @@
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import type { OrderPreview } from "#server/modules/orders/orders.service.ts";
-import { ORDER_NOTES_MAX, placeOrderSchema } from "#shared/schemas/orders.ts";
+import { ORDER_NOTES_MAX, type OrderPreview, placeOrderSchema } from "#shared/schemas/orders.ts";
+import type { Cart } from "#web/lib/cart/cart-store.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
 import { firstIssues } from "../../lib/form-data.ts";
 import { usePostPending } from "../../lib/use-post-pending.ts";
-import type { Cart } from "../cart/cart-store.ts";
 import { cartField, checkoutRows, linesParam } from "./checkout-lines.ts";
 import type { CheckoutField, CheckoutResult } from "./checkout-result.ts";
 import { formatMoney } from "./order-card.tsx";

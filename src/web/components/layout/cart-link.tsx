@@ -1,7 +1,7 @@
 import { ShoppingCart } from "lucide-react";
 import { NavLink } from "react-router";
-import { cartBadgeText, cartLinkLabel } from "./cart-label.ts";
-import { useCartCount } from "./cart-store.ts";
+import { cartBadgeText, cartLinkLabel } from "#web/lib/cart/cart-label.ts";
+import { useCartCount } from "#web/lib/cart/cart-store.ts";
 
 const BADGE_CLASS =
   "absolute -top-2 -right-2.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-700 px-1 text-xs leading-5 font-bold text-white before:content-[attr(data-count)]";
@@ -20,7 +20,7 @@ export function CartLink({ className, onNavigate }: { className: (active: boolea
           // label-content-name-mismatch).
           <span aria-hidden="true" data-count={cartBadgeText(count)} className={BADGE_CLASS} />
         ) : count === undefined ? (
-          // Until React has read the cart: filled in by the page's loader (cart-count-early.ts).
+          // Until React has read the cart: filled in by the page's loader (lib/cart/cart-count-early.ts).
           <span aria-hidden="true" hidden data-cart-badge-early="" className={BADGE_CLASS} />
         ) : null}
       </span>
