@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
@@ -27,7 +27,7 @@ import {
 } from "#shared/schemas/content.ts";
 import { access } from "../../platform/auth/access.ts";
 import { messageBody, uploadFailureBody } from "../../platform/error-bodies.ts";
-import { formInput } from "../../platform/uploads/form-input.ts";
+import { type FormInput, formInput } from "../../platform/uploads/form-input.ts";
 import type { Services } from "../../services.ts";
 
 const IMAGES_NOTE = `Images: JPG or PNG (decided by their content), at most ${CONTENT_IMAGE_MAX_MB} MB each, re-encoded without metadata and stored as WebP at several widths.`;
@@ -97,287 +97,164 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
     },
   });
 
-  // Blogs
-  r.post(
-    "/blogs",
-    formSchema(
-      {
-        tag: "blogs",
-        summary: "Add a blog (admin; multipart: title, author, story, up to 2 files in images)",
-        description: `At most ${BLOG_MAX_IMAGES} images. ${IMAGES_NOTE} ${ALL_OR_NOTHING}`,
+  type Actor = FastifyRequest["actor"];
+  type Direction = z.output<typeof moveSchema>["direction"];
+  type Text = { summary: string; description?: string };
+  /** The descriptions of a resource's form routes (multipart or JSON, read by the service), one for both or each its own. */
+  type Notes = string | { create: string; update: string };
+  /**
+   * One content resource's routes, each declared once here: its OpenAPI tag, the record its creates and updates
+   * answer with, and the descriptions of its form routes where a route gives none. JSON routes validate their body
+   * with `body`; updates, deletes and moves name the record by its id.
+   */
+  const resource = <T extends z.ZodType>(tag: string, record: T, notes?: Notes) => {
+    const answer: z.ZodType = record;
+    const doc = (text: Text, route: "create" | "update") => ({
+      tag,
+      summary: text.summary,
+      description: text.description ?? (typeof notes === "object" ? notes[route] : notes),
+    });
+    return {
+      create(path: string, run: (actor: Actor, body: FormInput) => Promise<z.output<T>>, text: Text) {
+        r.post(path, formSchema(doc(text, "create"), 201, answer), async (request, reply) =>
+          reply.code(201).send(await run(request.actor, formInput(request))),
+        );
       },
-      201,
-      blogSchema,
-    ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.createBlog(request.actor, formInput(request))),
-  );
-  r.put(
-    "/blogs/:id",
-    byId(
-      formSchema(
-        {
-          tag: "blogs",
-          summary: "Change a blog (admin; multipart or JSON: title, author, story, images)",
-          description: `${ORDER_NOTE} At most ${BLOG_MAX_IMAGES} images in all. ${IMAGES_NOTE} ${ALL_OR_NOTHING}`,
-        },
-        200,
-        blogSchema,
-      ),
-    ),
-    async (request) => contentAdmin.updateBlog(request.actor, request.params.id, formInput(request)),
-  );
-  r.delete("/blogs/:id", deleteSchema({ tag: "blogs", summary: "Delete a blog and its images (admin)" }), async (request) =>
-    contentAdmin.deleteBlog(request.actor, request.params.id),
-  );
+      createJson<B extends z.ZodType>(
+        path: string,
+        body: B,
+        run: (actor: Actor, input: z.output<B>) => Promise<z.output<T>>,
+        summary: string,
+      ) {
+        r.post(path, jsonSchema({ tag, summary }, 201, body, answer), async (request, reply) =>
+          reply.code(201).send(await run(request.actor, request.body as z.output<B>)),
+        );
+      },
+      update(path: string, run: (actor: Actor, id: number, body: FormInput) => Promise<z.output<T>>, text: Text) {
+        r.put(path, byId(formSchema(doc(text, "update"), 200, answer)), async (request) =>
+          run(request.actor, request.params.id, formInput(request)),
+        );
+      },
+      updateJson<B extends z.ZodType>(
+        path: string,
+        body: B,
+        run: (actor: Actor, id: number, input: z.output<B>) => Promise<z.output<T>>,
+        summary: string,
+      ) {
+        r.put(path, byId(jsonSchema({ tag, summary }, 200, body, answer)), async (request) =>
+          run(request.actor, request.params.id, request.body as z.output<B>),
+        );
+      },
+      remove(path: string, run: (actor: Actor, id: number) => Promise<z.output<typeof deletedSchema>>, summary: string) {
+        r.delete(path, deleteSchema({ tag, summary }), async (request) => run(request.actor, request.params.id));
+      },
+      move(path: string, run: (actor: Actor, id: number, direction: Direction) => Promise<z.output<typeof movedSchema>>, noun: string) {
+        r.post(path, moveRoute(tag, noun), async (request) => run(request.actor, request.params.id, request.body.direction));
+      },
+    };
+  };
+  const imagesNote = `${IMAGES_NOTE} ${ALL_OR_NOTHING}`;
+  /** A resource with a list of images, at most `max`. */
+  const imageListNotes = (max: number) => ({
+    create: `At most ${max} images. ${imagesNote}`,
+    update: `${ORDER_NOTE} At most ${max} images in all. ${imagesNote}`,
+  });
 
-  // Case studies
+  const blogs = resource("blogs", blogSchema, imageListNotes(BLOG_MAX_IMAGES));
+  blogs.create("/blogs", contentAdmin.createBlog, {
+    summary: "Add a blog (admin; multipart: title, author, story, up to 2 files in images)",
+  });
+  blogs.update("/blogs/:id", contentAdmin.updateBlog, {
+    summary: "Change a blog (admin; multipart or JSON: title, author, story, images)",
+  });
+  blogs.remove("/blogs/:id", contentAdmin.deleteBlog, "Delete a blog and its images (admin)");
+
+  const caseStudies = resource("case studies", caseStudySchema, imageListNotes(CASE_STUDY_MAX_IMAGES));
   const caseStudyFields =
     "projectName, location, systemCapacity, description (optional), video (a YouTube link: watch?v=, youtu.be/, /embed/ or /shorts/; the video id is kept)";
-  r.post(
-    "/case-study",
-    formSchema(
-      {
-        tag: "case studies",
-        summary: `Add a case study (admin; multipart: ${caseStudyFields}, up to 3 files in images)`,
-        description: `At most ${CASE_STUDY_MAX_IMAGES} images. ${IMAGES_NOTE} ${ALL_OR_NOTHING}`,
-      },
-      201,
-      caseStudySchema,
-    ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.createCaseStudy(request.actor, formInput(request))),
-  );
-  r.put(
-    "/case-study/:id",
-    byId(
-      formSchema(
-        {
-          tag: "case studies",
-          summary: `Change a case study (admin; multipart or JSON: ${caseStudyFields}, images)`,
-          description: `${ORDER_NOTE} At most ${CASE_STUDY_MAX_IMAGES} images in all. ${IMAGES_NOTE} ${ALL_OR_NOTHING}`,
-        },
-        200,
-        caseStudySchema,
-      ),
-    ),
-    async (request) => contentAdmin.updateCaseStudy(request.actor, request.params.id, formInput(request)),
-  );
-  r.delete(
-    "/case-study/:id",
-    deleteSchema({ tag: "case studies", summary: "Delete a case study and its images (admin)" }),
-    async (request) => contentAdmin.deleteCaseStudy(request.actor, request.params.id),
-  );
+  caseStudies.create("/case-study", contentAdmin.createCaseStudy, {
+    summary: `Add a case study (admin; multipart: ${caseStudyFields}, up to 3 files in images)`,
+  });
+  caseStudies.update("/case-study/:id", contentAdmin.updateCaseStudy, {
+    summary: `Change a case study (admin; multipart or JSON: ${caseStudyFields}, images)`,
+  });
+  caseStudies.remove("/case-study/:id", contentAdmin.deleteCaseStudy, "Delete a case study and its images (admin)");
 
-  // Team
-  r.post(
-    "/team/add-team",
-    formSchema(
-      {
-        tag: "team",
-        summary: "Add a team member (admin; multipart or JSON: name, position, bio, optional photo in picture)",
-        description: `position is the name of one of GET /api/positions/. The photo's file field is picture (or photo). ${IMAGES_NOTE} ${ALL_OR_NOTHING}`,
-      },
-      201,
-      teamMemberSchema,
-    ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.addTeamMember(request.actor, formInput(request))),
-  );
-  r.put(
+  const team = resource("team", teamMemberSchema, imagesNote);
+  team.create("/team/add-team", contentAdmin.addTeamMember, {
+    summary: "Add a team member (admin; multipart or JSON: name, position, bio, optional photo in picture)",
+    description: `position is the name of one of GET /api/positions/. The photo's file field is picture (or photo). ${imagesNote}`,
+  });
+  team.updateJson(
     "/team/update-team/:id",
-    byId(
-      jsonSchema(
-        { tag: "team", summary: "Change a team member's name, position and bio (admin; JSON)" },
-        200,
-        teamMemberFormSchema,
-        teamMemberSchema,
-      ),
-    ),
-    async (request) => contentAdmin.updateTeamMember(request.actor, request.params.id, request.body),
+    teamMemberFormSchema,
+    contentAdmin.updateTeamMember,
+    "Change a team member's name, position and bio (admin; JSON)",
   );
-  r.put(
-    "/team/update-team-member-image/:id",
-    byId(
-      formSchema(
-        {
-          tag: "team",
-          summary: "Replace a team member's photo (admin; multipart: one file in picture or photo)",
-          description: `${IMAGES_NOTE} ${ALL_OR_NOTHING}`,
-        },
-        200,
-        teamMemberSchema,
-      ),
-    ),
-    async (request) => contentAdmin.updateTeamMemberImage(request.actor, request.params.id, formInput(request)),
-  );
-  r.delete(
-    "/team/delete-team/:id",
-    deleteSchema({ tag: "team", summary: "Remove a team member and their photo (admin)" }),
-    async (request) => contentAdmin.deleteTeamMember(request.actor, request.params.id),
-  );
-  r.post("/team/:id/move", moveRoute("team", "a team member"), async (request) =>
-    contentAdmin.moveTeamMember(request.actor, request.params.id, request.body.direction),
-  );
+  team.update("/team/update-team-member-image/:id", contentAdmin.updateTeamMemberImage, {
+    summary: "Replace a team member's photo (admin; multipart: one file in picture or photo)",
+  });
+  team.remove("/team/delete-team/:id", contentAdmin.deleteTeamMember, "Remove a team member and their photo (admin)");
+  team.move("/team/:id/move", contentAdmin.moveTeamMember, "a team member");
 
-  // Testimonials
-  r.post(
-    "/testimonials/add-testimonial",
-    formSchema(
-      {
-        tag: "testimonials",
-        summary: "Add a testimonial (admin; multipart or JSON: person, person_role, message, optional file in image)",
-        description: `${IMAGES_NOTE} ${ALL_OR_NOTHING}`,
-      },
-      201,
-      testimonialSchema,
-    ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.addTestimonial(request.actor, formInput(request))),
-  );
-  r.put(
-    "/testimonials/update-testimonial/:id",
-    byId(
-      formSchema(
-        {
-          tag: "testimonials",
-          summary: "Change a testimonial (admin; multipart or JSON: person, person_role, message, optional new image)",
-          description: `${IMAGES_NOTE} ${ALL_OR_NOTHING}`,
-        },
-        200,
-        testimonialSchema,
-      ),
-    ),
-    async (request) => contentAdmin.updateTestimonial(request.actor, request.params.id, formInput(request)),
-  );
-  r.delete(
-    "/testimonials/delete-testimonial/:id",
-    deleteSchema({ tag: "testimonials", summary: "Delete a testimonial and its image (admin)" }),
-    async (request) => contentAdmin.deleteTestimonial(request.actor, request.params.id),
-  );
-  r.post("/testimonials/:id/move", moveRoute("testimonials", "a testimonial"), async (request) =>
-    contentAdmin.moveTestimonial(request.actor, request.params.id, request.body.direction),
-  );
+  const testimonials = resource("testimonials", testimonialSchema, imagesNote);
+  testimonials.create("/testimonials/add-testimonial", contentAdmin.addTestimonial, {
+    summary: "Add a testimonial (admin; multipart or JSON: person, person_role, message, optional file in image)",
+  });
+  testimonials.update("/testimonials/update-testimonial/:id", contentAdmin.updateTestimonial, {
+    summary: "Change a testimonial (admin; multipart or JSON: person, person_role, message, optional new image)",
+  });
+  testimonials.remove("/testimonials/delete-testimonial/:id", contentAdmin.deleteTestimonial, "Delete a testimonial and its image (admin)");
+  testimonials.move("/testimonials/:id/move", contentAdmin.moveTestimonial, "a testimonial");
 
-  // Awards
-  r.post(
-    "/awards",
-    formSchema(
-      {
-        tag: "awards",
-        summary: "Add an award (admin; multipart: name, year (optional), optional file in image)",
-        description: `${IMAGES_NOTE} ${ALL_OR_NOTHING}`,
-      },
-      201,
-      awardSchema,
-    ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.createAward(request.actor, formInput(request))),
-  );
-  r.put(
-    "/awards/:id",
-    byId(
-      formSchema(
-        {
-          tag: "awards",
-          summary: "Change an award (admin; multipart: name, year, optional new image)",
-          description: `${IMAGES_NOTE} ${ALL_OR_NOTHING}`,
-        },
-        200,
-        awardSchema,
-      ),
-    ),
-    async (request) => contentAdmin.updateAward(request.actor, request.params.id, formInput(request)),
-  );
-  r.delete("/awards/:id", deleteSchema({ tag: "awards", summary: "Delete an award and its image (admin)" }), async (request) =>
-    contentAdmin.deleteAward(request.actor, request.params.id),
-  );
+  const awards = resource("awards", awardSchema, imagesNote);
+  awards.create("/awards", contentAdmin.createAward, {
+    summary: "Add an award (admin; multipart: name, year (optional), optional file in image)",
+  });
+  awards.update("/awards/:id", contentAdmin.updateAward, { summary: "Change an award (admin; multipart: name, year, optional new image)" });
+  awards.remove("/awards/:id", contentAdmin.deleteAward, "Delete an award and its image (admin)");
 
-  // Certificates
   const pdfNote = `The PDF (file field file) is at most ${CERTIFICATE_MAX_MB} MB, parsed and saved again. ${ALL_OR_NOTHING}`;
-  r.post(
-    "/certificates",
-    formSchema(
-      { tag: "certificates", summary: "Add a certificate (admin; multipart: title and the PDF in file)", description: pdfNote },
-      201,
-      certificateSchema,
-    ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.createCertificate(request.actor, formInput(request))),
-  );
-  r.put(
-    "/certificates/:id",
-    byId(
-      formSchema(
-        { tag: "certificates", summary: "Change a certificate (admin; multipart: title, optional new PDF in file)", description: pdfNote },
-        200,
-        certificateSchema,
-      ),
-    ),
-    async (request) => contentAdmin.updateCertificate(request.actor, request.params.id, formInput(request)),
-  );
-  r.delete(
-    "/certificates/delete/:id",
-    deleteSchema({ tag: "certificates", summary: "Delete a certificate and its PDF (admin)" }),
-    async (request) => contentAdmin.deleteCertificate(request.actor, request.params.id),
-  );
+  const certificates = resource("certificates", certificateSchema, pdfNote);
+  certificates.create("/certificates", contentAdmin.createCertificate, {
+    summary: "Add a certificate (admin; multipart: title and the PDF in file)",
+  });
+  certificates.update("/certificates/:id", contentAdmin.updateCertificate, {
+    summary: "Change a certificate (admin; multipart: title, optional new PDF in file)",
+  });
+  certificates.remove("/certificates/delete/:id", contentAdmin.deleteCertificate, "Delete a certificate and its PDF (admin)");
 
-  // Articles
-  r.post(
+  const articles = resource("articles", articleSchema);
+  articles.createJson(
     "/articles",
-    jsonSchema(
-      { tag: "articles", summary: "Add an article (admin; category Recent, Trending, Expert Opinion or News)" },
-      201,
-      articleFormSchema,
-      articleSchema,
-    ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.createArticle(request.actor, request.body)),
+    articleFormSchema,
+    contentAdmin.createArticle,
+    "Add an article (admin; category Recent, Trending, Expert Opinion or News)",
   );
-  r.put(
-    "/articles/:id",
-    byId(jsonSchema({ tag: "articles", summary: "Change an article (admin)" }, 200, articleFormSchema, articleSchema)),
-    async (request) => contentAdmin.updateArticle(request.actor, request.params.id, request.body),
-  );
-  r.delete("/articles/:id", deleteSchema({ tag: "articles", summary: "Delete an article (admin)" }), async (request) =>
-    contentAdmin.deleteArticle(request.actor, request.params.id),
-  );
+  articles.updateJson("/articles/:id", articleFormSchema, contentAdmin.updateArticle, "Change an article (admin)");
+  articles.remove("/articles/:id", contentAdmin.deleteArticle, "Delete an article (admin)");
 
-  // FAQs
-  r.post("/faqs", jsonSchema({ tag: "faqs", summary: "Add an FAQ (admin)" }, 201, faqFormSchema, faqSchema), async (request, reply) =>
-    reply.code(201).send(await contentAdmin.createFaq(request.actor, request.body)),
-  );
-  r.put("/faqs/:id", byId(jsonSchema({ tag: "faqs", summary: "Change an FAQ (admin)" }, 200, faqFormSchema, faqSchema)), async (request) =>
-    contentAdmin.updateFaq(request.actor, request.params.id, request.body),
-  );
-  r.delete("/faqs/:id", deleteSchema({ tag: "faqs", summary: "Delete an FAQ (admin)" }), async (request) =>
-    contentAdmin.deleteFaq(request.actor, request.params.id),
-  );
-  r.post("/faqs/:id/move", moveRoute("faqs", "an FAQ"), async (request) =>
-    contentAdmin.moveFaq(request.actor, request.params.id, request.body.direction),
-  );
+  const faqs = resource("faqs", faqSchema);
+  faqs.createJson("/faqs", faqFormSchema, contentAdmin.createFaq, "Add an FAQ (admin)");
+  faqs.updateJson("/faqs/:id", faqFormSchema, contentAdmin.updateFaq, "Change an FAQ (admin)");
+  faqs.remove("/faqs/:id", contentAdmin.deleteFaq, "Delete an FAQ (admin)");
+  faqs.move("/faqs/:id/move", contentAdmin.moveFaq, "an FAQ");
 
   // Positions (the spec names only GET /positions/; these follow its style)
-  r.post(
+  const positions = resource("team", positionSchema);
+  positions.createJson(
     "/positions",
-    jsonSchema(
-      { tag: "team", summary: "Add a team position (admin; 409 when the name is taken)" },
-      201,
-      positionFormSchema,
-      positionSchema,
-    ),
-    async (request, reply) => reply.code(201).send(await contentAdmin.createPosition(request.actor, request.body)),
+    positionFormSchema,
+    contentAdmin.createPosition,
+    "Add a team position (admin; 409 when the name is taken)",
   );
-  r.put(
+  positions.updateJson(
     "/positions/:id",
-    byId(
-      jsonSchema(
-        { tag: "team", summary: "Rename a team position (admin); the team members holding it are renamed with it" },
-        200,
-        positionFormSchema,
-        positionSchema,
-      ),
-    ),
-    async (request) => contentAdmin.updatePosition(request.actor, request.params.id, request.body),
+    positionFormSchema,
+    contentAdmin.updatePosition,
+    "Rename a team position (admin); the team members holding it are renamed with it",
   );
-  r.delete(
-    "/positions/:id",
-    deleteSchema({ tag: "team", summary: "Delete a team position (admin; 409 while a team member holds it)" }),
-    async (request) => contentAdmin.deletePosition(request.actor, request.params.id),
-  );
+  positions.remove("/positions/:id", contentAdmin.deletePosition, "Delete a team position (admin; 409 while a team member holds it)");
 
   // Overview
   r.put(
