@@ -25,7 +25,7 @@ import {
   verifyEmailSchema,
 } from "#shared/schemas/auth.ts";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
-import { access } from "../../platform/auth/access.ts";
+import { type Access, access } from "../../platform/auth/access.ts";
 import { clearSessionCookie, deviceCookieName, isApiClient, setDeviceCookie, setSessionCookie } from "../../platform/auth/plugin.ts";
 import { messageBody, messageWithIssuesBody } from "../../platform/error-bodies.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -63,6 +63,25 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     deviceToken: request.cookies[deviceCookieName(opts.secureCookies)],
     origin: opts.siteUrl,
   });
+  /** A route's options: who may call it (declared on each route, platform/auth/access.ts) and its schema, tagged auth. */
+  const auth = <S extends { summary: string }>(who: Access, schema: S) => ({
+    config: { access: who },
+    schema: { tags: ["auth"], ...schema },
+  });
+  /** The refusals of a route that takes a code from the authenticator app. */
+  const codeRefusals = { 400: messageWithIssuesBody, 401: messageBody, 409: messageBody, 429: messageBody };
+  /** A code from the app in, the account's new recovery codes out (shown once). */
+  const recoveryCodesRoute = (
+    path: string,
+    who: Access,
+    summary: string,
+    message: string,
+    make: (actor: FastifyRequest["actor"], code: string) => Promise<string[]>,
+  ) =>
+    r.post(path, auth(who, { summary, body: totpCodeSchema, response: { 200: recoveryCodes, ...codeRefusals } }), async (request) => ({
+      message,
+      recoveryCodes: await make(request.actor, request.body.code),
+    }));
   /** A new session: the cookies, and the token in the answer for API clients only. */
   const signIn = (
     request: FastifyRequest,
@@ -76,15 +95,11 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.post(
     "/auth/login",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["auth"],
-        summary: "Sign in with an e-mail address or username (10 failures per account and address in 15 minutes: 429)",
-        body: loginSchema,
-        response: { 200: z.union([signedIn, codeOwed]), 401: messageBody, 429: messageBody },
-      },
-    },
+    auth(access.public, {
+      summary: "Sign in with an e-mail address or username (10 failures per account and address in 15 minutes: 429)",
+      body: loginSchema,
+      response: { 200: z.union([signedIn, codeOwed]), 401: messageBody, 429: messageBody },
+    }),
     async (request, reply) => {
       const result = await accounts.login(request.body, meta(request));
       return challengeAnswer(result) ?? signIn(request, reply, result as SignedInResult);
@@ -93,21 +108,17 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.post(
     "/auth/login/second-factor",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Finish a sign-in that answered totpRequired: the challenge and a code from the authenticator app (or a recovery code; for an enrolment, the app's first code, and the answer carries the recovery codes)",
-        body: secondFactorLoginSchema,
-        response: {
-          200: signedIn.extend({ recoveryCodes: z.array(z.string()).optional() }),
-          400: messageWithIssuesBody,
-          401: messageBody,
-          429: messageBody,
-        },
+    auth(access.public, {
+      summary:
+        "Finish a sign-in that answered totpRequired: the challenge and a code from the authenticator app (or a recovery code; for an enrolment, the app's first code, and the answer carries the recovery codes)",
+      body: secondFactorLoginSchema,
+      response: {
+        200: signedIn.extend({ recoveryCodes: z.array(z.string()).optional() }),
+        400: messageWithIssuesBody,
+        401: messageBody,
+        429: messageBody,
       },
-    },
+    }),
     async (request, reply) => {
       const result = await accounts.completeSecondFactor(request.body, meta(request));
       return { ...signIn(request, reply, result), ...(result.recoveryCodes ? { recoveryCodes: result.recoveryCodes } : {}) };
@@ -116,93 +127,58 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.get(
     "/auth/totp",
-    {
-      config: { access: access.signedIn },
-      schema: {
-        tags: ["auth"],
-        summary: "Two-step sign-in of the signed-in account",
-        response: { 200: totpStatusSchema, 401: messageBody },
-      },
-    },
+    auth(access.signedIn, {
+      summary: "Two-step sign-in of the signed-in account",
+      response: { 200: totpStatusSchema, 401: messageBody },
+    }),
     async (request) => accounts.secondFactor.status(request.actor),
   );
 
   r.post(
     "/auth/totp/setup",
-    {
-      config: { access: access.signedIn },
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Start turning two-step sign-in on: a new key for the authenticator app (text and QR code), confirmed by /auth/totp/enable",
-        response: { 200: totpSetupSchema, 401: messageBody, 409: messageBody },
-      },
-    },
+    auth(access.signedIn, {
+      summary: "Start turning two-step sign-in on: a new key for the authenticator app (text and QR code), confirmed by /auth/totp/enable",
+      response: { 200: totpSetupSchema, 401: messageBody, 409: messageBody },
+    }),
     async (request) => accounts.secondFactor.setup(request.actor),
   );
 
-  r.post(
+  recoveryCodesRoute(
     "/auth/totp/enable",
-    {
-      config: { access: access.signedIn },
-      schema: {
-        tags: ["auth"],
-        summary: "Confirm the new key with the app's first code: two-step sign-in is on; answers the recovery codes (shown once)",
-        body: totpCodeSchema,
-        response: { 200: recoveryCodes, 400: messageWithIssuesBody, 401: messageBody, 409: messageBody, 429: messageBody },
-      },
-    },
-    async (request) => ({
-      message: "Two-step sign-in is on.",
-      recoveryCodes: await accounts.secondFactor.enable(request.actor, request.body.code),
-    }),
+    access.signedIn,
+    "Confirm the new key with the app's first code: two-step sign-in is on; answers the recovery codes (shown once)",
+    "Two-step sign-in is on.",
+    (actor, code) => accounts.secondFactor.enable(actor, code),
   );
 
   r.post(
     "/auth/totp/disable",
-    {
-      config: { access: access.roles(["user", "dealer"], { refusal: TOTP_REQUIRED_FOR_BACK_OFFICE }) },
-      schema: {
-        tags: ["auth"],
-        summary: "Turn two-step sign-in off (not for back-office accounts): the password and a code",
-        body: disableTotpSchema,
-        response: { 200: messageBody, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody, 429: messageBody },
-      },
-    },
+    auth(access.roles(["user", "dealer"], { refusal: TOTP_REQUIRED_FOR_BACK_OFFICE }), {
+      summary: "Turn two-step sign-in off (not for back-office accounts): the password and a code",
+      body: disableTotpSchema,
+      response: { 200: messageBody, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody, 429: messageBody },
+    }),
     async (request) => {
       await accounts.secondFactor.disable(request.actor, request.body);
       return { message: "Two-step sign-in is off." };
     },
   );
 
-  r.post(
+  recoveryCodesRoute(
     "/auth/totp/recovery-codes",
-    {
-      config: { access: access.signedIn },
-      schema: {
-        tags: ["auth"],
-        summary: "New recovery codes for a current code from the app; the old ones stop working",
-        body: totpCodeSchema,
-        response: { 200: recoveryCodes, 400: messageWithIssuesBody, 401: messageBody, 409: messageBody, 429: messageBody },
-      },
-    },
-    async (request) => ({
-      message: "New recovery codes made. The old ones no longer work.",
-      recoveryCodes: await accounts.secondFactor.regenerateRecoveryCodes(request.actor, request.body.code),
-    }),
+    access.signedIn,
+    "New recovery codes for a current code from the app; the old ones stop working",
+    "New recovery codes made. The old ones no longer work.",
+    (actor, code) => accounts.secondFactor.regenerateRecoveryCodes(actor, code),
   );
 
   r.post(
     "/auth/step-up",
-    {
-      config: { access: access.signedIn },
-      schema: {
-        tags: ["auth"],
-        summary: "Confirm a sensitive change (adding or removing back-office accounts) with a fresh code; counts for 5 minutes",
-        body: totpCodeSchema,
-        response: { 200: messageBody, 400: messageWithIssuesBody, 401: messageBody, 409: messageBody, 429: messageBody },
-      },
-    },
+    auth(access.signedIn, {
+      summary: "Confirm a sensitive change (adding or removing back-office accounts) with a fresh code; counts for 5 minutes",
+      body: totpCodeSchema,
+      response: { 200: messageBody, ...codeRefusals },
+    }),
     async (request) => {
       await accounts.secondFactor.stepUp(request.actor, request.body.code);
       return { message: "Confirmed." };
@@ -211,22 +187,18 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.post(
     "/auth/register",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Create an account (role user) and e-mail the link that confirms its address; the same answer when the address or username is taken (the address is told by e-mail)",
-        // Validated in the handler: the spec's clients read failures from `errorMessage`.
-        body: z.unknown(),
-        response: {
-          201: messageBody,
-          400: z.object({ errorMessage: z.string(), message: z.string() }),
-          409: z.object({ errorMessage: z.string(), message: z.string() }),
-          429: messageBody,
-        },
+    auth(access.public, {
+      summary:
+        "Create an account (role user) and e-mail the link that confirms its address; the same answer when the address or username is taken (the address is told by e-mail)",
+      // Validated in the handler: the spec's clients read failures from `errorMessage`.
+      body: z.unknown(),
+      response: {
+        201: messageBody,
+        400: z.object({ errorMessage: z.string(), message: z.string() }),
+        409: z.object({ errorMessage: z.string(), message: z.string() }),
+        429: messageBody,
       },
-    },
+    }),
     async (request, reply) => {
       const parsed = registerSchema.safeParse(request.body);
       if (!parsed.success) {
@@ -247,29 +219,21 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.post(
     "/auth/verify-email",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["auth"],
-        summary: "Confirm an e-mail address with the token of the verification link (single use, 24 hours)",
-        body: verifyEmailSchema,
-        response: { 200: publicUserSchema, 400: messageWithIssuesBody },
-      },
-    },
+    auth(access.public, {
+      summary: "Confirm an e-mail address with the token of the verification link (single use, 24 hours)",
+      body: verifyEmailSchema,
+      response: { 200: publicUserSchema, 400: messageWithIssuesBody },
+    }),
     async (request) => accounts.verifyEmail(request.body.token),
   );
 
   r.post(
     "/auth/resend-verification",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["auth"],
-        summary: "Send a new verification link (the same answer whether or not the address has an account)",
-        body: resendVerificationSchema,
-        response: { 200: messageBody, 429: messageBody },
-      },
-    },
+    auth(access.public, {
+      summary: "Send a new verification link (the same answer whether or not the address has an account)",
+      body: resendVerificationSchema,
+      response: { 200: messageBody, 429: messageBody },
+    }),
     async (request) => {
       await accounts.resendVerification(request.body.email, meta(request));
       return { message: "If this address belongs to an account that is not verified yet, a new link is on its way." };
@@ -278,15 +242,11 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.post(
     "/auth/forgetpassword",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["auth"],
-        summary: "E-mail a password reset link (one hour); the same answer whether or not the address has an account",
-        body: forgotPasswordSchema,
-        response: { 200: messageBody, 400: messageWithIssuesBody, 429: messageBody },
-      },
-    },
+    auth(access.public, {
+      summary: "E-mail a password reset link (one hour); the same answer whether or not the address has an account",
+      body: forgotPasswordSchema,
+      response: { 200: messageBody, 400: messageWithIssuesBody, 429: messageBody },
+    }),
     async (request) => {
       await accounts.requestPasswordReset(request.body.email, meta(request));
       return { message: RESET_SENT };
@@ -295,15 +255,11 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.post(
     "/auth/reset-password",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["auth"],
-        summary: "Set a new password with a reset or invitation link's token; ends every session and signs in",
-        body: resetPasswordSchema,
-        response: { 200: z.union([signedIn, codeOwed]), 400: messageWithIssuesBody },
-      },
-    },
+    auth(access.public, {
+      summary: "Set a new password with a reset or invitation link's token; ends every session and signs in",
+      body: resetPasswordSchema,
+      response: { 200: z.union([signedIn, codeOwed]), 400: messageWithIssuesBody },
+    }),
     async (request, reply) => {
       const result = await accounts.resetPassword(request.body, meta(request));
       return challengeAnswer(result) ?? signIn(request, reply, result as SignedInResult);
@@ -312,32 +268,25 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.get(
     "/auth/me",
-    {
-      config: { access: access.signedIn },
-      schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: publicUserSchema, 401: messageBody } },
-    },
+    auth(access.signedIn, { summary: "The signed-in user", response: { 200: publicUserSchema, 401: messageBody } }),
     async (request) => accounts.me(request.actor),
   );
 
   r.put(
     "/auth/update-profile/:id",
-    {
-      config: { access: access.signedIn },
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Change one's own full name, username and e-mail address; a new address or username needs currentPassword, a new address is verified again and the old one is told",
-        params: idParamSchema,
-        body: updateProfileSchema,
-        response: {
-          200: z.object({ message: z.string(), user: publicUserSchema }),
-          400: messageWithIssuesBody,
-          401: messageBody,
-          403: messageBody,
-          409: messageBody,
-        },
+    auth(access.signedIn, {
+      summary:
+        "Change one's own full name, username and e-mail address; a new address or username needs currentPassword, a new address is verified again and the old one is told",
+      params: idParamSchema,
+      body: updateProfileSchema,
+      response: {
+        200: z.object({ message: z.string(), user: publicUserSchema }),
+        400: messageWithIssuesBody,
+        401: messageBody,
+        403: messageBody,
+        409: messageBody,
       },
-    },
+    }),
     async (request) => ({
       message: PROFILE_UPDATED,
       user: await accounts.updateProfile(request.actor, request.params.id, request.body, meta(request)),
@@ -346,16 +295,12 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.put(
     "/auth/change-password/:id",
-    {
-      config: { access: access.signedIn },
-      schema: {
-        tags: ["auth"],
-        summary: "Change one's own password (the old one required); ends one's other sessions",
-        params: idParamSchema,
-        body: changePasswordSchema,
-        response: { 200: messageBody, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 429: messageBody },
-      },
-    },
+    auth(access.signedIn, {
+      summary: "Change one's own password (the old one required); ends one's other sessions",
+      params: idParamSchema,
+      body: changePasswordSchema,
+      response: { 200: messageBody, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 429: messageBody },
+    }),
     async (request) => {
       await accounts.changePassword(request.actor, request.params.id, request.body, meta(request));
       return { message: PASSWORD_CHANGED };
@@ -364,76 +309,57 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.get(
     "/auth/sessions",
-    {
-      config: { access: access.signedIn },
-      schema: { tags: ["auth"], summary: "The signed-in user's sessions", response: { 200: z.array(sessionInfoSchema), 401: messageBody } },
-    },
+    auth(access.signedIn, { summary: "The signed-in user's sessions", response: { 200: z.array(sessionInfoSchema), 401: messageBody } }),
     async (request) => accounts.listSessions(request.actor),
   );
 
   r.post(
     "/auth/sessions/revoke-others",
-    {
-      config: { access: access.signedIn },
-      schema: {
-        tags: ["auth"],
-        summary: "Sign out of other devices: end every session of the user but this one (the current password required)",
-        body: revokeOthersSchema,
-        response: {
-          200: z.object({ message: z.string(), ended: z.number() }),
-          400: messageWithIssuesBody,
-          401: messageBody,
-          429: messageBody,
-        },
+    auth(access.signedIn, {
+      summary: "Sign out of other devices: end every session of the user but this one (the current password required)",
+      body: revokeOthersSchema,
+      response: {
+        200: z.object({ message: z.string(), ended: z.number() }),
+        400: messageWithIssuesBody,
+        401: messageBody,
+        429: messageBody,
       },
-    },
+    }),
     async (request) => {
       const ended = await accounts.revokeOtherSessions(request.actor, request.body.password, meta(request));
       return { message: ended === 1 ? "1 other session ended." : `${ended} other sessions ended.`, ended };
     },
   );
 
-  r.post(
-    "/auth/logout",
-    { config: { access: access.public }, schema: { tags: ["auth"], summary: "End this session", response: { 200: messageBody } } },
-    async (request, reply) => {
-      await accounts.logout(request.actor, meta(request));
-      clearSessionCookie(reply, opts.secureCookies);
-      return { message: "Signed out." };
-    },
-  );
+  r.post("/auth/logout", auth(access.public, { summary: "End this session", response: { 200: messageBody } }), async (request, reply) => {
+    await accounts.logout(request.actor, meta(request));
+    clearSessionCookie(reply, opts.secureCookies);
+    return { message: "Signed out." };
+  });
 
   r.post(
     "/auth/undo-email-change",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["auth"],
-        summary: "Put back the old e-mail address with the link mailed to it after a change (7 days); ends every session",
-        body: verifyEmailSchema,
-        response: { 200: publicUserSchema, 400: messageWithIssuesBody, 409: messageBody },
-      },
-    },
+    auth(access.public, {
+      summary: "Put back the old e-mail address with the link mailed to it after a change (7 days); ends every session",
+      body: verifyEmailSchema,
+      response: { 200: publicUserSchema, 400: messageWithIssuesBody, 409: messageBody },
+    }),
     async (request) => accounts.undoEmailChange(request.body.token, meta(request)),
   );
 
   r.post(
     "/auth/user/:id/end-sessions",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["auth"],
-        summary: "End every session of an account (admins; back-office accounts: role super); audited",
-        params: idParamSchema,
-        response: {
-          200: z.object({ message: z.string(), ended: z.number() }),
-          401: messageBody,
-          403: messageBody,
-          404: messageBody,
-          409: messageBody,
-        },
+    auth(access.admin, {
+      summary: "End every session of an account (admins; back-office accounts: role super); audited",
+      params: idParamSchema,
+      response: {
+        200: z.object({ message: z.string(), ended: z.number() }),
+        401: messageBody,
+        403: messageBody,
+        404: messageBody,
+        409: messageBody,
       },
-    },
+    }),
     async (request) => {
       const ended = await accounts.endSessionsOf(request.actor, request.params.id, meta(request));
       return { message: ended === 1 ? "1 session ended." : `${ended} sessions ended.`, ended };
@@ -442,52 +368,37 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.get(
     "/auth/user/:id/security-events",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["auth"],
-        summary: "An account's recent security events: sign-ins, sign-outs, changes, refusals (admins; back-office accounts: role super)",
-        params: idParamSchema,
-        response: { 200: z.array(securityEventSchema), 401: messageBody, 403: messageBody, 404: messageBody },
-      },
-    },
+    auth(access.admin, {
+      summary: "An account's recent security events: sign-ins, sign-outs, changes, refusals (admins; back-office accounts: role super)",
+      params: idParamSchema,
+      response: { 200: z.array(securityEventSchema), 401: messageBody, 403: messageBody, 404: messageBody },
+    }),
     async (request) => accounts.securityEventsOf(request.actor, request.params.id),
   );
 
   r.get(
     "/auth/admins",
-    {
-      config: { access: access.admin },
-      schema: { tags: ["auth"], summary: "Back-office accounts (role super)", response: { 200: z.array(publicUserSchema) } },
-    },
+    auth(access.admin, { summary: "Back-office accounts (role super)", response: { 200: z.array(publicUserSchema) } }),
     async (request) => accounts.listAdmins(request.actor),
   );
 
   r.post(
     "/auth/admin",
-    {
-      config: { access: access.super },
-      schema: {
-        tags: ["auth"],
-        summary: "Add a back-office account (role super); it is invited by e-mail to set its password",
-        body: createAdminSchema,
-        response: { 201: publicUserSchema, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody },
-      },
-    },
+    auth(access.super, {
+      summary: "Add a back-office account (role super); it is invited by e-mail to set its password",
+      body: createAdminSchema,
+      response: { 201: publicUserSchema, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody },
+    }),
     async (request, reply) => reply.code(201).send(await accounts.createAdmin(request.actor, request.body, meta(request))),
   );
 
   r.delete(
     "/auth/user/:id",
-    {
-      config: { access: access.super },
-      schema: {
-        tags: ["auth"],
-        summary: "Remove an account (role super); not oneself, not the last super; its sessions end",
-        params: idParamSchema,
-        response: { 200: messageBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
-      },
-    },
+    auth(access.super, {
+      summary: "Remove an account (role super); not oneself, not the last super; its sessions end",
+      params: idParamSchema,
+      response: { 200: messageBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
+    }),
     async (request) => {
       await accounts.deleteUser(request.actor, request.params.id);
       return { message: "Account removed." };
