@@ -79,6 +79,26 @@ const quoteRequest = (c: Ctx) => ({
   customer_phone: "+263 77 123 4567",
   products: [{ product_id: c.fx.productId, quantity: 1 }],
 });
+/** Applying to be a dealer and saving installations: verified, non-back-office accounts; approved dealers get 409. */
+const applicant: Expected = {
+  anonymous: "unauth",
+  user: "ok",
+  unverified: "forbidden",
+  dealer: "bad",
+  otherDealer: "bad",
+  admin: "forbidden",
+  super: "forbidden",
+};
+/** The caller's own application's document uploads: the unverified account and the back office are refused. */
+const uploader: Expected = { ...signedIn("bad"), unverified: "forbidden", admin: "forbidden", super: "forbidden" };
+/** One installation of the demo user's application (the same values every time). */
+const installation = () => ({
+  id: "1",
+  systemDescription: "Matrix system",
+  sizeOfSystem: "5kW",
+  email: "matrix.client@example.com",
+  phoneNumber: "+263 77 123 4567",
+});
 const notFound: Case = { expect: all("bad"), params: () => ({ "*": "no-such-route" }) };
 
 /** Keyed "<METHOD> <url as registered>". */
@@ -144,15 +164,7 @@ const MATRIX: Record<string, Case> = {
   // Applying: verified, non-back-office accounts, on their own user id. The demo user's company details and one
   // installation are saved (the same values every time; nothing is submitted); approved applications refuse (409).
   "POST /api/dealer/add-dealer/:id": {
-    expect: {
-      anonymous: "unauth",
-      user: "ok",
-      unverified: "forbidden",
-      dealer: "bad",
-      otherDealer: "bad",
-      admin: "forbidden",
-      super: "forbidden",
-    },
+    expect: applicant,
     params: ownId,
     body: () => ({
       registeredCompanyName: "Matrix Solar (Private) Limited",
@@ -161,45 +173,13 @@ const MATRIX: Record<string, Case> = {
     }),
   },
   "PUT /api/dealer/installations": {
-    expect: {
-      anonymous: "unauth",
-      user: "ok",
-      unverified: "forbidden",
-      dealer: "bad",
-      otherDealer: "bad",
-      admin: "forbidden",
-      super: "forbidden",
-    },
-    body: () => ({
-      installations: [
-        {
-          id: "1",
-          systemDescription: "Matrix system",
-          sizeOfSystem: "5kW",
-          email: "matrix.client@example.com",
-          phoneNumber: "+263 77 123 4567",
-        },
-      ],
-    }),
+    expect: applicant,
+    body: () => ({ installations: [installation()] }),
   },
   "POST /api/dealer/add-installations/:id": {
-    expect: {
-      anonymous: "unauth",
-      user: "ok",
-      unverified: "forbidden",
-      dealer: "bad",
-      otherDealer: "bad",
-      admin: "forbidden",
-      super: "forbidden",
-    },
+    expect: applicant,
     params: ownId,
-    body: () => ({
-      id: "1",
-      systemDescription: "Matrix system",
-      sizeOfSystem: "5kW",
-      email: "matrix.client@example.com",
-      phoneNumber: "+263 77 123 4567",
-    }),
+    body: installation,
   },
   // The back office's decisions, aimed at ids that do not exist.
   "PUT /api/dealer/status/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ status: "Approved" }) },
@@ -211,22 +191,10 @@ const MATRIX: Record<string, Case> = {
   // Dealers (issue 5): documents — entries for the document upload and download routes go here.
   // Uploads go to the caller's own application: no body is "no files" (400); the approved demo dealers get 409;
   // the unverified account and the back office (no dealer applications) are refused.
-  "POST /api/dealer/upload-documents/:id": {
-    expect: { ...signedIn("bad"), unverified: "forbidden", admin: "forbidden", super: "forbidden" },
-    params: ownId,
-  },
-  "POST /api/dealer/upload-tax-clearance-certificate/:id": {
-    expect: { ...signedIn("bad"), unverified: "forbidden", admin: "forbidden", super: "forbidden" },
-    params: ownId,
-  },
-  "POST /api/dealer/upload-certificate-of-incorporation/:id": {
-    expect: { ...signedIn("bad"), unverified: "forbidden", admin: "forbidden", super: "forbidden" },
-    params: ownId,
-  },
-  "POST /api/dealer/upload-ids-of-directors/:id": {
-    expect: { ...signedIn("bad"), unverified: "forbidden", admin: "forbidden", super: "forbidden" },
-    params: ownId,
-  },
+  "POST /api/dealer/upload-documents/:id": { expect: uploader, params: ownId },
+  "POST /api/dealer/upload-tax-clearance-certificate/:id": { expect: uploader, params: ownId },
+  "POST /api/dealer/upload-certificate-of-incorporation/:id": { expect: uploader, params: ownId },
+  "POST /api/dealer/upload-ids-of-directors/:id": { expect: uploader, params: ownId },
   // The other dealer's document (its row has no file): 404 to everyone signed in, the owner and admins included.
   "GET /api/dealer/documents/:documentId/file": {
     expect: signedIn("bad"),
