@@ -99,49 +99,48 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
 
   type Actor = FastifyRequest["actor"];
   type Direction = z.output<typeof moveSchema>["direction"];
+  /** A form route's summary, alone or with its own description. */
   type Text = { summary: string; description?: string };
   /** The descriptions of a resource's form routes (multipart or JSON, read by the service), one for both or each its own. */
   type Notes = string | { create: string; update: string };
   /**
    * One content resource's routes, each declared once here: its OpenAPI tag, the record its creates and updates
-   * answer with, and the descriptions of its form routes where a route gives none. JSON routes validate their body
-   * with `body`; updates, deletes and moves name the record by its id.
+   * answer with, `notes` (the descriptions of its form routes where a route gives none) and `body`, the JSON body its
+   * JSON routes validate. Updates, deletes and moves name the record by its id.
    */
-  const resource = <T extends z.ZodType>(tag: string, record: T, notes?: Notes) => {
+  const resource = <T extends z.ZodType, B extends z.ZodType = z.ZodNever>(
+    tag: string,
+    record: T,
+    { notes, body }: { notes?: Notes; body?: B } = {},
+  ) => {
     const answer: z.ZodType = record;
-    const doc = (text: Text, route: "create" | "update") => ({
+    const json = () => {
+      if (!body) throw new Error(`The ${tag} routes take no JSON body.`);
+      return body;
+    };
+    const doc = (text: string | Text, route: "create" | "update") => ({
       tag,
-      summary: text.summary,
-      description: text.description ?? (typeof notes === "object" ? notes[route] : notes),
+      summary: typeof text === "string" ? text : text.summary,
+      description: (typeof text === "string" ? undefined : text.description) ?? (typeof notes === "object" ? notes[route] : notes),
     });
     return {
-      create(path: string, run: (actor: Actor, body: FormInput) => Promise<z.output<T>>, text: Text) {
+      create(path: string, run: (actor: Actor, body: FormInput) => Promise<z.output<T>>, text: string | Text) {
         r.post(path, formSchema(doc(text, "create"), 201, answer), async (request, reply) =>
           reply.code(201).send(await run(request.actor, formInput(request))),
         );
       },
-      createJson<B extends z.ZodType>(
-        path: string,
-        body: B,
-        run: (actor: Actor, input: z.output<B>) => Promise<z.output<T>>,
-        summary: string,
-      ) {
-        r.post(path, jsonSchema({ tag, summary }, 201, body, answer), async (request, reply) =>
+      createJson(path: string, run: (actor: Actor, input: z.output<B>) => Promise<z.output<T>>, summary: string) {
+        r.post(path, jsonSchema({ tag, summary }, 201, json(), answer), async (request, reply) =>
           reply.code(201).send(await run(request.actor, request.body as z.output<B>)),
         );
       },
-      update(path: string, run: (actor: Actor, id: number, body: FormInput) => Promise<z.output<T>>, text: Text) {
+      update(path: string, run: (actor: Actor, id: number, body: FormInput) => Promise<z.output<T>>, text: string | Text) {
         r.put(path, byId(formSchema(doc(text, "update"), 200, answer)), async (request) =>
           run(request.actor, request.params.id, formInput(request)),
         );
       },
-      updateJson<B extends z.ZodType>(
-        path: string,
-        body: B,
-        run: (actor: Actor, id: number, input: z.output<B>) => Promise<z.output<T>>,
-        summary: string,
-      ) {
-        r.put(path, byId(jsonSchema({ tag, summary }, 200, body, answer)), async (request) =>
+      updateJson(path: string, run: (actor: Actor, id: number, input: z.output<B>) => Promise<z.output<T>>, summary: string) {
+        r.put(path, byId(jsonSchema({ tag, summary }, 200, json(), answer)), async (request) =>
           run(request.actor, request.params.id, request.body as z.output<B>),
         );
       },
@@ -160,16 +159,12 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
     update: `${ORDER_NOTE} At most ${max} images in all. ${imagesNote}`,
   });
 
-  const blogs = resource("blogs", blogSchema, imageListNotes(BLOG_MAX_IMAGES));
-  blogs.create("/blogs", contentAdmin.createBlog, {
-    summary: "Add a blog (admin; multipart: title, author, story, up to 2 files in images)",
-  });
-  blogs.update("/blogs/:id", contentAdmin.updateBlog, {
-    summary: "Change a blog (admin; multipart or JSON: title, author, story, images)",
-  });
+  const blogs = resource("blogs", blogSchema, { notes: imageListNotes(BLOG_MAX_IMAGES) });
+  blogs.create("/blogs", contentAdmin.createBlog, "Add a blog (admin; multipart: title, author, story, up to 2 files in images)");
+  blogs.update("/blogs/:id", contentAdmin.updateBlog, "Change a blog (admin; multipart or JSON: title, author, story, images)");
   blogs.remove("/blogs/:id", contentAdmin.deleteBlog, "Delete a blog and its images (admin)");
 
-  const caseStudies = resource("case studies", caseStudySchema, imageListNotes(CASE_STUDY_MAX_IMAGES));
+  const caseStudies = resource("case studies", caseStudySchema, { notes: imageListNotes(CASE_STUDY_MAX_IMAGES) });
   const caseStudyFields =
     "projectName, location, systemCapacity, description (optional), video (a YouTube link: watch?v=, youtu.be/, /embed/ or /shorts/; the video id is kept)";
   caseStudies.create("/case-study", contentAdmin.createCaseStudy, {
@@ -180,24 +175,19 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
   });
   caseStudies.remove("/case-study/:id", contentAdmin.deleteCaseStudy, "Delete a case study and its images (admin)");
 
-  const team = resource("team", teamMemberSchema, imagesNote);
+  const team = resource("team", teamMemberSchema, { notes: imagesNote, body: teamMemberFormSchema });
   team.create("/team/add-team", contentAdmin.addTeamMember, {
     summary: "Add a team member (admin; multipart or JSON: name, position, bio, optional photo in picture)",
     description: `position is the name of one of GET /api/positions/. The photo's file field is picture (or photo). ${imagesNote}`,
   });
-  team.updateJson(
-    "/team/update-team/:id",
-    teamMemberFormSchema,
-    contentAdmin.updateTeamMember,
-    "Change a team member's name, position and bio (admin; JSON)",
-  );
+  team.updateJson("/team/update-team/:id", contentAdmin.updateTeamMember, "Change a team member's name, position and bio (admin; JSON)");
   team.update("/team/update-team-member-image/:id", contentAdmin.updateTeamMemberImage, {
     summary: "Replace a team member's photo (admin; multipart: one file in picture or photo)",
   });
   team.remove("/team/delete-team/:id", contentAdmin.deleteTeamMember, "Remove a team member and their photo (admin)");
   team.move("/team/:id/move", contentAdmin.moveTeamMember, "a team member");
 
-  const testimonials = resource("testimonials", testimonialSchema, imagesNote);
+  const testimonials = resource("testimonials", testimonialSchema, { notes: imagesNote });
   testimonials.create("/testimonials/add-testimonial", contentAdmin.addTestimonial, {
     summary: "Add a testimonial (admin; multipart or JSON: person, person_role, message, optional file in image)",
   });
@@ -207,50 +197,35 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
   testimonials.remove("/testimonials/delete-testimonial/:id", contentAdmin.deleteTestimonial, "Delete a testimonial and its image (admin)");
   testimonials.move("/testimonials/:id/move", contentAdmin.moveTestimonial, "a testimonial");
 
-  const awards = resource("awards", awardSchema, imagesNote);
-  awards.create("/awards", contentAdmin.createAward, {
-    summary: "Add an award (admin; multipart: name, year (optional), optional file in image)",
-  });
-  awards.update("/awards/:id", contentAdmin.updateAward, { summary: "Change an award (admin; multipart: name, year, optional new image)" });
+  const awards = resource("awards", awardSchema, { notes: imagesNote });
+  awards.create("/awards", contentAdmin.createAward, "Add an award (admin; multipart: name, year (optional), optional file in image)");
+  awards.update("/awards/:id", contentAdmin.updateAward, "Change an award (admin; multipart: name, year, optional new image)");
   awards.remove("/awards/:id", contentAdmin.deleteAward, "Delete an award and its image (admin)");
 
   const pdfNote = `The PDF (file field file) is at most ${CERTIFICATE_MAX_MB} MB, parsed and saved again. ${ALL_OR_NOTHING}`;
-  const certificates = resource("certificates", certificateSchema, pdfNote);
-  certificates.create("/certificates", contentAdmin.createCertificate, {
-    summary: "Add a certificate (admin; multipart: title and the PDF in file)",
-  });
+  const certificates = resource("certificates", certificateSchema, { notes: pdfNote });
+  certificates.create("/certificates", contentAdmin.createCertificate, "Add a certificate (admin; multipart: title and the PDF in file)");
   certificates.update("/certificates/:id", contentAdmin.updateCertificate, {
     summary: "Change a certificate (admin; multipart: title, optional new PDF in file)",
   });
   certificates.remove("/certificates/delete/:id", contentAdmin.deleteCertificate, "Delete a certificate and its PDF (admin)");
 
-  const articles = resource("articles", articleSchema);
-  articles.createJson(
-    "/articles",
-    articleFormSchema,
-    contentAdmin.createArticle,
-    "Add an article (admin; category Recent, Trending, Expert Opinion or News)",
-  );
-  articles.updateJson("/articles/:id", articleFormSchema, contentAdmin.updateArticle, "Change an article (admin)");
+  const articles = resource("articles", articleSchema, { body: articleFormSchema });
+  articles.createJson("/articles", contentAdmin.createArticle, "Add an article (admin; category Recent, Trending, Expert Opinion or News)");
+  articles.updateJson("/articles/:id", contentAdmin.updateArticle, "Change an article (admin)");
   articles.remove("/articles/:id", contentAdmin.deleteArticle, "Delete an article (admin)");
 
-  const faqs = resource("faqs", faqSchema);
-  faqs.createJson("/faqs", faqFormSchema, contentAdmin.createFaq, "Add an FAQ (admin)");
-  faqs.updateJson("/faqs/:id", faqFormSchema, contentAdmin.updateFaq, "Change an FAQ (admin)");
+  const faqs = resource("faqs", faqSchema, { body: faqFormSchema });
+  faqs.createJson("/faqs", contentAdmin.createFaq, "Add an FAQ (admin)");
+  faqs.updateJson("/faqs/:id", contentAdmin.updateFaq, "Change an FAQ (admin)");
   faqs.remove("/faqs/:id", contentAdmin.deleteFaq, "Delete an FAQ (admin)");
   faqs.move("/faqs/:id/move", contentAdmin.moveFaq, "an FAQ");
 
   // Positions (the spec names only GET /positions/; these follow its style)
-  const positions = resource("team", positionSchema);
-  positions.createJson(
-    "/positions",
-    positionFormSchema,
-    contentAdmin.createPosition,
-    "Add a team position (admin; 409 when the name is taken)",
-  );
+  const positions = resource("team", positionSchema, { body: positionFormSchema });
+  positions.createJson("/positions", contentAdmin.createPosition, "Add a team position (admin; 409 when the name is taken)");
   positions.updateJson(
     "/positions/:id",
-    positionFormSchema,
     contentAdmin.updatePosition,
     "Rename a team position (admin); the team members holding it are renamed with it",
   );
