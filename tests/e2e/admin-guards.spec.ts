@@ -7,7 +7,9 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
 function adminRoutes(entries: RouteConfigEntry[], parent = ""): { id: string; path: string }[] {
   return entries.flatMap((entry) => {
     const own = entry.path ? `${parent}/${entry.path}` : parent;
-    const here = (entry.index || entry.path) && own.startsWith("/admin") ? [{ id: entry.file.replace(/\.tsx?$/, ""), path: own }] : [];
+    // A module registered twice has an id of its own on one of them (the content's index): single fetch names that id.
+    const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
+    const here = (entry.index || entry.path) && own.startsWith("/admin") ? [{ id, path: own }] : [];
     return [...here, ...adminRoutes(entry.children ?? [], own)];
   });
 }
