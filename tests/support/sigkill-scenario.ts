@@ -123,8 +123,13 @@ export function sigkillSuite(kind: "pglite" | "postgres", skip: boolean) {
             answered.products.push((await site.addProduct(admin, `Sigkill Panel ${n}`, images[(n + 1) % 4] as Buffer)).id);
           }),
         ];
-        // Let the writes flow, then kill the server while requests are in flight.
-        await new Promise((r) => setTimeout(r, 4000));
+        // Let the writes flow until each kind has been answered at least once (a fixed few seconds were not always
+        // enough for a product with its image on a busy machine), then kill the server while requests are in flight.
+        const flowing = Date.now();
+        while (Object.values(answered).some((list) => list.length === 0) && Date.now() - flowing < 90_000) {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await new Promise((r) => setTimeout(r, 1000));
         const child = server.child;
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGKILL");
