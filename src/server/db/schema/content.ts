@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { ARTICLE_CATEGORIES } from "#shared/schemas/content.ts";
 
 const createdAt = timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -84,8 +85,6 @@ export const caseStudies = pgTable(
   (t) => [check("case_studies_images_max", sql`cardinality(${t.images}) <= 3`)],
 );
 
-export const articleCategories = ["Recent", "Trending", "Expert Opinion", "News"] as const;
-
 export const articles = pgTable(
   "articles",
   {
@@ -93,7 +92,7 @@ export const articles = pgTable(
     articleTitle: text("article_title").notNull(),
     articleDescription: text("article_description").notNull(),
     articleRef: text("article_ref").notNull(),
-    category: text("category", { enum: articleCategories }).notNull(),
+    category: text("category", { enum: ARTICLE_CATEGORIES }).notNull(),
     createdAt,
   },
   (t) => [

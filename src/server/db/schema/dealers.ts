@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { DEALER_STATUSES } from "#shared/schemas/dealers.ts";
+import { DOCUMENT_KINDS, documentReviewStatuses } from "#shared/schemas/documents.ts";
 import { users } from "./accounts.ts";
 
 /** A company's dealer application; reg_status null means 'Not Started'. */
@@ -29,9 +30,6 @@ export const dealers = pgTable(
   ],
 );
 
-export const dealerDocumentKinds = ["tax_clearance", "certificate_of_incorporation", "director_id"] as const;
-export const documentReviewStatuses = ["pending", "approved", "rejected"] as const;
-
 /** Private files: the storage key is never served from /media. */
 export const dealerDocuments = pgTable(
   "dealer_documents",
@@ -40,7 +38,7 @@ export const dealerDocuments = pgTable(
     dealerId: integer("dealer_id")
       .notNull()
       .references(() => dealers.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: dealerDocumentKinds }).notNull(),
+    kind: text("kind", { enum: DOCUMENT_KINDS }).notNull(),
     storageKey: text("storage_key").notNull(),
     originalName: text("original_name").notNull(),
     mimeType: text("mime_type").notNull(),
