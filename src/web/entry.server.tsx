@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
 import { contentSecurityPolicy } from "./lib/csp.ts";
+import { type PageMode, PageModeProvider } from "./lib/page-mode.tsx";
 import { pageScripts } from "./lib/page-scripts.server.ts";
 import { type PageHandle, SHARED_PAGE_HEADER } from "./lib/shared-page.ts";
 
@@ -24,9 +25,8 @@ export default function handleRequest(
   const leaf = routerContext.staticHandlerContext.matches.at(-1);
   const handle = leaf ? (routerContext.routeModules[leaf.route.id]?.handle as PageHandle | undefined) : undefined;
   if (handle?.sharedPage === true) responseHeaders.set(SHARED_PAGE_HEADER, "1");
-  // Visitors' catalogue and content pages load their scripts when first used (decision 009); an answer to a form
-  // (it may have something to say at once) and signed-in people's pages start them at once.
-  const scripts = handle?.hydrateOnUse === true && loadContext.user === null && request.method.toUpperCase() === "GET" ? "on-use" : "eager";
+  // Visitors' catalogue and content pages and the cart are sent without React (decision 013).
+  const mode: PageMode = handle?.enhanced === true ? "enhanced" : "react";
   // The 'Pay with Paynow' form is answered with a redirect to Paynow's page: forms may go on there.
   const paynowOrigin = loadContext.services.payments.availability().origin;
   if (import.meta.env.PROD) {
@@ -44,7 +44,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageModeProvider value={mode}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageModeProvider>
       </NonceProvider>,
       {
         nonce,
@@ -59,7 +61,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          const html = pageScripts(scripts);
+          const html = mode === "react" ? pageScripts() : new PassThrough();
           // pipeline, not pipe: a failed or aborted render ends the response instead of leaving it open.
           pipeline(body, html, () => {});
           resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));

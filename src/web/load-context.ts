@@ -14,6 +14,8 @@ export type WebContext = {
   deviceToken: string | undefined;
   deviceCookie(token: string, expires: Date): string;
   cspNonce: string;
+  /** The address of the visitors' pages' script (src/web/enhance/main.ts, bundled by the build): decision 013. */
+  enhanceScript: string;
   siteUrl: string;
   /** The client's address (for the brute-force counters) and user agent (shown in the session list). */
   ip: string;

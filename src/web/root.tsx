@@ -1,14 +1,17 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { RouteErrorScreen } from "./components/layout/error-screen.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { SiteToaster } from "./components/ui/toaster.tsx";
+import { cartCountEarlyScript } from "./lib/cart/cart-count-early.ts";
+import { holdUntilReadyScript } from "./lib/hydration-loader.ts";
+import { usePageMode } from "./lib/page-mode.tsx";
 import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Every page carries these in its HTML: the public part only (the bank account is for dealers at checkout).
   const settings = await context.services.settings.getPublic();
-  return { user: context.user, settings, siteUrl: context.siteUrl };
+  return { user: context.user, settings, siteUrl: context.siteUrl, enhanceScript: context.enhanceScript };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -32,11 +35,43 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * A page's scripts (decision 013). React pages: React Router's, with the loader that holds early clicks (put in by
+ * entry.server). Visitors' pages ("enhanced"): no React at all, the loader and the cart's early count inline. Every
+ * page of the public layout (its header, Add to Cart, the quote dialog …) also gets the small module of
+ * src/web/enhance/, which does on both kinds of page what scripts do there.
+ */
+function PageScripts({ nonce }: { nonce: string | undefined }) {
+  const mode = usePageMode();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const publicPage = useMatches().some((m) => m.id === "routes/public-layout");
+  const early = publicPage ? cartCountEarlyScript() : "";
+  return (
+    <>
+      {mode === "enhanced" ? (
+        <InlineScript nonce={nonce} code={holdUntilReadyScript(true) + early} />
+      ) : (
+        <>
+          {early ? <InlineScript nonce={nonce} code={early} /> : null}
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </>
+      )}
+      {publicPage && root?.enhanceScript ? <script type="module" async src={root.enhanceScript} nonce={nonce} /> : null}
+    </>
+  );
+}
+
+/** One of our own inline scripts (functions sent as their source text: nothing from a visitor or the database). */
+function InlineScript({ nonce, code }: { nonce: string | undefined; code: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the code is the site's own, made from its own functions
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
 /** Paging parameters make a page of their own; any other query string is the same page. */

@@ -1,12 +1,11 @@
 import { Readable } from "node:stream";
 import { expect, it } from "vitest";
-import { cartCountEarlyScript } from "#web/lib/cart/cart-count-early.ts";
-import { hydrationLoaderScript } from "./hydration-loader.ts";
-import { pageScripts, type ScriptStart } from "./page-scripts.server.ts";
+import { holdUntilReadyScript } from "./hydration-loader.ts";
+import { pageScripts } from "./page-scripts.server.ts";
 
-async function through(chunks: Buffer[], start: ScriptStart): Promise<string> {
+async function through(chunks: Buffer[]): Promise<string> {
   const out: Buffer[] = [];
-  for await (const c of Readable.from(chunks).pipe(pageScripts(start))) out.push(Buffer.from(c));
+  for await (const c of Readable.from(chunks).pipe(pageScripts())) out.push(Buffer.from(c));
   return Buffer.concat(out).toString("utf8");
 }
 
@@ -18,36 +17,17 @@ const html =
 const eager =
   '<head><link rel="modulepreload" fetchpriority="low" href="/assets/a.js" nonce="n1"/><link rel="stylesheet" href="/s.css"/>' +
   '<link rel="modulepreload" fetchpriority="low" href="/assets/b.js" nonce="n1"/></head><body>Ndiri kuuya — 🌞 2 < 3' +
-  `<script nonce="n1">${hydrationLoaderScript(false)}</script><script nonce="n1" type="module" async="">import "/assets/a.js";</script></body>`;
-
-const onUse =
-  '<head><link rel="x-modulepreload" href="/assets/a.js" nonce="n1"/><link rel="stylesheet" href="/s.css"/>' +
-  '<link rel="x-modulepreload" href="/assets/b.js" nonce="n1"/></head><body>Ndiri kuuya — 🌞 2 < 3' +
-  `<script nonce="n1">${hydrationLoaderScript(true)}${cartCountEarlyScript()}</script><script nonce="n1" type="text/x-module" id="hydrate-on-use">import "/assets/a.js";</script></body>`;
+  `<script nonce="n1">${holdUntilReadyScript(false)}</script><script nonce="n1" type="module" async="">import "/assets/a.js";</script></body>`;
 
 it("eager: marks every script preload low priority and puts the loader before the module script", async () => {
-  expect(await through([Buffer.from(html)], "eager")).toBe(eager);
-});
-
-it("on use: sends the preloads and the module script inert, with the loader that starts them", async () => {
-  expect(await through([Buffer.from(html)], "on-use")).toBe(onUse);
+  expect(await through([Buffer.from(html)])).toBe(eager);
 });
 
 it("handles tags and multi-byte characters split at any point between chunks", async () => {
   const bytes = Buffer.from(html);
-  for (const [start, expected] of [
-    ["eager", eager],
-    ["on-use", onUse],
-  ] as const) {
-    for (let cut = 1; cut < bytes.length; cut++) {
-      expect(await through([bytes.subarray(0, cut), bytes.subarray(cut)], start)).toBe(expected);
-    }
-    // Byte by byte.
-    expect(
-      await through(
-        [...bytes].map((b) => Buffer.from([b])),
-        start,
-      ),
-    ).toBe(expected);
+  for (let cut = 1; cut < bytes.length; cut++) {
+    expect(await through([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(eager);
   }
+  // Byte by byte.
+  expect(await through([...bytes].map((b) => Buffer.from([b])))).toBe(eager);
 });

@@ -7,15 +7,16 @@
 export const sharedPage = { sharedPage: true } as const;
 
 /**
- * A shared page that is complete as the server sends it, so that visitors load its scripts on their first sign of use
- * rather than with the page (decision 009). Not for a page whose content is drawn in the browser (the cart).
+ * A shared page that is complete as the server sends it: visitors and signed-in people alike get it without React,
+ * its interactions done by the platform (links, forms, `<dialog>`, popovers, CSS) and the small scripts of
+ * src/web/enhance/ (decision 013).
  */
-export const sharedQuietPage = { sharedPage: true, hydrateOnUse: true } as const;
+export const sharedQuietPage = { sharedPage: true, enhanced: true } as const;
 
-/** A page that is complete as the server sends it and works without scripts, but is not the same for everyone. */
-export const quietPage = { hydrateOnUse: true } as const;
+/** A page without React (decision 013) that is not the same for everyone (the cart: its products come from storage). */
+export const quietPage = { enhanced: true } as const;
 
-export type PageHandle = { sharedPage?: boolean; hydrateOnUse?: boolean };
+export type PageHandle = { sharedPage?: boolean; enhanced?: boolean };
 
 /** Set by entry.server on such pages' answers and removed by the server before sending. */
 export const SHARED_PAGE_HEADER = "x-shared-page";

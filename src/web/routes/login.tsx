@@ -6,10 +6,7 @@ import { isSecondFactorState } from "#web/features/auth/second-factor-state.ts";
 import { SecondFactorStep } from "#web/features/auth/second-factor-step.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { safeRedirectPath } from "#web/lib/redirects.ts";
-import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/login";
-
-export const handle = quietPage;
 
 /** A signed-in user is sent on by role, as after a login (spec §4). */
 export function loader({ context, request }: Route.LoaderArgs) {

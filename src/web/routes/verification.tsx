@@ -9,11 +9,8 @@ import { resendVerificationAction } from "#web/features/auth/auth-actions.server
 import type { FormResult } from "#web/lib/form-action.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
-import { quietPage } from "#web/lib/shared-page.ts";
 import { usePostForm } from "#web/lib/use-post-form.ts";
 import type { Route } from "./+types/verification";
-
-export const handle = quietPage;
 
 /** Opened after sign-up (no token: "check your e-mail") or from the e-mailed link (`?token=`: confirms the address). */
 export async function loader({ request, context }: Route.LoaderArgs) {

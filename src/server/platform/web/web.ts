@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
@@ -158,6 +159,9 @@ function sendSharedPage(reply: FastifyReply, page: CachedAnswer) {
  */
 export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   let getBuild: () => Promise<ServerBuild>;
+  // Visitors' pages' scripts (src/web/enhance/, decision 013): Vite serves the source in development; the build
+  // bundles it apart from React's (scripts/build-server.mjs) and says where in build/enhance.json.
+  let enhanceScript = "/src/web/enhance/main.ts";
   if (opts.mode === "development") {
     const { createServer } = await import("vite");
     const vite = await createServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" });
@@ -170,6 +174,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}): run npm run build`);
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     getBuild = async () => build;
+    enhanceScript = (JSON.parse(await readFile(path.join(buildDir, "enhance.json"), "utf8")) as { src: string }).src;
     await app.register(fastifyStatic, {
       root: path.join(buildDir, "client"),
       wildcard: false,
@@ -242,6 +247,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         actor: request.actor,
         user: request.user,
         cspNonce,
+        enhanceScript,
         siteUrl: opts.siteUrl,
         ip: request.ip,
         userAgent: request.headers["user-agent"],

@@ -1,6 +1,5 @@
 import { LayoutDashboard, Menu } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { CartLink } from "./cart-link.tsx";
@@ -8,7 +7,7 @@ import { Logo } from "./logo.tsx";
 import { LogoutButton } from "./logout-button.tsx";
 import { MOBILE_MENU_ID, MobileMenu } from "./mobile-menu.tsx";
 import { NavDropdown } from "./nav-dropdown.tsx";
-import { MAIN_NAV } from "./nav-links.ts";
+import { isCurrent, MAIN_NAV } from "./nav-links.ts";
 import { TopBar } from "./top-bar.tsx";
 
 const navLinkClass = (active: boolean) =>
@@ -16,22 +15,16 @@ const navLinkClass = (active: boolean) =>
 
 /**
  * The normal header (spec §2): top bar, then logo and navigation. 118 px tall from md up (the dealer sidebar's
- * offset), sticky there; below md the links move into the slide-in menu.
+ * offset), sticky there; below md the links move into the slide-in menu. Plain links, a CSS menu and a popover: it
+ * works before any script, on React's pages and on the pages sent without React alike (decision 013).
  */
 export function MainHeader({ settings, user }: { settings: PublicSiteSettings; user: PublicUser | null }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  const closeMenu = useCallback((returnFocus: boolean) => {
-    setMenuOpen(false);
-    if (returnFocus) toggleRef.current?.focus();
-  }, []);
-
-  // A navigation by any means (back button, form redirect) closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
-  useEffect(() => setMenuOpen(false), [location.key]);
-
+  const { pathname } = useLocation();
+  const link = (to: string, className: string, children: React.ReactNode) => (
+    <a href={to} aria-current={isCurrent(pathname, to) ? "page" : undefined} className={className}>
+      {children}
+    </a>
+  );
   return (
     <header className="z-30 bg-white shadow-sm md:sticky md:top-0">
       <TopBar settings={settings} />
@@ -41,41 +34,39 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
           <ul className="flex items-center gap-0.5">
             {MAIN_NAV.map((item) =>
               item.children ? (
-                <NavDropdown key={item.to} item={item} linkClassName={navLinkClass} />
+                <NavDropdown key={item.to} item={item} pathname={pathname} linkClassName={navLinkClass} />
               ) : (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === "/"} className={({ isActive }) => navLinkClass(isActive)}>
-                    {item.label}
-                  </NavLink>
-                </li>
+                <li key={item.to}>{link(item.to, navLinkClass(isCurrent(pathname, item.to)), item.label)}</li>
               ),
             )}
             {user ? (
               <li>
-                <NavLink to="/dealer" className={({ isActive }) => `${navLinkClass(isActive)} gap-1.5`}>
-                  <LayoutDashboard aria-hidden="true" className="size-4 max-lg:hidden" />
-                  Dashboard
-                </NavLink>
+                {link(
+                  "/dealer",
+                  `${navLinkClass(isCurrent(pathname, "/dealer"))} gap-1.5`,
+                  <>
+                    <LayoutDashboard aria-hidden="true" className="size-4 max-lg:hidden" />
+                    Dashboard
+                  </>,
+                )}
               </li>
             ) : (
               <>
+                <li>{link("/login", navLinkClass(isCurrent(pathname, "/login")), "Login")}</li>
                 <li>
-                  <NavLink to="/login" className={({ isActive }) => navLinkClass(isActive)}>
-                    Login
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink
-                    to="/signup"
-                    className="ml-1 inline-flex min-h-10 items-center rounded-md bg-accent-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-800"
-                  >
-                    Sign Up
-                  </NavLink>
+                  {link(
+                    "/signup",
+                    "ml-1 inline-flex min-h-10 items-center rounded-md bg-accent-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-800",
+                    "Sign Up",
+                  )}
                 </li>
               </>
             )}
             <li>
-              <CartLink className={(active) => `${navLinkClass(active)} [&>span:last-child]:max-lg:sr-only`} />
+              <CartLink
+                active={isCurrent(pathname, "/cart")}
+                className={(active) => `${navLinkClass(active)} [&>span:last-child]:max-lg:sr-only`}
+              />
             </li>
             {user ? (
               <li>
@@ -85,21 +76,18 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
           </ul>
         </nav>
         <div className="flex items-center gap-1 md:hidden">
-          <CartLink className={(active) => `${navLinkClass(active)} [&>span:last-child]:sr-only`} />
+          <CartLink active={isCurrent(pathname, "/cart")} className={(active) => `${navLinkClass(active)} [&>span:last-child]:sr-only`} />
           <button
-            ref={toggleRef}
             type="button"
-            aria-expanded={menuOpen}
-            aria-controls={MOBILE_MENU_ID}
+            popoverTarget={MOBILE_MENU_ID}
             aria-label="Menu"
-            onClick={() => setMenuOpen((v) => !v)}
             className="inline-flex size-11 items-center justify-center rounded-md text-slate-900 hover:bg-slate-100"
           >
             <Menu aria-hidden="true" className="size-6" />
           </button>
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={closeMenu} user={user} settings={settings} />
+      <MobileMenu pathname={pathname} user={user} settings={settings} />
     </header>
   );
 }

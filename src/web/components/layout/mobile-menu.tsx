@@ -1,12 +1,10 @@
 import { Mail, Phone, X } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { NavLink } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { CartLink } from "./cart-link.tsx";
 import { LogoutButton } from "./logout-button.tsx";
-import { MAIN_NAV, telUrl, whatsappUrl } from "./nav-links.ts";
+import { isCurrent, MAIN_NAV, telUrl, whatsappUrl } from "./nav-links.ts";
 import { SocialLinks } from "./social-links.tsx";
 
 export const MOBILE_MENU_ID = "mobile-menu";
@@ -15,55 +13,34 @@ const rowClass = (active: boolean) =>
   `flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-base ${active ? "bg-accent-50 font-semibold text-accent-800" : "text-slate-900 hover:bg-slate-100"}`;
 
 /**
- * The slide-in menu below the md breakpoint: every link of the header. It does not trap focus; Escape, the close
- * button, a click on the backdrop or on a link close it.
+ * The slide-in menu below the md breakpoint: every link of the header. A popover (decision 013): the header's Menu
+ * button opens it without any script; Escape, the close button and a tap beside it close it. It does not trap focus;
+ * src/web/enhance/menus.ts puts the focus on its close button when it opens.
  */
-export function MobileMenu({
-  open,
-  onClose,
-  user,
-  settings,
-}: {
-  open: boolean;
-  onClose: (returnFocus: boolean) => void;
-  user: PublicUser | null;
-  settings: PublicSiteSettings;
-}) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    closeRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose(true);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open, onClose]);
-
-  const close = () => onClose(false);
-
+export function MobileMenu({ pathname, user, settings }: { pathname: string; user: PublicUser | null; settings: PublicSiteSettings }) {
+  const link = (to: string, label: string, className = "") => {
+    const active = isCurrent(pathname, to);
+    return (
+      <a href={to} aria-current={active ? "page" : undefined} className={`${rowClass(active)} ${className}`}>
+        {label}
+      </a>
+    );
+  };
   return (
     <div
-      className={`fixed inset-0 z-50 transition-[visibility] duration-300 md:hidden motion-reduce:transition-none ${open ? "visible" : "invisible"}`}
+      id={MOBILE_MENU_ID}
+      popover="auto"
+      className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-80 max-w-[85vw] translate-x-0 overflow-y-auto bg-white p-0 shadow-xl transition-[translate,display,overlay] transition-discrete duration-300 backdrop:bg-slate-900/50 starting:open:translate-x-full motion-reduce:transition-none md:hidden"
     >
-      <div
-        aria-hidden="true"
-        onClick={close}
-        className={`absolute inset-0 bg-slate-900/50 transition-opacity duration-300 motion-reduce:transition-none ${open ? "opacity-100" : "opacity-0"}`}
-      />
-      <nav
-        id={MOBILE_MENU_ID}
-        aria-label="Mobile"
-        className={`absolute top-0 right-0 flex h-full w-80 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl transition-transform duration-300 motion-reduce:transition-none ${open ? "translate-x-0" : "translate-x-full"}`}
-      >
+      <nav aria-label="Mobile" className="flex min-h-full flex-col">
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
           <span className="text-base font-semibold text-slate-900">Menu</span>
           <button
-            ref={closeRef}
             type="button"
-            onClick={() => onClose(true)}
+            popoverTarget={MOBILE_MENU_ID}
+            popoverTargetAction="hide"
             aria-label="Close menu"
+            data-menu-close=""
             className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
           >
             <X aria-hidden="true" className="size-6" />
@@ -72,48 +49,30 @@ export function MobileMenu({
         <ul className="space-y-1 p-3">
           {MAIN_NAV.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === "/"} onClick={close} className={({ isActive }) => rowClass(isActive)}>
-                {item.label}
-              </NavLink>
+              {link(item.to, item.label)}
               {item.children ? (
                 <ul aria-label={item.label} className="mt-1 ml-3 space-y-1 border-l border-slate-200 pl-2">
                   {item.children.map((child) => (
-                    <li key={child.to}>
-                      <NavLink to={child.to} onClick={close} className={({ isActive }) => `${rowClass(isActive)} text-slate-700`}>
-                        {child.label}
-                      </NavLink>
-                    </li>
+                    <li key={child.to}>{link(child.to, child.label, "text-slate-700")}</li>
                   ))}
                 </ul>
               ) : null}
             </li>
           ))}
           <li>
-            <CartLink onNavigate={close} className={rowClass} />
+            <CartLink active={isCurrent(pathname, "/cart")} className={rowClass} />
           </li>
           {user ? (
             <>
+              <li>{link("/dealer", "Dashboard")}</li>
               <li>
-                <NavLink to="/dealer" onClick={close} className={({ isActive }) => rowClass(isActive)}>
-                  Dashboard
-                </NavLink>
-              </li>
-              <li>
-                <LogoutButton onSubmit={close} className={rowClass(false)} />
+                <LogoutButton className={rowClass(false)} />
               </li>
             </>
           ) : (
             <>
-              <li>
-                <NavLink to="/login" onClick={close} className={({ isActive }) => rowClass(isActive)}>
-                  Login
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/signup" onClick={close} className={({ isActive }) => rowClass(isActive)}>
-                  Sign Up
-                </NavLink>
-              </li>
+              <li>{link("/login", "Login")}</li>
+              <li>{link("/signup", "Sign Up")}</li>
             </>
           )}
         </ul>

@@ -1,103 +1,61 @@
 import { ChevronDown } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { NavLink } from "react-router";
-import { DROPDOWN_CLOSE_DELAY_MS } from "#shared/constants.ts";
-import type { NavItem } from "./nav-links.ts";
+import { isCurrent, type NavItem } from "./nav-links.ts";
 
 /**
- * A top-level link with a disclosure menu: opens on hover or with its button, closes on Escape, when focus
- * leaves, on a click outside, and 200 ms after the pointer leaves (spec §9).
+ * A top-level link with its menu (spec §9), open without any script (decision 013): on hover (the first pointer
+ * movement onto it) and while focus is inside, by CSS; it closes 200 ms after the pointer leaves (a transition
+ * delay). src/web/enhance/menus.ts adds the button's toggle, Escape, and a click outside closing it (`data-open`,
+ * `data-closed` on the item).
  */
-export function NavDropdown({ item, linkClassName }: { item: NavItem; linkClassName: (active: boolean) => string }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLLIElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const cancelClose = () => {
-    clearTimeout(closeTimer.current);
-    closeTimer.current = undefined;
-  };
-  const scheduleClose = () => {
-    cancelClose();
-    closeTimer.current = setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
-
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-
+export function NavDropdown({
+  item,
+  pathname,
+  linkClassName,
+}: {
+  item: NavItem;
+  pathname: string;
+  linkClassName: (active: boolean) => string;
+}) {
+  const menuId = `menu-${item.to.slice(1)}`;
+  const active = isCurrent(pathname, item.to);
   return (
-    <li
-      ref={rootRef}
-      className="relative"
-      onPointerEnter={(e) => {
-        if (e.pointerType !== "mouse") return;
-        cancelClose();
-        setOpen(true);
-      }}
-      onPointerLeave={(e) => {
-        if (e.pointerType === "mouse") scheduleClose();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && open) {
-          e.stopPropagation();
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
+    <li className="group relative" data-dropdown="">
       <div className="flex items-center">
-        <NavLink to={item.to} className={({ isActive }) => `${linkClassName(isActive)} pr-1`}>
+        <a href={item.to} aria-current={active ? "page" : undefined} className={`${linkClassName(active)} pr-1`}>
           {item.label}
-        </NavLink>
+        </a>
         <button
-          ref={buttonRef}
           type="button"
-          aria-expanded={open}
+          aria-expanded="false"
           aria-controls={menuId}
           aria-label={`${item.label} menu`}
-          onClick={() => {
-            cancelClose();
-            setOpen((v) => !v);
-          }}
+          data-dropdown-toggle=""
           className="inline-flex min-h-11 min-w-7 items-center justify-center rounded-md text-slate-700 hover:text-accent-700"
         >
           <ChevronDown
             aria-hidden="true"
-            className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+            className="size-4 transition-transform group-data-open:rotate-180 motion-reduce:transition-none"
           />
         </button>
       </div>
       <ul
         id={menuId}
-        hidden={!open}
-        className="absolute top-full left-0 z-40 min-w-56 rounded-md border border-slate-200 bg-white py-2 shadow-lg"
+        className="invisible absolute top-full left-0 z-40 min-w-56 rounded-md border border-slate-200 bg-white py-2 shadow-lg transition-[visibility] delay-200 duration-0 group-focus-within:visible group-focus-within:delay-0 group-hover:visible group-hover:delay-0 group-data-open:visible group-data-closed:invisible!"
       >
-        {item.children?.map((child) => (
-          <li key={child.to}>
-            <NavLink
-              to={child.to}
-              onClick={() => setOpen(false)}
-              className={({ isActive }) =>
-                `block px-4 py-2.5 text-sm hover:bg-accent-50 ${isActive ? "font-semibold text-accent-800" : "text-slate-800"}`
-              }
-            >
-              {child.label}
-            </NavLink>
-          </li>
-        ))}
+        {item.children?.map((child) => {
+          const current = isCurrent(pathname, child.to);
+          return (
+            <li key={child.to}>
+              <a
+                href={child.to}
+                aria-current={current ? "page" : undefined}
+                className={`block px-4 py-2.5 text-sm hover:bg-accent-50 ${current ? "font-semibold text-accent-800" : "text-slate-800"}`}
+              >
+                {child.label}
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </li>
   );

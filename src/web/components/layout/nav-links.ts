@@ -28,3 +28,9 @@ export function whatsappUrl(number: string, text?: string): string {
 export function telUrl(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
+
+/** Whether a header link is the current page's: `end` links only on their own path, others on what is below too. */
+export function isCurrent(pathname: string, to: string, end = to === "/"): boolean {
+  if (pathname === to) return true;
+  return !end && pathname.startsWith(to.endsWith("/") ? to : `${to}/`);
+}

@@ -18,9 +18,9 @@ import {
   readCart,
   removeFromCart,
   setCartQuantity,
-  useCartView,
   whatsappOrderUrl,
 } from "#web/lib/cart/cart-store.ts";
+import { useCartView } from "#web/lib/cart/use-cart.ts";
 
 const LOAD_FAILED = "Failed to load cart items.";
 const UPDATE_FAILED = "Failed to update quantity.";

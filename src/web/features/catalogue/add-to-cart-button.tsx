@@ -1,23 +1,13 @@
 import { ShoppingCart } from "lucide-react";
 import { buttonClass } from "#web/components/ui/button.ts";
-import { notify } from "#web/components/ui/toaster.tsx";
-import { addToCart } from "#web/lib/cart/cart-store.ts";
 
-/** Adds the product to this browser's cart (spec §4) and says so (spec §8). */
+/**
+ * Adds the product to this browser's cart (spec §4) and says so (spec §8): src/web/enhance/cart.ts answers the click
+ * with the cart store's rules; a click before that script runs is held and replayed (lib/hydration-loader.ts).
+ */
 export function AddToCartButton({ productId, productName, image }: { productId: number; productName: string; image: string }) {
   return (
-    <button
-      type="button"
-      className={buttonClass("primary")}
-      onClick={() => {
-        try {
-          addToCart({ productId, productName, image });
-          notify.success("Product added to cart!");
-        } catch {
-          notify.error("The cart could not be saved in this browser.");
-        }
-      }}
-    >
+    <button type="button" className={buttonClass("primary")} data-add-to-cart={JSON.stringify({ productId, productName, image })}>
       <ShoppingCart aria-hidden="true" className="size-4" />
       Add to Cart
     </button>

@@ -1,15 +1,13 @@
-import { Form } from "react-router";
 import { PAGE_SIZE_OPTIONS } from "#shared/constants.ts";
-import { useHydrated } from "#web/lib/use-hydrated.ts";
 
 /**
- * Items per page (spec §2, §9): a GET form, so it works without JavaScript (its Show button) and with it (the
- * select submits itself). The page is left out, so a new size starts at page 1 (spec §4).
+ * Items per page (spec §2, §9): a GET form. A change sends it at once (`data-submit-on-change`, answered by the
+ * page's inline loader, lib/hydration-loader.ts, before any script file has come); without scripts at all, its Show
+ * button does. The page is left out, so a new size starts at page 1 (spec §4).
  */
 export function PageSizeForm({ pageSize }: { pageSize: number }) {
-  const scripted = useHydrated();
   return (
-    <Form method="get" className="flex items-center gap-2" preventScrollReset>
+    <form method="get" className="flex items-center gap-2" data-pending-form="">
       <label htmlFor="page-size" className="text-sm font-medium text-slate-800">
         Items per page
       </label>
@@ -17,8 +15,7 @@ export function PageSizeForm({ pageSize }: { pageSize: number }) {
         id="page-size"
         name="pageSize"
         defaultValue={pageSize}
-        key={pageSize}
-        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        data-submit-on-change=""
         className="min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
       >
         {PAGE_SIZE_OPTIONS.map((n) => (
@@ -27,11 +24,11 @@ export function PageSizeForm({ pageSize }: { pageSize: number }) {
           </option>
         ))}
       </select>
-      {scripted ? null : (
+      <noscript>
         <button type="submit" className="min-h-11 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-900">
           Show
         </button>
-      )}
-    </Form>
+      </noscript>
+    </form>
   );
 }

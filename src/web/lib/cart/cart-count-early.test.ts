@@ -6,11 +6,11 @@ import { cartCountEarlyScript } from "./cart-count-early.ts";
 beforeEach(() => {
   localStorage.clear();
   document.body.innerHTML =
-    '<a href="/cart" aria-label="Cart" data-cart-link=""><span aria-hidden="true" hidden data-cart-badge-early=""></span></a>';
+    '<a href="/cart" aria-label="Cart" data-cart-link=""><span aria-hidden="true" hidden data-cart-badge=""></span></a>';
 });
 
 const run = () => new Function(cartCountEarlyScript())();
-const badge = () => document.querySelector<HTMLElement>("[data-cart-badge-early]") as HTMLElement;
+const badge = () => document.querySelector<HTMLElement>("[data-cart-badge]") as HTMLElement;
 const label = () => document.querySelector("a")?.getAttribute("aria-label");
 const store = (items: unknown[], expires = Date.now() + 60_000) =>
   localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items, expires }));
@@ -37,11 +37,11 @@ it("reads the cart by the store's rules: broken lines do not count, an expired c
   expect(label()).toBe("Cart, 1 item");
 
   document.body.innerHTML =
-    '<a href="/cart" aria-label="Cart" data-cart-link=""><span aria-hidden="true" hidden data-cart-badge-early=""></span></a>';
+    '<a href="/cart" aria-label="Cart" data-cart-link=""><span aria-hidden="true" hidden data-cart-badge=""></span></a>';
   store([{ productId: 1, productName: "A", image: "", quantity: 4 }], Date.now() - 1);
   run();
   expect(badge().hidden).toBe(true);
-  expect(label()).toBe("Cart");
+  expect(label()).toBe("Cart, 0 items");
 });
 
 it("caps the badge at 99+", () => {

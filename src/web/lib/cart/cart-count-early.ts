@@ -2,7 +2,7 @@ import { CART_STORAGE_KEY } from "#shared/constants.ts";
 import { cartBadgeText, cartLinkLabel } from "./cart-label.ts";
 import { cartCount, isItem, parseCart } from "./cart-store.ts";
 
-type Helpers = {
+export type CartCountHelpers = {
   parseCart: typeof parseCart;
   cartCount: typeof cartCount;
   cartLinkLabel: typeof cartLinkLabel;
@@ -10,24 +10,26 @@ type Helpers = {
 };
 
 /**
- * Shows the cart's count in the header before React runs (decision 009: visitors' pages may wait for their first use
- * to load scripts). Sent inline as its source text, so it uses only what it is given: the cart store's own reading
- * rules and the cart link's own texts. CartLink renders a hidden badge and marks its link for it; React replaces both
- * once it has read the cart itself.
+ * Shows the cart's count in the header: the badge (`data-cart-badge`, drawn from its data-count) and the cart links'
+ * names. Runs inline as the page arrives (cartCountEarlyScript: a returning visitor sees the count before any script
+ * file has come), and again from the visitors' pages' scripts whenever the cart changes (src/web/enhance/cart.ts).
+ * Sent as its source text, so it uses only what it is given: the cart store's reading rules and the link's texts.
  */
-function showCartCountEarly(storageKey: string, cart: Helpers): void {
+export function showCartCount(storageKey: string, cart: CartCountHelpers): void {
   try {
     const count = cart.cartCount(cart.parseCart(localStorage.getItem(storageKey), Date.now()));
-    if (count < 1) return;
-    for (const badge of document.querySelectorAll<HTMLElement>("[data-cart-badge-early]")) {
+    for (const badge of document.querySelectorAll<HTMLElement>("[data-cart-badge]")) {
       badge.dataset.count = cart.cartBadgeText(count);
-      badge.hidden = false;
+      badge.hidden = count < 1;
     }
     for (const link of document.querySelectorAll("a[data-cart-link]")) link.setAttribute("aria-label", cart.cartLinkLabel(count));
   } catch {
-    // No storage: React says so once it runs.
+    // No storage: the links stay "Cart"; the cart page says why.
   }
 }
+
+/** The helpers, for the scripts that import them rather than receive their source. */
+export const cartCountHelpers: CartCountHelpers = { parseCart, cartCount, cartLinkLabel, cartBadgeText };
 
 /**
  * The inline script's text. The functions are sent as their source: `parseCart` calls `isItem`, so that is declared
@@ -35,5 +37,5 @@ function showCartCountEarly(storageKey: string, cart: Helpers): void {
  */
 export function cartCountEarlyScript(): string {
   const helpers = `{ parseCart: ${parseCart}, cartCount: ${cartCount}, cartLinkLabel: ${cartLinkLabel}, cartBadgeText: ${cartBadgeText} }`;
-  return `(function () { ${isItem}; (${showCartCountEarly})(${JSON.stringify(CART_STORAGE_KEY)}, ${helpers}); })();`;
+  return `(function () { ${isItem}; (${showCartCount})(${JSON.stringify(CART_STORAGE_KEY)}, ${helpers}); })();`;
 }

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import { CART_LIFETIME_MS, CART_STORAGE_KEY, LINE_QUANTITY_MAX } from "#shared/constants.ts";
 
 /** The local cart (spec §3): kept in this browser's localStorage, never on the server. */
@@ -200,12 +199,12 @@ export function subscribeToCart(listener: () => void): () => void {
 /** What a page sees of the cart: the cart (null when there is none), or the fact that storage failed. */
 export type CartView = { cart: Cart | null; failed: boolean };
 
-// useSyncExternalStore needs the same object back while nothing changed.
 const FAILED: CartView = { cart: null, failed: true };
 let cachedRaw: string | null | undefined;
 let cachedView: CartView = { cart: null, failed: false };
 
-function cartSnapshot(): CartView {
+/** The cart as stored now, the same object while nothing changed (what useSyncExternalStore needs). */
+export function cartSnapshot(): CartView {
   let raw: string | null;
   try {
     raw = rawCart();
@@ -218,28 +217,6 @@ function cartSnapshot(): CartView {
     cachedView = { cart: readStoredCart(raw, Date.now()), failed: false };
   }
   return cachedView;
-}
-
-/**
- * The cart in this browser. The server (and the hydrating render) sees `undefined`, so server HTML and the first
- * client render agree; the real cart follows right after hydration.
- */
-export function useCartView(): CartView | undefined {
-  return useSyncExternalStore(subscribeToCart, cartSnapshot, () => undefined);
-}
-
-export function useCart(): Cart | null | undefined {
-  const view = useCartView();
-  return view === undefined ? undefined : view.cart;
-}
-
-/** The badge number: undefined until the browser's cart is known. */
-export function useCartCount(): number | undefined {
-  return useSyncExternalStore(
-    subscribeToCart,
-    () => cartCount(cartSnapshot().cart),
-    () => undefined,
-  );
 }
 
 /** The cart's product ids for the cart page's availability check: `12,15` (at most 100). */
