@@ -1,15 +1,18 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Waits until React runs the page. Visitors' catalogue and content pages load their scripts on their first use
- * (decision 009), so this first uses the page in a way that changes nothing: the pointer moves to the page's corner
- * (no click: no user activation, so no welcome sound), or, for keyboard-only journeys, Shift is pressed. Then two
- * frames pass for the renders that follow hydration (the cart read from localStorage).
+ * Waits until the page's scripts run it (decision 013): React on React's pages (`__hydrated`), the small module of
+ * src/web/enhance/ on the pages sent without React (`__enhanced`; those have no `__reactRouterContext`). The pointer
+ * moves to the page's corner first (no click: no user activation, so no welcome sound), or, for keyboard-only
+ * journeys, Shift is pressed, as a person would before acting. Then two frames pass for what follows.
  */
 export async function hydrated(page: Page, by: "pointer" | "key" = "pointer"): Promise<void> {
   if (by === "key") await page.keyboard.press("Shift");
   else await page.mouse.move(1, 1);
-  await page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
+  await page.waitForFunction(() => {
+    const w = window as Window & { __hydrated?: boolean; __enhanced?: boolean; __reactRouterContext?: unknown };
+    return w.__reactRouterContext === undefined ? w.__enhanced === true : w.__hydrated === true;
+  });
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
