@@ -26,7 +26,8 @@ export default function handleRequest(
   const handle = leaf ? (routerContext.routeModules[leaf.route.id]?.handle as PageHandle | undefined) : undefined;
   if (handle?.sharedPage === true) responseHeaders.set(SHARED_PAGE_HEADER, "1");
   // Visitors' catalogue and content pages and the cart are sent without React (decision 013).
-  const mode: PageMode = handle?.enhanced === true ? "enhanced" : "react";
+  const enhanced = handle?.enhanced === true || (handle?.enhanced === "visitors" && loadContext.user === null);
+  const mode: PageMode = enhanced ? "enhanced" : "react";
   // The 'Pay with Paynow' form is answered with a redirect to Paynow's page: forms may go on there.
   const paynowOrigin = loadContext.services.payments.availability().origin;
   if (import.meta.env.PROD) {

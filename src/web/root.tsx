@@ -44,13 +44,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /**
  * A page's scripts (decision 013). React pages: React Router's, with the loader that holds early clicks (put in by
  * entry.server). Visitors' pages ("enhanced"): no React at all, the loader and the cart's early count inline. Every
- * page of the public layout (its header, Add to Cart, the quote dialog …) also gets the small module of
+ * page of the public layout and the dealer area (the header, Add to Cart, the quote dialog …) also gets the module of
  * src/web/enhance/, which does on both kinds of page what scripts do there.
  */
 function PageScripts({ nonce }: { nonce: string | undefined }) {
   const mode = usePageMode();
   const root = useRouteLoaderData<typeof loader>("root");
-  const publicPage = useMatches().some((m) => m.id === "routes/public-layout");
+  const publicPage = useMatches().some((m) => m.id === "routes/public-layout" || m.id === "routes/dealer/layout");
   const early = publicPage ? cartCountEarlyScript() : "";
   return (
     <>

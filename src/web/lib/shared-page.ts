@@ -16,7 +16,13 @@ export const sharedQuietPage = { sharedPage: true, enhanced: true } as const;
 /** A page without React (decision 013) that is not the same for everyone (the cart: its products come from storage). */
 export const quietPage = { enhanced: true } as const;
 
-export type PageHandle = { sharedPage?: boolean; enhanced?: boolean };
+/**
+ * The dealer programme's landing page: without React for visitors; signed-in people get the dealer area's React
+ * (its tours and forms).
+ */
+export const sharedQuietPageForVisitors = { sharedPage: true, enhanced: "visitors" } as const;
+
+export type PageHandle = { sharedPage?: boolean; enhanced?: true | "visitors" };
 
 /** Set by entry.server on such pages' answers and removed by the server before sending. */
 export const SHARED_PAGE_HEADER = "x-shared-page";

@@ -1,6 +1,5 @@
 import { BadgeCheck, BookOpen, ChevronDown, ClipboardList, House, Package, UserRound, UserRoundPlus } from "lucide-react";
-import { useEffect, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { NavLink } from "react-router";
 import { isAdminRole } from "#shared/roles.ts";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 
@@ -8,19 +7,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium ${isActive ? "bg-accent-50 text-accent-800" : "text-slate-800 hover:bg-slate-100"}`;
 
 /**
- * The dealer area's sidebar (spec §2): fixed 118 px under the header from md up, a collapsible menu below it.
+ * The dealer area's sidebar (spec §2): fixed 118 px under the header from md up, a collapsible menu below it (the
+ * button is a disclosure of src/web/enhance/disclosure.ts, so it works the same on the landing page, which visitors
+ * get without React, and on the dealer area's React pages).
  * Quotations and Orders (issue 5) are for dealers (role_id 2) only; Become a Dealer and the label Member for everyone else.
  */
 export function DealerSidebar({ user }: { user: PublicUser | null }) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
   const isDealer = user?.role_id === 2;
   // The admin header is shorter than the normal one; the sidebar follows whichever is shown. Classes, not a style
   // attribute (decision 011): 118 px is SIDEBAR_OFFSET_PX, written out because Tailwind reads class names as text.
   const top = user && isAdminRole(user.role) ? "md:top-16" : "md:top-[118px]";
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: collapse again after every navigation
-  useEffect(() => setOpen(false), [location.key]);
 
   return (
     <aside
@@ -36,19 +32,19 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
         </p>
         <button
           type="button"
-          aria-expanded={open}
+          aria-expanded="false"
           aria-controls="dealer-nav"
-          onClick={() => setOpen((v) => !v)}
+          data-disclosure=""
           className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 md:hidden"
         >
           Dealer menu
           <ChevronDown
             aria-hidden="true"
-            className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+            className="size-4 transition-transform in-aria-expanded:rotate-180 motion-reduce:transition-none"
           />
         </button>
       </div>
-      <nav id="dealer-nav" aria-label="Dealer" className={`px-3 pb-4 ${open ? "" : "max-md:hidden"}`}>
+      <nav id="dealer-nav" aria-label="Dealer" className="px-3 pb-4 max-md:not-data-open:hidden">
         <ul className="space-y-1">
           <li>
             <NavLink to="/dealer" end className={linkClass}>

@@ -2,11 +2,11 @@ import { DealerLanding } from "#web/features/dealer/dealer-landing.tsx";
 import { dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useCurrentUser } from "#web/lib/root-data.ts";
-import { sharedQuietPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPageForVisitors } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/landing";
 
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedQuietPage;
+export const handle = sharedQuietPageForVisitors;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, dealerPageName(), {
