@@ -105,7 +105,8 @@ export function servesVisitor(request: FastifyRequest): boolean {
   return request.method === "GET" && request.actor === null && request.headers.authorization === undefined;
 }
 
-function matches(request: FastifyRequest, etag: string): boolean {
+/** Whether the client says it holds this version (If-None-Match). */
+export function matches(request: FastifyRequest, etag: string): boolean {
   const header = request.headers["if-none-match"];
   if (!header) return false;
   return header.split(",").some((t) => {

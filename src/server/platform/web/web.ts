@@ -14,7 +14,7 @@ import { deviceCookieName, sessionCookieName, sessionCookieOptions } from "../au
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, UNAVAILABLE_PAGE } from "../http.ts";
 import { createLimiter } from "../limiter.ts";
 import { buildDir, projectRoot } from "../paths.ts";
-import { type CachedAnswer, type SharedCache, servesVisitor } from "../shared-cache.ts";
+import { type CachedAnswer, etagOf, matches, type SharedCache, servesVisitor } from "../shared-cache.ts";
 
 export type WebOptions = {
   services: Services;
@@ -100,42 +100,52 @@ function newNonce(): string {
 
 /**
  * Sends React Router's answer. A page that may be shared (entry.server marks it) and was rendered for a visitor is
- * also kept in the shared cache as it streams by, with the nonce it was rendered with (`keep`).
+ * read whole, kept in the shared cache with the nonce it was rendered with (`keep`), and answered as a kept page is:
+ * with its validator, so that a visitor's next visit to it costs a 304 (issue 19: a warm visit moves almost nothing).
  */
-async function sendWebResponse(reply: FastifyReply, response: Response, keep?: (page: CachedAnswer) => void) {
-  reply.status(response.status);
+async function sendWebResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  keep?: (page: CachedAnswer) => CachedAnswer,
+) {
   const shared = response.headers.get(SHARED_PAGE_HEADER) === "1";
+  const cookies = response.headers.getSetCookie();
   const headers: Record<string, string> = {};
   for (const [key, value] of response.headers) {
     if (key === "set-cookie" || key === SHARED_PAGE_HEADER) continue;
-    reply.header(key, value);
     headers[key] = value;
   }
-  const cookies = response.headers.getSetCookie();
+  if (keep && shared && response.status === 200 && cookies.length === 0 && response.body) {
+    const body = await response.text();
+    return sendSharedPage(request, reply, keep({ body, type: headers["content-type"] ?? "text/html", etag: "", headers }), false);
+  }
+  reply.status(response.status);
+  for (const [key, value] of Object.entries(headers)) reply.header(key, value);
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
   if (!response.body) return reply.send();
-  const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
-  if (keep && shared && response.status === 200 && cookies.length === 0) {
-    const chunks: Buffer[] = [];
-    body.on("data", (chunk: Buffer) => chunks.push(Buffer.from(chunk)));
-    body.once("end", () =>
-      keep({ body: Buffer.concat(chunks).toString("utf8"), type: headers["content-type"] ?? "text/html", etag: "", headers }),
-    );
-  }
-  return reply.send(body);
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }
 
-/** A page to keep: its HTML cut where its nonce goes, so that an answer is the pieces and a new nonce between them. */
+/**
+ * A page to keep: its HTML cut where its nonce goes, so that an answer is the pieces and a new nonce between them.
+ * Its validator is of the pieces, so it is the same for every rendering of the same content.
+ */
 function pageToKeep(page: CachedAnswer, nonce: string): CachedAnswer {
-  return { ...page, body: "", nonce, parts: page.body.split(nonce).map((piece) => Buffer.from(piece, "utf8")) };
+  const pieces = page.body.split(nonce);
+  return { ...page, body: "", nonce, etag: etagOf(pieces.join("")), parts: pieces.map((piece) => Buffer.from(piece, "utf8")) };
 }
 
 /**
  * A kept page with a fresh nonce: every answer's inline scripts carry their own (the CSP header names it). The kept
  * pieces are sent as they are, so an answer allocates next to nothing (garbage is what makes the heap grow under load).
+ * A browser that holds this version gets 304 without a policy: it keeps the one it stored with that copy, whose nonce
+ * is the one in the copy's scripts.
  */
-function sendSharedPage(reply: FastifyReply, page: CachedAnswer) {
+function sendSharedPage(request: FastifyRequest, reply: FastifyReply, page: CachedAnswer, hit: boolean) {
+  reply.header("cache-control", "no-cache").header("etag", page.etag);
+  if (matches(request, page.etag)) return reply.code(304).send();
   const nonce = newNonce();
   const renew = (text: string) => (page.nonce ? text.replaceAll(page.nonce, nonce) : text);
   for (const [key, value] of Object.entries(page.headers ?? {})) reply.header(key, renew(value));
@@ -149,7 +159,7 @@ function sendSharedPage(reply: FastifyReply, page: CachedAnswer) {
   );
   return reply
     .status(200)
-    .header("x-cache", "hit")
+    .header("x-cache", hit ? "hit" : "miss")
     .send(Readable.from(chunks, { objectMode: false }));
 }
 
@@ -225,7 +235,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       const key = `page:${request.url}`;
       if (shareable) {
         const hit = opts.sharedCache.get(key);
-        if (hit) return sendSharedPage(reply, hit);
+        if (hit) return sendSharedPage(request, reply, hit, true);
       }
       // One of a few renders at a time: each holds its page's tree in memory until its answer is sent.
       let held = false;
@@ -272,8 +282,14 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
             .send(UNAVAILABLE_PAGE);
         }
       }
-      const keep = shareable ? (page: CachedAnswer) => opts.sharedCache.set(key, pageToKeep(page, cspNonce)) : undefined;
-      return sendWebResponse(reply, response, keep);
+      const keep = shareable
+        ? (page: CachedAnswer) => {
+            const kept = pageToKeep(page, cspNonce);
+            opts.sharedCache.set(key, kept);
+            return kept;
+          }
+        : undefined;
+      return sendWebResponse(request, reply, response, keep);
     },
   });
 }
