@@ -15,6 +15,13 @@ import { toProduct } from "./catalogue.service.ts";
 /** “name” in an audit summary, as the catalogue has always written it. */
 const quoted = (name: string) => `“${name}”`;
 
+/** A product's or brand's audit summaries: "Added product “…”", "Changed …", "Deleted …". */
+const addedChangedDeleted = <Row>(noun: string, name: (row: Row) => string) => ({
+  create: (row: Row) => `Added ${noun} ${quoted(name(row))}`,
+  update: (row: Row) => `Changed ${noun} ${quoted(name(row))}`,
+  delete: (row: Row) => `Deleted ${noun} ${quoted(name(row))}`,
+});
+
 /*
  * The subqueries below name their columns in SQL: a query on one table (the helpers' select, insert … returning,
  * update … returning) has Drizzle write every column bare, and a bare `product_id` inside a subquery on products
@@ -45,11 +52,7 @@ export const productResource = defineResource({
   audit: {
     entity: "product",
     label: (p) => `Product ${quoted(p.productName)}`,
-    summary: {
-      create: (p) => `Added product ${quoted(p.productName)}`,
-      update: (p) => `Changed product ${quoted(p.productName)}`,
-      delete: (p) => `Deleted product ${quoted(p.productName)}`,
-    },
+    summary: addedChangedDeleted("product", (p: ProductRow) => p.productName),
   },
   files: [
     { folder: MEDIA_FOLDERS.products, kind: "image", of: (p) => p.images },
@@ -111,11 +114,7 @@ export const brandResource = defineResource({
   audit: {
     entity: "brand",
     label: (b) => `Brand ${quoted(b.name)}`,
-    summary: {
-      create: (b) => `Added brand ${quoted(b.name)}`,
-      update: (b) => `Changed brand ${quoted(b.name)}`,
-      delete: (b) => `Deleted brand ${quoted(b.name)}`,
-    },
+    summary: addedChangedDeleted("brand", (b: Brand) => b.name),
   },
   files: [{ folder: MEDIA_FOLDERS.brands, kind: "image", of: (b) => [b.logo] }],
   ordered: true,
