@@ -81,4 +81,27 @@ describe("formAction", () => {
       body: { formError: "Saving failed.", fieldErrors: { email: "That e-mail address is taken." } },
     });
   });
+
+  it("with topLevel, says a refusal of part of a field (a cart line) under the field itself, the first one only", async () => {
+    const cart = z.object({ lines: z.array(z.object({ quantity: z.number().int("Whole numbers only.") })).min(1, "Your cart is empty.") });
+    const refused = await formAction(cart, async () => "placed", {
+      input: { lines: [{ quantity: 1.5 }, { quantity: 2.5 }] },
+      topLevel: true,
+    });
+    expect(answer(refused)).toEqual({ status: 400, body: { fieldErrors: { lines: "Whole numbers only." } } });
+    const gone = await formAction(cart, () => Promise.reject(refusal(400, "Product 9 is no longer available.", "lines.0.product_id")), {
+      input: { lines: [{ quantity: 1 }] },
+      topLevel: true,
+      failureFields: ["lines"],
+    });
+    expect(answer(gone)).toEqual({ status: 400, body: { fieldErrors: { lines: "Product 9 is no longer available." } } });
+  });
+
+  it("lets a redirect thrown by `run` through, even where unexpected failures are said", async () => {
+    const thrown = await formAction(schema, () => Promise.reject(new Response(null, { status: 302 })), {
+      input: good,
+      unexpected: "Try again.",
+    }).catch((err: unknown) => err);
+    expect(thrown).toBeInstanceOf(Response);
+  });
 });

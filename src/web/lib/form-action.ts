@@ -26,6 +26,11 @@ type FormActionOptions<Field extends string, Tag extends object> = {
   formLevel?: readonly Field[];
   /** Fields a refusal of the service may be said under (`FieldError`'s field); other refusals head the form. */
   failureFields?: readonly Field[];
+  /**
+   * Refusals of a part of a field (a cart line's quantity, the service's `products.0.product_id`) said under the
+   * field itself (`products`), where the form shows them.
+   */
+  topLevel?: boolean;
   /** The form's message when the service fails unexpectedly (logged, 500); without it such a failure is thrown. */
   unexpected?: string;
   /** How a failure of `run` is said, when the rules above do not fit (null: an unexpected failure, already logged). */
@@ -54,7 +59,8 @@ export async function formAction<Schema extends z.ZodType, Result, Tag extends o
   options: FormActionOptions<Extract<keyof z.input<Schema>, string>, Tag>,
 ) {
   type Field = Extract<keyof z.input<Schema>, string>;
-  const { values, tag, formLevel = [], failureFields = [], unexpected } = options;
+  const { values, tag, formLevel = [], failureFields = [], unexpected, topLevel = false } = options;
+  const fieldOf = (path: string) => (topLevel ? (path.split(".")[0] ?? path) : path);
   const refuse = (refusal: Refusal<Field>, status: number) =>
     data<FormResult<Field> & Tag>({ ...tag, ...refusal, ...(values ? { values } : {}) } as FormResult<Field> & Tag, {
       status,
@@ -64,21 +70,24 @@ export async function formAction<Schema extends z.ZodType, Result, Tag extends o
   if (!parsed.success) {
     const fieldErrors: Partial<Record<Field, string>> = {};
     let formError: string | undefined;
-    for (const [field, message] of Object.entries(issuesByPath(parsed.error))) {
+    for (const [path, message] of Object.entries(issuesByPath(parsed.error))) {
+      const field = fieldOf(path) as Field;
       if ((formLevel as readonly string[]).includes(field)) formError ??= message;
-      else fieldErrors[field as Field] = message;
+      else fieldErrors[field] ??= message;
     }
     return refuse({ fieldErrors, ...(formError ? { formError } : {}) }, 400);
   }
   try {
     return await run(parsed.data);
   } catch (err) {
+    // A redirect (or any answer) thrown by `run` is the answer.
+    if (err instanceof Response) throw err;
     const known = knownFailure(err);
     if (!known && !options.failure && unexpected === undefined) throw err;
     if (!known) console.error(err);
     if (options.failure) return refuse(options.failure(known), known?.statusCode ?? 500);
     if (!known) return refuse({ formError: unexpected }, 500);
-    const field = failureFields.find((f) => f === known.field);
+    const field = known.field === undefined ? undefined : failureFields.find((f) => f === fieldOf(known.field as string));
     return refuse(
       field ? { fieldErrors: { [field]: known.message } as Partial<Record<Field, string>> } : { formError: known.message },
       known.statusCode,

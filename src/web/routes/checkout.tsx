@@ -70,7 +70,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // One key per page view: revalidated loader data must not change it under a form about to be sent again.
   const [pageKey] = useState(loaderData.idempotencyKey);
   // A key from a refused submit is kept (nothing was placed with it), also when the page was sent without JavaScript.
-  const key = actionData?.status === "error" && actionData.values.idempotencyKey ? actionData.values.idempotencyKey : pageKey;
+  const key = actionData?.status === "error" && actionData.values?.idempotencyKey ? actionData.values.idempotencyKey : pageKey;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Checkout</h1>

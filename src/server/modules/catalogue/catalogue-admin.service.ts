@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { pageOf, sortRows } from "#shared/list-page.ts";
 import { MEDIA_FOLDERS, type MediaFolder } from "#shared/media.ts";
 import {
@@ -33,15 +33,25 @@ import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
-import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../platform/errors.ts";
+import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { ConflictError, ValidationError } from "../../platform/errors.ts";
+import { createResources } from "../../platform/resources/resource.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { type FormInput, fieldIssues, parseFields, readForm } from "../../platform/uploads/form-input.ts";
 import { applySingleImage, planImages, planSingleImage, resolvePlan } from "../../platform/uploads/image-plan.ts";
 import { UploadError, type UploadRules } from "../../platform/uploads/image-upload.ts";
-import { createStoredFiles, publicImages, type StoredFile } from "../../platform/uploads/stored-files.ts";
+import { createStoredFiles, publicImages } from "../../platform/uploads/stored-files.ts";
 import type { AuditService } from "../audit/audit.service.ts";
-import { toProduct } from "./catalogue.service.ts";
+import {
+  brandColumns,
+  brandResource,
+  featuredColumns,
+  featuredResource,
+  productColumns,
+  productResource,
+  toAdminProduct,
+  toFeatured,
+} from "./catalogue-resources.ts";
 
 export type CatalogueAdminDeps = {
   db: Db;
@@ -51,12 +61,8 @@ export type CatalogueAdminDeps = {
   onImageStored?: (folder: MediaFolder, name: string) => Promise<void>;
 };
 
-type ProductRow = typeof products.$inferSelect;
 type Exec = Db | Tx;
 
-const PRODUCT_NOT_FOUND = "Product not found.";
-const FEATURED_NOT_FOUND = "Featured product not found.";
-const BRAND_NOT_FOUND = "Brand not found.";
 const NO_IMAGES = "Choose at least one image to upload.";
 
 /** A new product: its fields, up to PRODUCT_MAX_IMAGES images and one datasheet, in one request. */
@@ -97,40 +103,9 @@ const oneImageForm = (field: string): UploadRules => ({
 });
 
 export function createCatalogueAdminService({ db, storage, audit, onImageStored }: CatalogueAdminDeps) {
-  const { withStoredFiles, removeAfterCommit } = createStoredFiles(storage, onImageStored);
-  const productImages = (names: readonly string[]) => publicImages(MEDIA_FOLDERS.products, names);
-
-  async function loadProduct(exec: Exec, id: number): Promise<AdminProduct | null> {
-    const [row] = await exec
-      .select({ product: products, slug: categories.slug, name: categories.name })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(products.productId, id))
-      .limit(1);
-    return row ? adminView(row.product, row) : null;
-  }
-
-  function adminView(row: ProductRow, category: { slug: string; name: string }): AdminProduct {
-    return {
-      ...toProduct(row, category, true),
-      brand_id: row.brandId,
-      created_At: row.createdAt.toISOString(),
-      updated_At: row.updatedAt.toISOString(),
-    };
-  }
-
-  async function mustLoadProduct(exec: Exec, id: number): Promise<AdminProduct> {
-    const view = await loadProduct(exec, id);
-    if (!view) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    return view;
-  }
-
-  /** The product row, locked until the transaction ends: two changes to one product wait for each other. */
-  async function lockProduct(tx: Tx, id: number): Promise<ProductRow> {
-    const [row] = await tx.select().from(products).where(eq(products.productId, id)).for("update");
-    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    return row;
-  }
+  const files = createStoredFiles(storage, onImageStored);
+  const { rowOf, create, update, remove } = createResources({ db, audit, files });
+  const loadProduct = async (exec: Exec, id: number) => toAdminProduct(await rowOf(exec, productResource, id));
 
   /** The category and brand a product names must exist. */
   async function checkRefs(exec: Exec, refs: { category?: number; brand_id?: number | null }): Promise<void> {
@@ -147,45 +122,16 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
   }
 
   /** A category or brand removed between the check and the write. */
-  function refError(err: unknown): unknown {
-    if (isForeignKeyViolation(err)) return new ValidationError([{ path: "body.category", message: CATEGORY_UNKNOWN }]);
-    return err;
+  function refError(err: unknown): never {
+    if (isForeignKeyViolation(err)) throw new ValidationError([{ path: "body.category", message: CATEGORY_UNKNOWN }]);
+    throw err;
   }
-
-  const record = (tx: Tx, me: SignedIn, change: Parameters<AuditService["record"]>[2]) => audit.record(tx, me, change);
 
   // Featured products
 
-  const featuredColumns = {
-    id: featuredProducts.id,
-    name: featuredProducts.name,
-    image: featuredProducts.image,
-    sort_order: featuredProducts.sortOrder,
-    product_id: products.productId,
-    product_name: products.productName,
-    productImages: products.images,
-  };
-  const toFeatured = ({ productImages, ...row }: Omit<AdminFeatured, "images"> & { productImages: string[] }): AdminFeatured => ({
-    ...row,
-    images: productImages.join(","),
-  });
-
   async function featuredInOrder(): Promise<AdminFeatured[]> {
-    const rows = await db
-      .select(featuredColumns)
-      .from(featuredProducts)
-      .innerJoin(products, eq(products.productId, featuredProducts.productId))
-      .orderBy(asc(featuredProducts.sortOrder), asc(featuredProducts.id));
+    const rows = await db.select(featuredColumns).from(featuredProducts).orderBy(asc(featuredProducts.sortOrder), asc(featuredProducts.id));
     return rows.map(toFeatured);
-  }
-
-  async function loadFeatured(exec: Exec, id: number): Promise<AdminFeatured | null> {
-    const [row] = await exec
-      .select(featuredColumns)
-      .from(featuredProducts)
-      .innerJoin(products, eq(products.productId, featuredProducts.productId))
-      .where(eq(featuredProducts.id, id));
-    return row ? toFeatured(row) : null;
   }
 
   /** Puts a featured product at a position (0 first) and numbers them all again in their order. */
@@ -209,25 +155,17 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
     return row.name;
   }
 
-  // Brands
-
-  const brandColumns = {
-    id: brands.id,
-    name: brands.name,
-    logo: brands.logo,
-    website: brands.website,
-    product_count: sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id})`,
+  const featuredError = (err: unknown): never => {
+    throw isUniqueViolation(err) ? new ConflictError(ALREADY_FEATURED) : err;
   };
+
+  // Brands
 
   const brandsInOrder = (): Promise<Brand[]> => db.select(brandColumns).from(brands).orderBy(asc(brands.sortOrder), asc(brands.id));
 
-  async function loadBrand(exec: Exec, id: number): Promise<Brand | null> {
-    const [row] = await exec.select(brandColumns).from(brands).where(eq(brands.id, id));
-    return row ?? null;
-  }
-
-  const brandError = (err: unknown) =>
-    isUniqueViolation(err) ? new ValidationError([{ path: "body.name", message: BRAND_NAME_TAKEN }]) : err;
+  const brandError = (err: unknown): never => {
+    throw isUniqueViolation(err) ? new ValidationError([{ path: "body.name", message: BRAND_NAME_TAKEN }]) : err;
+  };
 
   return {
     /** One page of products for the back office: search by name, a category, sorted by name, USD price or date. */
@@ -242,21 +180,20 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       const order = query.dir === "asc" ? [asc(column), asc(products.productId)] : [desc(column), desc(products.productId)];
       const [rows, [total]] = await Promise.all([
         db
-          .select({ product: products, slug: categories.slug, name: categories.name })
+          .select(productColumns)
           .from(products)
-          .innerJoin(categories, eq(categories.id, products.categoryId))
           .where(where)
           .orderBy(...order)
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         db.select({ n: count() }).from(products).where(where),
       ]);
-      return { rows: rows.map((r) => adminView(r.product, r)), count: total?.n ?? 0 };
+      return { rows: rows.map(toAdminProduct), count: total?.n ?? 0 };
     },
 
     async getProduct(actor: Actor, id: number): Promise<AdminProduct> {
       requireAdmin(actor);
-      return mustLoadProduct(db, id);
+      return loadProduct(db, id);
     },
 
     /** Every product's id and name, for the featured product picker. */
@@ -286,44 +223,24 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       const fields = parsed.data;
       await checkRefs(db, fields);
 
-      return withStoredFiles(
-        async (put) => ({
+      return create(me, productResource, {
+        store: async (put) => ({
           names: await put.images(MEDIA_FOLDERS.products, images, fields.product_name),
           sheet: await put.file(MEDIA_FOLDERS.datasheets, datasheet.body, fields.product_name, "pdf"),
         }),
-        ({ names, sheet }) =>
-          db
-            .transaction(async (tx) => {
-              const [row] = await tx
-                .insert(products)
-                .values({
-                  productName: fields.product_name,
-                  productDescription: fields.product_description,
-                  productBenefits: fields.product_benefits ?? "",
-                  productWarranty: fields.product_warranty ?? "",
-                  categoryId: fields.category,
-                  priceUsd: fields.price_usd,
-                  priceZwl: fields.price_zwl ?? null,
-                  brandId: fields.brand_id ?? null,
-                  images: names,
-                  datasheet: sheet,
-                })
-                .returning({ id: products.productId });
-              if (!row) throw new Error("product insert returned nothing");
-              const view = await mustLoadProduct(tx, row.id);
-              await record(tx, me, {
-                entity: "product",
-                entityId: row.id,
-                action: "create",
-                summary: `Added product “${view.product_name}”`,
-                after: view,
-              });
-              return view;
-            })
-            .catch((err) => {
-              throw refError(err);
-            }),
-      );
+        values: ({ names, sheet }) => ({
+          productName: fields.product_name,
+          productDescription: fields.product_description,
+          productBenefits: fields.product_benefits ?? "",
+          productWarranty: fields.product_warranty ?? "",
+          categoryId: fields.category,
+          priceUsd: fields.price_usd,
+          priceZwl: fields.price_zwl ?? null,
+          brandId: fields.brand_id ?? null,
+          images: names,
+          datasheet: sheet,
+        }),
+      }).catch(refError);
     },
 
     /**
@@ -332,53 +249,32 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
      */
     async updateProduct(actor: Actor, id: number, patch: ProductUpdate): Promise<AdminProduct> {
       const me = requireAdmin(actor);
-      return removeAfterCommit((afterCommit) =>
-        db
-          .transaction(async (tx) => {
-            const current = await lockProduct(tx, id);
-            await checkRefs(tx, { category: patch.category, brand_id: patch.brand_id });
-            const before = await mustLoadProduct(tx, id);
-            let images = current.images;
-            let removedImages: string[] = [];
-            if (patch.images) {
-              const unknown = patch.images.filter((n) => !current.images.includes(n));
-              if (unknown.length > 0) {
-                throw new ValidationError([
-                  { path: "body.images", message: `Not one of this product's images: ${unknown.slice(0, 3).join(", ")}.` },
-                ]);
-              }
-              if (new Set(patch.images).size !== patch.images.length) {
-                throw new ValidationError([{ path: "body.images", message: "Name each image once." }]);
-              }
-              images = patch.images;
-              removedImages = current.images.filter((n) => !images.includes(n));
+      return update(me, productResource, id, {
+        set: async (current, _, tx) => {
+          await checkRefs(tx, { category: patch.category, brand_id: patch.brand_id });
+          if (patch.images) {
+            const unknown = patch.images.filter((n) => !current.images.includes(n));
+            if (unknown.length > 0) {
+              throw new ValidationError([
+                { path: "body.images", message: `Not one of this product's images: ${unknown.slice(0, 3).join(", ")}.` },
+              ]);
             }
-            const set: Partial<typeof products.$inferInsert> = { updatedAt: new Date(), images };
-            if (patch.product_name !== undefined) set.productName = patch.product_name;
-            if (patch.product_description !== undefined) set.productDescription = patch.product_description;
-            if (patch.product_benefits !== undefined) set.productBenefits = patch.product_benefits;
-            if (patch.product_warranty !== undefined) set.productWarranty = patch.product_warranty;
-            if (patch.category !== undefined) set.categoryId = patch.category;
-            if (patch.price_usd !== undefined) set.priceUsd = patch.price_usd;
-            if (patch.price_zwl !== undefined) set.priceZwl = patch.price_zwl;
-            if (patch.brand_id !== undefined) set.brandId = patch.brand_id;
-            await tx.update(products).set(set).where(eq(products.productId, id));
-            const view = await mustLoadProduct(tx, id);
-            await record(tx, me, {
-              entity: "product",
-              entityId: id,
-              action: "update",
-              summary: `Changed product “${view.product_name}”`,
-              before,
-              after: view,
-            });
-            afterCommit.remove(...productImages(removedImages));
-            return view;
-          })
-          .catch((err) => {
-            throw refError(err);
-          }),
-      );
+            if (new Set(patch.images).size !== patch.images.length) {
+              throw new ValidationError([{ path: "body.images", message: "Name each image once." }]);
+            }
+          }
+          const set: Partial<typeof products.$inferInsert> = { updatedAt: new Date(), images: patch.images ?? current.images };
+          if (patch.product_name !== undefined) set.productName = patch.product_name;
+          if (patch.product_description !== undefined) set.productDescription = patch.product_description;
+          if (patch.product_benefits !== undefined) set.productBenefits = patch.product_benefits;
+          if (patch.product_warranty !== undefined) set.productWarranty = patch.product_warranty;
+          if (patch.category !== undefined) set.categoryId = patch.category;
+          if (patch.price_usd !== undefined) set.priceUsd = patch.price_usd;
+          if (patch.price_zwl !== undefined) set.priceZwl = patch.price_zwl;
+          if (patch.brand_id !== undefined) set.brandId = patch.brand_id;
+          return set;
+        },
+      }).catch(refError);
     },
 
     /**
@@ -388,11 +284,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
      */
     async addProductImages(actor: Actor, id: number, input: FormInput): Promise<AdminProduct> {
       const me = requireAdmin(actor);
-      const [current] = await db
-        .select({ images: products.images, name: products.productName })
-        .from(products)
-        .where(eq(products.productId, id));
-      if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const current = await rowOf(db, productResource, id);
       const form = await readForm(input, IMAGES_FORM, { filesOnly: true });
       const images = form.images.filter((i) => i.field === "images");
       if (images.length === 0) throw new UploadError(400, NO_IMAGES, "images");
@@ -401,65 +293,33 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
         planImages({ current, fields: form.fields, newCount: images.length, max: PRODUCT_MAX_IMAGES, tooMany: tooManyImages });
       plan(current.images);
 
-      return withStoredFiles(
-        (put) => put.images(MEDIA_FOLDERS.products, images, current.name),
-        (names, afterCommit) =>
-          db.transaction(async (tx) => {
-            const row = await lockProduct(tx, id);
-            const next = resolvePlan(plan(row.images), names);
-            const removed = row.images.filter((name) => !next.includes(name));
-            const before = await mustLoadProduct(tx, id);
-            await tx.update(products).set({ images: next, updatedAt: new Date() }).where(eq(products.productId, id));
-            const after = await mustLoadProduct(tx, id);
-            const dropped = removed.length > 0 ? `, removed ${removed.length}` : "";
-            await record(tx, me, {
-              entity: "product",
-              entityId: id,
-              action: "update",
-              summary: `Added ${names.length} image${names.length === 1 ? "" : "s"}${dropped} to product “${after.product_name}”`,
-              before,
-              after,
-            });
-            afterCommit.remove(...productImages(removed));
-            return after;
-          }),
-      );
+      return update(me, productResource, id, {
+        store: (put) => put.images(MEDIA_FOLDERS.products, images, current.productName),
+        set: (row, names) => ({ images: resolvePlan(plan(row.images), names), updatedAt: new Date() }),
+        summary: (after, before) => {
+          const removed = before.images.filter((name) => !after.images.includes(name)).length;
+          const dropped = removed > 0 ? `, removed ${removed}` : "";
+          return `Added ${images.length} image${images.length === 1 ? "" : "s"}${dropped} to product “${after.productName}”`;
+        },
+      });
     },
 
     /** Replaces the product's datasheet; the old file is removed once the new one is saved. */
     async replaceDatasheet(actor: Actor, id: number, input: FormInput): Promise<AdminProduct> {
       const me = requireAdmin(actor);
-      const [exists] = await db.select({ id: products.productId }).from(products).where(eq(products.productId, id));
-      if (!exists) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      await rowOf(db, productResource, id);
       const form = await readForm(input, DATASHEET_FORM, { filesOnly: true });
       const pdf = form.pdfs.find((p) => p.field === "datasheet");
       if (!pdf) throw new UploadError(400, DATASHEET_REQUIRED, "datasheet");
 
-      return withStoredFiles(
-        async (put) => {
+      return update(me, productResource, id, {
+        store: async (put) => {
           const [row] = await db.select({ name: products.productName }).from(products).where(eq(products.productId, id));
           return put.file(MEDIA_FOLDERS.datasheets, pdf.body, row?.name ?? "datasheet", "pdf");
         },
-        (sheet, afterCommit) =>
-          db.transaction(async (tx) => {
-            const row = await lockProduct(tx, id);
-            const before = await mustLoadProduct(tx, id);
-            await tx.update(products).set({ datasheet: sheet, updatedAt: new Date() }).where(eq(products.productId, id));
-            const after = await mustLoadProduct(tx, id);
-            await record(tx, me, {
-              entity: "product",
-              entityId: id,
-              action: "update",
-              summary: `Replaced the datasheet of product “${after.product_name}”`,
-              before,
-              after,
-            });
-            if (row.datasheet && row.datasheet !== sheet) {
-              afterCommit.remove({ kind: "file", folder: MEDIA_FOLDERS.datasheets, name: row.datasheet });
-            }
-            return after;
-          }),
-      );
+        set: (_, sheet) => ({ datasheet: sheet, updatedAt: new Date() }),
+        summary: (after) => `Replaced the datasheet of product “${after.productName}”`,
+      });
     },
 
     /**
@@ -468,18 +328,12 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
      */
     async deleteProduct(actor: Actor, id: number): Promise<void> {
       const me = requireAdmin(actor);
-      await removeAfterCommit((afterCommit) =>
-        db.transaction(async (tx) => {
-          const row = await lockProduct(tx, id);
-          const before = await mustLoadProduct(tx, id);
-          const featured = await tx
-            .select(featuredColumns)
-            .from(featuredProducts)
-            .innerJoin(products, eq(products.productId, featuredProducts.productId))
-            .where(eq(featuredProducts.productId, id));
-          await tx.delete(products).where(eq(products.productId, id));
+      await remove(me, productResource, id, {
+        // The database deletes its featured entry with it: said in the audit log, its artwork removed too.
+        dependents: async (tx) => {
+          const featured = await tx.select(featuredColumns).from(featuredProducts).where(eq(featuredProducts.productId, id));
           for (const f of featured) {
-            await record(tx, me, {
+            await audit.record(tx, me, {
               entity: "featured",
               entityId: f.id,
               action: "delete",
@@ -487,24 +341,12 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
               before: toFeatured(f),
             });
           }
-          await record(tx, me, {
-            entity: "product",
-            entityId: id,
-            action: "delete",
-            summary: `Deleted product “${row.productName}”`,
-            before,
-          });
-          const sheet: StoredFile | null = row.datasheet ? { kind: "file", folder: MEDIA_FOLDERS.datasheets, name: row.datasheet } : null;
-          afterCommit.remove(
-            ...productImages(row.images),
-            sheet,
-            ...publicImages(
-              MEDIA_FOLDERS.featured,
-              featured.map((f) => f.image),
-            ),
+          return publicImages(
+            MEDIA_FOLDERS.featured,
+            featured.map((f) => f.image),
           );
-        }),
-      );
+        },
+      });
     },
 
     // Featured products
@@ -531,9 +373,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
 
     async getFeatured(actor: Actor, id: number): Promise<AdminFeatured> {
       requireAdmin(actor);
-      const featured = await loadFeatured(db, id);
-      if (!featured) throw new NotFoundError(FEATURED_NOT_FOUND);
-      return featured;
+      return toFeatured(await rowOf(db, featuredResource, id));
     },
 
     /** Features a product (once), last in the order, with its own artwork when an `image` is sent. */
@@ -544,93 +384,44 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       const image = form.images.find((i) => i.field === "image");
       const name = fields.name || (await productName(db, fields.product_id));
 
-      return withStoredFiles(
-        async (put) => (image ? put.image(MEDIA_FOLDERS.featured, image, name) : null),
-        (artwork) =>
-          db
-            .transaction(async (tx) => {
-              await productName(tx, fields.product_id);
-              const [last] = await tx.select({ n: max(featuredProducts.sortOrder) }).from(featuredProducts);
-              const [row] = await tx
-                .insert(featuredProducts)
-                .values({ productId: fields.product_id, name, image: artwork, sortOrder: (last?.n ?? -1) + 1 })
-                .returning({ id: featuredProducts.id });
-              if (!row) throw new Error("featured insert returned nothing");
-              const view = await loadFeatured(tx, row.id);
-              await record(tx, me, { entity: "featured", entityId: row.id, action: "create", summary: `Featured “${name}”`, after: view });
-              return view as AdminFeatured;
-            })
-            .catch((err) => {
-              throw isUniqueViolation(err) ? new ConflictError(ALREADY_FEATURED) : err;
-            }),
-      );
+      return create(me, featuredResource, {
+        store: async (put) => (image ? put.image(MEDIA_FOLDERS.featured, image, name) : null),
+        values: async (artwork, tx) => {
+          await productName(tx, fields.product_id);
+          return { productId: fields.product_id, name, image: artwork };
+        },
+      }).catch(featuredError);
     },
 
     /** Changes a featured product's name, product, position or artwork (a new `image`, or `remove_image`). */
     async updateFeatured(actor: Actor, id: number, input: FormInput): Promise<AdminFeatured> {
       const me = requireAdmin(actor);
-      const [exists] = await db.select({ image: featuredProducts.image }).from(featuredProducts).where(eq(featuredProducts.id, id));
-      if (!exists) throw new NotFoundError(FEATURED_NOT_FOUND);
+      const exists = await rowOf(db, featuredResource, id);
       const form = await readForm(input, oneImageForm("image"));
       const fields = parseFields(featuredUpdateSchema, form.fields);
       const image = form.images.find((i) => i.field === "image");
       const plan = planSingleImage({ current: exists.image, fields: form.fields, field: "image", newCount: form.images.length });
 
-      return withStoredFiles(
-        async (put) => (image ? put.image(MEDIA_FOLDERS.featured, image, fields.name || "featured") : null),
-        (artwork, afterCommit) =>
-          db
-            .transaction(async (tx) => {
-              const [row] = await tx.select().from(featuredProducts).where(eq(featuredProducts.id, id)).for("update");
-              if (!row) throw new NotFoundError(FEATURED_NOT_FOUND);
-              const before = await loadFeatured(tx, id);
-              const set: Partial<typeof featuredProducts.$inferInsert> = {};
-              if (fields.product_id !== undefined) {
-                const productTitle = await productName(tx, fields.product_id);
-                set.productId = fields.product_id;
-                // A new product without a new name takes the product's name.
-                if (fields.name === undefined && fields.product_id !== row.productId) set.name = productTitle;
-              }
-              if (fields.name !== undefined) set.name = fields.name || (await productName(tx, fields.product_id ?? row.productId));
-              if (plan !== "keep") set.image = applySingleImage(plan, row.image, artwork);
-              if (Object.keys(set).length > 0) await tx.update(featuredProducts).set(set).where(eq(featuredProducts.id, id));
-              if (fields.sort_order !== undefined) await moveFeatured(tx, id, fields.sort_order);
-              const after = await loadFeatured(tx, id);
-              await record(tx, me, {
-                entity: "featured",
-                entityId: id,
-                action: "update",
-                summary: `Changed featured product “${after?.name ?? row.name}”`,
-                before,
-                after,
-              });
-              if (set.image !== undefined && row.image !== set.image)
-                afterCommit.remove(...publicImages(MEDIA_FOLDERS.featured, [row.image]));
-              return after as AdminFeatured;
-            })
-            .catch((err) => {
-              throw isUniqueViolation(err) ? new ConflictError(ALREADY_FEATURED) : err;
-            }),
-      );
+      return update(me, featuredResource, id, {
+        store: async (put) => (image ? put.image(MEDIA_FOLDERS.featured, image, fields.name || "featured") : null),
+        set: async (row, artwork, tx) => {
+          const set: Partial<typeof featuredProducts.$inferInsert> = {};
+          if (fields.product_id !== undefined) {
+            const productTitle = await productName(tx, fields.product_id);
+            set.productId = fields.product_id;
+            // A new product without a new name takes the product's name.
+            if (fields.name === undefined && fields.product_id !== row.product_id) set.name = productTitle;
+          }
+          if (fields.name !== undefined) set.name = fields.name || (await productName(tx, fields.product_id ?? row.product_id));
+          if (plan !== "keep") set.image = applySingleImage(plan, row.image, artwork);
+          if (fields.sort_order !== undefined) await moveFeatured(tx, id, fields.sort_order);
+          return set;
+        },
+      }).catch(featuredError);
     },
 
     async deleteFeatured(actor: Actor, id: number): Promise<void> {
-      const me = requireAdmin(actor);
-      await removeAfterCommit((afterCommit) =>
-        db.transaction(async (tx) => {
-          const before = await loadFeatured(tx, id);
-          const [row] = await tx.delete(featuredProducts).where(eq(featuredProducts.id, id)).returning({ image: featuredProducts.image });
-          if (!row || !before) throw new NotFoundError(FEATURED_NOT_FOUND);
-          await record(tx, me, {
-            entity: "featured",
-            entityId: id,
-            action: "delete",
-            summary: `Removed featured product “${before.name}”`,
-            before,
-          });
-          afterCommit.remove(...publicImages(MEDIA_FOLDERS.featured, [row.image]));
-        }),
-      );
+      await remove(requireAdmin(actor), featuredResource, id);
     },
 
     // Brands
@@ -650,9 +441,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
 
     async getBrand(actor: Actor, id: number): Promise<Brand> {
       requireAdmin(actor);
-      const brand = await loadBrand(db, id);
-      if (!brand) throw new NotFoundError(BRAND_NOT_FOUND);
-      return brand;
+      return rowOf(db, brandResource, id);
     },
 
     async createBrand(actor: Actor, input: FormInput): Promise<Brand> {
@@ -660,84 +449,32 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       const form = await readForm(input, oneImageForm("logo"));
       const fields = parseFields(brandCreateSchema, form.fields);
       const logo = form.images.find((i) => i.field === "logo");
-      return withStoredFiles(
-        async (put) => (logo ? put.image(MEDIA_FOLDERS.brands, logo, fields.name) : null),
-        (logoName) =>
-          db
-            .transaction(async (tx) => {
-              const [last] = await tx.select({ n: max(brands.sortOrder) }).from(brands);
-              const [row] = await tx
-                .insert(brands)
-                .values({ name: fields.name, website: fields.website ?? null, logo: logoName, sortOrder: (last?.n ?? -1) + 1 })
-                .returning({ id: brands.id });
-              if (!row) throw new Error("brand insert returned nothing");
-              const view = (await loadBrand(tx, row.id)) as Brand;
-              await record(tx, me, {
-                entity: "brand",
-                entityId: row.id,
-                action: "create",
-                summary: `Added brand “${view.name}”`,
-                after: view,
-              });
-              return view;
-            })
-            .catch((err) => {
-              throw brandError(err);
-            }),
-      );
+      return create(me, brandResource, {
+        store: async (put) => (logo ? put.image(MEDIA_FOLDERS.brands, logo, fields.name) : null),
+        values: (logoName) => ({ name: fields.name, website: fields.website ?? null, logo: logoName }),
+      }).catch(brandError);
     },
 
     async updateBrand(actor: Actor, id: number, input: FormInput): Promise<Brand> {
       const me = requireAdmin(actor);
-      const [exists] = await db.select({ logo: brands.logo }).from(brands).where(eq(brands.id, id));
-      if (!exists) throw new NotFoundError(BRAND_NOT_FOUND);
+      const exists = await rowOf(db, brandResource, id);
       const form = await readForm(input, oneImageForm("logo"));
       const fields = parseFields(brandUpdateSchema, form.fields);
       const logo = form.images.find((i) => i.field === "logo");
       const plan = planSingleImage({ current: exists.logo, fields: form.fields, field: "logo", newCount: form.images.length });
-      return withStoredFiles(
-        async (put) => (logo ? put.image(MEDIA_FOLDERS.brands, logo, fields.name ?? "brand") : null),
-        (logoName, afterCommit) =>
-          db
-            .transaction(async (tx) => {
-              const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for("update");
-              if (!row) throw new NotFoundError(BRAND_NOT_FOUND);
-              const before = await loadBrand(tx, id);
-              const set: Partial<typeof brands.$inferInsert> = {};
-              if (fields.name !== undefined) set.name = fields.name;
-              if (fields.website !== undefined) set.website = fields.website;
-              if (plan !== "keep") set.logo = applySingleImage(plan, row.logo, logoName);
-              if (Object.keys(set).length > 0) await tx.update(brands).set(set).where(eq(brands.id, id));
-              const after = (await loadBrand(tx, id)) as Brand;
-              await record(tx, me, {
-                entity: "brand",
-                entityId: id,
-                action: "update",
-                summary: `Changed brand “${after.name}”`,
-                before,
-                after,
-              });
-              if (set.logo !== undefined && row.logo !== set.logo) afterCommit.remove(...publicImages(MEDIA_FOLDERS.brands, [row.logo]));
-              return after;
-            })
-            .catch((err) => {
-              throw brandError(err);
-            }),
-      );
+      return update(me, brandResource, id, {
+        store: async (put) => (logo ? put.image(MEDIA_FOLDERS.brands, logo, fields.name ?? "brand") : null),
+        set: (row, logoName) => ({
+          ...(fields.name !== undefined ? { name: fields.name } : {}),
+          ...(fields.website !== undefined ? { website: fields.website } : {}),
+          ...(plan !== "keep" ? { logo: applySingleImage(plan, row.logo, logoName) } : {}),
+        }),
+      }).catch(brandError);
     },
 
     /** Deletes a brand; its products stay, without a brand. */
     async deleteBrand(actor: Actor, id: number): Promise<void> {
-      const me = requireAdmin(actor);
-      await removeAfterCommit((afterCommit) =>
-        db.transaction(async (tx) => {
-          const before = await loadBrand(tx, id);
-          const [row] = await tx.delete(brands).where(eq(brands.id, id)).returning({ logo: brands.logo });
-          if (!row || !before) throw new NotFoundError(BRAND_NOT_FOUND);
-          await record(tx, me, { entity: "brand", entityId: id, action: "delete", summary: `Deleted brand “${before.name}”`, before });
-          afterCommit.remove(...publicImages(MEDIA_FOLDERS.brands, [row.logo]));
-        }),
-      );
+      await remove(requireAdmin(actor), brandResource, id);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
@@ -166,5 +166,42 @@ describe("resource helpers", () => {
     expect(stay.order).toEqual(moved.order);
     expect(stay.message).toBe("The testimonial is already first.");
     expect(audits.length).toBe(before);
+  });
+
+  it("a column may be a subquery on the row; a descriptor may word its summaries; nothing to set is still audited; dependents' files go too", async () => {
+    const { mem, create, update, remove } = setup();
+    const worded = defineResource({
+      ...testimonialResource,
+      columns: {
+        ...testimonialResource.columns,
+        // Read beside the row, in the helpers' select, insert … returning and update … returning alike.
+        others: sql<number>`(select count(*)::int from ${testimonials} t where t.id <> ${testimonials}.id)`,
+      },
+      view: (row: { id: number; person: string; image: string | null; others: number }) => row,
+      audit: {
+        entity: "testimonial",
+        label: (r) => `Testimonial of ${r.person}`,
+        summary: { create: (r) => `Added “${r.person}”`, update: (r) => `Changed “${r.person}”`, delete: (r) => `Deleted “${r.person}”` },
+      },
+    });
+    const [{ n } = { n: 0 }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(testimonials);
+    const made = await create(me, worded, { values: () => ({ person: "Worded", message: "…" }) });
+    expect(made.others).toBe(n);
+    const same = await update(me, worded, made.id, { set: () => ({}) });
+    expect(same).toEqual(made);
+
+    let dependent = "";
+    const gone = await remove(me, worded, made.id, {
+      dependents: async () => {
+        dependent = await createStoredFiles(mem.storage).withStoredFiles(
+          (put) => put.image("testimonials", image, "Dependent"),
+          async (name) => name,
+        );
+        return [{ kind: "image", folder: "testimonials", name: dependent }];
+      },
+    });
+    expect(gone.message).toBe("The testimonial has been deleted.");
+    expect(mem.has("testimonials", dependent)).toBe(false);
+    expect(audits.slice(-3).map((a) => a.summary)).toEqual(["Added “Worded”", "Changed “Worded”", "Deleted “Worded”"]);
   });
 });

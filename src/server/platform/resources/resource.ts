@@ -24,10 +24,15 @@ export type Resource<T extends PgTable, Row, View> = {
   table: T;
   id: AnyPgColumn;
   /** The columns read, keyed by the spec's field names (the row). */
-  columns: Record<string, AnyPgColumn | SQL.Aliased>;
+  columns: Record<string, AnyPgColumn | SQL | SQL.Aliased>;
   /** The row as the API answers it. */
   view: (row: Row) => View;
-  audit: { entity: string; label: (row: Row) => string };
+  audit: {
+    entity: string;
+    label: (row: Row) => string;
+    /** Summaries worded otherwise than "<label> added" / "updated" / "deleted" (the catalogue's "Added product “…”"). */
+    summary?: Partial<Record<"create" | "update" | "delete", (row: Row) => string>>;
+  };
   files?: readonly FileSlot<Row>[];
   /** Kept in the admin's order (`sort_order`): new rows go last, `move` takes one up or down. */
   ordered?: true;
@@ -109,7 +114,7 @@ export function createResources({ db, audit, files }: { db: Db; audit: Auditor; 
             entity: res.audit.entity,
             entityId: (row as Record<string, number>)[idKey(res)] as number,
             action: "create",
-            summary: `${res.audit.label(row as Row)} added`,
+            summary: res.audit.summary?.create?.(row as Row) ?? `${res.audit.label(row as Row)} added`,
             after: view,
           });
           return view;
@@ -144,18 +149,23 @@ export function createResources({ db, audit, files }: { db: Db; audit: Auditor; 
               res.name,
             );
           const set = await spec.set(before, stored, tx);
-          const [row] = (await tx
-            .update(res.table)
-            .set(set as Partial<Insert<T>>)
-            .where(eq(res.id, id))
-            .returning(res.columns)) as Row[];
-          const changed = row as Row;
+          // Nothing to set (a change made by `set` itself, or none at all): the row as it now is.
+          const changed =
+            Object.keys(set).length === 0
+              ? await rowOf(tx, res, id)
+              : ((
+                  await tx
+                    .update(res.table)
+                    .set(set as Partial<Insert<T>>)
+                    .where(eq(res.id, id))
+                    .returning(res.columns)
+                )[0] as Row);
           const view = res.view(changed);
           await audit.record(tx, me, {
             entity: res.audit.entity,
             entityId: id,
             action: "update",
-            summary: spec.summary ? spec.summary(changed, before) : `${res.audit.label(changed)} updated`,
+            summary: spec.summary?.(changed, before) ?? res.audit.summary?.update?.(changed) ?? `${res.audit.label(changed)} updated`,
             before: res.view(before),
             after: view,
           });
@@ -166,27 +176,34 @@ export function createResources({ db, audit, files }: { db: Db; audit: Auditor; 
     );
   }
 
-  /** Deletes a record (after `refuse`, a rule of the resource, has had its say); its files go once it is gone. */
+  /**
+   * Deletes a record (after `refuse`, a rule of the resource, has had its say); its files go once it is gone, with
+   * those of the records the database deletes with it (`dependents` writes their audit entries and names their files).
+   */
   async function remove<Row>(
     me: SignedIn,
     res: Resource<PgTable, Row, unknown>,
     id: number,
-    spec: { refuse?: (tx: Tx, before: Row) => Promise<void> } = {},
+    spec: {
+      refuse?: (tx: Tx, before: Row) => Promise<void>;
+      dependents?: (tx: Tx, before: Row) => Promise<readonly StoredFile[]>;
+    } = {},
   ): Promise<{ message: string }> {
     const word = res.deleteWord ?? "deleted";
     await files.removeAfterCommit((after) =>
       db.transaction(async (tx) => {
         const before = await rowOf(tx, res, id, true);
         await spec.refuse?.(tx, before);
+        const dependents = await (spec.dependents?.(tx, before) ?? []);
         await tx.delete(res.table).where(eq(res.id, id));
         await audit.record(tx, me, {
           entity: res.audit.entity,
           entityId: id,
           action: "delete",
-          summary: `${res.audit.label(before)} ${word}`,
+          summary: res.audit.summary?.delete?.(before) ?? `${res.audit.label(before)} ${word}`,
           before: res.view(before),
         });
-        after.remove(...filesOf(res, before));
+        after.remove(...filesOf(res, before), ...dependents);
       }),
     );
     return { message: `The ${res.name} has been ${word}.` };

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { disableTotpSchema, type TotpSetup, totpCodeSchema } from "#shared/schemas/auth.ts";
+import type { FormResult } from "../../lib/form-action.ts";
 import { formText } from "../../lib/form-data.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
@@ -14,10 +15,7 @@ export type TwoStepResult = {
   setup?: TotpSetup;
   /** New recovery codes, shown once. */
   recoveryCodes?: string[];
-  success?: string;
-  formError?: string;
-  fieldErrors?: Partial<Record<TwoStepField, string>>;
-};
+} & Omit<FormResult<TwoStepField>, "values">;
 
 /** The panel's forms: start the setup, confirm it with the first code, new recovery codes, turn it off. */
 export async function twoStepAction(intent: string, form: FormData, context: WebContext) {

@@ -1,24 +1,17 @@
-export type CheckoutField =
-  | "idempotencyKey"
-  | "currency"
-  | "fulfilment"
-  | "contactName"
-  | "contactPhone"
-  | "deliveryAddress"
-  | "notes"
-  | "products";
+import type { FormResult } from "../../lib/form-action.ts";
 
-export type CheckoutValues = {
-  idempotencyKey: string;
-  currency: string;
-  fulfilment: string;
-  contactName: string;
-  contactPhone: string;
-  deliveryAddress: string;
-  notes: string;
-};
+/** The checkout form's fields, each of which a refusal may be said under. */
+export const CHECKOUT_FIELDS = [
+  "idempotencyKey",
+  "currency",
+  "fulfilment",
+  "contactName",
+  "contactPhone",
+  "deliveryAddress",
+  "notes",
+  "products",
+] as const;
+export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
-/** What the checkout page's action answers. */
-export type CheckoutResult =
-  | { status: "placed"; id: number; reference: string }
-  | { status: "error"; formError?: string; fieldErrors?: Partial<Record<CheckoutField, string>>; values: CheckoutValues };
+/** What the checkout page's action answers: the order placed, or a refusal with what was typed. */
+export type CheckoutResult = { status: "placed"; id: number; reference: string } | ({ status: "error" } & FormResult<CheckoutField>);

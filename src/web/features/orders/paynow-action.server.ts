@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { PAYNOW_UNREACHABLE, startPaynowSchema } from "#shared/schemas/payments.ts";
-import { firstIssues, formText } from "../../lib/form-data.ts";
-import { knownFailure } from "../../lib/service-errors.ts";
+import { type FormResult, formAction } from "../../lib/form-action.ts";
+import { formText } from "../../lib/form-data.ts";
 import type { WebContext } from "../../load-context.ts";
-import type { PaynowResult } from "./paynow-result.ts";
+import type { PaynowField, PaynowResult } from "./paynow-result.ts";
 
 /**
  * 'Pay with Paynow' on the dealer's order: checked with the shared schema, then started through the payments
@@ -13,35 +13,22 @@ import type { PaynowResult } from "./paynow-result.ts";
 export async function paynowAction(form: FormData, context: WebContext) {
   const orderId = Number(formText(form, "orderId"));
   const values = { method: formText(form, "method"), phone: formText(form, "phone") };
-  if (!Number.isInteger(orderId) || orderId <= 0) {
-    return data<PaynowResult>({ status: "error", orderId: 0, formError: "This order could not be found.", values }, { status: 400 });
-  }
-  const parsed = startPaynowSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<PaynowResult>(
-      { status: "error", orderId, fieldErrors: firstIssues<"method" | "phone">(parsed.error), values },
-      { status: 400 },
-    );
-  }
-  try {
-    const payment = await context.services.payments.start(context.actor, orderId, parsed.data, context.siteUrl);
-    if (payment.method === "web" && payment.browserUrl) throw redirect(payment.browserUrl);
-    return data<PaynowResult>({ status: "started", orderId, payment });
-  } catch (err) {
-    if (err instanceof Response) throw err;
-    const known = knownFailure(err);
-    const statusCode = (err as { statusCode?: unknown }).statusCode;
-    if (known || statusCode === 502) {
-      const message = known?.message ?? PAYNOW_UNREACHABLE;
-      const code = known?.statusCode ?? 502;
-      return data<PaynowResult>(
-        known?.field === "phone"
-          ? { status: "error", orderId, fieldErrors: { phone: message }, values }
-          : { status: "error", orderId, formError: message, values },
-        { status: code },
-      );
-    }
-    console.error(err);
-    return data<PaynowResult>({ status: "error", orderId, formError: PAYNOW_UNREACHABLE, values }, { status: 500 });
-  }
+  const refuse = (status: number, orderId: number, refusal: Pick<FormResult<PaynowField>, "formError">) =>
+    data<PaynowResult>({ status: "error", orderId, ...refusal, values }, { status });
+  if (!Number.isInteger(orderId) || orderId <= 0) return refuse(400, 0, { formError: "This order could not be found." });
+  return formAction(
+    startPaynowSchema,
+    async (choice) => {
+      try {
+        const payment = await context.services.payments.start(context.actor, orderId, choice, context.siteUrl);
+        if (payment.method === "web" && payment.browserUrl) throw redirect(payment.browserUrl);
+        return data<PaynowResult>({ status: "started", orderId, payment });
+      } catch (err) {
+        // Paynow did not answer (the service's 502): said as such, not logged as a failure of ours.
+        if ((err as { statusCode?: unknown }).statusCode === 502) return refuse(502, orderId, { formError: PAYNOW_UNREACHABLE });
+        throw err;
+      }
+    },
+    { input: values, values, tag: { status: "error" as const, orderId }, failureFields: ["phone"], unexpected: PAYNOW_UNREACHABLE },
+  );
 }

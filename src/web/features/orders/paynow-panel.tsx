@@ -88,8 +88,8 @@ export function PaynowPanel({ orderId, reference, total, awaitingPayment, initia
   const ids = useId();
   const [hydrated, setHydrated] = useState(false);
   const [method, setMethod] = useState<PaynowMethod>(
-    result?.status === "error" && (PAYNOW_METHODS as readonly string[]).includes(result.values.method)
-      ? (result.values.method as PaynowMethod)
+    result?.status === "error" && (PAYNOW_METHODS as readonly string[]).includes(result.values?.method ?? "")
+      ? (result.values?.method as PaynowMethod)
       : "web",
   );
   const [clientErrors, setClientErrors] = useState<Partial<Record<"method" | "phone", string>>>({});
@@ -256,7 +256,7 @@ export function PaynowPanel({ orderId, reference, total, awaitingPayment, initia
               inputMode="tel"
               autoComplete="tel"
               maxLength={30}
-              defaultValue={failed?.values.phone ?? ""}
+              defaultValue={failed?.values?.phone ?? ""}
               error={error("phone")}
               className="max-w-xs"
             />

@@ -67,6 +67,19 @@ export async function listOf<Sort extends string, Page extends object>(
   return { ...(await load(params)), params };
 }
 
+/**
+ * A tab's loader answer: the form `?<param>=new` / `?<param>=<id>` opens (`form` loads what it needs), or else the
+ * list (`list`); the other one null, so the page shows one of them.
+ */
+export async function listOrForm<List, Form>(
+  url: URL,
+  param: CatalogueTab["param"],
+  load: { list: () => Promise<List>; form: (target: "new" | number) => Promise<Form> },
+): Promise<{ form: null; list: List } | { form: Form; list: null }> {
+  const target = formTarget(url.searchParams.get(param));
+  return target === null ? { form: null, list: await load.list() } : { form: await load.form(target), list: null };
+}
+
 /** Back to the list a form was opened from (same search, sort and page), with a message for the screen to show. */
 export function useCloseForm(param: CatalogueTab["param"]) {
   const location = useLocation();

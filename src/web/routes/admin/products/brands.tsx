@@ -1,6 +1,6 @@
 import { ADMIN_BRAND_SORTS } from "#shared/schemas/catalogue-admin.ts";
 import { BrandForm, BrandList } from "#web/features/admin/products/brands-panel.tsx";
-import { formTarget, listOf, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
+import { listOf, listOrForm, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { orNotFound } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/brands";
@@ -12,9 +12,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const url = new URL(request.url);
   const admin = context.services.catalogueAdmin;
-  const target = formTarget(url.searchParams.get("brand"));
-  if (target === null) return { form: null, list: await listOf(url, BRAND_LIST, (q) => admin.pageBrands(context.actor, q)) };
-  return { form: { editing: target === "new" ? null : await orNotFound(admin.getBrand(context.actor, target)) }, list: null };
+  return listOrForm(url, "brand", {
+    list: () => listOf(url, BRAND_LIST, (q) => admin.pageBrands(context.actor, q)),
+    form: async (target) => ({ editing: target === "new" ? null : await orNotFound(admin.getBrand(context.actor, target)) }),
+  });
 }
 
 export default function AdminBrands({ loaderData }: Route.ComponentProps) {

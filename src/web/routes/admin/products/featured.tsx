@@ -1,5 +1,5 @@
 import { ADMIN_FEATURED_SORTS } from "#shared/schemas/catalogue-admin.ts";
-import { formTarget, listOf, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
+import { listOf, listOrForm, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { FeaturedForm, FeaturedList } from "#web/features/admin/products/featured-panel.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { orNotFound } from "#web/lib/service-errors.ts";
@@ -12,10 +12,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const url = new URL(request.url);
   const admin = context.services.catalogueAdmin;
-  const target = formTarget(url.searchParams.get("featured"));
-  if (target === null) return { form: null, list: await listOf(url, FEATURED_LIST, (q) => admin.pageFeatured(context.actor, q)) };
-  const editing = target === "new" ? null : await orNotFound(admin.getFeatured(context.actor, target));
-  return { form: { editing, choices: await admin.productChoices(context.actor) }, list: null };
+  return listOrForm(url, "featured", {
+    list: () => listOf(url, FEATURED_LIST, (q) => admin.pageFeatured(context.actor, q)),
+    form: async (target) => ({
+      editing: target === "new" ? null : await orNotFound(admin.getFeatured(context.actor, target)),
+      choices: await admin.productChoices(context.actor),
+    }),
+  });
 }
 
 export default function AdminFeatured({ loaderData }: Route.ComponentProps) {

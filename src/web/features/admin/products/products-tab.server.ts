@@ -1,0 +1,24 @@
+import { ADMIN_PRODUCT_SORTS } from "#shared/schemas/catalogue-admin.ts";
+import { orNotFound } from "../../../lib/service-errors.ts";
+import type { WebContext } from "../../../load-context.ts";
+import { listOf, listOrForm, positiveId } from "./catalogue-admin-shared.ts";
+
+const PRODUCT_LIST = { sorts: ADMIN_PRODUCT_SORTS, defaultSort: "date", defaultDir: "desc", filters: ["category"] } as const;
+
+/**
+ * The products tab's data: the categories and brands its list and form choose from, and one page of the list
+ * (searched, filtered by category, sorted) or the product the form `?product=new` / `?product=<id>` opens.
+ */
+export async function productsTab(context: WebContext, url: URL) {
+  const { catalogue, catalogueAdmin: admin } = context.services;
+  const [categories, brands, opened] = await Promise.all([
+    catalogue.listCategories(),
+    catalogue.listBrandsMin(),
+    listOrForm(url, "product", {
+      list: () =>
+        listOf(url, PRODUCT_LIST, (q) => admin.listProducts(context.actor, { ...q, category: positiveId(q.filters.category ?? null) })),
+      form: async (target) => ({ editing: target === "new" ? null : await orNotFound(admin.getProduct(context.actor, target)) }),
+    }),
+  ]);
+  return { categories, brands, ...opened };
+}
