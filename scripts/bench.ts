@@ -1,4 +1,5 @@
-// `npm run bench [-- --runs N] [-- --duration S] [-- --check] [-- --skip-lighthouse] [-- --db pglite|postgres|both]`
+// `npm run bench [-- --runs N] [-- --duration S] [-- --check] [-- --skip-lighthouse] [-- --db pglite|postgres|both]
+//  [-- --only interactions]`
 //
 // One report from one run on one machine (bench/results/report.{md,json}), for DESIGN.md §7's budgets:
 // - Lighthouse (npm, default mobile config, Debian Chromium; median of N runs) on seven public pages, with their
@@ -6,8 +7,13 @@
 // - HTTP throughput and latency (autocannon, 10 and 100 connections) of a bare route, catalogue reads, quote requests
 //   and two server-rendered pages, each also as a ratio to the bare route measured in the same run;
 // - the server's resident memory at idle and its peak under that load, on PGlite and on PostgreSQL;
-// - EXPLAIN ANALYZE of the catalogue's queries on a grown catalogue.
-// `--check` exits 1 when a page or an endpoint misses its budget, printing which and by how much.
+// - EXPLAIN ANALYZE of the catalogue's queries on a grown catalogue;
+// - on a phone (issue "Phone first"): the time from a tap to its visible answer, under Lighthouse's mobile conditions,
+//   and the bytes a first visit's journey to a two-product cart transfers, cold and warm.
+// `--check` exits 1 when a page, an endpoint or an interaction misses its budget, printing which and by how much.
+// `--only interactions` measures the phone figures alone, on PGlite (15 min on a busy 2-core machine, 3 of them the
+// first start's seeding): Lighthouse, the load, the databases and EXPLAIN are skipped, and the figures go to
+// bench/results/interactions.{md,json}, leaving the full report as it was.
 // Needs `npm run build` first; PostgreSQL from BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -15,13 +21,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startServer } from "../tests/support/server-process.ts";
+import { demoCatalogue } from "./bench/catalogue.ts";
 import { largestRouteChunks, type RouteChunk } from "./bench/chunks.ts";
 import { countRows, postgresDatabase } from "./bench/databases.ts";
 import { type ExplainedQuery, explainCatalogue } from "./bench/explain.ts";
+import { type InteractionFigure, measureInteractions, NO_ANSWER_MS } from "./bench/interactions.ts";
+import { BYTE_TYPES, type Bytes, type JourneyBytes, measureJourney } from "./bench/journey.ts";
 import { type LighthouseFigures, launchChromium, medianLighthouse } from "./bench/lighthouse.ts";
 import { type LoadFigures, type LoadTarget, runLoad } from "./bench/load.ts";
 import { peakRss, rssMb } from "./bench/memory.ts";
 import { launchBrowser, type PageWeight, pageWeight } from "./bench/pages.ts";
+import { MOBILE_CONDITIONS } from "./bench/phone.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -31,8 +41,13 @@ const { values: args } = parseArgs({
     check: { type: "boolean", default: false },
     "skip-lighthouse": { type: "boolean", default: false },
     db: { type: "string", default: "both" },
+    only: { type: "string" },
   },
 });
+if (args.only !== undefined && args.only !== "interactions") {
+  console.error(`--only ${args.only}: the one part that can be measured alone is "interactions".`);
+  process.exit(2);
+}
 const runs = Math.max(1, Number(args.runs) || 3);
 const durationS = Math.max(1, Number(args.duration) || 10);
 const databases = args.db === "both" ? (["pglite", "postgres"] as const) : ([args.db] as ("pglite" | "postgres")[]);
@@ -50,7 +65,18 @@ export const BUDGETS = {
   /** The server-rendered product page at 10 connections. */
   productPageRatio: 0.1,
   rssMb: 300,
+  /** Issue "Phone first": each interaction's median, tap to visible answer, on a phone under Lighthouse's conditions. */
+  interactionMs: 200,
+  /** The journey to a two-product cart, KB transferred: a first visit (cold cache), and its JavaScript. */
+  journeyColdKb: 150,
+  journeyColdJsKb: 40,
+  /** The same journey again, HTTP cache warm: no script again, and little else. */
+  journeyWarmJsKb: 0,
+  journeyWarmKb: 30,
 } as const;
+
+/** Cold runs per interaction figure (their median is the figure). */
+const INTERACTION_RUNS = 5;
 
 /**
  * Public pages whose content is drawn in the browser (the cart lives in localStorage, spec §4): they need their
@@ -65,6 +91,7 @@ if (!existsSync(path.join(root, "build/app/server.js"))) {
 
 type PageResult = { name: string; path: string; lighthouse: LighthouseFigures | null; weight: PageWeight };
 type LoadRow = { name: string; figures: LoadFigures; ratio: number };
+type PhoneFigures = { interactions: InteractionFigure[]; journey: JourneyBytes };
 type DatabaseRun = {
   database: "pglite" | "postgres";
   startMs: number;
@@ -205,8 +232,46 @@ async function measurePages(base: string): Promise<PageResult[]> {
   return results;
 }
 
+/** Issue "Phone first": the interaction figures, then the journey's bytes, in a Debian Chromium of their own. */
+async function measurePhone(base: string): Promise<PhoneFigures> {
+  const catalogue = await demoCatalogue(base);
+  const browser = await launchBrowser();
+  try {
+    const interactions = await measureInteractions(browser, base, catalogue, INTERACTION_RUNS);
+    const journey = await measureJourney(browser, base, catalogue);
+    console.error(`journey: ${kb(journey.cold.total)} KB cold, ${kb(journey.warm.total)} KB warm`);
+    return { interactions, journey };
+  } finally {
+    await browser.close();
+  }
+}
+
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/** The phone figures' missed budgets. */
+function phoneMisses(phone: PhoneFigures): string[] {
+  const out: string[] = [];
+  for (const i of phone.interactions) {
+    if (i.medianMs === null)
+      out.push(`${i.name} (\`${i.path}\`): no answer within ${NO_ANSWER_MS / 1000} s (budget ${BUDGETS.interactionMs} ms)`);
+    else if (i.medianMs > BUDGETS.interactionMs)
+      out.push(`${i.name} (\`${i.path}\`): ${i.medianMs} ms > ${BUDGETS.interactionMs} ms (by ${i.medianMs - BUDGETS.interactionMs} ms)`);
+  }
+  const { cold, warm } = phone.journey;
+  for (const [what, bytes, budget] of [
+    ["cold, total", cold.total, BUDGETS.journeyColdKb],
+    ["cold, JavaScript", cold.script, BUDGETS.journeyColdJsKb],
+    ["warm, total", warm.total, BUDGETS.journeyWarmKb],
+    ["warm, JavaScript", warm.script, BUDGETS.journeyWarmJsKb],
+  ] as const) {
+    if (bytes > budget * 1024)
+      out.push(`phone journey ${what}: ${kb(bytes)} KB > ${budget} KB (by ${Math.round((kb(bytes) - budget) * 10) / 10} KB)`);
+  }
+  return out;
+}
+
 /** Every budget missed, as "what: figure vs budget (by how much)". */
-export function misses(pages: PageResult[], dbRuns: DatabaseRun[]): string[] {
+export function misses(pages: PageResult[], dbRuns: DatabaseRun[], phone: PhoneFigures | null): string[] {
   const out: string[] = [];
   for (const p of pages) {
     if (p.lighthouse) {
@@ -254,12 +319,65 @@ export function misses(pages: PageResult[], dbRuns: DatabaseRun[]): string[] {
     if (r.quotesStored < r.quotesAccepted)
       out.push(`${r.database}: ${r.quotesAccepted} quote requests accepted but only ${r.quotesStored} stored`);
   }
+  if (phone) out.push(...phoneMisses(phone));
   return out;
+}
+
+/** The report's section on the phone figures (issue "Phone first"). */
+function phoneSection(phone: PhoneFigures): string[] {
+  const c = MOBILE_CONDITIONS;
+  const ms = (v: number | null) => (v === null ? "no answer" : String(v));
+  const row = (what: string, b: Bytes) =>
+    `| ${what} | ${[...BYTE_TYPES, "total"].map((t) => kb(b[t as keyof Bytes] as number)).join(" | ")} | ${b.requests} |`;
+  return [
+    "## On a phone",
+    "",
+    `### Interactions (budget: ≤ ${BUDGETS.interactionMs} ms each)`,
+    "",
+    `From the tap (or key press, or pointer move; its event.timeStamp) to the first animation frame that shows the answer, measured in the page; median of ${INTERACTION_RUNS} cold runs, each a fresh Debian Chromium context on a Pixel 7 (412 px, touch) or, for the desktop menu, 1280 × 800 with a mouse, with Lighthouse's mobile conditions through CDP (${c.latencyMs} ms round trip, ${c.downloadKbps / 1024} Mbps down, ${c.uploadKbps} kbps up, CPU ${c.cpuSlowdown}× slower); the act comes 1.5 s after the page's load event. "No answer": nothing visible within ${NO_ANSWER_MS / 1000} s, a missed budget.`,
+    "",
+    "| interaction | page | median ms | runs ms |",
+    "| --- | --- | --- | --- |",
+    ...phone.interactions.map(
+      (i) =>
+        `| ${i.name} | ${i.viewport} \`${i.path}\` | ${ms(i.medianMs)} | ${i.runs.map((r) => (r.error ? `${ms(r.ms)} (${r.error})` : ms(r.ms))).join(", ")} |`,
+    ),
+    ...phone.interactions.flatMap((i) =>
+      i.runs.some((r) => r.observed) ? [`- ${i.name}: the header's cart link ${i.runs.map((r) => `“${r.observed}”`).join(", ")}.`] : [],
+    ),
+    "",
+    `### Journey bytes (budgets: cold ≤ ${BUDGETS.journeyColdKb} KB with JavaScript ≤ ${BUDGETS.journeyColdJsKb} KB; warm ≤ ${BUDGETS.journeyWarmKb} KB with JavaScript ${BUDGETS.journeyWarmJsKb} KB)`,
+    "",
+    `KB received over the network (headers and compressed bodies, CDP's encodedDataLength; a request aborted by a navigation is not counted) on a Pixel 7, unthrottled: a first visit (cold cache) through ${phone.journey.steps.join(" → ")}; the same journey again in the same context (warm HTTP cache); then a return visit to the home page alone, warm. "other": route data, the route manifest and the like.`,
+    "",
+    `| | ${BYTE_TYPES.join(" | ")} | total | requests |`,
+    `| --- | ${BYTE_TYPES.map(() => "---").join(" | ")} | --- | --- |`,
+    row("journey, cold", phone.journey.cold),
+    row("journey, warm", phone.journey.warm),
+    row("return visit (home), warm", phone.journey.returnVisit),
+    "",
+  ];
+}
+
+/** `--only interactions`: the phone figures and their budgets alone. */
+function phoneReport(phone: PhoneFigures, missed: string[], date: string): string {
+  return [
+    "# Benchmark report: the phone figures alone",
+    "",
+    `Measured ${date} on Node ${process.version}, ${process.platform}, with \`npm run bench -- --only interactions\` (PGlite). The full report is report.md.`,
+    "",
+    ...phoneSection(phone),
+    "## Budgets",
+    "",
+    missed.length === 0 ? "Every budget is met." : ["Missed:", "", ...missed.map((m) => `- ${m}`)].join("\n"),
+    "",
+  ].join("\n");
 }
 
 function report(
   pages: PageResult[],
   dbRuns: DatabaseRun[],
+  phone: PhoneFigures | null,
   chunks: { entryKb: number; routes: RouteChunk[] },
   explained: { products: number; queries: ExplainedQuery[] },
   missed: string[],
@@ -333,6 +451,7 @@ function report(
       ? "A catalogue query reads the whole products table."
       : "No catalogue query reads the whole products table.",
     "",
+    ...(phone ? phoneSection(phone) : []),
     "## Budgets",
     "",
     missed.length === 0 ? "Every budget is met." : ["Missed:", "", ...missed.map((m) => `- ${m}`)].join("\n"),
@@ -342,26 +461,61 @@ function report(
 }
 
 const date = new Date().toISOString();
-const dbRuns: DatabaseRun[] = [];
-let pages: PageResult[] = [];
-for (const database of databases) {
-  const bench = await benchDatabase(database);
-  // Lighthouse once, on the first database's server (pages are the same; the load has finished).
-  if (pages.length === 0) pages = await measurePages(bench.base);
-  await bench.stop();
-  dbRuns.push(bench.run);
-}
-const chunks = largestRouteChunks(path.join(root, "build/client"));
-const explained = await explainCatalogue(20_000);
-const missed = misses(pages, dbRuns);
-const md = report(pages, dbRuns, chunks, explained, missed, date);
 await mkdir(path.join(root, "bench/results"), { recursive: true });
-await writeFile(
-  path.join(root, "bench/results/report.json"),
-  `${JSON.stringify({ date, node: process.version, lighthouseRuns: runs, durationS, budgets: BUDGETS, pages, databases: dbRuns, chunks, explained, missed }, null, 2)}\n`,
-);
-await writeFile(path.join(root, "bench/results/report.md"), md);
-console.log(md);
+
+/** `--only interactions`: one PGlite server, seeded as the full run's, and the phone figures alone. */
+async function onlyPhone(): Promise<string[]> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "solar-bench-phone-"));
+  const server = await startServer({ DATA_DIR: dataDir, FORMS_PER_HOUR: "1000000" }, 600_000);
+  let phone: PhoneFigures;
+  try {
+    phone = await measurePhone(server.url);
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const missed = misses([], [], phone);
+  const md = phoneReport(phone, missed, date);
+  await writeFile(
+    path.join(root, "bench/results/interactions.json"),
+    `${JSON.stringify({ date, node: process.version, interactionRuns: INTERACTION_RUNS, budgets: BUDGETS, phone, missed }, null, 2)}\n`,
+  );
+  await writeFile(path.join(root, "bench/results/interactions.md"), md);
+  console.log(md);
+  return missed;
+}
+
+/** Everything: the databases' runs, the pages (Lighthouse) and the phone figures on the first, the build, EXPLAIN. */
+async function everything(): Promise<string[]> {
+  const dbRuns: DatabaseRun[] = [];
+  let pages: PageResult[] = [];
+  let phone: PhoneFigures | null = null;
+  for (const database of databases) {
+    const bench = await benchDatabase(database);
+    // Lighthouse and the phone figures once, on the first database's server (pages are the same; the load has finished).
+    if (pages.length === 0) {
+      pages = await measurePages(bench.base);
+      phone = await measurePhone(bench.base);
+    }
+    await bench.stop();
+    dbRuns.push(bench.run);
+  }
+  const chunks = largestRouteChunks(path.join(root, "build/client"));
+  const explained = await explainCatalogue(20_000);
+  const missed = misses(pages, dbRuns, phone);
+  const md = report(pages, dbRuns, phone, chunks, explained, missed, date);
+  await writeFile(
+    path.join(root, "bench/results/report.json"),
+    `${JSON.stringify({ date, node: process.version, lighthouseRuns: runs, durationS, interactionRuns: INTERACTION_RUNS, budgets: BUDGETS, pages, databases: dbRuns, phone, chunks, explained, missed }, null, 2)}\n`,
+  );
+  await writeFile(path.join(root, "bench/results/report.md"), md);
+  console.log(md);
+  return missed;
+}
+
+const started = performance.now();
+const missed = args.only === "interactions" ? await onlyPhone() : await everything();
+console.error(`bench: ${Math.round((performance.now() - started) / 1000)} s`);
 if (args.check && missed.length > 0) {
   console.error(`\nbench --check: ${missed.length} budget(s) missed:\n${missed.map((m) => `  - ${m}`).join("\n")}`);
   process.exit(1);
