@@ -157,7 +157,18 @@ test("images come as AVIF or WebP at every width, sized, lazy below the fold, th
   const product = (await (await request.get("/api/products/get-product-by-category/1?page=1&pageSize=1")).json()).rows[0];
   const html = await (await request.get(`/product/${product.product_id}`)).text();
   const main = product.images.split(",")[0].replace(/\.webp$/, "");
-  expect(html).toContain(`<link rel="preload" as="image" type="image/avif" imageSrcSet="/media/products/${main}-w400.avif 400w`);
+  // Phones (issue 19) preload and take at most the 800 px variant; larger screens every width.
+  expect(html).toContain(
+    `<link rel="preload" as="image" type="image/avif" media="(max-width: 767px)" imageSrcSet="/media/products/${main}-w400.avif 400w, /media/products/${main}-w800.avif 800w"`,
+  );
+  expect(html).toContain(
+    `<link rel="preload" as="image" type="image/avif" media="(min-width: 768px)" imageSrcSet="/media/products/${main}-w400.avif 400w`,
+  );
+  expect(html).toMatch(
+    new RegExp(
+      `<source media="\\(max-width: 767px\\)" type="image/avif" srcSet="/media/products/${main}-w400\\.avif 400w, [^"]+-w800\\.avif 800w"`,
+    ),
+  );
   expect(html).toMatch(
     new RegExp(
       `<source type="image/avif" srcSet="/media/products/${main}-w400\\.avif 400w, [^"]+-w800\\.avif 800w, [^"]+-w1200\\.avif 1200w"`,

@@ -30,7 +30,7 @@ type PageMetaOptions = {
   image?: string | null;
   type?: "website" | "article" | "product";
   /** The page's largest image (see `imagePreload`), fetched before layout. */
-  preload?: MetaDescriptor | null;
+  preload?: MetaDescriptor | readonly MetaDescriptor[] | null;
   /** schema.org data of the page (lib/structured-data.ts), given the site's address and name. */
   jsonLd?: ((site: { siteUrl: string; siteName: string; settings: PublicSiteSettings | null }) => JsonLd | null) | null;
 };
@@ -55,7 +55,7 @@ export function pageMeta(matches: readonly MatchLike[], page: string, options: P
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   }
   if (options.noIndex) tags.push({ name: "robots", content: "noindex" });
-  if (options.preload) tags.push(options.preload);
+  if (options.preload) tags.push(...(Array.isArray(options.preload) ? options.preload : [options.preload]));
   if (options.jsonLd) {
     const root = matches.find((m) => m?.id === "root")?.loaderData as { settings?: PublicSiteSettings } | undefined;
     const site = { siteUrl: siteUrlFrom(matches), siteName, settings: root?.settings ?? null };

@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, imageSrcSet, imageVariantName, type MediaFolder, mediaUrl } from "#shared/media.ts";
+import { IMAGE_WIDTHS, imageSrcSet, imageVariantName, type MediaFolder, mediaUrl, PHONE_IMAGE_WIDTHS, PHONE_MEDIA } from "#shared/media.ts";
 
 type MediaImageProps = {
   folder: MediaFolder;
@@ -16,11 +16,13 @@ type MediaImageProps = {
 
 /**
  * An uploaded or demo image at the size it is shown (DESIGN.md §7): AVIF where the browser takes it, WebP
- * otherwise, each at every stored width.
+ * otherwise, each at every stored width; phones at most the 800 px one (PHONE_IMAGE_WIDTHS).
  */
 export function MediaImage({ folder, name, alt, sizes, width = 1200, height = 900, priority = false, className }: MediaImageProps) {
   return (
     <picture>
+      <source media={PHONE_MEDIA} type="image/avif" srcSet={imageSrcSet(folder, name, "avif", PHONE_IMAGE_WIDTHS)} sizes={sizes} />
+      <source media={PHONE_MEDIA} srcSet={imageSrcSet(folder, name, "webp", PHONE_IMAGE_WIDTHS)} sizes={sizes} />
       <source type="image/avif" srcSet={imageSrcSet(folder, name, "avif")} sizes={sizes} />
       <img
         src={mediaUrl(folder, imageVariantName(name, IMAGE_WIDTHS[1]))}
@@ -40,16 +42,19 @@ export function MediaImage({ folder, name, alt, sizes, width = 1200, height = 90
 
 /**
  * The page's largest image, preloaded from `meta` (DESIGN.md §7): the browser starts fetching the AVIF variant
- * it will pick before it has laid out the page.
+ * it will pick before it has laid out the page (one preload for phones, one for larger screens, as MediaImage picks).
  */
 export function imagePreload(folder: MediaFolder, name: string, sizes: string) {
-  return {
-    tagName: "link",
-    rel: "preload",
-    as: "image",
-    type: "image/avif",
-    imageSrcSet: imageSrcSet(folder, name, "avif"),
-    imageSizes: sizes,
-    fetchPriority: "high",
-  } as const;
+  const preload = (media: string, widths: readonly number[]) =>
+    ({
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      type: "image/avif",
+      media,
+      imageSrcSet: imageSrcSet(folder, name, "avif", widths),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    }) as const;
+  return [preload(PHONE_MEDIA, PHONE_IMAGE_WIDTHS), preload("(min-width: 768px)", IMAGE_WIDTHS)];
 }
