@@ -32,6 +32,9 @@ const enhanced = await build({
   entryPoints: { enhance: "src/web/enhance/main.ts" },
   outdir: "build/client/assets",
   entryNames: "[name]-[hash]",
+  // The forms' rules (zod and the shared contracts) are a chunk of their own, loaded on first use (enhance/forms.ts).
+  chunkNames: "enhance-chunk-[hash]",
+  splitting: true,
   bundle: true,
   minify: true,
   format: "esm",
@@ -50,7 +53,7 @@ const enhanced = await build({
   ],
   logLevel: "warning",
 });
-const enhanceFile = Object.keys(enhanced.metafile.outputs).find((f) => f.endsWith(".js"));
+const enhanceFile = Object.entries(enhanced.metafile.outputs).find(([f, o]) => f.endsWith(".js") && o.entryPoint)?.[0];
 await writeFile(path.join("build", "enhance.json"), `${JSON.stringify({ src: `/assets/${path.basename(enhanceFile)}` })}\n`);
 
 const assets = path.join("build", "client", "assets");

@@ -5,6 +5,7 @@
  * until then are replayed.
  */
 import { enhanceCart } from "./cart.ts";
+import { enhanceForms } from "./forms.ts";
 import { enhanceMenus } from "./menus.ts";
 import { enhancePending } from "./pending.ts";
 import { prepareToasts } from "./toast.ts";
@@ -16,6 +17,7 @@ if (!win.__enhanced) {
   enhanceMenus();
   enhanceCart();
   enhancePending();
+  enhanceForms();
   win.__enhanced = true;
   window.dispatchEvent(new Event("app:enhanced"));
 }
