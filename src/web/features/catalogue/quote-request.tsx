@@ -11,9 +11,9 @@ type QuoteRequestProps = { productId: number; productName: string; result: Quote
 /**
  * 'Request a Quote' and its modal (spec §2, §4, §5), with no script at all: the button opens the server's native
  * `<dialog>` (an invoker command), Cancel and the close button close it (`command="close"`), Escape too (the
- * dialog's close request). A refused post draws the page again with the dialog open (`open`: not modal until
- * src/web/enhance/forms.ts makes it so, `data-show-modal`), a stored request with the spec's success text, focused,
- * next to the buttons.
+ * dialog's close request). A refused post draws the page again with the dialog open (`open`: not modal, the page
+ * behind dimmed by a shadow, until src/web/enhance/forms.ts makes it modal, `data-show-modal`), a stored request
+ * with the spec's success text, focused, next to the buttons.
  */
 export function QuoteRequest({ productId, productName, result }: QuoteRequestProps) {
   const refused = result && !result.success ? result : undefined;
@@ -35,7 +35,7 @@ export function QuoteRequest({ productId, productName, result }: QuoteRequestPro
         open={refused ? true : undefined}
         data-show-modal=""
         closedby="closerequest"
-        className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/60 open:fixed open:inset-0 open:z-50"
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/60 open:fixed open:inset-0 open:z-50 [&:not(:modal)]:shadow-[0_0_0_100vmax_rgb(15_23_42/0.6)]"
       >
         <div className="p-5 sm:p-6">
           <div className="mb-4 flex items-start justify-between gap-4">
