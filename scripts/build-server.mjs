@@ -38,7 +38,10 @@ const zodAsNamespace = {
     b.onResolve({ filter: /^zod$/ }, () => ({ path: zodNamespace }));
     b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
       const source = await readFile(args.path, "utf8");
-      return { contents: source.replace(/^import \{ z \} from "zod";$/m, 'import * as z from "zod";'), loader: args.path.endsWith("x") ? "tsx" : "ts" };
+      return {
+        contents: source.replace(/^import \{ z \} from "zod";$/m, 'import * as z from "zod";'),
+        loader: args.path.endsWith("x") ? "tsx" : "ts",
+      };
     });
   },
 };

@@ -24,9 +24,7 @@ function posts(page: Page): string[] {
 }
 
 test.describe("forms before scripts", () => {
-  test("the quote dialog opens on 'Request a Quote' and a complete request is accepted with the spec's success text", async ({
-    page,
-  }) => {
+  test("the quote dialog opens on 'Request a Quote' and a complete request is accepted with the spec's success text", async ({ page }) => {
     await blockScripts(page);
     await page.goto("/product/1");
     const open = page.getByRole("main").getByRole("button", { name: "Request a Quote" });

@@ -55,7 +55,13 @@ describe("quoteAction", () => {
   });
 
   it("says the service's refusal at the head of the form (too many requests, a product gone) with its status", async () => {
-    const limited = unwrap(await quoteAction(post(filled), contextWith(() => Promise.reject(refusal(429, "Too many requests."))), 7));
+    const limited = unwrap(
+      await quoteAction(
+        post(filled),
+        contextWith(() => Promise.reject(refusal(429, "Too many requests."))),
+        7,
+      ),
+    );
     expect(limited).toMatchObject({ status: 429, body: { formError: "Too many requests.", values: filled } });
     const gone = unwrap(
       await quoteAction(
@@ -69,7 +75,13 @@ describe("quoteAction", () => {
 
   it("says the spec's failure text when storing fails unexpectedly", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const failed = unwrap(await quoteAction(post(filled), contextWith(() => Promise.reject(new Error("database down"))), 7));
+    const failed = unwrap(
+      await quoteAction(
+        post(filled),
+        contextWith(() => Promise.reject(new Error("database down"))),
+        7,
+      ),
+    );
     expect(failed).toMatchObject({ status: 500, body: { formError: "Failed to submit quote. Please try again.", values: filled } });
     error.mockRestore();
   });
