@@ -166,7 +166,7 @@ async function onSubmit(event: SubmitEvent) {
     checked = (await loadRules()).check(form);
   } catch {
     // The rules could not be loaded (offline): the server checks the form as it does without scripts.
-    form.submit();
+    setTimeout(() => form.submit());
     return;
   }
   if (!checked.ok) {
@@ -180,9 +180,13 @@ async function onSubmit(event: SubmitEvent) {
     await send(form, to, checked.body, submitter);
     return;
   }
-  passed.add(form);
-  document.documentElement.dataset.navigating = "";
-  form.requestSubmit(submitter);
+  // In a task of its own: while this submit event is still being dispatched (a check answered at once, in a
+  // microtask), the form refuses to be submitted again.
+  setTimeout(() => {
+    passed.add(form);
+    document.documentElement.dataset.navigating = "";
+    form.requestSubmit(submitter?.isConnected ? submitter : null);
+  });
 }
 
 /** A field that was wrong is checked again when it is left. */
