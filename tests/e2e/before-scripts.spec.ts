@@ -24,6 +24,9 @@ function posts(page: Page): string[] {
 }
 
 test.describe("forms before scripts", () => {
+  // Each test loads the product page two or three times: room for a busy machine.
+  test.describe.configure({ timeout: 60_000 });
+
   test("the quote dialog opens on 'Request a Quote' and a complete request is accepted with the spec's success text", async ({ page }) => {
     await blockScripts(page);
     await page.goto("/product/1");
