@@ -26,10 +26,26 @@ await build({
 });
 
 // Visitors' pages' scripts (src/web/enhance/, decision 013): one small module of their own, hashed like Vite's assets,
-// its address in build/enhance.json for the server. zod is set to jitless first, as in Vite's bundles (decision 011).
-const zodBrowser = path.resolve("src/web/lib/zod-browser.ts");
-const enhanced = await build({
-  entryPoints: { enhance: "src/web/enhance/main.ts" },
+// its address in build/enhance.json for the server; and the forms' rules (zod and the shared contracts,
+// enhance/form-rules.ts), a file of their own that the module imports on a form's first use. Built apart rather
+// than with esbuild's splitting: that puts what both share (a few constants, esbuild's helpers) in a third file
+// which the module itself would import, one more round trip on every page before its first tap is answered.
+// zod is set to jitless first, as in Vite's bundles (decision 011), and read as a namespace (lib/zod-namespace.ts).
+const zodNamespace = path.resolve("src/web/lib/zod-namespace.ts");
+const zodAsNamespace = {
+  name: "zod-jitless-namespace",
+  setup(b) {
+    b.onResolve({ filter: /^zod$/ }, () => ({ path: zodNamespace }));
+    b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      return {
+        contents: source.replace(/^import \{ z \} from "zod";$/m, 'import * as z from "zod";'),
+        loader: args.path.endsWith("x") ? "tsx" : "ts",
+      };
+    });
+  },
+};
+const browserBuild = {
   outdir: "build/client/assets",
   entryNames: "[name]-[hash]",
   bundle: true,
@@ -40,18 +56,29 @@ const enhanced = await build({
   metafile: true,
   legalComments: "none",
   define: { "import.meta.env.DEV": "false", "import.meta.env.PROD": "true" },
+  logLevel: "warning",
+};
+const entryFile = (result) => path.basename(Object.entries(result.metafile.outputs).find(([f, o]) => f.endsWith(".js") && o.entryPoint)[0]);
+const formRules = await build({
+  ...browserBuild,
+  entryPoints: { "enhance-forms": "src/web/enhance/form-rules.ts" },
+  plugins: [zodAsNamespace],
+});
+const formRulesFile = entryFile(formRules);
+const enhanced = await build({
+  ...browserBuild,
+  entryPoints: { enhance: "src/web/enhance/main.ts" },
   plugins: [
+    zodAsNamespace,
     {
-      name: "zod-jitless",
+      name: "form-rules-apart",
       setup(b) {
-        b.onResolve({ filter: /^zod$/ }, () => ({ path: zodBrowser }));
+        b.onResolve({ filter: /[\\/]form-rules\.ts$/ }, () => ({ path: `./${formRulesFile}`, external: true }));
       },
     },
   ],
-  logLevel: "warning",
 });
-const enhanceFile = Object.keys(enhanced.metafile.outputs).find((f) => f.endsWith(".js"));
-await writeFile(path.join("build", "enhance.json"), `${JSON.stringify({ src: `/assets/${path.basename(enhanceFile)}` })}\n`);
+await writeFile(path.join("build", "enhance.json"), `${JSON.stringify({ src: `/assets/${entryFile(enhanced)}` })}\n`);
 
 const assets = path.join("build", "client", "assets");
 const compressible = (await readdir(assets)).filter((f) => /\.(js|css|svg|json)$/.test(f));

@@ -6,6 +6,7 @@
  */
 import { enhanceCart } from "./cart.ts";
 import { enhanceDisclosures } from "./disclosure.ts";
+import { enhanceForms } from "./forms.ts";
 import { enhanceMenus } from "./menus.ts";
 import { enhancePending } from "./pending.ts";
 import { prepareToasts } from "./toast.ts";
@@ -18,6 +19,7 @@ if (!win.__enhanced) {
   enhanceCart();
   enhanceDisclosures();
   enhancePending();
+  enhanceForms();
   win.__enhanced = true;
   window.dispatchEvent(new Event("app:enhanced"));
 }

@@ -7,6 +7,7 @@ import { AddToCartButton } from "#web/features/catalogue/add-to-cart-button.tsx"
 import { GALLERY_SIZES, ProductGallery } from "#web/features/catalogue/product-gallery.tsx";
 import { mainImageName, productImageNames } from "#web/features/catalogue/product-media.ts";
 import { ProductPrices } from "#web/features/catalogue/product-prices.tsx";
+import { quoteAction } from "#web/features/catalogue/quote-action.server.ts";
 import { QuoteRequest } from "#web/features/catalogue/quote-request.tsx";
 import { detailId } from "#web/lib/detail-id.ts";
 import { pageMeta } from "#web/lib/meta.ts";
@@ -31,6 +32,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
+/** 'Request a Quote' posted by the page's dialog (it works before and without scripts). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const id = detailId(params.productId);
+  if (id === null) throw data("Product not found.", { status: 404 });
+  return quoteAction(request, context, id);
+}
+
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const product = loaderData?.product;
   if (!product) return pageMeta(matches, "Product not found", { description: "This product could not be found.", noIndex: true });
@@ -51,7 +59,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 const linkClass = "font-medium text-accent-700 underline hover:text-accent-800";
 
-export default function Product({ loaderData }: Route.ComponentProps) {
+export default function Product({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   const { product } = loaderData;
   if (!product) {
@@ -95,7 +103,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <p className="text-lg text-slate-700">{product.product_description}</p>
           <div className="flex flex-wrap gap-3">
             <AddToCartButton productId={product.product_id} productName={product.product_name} image={mainImageName(product.images)} />
-            <QuoteRequest productId={product.product_id} productName={product.product_name} userId={root?.user?.id ?? null} />
+            <QuoteRequest productId={product.product_id} productName={product.product_name} result={actionData} />
           </div>
         </div>
       </div>

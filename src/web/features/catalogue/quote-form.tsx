@@ -1,115 +1,59 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { type Path, useForm } from "react-hook-form";
-import { QUOTE_FAILURE, QUOTE_SUCCESS, type QuoteRequest, type QuoteRequestInput, quoteRequestSchema } from "#shared/schemas/quotations.ts";
+import { QUOTE_FAILURE, QUOTE_SUCCESS } from "#shared/schemas/quotations.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
-import { TextField } from "#web/components/ui/text-field.tsx";
-import { notify } from "#web/components/ui/toaster.tsx";
-import { FOCUS_FIRST_ERROR, useFocusFirstError } from "#web/lib/use-focus-first-error.ts";
+import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { QUOTE_FIELDS, type QuoteResult } from "./quote-fields.ts";
 
-type QuoteFormProps = { productId: number; productName: string; userId: number | null; onDone: () => void };
+type QuoteFormProps = { productId: number; dialogId: string; refused: QuoteResult | undefined };
 
-/** A 400's `issues` path ("body.products.0.quantity") as the form's field name. */
-function fieldOf(path: string): Path<QuoteRequestInput> | null {
-  const name = path.replace(/^body\./, "");
-  const known = ["customer_name", "customer_address", "customer_email", "customer_phone", "notes", "products.0.quantity"];
-  return known.includes(name) ? (name as Path<QuoteRequestInput>) : null;
-}
-
-/** The quote form (spec §5) with the quote request contract of POST /api/quotations checked before it is sent. */
-export function QuoteForm({ productId, productName, userId, onDone }: QuoteFormProps) {
-  // The spec's failure text, or the server's own message when it says why (too many requests).
-  const [failed, setFailed] = useState<string | null>(null);
-  const form = useForm<QuoteRequestInput, unknown, QuoteRequest>({
-    resolver: zodResolver(quoteRequestSchema),
-    defaultValues: {
-      userId,
-      customer_name: "",
-      customer_address: "",
-      customer_email: "",
-      customer_phone: "",
-      notes: "",
-      products: [{ product_id: productId, quantity: 1, name: productName }],
-    },
-    ...FOCUS_FIRST_ERROR,
+/**
+ * The quote form (spec §5), drawn by the server: a plain form posted to the product page's action, which answers
+ * its field messages and keeps what was typed. With scripts (src/web/enhance/forms.ts, `data-validate`) it is
+ * checked in the browser with the same contract and sent to POST /api/quotations (`data-send-to`), answered with
+ * the texts it carries (`data-success`, `data-failure`).
+ */
+export function QuoteForm({ productId, dialogId, refused }: QuoteFormProps) {
+  const values = refused?.values ?? {};
+  const errors = refused?.fieldErrors ?? {};
+  // After a refused post, the focus starts on the first wrong field (the dialog's own focusing, or the page's).
+  const first = QUOTE_FIELDS.find((name) => errors[name]);
+  const field = (name: (typeof QUOTE_FIELDS)[number]) => ({
+    id: `quote-${name}`,
+    name,
+    defaultValue: values[name],
+    error: errors[name],
+    autoFocus: name === first ? true : undefined,
   });
-  useFocusFirstError(form);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = async (values: QuoteRequest) => {
-    setFailed(null);
-    try {
-      const res = await fetch("/api/quotations", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(values),
-      });
-      if (res.ok) {
-        notify.success(QUOTE_SUCCESS);
-        reset();
-        onDone();
-        return;
-      }
-      if (res.status === 429) {
-        const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
-        setFailed(typeof body?.message === "string" ? body.message : QUOTE_FAILURE);
-        return;
-      }
-      if (res.status === 400) {
-        const body = (await res.json().catch(() => null)) as { issues?: { path?: unknown; message?: unknown }[] } | null;
-        for (const issue of body?.issues ?? []) {
-          // The product itself was refused (removed from the catalogue since the page was loaded): trying again cannot help.
-          if (typeof issue.path === "string" && /^body\.products\.\d+\.product_id$/.test(issue.path) && typeof issue.message === "string") {
-            setFailed(issue.message);
-            return;
-          }
-          const field = typeof issue.path === "string" ? fieldOf(issue.path) : null;
-          if (field && typeof issue.message === "string") setError(field, { message: issue.message });
-        }
-      }
-    } catch {
-      // Offline or the server did not answer: the same message below.
-    }
-    setFailed(QUOTE_FAILURE);
-  };
-
-  const quantityError = errors.products?.[0]?.quantity?.message ?? errors.products?.message;
-
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={isSubmitting} className="space-y-4">
-      {failed ? <FormAlert>{failed}</FormAlert> : null}
-      <TextField label="Name" autoComplete="name" required error={errors.customer_name?.message} {...register("customer_name")} />
-      <TextField
-        label="Address"
-        autoComplete="street-address"
-        required
-        error={errors.customer_address?.message}
-        {...register("customer_address")}
-      />
+    <form
+      method="post"
+      noValidate
+      data-validate="quote"
+      data-send-to="/api/quotations"
+      data-product-id={productId}
+      data-success={QUOTE_SUCCESS}
+      data-failure={QUOTE_FAILURE}
+      data-dialog={dialogId}
+      className="space-y-4"
+    >
+      {refused?.formError ? (
+        <div data-form-message="">
+          <FormAlert>{refused.formError}</FormAlert>
+        </div>
+      ) : null}
+      <TextField label="Name" autoComplete="name" required {...field("customer_name")} />
+      <TextField label="Address" autoComplete="street-address" required {...field("customer_address")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
           required
-          error={errors.customer_email?.message}
-          {...register("customer_email")}
+          {...field("customer_email")}
         />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          error={errors.customer_phone?.message}
-          {...register("customer_phone")}
-        />
+        <TextField label="Phone" type="tel" autoComplete="tel" required {...field("customer_phone")} />
       </div>
       <TextField
         label="Quantity"
@@ -119,33 +63,17 @@ export function QuoteForm({ productId, productName, userId, onDone }: QuoteFormP
         step={1}
         required
         className="max-w-40"
-        error={quantityError}
-        {...register("products.0.quantity")}
+        {...field("quantity")}
+        defaultValue={values.quantity ?? "1"}
+        data-reset-value="1"
       />
-      <div>
-        <label htmlFor="quote-notes" className="mb-1 block text-sm font-medium text-slate-800">
-          Notes <span className="font-normal text-slate-600">(optional)</span>
-        </label>
-        <textarea
-          id="quote-notes"
-          rows={3}
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={errors.notes ? "quote-notes-error" : undefined}
-          className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-          {...register("notes")}
-        />
-        {errors.notes?.message ? (
-          <p id="quote-notes-error" className="mt-1 text-sm text-red-700">
-            {errors.notes.message}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField label="Notes (optional)" rows={3} {...field("notes")} />
       <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <button type="button" onClick={onDone} className={buttonClass("outline")}>
+        <button type="button" commandfor={dialogId} command="close" className={buttonClass("outline")}>
           Cancel
         </button>
-        <button type="submit" disabled={isSubmitting} className={buttonClass("primary")}>
-          {isSubmitting ? "Submitting…" : "Submit"}
+        <button type="submit" data-pending-text="Submitting…" className={buttonClass("primary")}>
+          Submit
         </button>
       </div>
     </form>

@@ -1,38 +1,63 @@
-import { FileText } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { FileText, X } from "lucide-react";
 import { buttonClass } from "#web/components/ui/button.ts";
-import { Dialog } from "#web/components/ui/dialog.tsx";
+import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import type { QuoteResult } from "./quote-fields.ts";
+import { QuoteForm } from "./quote-form.tsx";
 
-// The form (react-hook-form and zod) loads when it is first wanted, not with the product page.
-const loadForm = () => import("./quote-form.tsx");
-const QuoteForm = lazy(() => loadForm().then((m) => ({ default: m.QuoteForm })));
+const DIALOG_ID = "quote-dialog";
 
-type QuoteRequestProps = { productId: number; productName: string; userId: number | null };
+type QuoteRequestProps = { productId: number; productName: string; result: QuoteResult | undefined };
 
-/** 'Request a Quote' and its modal (spec §2, §4): Cancel, Escape and a successful submit close it. */
-export function QuoteRequest({ productId, productName, userId }: QuoteRequestProps) {
-  const [open, setOpen] = useState(false);
+/**
+ * 'Request a Quote' and its modal (spec §2, §4, §5), with no script at all: the button opens the server's native
+ * `<dialog>` (an invoker command), Cancel and the close button close it (`command="close"`), Escape too (the
+ * dialog's close request). A refused post draws the page again with the dialog open (`open`: not modal, the page
+ * behind dimmed by a shadow, until src/web/enhance/forms.ts makes it modal, `data-show-modal`), a stored request
+ * with the spec's success text, focused, next to the buttons.
+ */
+export function QuoteRequest({ productId, productName, result }: QuoteRequestProps) {
+  const refused = result && !result.success ? result : undefined;
   return (
     <>
-      <button
-        type="button"
-        className={buttonClass("outline")}
-        onPointerEnter={() => void loadForm()}
-        onFocus={() => void loadForm()}
-        onClick={() => setOpen(true)}
-        aria-haspopup="dialog"
-      >
+      <button type="button" commandfor={DIALOG_ID} command="show-modal" aria-haspopup="dialog" className={buttonClass("outline")}>
         <FileText aria-hidden="true" className="size-4" />
         Request a Quote
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Request a Quote">
-        <p className="mb-4 text-sm text-slate-700">
-          For <strong className="font-semibold text-slate-900">{productName}</strong>. We reply with a quotation by e-mail.
-        </p>
-        <Suspense fallback={<p className="py-8 text-center text-slate-700">Loading the form…</p>}>
-          <QuoteForm productId={productId} productName={productName} userId={userId} onDone={() => setOpen(false)} />
-        </Suspense>
-      </Dialog>
+      {result?.success ? (
+        // biome-ignore lint/a11y/noAutofocus: the answer to the visitor's post, where they are reading (no script moves the focus)
+        <div data-form-message="" tabIndex={-1} autoFocus className="basis-full outline-none">
+          <FormAlert tone="success">{result.success}</FormAlert>
+        </div>
+      ) : null}
+      <dialog
+        id={DIALOG_ID}
+        aria-labelledby={`${DIALOG_ID}-title`}
+        open={refused ? true : undefined}
+        data-show-modal=""
+        closedby="closerequest"
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/60 open:fixed open:inset-0 open:z-50 [&:not(:modal)]:shadow-[0_0_0_100vmax_rgb(15_23_42/0.6)]"
+      >
+        <div className="p-5 sm:p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <h2 id={`${DIALOG_ID}-title`} className="text-xl font-bold text-slate-900">
+              Request a Quote
+            </h2>
+            <button
+              type="button"
+              commandfor={DIALOG_ID}
+              command="close"
+              aria-label="Close"
+              className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+          <p className="mb-4 text-sm text-slate-700">
+            For <strong className="font-semibold text-slate-900">{productName}</strong>. We reply with a quotation by e-mail.
+          </p>
+          <QuoteForm productId={productId} dialogId={DIALOG_ID} refused={refused} />
+        </div>
+      </dialog>
     </>
   );
 }

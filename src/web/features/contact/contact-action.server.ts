@@ -1,21 +1,15 @@
 import { data } from "react-router";
 import { CONTACT_FAILURE, CONTACT_SUCCESS, contactSchema } from "#shared/schemas/contact.ts";
-import { firstIssues, formText } from "../../lib/form-data.ts";
+import { firstIssues } from "../../lib/form-data.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
+import { contactInput } from "./contact-fields.ts";
 import type { ContactField, ContactResult } from "./contact-result.ts";
 
 /** The 'Get in Touch' form, checked again with the shared schema, then sent through the contact service. */
 export async function contactAction(request: Request, context: WebContext) {
   const form = await request.formData();
-  const values = {
-    fullName: formText(form, "fullName"),
-    email: formText(form, "email"),
-    phone: formText(form, "phone"),
-    notes: formText(form, "notes"),
-    // A checkbox is sent only when ticked.
-    requestQuote: form.get("requestQuote") !== null,
-  };
+  const values = contactInput(form);
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
     return data<ContactResult>({ status: "error", fieldErrors: firstIssues<ContactField>(parsed.error), values }, { status: 400 });

@@ -1,0 +1,23 @@
+import type { ContactResult } from "./contact-result.ts";
+
+type ContactValues = Extract<ContactResult, { status: "error" }>["values"];
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * The posted 'Get in Touch' form as the contact contract's input (contactSchema): read the same way by the page's
+ * action (contact-action.server.ts) and by the browser's check before posting (src/web/enhance/form-rules.ts).
+ */
+export function contactInput(form: FormData): ContactValues {
+  return {
+    fullName: text(form, "fullName"),
+    email: text(form, "email"),
+    phone: text(form, "phone"),
+    notes: text(form, "notes"),
+    // A checkbox is sent only when ticked.
+    requestQuote: form.get("requestQuote") !== null,
+  };
+}
