@@ -38,6 +38,19 @@ export function imageSrcSet(folder: MediaFolder, name: string, format: ImageForm
   return IMAGE_WIDTHS.map((w) => `${mediaUrl(folder, imageVariantName(name, w, format))} ${w}w`).join(", ");
 }
 
+/**
+ * What an `<img>` in a `<picture>` shows for a stored image: its middle width as the fallback `src`, the WebP
+ * srcset on the `<img>` and the AVIF srcset on the `<source>` (components/ui/media-image.tsx, and the galleries'
+ * script swapping one image for another, src/web/enhance/gallery.ts).
+ */
+export function imageSources(folder: MediaFolder, name: string): { src: string; srcSet: string; avifSrcSet: string } {
+  return {
+    src: mediaUrl(folder, imageVariantName(name, IMAGE_WIDTHS[1])),
+    srcSet: imageSrcSet(folder, name),
+    avifSrcSet: imageSrcSet(folder, name, "avif"),
+  };
+}
+
 /** `<name>-w<width>.avif|jpg` → the stored `<name>-w<width>.webp` it is encoded from; null for any other name. */
 export function derivedImageSource(fileName: string): { source: string; format: "avif" | "jpg" } | null {
   const m = /^(.+-w(\d+))\.(avif|jpg)$/.exec(fileName);

@@ -4,8 +4,11 @@
  * once and cached; it tells the page's inline loader (lib/hydration-loader.ts) when it runs, so that clicks held
  * until then are replayed.
  */
+import { enhanceCarousels } from "./carousel.ts";
 import { enhanceCart } from "./cart.ts";
 import { enhanceDisclosures } from "./disclosure.ts";
+import { enhanceGalleries } from "./gallery.ts";
+import { enhanceHero } from "./hero.ts";
 import { enhanceMenus } from "./menus.ts";
 import { enhancePending } from "./pending.ts";
 import { prepareToasts } from "./toast.ts";
@@ -18,6 +21,9 @@ if (!win.__enhanced) {
   enhanceCart();
   enhanceDisclosures();
   enhancePending();
+  enhanceGalleries();
+  enhanceCarousels();
+  enhanceHero();
   win.__enhanced = true;
   window.dispatchEvent(new Event("app:enhanced"));
 }

@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, imageSrcSet, imageVariantName, type MediaFolder, mediaUrl } from "#shared/media.ts";
+import { imageSources, imageSrcSet, type MediaFolder } from "#shared/media.ts";
 
 type MediaImageProps = {
   folder: MediaFolder;
@@ -19,12 +19,13 @@ type MediaImageProps = {
  * otherwise, each at every stored width.
  */
 export function MediaImage({ folder, name, alt, sizes, width = 1200, height = 900, priority = false, className }: MediaImageProps) {
+  const { src, srcSet, avifSrcSet } = imageSources(folder, name);
   return (
     <picture>
-      <source type="image/avif" srcSet={imageSrcSet(folder, name, "avif")} sizes={sizes} />
+      <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />
       <img
-        src={mediaUrl(folder, imageVariantName(name, IMAGE_WIDTHS[1]))}
-        srcSet={imageSrcSet(folder, name)}
+        src={src}
+        srcSet={srcSet}
         sizes={sizes}
         width={width}
         height={height}
