@@ -51,6 +51,25 @@ export function imageSrcSet(
 export const PHONE_IMAGE_WIDTHS = [400, 800] as const;
 export const PHONE_MEDIA = "(max-width: 767px)";
 
+export type ImageSource = { media?: string; type?: string; srcSet: string };
+
+/**
+ * What a `<picture>` shows for a stored image: its `<source>`s in order (phones' AVIF and WebP at most 800 px wide,
+ * then AVIF at every width), and the `<img>`'s WebP srcset with its middle width as the fallback `src`
+ * (components/ui/media-image.tsx, and the galleries' script swapping one image for another, src/web/enhance/gallery.ts).
+ */
+export function imageSources(folder: MediaFolder, name: string): { src: string; srcSet: string; sources: ImageSource[] } {
+  return {
+    src: mediaUrl(folder, imageVariantName(name, IMAGE_WIDTHS[1])),
+    srcSet: imageSrcSet(folder, name),
+    sources: [
+      { media: PHONE_MEDIA, type: "image/avif", srcSet: imageSrcSet(folder, name, "avif", PHONE_IMAGE_WIDTHS) },
+      { media: PHONE_MEDIA, srcSet: imageSrcSet(folder, name, "webp", PHONE_IMAGE_WIDTHS) },
+      { type: "image/avif", srcSet: imageSrcSet(folder, name, "avif") },
+    ],
+  };
+}
+
 /** `<name>-w<width>.avif|jpg` → the stored `<name>-w<width>.webp` it is encoded from; null for any other name. */
 export function derivedImageSource(fileName: string): { source: string; format: "avif" | "jpg" } | null {
   const m = /^(.+-w(\d+))\.(avif|jpg)$/.exec(fileName);

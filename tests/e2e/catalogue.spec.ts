@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, login, test } from "./fixtures.ts";
-import { hydrated } from "./support/hydration.ts";
+import { enhanced, holdEnhanceScript, hydrated } from "./support/hydration.ts";
 
 type ApiProduct = { product_id: number; product_name: string; images: string };
 
@@ -189,6 +189,34 @@ test("the gallery's thumbnails switch the main image", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("img", { name: /image 2 of/ })).toBeVisible();
+});
+
+test("a thumbnail tapped before the page's script has come is shown once it comes, with that image's own sources", async ({ page }) => {
+  const { rows } = await solarPanels(page, "page=1&pageSize=48");
+  const withGallery = rows.find((p) => p.images.split(",").length >= 2);
+  const second =
+    withGallery?.images
+      .split(",")[1]
+      ?.trim()
+      .replace(/\.webp$/i, "") ?? "";
+  expect(second).not.toBe("");
+  const release = await holdEnhanceScript(page);
+  await page.goto(`/product/${withGallery?.product_id}`, { waitUntil: "domcontentloaded" });
+  const thumbs = page.getByRole("list", { name: "Product images" }).getByRole("button");
+  await thumbs.nth(1).click();
+  expect(await enhanced(page)).toBe(false);
+  await expect(thumbs.first()).toHaveAttribute("aria-pressed", "true");
+  await release();
+  await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
+  await expect(thumbs.first()).toHaveAttribute("aria-pressed", "false");
+  const main = page.getByRole("img", { name: /image 2 of/ });
+  await expect(main).toBeVisible();
+  const name = encodeURIComponent(second);
+  await expect(main).toHaveAttribute("src", `/media/products/${name}-w800.webp`);
+  await expect(main).toHaveAttribute("srcset", new RegExp(`${name}-w1200\\.webp 1200w`));
+  await expect(page.locator("picture", { has: main }).locator("source")).toHaveAttribute("srcset", new RegExp(`${name}-w400\\.avif 400w`));
+  // The browser loads the image it chose for it.
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc.includes(name))).toBe(true);
 });
 
 test("the quote modal closes with Cancel and Escape, checks the form, and submits a quote request", async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { hydrated, tasksDone } from "./support/hydration.ts";
+import { enhanced, holdEnhanceScript, hydrated, tasksDone } from "./support/hydration.ts";
 
 async function firstId(request: APIRequestContext, url: string): Promise<number> {
   const list = await (await request.get(url)).json();
@@ -181,9 +181,9 @@ test("the testimonials move on every 10 s, except under the pointer or when the 
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   const viewport = page.locator("[data-carousel-viewport]");
   const scrollLeft = () => viewport.evaluate((el) => el.scrollLeft);
-  // The pointer's first move loads the page's scripts (decision 009); the carousel starts once they run.
+  // The rotation starts at the pointer's first move over the page (its first sign of use), the page's script there.
   await page.mouse.move(1, 1);
-  await expect.poll(() => page.evaluate(() => (window as Window & { __hydrated?: boolean }).__hydrated)).toBe(true);
+  await expect.poll(() => enhanced(page)).toBe(true);
   await tasksDone(page);
   await page.clock.runFor(9_000);
   expect(await moves()).toBe(0);
@@ -220,4 +220,39 @@ test("the case study gallery's Next button changes the image", async ({ page, re
   await expect(image).not.toHaveAttribute("src", first ?? "");
   await gallery.getByRole("button", { name: "Previous" }).click();
   await expect(image).toHaveAttribute("src", first ?? "");
+});
+
+test("the carousel's buttons tapped before the page's script has come are answered once it comes, and pause the rotation", async ({
+  page,
+}) => {
+  const release = await holdEnhanceScript(page);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const viewport = page.locator("[data-carousel-viewport]");
+  await page.getByRole("button", { name: "Next testimonials" }).click();
+  expect(await enhanced(page)).toBe(false);
+  expect(await viewport.evaluate((el) => el.scrollLeft)).toBe(0);
+  await release();
+  await expect.poll(() => viewport.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  // Previous from the first slide wraps round to the end.
+  await viewport.evaluate((el) => el.scrollTo({ left: 0 }));
+  await page.getByRole("button", { name: "Previous testimonials" }).click();
+  await expect.poll(() => viewport.evaluate((el) => Math.abs(el.scrollWidth - el.clientWidth - el.scrollLeft))).toBeLessThanOrEqual(2);
+  const toggle = page.getByRole("button", { name: "Pause automatic rotation" });
+  await toggle.click();
+  await expect(page.getByRole("button", { name: "Start automatic rotation" })).toBeVisible();
+  await page.getByRole("button", { name: "Start automatic rotation" }).click();
+  await expect(toggle).toBeVisible();
+});
+
+test("the case study gallery's Next tapped before the page's script has come is answered once it comes", async ({ page, request }) => {
+  const id = await firstId(request, "/api/case-study");
+  const release = await holdEnhanceScript(page);
+  await page.goto(`/case-study/${id}`, { waitUntil: "domcontentloaded" });
+  const gallery = page.getByRole("region", { name: /photos$/ });
+  await gallery.getByRole("button", { name: "Next" }).click();
+  expect(await enhanced(page)).toBe(false);
+  await expect(gallery.getByText("Photo 1 of 3")).toBeVisible();
+  await release();
+  await expect(gallery.getByText("Photo 2 of 3")).toBeVisible();
+  await expect(gallery.getByRole("img", { name: /, photo 2 of 3$/ })).toBeVisible();
 });

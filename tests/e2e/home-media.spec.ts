@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { hydrated, tasksDone } from "./support/hydration.ts";
+import { enhanced, holdEnhanceScript, hydrated, tasksDone } from "./support/hydration.ts";
 
 /** Records every play() of an <audio> (the welcome sound) in window.__soundPlays, before any page script runs. */
 async function recordSoundPlays(page: Page) {
@@ -17,7 +17,7 @@ async function recordSoundPlays(page: Page) {
 
 const soundPlays = (page: Page) => page.evaluate(() => (window as unknown as { __soundPlays: string[] }).__soundPlays);
 
-test("the hero film starts once the page is used (decision 009), over its still, and can be paused", async ({ page }) => {
+test("the hero film starts once the page has loaded and is used, over its still, and can be paused", async ({ page }) => {
   await page.goto("/", { waitUntil: "networkidle" });
   const still = page.getByTestId("hero-video");
   expect(await still.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
@@ -93,4 +93,18 @@ test("the mute button keeps the welcome sound silent, and is remembered", async 
   await page.locator("main h1").click();
   await tasksDone(page);
   expect(await soundPlays(page)).toEqual([]);
+});
+
+test("a press made while the page's script is still on its way is the first interaction: the welcome sound plays when it comes", async ({
+  page,
+}) => {
+  await recordSoundPlays(page);
+  const release = await holdEnhanceScript(page);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.locator("main h1").click();
+  expect(await enhanced(page)).toBe(false);
+  await release();
+  await expect.poll(() => soundPlays(page)).toEqual([expect.stringMatching(/\/media\/site\/welcome\.mp3$/)]);
+  await expect(page.getByRole("button", { name: "Mute sound" })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("button", { name: "Pause background video" })).toBeVisible();
 });

@@ -3,23 +3,36 @@
  * module adds to server HTML that already works (links, forms, `<dialog>`, popovers, CSS). One small file, loaded
  * once and cached; it tells the page's inline loader (lib/hydration-loader.ts) when it runs, so that clicks held
  * until then are replayed.
+ *
+ * React puts an async script in the `<head>`, so this may run before the body has been read: it starts once the
+ * document is parsed (the modules look up the elements they enhance, and the toasts' region goes in the body).
  */
+import { enhanceCarousels } from "./carousel.ts";
 import { enhanceCart } from "./cart.ts";
 import { enhanceDisclosures } from "./disclosure.ts";
 import { enhanceForms } from "./forms.ts";
+import { enhanceGalleries } from "./gallery.ts";
+import { enhanceHero } from "./hero.ts";
 import { enhanceMenus } from "./menus.ts";
 import { enhancePending } from "./pending.ts";
 import { prepareToasts } from "./toast.ts";
 
 const win = window as Window & { __enhanced?: boolean };
 
-if (!win.__enhanced) {
+function enhance() {
+  if (win.__enhanced) return;
   prepareToasts();
   enhanceMenus();
   enhanceCart();
   enhanceDisclosures();
   enhancePending();
   enhanceForms();
+  enhanceGalleries();
+  enhanceCarousels();
+  enhanceHero();
   win.__enhanced = true;
   window.dispatchEvent(new Event("app:enhanced"));
 }
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", enhance, { once: true });
+else enhance();

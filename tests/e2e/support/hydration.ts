@@ -32,3 +32,26 @@ export async function tasksDone(page: Page): Promise<void> {
     }
   });
 }
+
+/**
+ * Holds back the module of the pages sent without React (src/web/enhance/) until the returned function is called:
+ * what a visitor does before it has come can then be tried (decision 013: held and replayed, not lost). Navigate
+ * with `waitUntil: "domcontentloaded"`, as the held script keeps the page's load event back.
+ */
+export async function holdEnhanceScript(page: Page): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route("**/assets/enhance-*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await page.waitForFunction(() => (window as Window & { __enhanced?: boolean }).__enhanced === true);
+  };
+}
+
+/** Whether the module of the pages sent without React has run. */
+export const enhanced = (page: Page) => page.evaluate(() => (window as Window & { __enhanced?: boolean }).__enhanced === true);

@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, imageSrcSet, imageVariantName, type MediaFolder, mediaUrl, PHONE_IMAGE_WIDTHS, PHONE_MEDIA } from "#shared/media.ts";
+import { IMAGE_WIDTHS, imageSources, imageSrcSet, type MediaFolder, PHONE_IMAGE_WIDTHS, PHONE_MEDIA } from "#shared/media.ts";
 
 type MediaImageProps = {
   folder: MediaFolder;
@@ -19,14 +19,15 @@ type MediaImageProps = {
  * otherwise, each at every stored width; phones at most the 800 px one (PHONE_IMAGE_WIDTHS).
  */
 export function MediaImage({ folder, name, alt, sizes, width = 1200, height = 900, priority = false, className }: MediaImageProps) {
+  const { src, srcSet, sources } = imageSources(folder, name);
   return (
     <picture>
-      <source media={PHONE_MEDIA} type="image/avif" srcSet={imageSrcSet(folder, name, "avif", PHONE_IMAGE_WIDTHS)} sizes={sizes} />
-      <source media={PHONE_MEDIA} srcSet={imageSrcSet(folder, name, "webp", PHONE_IMAGE_WIDTHS)} sizes={sizes} />
-      <source type="image/avif" srcSet={imageSrcSet(folder, name, "avif")} sizes={sizes} />
+      {sources.map((source) => (
+        <source key={`${source.media}${source.type}`} media={source.media} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
       <img
-        src={mediaUrl(folder, imageVariantName(name, IMAGE_WIDTHS[1]))}
-        srcSet={imageSrcSet(folder, name)}
+        src={src}
+        srcSet={srcSet}
         sizes={sizes}
         width={width}
         height={height}

@@ -1,5 +1,4 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useState } from "react";
 import type { MediaFolder } from "#shared/media.ts";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 
@@ -9,35 +8,45 @@ const buttonClass =
 /** The gallery's width: half of max-w-7xl beside the details from 1024 px, the screen's width below. */
 export const CONTENT_GALLERY_SIZES = "(min-width: 1024px) 640px, 100vw";
 
-/** One picture at a time with Previous and Next (wrapping round); the position is announced as it changes. */
+/**
+ * One picture at a time with Previous and Next (wrapping round); the position is announced as it changes. Server
+ * markup only (decision 013): src/web/enhance/gallery.ts answers the buttons from the data attributes (the images'
+ * names, the texts with `{n}` for the picture's number); a tap before that script runs is held and replayed.
+ */
 export function ImageGallery({ folder, images, label }: { folder: MediaFolder; images: string[]; label: string }) {
-  const [index, setIndex] = useState(0);
-  const current = images[index] ?? images[0];
+  const current = images[0];
   if (!current) return null;
   const many = images.length > 1;
-  const go = (delta: number) => setIndex((i) => (i + delta + images.length) % images.length);
+  const alt = (n: number | string) => `${label}, photo ${n} of ${images.length}`;
+  const status = (n: number | string) => `Photo ${n} of ${images.length}`;
   return (
-    <section aria-roledescription="gallery" aria-label={`${label}: photos`} className="space-y-3">
+    <section
+      aria-roledescription="gallery"
+      aria-label={`${label}: photos`}
+      className="space-y-3"
+      data-gallery={folder}
+      data-gallery-images={JSON.stringify(images)}
+      data-gallery-alt={alt("{n}")}
+    >
       <MediaImage
-        key={current}
         folder={folder}
         name={current}
-        alt={`${label}, photo ${index + 1} of ${images.length}`}
+        alt={alt(1)}
         width={1200}
         height={900}
         sizes={CONTENT_GALLERY_SIZES}
-        priority={index === 0}
+        priority
         className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover"
       />
       {many ? (
         <div className="flex items-center justify-between gap-3">
-          <button type="button" className={buttonClass} onClick={() => go(-1)}>
+          <button type="button" className={buttonClass} data-gallery-step="-1">
             <ChevronLeft aria-hidden="true" className="size-4" /> Previous
           </button>
-          <p aria-live="polite" className="text-sm text-slate-600">
-            Photo {index + 1} of {images.length}
+          <p aria-live="polite" className="text-sm text-slate-600" data-gallery-status={status("{n}")}>
+            {status(1)}
           </p>
-          <button type="button" className={buttonClass} onClick={() => go(1)}>
+          <button type="button" className={buttonClass} data-gallery-step="1">
             Next <ChevronRight aria-hidden="true" className="size-4" />
           </button>
         </div>

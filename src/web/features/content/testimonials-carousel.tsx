@@ -1,82 +1,35 @@
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
 import type { Testimonial } from "#shared/schemas/content.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { usePrefersReducedMotion } from "#web/lib/use-reduced-motion.ts";
-
-/** Spec §9: the testimonials move on every 10 s. */
-export const TESTIMONIAL_AUTOPLAY_MS = 10_000;
+import { PAUSE_ROTATION } from "#web/enhance/carousel.ts";
 
 const controlClass =
-  "inline-flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm hover:border-accent-700 hover:text-accent-800";
+  "group inline-flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm hover:border-accent-700 hover:text-accent-800";
 
 /**
  * Spec §2/§9: 3 slides at a time (2 under 768 px, 1 under 640 px), moving on every 10 s. A scroll-snapping strip,
- * so it can be swiped, scrolled with the keyboard and read before any script runs; the script adds the buttons'
- * behaviour and the autoplay, which pauses on hover, on focus inside and when the visitor prefers less motion.
+ * so it can be swiped, scrolled with the keyboard and read before any script runs. Server markup only (decision
+ * 013): src/web/enhance/carousel.ts adds the buttons' behaviour and the autoplay, which pauses on hover, on focus
+ * inside and when the visitor prefers less motion; a tap on a button before that script runs is held and replayed.
  */
 export function TestimonialsCarousel({ items, labelledBy }: { items: Testimonial[]; labelledBy: string }) {
-  const viewport = useRef<HTMLUListElement>(null);
-  const reducedMotion = usePrefersReducedMotion();
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  /** The visitor's own choice from the pause button; until then, their motion preference decides. */
-  const [userAutoplay, setUserAutoplay] = useState<boolean | null>(null);
-  const autoplay = userAutoplay ?? !reducedMotion;
-  const running = autoplay && !hovered && !focused && items.length > 1;
-
-  const move = useCallback(
-    (direction: 1 | -1) => {
-      const el = viewport.current;
-      const slide = el?.querySelector<HTMLElement>("[data-slide]");
-      if (!el || !slide) return;
-      const width = slide.getBoundingClientRect().width;
-      const end = el.scrollWidth - el.clientWidth;
-      let left = el.scrollLeft + direction * width;
-      // Past either end it wraps round, as a carousel does.
-      if (direction > 0 && el.scrollLeft >= end - 2) left = 0;
-      else if (direction < 0 && el.scrollLeft <= 2) left = end;
-      el.scrollTo({ left, behavior: reducedMotion ? "auto" : "smooth" });
-    },
-    [reducedMotion],
-  );
-
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(() => move(1), TESTIMONIAL_AUTOPLAY_MS);
-    return () => window.clearInterval(timer);
-  }, [running, move]);
-
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the autoplay; every control is a button.
-    <div
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
-      }}
-    >
+    <div data-carousel="">
       {items.length > 1 ? (
         <div className="mb-4 flex justify-end gap-2">
-          <button
-            type="button"
-            className={controlClass}
-            onClick={() => setUserAutoplay(!autoplay)}
-            aria-label={autoplay ? "Pause automatic rotation" : "Start automatic rotation"}
-          >
-            {autoplay ? <Pause aria-hidden="true" className="size-5" /> : <Play aria-hidden="true" className="size-5" />}
+          <button type="button" className={controlClass} data-carousel-autoplay="" aria-label={PAUSE_ROTATION}>
+            <Pause aria-hidden="true" className="size-5 group-data-paused:hidden" />
+            <Play aria-hidden="true" className="hidden size-5 group-data-paused:block" />
           </button>
-          <button type="button" className={controlClass} onClick={() => move(-1)} aria-label="Previous testimonials">
+          <button type="button" className={controlClass} data-carousel-step="-1" aria-label="Previous testimonials">
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
-          <button type="button" className={controlClass} onClick={() => move(1)} aria-label="Next testimonials">
+          <button type="button" className={controlClass} data-carousel-step="1" aria-label="Next testimonials">
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
         </div>
       ) : null}
       <ul
-        ref={viewport}
         data-carousel-viewport
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling strip must be reachable by keyboard to scroll it.
         tabIndex={0}
