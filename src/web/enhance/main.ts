@@ -5,6 +5,7 @@
  * until then are replayed.
  */
 import { enhanceCart } from "./cart.ts";
+import { enhanceCartPage } from "./cart-page.ts";
 import { enhanceMenus } from "./menus.ts";
 import { enhancePending } from "./pending.ts";
 import { prepareToasts } from "./toast.ts";
@@ -15,6 +16,7 @@ if (!win.__enhanced) {
   prepareToasts();
   enhanceMenus();
   enhanceCart();
+  enhanceCartPage();
   enhancePending();
   win.__enhanced = true;
   window.dispatchEvent(new Event("app:enhanced"));

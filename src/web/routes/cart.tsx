@@ -1,29 +1,20 @@
 import { CartView } from "#web/features/cart/cart-view.tsx";
-import { parseProductIds } from "#web/lib/cart/cart-store.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useRootData } from "#web/lib/root-data.ts";
-import { sharedPage } from "#web/lib/shared-page.ts";
+import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/cart";
 
-/** The same for every visitor: the server may answer visitors from a short-lived copy. */
-export const handle = sharedPage;
-
 /**
- * The cart lives in the browser, so the page asks this loader again with `?ids=` which of its products are still in
- * the catalogue (the same answer for everyone, so it may be shared too).
+ * Sent without React (decision 013): the cart lives in this browser's storage (spec §3), so the server sends the
+ * page's markup and enhance/cart-page.ts draws the cart from storage. The same for every visitor: the server may
+ * answer visitors from a short-lived copy. Which products are still sold is asked of GET /api/products/exists.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const ids = new URL(request.url).searchParams.get("ids");
-  if (ids === null) return { availability: null };
-  const asked = parseProductIds(ids);
-  return { availability: { asked, available: await context.services.catalogue.existingProductIds(asked) } };
-}
+export const handle = sharedQuietPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Cart", { description: "The products in your cart, ready for a quotation or checkout." });
 }
 
-/** The cart lives in this browser's storage (spec §3), so the page fills in after hydration. */
 export default function Cart() {
   const root = useRootData();
   return (
