@@ -51,7 +51,27 @@ const enhanced = await build({
   logLevel: "warning",
 });
 const enhanceFile = Object.keys(enhanced.metafile.outputs).find((f) => f.endsWith(".js"));
-await writeFile(path.join("build", "enhance.json"), `${JSON.stringify({ src: `/assets/${path.basename(enhanceFile)}` })}\n`);
+
+// The cart page's script (src/web/enhance/cart-page.ts) is sent inline in the page, after the markup it draws from:
+// the cart is drawn from storage while the page is parsed, before its first paint and before any script file has
+// come. Bundled alone with the same settings; its text goes in build/enhance.json.
+const cartPage = await build({
+  entryPoints: ["src/web/enhance/cart-page-inline.ts"],
+  write: false,
+  bundle: true,
+  minify: true,
+  format: "iife",
+  target: ["chrome111", "firefox114", "safari16.4"],
+  platform: "browser",
+  legalComments: "none",
+  define: { "import.meta.env.DEV": "false", "import.meta.env.PROD": "true" },
+  logLevel: "warning",
+});
+const cartPageScript = cartPage.outputFiles[0].text.trim();
+await writeFile(
+  path.join("build", "enhance.json"),
+  `${JSON.stringify({ src: `/assets/${path.basename(enhanceFile)}`, cartPage: cartPageScript })}\n`,
+);
 
 const assets = path.join("build", "client", "assets");
 const compressible = (await readdir(assets)).filter((f) => /\.(js|css|svg|json)$/.test(f));

@@ -28,7 +28,10 @@ type Existence = { asked: number[]; available: number[] };
 export function enhanceCartPage(): void {
   const page = document.querySelector<HTMLElement>("[data-cart-page]");
   const view = page?.querySelector<HTMLElement>("[data-cart-view]");
-  if (!page || !view) return;
+  // Once: the build sends this inline (cart-page-inline.ts), and main.ts calls it in development.
+  if (!page || !view || page.hasAttribute("data-enhanced")) return;
+  // Its clicks need not wait for the page's other scripts (lib/hydration-loader.ts).
+  page.setAttribute("data-enhanced", "");
   const whatsappNumber = page.dataset.whatsapp ?? "";
 
   let shown = "";

@@ -5,7 +5,6 @@
  * until then are replayed.
  */
 import { enhanceCart } from "./cart.ts";
-import { enhanceCartPage } from "./cart-page.ts";
 import { enhanceMenus } from "./menus.ts";
 import { enhancePending } from "./pending.ts";
 import { prepareToasts } from "./toast.ts";
@@ -16,7 +15,8 @@ if (!win.__enhanced) {
   prepareToasts();
   enhanceMenus();
   enhanceCart();
-  enhanceCartPage();
+  // The cart page's own script comes inline in production (cart-page-inline.ts); in development this draws it.
+  if (import.meta.env.DEV) void import("./cart-page.ts").then((m) => m.enhanceCartPage());
   enhancePending();
   win.__enhanced = true;
   window.dispatchEvent(new Event("app:enhanced"));

@@ -1,3 +1,4 @@
+import { useNonce } from "#web/components/nonce.tsx";
 import { CartView } from "#web/features/cart/cart-view.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useRootData } from "#web/lib/root-data.ts";
@@ -11,18 +12,29 @@ import type { Route } from "./+types/cart";
  */
 export const handle = sharedQuietPage;
 
+/** The page's own script, sent inline (src/web/enhance/cart-page.ts; empty in development, where main.ts runs it). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { script: context.cartPageScript };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Cart", { description: "The products in your cart, ready for a quotation or checkout." });
 }
 
-export default function Cart() {
+export default function Cart({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
+  const nonce = useNonce();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Cart</h1>
       <div className="mt-6">
         <CartView isDealer={root?.user?.role === "dealer"} whatsappNumber={root?.settings.whatsappNumber ?? ""} />
       </div>
+      {/* After the markup it draws from: the cart shows as the page is parsed, before any script file has come. */}
+      {loaderData.script ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own bundle of enhance/cart-page.ts, made by the build
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loaderData.script }} />
+      ) : null}
     </section>
   );
 }
