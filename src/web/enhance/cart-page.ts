@@ -1,4 +1,5 @@
-import { LINE_QUANTITY_MAX } from "#shared/constants.ts";
+import { CART_STORAGE_KEY, LINE_QUANTITY_MAX } from "#shared/constants.ts";
+import { cartCountHelpers, showCartCount } from "#web/lib/cart/cart-count-early.ts";
 import { cartLineIds, cartThumbnail, DELETE_FAILED, LINE_NAME_SLOT, UPDATE_FAILED } from "#web/lib/cart/cart-page-parts.ts";
 import {
   availableItems,
@@ -47,10 +48,29 @@ export function enhanceCartPage(): void {
   const template = (id: string) =>
     (document.getElementById(id) as HTMLTemplateElement).content.firstElementChild?.cloneNode(true) as HTMLElement;
 
+  /** The summary's parts that a cart shows or not (the notes on unavailable products, Checkout), while shown. */
+  let optional = new Map<string, { el: HTMLElement; mark: Comment }>();
+
   function show(state: "failed" | "empty" | "filled") {
     if (shown === state) return;
-    view?.replaceChildren(template(`cart-${state}`));
+    const root = template(`cart-${state}`);
+    optional = new Map();
+    for (const el of root.querySelectorAll<HTMLElement>("[data-optional]")) {
+      // Out of the page until wanted, as React would leave it out (its text is not the page's text meanwhile).
+      const mark = document.createComment(el.dataset.optional ?? "");
+      el.replaceWith(mark);
+      el.hidden = false;
+      optional.set(el.dataset.optional ?? "", { el, mark });
+    }
+    view?.replaceChildren(root);
     shown = state;
+  }
+
+  function present(name: string, on: boolean) {
+    const part = optional.get(name);
+    if (!part) return;
+    if (on && !part.el.isConnected) part.mark.after(part.el);
+    else if (!on && part.el.isConnected) part.el.remove();
   }
 
   function showBanner() {
@@ -138,13 +158,13 @@ export function enhanceCartPage(): void {
     };
     set("[data-summary-items]", String(available.length));
     set("[data-summary-quantity]", String(cartCount({ ...cart, items: available })));
-    const some = root.querySelector<HTMLElement>('[data-gone-note="some"]');
-    const all = root.querySelector<HTMLElement>('[data-gone-note="all"]');
-    if (some) some.hidden = !(available.length > 0 && available.length < cart.items.length);
-    if (all) all.hidden = available.length > 0;
-    const checkout = root.querySelector<HTMLElement>("[data-checkout]");
-    if (checkout) checkout.hidden = available.length === 0;
-    root.querySelector("[data-checkout-link]")?.setAttribute("href", whatsappOrderUrl(whatsappNumber, cart, gone));
+    present("some-gone", available.length > 0 && available.length < cart.items.length);
+    present("all-gone", available.length === 0);
+    present("checkout", available.length > 0);
+    optional
+      .get("checkout")
+      ?.el.querySelector("[data-checkout-link]")
+      ?.setAttribute("href", whatsappOrderUrl(whatsappNumber, cart, gone));
   }
 
   /** Asks the server which of the cart's products are still sold, when they are not the ones last asked about. */
@@ -173,6 +193,8 @@ export function enhanceCartPage(): void {
   }
 
   function draw() {
+    // The header's count too: this runs before the page's other scripts have come.
+    showCartCount(CART_STORAGE_KEY, cartCountHelpers);
     const { cart, failed } = cartSnapshot();
     if (failed) return show("failed");
     if (!cart || cart.items.length === 0) {

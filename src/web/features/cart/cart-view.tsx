@@ -184,7 +184,10 @@ function CheckoutLink({ isDealer, whatsappNumber }: { isDealer: boolean; whatsap
   );
 }
 
-/** A cart with items: the banner, the lines (filled in by the script) and the order summary. */
+/**
+ * A cart with items: the banner, the lines (filled in by the script) and the order summary. Its `data-optional` parts
+ * are taken out by the script and put back when the cart calls for them.
+ */
 function CartFilled({ isDealer, whatsappNumber }: { isDealer: boolean; whatsappNumber: string }) {
   return (
     <div className="space-y-4">
@@ -214,13 +217,13 @@ function CartFilled({ isDealer, whatsappNumber }: { isDealer: boolean; whatsappN
               ? "Checkout takes you to the dealer checkout page."
               : "Checkout opens a WhatsApp chat with your list; our sales team replies with prices and availability."}
           </p>
-          <p data-gone-note="some" hidden className="mt-2 text-sm font-medium text-red-800">
+          <p data-optional="some-gone" hidden className="mt-2 text-sm font-medium text-red-800">
             Products no longer available are left out of your order.
           </p>
-          <p data-gone-note="all" hidden className="mt-2 text-sm font-medium text-red-800">
+          <p data-optional="all-gone" hidden className="mt-2 text-sm font-medium text-red-800">
             None of these products is available any more. Remove them and browse the catalogue.
           </p>
-          <div data-checkout="" className="mt-5">
+          <div data-optional="checkout" hidden className="mt-5">
             <CheckoutLink isDealer={isDealer} whatsappNumber={whatsappNumber} />
           </div>
         </section>
