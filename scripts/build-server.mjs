@@ -78,7 +78,24 @@ const enhanced = await build({
     },
   ],
 });
-await writeFile(path.join("build", "enhance.json"), `${JSON.stringify({ src: `/assets/${entryFile(enhanced)}` })}\n`);
+
+// The cart page's script (src/web/enhance/cart-page.ts) is sent inline in the page, after the markup it draws from:
+// the cart is drawn from storage while the page is parsed, before its first paint and before any script file has
+// come. Bundled alone with the same settings; its text goes in build/enhance.json.
+const cartPage = await build({
+  ...browserBuild,
+  entryPoints: ["src/web/enhance/cart-page-inline.ts"],
+  outdir: undefined,
+  entryNames: undefined,
+  metafile: false,
+  write: false,
+  format: "iife",
+});
+const cartPageScript = cartPage.outputFiles[0].text.trim();
+await writeFile(
+  path.join("build", "enhance.json"),
+  `${JSON.stringify({ src: `/assets/${entryFile(enhanced)}`, cartPage: cartPageScript })}\n`,
+);
 
 const assets = path.join("build", "client", "assets");
 const compressible = (await readdir(assets)).filter((f) => /\.(js|css|svg|json)$/.test(f));

@@ -16,6 +16,8 @@ export type WebContext = {
   cspNonce: string;
   /** The address of the visitors' pages' script (src/web/enhance/main.ts, bundled by the build): decision 013. */
   enhanceScript: string;
+  /** The cart page's inline script (src/web/enhance/cart-page.ts, bundled by the build; empty in development). */
+  cartPageScript: string;
   siteUrl: string;
   /** The client's address (for the brute-force counters) and user agent (shown in the session list). */
   ip: string;

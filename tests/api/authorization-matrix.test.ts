@@ -344,6 +344,7 @@ const MATRIX: Record<string, Case> = {
   "GET /api/products/get-all-products": { expect: all("ok") },
   "GET /api/products/get-product-by-category/:categoryId": { expect: all("ok"), params: (c) => ({ categoryId: c.fx.categoryId }) },
   "GET /api/products/get-product-by-id/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.productId }) },
+  "GET /api/products/exists": { expect: all("ok") },
   "GET /api/featured/get-featured": { expect: all("ok") },
   "GET /api/featured/get-featured/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.featuredId }) },
   "GET /api/brands/min": { expect: all("ok") },

@@ -22,6 +22,31 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+/** The ids of a comma-separated `ids` value; anything that is not a product id is left out, and at most 100 are read. */
+export function parseProductIds(value: string): number[] {
+  return value
+    .split(",")
+    .slice(0, 100)
+    .filter((part) => /^\d{1,10}$/.test(part))
+    .map(Number)
+    .filter((id) => id >= 1 && id <= 2_147_483_647);
+}
+
+/** GET /api/products/exists?ids=12,15 (a cart kept in the browser asks which of its products are still sold). */
+export const productIdsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(1100)
+    .regex(/^[\d,]*$/)
+    .default("")
+    .describe("Product ids, comma-separated; at most 100 are read"),
+});
+export const productExistenceSchema = z.object({
+  asked: z.array(z.number()).describe("The ids read from the query"),
+  available: z.array(z.number()).describe("Those of them still in the catalogue"),
+});
+export type ProductExistence = z.infer<typeof productExistenceSchema>;
+
 /** A category id, or its slug (mapped to the id as the spec says). */
 export const categoryRefSchema = z.union([
   z.coerce.number().int().positive().max(2_147_483_647),

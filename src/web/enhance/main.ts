@@ -25,6 +25,8 @@ function enhance() {
   enhanceMenus();
   enhanceCart();
   enhanceDisclosures();
+  // The cart page's own script comes inline in production (cart-page-inline.ts); in development this draws it.
+  if (import.meta.env.DEV) void import("./cart-page.ts").then((m) => m.enhanceCartPage());
   enhancePending();
   enhanceForms();
   enhanceGalleries();

@@ -8,7 +8,8 @@
  *   held actions go ahead without it; if the scripts have not come 15 seconds after the page started, held forms
  *   post as they would with scripts switched off.
  * - On visitors' pages (`enhanced`), forms are not held at all: they post to the server, which answers them whole.
- *   Buttons with a native action (submit, `commandfor`, `popovertarget`) are not held either.
+ *   Buttons with a native action (submit, `commandfor`, `popovertarget`) are not held either, nor those inside an
+ *   element marked `data-enhanced` (its script is already running: the cart page's, sent inline).
  * - A select marked `data-submit-on-change` sends its form when changed, scripts or not (items per page).
  */
 export function holdUntilReady(enhanced: boolean): void {
@@ -61,6 +62,8 @@ export function holdUntilReady(enhanced: boolean): void {
       const submit = form !== null && (control as HTMLButtonElement).type === "submit";
       if (submit && (formsPost || enhanced)) return;
       if (control.hasAttribute("commandfor") || control.hasAttribute("popovertarget")) return;
+      // A part of the page whose script already runs (the cart page's, sent inline) answers its own clicks.
+      if (control.closest("[data-enhanced]")) return;
       // A submit button that React replaces (a no-script fallback) still sends its form.
       h = {
         submit,

@@ -9,6 +9,9 @@ import {
   featuredSchema,
   idParamSchema,
   pageQuerySchema,
+  parseProductIds,
+  productExistenceSchema,
+  productIdsQuerySchema,
   productPageSchema,
   productSchema,
 } from "#shared/schemas/catalogue.ts";
@@ -73,6 +76,23 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
       },
     },
     async (request) => [await catalogue.productById(request.actor, request.params.id)],
+  );
+
+  r.get(
+    "/products/exists",
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ["products"],
+        summary: "Which of the given products are still in the catalogue",
+        querystring: productIdsQuerySchema,
+        response: { 200: productExistenceSchema },
+      },
+    },
+    async (request) => {
+      const asked = parseProductIds(request.query.ids);
+      return { asked, available: await catalogue.existingProductIds(asked) };
+    },
   );
 
   r.get(

@@ -172,6 +172,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   // Visitors' pages' scripts (src/web/enhance/, decision 013): Vite serves the source in development; the build
   // bundles it apart from React's (scripts/build-server.mjs) and says where in build/enhance.json.
   let enhanceScript = "/src/web/enhance/main.ts";
+  // The cart page's inline script (src/web/enhance/cart-page.ts): the build's text; none in development, where
+  // main.ts draws the cart page itself.
+  let cartPageScript = "";
   if (opts.mode === "development") {
     const { createServer } = await import("vite");
     const vite = await createServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" });
@@ -184,7 +187,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}): run npm run build`);
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     getBuild = async () => build;
-    enhanceScript = (JSON.parse(await readFile(path.join(buildDir, "enhance.json"), "utf8")) as { src: string }).src;
+    const enhance = JSON.parse(await readFile(path.join(buildDir, "enhance.json"), "utf8")) as { src: string; cartPage?: string };
+    enhanceScript = enhance.src;
+    cartPageScript = enhance.cartPage ?? "";
     await app.register(fastifyStatic, {
       root: path.join(buildDir, "client"),
       wildcard: false,
@@ -258,6 +263,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         user: request.user,
         cspNonce,
         enhanceScript,
+        cartPageScript,
         siteUrl: opts.siteUrl,
         ip: request.ip,
         userAgent: request.headers["user-agent"],

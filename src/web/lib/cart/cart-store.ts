@@ -219,22 +219,12 @@ export function cartSnapshot(): CartView {
   return cachedView;
 }
 
-/** The cart's product ids for the cart page's availability check: `12,15` (at most 100). */
+/** The cart's product ids for the cart page's availability check (GET /api/products/exists?ids=): `12,15` (at most 100). */
 export function productIdsParam(items: { productId: number }[]): string {
   return items
     .slice(0, 100)
     .map((i) => i.productId)
     .join(",");
-}
-
-/** The ids of a `ids` query value; anything that is not a product id is left out, and at most 100 are read. */
-export function parseProductIds(value: string): number[] {
-  return value
-    .split(",")
-    .slice(0, 100)
-    .filter((part) => /^\d{1,10}$/.test(part))
-    .map(Number)
-    .filter((id) => id >= 1 && id <= 2_147_483_647);
 }
 
 /** The cart's lines without the products that are no longer in the catalogue (`gone`: their ids, or marked so). */

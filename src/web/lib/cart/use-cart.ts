@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from "react";
-import { type Cart, type CartView, cartCount, cartSnapshot, subscribeToCart } from "./cart-store.ts";
+import { type CartView, cartSnapshot, subscribeToCart } from "./cart-store.ts";
 
-// React's view of the cart store, apart from it: the visitors' pages' scripts (src/web/enhance/) use the store
-// without React.
+// React's view of the cart store, apart from it: the pages sent without React (src/web/enhance/, the cart page
+// included) use the store without React. The dealer checkout is the one React page that reads the cart.
 
 /**
  * The cart in this browser. The server (and the hydrating render) sees `undefined`, so server HTML and the first
@@ -10,18 +10,4 @@ import { type Cart, type CartView, cartCount, cartSnapshot, subscribeToCart } fr
  */
 export function useCartView(): CartView | undefined {
   return useSyncExternalStore(subscribeToCart, cartSnapshot, () => undefined);
-}
-
-export function useCart(): Cart | null | undefined {
-  const view = useCartView();
-  return view === undefined ? undefined : view.cart;
-}
-
-/** The badge number: undefined until the browser's cart is known. */
-export function useCartCount(): number | undefined {
-  return useSyncExternalStore(
-    subscribeToCart,
-    () => cartCount(cartSnapshot().cart),
-    () => undefined,
-  );
 }

@@ -1,0 +1,164 @@
+// @vitest-environment happy-dom
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { CART_STORAGE_KEY } from "#shared/constants.ts";
+import { CartView } from "#web/features/cart/cart-view.tsx";
+import { enhanceCartPage } from "./cart-page.ts";
+
+// The cart page as the server renders it (features/cart/cart-view.tsx), drawn by its script from storage.
+
+type Item = { productId: number; productName: string; image: string; quantity: number; unavailable?: true };
+
+function serverPage(isDealer = false) {
+  document.body.innerHTML = renderToString(
+    <MemoryRouter>
+      <CartView isDealer={isDealer} whatsappNumber="+263 77 100 0100" />
+    </MemoryRouter>,
+  );
+}
+
+const store = (items: Item[], expires = Date.now() + 60_000) => localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items, expires }));
+const stored = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? "null") as { items: Item[] } | null;
+const byLabel = (label: string) => document.querySelector<HTMLElement>(`[aria-label="${label}"]`) as HTMLElement;
+const view = () => document.querySelector("[data-cart-view]") as HTMLElement;
+const checkoutText = () => new URL(document.querySelector("[data-checkout-link]")?.getAttribute("href") ?? "").searchParams.get("text");
+
+let existence: { asked: number[]; available: number[] } = { asked: [], available: [] };
+
+beforeEach(() => {
+  localStorage.clear();
+  existence = { asked: [], available: [] };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify(existence), { headers: { "content-type": "application/json" } })),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+it("shows the empty state, with 'Browse products', when there is no cart", () => {
+  serverPage();
+  expect(view().textContent).toBe("Loading your cart…");
+  enhanceCartPage();
+  expect(view().textContent).toContain("Your cart is empty.");
+  expect(view().querySelector("a")?.getAttribute("href")).toBe("/products");
+  expect(view().querySelector<HTMLElement>("[data-banner]")?.hidden).toBe(true);
+});
+
+it("fills a line per product from the template: name, link, picture, labels and ids", () => {
+  store([
+    { productId: 7, productName: "Cell $& 5 kWh", image: "cell.webp", quantity: 1 },
+    { productId: 9, productName: "Panel", image: "", quantity: 3 },
+  ]);
+  serverPage();
+  enhanceCartPage();
+  const lines = view().querySelectorAll("[data-cart-lines] > li");
+  expect(lines).toHaveLength(2);
+  const first = lines[0] as HTMLElement;
+  expect(first.querySelector("a")?.textContent).toBe("Cell $& 5 kWh");
+  expect(first.querySelector("a")?.getAttribute("href")).toBe("/product/7");
+  expect(first.querySelector("img")?.getAttribute("src")).toBe("/media/products/cell-w400.webp");
+  expect(first.querySelector("label")?.textContent).toBe("Quantity of Cell $& 5 kWh");
+  expect(first.querySelector("label")?.getAttribute("for")).toBe("quantity-7");
+  expect(first.querySelector("input")?.id).toBe("quantity-7");
+  expect(byLabel("Decrease quantity of Cell $& 5 kWh")).toHaveProperty("disabled", true);
+  expect(byLabel("Increase quantity of Cell $& 5 kWh")).toHaveProperty("disabled", false);
+  expect(byLabel("Remove Cell $& 5 kWh")).toBeTruthy();
+  expect((lines[1] as HTMLElement).querySelector("img")).toBeNull();
+  expect(view().querySelector("[data-summary-items]")?.textContent).toBe("2");
+  expect(view().querySelector("[data-summary-quantity]")?.textContent).toBe("4");
+  expect(checkoutText()).toBe("Hello, I would like to order the following products:\n1. Cell $& 5 kWh x 1\n2. Panel x 3");
+  expect(document.querySelector("[data-checkout-link]")?.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/263771000100\?/);
+});
+
+it("−, + and a typed quantity change the cart at once; above the limit it holds and says so", () => {
+  store([{ productId: 7, productName: "Cell", image: "", quantity: 1 }]);
+  serverPage();
+  enhanceCartPage();
+  byLabel("Increase quantity of Cell").click();
+  const input = view().querySelector("input") as HTMLInputElement;
+  expect(input.value).toBe("2");
+  expect(stored()?.items[0]?.quantity).toBe(2);
+  expect(checkoutText()).toContain("1. Cell x 2");
+  byLabel("Decrease quantity of Cell").click();
+  expect(input.value).toBe("1");
+
+  input.focus();
+  input.value = "20000";
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  expect(stored()?.items[0]?.quantity).toBe(10_000);
+  expect(input.value).toBe("10000");
+  const note = view().querySelector("[data-line-note]") as HTMLElement;
+  expect(note.hasAttribute("data-limited")).toBe(true);
+  expect(note.textContent).toBe("You can order at most 10,000 of one product.");
+  expect(input.getAttribute("aria-describedby")).toBe(note.id);
+  expect(byLabel("Increase quantity of Cell")).toHaveProperty("disabled", true);
+
+  // Something that is no quantity yet stays in the field until it loses the focus, and changes nothing.
+  input.value = "";
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  expect(stored()?.items[0]?.quantity).toBe(10_000);
+  input.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+  expect(input.value).toBe("10000");
+
+  byLabel("Decrease quantity of Cell").click();
+  expect(note.hasAttribute("data-limited")).toBe(false);
+  expect(note.textContent).toBe("");
+  byLabel("Remove Cell").click();
+  expect(stored()?.items).toEqual([]);
+  expect(view().textContent).toContain("Your cart is empty.");
+});
+
+it("says so when storage refuses a change", () => {
+  store([{ productId: 7, productName: "Cell", image: "", quantity: 1 }]);
+  serverPage();
+  enhanceCartPage();
+  const setItem = vi.spyOn(localStorage, "setItem").mockImplementation(() => {
+    throw new DOMException("quota", "QuotaExceededError");
+  });
+  try {
+    byLabel("Increase quantity of Cell").click();
+    const banner = view().querySelector<HTMLElement>("[data-banner]") as HTMLElement;
+    expect(banner.hidden).toBe(false);
+    expect(banner.querySelector('[role="alert"]')?.textContent).toBe("Failed to update quantity.");
+    byLabel("Remove Cell").click();
+    expect(banner.querySelector('[role="alert"]')?.textContent).toBe("Failed to delete product.");
+  } finally {
+    setItem.mockRestore();
+  }
+});
+
+it("marks products no longer in the catalogue once the server says so, and leaves them out of the hand-off", async () => {
+  store([
+    { productId: 7, productName: "Cell", image: "", quantity: 2 },
+    { productId: 8, productName: "Gone", image: "", quantity: 5 },
+  ]);
+  existence = { asked: [7, 8], available: [7] };
+  serverPage();
+  enhanceCartPage();
+  // The lines show at once; the answer only adds the marks.
+  expect(view().querySelectorAll("[data-cart-lines] > li")).toHaveLength(2);
+  expect(fetch).toHaveBeenCalledWith("/api/products/exists?ids=7,8", expect.anything());
+  await vi.waitFor(() => expect(view().querySelector('[data-gone="true"]')).toBeTruthy());
+  const gone = view().querySelector('[data-gone="true"]') as HTMLElement;
+  expect(gone.textContent).toContain("No longer available");
+  expect(gone.querySelector("a, input")).toBeNull();
+  expect(view().querySelector("[data-summary-quantity]")?.textContent).toBe("2");
+  expect(view().textContent).toContain("Products no longer available are left out of your order.");
+  expect(view().textContent).not.toContain("None of these products");
+  expect(checkoutText()).toBe("Hello, I would like to order the following products:\n1. Cell x 2");
+  expect(stored()?.items[1]?.unavailable).toBe(true);
+});
+
+it("follows a change made elsewhere (another tab), and discards an expired cart", () => {
+  store([{ productId: 7, productName: "Cell", image: "", quantity: 1 }], Date.now() - 1);
+  serverPage(true);
+  enhanceCartPage();
+  expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  expect(view().textContent).toContain("Your cart is empty.");
+  store([{ productId: 7, productName: "Cell", image: "", quantity: 4 }]);
+  window.dispatchEvent(new StorageEvent("storage", { key: CART_STORAGE_KEY }));
+  expect((view().querySelector("input") as HTMLInputElement).value).toBe("4");
+  // A dealer's Checkout goes to /checkout.
+  expect(view().querySelector('a[href="/checkout"]')?.textContent).toBe("Checkout");
+});

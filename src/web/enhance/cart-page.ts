@@ -1,0 +1,273 @@
+import { CART_STORAGE_KEY, LINE_QUANTITY_MAX } from "#shared/constants.ts";
+import { cartCountHelpers, showCartCount } from "#web/lib/cart/cart-count-early.ts";
+import { cartLineIds, cartThumbnail, DELETE_FAILED, LINE_NAME_SLOT, UPDATE_FAILED } from "#web/lib/cart/cart-page-parts.ts";
+import {
+  availableItems,
+  CART_QUANTITY_LIMIT,
+  type Cart,
+  type CartItem,
+  cartCount,
+  cartSnapshot,
+  markAvailability,
+  productIdsParam,
+  readCart,
+  removeFromCart,
+  setCartQuantity,
+  subscribeToCart,
+  whatsappOrderUrl,
+} from "#web/lib/cart/cart-store.ts";
+
+/** What GET /api/products/exists answers. */
+type Existence = { asked: number[]; available: number[] };
+
+/**
+ * The cart page (/cart, spec §2, §4, §8), sent without React (decision 013): the server sends its states and one
+ * line as `<template>`s (features/cart/cart-view.tsx); this draws the cart in this browser's storage from them at
+ * once, and again on every change, from this tab or another. Which products are still in the catalogue is asked of
+ * the server afterwards; its answer only adds the marks.
+ */
+export function enhanceCartPage(): void {
+  const page = document.querySelector<HTMLElement>("[data-cart-page]");
+  const view = page?.querySelector<HTMLElement>("[data-cart-view]");
+  // Once: the build sends this inline (cart-page-inline.ts), and main.ts calls it in development.
+  if (!page || !view || page.hasAttribute("data-enhanced")) return;
+  // Its clicks need not wait for the page's other scripts (lib/hydration-loader.ts).
+  page.setAttribute("data-enhanced", "");
+  const whatsappNumber = page.dataset.whatsapp ?? "";
+
+  let shown = "";
+  let banner = "";
+  let gone: ReadonlySet<number> = new Set();
+  /** Lines whose last quantity asked for was above the order limit: their note says so. */
+  const limited = new Set<number>();
+  /** Lines whose quantity field is being typed in: it keeps what is typed until it loses the focus. */
+  const typing = new Set<number>();
+  /** The ids last asked about (productIdsParam). */
+  let asked = "";
+
+  const template = (id: string) =>
+    (document.getElementById(id) as HTMLTemplateElement).content.firstElementChild?.cloneNode(true) as HTMLElement;
+
+  /** The summary's parts that a cart shows or not (the notes on unavailable products, Checkout), while shown. */
+  let optional = new Map<string, { el: HTMLElement; mark: Comment }>();
+
+  function show(state: "failed" | "empty" | "filled") {
+    if (shown === state) return;
+    const root = template(`cart-${state}`);
+    optional = new Map();
+    for (const el of root.querySelectorAll<HTMLElement>("[data-optional]")) {
+      // Out of the page until wanted, as React would leave it out (its text is not the page's text meanwhile).
+      const mark = document.createComment(el.dataset.optional ?? "");
+      el.replaceWith(mark);
+      el.hidden = false;
+      optional.set(el.dataset.optional ?? "", { el, mark });
+    }
+    view?.replaceChildren(root);
+    shown = state;
+  }
+
+  function present(name: string, on: boolean) {
+    const part = optional.get(name);
+    if (!part) return;
+    if (on && !part.el.isConnected) part.mark.after(part.el);
+    else if (!on && part.el.isConnected) part.el.remove();
+  }
+
+  function showBanner() {
+    for (const slot of view?.querySelectorAll<HTMLElement>("[data-banner]") ?? []) {
+      slot.hidden = !banner;
+      const alert = slot.firstElementChild;
+      if (alert && alert.textContent !== banner) alert.textContent = banner;
+    }
+  }
+
+  /** A new line from its template, with this product's name, links, picture and ids in place. */
+  function newLine(item: CartItem, unavailable: boolean): HTMLElement {
+    const li = template(unavailable ? "cart-line-gone" : "cart-line");
+    li.dataset.line = String(item.productId);
+    li.dataset.gone = String(unavailable);
+    const named = (text: string) => text.replace(LINE_NAME_SLOT, () => item.productName);
+    const texts = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+    while (texts.nextNode()) {
+      const node = texts.currentNode;
+      if (node.nodeValue?.includes(LINE_NAME_SLOT)) node.nodeValue = named(node.nodeValue);
+    }
+    for (const el of li.querySelectorAll("[aria-label]")) el.setAttribute("aria-label", named(el.getAttribute("aria-label") ?? ""));
+    const image = li.querySelector<HTMLImageElement>("[data-line-image]");
+    const src = cartThumbnail(item.image);
+    if (image && src) image.src = src;
+    else image?.remove();
+    li.querySelector<HTMLAnchorElement>("[data-line-link]")?.setAttribute("href", `/product/${item.productId}`);
+    const ids = cartLineIds(item.productId);
+    li.querySelector("label")?.setAttribute("for", ids.input);
+    const input = li.querySelector("input");
+    if (input) input.id = ids.input;
+    const note = li.querySelector("[data-line-note]");
+    if (note) note.id = ids.note;
+    return li;
+  }
+
+  /** A line's quantity, its buttons and its order-limit note as the cart has them now. */
+  function updateLine(li: HTMLElement, item: CartItem) {
+    const input = li.querySelector<HTMLInputElement>("input[data-line-quantity]");
+    if (!input) return;
+    if (!typing.has(item.productId)) input.value = String(item.quantity);
+    const step = (by: string) => li.querySelector<HTMLButtonElement>(`[data-line-step="${by}"]`);
+    const down = step("-1");
+    const up = step("1");
+    if (down) down.disabled = item.quantity <= 1;
+    if (up) up.disabled = item.quantity >= LINE_QUANTITY_MAX;
+    const note = li.querySelector<HTMLElement>("[data-line-note]");
+    const isLimited = limited.has(item.productId);
+    if (note) {
+      note.toggleAttribute("data-limited", isLimited);
+      const text = isLimited ? CART_QUANTITY_LIMIT : "";
+      if (note.textContent !== text) note.textContent = text;
+    }
+    if (isLimited && note) input.setAttribute("aria-describedby", note.id);
+    else input.removeAttribute("aria-describedby");
+  }
+
+  function drawLines(cart: Cart) {
+    const list = view?.querySelector<HTMLElement>("[data-cart-lines]");
+    if (!list) return;
+    const existing = new Map<string, HTMLElement>();
+    for (const li of list.querySelectorAll<HTMLElement>(":scope > li")) existing.set(li.dataset.line ?? "", li);
+    cart.items.forEach((item, index) => {
+      const unavailable = gone.has(item.productId) || item.unavailable === true;
+      let li = existing.get(String(item.productId));
+      existing.delete(String(item.productId));
+      if (!li || li.dataset.gone !== String(unavailable)) {
+        const next = newLine(item, unavailable);
+        li?.remove();
+        li = next;
+      }
+      const at = list.children[index];
+      if (at !== li) list.insertBefore(li, at ?? null);
+      updateLine(li, item);
+    });
+    for (const li of existing.values()) li.remove();
+  }
+
+  function drawSummary(cart: Cart) {
+    const root = view as HTMLElement;
+    const available = availableItems(cart, gone);
+    const set = (selector: string, text: string) => {
+      const el = root.querySelector(selector);
+      if (el && el.textContent !== text) el.textContent = text;
+    };
+    set("[data-summary-items]", String(available.length));
+    set("[data-summary-quantity]", String(cartCount({ ...cart, items: available })));
+    present("some-gone", available.length > 0 && available.length < cart.items.length);
+    present("all-gone", available.length === 0);
+    present("checkout", available.length > 0);
+    optional
+      .get("checkout")
+      ?.el.querySelector("[data-checkout-link]")
+      ?.setAttribute("href", whatsappOrderUrl(whatsappNumber, cart, gone));
+  }
+
+  /** Asks the server which of the cart's products are still sold, when they are not the ones last asked about. */
+  function checkAvailability(cart: Cart) {
+    const ids = productIdsParam(cart.items);
+    if (!ids || ids === asked) return;
+    asked = ids;
+    fetch(`/api/products/exists?ids=${ids}`, { headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<Existence>) : null))
+      .then((answer) => {
+        if (!answer || asked !== ids) return;
+        const available = new Set(answer.available);
+        gone = new Set(answer.asked.filter((id) => !available.has(id)));
+        // Kept in the stored cart too, so the header's badge on every page leaves those products out.
+        try {
+          markAvailability(answer.asked, answer.available);
+        } catch {
+          // Storage refused: the page still marks them; only the badge elsewhere keeps counting them.
+        }
+        draw();
+      })
+      .catch(() => {
+        // No answer: the lines stay unmarked; the next change asks again.
+        asked = "";
+      });
+  }
+
+  function draw() {
+    // The header's count too: this runs before the page's other scripts have come.
+    showCartCount(CART_STORAGE_KEY, cartCountHelpers);
+    const { cart, failed } = cartSnapshot();
+    if (failed) return show("failed");
+    if (!cart || cart.items.length === 0) {
+      show("empty");
+      return showBanner();
+    }
+    show("filled");
+    showBanner();
+    drawLines(cart);
+    drawSummary(cart);
+    checkAvailability(cart);
+  }
+
+  const lineId = (el: Element) => Number(el.closest<HTMLElement>("[data-line]")?.dataset.line);
+
+  function setQuantity(productId: number, quantity: number) {
+    if (quantity > LINE_QUANTITY_MAX) limited.add(productId);
+    else limited.delete(productId);
+    try {
+      setCartQuantity(productId, quantity);
+      banner = "";
+    } catch {
+      banner = UPDATE_FAILED;
+    }
+    draw();
+  }
+
+  page.addEventListener("click", (event) => {
+    const target = event.target as Element;
+    const step = target.closest<HTMLElement>("[data-line-step]");
+    const remove = target.closest("[data-line-remove]");
+    if (step) {
+      const id = lineId(step);
+      const item = cartSnapshot().cart?.items.find((i) => i.productId === id);
+      if (item) setQuantity(id, item.quantity + Number(step.dataset.lineStep));
+    } else if (remove) {
+      try {
+        removeFromCart(lineId(remove));
+        banner = "";
+      } catch {
+        banner = DELETE_FAILED;
+      }
+      draw();
+    }
+  });
+
+  page.addEventListener("input", (event) => {
+    const input = event.target as HTMLInputElement;
+    if (!input.matches("input[data-line-quantity]")) return;
+    const id = lineId(input);
+    typing.add(id);
+    const value = input.value;
+    const n = Number(value);
+    if (value !== "" && Number.isInteger(n) && n >= 1) {
+      setQuantity(id, n);
+      // Held at the limit: the field shows what the cart keeps.
+      if (n > LINE_QUANTITY_MAX) input.value = String(LINE_QUANTITY_MAX);
+    }
+  });
+
+  page.addEventListener("focusout", (event) => {
+    const input = event.target as HTMLElement;
+    if (!input.matches?.("input[data-line-quantity]")) return;
+    typing.delete(lineId(input));
+    draw();
+  });
+
+  // Viewing the cart discards it once it has expired (spec §4).
+  try {
+    readCart();
+  } catch {
+    // cartSnapshot reports it.
+  }
+  draw();
+  subscribeToCart(draw);
+}
