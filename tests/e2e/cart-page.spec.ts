@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { holdEnhanceScript } from "./support/hydration.ts";
 
 /** Issue 19: the cart page is sent without React; the browser draws the cart from storage (enhance/cart-page.ts). */
 
@@ -94,14 +95,7 @@ test("before the page's script file has come, the cart is drawn and a tap on + i
   await page.goto("/faqs");
   await storeCart(page, [{ productId: a.product_id, productName: a.product_name, image: "", quantity: 1 }]);
   // The visitors' pages' module (src/web/enhance/main.ts) is held until the end of the test.
-  let release = () => {};
-  const held = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route("**/assets/enhance-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdEnhanceScript(page);
   await page.goto("/cart", { waitUntil: "domcontentloaded" });
   expect(await page.evaluate(() => (window as Window & { __enhanced?: boolean }).__enhanced === true)).toBe(false);
   await page.getByRole("button", { name: `Increase quantity of ${a.product_name}` }).click();
@@ -111,8 +105,7 @@ test("before the page's script file has come, the cart is drawn and a tap on + i
   expect(whatsappText(await checkout.getAttribute("href"))).toContain(`1. ${a.product_name} x 2`);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "null").items[0].quantity)).toBe(2);
   // The module, when it comes, leaves the cart as it is (the tap is not applied twice).
-  release();
-  await page.waitForFunction(() => (window as Window & { __enhanced?: boolean }).__enhanced === true);
+  await release();
   await expect(quantity).toHaveValue("2");
   await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
 });

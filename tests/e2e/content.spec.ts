@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { enhanced, holdEnhanceScript, hydrated, tasksDone } from "./support/hydration.ts";
+import { enhanced, holdEnhanceScript, tasksDone } from "./support/hydration.ts";
 
 async function firstId(request: APIRequestContext, url: string): Promise<number> {
   const list = await (await request.get(url)).json();

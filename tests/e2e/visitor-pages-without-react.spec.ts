@@ -1,6 +1,6 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO, expect, login, test } from "./fixtures.ts";
-import { tasksDone } from "./support/hydration.ts";
+import { holdEnhanceScript, tasksDone } from "./support/hydration.ts";
 
 // Decision 013: visitors' pages are sent without React; the platform (CSS, popovers, forms, the inline loader) answers
 // before any script file has come, and src/web/enhance/ adds the rest.
@@ -16,19 +16,6 @@ function countScripts(page: Page): { readonly count: number; readonly urls: stri
     seen.urls.push(new URL(r.url()).pathname);
   });
   return seen;
-}
-
-/** Holds the page's script file until `release()`: what the visitor does meanwhile happens "before scripts". */
-async function holdScripts(page: Page): Promise<{ release: () => void }> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(ENHANCE, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return { release };
 }
 
 const enhanced = (page: Page) => page.evaluate(() => (window as Window & { __enhanced?: boolean }).__enhanced === true);
@@ -115,14 +102,14 @@ test.describe("before any script has come", () => {
 });
 
 test("a tap on Add to Cart before the script has come is held, then carried out", async ({ page }) => {
-  const held = await holdScripts(page);
+  const release = await holdEnhanceScript(page);
   // The held script holds the load event too: the page is there once its HTML is.
   await page.goto("/product/1", { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await tasksDone(page);
   expect(await enhanced(page)).toBe(false);
-  held.release();
+  await release();
   await expect(page.getByText("Product added to cart!")).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
 });
