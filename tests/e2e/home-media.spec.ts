@@ -34,6 +34,19 @@ test("the hero film starts once the page has loaded and is used, over its still,
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
 });
 
+test("a first tap that follows a link fetches no film: the page is left before it would start", async ({ page }) => {
+  const filmRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/hero.webm")) filmRequests.push(r.url());
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  await hydrated(page, "key");
+  await page.getByRole("link", { name: /Explore Now/ }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.waitForLoadState("networkidle");
+  expect(filmRequests).toEqual([]);
+});
+
 test.describe("for a visitor who prefers reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
   test("the hero keeps its still: the film is neither fetched nor played", async ({ page }) => {

@@ -37,6 +37,9 @@ function press(button: HTMLElement, pressed: boolean, title: string): void {
  * made while this script was still on its way counts), never on a press of its mute button; muting is remembered on
  * this device.
  */
+/** How long after the first use the film starts (a tap that follows a link has left the page by then). */
+const FILM_AFTER_USE_MS = 1000;
+
 export function enhanceHero(): void {
   const video = document.querySelector<HTMLVideoElement>("[data-hero-video]");
   const pause = document.querySelector<HTMLElement>("[data-hero-pause]");
@@ -61,11 +64,17 @@ export function enhanceHero(): void {
       press(pause, paused, paused ? PLAY_VIDEO : PAUSE_VIDEO);
       apply();
     });
+    // A tap on a link is a first use too, and the film would be fetched only to be thrown away with the page (on a
+    // phone's data, more than the next page costs): it starts a moment after the first use, if the page is not on
+    // its way elsewhere by then (pending.ts marks that).
     const start = () =>
-      onFirstUse(() => {
-        started = true;
-        apply();
-      });
+      onFirstUse(() =>
+        setTimeout(() => {
+          if (document.documentElement.hasAttribute("data-navigating")) return;
+          started = true;
+          apply();
+        }, FILM_AFTER_USE_MS),
+      );
     if (document.readyState === "complete") start();
     else addEventListener("load", start, { once: true });
   }
@@ -100,15 +109,16 @@ export function enhanceHero(): void {
     trying = true;
     clip = new Audio(sound?.dataset.soundToggle);
     clip.loop = false;
+    // Played for this session as soon as it is asked to play (its file may take a while to come, and a reload
+    // meanwhile must not play it again); a refusal gives the session its sound back.
+    writeFlag(() => sessionStorage, SOUND_PLAYED_KEY, true);
     clip
       .play()
-      .then(() => {
-        writeFlag(() => sessionStorage, SOUND_PLAYED_KEY, true);
-        stop();
-      })
+      .then(stop)
       .catch((err: unknown) => {
         // Refused (no permission yet): try again on the next interaction. Anything else: give up quietly.
-        if (!(err instanceof DOMException && err.name === "NotAllowedError")) stop();
+        if (err instanceof DOMException && err.name === "NotAllowedError") writeFlag(() => sessionStorage, SOUND_PLAYED_KEY, false);
+        else stop();
       })
       .finally(() => {
         trying = false;
