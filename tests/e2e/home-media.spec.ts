@@ -47,6 +47,19 @@ test("a first tap that follows a link fetches no film: the page is left before i
   expect(filmRequests).toEqual([]);
 });
 
+test("@phone a phone keeps the hero's still: the film is neither fetched nor played", async ({ page }) => {
+  const filmRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/hero.webm")) filmRequests.push(r.url());
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  await hydrated(page);
+  await page.mouse.wheel(0, 300);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("button", { name: "Pause background video" })).toBeHidden();
+  expect(filmRequests).toEqual([]);
+});
+
 test.describe("for a visitor who prefers reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
   test("the hero keeps its still: the film is neither fetched nor played", async ({ page }) => {
