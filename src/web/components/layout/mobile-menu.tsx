@@ -30,7 +30,7 @@ export function MobileMenu({ pathname, user, settings }: { pathname: string; use
     <div
       id={MOBILE_MENU_ID}
       popover="auto"
-      className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-80 max-w-[85vw] translate-x-0 overflow-y-auto bg-white p-0 shadow-xl transition-[translate,display,overlay] transition-discrete duration-200 ease-out backdrop:bg-slate-900/50 starting:open:translate-x-full motion-reduce:transition-none md:hidden"
+      className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-80 max-w-[85vw] translate-x-0 overflow-y-auto bg-white p-0 shadow-xl transition-[translate,display,overlay] transition-discrete duration-200 ease-out backdrop:bg-slate-900/50 starting:open:translate-x-1/4 motion-reduce:transition-none md:hidden"
     >
       <nav aria-label="Mobile" className="flex min-h-full flex-col">
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
