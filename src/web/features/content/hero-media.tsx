@@ -1,4 +1,4 @@
-import { Pause, Play, Volume2, VolumeX } from "lucide-react";
+import { type LucideIcon, Pause, Play, Volume2, VolumeX } from "lucide-react";
 import { MUTE_SOUND, PAUSE_VIDEO } from "#web/enhance/hero.ts";
 
 const controlClass =
@@ -7,7 +7,7 @@ const controlClass =
 /**
  * The hero's background film (spec §2): muted, looping, decorative. The server sends it with its still (the poster,
  * the page's largest image, preloaded) and nothing of the film is fetched until the page has loaded and is used, so
- * it never competes with the page's own content. It can be paused (WCAG 2.2.2); visitors who prefer reduced motion
+ * it never competes with the page's own content. It can be paused (WCAG 2.2.2); phones, visitors who prefer reduced motion
  * or save data keep the still. Server markup only (decision 013): src/web/enhance/hero.ts starts the film and shows
  * and answers its pause button.
  */
@@ -27,18 +27,7 @@ export function HeroVideo({ src, poster }: { src: string; poster: string | null 
         data-hero-video=""
         className="absolute inset-0 -z-10 size-full object-cover"
       />
-      <button
-        type="button"
-        hidden
-        data-hero-pause=""
-        aria-pressed="false"
-        aria-label={PAUSE_VIDEO}
-        title={PAUSE_VIDEO}
-        className={controlClass}
-      >
-        <Pause aria-hidden="true" className="size-5 group-aria-pressed:hidden" />
-        <Play aria-hidden="true" className="hidden size-5 group-aria-pressed:block" />
-      </button>
+      <HiddenToggle label={PAUSE_VIDEO} data={{ "data-hero-pause": "" }} off={Pause} on={Play} />
     </>
   );
 }
@@ -49,18 +38,18 @@ export function HeroVideo({ src, poster }: { src: string; poster: string | null 
  * button.
  */
 export function WelcomeSound({ src }: { src: string }) {
+  return <HiddenToggle label={MUTE_SOUND} data={{ "data-sound-toggle": src }} off={Volume2} on={VolumeX} />;
+}
+
+/**
+ * A round pressed/not-pressed button over the hero, sent hidden: hero.ts shows it when it can act on it, and swaps
+ * its label; the icon follows aria-pressed through CSS.
+ */
+function HiddenToggle({ label, data, off: Off, on: On }: { label: string; data: Record<string, string>; off: LucideIcon; on: LucideIcon }) {
   return (
-    <button
-      type="button"
-      hidden
-      data-sound-toggle={src}
-      aria-pressed="false"
-      aria-label={MUTE_SOUND}
-      title={MUTE_SOUND}
-      className={controlClass}
-    >
-      <Volume2 aria-hidden="true" className="size-5 group-aria-pressed:hidden" />
-      <VolumeX aria-hidden="true" className="hidden size-5 group-aria-pressed:block" />
+    <button type="button" hidden aria-pressed="false" aria-label={label} title={label} className={controlClass} {...data}>
+      <Off aria-hidden="true" className="size-5 group-aria-pressed:hidden" />
+      <On aria-hidden="true" className="hidden size-5 group-aria-pressed:block" />
     </button>
   );
 }
