@@ -210,16 +210,21 @@ export function enhanceCartPage(): void {
 
   const lineId = (el: Element) => Number(el.closest<HTMLElement>("[data-line]")?.dataset.line);
 
+  /** A change to the stored cart, then the page drawn again; a refusal says so in the banner (spec §8). */
+  function change(run: () => void, failure: string) {
+    try {
+      run();
+      banner = "";
+    } catch {
+      banner = failure;
+    }
+    draw();
+  }
+
   function setQuantity(productId: number, quantity: number) {
     if (quantity > LINE_QUANTITY_MAX) limited.add(productId);
     else limited.delete(productId);
-    try {
-      setCartQuantity(productId, quantity);
-      banner = "";
-    } catch {
-      banner = UPDATE_FAILED;
-    }
-    draw();
+    change(() => setCartQuantity(productId, quantity), UPDATE_FAILED);
   }
 
   page.addEventListener("click", (event) => {
@@ -231,13 +236,7 @@ export function enhanceCartPage(): void {
       const item = cartSnapshot().cart?.items.find((i) => i.productId === id);
       if (item) setQuantity(id, item.quantity + Number(step.dataset.lineStep));
     } else if (remove) {
-      try {
-        removeFromCart(lineId(remove));
-        banner = "";
-      } catch {
-        banner = DELETE_FAILED;
-      }
-      draw();
+      change(() => removeFromCart(lineId(remove)), DELETE_FAILED);
     }
   });
 

@@ -13,9 +13,6 @@ export const sharedPage = { sharedPage: true } as const;
  */
 export const sharedQuietPage = { sharedPage: true, enhanced: true } as const;
 
-/** A page without React (decision 013) that is not the same for everyone (the cart: its products come from storage). */
-export const quietPage = { enhanced: true } as const;
-
 /**
  * The dealer programme's landing page: without React for visitors; signed-in people get the dealer area's React
  * (its tours and forms).

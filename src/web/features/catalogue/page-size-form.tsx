@@ -7,7 +7,7 @@ import { PAGE_SIZE_OPTIONS } from "#shared/constants.ts";
  */
 export function PageSizeForm({ pageSize }: { pageSize: number }) {
   return (
-    <form method="get" className="flex items-center gap-2" data-pending-form="">
+    <form method="get" className="flex items-center gap-2">
       <label htmlFor="page-size" className="text-sm font-medium text-slate-800">
         Items per page
       </label>
