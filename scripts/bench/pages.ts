@@ -46,7 +46,11 @@ export async function pageWeight(browser: Browser, base: string, pagePath: strin
     const firstLoad = new Map(bodies);
     await page.mouse.move(10, 10);
     await page.mouse.move(200, 300);
-    await page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
+    // React's pages hydrate; visitors' pages are sent without React and run their small module (decision 013).
+    await page.waitForFunction(() => {
+      const w = window as Window & { __hydrated?: boolean; __enhanced?: boolean };
+      return w.__hydrated === true || w.__enhanced === true;
+    });
     await page.waitForLoadState("networkidle");
     await Promise.all(pending.splice(0));
     const of = (map: Map<string, { type: string; body: Buffer }>, type: string) =>
