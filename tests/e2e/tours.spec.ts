@@ -12,11 +12,42 @@ async function signIn(page: Page, audience: "admin" | "dealer") {
   await expect(page).toHaveURL(audience === "admin" ? /\/admin$/ : /\/dealer$/);
 }
 
+/**
+ * The quotation tour points at a pending request's Approve and Reject and a rejected one's Reapprove on the list's
+ * first page. Other tests of the suite add requests and decide the demo's, so this one makes its own two, newest.
+ */
+async function newPendingAndRejectedQuotations(page: Page) {
+  const origin = new URL(page.url()).origin;
+  const listed = await page.request.get("/api/products/get-all-products?page=1&pageSize=1");
+  const [product] = ((await listed.json()) as { rows: { product_id: number }[] }).rows;
+  const ids: number[] = [];
+  for (const name of ["Tour Rejected", "Tour Pending"]) {
+    const res = await page.request.post("/api/quotations", {
+      headers: { origin },
+      data: {
+        customer_name: name,
+        customer_address: "12 Samora Machel Avenue, Harare",
+        customer_email: "tour@example.com",
+        customer_phone: "+263 77 200 2000",
+        products: [{ product_id: product?.product_id, quantity: 1 }],
+      },
+    });
+    expect(res.status()).toBe(201);
+    ids.push((await res.json()).id);
+  }
+  const rejected = await page.request.put(`/api/quotations/${ids[0]}`, {
+    headers: { origin },
+    data: { status: "rejected", reason: "Out of stock until next month." },
+  });
+  expect(rejected.status()).toBe(200);
+}
+
 for (const audience of ["admin", "dealer"] as const) {
   for (const tag of ["", " @phone"]) {
     test(`every ${audience} tour runs from the Help panel to its last step${tag}`, async ({ page }) => {
       test.setTimeout(180_000);
       await signIn(page, audience);
+      if (audience === "admin") await newPendingAndRejectedQuotations(page);
       const tours = TOURS.filter((t) => t.audience === audience);
       for (const tour of tours) {
         await page.getByRole("button", { name: "Help and Tours", exact: true }).click();
