@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { DEMO, expect, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /**
@@ -123,5 +123,25 @@ test.describe("forms before scripts", () => {
     await expect(email).not.toHaveAttribute("aria-invalid");
     await expect(dialog.getByText("Enter a valid email address.")).toBeHidden();
     expect(sent).toEqual([]);
+  });
+
+  test("with scripts, a sign-in field's message comes without a post and goes as soon as it is mended", async ({ page }) => {
+    await page.goto("/login");
+    await hydrated(page);
+    const sent = posts(page);
+    await page.getByRole("button", { name: "Login" }).click();
+    const user = page.getByLabel("Email or Username");
+    await expect(page.getByText("Enter your e-mail address or username.")).toBeVisible();
+    await expect(user).toHaveAttribute("aria-invalid", "true");
+    await expect(user).toBeFocused();
+    expect(sent).toEqual([]);
+    // Mended while typing, before the field is left: the button below does not move under the pointer.
+    await user.fill(DEMO.user.user);
+    await expect(user).not.toHaveAttribute("aria-invalid");
+    await expect(user).toBeFocused();
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/:\d+\/$/);
+    expect(sent).toHaveLength(1);
   });
 });

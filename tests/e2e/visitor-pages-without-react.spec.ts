@@ -20,15 +20,17 @@ function countScripts(page: Page): { readonly count: number; readonly urls: stri
 
 const enhanced = (page: Page) => page.evaluate(() => (window as Window & { __enhanced?: boolean }).__enhanced === true);
 
-test("a visitor's product page loads one small script and no React", async ({ page }) => {
-  const scripts = countScripts(page);
-  await page.goto("/product/1", { waitUntil: "networkidle" });
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(scripts.urls).toHaveLength(1);
-  expect(scripts.urls[0]).toMatch(/^\/assets\/enhance-[\w-]+\.js$/);
-  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-  await expect.poll(() => enhanced(page)).toBe(true);
-});
+for (const path of ["/product/1", "/login", "/signup", "/forgot-password"]) {
+  test(`a visitor's page loads one small script and no React: ${path}`, async ({ page }) => {
+    const scripts = countScripts(page);
+    await page.goto(path, { waitUntil: "networkidle" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(scripts.urls).toHaveLength(1);
+    expect(scripts.urls[0]).toMatch(/^\/assets\/enhance-[\w-]+\.js$/);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await expect.poll(() => enhanced(page)).toBe(true);
+  });
+}
 
 test.describe("before any script has come", () => {
   test.beforeEach(async ({ page }) => {
@@ -139,11 +141,13 @@ test("a dropdown's button toggles it and Escape closes it, back on the button", 
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
 });
 
-test("React's pages still hydrate: sign-in, and a signed-in dealer's checkout", async ({ page }) => {
-  await page.goto("/login");
-  await expect.poll(() => page.evaluate(() => (window as Window & { __hydrated?: boolean }).__hydrated === true)).toBe(true);
+test("React's pages still hydrate: a signed-in dealer's area and checkout", async ({ page }) => {
+  const isHydrated = () => page.evaluate(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
   await login(page, DEMO.dealer);
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await expect.poll(isHydrated).toBe(true);
+  await page.goto("/checkout");
+  await expect.poll(isHydrated).toBe(true);
   // The product page is sent without React to dealers too, with their prices.
   await page.goto("/product/1");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -4,6 +4,14 @@
  * focus inside such a form or on its first submit: a visitor who never opens a form never downloads zod.
  */
 import type { z } from "zod";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  resendVerificationSchema,
+  resetPasswordFormSchema,
+  secondFactorLoginSchema,
+  signupFormSchema,
+} from "#shared/schemas/auth.ts";
 import { contactSchema } from "#shared/schemas/contact.ts";
 import { quoteRequestSchema } from "#shared/schemas/quotations.ts";
 import { quoteRefusal, quoteRequestInput } from "#web/features/catalogue/quote-fields.ts";
@@ -33,16 +41,33 @@ export function refusalOf(kind: string | undefined, issues: readonly Issue[]): R
   return byTopLevelKey(issues.map((i) => ({ ...i, path: i.path.replace(/^body\./, "") })));
 }
 
+/**
+ * The sign-in pages' forms, whose fields are their contract's keys, all text. The second step's challenge is a
+ * hidden field the visitor cannot mend: only the code is checked here (the page's action checks both).
+ */
+const TEXT_FORMS: Record<string, z.ZodType> = {
+  login: loginSchema,
+  signup: signupFormSchema,
+  "forgot-password": forgotPasswordSchema,
+  "reset-password": resetPasswordFormSchema,
+  "resend-verification": resendVerificationSchema,
+  "second-factor": secondFactorLoginSchema.pick({ code: true }),
+};
+
+function textInput(data: FormData): Record<string, string> {
+  return Object.fromEntries([...data].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
 /** Checks a form marked `data-validate` with its contract. */
 export function check(form: HTMLFormElement): Checked {
   const data = new FormData(form);
-  const kind = form.dataset.validate;
+  const kind = form.dataset.validate ?? "";
   const parsed =
     kind === "quote"
       ? quoteRequestSchema.safeParse(quoteRequestInput(data, Number(form.dataset.productId)))
       : kind === "contact"
         ? contactSchema.safeParse(contactInput(data))
-        : null;
+        : (TEXT_FORMS[kind]?.safeParse(textInput(data)) ?? null);
   if (!parsed) return { ok: true, body: null };
   if (parsed.success) return { ok: true, body: parsed.data };
   return { ok: false, ...refusalOf(kind, issuesOf(parsed.error)) };

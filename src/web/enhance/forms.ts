@@ -1,11 +1,12 @@
+import { showBusy } from "./pending.ts";
 import { toast } from "./toast.ts";
 
 /**
- * Forms marked `data-validate` (the quote dialog's, the contact page's; decision 013). They work without this: they
- * post to their page, whose action checks them and answers the field messages. With it they are checked in the
- * browser with the same shared contract (./form-rules.ts, loaded on the first focus inside such a form or on its
- * first submit) on submit and when a field that was wrong is left; the messages go in the fields' own slots, as the
- * server draws them (aria-invalid, aria-describedby, the error paragraph), the focus on the first wrong field, and
+ * Forms marked `data-validate` (the quote dialog's, the contact page's, the sign-in pages'; decision 013). They work
+ * without this: they post to their page, whose action checks them and answers the field messages. With it they are
+ * checked in the browser with the same shared contract (./form-rules.ts, loaded on the first focus inside such a
+ * form or on its first submit) on submit, and again as a field that was wrong is mended or left; the messages go in
+ * the fields' own slots, as the server draws them (aria-invalid, aria-describedby, the error paragraph), the focus on the first wrong field, and
  * nothing typed is touched. A valid form then posts as it would, or, with `data-send-to`, is sent as JSON to that
  * API and answered here: `data-success` as a toast, the form cleared and its dialog closed; a refusal in the form
  * (the server's message, its field messages, or `data-failure`).
@@ -89,16 +90,7 @@ function showMessage(form: HTMLFormElement, message: string | null) {
 
 function setBusy(form: HTMLFormElement, submitter: HTMLButtonElement | null, busy: boolean) {
   form.toggleAttribute("aria-busy", busy);
-  if (!submitter) return;
-  submitter.disabled = busy;
-  const pending = submitter.dataset.pendingText;
-  if (!pending) return;
-  if (busy) {
-    submitter.dataset.idleText = submitter.textContent ?? "";
-    submitter.textContent = pending;
-  } else if (submitter.dataset.idleText !== undefined) {
-    submitter.textContent = submitter.dataset.idleText;
-  }
+  if (submitter) showBusy(submitter, busy);
 }
 
 /** After a request was accepted: empty fields (or their `data-reset-value`), no messages. */
@@ -189,8 +181,12 @@ async function onSubmit(event: SubmitEvent) {
   });
 }
 
-/** A field that was wrong is checked again when it is left. */
-async function onLeave(event: FocusEvent) {
+/**
+ * A field that was wrong is checked again as it is mended and when it is left: its message goes as soon as it is
+ * right, before the visitor reaches for the button (a message taken away under the pointer would move the button
+ * between the press and the release, and the click would be lost).
+ */
+async function recheck(event: Event) {
   const control = event.target as Control | null;
   const form = checkedForm(control);
   if (!form || !control?.name || control.getAttribute("aria-invalid") !== "true") return;
@@ -210,6 +206,7 @@ export function enhanceForms(): void {
   document.addEventListener("focusin", (event) => {
     if (checkedForm(event.target)) loadRules().catch(() => {});
   });
-  document.addEventListener("focusout", (event) => void onLeave(event));
+  document.addEventListener("input", (event) => void recheck(event));
+  document.addEventListener("focusout", (event) => void recheck(event));
   document.addEventListener("submit", (event) => void onSubmit(event));
 }

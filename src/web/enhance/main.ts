@@ -12,6 +12,7 @@ import { enhanceCart } from "./cart.ts";
 import { enhanceDisclosures } from "./disclosure.ts";
 import { enhanceForms } from "./forms.ts";
 import { enhanceGalleries } from "./gallery.ts";
+import { enhanceGoAfter } from "./go-after.ts";
 import { enhanceHero } from "./hero.ts";
 import { enhanceMenus } from "./menus.ts";
 import { enhancePending } from "./pending.ts";
@@ -32,6 +33,7 @@ function enhance() {
   enhanceGalleries();
   enhanceCarousels();
   enhanceHero();
+  enhanceGoAfter();
   win.__enhanced = true;
   window.dispatchEvent(new Event("app:enhanced"));
 }

@@ -14,6 +14,12 @@ export const sharedPage = { sharedPage: true } as const;
 export const sharedQuietPage = { sharedPage: true, enhanced: true } as const;
 
 /**
+ * A page complete as the server sends it, like a shared quiet page, but drawn for each request: the sign-in pages,
+ * whose answers to a post (field messages, the second step) are the visitor's own.
+ */
+export const quietPage = { enhanced: true } as const;
+
+/**
  * The dealer programme's landing page: without React for visitors; signed-in people get the dealer area's React
  * (its tours and forms).
  */

@@ -2,7 +2,10 @@ import { forgotPasswordAction } from "#web/features/auth/auth-actions.server.ts"
 import { AuthCard } from "#web/features/auth/auth-card.tsx";
 import { ForgotPasswordForm } from "#web/features/auth/forgot-password-form.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
+import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/forgot-password";
+
+export const handle = quietPage;
 
 export function action({ request, context }: Route.ActionArgs) {
   return forgotPasswordAction(request, context);

@@ -1,4 +1,4 @@
-import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { afterLoginPath, loginAction } from "#web/features/auth/auth-actions.server.ts";
 import { AuthCard } from "#web/features/auth/auth-card.tsx";
 import { LoginForm } from "#web/features/auth/login-form.tsx";
@@ -6,21 +6,15 @@ import { isSecondFactorState } from "#web/features/auth/second-factor-state.ts";
 import { SecondFactorStep } from "#web/features/auth/second-factor-step.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { safeRedirectPath } from "#web/lib/redirects.ts";
+import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/login";
+
+export const handle = quietPage;
 
 /** A signed-in user is sent on by role, as after a login (spec §4). */
 export function loader({ context, request }: Route.LoaderArgs) {
   if (context.user) throw redirect(afterLoginPath(request, context.user.role));
   return null;
-}
-
-/**
- * After a two-step setup the page shows the recovery codes once: the session cookie is set by then, and reloading
- * the loader would send the now signed-in user on before they saw them.
- */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (isSecondFactorState(actionResult) && actionResult.secondFactor === "recovery") return false;
-  return defaultShouldRevalidate;
 }
 
 export function action({ context, request }: Route.ActionArgs) {

@@ -5,7 +5,10 @@ import { ResetPasswordForm } from "#web/features/auth/reset-password-form.tsx";
 import { isSecondFactorState } from "#web/features/auth/second-factor-state.ts";
 import { SecondFactorStep } from "#web/features/auth/second-factor-step.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
+import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/reset-password";
+
+export const handle = quietPage;
 
 export function action({ request, context }: Route.ActionArgs) {
   return resetPasswordAction(request, context);

@@ -3,7 +3,10 @@ import { signupAction } from "#web/features/auth/auth-actions.server.ts";
 import { AuthCard } from "#web/features/auth/auth-card.tsx";
 import { SignupForm } from "#web/features/auth/signup-form.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
+import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/signup";
+
+export const handle = quietPage;
 
 /** Spec §2: sign-up redirects to / when a user is already signed in. */
 export function loader({ context }: Route.LoaderArgs) {

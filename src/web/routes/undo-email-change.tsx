@@ -4,8 +4,10 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
-import { usePostPending } from "#web/lib/use-post-pending.ts";
+import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/undo-email-change";
+
+export const handle = quietPage;
 
 /**
  * The link mailed to the old address after an e-mail change (issue 16, M3). Opening it changes nothing (mail
@@ -34,7 +36,6 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function UndoEmailChange({ loaderData, actionData }: Route.ComponentProps) {
-  const pending = usePostPending("/undo-email-change");
   if (actionData?.restored) {
     return (
       <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
@@ -60,9 +61,9 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
       </p>
       <Form method="post" className="mt-8 w-full space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        {actionData?.error && !pending ? <FormAlert>{actionData.error}</FormAlert> : null}
-        <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "w-full")}>
-          {pending ? "Working…" : "Put my old address back"}
+        {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
+        <button type="submit" data-pending-text="Working…" className={buttonClass("primary", "w-full")}>
+          Put my old address back
         </button>
       </Form>
     </section>

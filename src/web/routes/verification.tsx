@@ -1,16 +1,18 @@
 import { CircleAlert, MailCheck } from "lucide-react";
 import { Form, Link } from "react-router";
 import { homePathFor } from "#shared/roles.ts";
-import { resendVerificationSchema } from "#shared/schemas/auth.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
-import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { FormMessage } from "#web/components/ui/form-alert.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { resendVerificationAction } from "#web/features/auth/auth-actions.server.ts";
 import type { FormResult } from "#web/lib/form-action.ts";
 import { pageMeta } from "#web/lib/meta.ts";
+import { serverFields } from "#web/lib/server-form.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
-import { usePostForm } from "#web/lib/use-post-form.ts";
+import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/verification";
+
+export const handle = quietPage;
 
 /** Opened after sign-up (no token: "check your e-mail") or from the e-mailed link (`?token=`: confirms the address). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,29 +37,24 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Verify Your E-mail", { description: "Confirm the e-mail address of your account.", noIndex: true });
 }
 
+/** 'Send a new link', drawn by the server (decision 013) and checked in the browser first when scripts are there. */
 function ResendForm({ email, result }: { email: string; result: FormResult<"email"> | undefined }) {
-  const { register, error, onSubmit, pending } = usePostForm(resendVerificationSchema, {
-    pathname: "/verification",
-    defaultValues: { email: result?.values?.email ?? email },
-    serverErrors: result?.fieldErrors,
-  });
+  const field = serverFields(result?.fieldErrors, ["email"]);
   return (
-    <Form method="post" noValidate aria-busy={pending} onSubmit={onSubmit} className="mt-8 space-y-4 text-left">
+    <Form method="post" noValidate data-validate="resend-verification" className="mt-8 space-y-4 text-left">
       <h2 className="text-lg font-semibold text-slate-900">No e-mail?</h2>
       <p className="text-sm text-slate-700">Check your spam folder, or ask for a new link (the old one stops working).</p>
-      {result?.success ? <FormAlert tone="success">{result.success}</FormAlert> : null}
-      {result?.formError ? <FormAlert>{result.formError}</FormAlert> : null}
+      <FormMessage error={result?.formError} success={result?.success} />
       <TextField
         label="Email"
         type="email"
         autoComplete="email"
         required
         defaultValue={result?.values?.email ?? email}
-        error={error("email")}
-        {...register("email")}
+        {...field("email")}
       />
-      <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("outline", "w-full")}>
-        {pending ? "Sending…" : "Send a new link"}
+      <button type="submit" data-pending-text="Sending…" className={buttonClass("outline", "w-full")}>
+        Send a new link
       </button>
     </Form>
   );

@@ -7,3 +7,17 @@ export function FormAlert({ tone = "error", children }: { tone?: "error" | "succ
     </div>
   );
 }
+
+/**
+ * A server-drawn form's own message at its head: the action's refusal or its success text. Marked
+ * `data-form-message` so the browser's check (src/web/enhance/forms.ts) replaces it when it says something new.
+ */
+export function FormMessage({ error, success }: { error?: string | undefined; success?: string | undefined }) {
+  if (!error && !success) return null;
+  return (
+    <div data-form-message="">
+      {success ? <FormAlert tone="success">{success}</FormAlert> : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+    </div>
+  );
+}

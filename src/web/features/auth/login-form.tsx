@@ -1,29 +1,21 @@
 import { Form, Link } from "react-router";
-import { loginSchema } from "#shared/schemas/auth.ts";
 import type { FormResult } from "#web/lib/form-action.ts";
+import { serverFields } from "#web/lib/server-form.ts";
 import { buttonClass } from "../../components/ui/button.ts";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { LoadingOverlay } from "../../components/ui/loading-overlay.tsx";
+import { FormMessage } from "../../components/ui/form-alert.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { usePostForm } from "../../lib/use-post-form.ts";
 import { inlineLinkClass } from "./auth-card.tsx";
 
 /**
- * Login (spec §2, §4, §5). Checked in the browser with the shared schema, then sent as a normal form post, so it
- * also works before JavaScript has loaded; the action checks again.
+ * Login (spec §2, §4, §5), drawn by the server (decision 013): a plain form posted to the page's action, which
+ * checks it with the shared schema and answers its messages. With scripts (src/web/enhance/forms.ts,
+ * `data-validate`) it is checked in the browser first with the same schema.
  */
 export function LoginForm({ result, redirectTo }: { result: FormResult<"user" | "password"> | undefined; redirectTo: string | null }) {
-  const { register, error, onSubmit, pending } = usePostForm(loginSchema, {
-    pathname: "/login",
-    // Also set on the inputs below: the server-rendered form (no JavaScript yet) shows what was typed.
-    defaultValues: { user: result?.values?.user ?? "", password: "" },
-    serverErrors: result?.fieldErrors,
-  });
-
+  const field = serverFields(result?.fieldErrors, ["user", "password"]);
   return (
-    <Form method="post" noValidate aria-busy={pending} onSubmit={onSubmit} className="space-y-5">
-      {pending ? <LoadingOverlay label="Signing in…" /> : null}
-      {result?.formError ? <FormAlert>{result.formError}</FormAlert> : null}
+    <Form method="post" noValidate data-validate="login" className="space-y-5">
+      <FormMessage error={result?.formError} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <TextField
         label="Email or Username"
@@ -32,24 +24,16 @@ export function LoginForm({ result, redirectTo }: { result: FormResult<"user" | 
         spellCheck={false}
         required
         defaultValue={result?.values?.user ?? ""}
-        error={error("user")}
-        {...register("user")}
+        {...field("user")}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={error("password")}
-        {...register("password")}
-      />
+      <TextField label="Password" type="password" autoComplete="current-password" required {...field("password")} />
       <p className="text-right text-sm">
         <Link to="/forgot-password" className={inlineLinkClass}>
           Forgot password?
         </Link>
       </p>
-      <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "w-full")}>
-        {pending ? "Signing in…" : "Login"}
+      <button type="submit" data-pending-text="Signing in…" className={buttonClass("primary", "w-full")}>
+        Login
       </button>
       <p className="text-center text-sm text-slate-700">
         Don't have an account?{" "}

@@ -1,41 +1,24 @@
 import { Form } from "react-router";
-import { resetPasswordFormSchema } from "#shared/schemas/auth.ts";
 import type { FormResult } from "#web/lib/form-action.ts";
+import { serverFields } from "#web/lib/server-form.ts";
 import { buttonClass } from "../../components/ui/button.ts";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
-import { usePostForm } from "../../lib/use-post-form.ts";
+import { FormMessage } from "../../components/ui/form-alert.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 
-/** The new password twice, with the link's token; same length rule as sign-up. */
+/** The new password twice, with the link's token; same length rule as sign-up. Drawn by the server like sign-up. */
 export function ResetPasswordForm({ token, result }: { token: string; result: FormResult<"password" | "confirmPassword"> | undefined }) {
-  const { register, error, onSubmit, pending } = usePostForm(resetPasswordFormSchema, {
-    pathname: "/reset-password",
-    defaultValues: { token, password: "", confirmPassword: "" },
-    serverErrors: result?.fieldErrors,
-  });
+  const field = serverFields(result?.fieldErrors, ["password", "confirmPassword"]);
   return (
-    <Form method="post" noValidate aria-busy={pending} onSubmit={onSubmit} className="space-y-5">
-      {result?.formError && !pending ? <FormAlert>{result.formError}</FormAlert> : null}
-      <input type="hidden" value={token} {...register("token")} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
+    <Form method="post" noValidate data-validate="reset-password" className="space-y-5">
+      <FormMessage error={result?.formError} />
+      <input type="hidden" name="token" value={token} />
+      <NewPasswordFields
+        field={field}
+        labels={["New password", "Confirm new password"]}
         hint="At least 6 characters; a long phrase is best."
-        error={error("password")}
-        {...register("password")}
       />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={error("confirmPassword")}
-        {...register("confirmPassword")}
-      />
-      <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "w-full")}>
-        {pending ? "Saving…" : "Set Password"}
+      <button type="submit" data-pending-text="Saving…" className={buttonClass("primary", "w-full")}>
+        Set Password
       </button>
     </Form>
   );

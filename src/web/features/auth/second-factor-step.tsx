@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import type { TotpSetup } from "#shared/schemas/auth.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
@@ -19,8 +19,6 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
  * before JavaScript has loaded.
  */
 export function SecondFactorStep({ state }: { state: SecondFactorState }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
   if (state.secondFactor === "recovery") {
     return (
       <AuthCard title={TITLES.recovery} intro="Two-step sign-in is on. You are signed in.">
@@ -41,7 +39,7 @@ export function SecondFactorStep({ state }: { state: SecondFactorState }) {
           : "Enter the 6-digit code your authenticator app shows for this site."
       }
     >
-      <Form method="post" noValidate aria-busy={pending} className="space-y-5">
+      <Form method="post" noValidate data-validate="second-factor" className="space-y-5">
         <input type="hidden" name="challenge" value={state.challenge} />
         <input type="hidden" name="secondFactor" value={state.secondFactor} />
         {state.redirectTo ? <input type="hidden" name="redirectTo" value={state.redirectTo} /> : null}
@@ -63,9 +61,10 @@ export function SecondFactorStep({ state }: { state: SecondFactorState }) {
           spellCheck={false}
           required
           error={state.codeError}
+          autoFocus={state.codeError ? true : undefined}
         />
-        <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "w-full")}>
-          {pending ? "Checking…" : enrol ? "Confirm and sign in" : "Verify"}
+        <button type="submit" data-pending-text="Checking…" className={buttonClass("primary", "w-full")}>
+          {enrol ? "Confirm and sign in" : "Verify"}
         </button>
         <p className="text-center text-sm text-slate-700">
           <Link to="/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">

@@ -1,7 +1,8 @@
 import { CONTACT_NOTES_MAX } from "#shared/schemas/contact.ts";
 import { buttonClass } from "../../components/ui/button.ts";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { FormAlert, FormMessage } from "../../components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
+import { serverFields } from "../../lib/server-form.ts";
 import type { ContactField, ContactResult } from "./contact-result.ts";
 
 const EMPTY = { fullName: "", email: "", phone: "", notes: "", requestQuote: false };
@@ -16,14 +17,8 @@ const ORDER: readonly ContactField[] = ["fullName", "email", "phone", "notes"];
 export function ContactForm({ result }: { result: ContactResult | undefined }) {
   const failed = result?.status === "error" ? result : undefined;
   const initial = failed?.values ?? EMPTY;
-  const errors = failed?.fieldErrors ?? {};
   // After a refused post, the focus starts on the first wrong field; after a sent one, on the confirmation.
-  const first = ORDER.find((name) => errors[name]);
-  const field = (name: ContactField) => ({
-    name,
-    error: errors[name],
-    autoFocus: name === first ? true : undefined,
-  });
+  const field = serverFields(failed?.fieldErrors, ORDER);
   return (
     <form method="post" noValidate data-validate="contact" aria-labelledby="get-in-touch-heading" className="space-y-5">
       {result?.status === "sent" ? (
@@ -32,11 +27,7 @@ export function ContactForm({ result }: { result: ContactResult | undefined }) {
           <FormAlert tone="success">{result.message}</FormAlert>
         </div>
       ) : null}
-      {failed?.formError ? (
-        <div data-form-message="">
-          <FormAlert>{failed.formError}</FormAlert>
-        </div>
-      ) : null}
+      <FormMessage error={failed?.formError} />
       <TextField label="Full Name" autoComplete="name" required defaultValue={initial.fullName} {...field("fullName")} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
