@@ -33,6 +33,17 @@ export function imageVariantName(name: string, width: number, format: ImageForma
   return `${name.replace(/\.webp$/i, "")}-w${width}.${format}`;
 }
 
+/**
+ * The width of images shown about 100 CSS px wide (the galleries' thumbnails, the cart's lines, the back office's
+ * lists), as AVIF and WebP, made from the 400 px variant on first request (or by the variants job) and kept. Three
+ * device pixels per CSS pixel at 96 px, the sharpest phones' (browsers take the first width at or above what the
+ * screen needs): half the pixels of the 400 px file.
+ */
+export const THUMBNAIL_WIDTH = 288;
+const THUMBNAIL_SOURCE_WIDTH = IMAGE_WIDTHS[0];
+/** What a small image's srcset offers: the thumbnail, and the 400 px variant for sharper screens or larger boxes. */
+export const THUMBNAIL_WIDTHS = [THUMBNAIL_WIDTH, THUMBNAIL_SOURCE_WIDTH] as const;
+
 /** A srcset for an image stored with the IMAGE_WIDTHS variants. */
 export function imageSrcSet(
   folder: MediaFolder,
@@ -70,8 +81,30 @@ export function imageSources(folder: MediaFolder, name: string): { src: string; 
   };
 }
 
-/** `<name>-w<width>.avif|jpg` → the stored `<name>-w<width>.webp` it is encoded from; null for any other name. */
-export function derivedImageSource(fileName: string): { source: string; format: "avif" | "jpg" } | null {
+/** A small image's `<picture>` (THUMBNAIL_WIDTHS): AVIF, and the `<img>`'s WebP with the stored 400 px file as `src`. */
+export function thumbnailSources(folder: MediaFolder, name: string): { src: string; srcSet: string; sources: ImageSource[] } {
+  return {
+    src: mediaUrl(folder, imageVariantName(name, THUMBNAIL_SOURCE_WIDTH)),
+    srcSet: imageSrcSet(folder, name, "webp", THUMBNAIL_WIDTHS),
+    sources: [{ type: "image/avif", srcSet: imageSrcSet(folder, name, "avif", THUMBNAIL_WIDTHS) }],
+  };
+}
+
+/** The files the server makes from a stored WebP (platform/images/derived.ts): their addresses end like this. */
+export const DERIVED_IMAGE_NAME = `-w(?:\\d+\\.(?:avif|jpg)|${THUMBNAIL_WIDTH}\\.webp)$`;
+
+export type DerivedImage = { source: string; format: "avif" | "jpg" | "webp"; width?: number };
+
+/**
+ * What a derived file is made from: `<name>-w<width>.avif|jpg` from the stored `<name>-w<width>.webp` (the same
+ * pixels in another format); `<name>-w288.avif|webp` from the 400 px WebP, made smaller. Null for any other name.
+ */
+export function derivedImageSource(fileName: string): DerivedImage | null {
+  const thumbnail = new RegExp(`^(.+)-w${THUMBNAIL_WIDTH}\\.(avif|webp)$`).exec(fileName);
+  if (thumbnail) {
+    const format = thumbnail[2] as "avif" | "webp";
+    return { source: imageVariantName(thumbnail[1] as string, THUMBNAIL_SOURCE_WIDTH), format, width: THUMBNAIL_WIDTH };
+  }
   const m = /^(.+-w(\d+))\.(avif|jpg)$/.exec(fileName);
   if (!m || !IMAGE_WIDTHS.includes(Number(m[2]) as (typeof IMAGE_WIDTHS)[number])) return null;
   return { source: `${m[1]}.webp`, format: m[3] as "avif" | "jpg" };

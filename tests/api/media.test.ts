@@ -14,6 +14,7 @@ beforeAll(async () => {
     .webp()
     .toBuffer();
   await writeFile(path.join(uploads(), "products", "panel-w800.webp"), webp);
+  await writeFile(path.join(uploads(), "products", "panel-w400.webp"), await sharp(webp).resize({ width: 400 }).toBuffer());
 });
 afterAll(() => t.close());
 
@@ -46,12 +47,28 @@ describe("/media image variants", () => {
     expect((await sharp(res.rawPayload).metadata()).format).toBe("jpeg");
   });
 
+  it("makes the thumbnail width from the 400 px file, as AVIF and WebP, and keeps it", async () => {
+    for (const [file, format] of [
+      ["panel-w288.avif", "heif"],
+      ["panel-w288.webp", "webp"],
+    ] as const) {
+      const res = await t.inject({ method: "GET", url: `/media/products/${file}` });
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([format, 288, 216]);
+      expect((await readFile(path.join(uploads(), "products", file))).equals(res.rawPayload)).toBe(true);
+    }
+  });
+
   it("answers 404 for a missing source, an unknown folder, a width that is not stored, or a path outside the media", async () => {
     for (const url of [
       "/media/products/missing-w800.avif",
       "/media/private/panel-w800.avif",
       "/media/products/panel-w801.avif",
       "/media/products/panel.avif",
+      "/media/products/missing-w288.webp",
+      "/media/products/panel-w288.jpg",
       "/media/..%2Fprivate/panel-w800.avif",
     ]) {
       const res = await t.inject({ method: "GET", url });

@@ -1,4 +1,5 @@
 import { DEMO, expect, login, test } from "./fixtures.ts";
+import { hydrated } from "./support/hydration.ts";
 
 test("the home page's text is in the first response, before any script runs", async ({ request }) => {
   const res = await request.get("/");
@@ -183,6 +184,22 @@ test("images come as AVIF or WebP at every width, sized, lazy below the fold, th
   await expect(page.locator("main article img").nth(5)).toHaveAttribute("loading", "lazy");
   // Chromium takes the AVIF source, at a width fitting the card rather than the largest.
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-w(400|800)\.avif$/);
+});
+
+test("thumbnails come at the 288 px width: the gallery's and the cart's lines @phone", async ({ page }) => {
+  await page.goto("/product/1");
+  const thumbs = page.locator("[data-gallery-show] img");
+  await expect(thumbs.first()).toBeVisible();
+  await thumbs.last().scrollIntoViewIfNeeded();
+  for (const thumb of await thumbs.all()) {
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-w288\.avif$/);
+  }
+  await hydrated(page);
+  await page.getByRole("main").getByRole("button", { name: "Add to Cart" }).first().click();
+  await expect(page.getByText("Product added to cart!")).toBeVisible();
+  await page.goto("/cart");
+  const line = page.locator("[data-line] picture img").first();
+  await expect.poll(() => line.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-w288\.avif$/);
 });
 
 test("pages, JSON and the built assets are sent compressed", async ({ request }) => {

@@ -93,10 +93,16 @@ export function enhanceCartPage(): void {
       if (node.nodeValue?.includes(LINE_NAME_SLOT)) node.nodeValue = named(node.nodeValue);
     }
     for (const el of li.querySelectorAll("[aria-label]")) el.setAttribute("aria-label", named(el.getAttribute("aria-label") ?? ""));
-    const image = li.querySelector<HTMLImageElement>("[data-line-image]");
-    const src = cartThumbnail(item.image);
-    if (image && src) image.src = src;
-    else image?.remove();
+    const picture = li.querySelector("[data-line-picture]");
+    const sources = cartThumbnail(item.image);
+    const img = picture?.querySelector("img");
+    if (picture && img && sources) {
+      picture.querySelectorAll("source").forEach((source, i) => {
+        source.srcset = sources.sources[i]?.srcSet ?? "";
+      });
+      img.srcset = sources.srcSet;
+      img.src = sources.src;
+    } else picture?.remove();
     li.querySelector<HTMLAnchorElement>("[data-line-link]")?.setAttribute("href", `/product/${item.productId}`);
     const ids = cartLineIds(item.productId);
     li.querySelector("label")?.setAttribute("for", ids.input);

@@ -38,9 +38,25 @@ it("encodes a variant once when several requests for it arrive together, then re
   expect(puts).toHaveLength(1);
 });
 
+it("makes the thumbnail width from the 400 px WebP, as AVIF and WebP, 288 px wide", async () => {
+  const images = createDerivedImages(storage);
+  for (const [file, type] of [
+    ["sky-w288.avif", "image/avif"],
+    ["sky-w288.webp", "image/webp"],
+  ] as const) {
+    const answer = await images.get("blogs", file);
+    expect(answer?.type).toBe(type);
+    const meta = await sharp(answer?.body as Buffer).metadata();
+    expect([meta.width, meta.height]).toEqual([288, 216]);
+  }
+  expect(await images.ensure("blogs", "none-w288.avif")).toBe(false);
+});
+
 it("refuses names that are not a stored width's twin", async () => {
   const images = createDerivedImages(storage);
   expect(await images.get("blogs", "sky.avif")).toBeNull();
   expect(await images.get("blogs", "sky-w400.png")).toBeNull();
   expect(await images.get("blogs", "none-w400.jpg")).toBeNull();
+  expect(await images.get("blogs", "sky-w288.jpg")).toBeNull();
+  expect(await images.get("blogs", "sky-w289.webp")).toBeNull();
 });

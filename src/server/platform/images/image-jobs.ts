@@ -1,16 +1,24 @@
-import { IMAGE_WIDTHS, imageVariantName, type MediaFolder } from "#shared/media.ts";
+import { IMAGE_WIDTHS, imageVariantName, type MediaFolder, THUMBNAIL_WIDTH } from "#shared/media.ts";
 import type { Db } from "../../db/client.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { JobHandler } from "../jobs/worker.ts";
 import type { createDerivedImages } from "./derived.ts";
 
-/** The job kind that encodes a stored image's AVIF twins (every width) and its JPEG link preview (largest width). */
+/**
+ * The job kind that encodes a stored image's AVIF twins (every width), its thumbnail (AVIF and WebP) and its JPEG
+ * link preview (largest width).
+ */
 export const IMAGE_VARIANTS_JOB = "images.variants";
 
 /** The derived files a variants job makes: what pages ask for (AVIF srcset) and link previews (the largest JPEG). */
 export function eagerVariantNames(name: string): string[] {
   const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
-  return [...IMAGE_WIDTHS.map((w) => imageVariantName(name, w, "avif")), imageVariantName(name, largest, "jpg")];
+  return [
+    ...IMAGE_WIDTHS.map((w) => imageVariantName(name, w, "avif")),
+    imageVariantName(name, THUMBNAIL_WIDTH, "avif"),
+    imageVariantName(name, THUMBNAIL_WIDTH, "webp"),
+    imageVariantName(name, largest, "jpg"),
+  ];
 }
 
 /** Queues the twins of a stored image once (the dedupe key is the image); the lazy path stays the fallback. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { IMAGE_WIDTHS, imageVariantName, type MediaFolder } from "#shared/media.ts";
+import { IMAGE_WIDTHS, imageVariantName, type MediaFolder, THUMBNAIL_WIDTH } from "#shared/media.ts";
 import type { Storage } from "../storage/storage.ts";
 
 /** A stored name made from a client's name (ASCII words only, for readable URLs) and a random part. */
@@ -53,6 +53,7 @@ export async function removePublicImage(storage: Storage, folder: MediaFolder, n
   for (const width of IMAGE_WIDTHS) {
     keys.push(imageVariantName(name, width), imageVariantName(name, width, "avif"), imageVariantName(name, width, "jpg"));
   }
+  keys.push(imageVariantName(name, THUMBNAIL_WIDTH), imageVariantName(name, THUMBNAIL_WIDTH, "avif"));
   await Promise.all(keys.map((k) => storage.remove("public", `${folder}/${k}`)));
 }
 

@@ -1,4 +1,12 @@
-import { IMAGE_WIDTHS, imageSources, imageSrcSet, type MediaFolder, PHONE_IMAGE_WIDTHS, PHONE_MEDIA } from "#shared/media.ts";
+import {
+  IMAGE_WIDTHS,
+  imageSources,
+  imageSrcSet,
+  type MediaFolder,
+  PHONE_IMAGE_WIDTHS,
+  PHONE_MEDIA,
+  thumbnailSources,
+} from "#shared/media.ts";
 
 type MediaImageProps = {
   folder: MediaFolder;
@@ -11,15 +19,19 @@ type MediaImageProps = {
   height?: number;
   /** Images above the fold load eagerly and first; the rest wait until they are near. */
   priority?: boolean;
+  /** Shown about 100 CSS px wide at most (a thumbnail): offered at the thumbnail widths only. */
+  thumbnail?: boolean;
   className?: string;
 };
 
 /**
  * An uploaded or demo image at the size it is shown (DESIGN.md §7): AVIF where the browser takes it, WebP
- * otherwise, each at every stored width; phones at most the 800 px one (PHONE_IMAGE_WIDTHS).
+ * otherwise, each at every stored width; phones at most the 800 px one (PHONE_IMAGE_WIDTHS); thumbnails at the
+ * thumbnail widths (THUMBNAIL_WIDTHS).
  */
-export function MediaImage({ folder, name, alt, sizes, width = 1200, height = 900, priority = false, className }: MediaImageProps) {
-  const { src, srcSet, sources } = imageSources(folder, name);
+export function MediaImage(props: MediaImageProps) {
+  const { folder, name, alt, sizes, width = 1200, height = 900, priority = false, thumbnail = false, className } = props;
+  const { src, srcSet, sources } = thumbnail ? thumbnailSources(folder, name) : imageSources(folder, name);
   return (
     <picture>
       {sources.map((source) => (

@@ -5,7 +5,7 @@ import { LINE_QUANTITY_MAX } from "#shared/constants.ts";
 import { WhatsappIcon } from "#web/components/ui/brand-icons.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
-import { cartLineIds, cartThumbnail, LINE_NAME_SLOT, LOAD_FAILED } from "#web/lib/cart/cart-page-parts.ts";
+import { CART_THUMBNAIL_SIZES, cartLineIds, cartThumbnail, LINE_NAME_SLOT, LOAD_FAILED } from "#web/lib/cart/cart-page-parts.ts";
 import type { Cart, CartItem, CartView as CartViewState } from "#web/lib/cart/cart-store.ts";
 
 const NO_LONGER_AVAILABLE = "No longer available";
@@ -70,19 +70,25 @@ function QuantityControl({ item }: { item: CartItem }) {
  * catalogue (`unavailable`) says so, keeps only its Remove action and links nowhere.
  */
 export function CartLine({ item, unavailable }: { item: CartItem; unavailable: boolean }) {
-  const src = cartThumbnail(item.image);
+  const picture = cartThumbnail(item.image);
   return (
     <li data-line={item.productId} className="flex flex-wrap items-center gap-4 p-4">
-      {src ? (
-        <img
-          src={src}
-          alt=""
-          width={96}
-          height={72}
-          loading="lazy"
-          data-line-image=""
-          className="aspect-[4/3] w-24 shrink-0 rounded-md bg-slate-100 object-cover"
-        />
+      {picture ? (
+        <picture data-line-picture="" className="shrink-0">
+          {picture.sources.map((source) => (
+            <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={CART_THUMBNAIL_SIZES} />
+          ))}
+          <img
+            src={picture.src}
+            srcSet={picture.srcSet}
+            sizes={CART_THUMBNAIL_SIZES}
+            alt=""
+            width={96}
+            height={72}
+            loading="lazy"
+            className="aspect-[4/3] w-24 rounded-md bg-slate-100 object-cover"
+          />
+        </picture>
       ) : null}
       <div className="min-w-0 flex-1 basis-40">
         {unavailable ? (

@@ -40,6 +40,7 @@ export function ProductGallery({ images, name }: { images: string; name: string 
                   name={n}
                   alt=""
                   sizes="96px"
+                  thumbnail
                   width={96}
                   height={72}
                   className="aspect-[4/3] h-auto w-24 object-cover"

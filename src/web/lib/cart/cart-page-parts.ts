@@ -1,4 +1,4 @@
-import { imageVariantName, mediaUrl } from "#shared/media.ts";
+import { thumbnailSources } from "#shared/media.ts";
 
 // What the cart page's React markup (features/cart/cart-view.tsx, rendered by the server) and its script
 // (enhance/cart-page.ts, which fills that markup in the browser) both need: written once here.
@@ -14,10 +14,13 @@ export const DELETE_FAILED = "Failed to delete product.";
  */
 export const LINE_NAME_SLOT = "{productName}";
 
-/** The line's picture: the 400 px variant of the product's first image, or none. */
-export function cartThumbnail(image: string): string | null {
-  return image ? mediaUrl("products", imageVariantName(image, 400)) : null;
+/** The line's picture: the product's first image at the thumbnail widths (96 px on screen), or none. */
+export function cartThumbnail(image: string): ReturnType<typeof thumbnailSources> | null {
+  return image ? thumbnailSources("products", image) : null;
 }
+
+/** What the line's picture occupies on screen. */
+export const CART_THUMBNAIL_SIZES = "96px";
 
 /** The ids of a line's quantity field and of its order-limit note. */
 export function cartLineIds(productId: number): { input: string; note: string } {

@@ -12,5 +12,16 @@ export function ListThumbnail({
   fallback?: React.ReactNode;
 }) {
   if (!name) return <>{fallback}</>;
-  return <MediaImage folder={folder} name={name} alt="" sizes="96px" width={96} height={72} className="h-12 w-16 rounded object-cover" />;
+  return (
+    <MediaImage
+      folder={folder}
+      name={name}
+      alt=""
+      sizes="64px"
+      thumbnail
+      width={96}
+      height={72}
+      className="h-12 w-16 rounded object-cover"
+    />
+  );
 }
