@@ -34,13 +34,13 @@ test("the hero film starts once the page has loaded and is used, over its still,
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
 });
 
-test("a first tap that follows a link fetches no film: the page is left before it would start", async ({ page }) => {
+test("a first tap that follows a link fetches no film and no welcome sound: the page is left before they would come", async ({ page }) => {
   const filmRequests: string[] = [];
   page.on("request", (r) => {
-    if (r.url().endsWith("/hero.webm")) filmRequests.push(r.url());
+    if (r.url().endsWith("/hero.webm") || r.url().endsWith("/welcome.mp3")) filmRequests.push(r.url());
   });
   await page.goto("/", { waitUntil: "networkidle" });
-  await hydrated(page, "key");
+  await hydrated(page);
   await page.getByRole("link", { name: /Explore Now/ }).click();
   await expect(page).toHaveURL(/\/products$/);
   await page.waitForLoadState("networkidle");

@@ -34,8 +34,8 @@ function press(button: HTMLElement, pressed: boolean, title: string): void {
  * The home page's hero (features/content/hero-media.tsx). The film starts once the page has loaded and is used (the
  * visitor's first sign of use), unless they prefer reduced motion or save data; its pause button (WCAG 2.2.2) shows
  * when it will move. The welcome sound plays once per browser session on the first click, tap or key press (a press
- * made while this script was still on its way counts), never on a press of its mute button; muting is remembered on
- * this device.
+ * made while this script was still on its way counts), never on a press of its mute button or of a link; muting is
+ * remembered on this device.
  */
 /** How long after the first use the film starts (a tap that follows a link has left the page by then). */
 const FILM_AFTER_USE_MS = 1000;
@@ -101,7 +101,10 @@ export function enhanceHero(): void {
     for (const type of events) document.removeEventListener(type, play, true);
   };
   function play(event?: Event) {
-    if (trying || (event?.target as Element | null)?.closest?.("[data-sound-toggle]")) return;
+    const target = event?.target as Element | null | undefined;
+    // Not on its mute button; nor on a press of a link, which takes the visitor elsewhere before the sound has come
+    // (on a phone's data it cost more than the next page): the next press on this page plays it.
+    if (trying || target?.closest?.("[data-sound-toggle], a[href]")) return;
     if (muted || readFlag(() => sessionStorage, SOUND_PLAYED_KEY)) {
       stop();
       return;
