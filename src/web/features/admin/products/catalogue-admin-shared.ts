@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { redirect, useLocation, useNavigate } from "react-router";
-import type { ImageItem } from "../kit/file-fields.tsx";
+import { fieldsForm, type ImageItem } from "../kit/file-fields.tsx";
 import { type ListParamOptions, type ListParams, readListParams } from "../kit/list-params.ts";
 import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
 
@@ -122,13 +122,6 @@ export async function deleteEach(
   return null;
 }
 
-/** A form's text fields as multipart fields (null and undefined become empty: "none"). */
-export function appendFields(form: FormData, values: Record<string, unknown>): void {
-  for (const [name, value] of Object.entries(values)) {
-    form.append(name, value === null || value === undefined ? "" : String(value));
-  }
-}
-
 /**
  * The body of a form with at most one image (a brand's logo, a featured product's artwork): multipart with a new
  * file, `remove_<field>` when the stored one was taken away, else the fields alone (JSON).
@@ -141,8 +134,7 @@ export function oneImageBody(
 ): FormData | Record<string, unknown> {
   const fresh = items[0]?.kind === "new" ? items[0].file : null;
   if (fresh) {
-    const multipart = new FormData();
-    appendFields(multipart, values);
+    const multipart = fieldsForm(values);
     multipart.append(field, fresh, fresh.name);
     return multipart;
   }

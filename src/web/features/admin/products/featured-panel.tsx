@@ -13,12 +13,12 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
 import { DataTable } from "../kit/data-table.tsx";
-import { type ImageItem, ImageListField } from "../kit/file-fields.tsx";
+import { fieldsForm, type ImageItem, ImageListField } from "../kit/file-fields.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { sendRequest } from "../kit/send-request.ts";
 import { useUploadForm } from "../kit/upload-form.ts";
-import { appendFields, deleteEach, oneImageBody, withParam } from "./catalogue-admin-shared.ts";
+import { deleteEach, oneImageBody, withParam } from "./catalogue-admin-shared.ts";
 
 const deleteUrl = (id: string | number) => `/api/featured/delete-featured/${id}`;
 
@@ -180,7 +180,8 @@ export function FeaturedForm({ featured, choices, onSaved, onCancel }: FormProps
     const answer = await sendRequest({
       method: featured ? "PUT" : "POST",
       url: featured ? `/api/featured/update-featured/${featured.id}` : "/api/featured/add-featured",
-      body: body instanceof FormData || featured ? body : toMultipart(values),
+      // POST /api/featured/add-featured is multipart (spec §7), with or without a file.
+      body: body instanceof FormData || featured ? body : fieldsForm(values),
       onProgress: f.setProgress,
     });
     if (!answer.ok) return f.refuse(answer);
@@ -233,11 +234,4 @@ export function FeaturedForm({ featured, choices, onSaved, onCancel }: FormProps
       />
     </FormShell>
   );
-}
-
-/** POST /api/featured/add-featured is multipart (spec §7), with or without a file. */
-function toMultipart(values: Record<string, unknown>): FormData {
-  const body = new FormData();
-  appendFields(body, values);
-  return body;
 }

@@ -14,11 +14,10 @@ import {
   productFieldsSchema,
 } from "#shared/schemas/catalogue-admin.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
-import { appendImages, type ImageItem, ImageListField, PdfField } from "../kit/file-fields.tsx";
+import { appendImages, fieldsForm, type ImageItem, ImageListField, PdfField } from "../kit/file-fields.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 import { useUploadForm } from "../kit/upload-form.ts";
-import { appendFields } from "./catalogue-admin-shared.ts";
 
 type Props = {
   /** The product being edited; null for a new one. */
@@ -86,8 +85,7 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
   };
 
   async function create(values: Record<string, unknown>) {
-    const body = new FormData();
-    appendFields(body, values);
+    const body = fieldsForm(values);
     for (const item of images) if (item.kind === "new") body.append("images", item.file, item.file.name);
     if (datasheet) body.append("datasheet", datasheet, datasheet.name);
     const answer = await sendRequest<{ product: AdminProduct }>({
