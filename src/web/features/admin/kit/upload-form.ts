@@ -88,7 +88,6 @@ export function useUploadForm<Schema extends z.ZodType<FieldValues, FieldValues>
     shell: (changed = false) => ({ busy, progress, error: failure, dirty: (kit.form.formState.isDirty || changed) && saved === null }),
     /** Saved: the guard turns off, then `onSaved` gets the value. */
     finish: (value: Saved) => setSaved({ value }),
-    saved: saved !== null,
     refuse,
     submit,
   };

@@ -74,7 +74,6 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
     images.some((i) => i.kind === "new") ||
     images.length !== savedImages.length ||
     images.some((i, n) => i.kind === "stored" && i.name !== savedImages[n]);
-  const dirty = form.formState.isDirty || imagesChanged || datasheet !== null;
 
   /** The form is now what the server holds. */
   const settle = (saved: AdminProduct) => {
@@ -158,14 +157,11 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
 
   return (
     <FormShell
+      {...f.shell(imagesChanged || datasheet !== null)}
       title={product ? `Edit ${product.product_name}` : "Add a product"}
       onSubmit={onSubmit}
-      busy={f.busy}
-      progress={f.progress}
-      error={f.failure}
       submitLabel={product ? "Save changes" : "Add product"}
       onCancel={onCancel}
-      dirty={dirty && !f.saved}
       watchSearch
       tour="product-form"
     >
