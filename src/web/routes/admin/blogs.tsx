@@ -1,10 +1,8 @@
 import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
-import { buttonClass } from "#web/components/ui/button.ts";
 import { BlogForm } from "#web/features/admin/content/blog-form.tsx";
-import { DeleteAction, deleteAll, editParam, useEditLinks } from "#web/features/admin/content/content-ui.tsx";
+import { editParam, RecordTable } from "#web/features/admin/content/content-ui.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
-import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
 import { ListThumbnail } from "#web/features/admin/kit/list-thumbnail.tsx";
 import { excerpt, imageList } from "#web/features/content/format.ts";
@@ -35,17 +33,16 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
   const { rows, count, params, editing } = loaderData;
-  const { editHref } = useEditLinks();
   return (
     <AdminPage title="Blogs" description="Write, edit and remove blog posts, each with up to 2 images." tour="admin-blogs">
       <BlogForm key={editing?.id ?? "new"} blog={editing} />
-      <DataTable
+      <RecordTable
         label="Blogs"
         rows={rows}
         count={count}
         params={params}
-        rowKey={(b) => b.id}
         rowLabel={(b) => b.title}
+        record={{ id: (b) => b.id, url: (id) => `/api/blogs/${id}`, noun: "blog" }}
         search={{ placeholder: "Title, author or story" }}
         columns={[
           {
@@ -69,15 +66,6 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
           { key: "author", header: "Author", sortable: true, cell: (b) => b.author },
           { key: "createdAt", header: "Published", sortable: true, cell: (b) => formatDate(b.createdAt) },
         ]}
-        rowActions={(b) => (
-          <>
-            <Link to={editHref(b.id)} preventScrollReset className={buttonClass("secondary")}>
-              Edit<span className="sr-only"> {b.title}</span>
-            </Link>
-            <DeleteAction url={`/api/blogs/${b.id}`} name={b.title} noun="blog" />
-          </>
-        )}
-        bulkDelete={{ noun: "blog", onDelete: (ids) => deleteAll(ids.map((id) => `/api/blogs/${id}`)) }}
         empty="No blogs yet: write the first one above."
         tour="blog-list"
         searchTour="blog-search"

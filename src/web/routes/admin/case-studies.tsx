@@ -1,9 +1,7 @@
 import { Link } from "react-router";
-import { buttonClass } from "#web/components/ui/button.ts";
 import { CaseStudyForm } from "#web/features/admin/content/case-study-form.tsx";
-import { DeleteAction, deleteAll, editParam, useEditLinks } from "#web/features/admin/content/content-ui.tsx";
+import { editParam, RecordTable } from "#web/features/admin/content/content-ui.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
-import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
 import { ListThumbnail } from "#web/features/admin/kit/list-thumbnail.tsx";
 import { imageList } from "#web/features/content/format.ts";
@@ -29,7 +27,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminCaseStudies({ loaderData }: Route.ComponentProps) {
   const { rows, count, params, editing } = loaderData;
-  const { editHref } = useEditLinks();
   return (
     <AdminPage
       title="Case Studies"
@@ -37,13 +34,13 @@ export default function AdminCaseStudies({ loaderData }: Route.ComponentProps) {
       tour="admin-case-studies"
     >
       <CaseStudyForm key={editing?.id ?? "new"} caseStudy={editing} />
-      <DataTable
+      <RecordTable
         label="Case studies"
         rows={rows}
         count={count}
         params={params}
-        rowKey={(c) => c.id}
         rowLabel={(c) => c.projectName}
+        record={{ id: (c) => c.id, url: (id) => `/api/case-study/${id}`, noun: "case study", bulkNoun: "project" }}
         search={{ placeholder: "Project, location or capacity" }}
         columns={[
           {
@@ -65,15 +62,6 @@ export default function AdminCaseStudies({ loaderData }: Route.ComponentProps) {
           { key: "systemCapacity", header: "Capacity", cell: (c) => c.systemCapacity },
           { key: "video", header: "Video", cell: (c) => (c.video ? "Yes" : "No") },
         ]}
-        rowActions={(c) => (
-          <>
-            <Link to={editHref(c.id)} preventScrollReset className={buttonClass("secondary")}>
-              Edit<span className="sr-only"> {c.projectName}</span>
-            </Link>
-            <DeleteAction url={`/api/case-study/${c.id}`} name={c.projectName} noun="case study" />
-          </>
-        )}
-        bulkDelete={{ noun: "project", onDelete: (ids) => deleteAll(ids.map((id) => `/api/case-study/${id}`)) }}
         empty="No case studies yet: add the first one above."
         tour="case-study-list"
         searchTour="case-study-search"

@@ -1,12 +1,8 @@
-import { Link } from "react-router";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { buttonClass } from "#web/components/ui/button.ts";
-import { DeleteAction, deleteAll, editParam, useEditLinks } from "#web/features/admin/content/content-ui.tsx";
+import { editParam, RecordTable } from "#web/features/admin/content/content-ui.tsx";
 import { TeamForm } from "#web/features/admin/content/team-form.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
-import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
-import { MoveButtons } from "#web/features/admin/kit/move-buttons.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/team";
@@ -32,17 +28,21 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminTeam({ loaderData }: Route.ComponentProps) {
   const { rows, count, params, positions, editing } = loaderData;
-  const { editHref } = useEditLinks();
   return (
     <AdminPage title="Team" description="The people on the About page: name, position, bio and photo." tour="admin-team">
       <TeamForm key={editing?.id ?? "new"} member={editing} positions={positions} />
-      <DataTable
+      <RecordTable
         label="Team members"
         rows={rows}
         count={count}
         params={params}
-        rowKey={(m) => m.id}
         rowLabel={(m) => m.name}
+        record={{
+          id: (m) => m.id,
+          url: (id) => `/api/team/delete-team/${id}`,
+          noun: "team member",
+          move: { order: (m) => m.order, url: (id) => `/api/team/${id}/move` },
+        }}
         search={{ placeholder: "Name, position or bio" }}
         filters={[
           {
@@ -68,16 +68,6 @@ export default function AdminTeam({ loaderData }: Route.ComponentProps) {
           },
           { key: "position", header: "Position", sortable: true, cell: (m) => m.position },
         ]}
-        rowActions={(m) => (
-          <>
-            <Link to={editHref(m.id)} preventScrollReset className={buttonClass("secondary")}>
-              Edit<span className="sr-only"> {m.name}</span>
-            </Link>
-            <MoveButtons url={`/api/team/${m.id}/move`} name={m.name} order={m.order} count={count} params={params} />
-            <DeleteAction url={`/api/team/delete-team/${m.id}`} name={m.name} noun="team member" />
-          </>
-        )}
-        bulkDelete={{ noun: "team member", onDelete: (ids) => deleteAll(ids.map((id) => `/api/team/delete-team/${id}`)) }}
         empty="No team members yet: add the first one above."
         tour="team-list"
         searchTour="team-search"

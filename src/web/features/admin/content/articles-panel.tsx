@@ -1,15 +1,10 @@
 import { ExternalLink } from "lucide-react";
-import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { ARTICLE_CATEGORIES, type Article, articleFormSchema } from "#shared/schemas/content.ts";
-import { buttonClass } from "#web/components/ui/button.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
-import { DataTable } from "../kit/data-table.tsx";
-import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { sendRequest } from "../kit/send-request.ts";
-import { DeleteAction, deleteAll, FormCard, useAfterSave, useEditLinks } from "./content-ui.tsx";
-import { useFocusOnEdit } from "./image-items.ts";
+import { RecordFormCard, RecordTable, useAfterSave } from "./content-ui.tsx";
 import { useContentForm } from "./use-content-form.ts";
 
 /** Articles of the Insights page (spec §2, §3): title, description, the link to the article and one of four groups. */
@@ -27,8 +22,6 @@ function ArticleForm({ article }: { article: Article | null }) {
         }
       : empty,
   );
-  const headingId = "article-form-heading";
-  useFocusOnEdit(article !== null, headingId);
   const onSubmit = f.submitWith(
     (values) =>
       sendRequest({
@@ -39,62 +32,58 @@ function ArticleForm({ article }: { article: Article | null }) {
     () => after.saved(article !== null, article ? "The article has been saved." : "The article has been added.", () => f.form.reset(empty)),
   );
   return (
-    <FormCard id={headingId} title={article ? `Edit article: ${article.article_title}` : "Add an article"}>
-      <FormShell
-        title={article ? "Edit article" : "New article"}
-        onSubmit={onSubmit}
-        busy={f.busy}
-        error={f.formError}
-        submitLabel={article ? "Save changes" : "Add article"}
-        onCancel={article ? after.close : undefined}
-        dirty={f.form.formState.isDirty}
-        tour="article-form"
-      >
-        <TextField label="Title" autoComplete="off" maxLength={200} error={f.error("article_title")} {...f.register("article_title")} />
-        <TextAreaField
-          label="Description"
-          hint="The Insights page shows its first 150 characters."
-          rows={4}
-          maxLength={2000}
-          error={f.error("article_description")}
-          {...f.register("article_description")}
+    <RecordFormCard
+      heading={article ? `Edit article: ${article.article_title}` : "Add an article"}
+      editing={article !== null}
+      form={f}
+      title={article ? "Edit article" : "New article"}
+      onSubmit={onSubmit}
+      submitLabel={article ? "Save changes" : "Add article"}
+      tour="article-form"
+    >
+      <TextField label="Title" autoComplete="off" maxLength={200} error={f.error("article_title")} {...f.register("article_title")} />
+      <TextAreaField
+        label="Description"
+        hint="The Insights page shows its first 150 characters."
+        rows={4}
+        maxLength={2000}
+        error={f.error("article_description")}
+        {...f.register("article_description")}
+      />
+      <div className="grid gap-5 sm:grid-cols-[1fr_14rem]">
+        <TextField
+          label="Link to the article"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+          error={f.error("article_ref")}
+          {...f.register("article_ref")}
         />
-        <div className="grid gap-5 sm:grid-cols-[1fr_14rem]">
-          <TextField
-            label="Link to the article"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://"
-            error={f.error("article_ref")}
-            {...f.register("article_ref")}
-          />
-          <SelectField label="Group" error={f.error("category")} {...f.register("category")}>
-            <option value="">Choose a group</option>
-            {ARTICLE_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-      </FormShell>
-    </FormCard>
+        <SelectField label="Group" error={f.error("category")} {...f.register("category")}>
+          <option value="">Choose a group</option>
+          {ARTICLE_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+    </RecordFormCard>
   );
 }
 
 export function ArticlesPanel(props: { rows: Article[]; count: number; params: ListParams; editing: Article | null }) {
-  const { editHref } = useEditLinks();
   return (
     <>
       <ArticleForm key={props.editing?.article_id ?? "new"} article={props.editing} />
-      <DataTable
+      <RecordTable
         label="Articles"
         rows={props.rows}
         count={props.count}
         params={props.params}
-        rowKey={(a) => a.article_id}
         rowLabel={(a) => a.article_title}
+        record={{ id: (a) => a.article_id, url: (id) => `/api/articles/${id}`, noun: "article" }}
         search={{ placeholder: "Title or description" }}
         filters={[
           { name: "category", label: "Group", allLabel: "All groups", options: ARTICLE_CATEGORIES.map((c) => ({ value: c, label: c })) },
@@ -123,15 +112,6 @@ export function ArticlesPanel(props: { rows: Article[]; count: number; params: L
           { key: "category", header: "Group", sortable: true, cell: (a) => a.category },
           { key: "createdAt", header: "Added", sortable: true, cell: (a) => formatDate(a.createdAt) },
         ]}
-        rowActions={(a) => (
-          <>
-            <Link to={editHref(a.article_id)} preventScrollReset className={buttonClass("secondary")}>
-              Edit<span className="sr-only"> {a.article_title}</span>
-            </Link>
-            <DeleteAction url={`/api/articles/${a.article_id}`} name={a.article_title} noun="article" />
-          </>
-        )}
-        bulkDelete={{ noun: "article", onDelete: (ids) => deleteAll(ids.map((id) => `/api/articles/${id}`)) }}
         empty="No articles yet: add the first one above."
         tour="article-list"
       />

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
 import {
   CASE_STUDY_MAX_IMAGES,
   CASE_STUDY_TOO_MANY_IMAGES,
@@ -9,13 +8,11 @@ import {
   youtubeWatchUrl,
 } from "#shared/schemas/content.ts";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
-import { notify } from "#web/components/ui/toaster.tsx";
 import { imageList } from "#web/features/content/format.ts";
-import { appendImages, type ImageItem, ImageListField } from "../kit/file-fields.tsx";
-import { FormShell } from "../kit/form-kit.tsx";
+import { appendImages, fieldsForm, ImageListField } from "../kit/file-fields.tsx";
+import { useImageItems } from "../kit/image-items.ts";
 import { sendRequest } from "../kit/send-request.ts";
-import { FormCard, useEditLinks } from "./content-ui.tsx";
-import { imagesChanged, storedItems, useFocusOnEdit } from "./image-items.ts";
+import { RecordFormCard, useAfterSave } from "./content-ui.tsx";
 import { useContentForm } from "./use-content-form.ts";
 
 /**
@@ -24,11 +21,7 @@ import { useContentForm } from "./use-content-form.ts";
  * PUT /api/case-study/{id}, multipart.
  */
 export function CaseStudyForm({ caseStudy }: { caseStudy: CaseStudy | null }) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const { closeHref } = useEditLinks();
-  const initial = storedItems(caseStudy ? imageList(caseStudy.images) : []);
-  const [images, setImages] = useState<ImageItem[]>(initial);
+  const after = useAfterSave();
   const [success, setSuccess] = useState<string | null>(null);
   const empty = { projectName: "", location: "", systemCapacity: "", description: "", video: "" };
   const f = useContentForm(
@@ -44,19 +37,13 @@ export function CaseStudyForm({ caseStudy }: { caseStudy: CaseStudy | null }) {
       : empty,
     { images: "images", imageOrder: "images" },
   );
-  const headingId = "case-study-form-heading";
-  useFocusOnEdit(caseStudy !== null, headingId);
+  const images = useImageItems(caseStudy ? imageList(caseStudy.images) : [], f, "images", () => setSuccess(null));
 
   const onSubmit = f.submitWith(
     (values, onProgress) => {
-      const body = new FormData();
-      body.append("projectName", values.projectName);
-      body.append("location", values.location);
-      body.append("systemCapacity", values.systemCapacity);
-      body.append("description", values.description);
-      // The checked value is the video id; the server reads ids as well as links.
-      body.append("video", values.video ?? "");
-      appendImages(body, images);
+      // The checked video is its id; the server reads ids as well as links.
+      const body = fieldsForm(values);
+      appendImages(body, images.items);
       return sendRequest({
         method: caseStudy ? "PUT" : "POST",
         url: caseStudy ? `/api/case-study/${caseStudy.id}` : "/api/case-study",
@@ -64,90 +51,75 @@ export function CaseStudyForm({ caseStudy }: { caseStudy: CaseStudy | null }) {
         onProgress,
       });
     },
-    async () => {
-      if (caseStudy) {
-        notify.success("The case study has been saved.");
-        navigate(closeHref, { preventScrollReset: true });
-        return;
-      }
-      f.form.reset(empty);
-      setImages([]);
-      setSuccess("The case study is published: it is on the Case Studies page now.");
-      notify.success("The case study has been published.");
-      await revalidator.revalidate();
-    },
+    () =>
+      after.saved(caseStudy !== null, caseStudy ? "The case study has been saved." : "The case study has been published.", () => {
+        f.form.reset(empty);
+        images.setItems([]);
+        setSuccess("The case study is published: it is on the Case Studies page now.");
+      }),
   );
 
   return (
-    <FormCard id={headingId} title={caseStudy ? `Edit case study: ${caseStudy.projectName}` : "Add a case study"}>
-      <FormShell
-        title={caseStudy ? "Edit case study" : "New case study"}
-        onSubmit={onSubmit}
-        busy={f.busy}
-        progress={f.progress}
-        error={f.formError}
-        success={success}
-        submitLabel={caseStudy ? "Save changes" : "Publish case study"}
-        onCancel={caseStudy ? () => navigate(closeHref, { preventScrollReset: true }) : undefined}
-        dirty={f.form.formState.isDirty || imagesChanged(initial, images)}
-        tour="case-study-form"
-      >
-        <TextField label="Project name" autoComplete="off" maxLength={200} error={f.error("projectName")} {...f.register("projectName")} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Location"
-            hint="Town and province, for example Mutare, Manicaland."
-            autoComplete="off"
-            maxLength={200}
-            error={f.error("location")}
-            {...f.register("location")}
-          />
-          <TextField
-            label="System capacity"
-            hint="For example 10 kW or 25 kWh."
-            autoComplete="off"
-            maxLength={60}
-            error={f.error("systemCapacity")}
-            {...f.register("systemCapacity")}
-          />
-        </div>
-        <TextAreaField
-          label="About the project"
-          hint="Optional."
-          rows={4}
-          maxLength={5000}
-          error={f.error("description")}
-          {...f.register("description")}
+    <RecordFormCard
+      heading={caseStudy ? `Edit case study: ${caseStudy.projectName}` : "Add a case study"}
+      editing={caseStudy !== null}
+      form={f}
+      title={caseStudy ? "Edit case study" : "New case study"}
+      onSubmit={onSubmit}
+      success={success}
+      submitLabel={caseStudy ? "Save changes" : "Publish case study"}
+      changed={images.changed}
+      tour="case-study-form"
+    >
+      <TextField label="Project name" autoComplete="off" maxLength={200} error={f.error("projectName")} {...f.register("projectName")} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Location"
+          hint="Town and province, for example Mutare, Manicaland."
+          autoComplete="off"
+          maxLength={200}
+          error={f.error("location")}
+          {...f.register("location")}
         />
-        <ImageListField
-          label="Images"
-          folder="caseStudyImages"
-          items={images}
-          onChange={(next) => {
-            setImages(next);
-            setSuccess(null);
-            f.clearFileError("images");
-          }}
-          max={CASE_STUDY_MAX_IMAGES}
-          maxBytes={CONTENT_IMAGE_MAX_BYTES}
-          tooManyMessage={CASE_STUDY_TOO_MANY_IMAGES}
-          hint={`Up to ${CASE_STUDY_MAX_IMAGES} images; the first is shown on the Case Studies page.`}
-          error={f.fileErrors.images}
-          tour="case-study-images"
+        <TextField
+          label="System capacity"
+          hint="For example 10 kW or 25 kWh."
+          autoComplete="off"
+          maxLength={60}
+          error={f.error("systemCapacity")}
+          {...f.register("systemCapacity")}
         />
-        <div data-tour="case-study-video">
-          <TextField
-            label="Video link"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://www.youtube.com/watch?v=…"
-            hint="Optional. Paste the YouTube link of the project's video (watch, youtu.be, embed or shorts link)."
-            error={f.error("video")}
-            {...f.register("video")}
-          />
-        </div>
-      </FormShell>
-    </FormCard>
+      </div>
+      <TextAreaField
+        label="About the project"
+        hint="Optional."
+        rows={4}
+        maxLength={5000}
+        error={f.error("description")}
+        {...f.register("description")}
+      />
+      <ImageListField
+        label="Images"
+        folder="caseStudyImages"
+        {...images.field}
+        max={CASE_STUDY_MAX_IMAGES}
+        maxBytes={CONTENT_IMAGE_MAX_BYTES}
+        tooManyMessage={CASE_STUDY_TOO_MANY_IMAGES}
+        hint={`Up to ${CASE_STUDY_MAX_IMAGES} images; the first is shown on the Case Studies page.`}
+        tour="case-study-images"
+      />
+      <div data-tour="case-study-video">
+        <TextField
+          label="Video link"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://www.youtube.com/watch?v=…"
+          hint="Optional. Paste the YouTube link of the project's video (watch, youtu.be, embed or shorts link)."
+          error={f.error("video")}
+          {...f.register("video")}
+        />
+      </div>
+    </RecordFormCard>
   );
 }

@@ -1,16 +1,11 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { mediaUrl } from "#shared/media.ts";
 import { CERTIFICATE_FILE_REQUIRED, CERTIFICATE_MAX_BYTES, type Certificate, certificateFormSchema } from "#shared/schemas/content.ts";
-import { buttonClass } from "#web/components/ui/button.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import { DataTable } from "../kit/data-table.tsx";
-import { PdfField } from "../kit/file-fields.tsx";
-import { FormShell } from "../kit/form-kit.tsx";
+import { fieldsForm, PdfField } from "../kit/file-fields.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
-import { DeleteAction, deleteAll, FormCard, useAfterSave, useEditLinks } from "./content-ui.tsx";
-import { useFocusOnEdit } from "./image-items.ts";
+import { RecordFormCard, RecordTable, useAfterSave } from "./content-ui.tsx";
 import { useContentForm } from "./use-content-form.ts";
 
 /** Certificates for download on the About page: a title and a PDF (POST and PUT /api/certificates, multipart). */
@@ -18,8 +13,6 @@ function CertificateForm({ certificate }: { certificate: Certificate | null }) {
   const after = useAfterSave();
   const [file, setFile] = useState<File | null>(null);
   const f = useContentForm(certificateFormSchema, { title: certificate?.title ?? "" }, { file: "file" });
-  const headingId = "certificate-form-heading";
-  useFocusOnEdit(certificate !== null, headingId);
   const onSubmit = f.submitWith(
     async (values, onProgress): Promise<ApiAnswer> => {
       if (!certificate && !file) {
@@ -32,8 +25,7 @@ function CertificateForm({ certificate }: { certificate: Certificate | null }) {
           issues: [{ path: "body.file", message: CERTIFICATE_FILE_REQUIRED }],
         };
       }
-      const body = new FormData();
-      body.append("title", values.title);
+      const body = fieldsForm(values);
       if (file) body.append("file", file, file.name);
       return sendRequest({
         method: certificate ? "PUT" : "POST",
@@ -49,49 +41,45 @@ function CertificateForm({ certificate }: { certificate: Certificate | null }) {
       }),
   );
   return (
-    <FormCard id={headingId} title={certificate ? `Edit certificate: ${certificate.title}` : "Add a certificate"}>
-      <FormShell
-        title={certificate ? "Edit certificate" : "New certificate"}
-        onSubmit={onSubmit}
-        busy={f.busy}
-        progress={f.progress}
-        error={f.formError}
-        submitLabel={certificate ? "Save changes" : "Add certificate"}
-        onCancel={certificate ? after.close : undefined}
-        dirty={f.form.formState.isDirty || file !== null}
-        tour="certificate-form"
-      >
-        <TextField label="Title" autoComplete="off" maxLength={200} error={f.error("title")} {...f.register("title")} />
-        <PdfField
-          label={certificate ? "Replace the PDF (optional)" : "PDF file"}
-          current={certificate ? { name: certificate.path, href: mediaUrl("certificates", certificate.path) } : null}
-          file={file}
-          onChange={(next) => {
-            setFile(next);
-            f.clearFileError("file");
-          }}
-          maxBytes={CERTIFICATE_MAX_BYTES}
-          hint="Visitors download it from the About page."
-          error={f.fileErrors.file}
-          tour="certificate-file"
-        />
-      </FormShell>
-    </FormCard>
+    <RecordFormCard
+      heading={certificate ? `Edit certificate: ${certificate.title}` : "Add a certificate"}
+      editing={certificate !== null}
+      form={f}
+      title={certificate ? "Edit certificate" : "New certificate"}
+      onSubmit={onSubmit}
+      submitLabel={certificate ? "Save changes" : "Add certificate"}
+      changed={file !== null}
+      tour="certificate-form"
+    >
+      <TextField label="Title" autoComplete="off" maxLength={200} error={f.error("title")} {...f.register("title")} />
+      <PdfField
+        label={certificate ? "Replace the PDF (optional)" : "PDF file"}
+        current={certificate ? { name: certificate.path, href: mediaUrl("certificates", certificate.path) } : null}
+        file={file}
+        onChange={(next) => {
+          setFile(next);
+          f.clearFileError("file");
+        }}
+        maxBytes={CERTIFICATE_MAX_BYTES}
+        hint="Visitors download it from the About page."
+        error={f.fileErrors.file}
+        tour="certificate-file"
+      />
+    </RecordFormCard>
   );
 }
 
 export function CertificatesPanel(props: { rows: Certificate[]; count: number; params: ListParams; editing: Certificate | null }) {
-  const { editHref } = useEditLinks();
   return (
     <>
       <CertificateForm key={props.editing?.id ?? "new"} certificate={props.editing} />
-      <DataTable
+      <RecordTable
         label="Certificates"
         rows={props.rows}
         count={props.count}
         params={props.params}
-        rowKey={(c) => c.id}
         rowLabel={(c) => c.title}
+        record={{ id: (c) => c.id, url: (id) => `/api/certificates/delete/${id}`, noun: "certificate" }}
         search={{ placeholder: "Title" }}
         columns={[
           { key: "title", header: "Title", sortable: true, cell: (c) => <span className="font-semibold text-slate-900">{c.title}</span> },
@@ -105,15 +93,6 @@ export function CertificatesPanel(props: { rows: Certificate[]; count: number; p
             ),
           },
         ]}
-        rowActions={(c) => (
-          <>
-            <Link to={editHref(c.id)} preventScrollReset className={buttonClass("secondary")}>
-              Edit<span className="sr-only"> {c.title}</span>
-            </Link>
-            <DeleteAction url={`/api/certificates/delete/${c.id}`} name={c.title} noun="certificate" />
-          </>
-        )}
-        bulkDelete={{ noun: "certificate", onDelete: (ids) => deleteAll(ids.map((id) => `/api/certificates/delete/${id}`)) }}
         empty="No certificates yet: add the first one above."
         tour="certificate-list"
       />

@@ -1,39 +1,27 @@
-import { useState } from "react";
-import { Link } from "react-router";
-import { CONTENT_IMAGE_MAX_BYTES, ONE_IMAGE_ONLY, type Testimonial, testimonialFormSchema } from "#shared/schemas/content.ts";
+import { type Testimonial, testimonialFormSchema } from "#shared/schemas/content.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { buttonClass } from "#web/components/ui/button.ts";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
-import { DataTable } from "../kit/data-table.tsx";
-import { appendImages, type ImageItem, ImageListField } from "../kit/file-fields.tsx";
-import { FormShell } from "../kit/form-kit.tsx";
+import { appendImages, fieldsForm, ImageListField } from "../kit/file-fields.tsx";
+import { useImageItems } from "../kit/image-items.ts";
 import type { ListParams } from "../kit/list-params.ts";
-import { MoveButtons } from "../kit/move-buttons.tsx";
 import { sendRequest } from "../kit/send-request.ts";
-import { DeleteAction, deleteAll, FormCard, useAfterSave, useEditLinks } from "./content-ui.tsx";
-import { imagesChanged, storedItems, useFocusOnEdit } from "./image-items.ts";
+import { ONE_CONTENT_IMAGE, RecordFormCard, RecordTable, useAfterSave } from "./content-ui.tsx";
 import { useContentForm } from "./use-content-form.ts";
 
 /** Testimonials (spec §7 under /testimonials/): person, person_role, message and a photo, shown in the home page's carousel. */
 function TestimonialForm({ testimonial }: { testimonial: Testimonial | null }) {
   const after = useAfterSave();
-  const initial = storedItems([testimonial?.image]);
-  const [image, setImage] = useState<ImageItem[]>(initial);
   const empty = { person: "", person_role: "", message: "" };
   const f = useContentForm(
     testimonialFormSchema,
     testimonial ? { person: testimonial.person, person_role: testimonial.person_role, message: testimonial.message } : empty,
     { image: "image", imageOrder: "image" },
   );
-  const headingId = "testimonial-form-heading";
-  useFocusOnEdit(testimonial !== null, headingId);
+  const image = useImageItems([testimonial?.image], f, "image");
   const onSubmit = f.submitWith(
     (values, onProgress) => {
-      const body = new FormData();
-      body.append("person", values.person);
-      body.append("person_role", values.person_role);
-      body.append("message", values.message);
-      appendImages(body, image, "image");
+      const body = fieldsForm(values);
+      appendImages(body, image.items, "image");
       return sendRequest({
         method: testimonial ? "PUT" : "POST",
         url: testimonial ? `/api/testimonials/update-testimonial/${testimonial.id}` : "/api/testimonials/add-testimonial",
@@ -44,50 +32,34 @@ function TestimonialForm({ testimonial }: { testimonial: Testimonial | null }) {
     () =>
       after.saved(testimonial !== null, testimonial ? "The testimonial has been saved." : "The testimonial has been added.", () => {
         f.form.reset(empty);
-        setImage([]);
+        image.setItems([]);
       }),
   );
   return (
-    <FormCard id={headingId} title={testimonial ? `Edit testimonial: ${testimonial.person}` : "Add a testimonial"}>
-      <FormShell
-        title={testimonial ? "Edit testimonial" : "New testimonial"}
-        onSubmit={onSubmit}
-        busy={f.busy}
-        progress={f.progress}
-        error={f.formError}
-        submitLabel={testimonial ? "Save changes" : "Add testimonial"}
-        onCancel={testimonial ? after.close : undefined}
-        dirty={f.form.formState.isDirty || imagesChanged(initial, image)}
-        tour="testimonial-form"
-      >
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Person" autoComplete="off" maxLength={120} error={f.error("person")} {...f.register("person")} />
-          <TextField
-            label="Role or place (optional)"
-            autoComplete="off"
-            maxLength={160}
-            placeholder="Homeowner, Borrowdale"
-            error={f.error("person_role")}
-            {...f.register("person_role")}
-          />
-        </div>
-        <TextAreaField label="What they said" rows={5} maxLength={2000} error={f.error("message")} {...f.register("message")} />
-        <ImageListField
-          label="Photo (optional)"
-          folder="testimonials"
-          items={image}
-          onChange={(next) => {
-            setImage(next);
-            f.clearFileError("image");
-          }}
-          max={1}
-          maxBytes={CONTENT_IMAGE_MAX_BYTES}
-          tooManyMessage={ONE_IMAGE_ONLY}
-          error={f.fileErrors.image}
-          tour="testimonial-image"
+    <RecordFormCard
+      heading={testimonial ? `Edit testimonial: ${testimonial.person}` : "Add a testimonial"}
+      editing={testimonial !== null}
+      form={f}
+      title={testimonial ? "Edit testimonial" : "New testimonial"}
+      onSubmit={onSubmit}
+      submitLabel={testimonial ? "Save changes" : "Add testimonial"}
+      changed={image.changed}
+      tour="testimonial-form"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Person" autoComplete="off" maxLength={120} error={f.error("person")} {...f.register("person")} />
+        <TextField
+          label="Role or place (optional)"
+          autoComplete="off"
+          maxLength={160}
+          placeholder="Homeowner, Borrowdale"
+          error={f.error("person_role")}
+          {...f.register("person_role")}
         />
-      </FormShell>
-    </FormCard>
+      </div>
+      <TextAreaField label="What they said" rows={5} maxLength={2000} error={f.error("message")} {...f.register("message")} />
+      <ImageListField label="Photo (optional)" folder="testimonials" {...image.field} {...ONE_CONTENT_IMAGE} tour="testimonial-image" />
+    </RecordFormCard>
   );
 }
 
@@ -97,17 +69,23 @@ export function TestimonialsPanel(props: {
   params: ListParams;
   editing: Testimonial | null;
 }) {
-  const { editHref } = useEditLinks();
   return (
     <>
       <TestimonialForm key={props.editing?.id ?? "new"} testimonial={props.editing} />
-      <DataTable
+      <RecordTable
         label="Testimonials"
         rows={props.rows}
         count={props.count}
         params={props.params}
-        rowKey={(t) => t.id}
         rowLabel={(t) => t.person}
+        record={{
+          id: (t) => t.id,
+          url: (id) => `/api/testimonials/delete-testimonial/${id}`,
+          noun: "testimonial",
+          name: (t) => `the testimonial of ${t.person}`,
+          deleteName: (t) => `The testimonial of ${t.person}`,
+          move: { order: (t) => t.order, url: (id) => `/api/testimonials/${id}/move` },
+        }}
         search={{ placeholder: "Person, role or words" }}
         columns={[
           { key: "image", header: "Photo", cell: (t) => <Avatar name={t.person} profile={t.image} folder="testimonials" size={48} /> },
@@ -124,22 +102,6 @@ export function TestimonialsPanel(props: {
             ),
           },
         ]}
-        rowActions={(t) => (
-          <>
-            <Link to={editHref(t.id)} preventScrollReset className={buttonClass("secondary")}>
-              Edit<span className="sr-only"> the testimonial of {t.person}</span>
-            </Link>
-            <MoveButtons
-              url={`/api/testimonials/${t.id}/move`}
-              name={`the testimonial of ${t.person}`}
-              order={t.order}
-              count={props.count}
-              params={props.params}
-            />
-            <DeleteAction url={`/api/testimonials/delete-testimonial/${t.id}`} name={`The testimonial of ${t.person}`} noun="testimonial" />
-          </>
-        )}
-        bulkDelete={{ noun: "testimonial", onDelete: (ids) => deleteAll(ids.map((id) => `/api/testimonials/delete-testimonial/${id}`)) }}
         empty="No testimonials yet: add the first one above."
         tour="testimonial-list"
       />

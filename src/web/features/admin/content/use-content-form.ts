@@ -5,8 +5,9 @@ import { useAdminForm } from "../kit/form-kit.tsx";
 import { type ApiAnswer, issueField } from "../kit/send-request.ts";
 
 /**
- * A content form of the back office: the kit's zod-checked form plus the state of sending it (busy, upload progress,
- * the form's failure) and the server's messages about its files, shown under the file inputs they concern.
+ * A content form of the back office: the kit's zod-checked form plus the state of sending it (busy, upload progress
+ * for a form with files, the form's failure) and the server's messages about its files, shown under the file inputs
+ * they concern.
  */
 export function useContentForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,
@@ -19,6 +20,7 @@ export function useContentForm<Schema extends z.ZodType<FieldValues, FieldValues
   const [progress, setProgress] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [fileErrors, setFileErrors] = useState<Record<string, string>>({});
+  const sendsFiles = Object.keys(fileFields).length > 0;
 
   /** Checks the fields, sends them with `send`, and puts any failure where it belongs; `onSaved` runs on success. */
   const submitWith = (
@@ -29,7 +31,7 @@ export function useContentForm<Schema extends z.ZodType<FieldValues, FieldValues
       setBusy(true);
       setFormError(null);
       setFileErrors({});
-      setProgress(0);
+      if (sendsFiles) setProgress(0);
       const answer = await send(values, setProgress);
       setBusy(false);
       setProgress(null);

@@ -45,6 +45,13 @@ export function appendImages(form: FormData, items: readonly ImageItem[], field 
   form.append(orderField, JSON.stringify(order));
 }
 
+/** A form's text fields as a new multipart body (null and undefined sent empty: "none"); files go after them. */
+export function fieldsForm(values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.append(name, value === null || value === undefined ? "" : String(value));
+  return form;
+}
+
 let counter = 0;
 
 function Preview({ item, folder }: { item: ImageItem; folder: MediaFolder }) {

@@ -105,7 +105,7 @@ export function UploadProgress({ value, label = "Uploading" }: { value: number |
   );
 }
 
-type FormShellProps = {
+export type FormShellProps = {
   /** The form's accessible name ("Edit product"). */
   title: string;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;

@@ -84,9 +84,10 @@ export function useUploadForm<Schema extends z.ZodType<FieldValues, FieldValues>
     fileErrors,
     setFileErrors,
     clearFileError: (name: string) => setFileErrors(({ [name]: _, ...rest }) => rest),
+    /** FormShell's sending state: busy, progress, the failure, and unsaved changes (the fields or `changed`) until saved. */
+    shell: (changed = false) => ({ busy, progress, error: failure, dirty: (kit.form.formState.isDirty || changed) && saved === null }),
     /** Saved: the guard turns off, then `onSaved` gets the value. */
     finish: (value: Saved) => setSaved({ value }),
-    saved: saved !== null,
     refuse,
     submit,
   };

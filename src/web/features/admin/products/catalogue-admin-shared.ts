@@ -1,8 +1,12 @@
 import { useCallback } from "react";
+import type { DefaultValues, FieldValues } from "react-hook-form";
 import { redirect, useLocation, useNavigate } from "react-router";
-import type { ImageItem } from "../kit/file-fields.tsx";
+import type { z } from "zod";
+import { fieldsForm, type ImageItem } from "../kit/file-fields.tsx";
+import { useImageItems } from "../kit/image-items.ts";
 import { type ListParamOptions, type ListParams, readListParams } from "../kit/list-params.ts";
 import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
+import { useUploadForm } from "../kit/upload-form.ts";
 
 /**
  * The screen's three parts, each a route under /admin/products (issue 18 §3), and the parameter that opens a
@@ -122,13 +126,6 @@ export async function deleteEach(
   return null;
 }
 
-/** A form's text fields as multipart fields (null and undefined become empty: "none"). */
-export function appendFields(form: FormData, values: Record<string, unknown>): void {
-  for (const [name, value] of Object.entries(values)) {
-    form.append(name, value === null || value === undefined ? "" : String(value));
-  }
-}
-
 /**
  * The body of a form with at most one image (a brand's logo, a featured product's artwork): multipart with a new
  * file, `remove_<field>` when the stored one was taken away, else the fields alone (JSON).
@@ -141,10 +138,40 @@ export function oneImageBody(
 ): FormData | Record<string, unknown> {
   const fresh = items[0]?.kind === "new" ? items[0].file : null;
   if (fresh) {
-    const multipart = new FormData();
-    appendFields(multipart, values);
+    const multipart = fieldsForm(values);
     multipart.append(field, fresh, fresh.name);
     return multipart;
   }
   return stored && items.length === 0 ? { ...values, [`remove_${field}`]: true } : { ...values };
+}
+
+/**
+ * A form with at most one image (a brand's logo, a featured product's artwork): the kit's upload form, the image's
+ * state (`image`), its FormShell state (`shell()`), and `send(method, url)`, the submit handler that sends the fields
+ * with the image (`oneImageBody`; always multipart with `multipart`) and reports the form saved, or puts the
+ * refusal under its fields.
+ */
+export function useOneImageForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+  { field, stored, onSaved }: { field: "logo" | "image"; stored: string | null | undefined; onSaved: () => void },
+) {
+  const f = useUploadForm(schema, defaultValues, { fileFields: { [field]: field }, onSaved });
+  const image = useImageItems([stored], f, field);
+  const send = (method: "POST" | "PUT", url: string, multipart = false) =>
+    f.submit(async (values) => {
+      const body = oneImageBody(values, field, image.items, stored);
+      const answer = await sendRequest({
+        method,
+        url,
+        body: multipart && !(body instanceof FormData) ? fieldsForm(values) : body,
+        onProgress: f.setProgress,
+      });
+      if (!answer.ok) return f.refuse(answer);
+      // What was saved is the form's new starting point (cast: the schema is generic here).
+      f.form.reset(values as z.input<Schema>);
+      image.setItems([]);
+      f.finish(true);
+    });
+  return { ...f, image, shell: () => f.shell(image.changed), send };
 }

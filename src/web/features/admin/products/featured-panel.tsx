@@ -1,7 +1,6 @@
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation, useRevalidator } from "react-router";
-import { imageVariantName, mediaUrl } from "#shared/media.ts";
+import { useRevalidator } from "react-router";
 import {
   type AdminFeatured,
   type AdminFeaturedRow,
@@ -11,36 +10,20 @@ import {
 } from "#shared/schemas/catalogue-admin.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
-import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
-import { DataTable } from "../kit/data-table.tsx";
-import { type ImageItem, ImageListField } from "../kit/file-fields.tsx";
+import { ImageListField } from "../kit/file-fields.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { sendRequest } from "../kit/send-request.ts";
-import { useUploadForm } from "../kit/upload-form.ts";
-import { appendFields, deleteEach, oneImageBody, withParam } from "./catalogue-admin-shared.ts";
-
-const deleteUrl = (id: string | number) => `/api/featured/delete-featured/${id}`;
+import { useOneImageForm } from "./catalogue-admin-shared.ts";
+import { CatalogueTable, CatalogueThumbnail } from "./catalogue-ui.tsx";
 
 /** The picture a featured card shows: its own artwork, else the product's main image. */
 function thumbnail(f: AdminFeatured) {
-  const own = f.image;
-  const main = f.images.split(",")[0];
-  const src = own
-    ? mediaUrl("featuredProducts", imageVariantName(own, 400))
-    : main
-      ? mediaUrl("products", imageVariantName(main, 400))
-      : null;
-  return src ? (
-    <img
-      src={src}
-      alt=""
-      width={64}
-      height={48}
-      loading="lazy"
-      className="h-12 w-16 rounded border border-slate-200 bg-slate-100 object-cover"
-    />
-  ) : null;
+  return f.image ? (
+    <CatalogueThumbnail folder="featuredProducts" name={f.image} />
+  ) : (
+    <CatalogueThumbnail folder="products" name={f.images.split(",")[0]} />
+  );
 }
 
 type ListProps = {
@@ -54,11 +37,8 @@ type ListProps = {
 
 /** The featured products in the order the public products page shows them, moved up and down with buttons. */
 export function FeaturedList({ rows, count, total, params }: ListProps) {
-  const location = useLocation();
   const revalidator = useRevalidator();
-  const [deleting, setDeleting] = useState<AdminFeatured | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
-  const nameOf = (id: string | number) => rows.find((f) => f.id === id)?.name ?? `Featured product ${id}`;
 
   const move = async (f: AdminFeatured, to: number) => {
     setMoveError(null);
@@ -74,12 +54,13 @@ export function FeaturedList({ rows, count, total, params }: ListProps) {
           {moveError}
         </p>
       ) : null}
-      <DataTable
+      <CatalogueTable
+        param="featured"
         label="Featured products"
         rows={rows}
         count={count}
         params={params}
-        rowKey={(f) => f.id}
+        id={(f) => f.id}
         rowLabel={(f) => f.name}
         search={{ placeholder: "Name or product" }}
         columns={[
@@ -97,7 +78,7 @@ export function FeaturedList({ rows, count, total, params }: ListProps) {
             ),
           },
         ]}
-        rowActions={(f) => {
+        actions={(f) => {
           const at = f.position - 1;
           return (
             <>
@@ -119,38 +100,21 @@ export function FeaturedList({ rows, count, total, params }: ListProps) {
               >
                 <ArrowDown aria-hidden="true" className="size-4" />
               </button>
-              <Link to={withParam(location.search, "featured", String(f.id))} className={buttonClass("outline", "px-3")}>
-                <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> {f.name}</span>
-              </Link>
-              <button type="button" className={buttonClass("ghost", "px-3 text-red-800")} onClick={() => setDeleting(f)}>
-                <Trash2 aria-hidden="true" className="size-4" /> Remove<span className="sr-only"> {f.name}</span>
-              </button>
             </>
           );
         }}
-        bulkDelete={{ noun: "featured product", onDelete: (ids) => deleteEach(ids, deleteUrl, nameOf) }}
-        toolbar={
-          <Link to={withParam(location.search, "featured", "new")} className={buttonClass("primary")}>
-            <Plus aria-hidden="true" className="size-4" /> Feature a product
-          </Link>
-        }
+        remove={{
+          url: (id) => `/api/featured/delete-featured/${id}`,
+          noun: "featured product",
+          label: "Remove",
+          missing: "Featured product",
+          title: (f) => `Stop featuring ${f.name}?`,
+          body: () => <p>It leaves the products page's featured list; the product itself stays in the catalogue.</p>,
+        }}
+        add="Feature a product"
         empty="No featured products yet."
         tour="featured-list"
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Stop featuring ${deleting?.name ?? "this product"}?`}
-        confirmLabel="Remove"
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return null;
-          const failure = await deleteEach([deleting.id], deleteUrl, nameOf);
-          if (!failure) await revalidator.revalidate();
-          return failure;
-        }}
-      >
-        <p>It leaves the products page's featured list; the product itself stays in the catalogue.</p>
-      </ConfirmDialog>
     </>
   );
 }
@@ -164,41 +128,25 @@ type FormProps = {
 
 /** Features a product, or changes one: the product, the name on its card and its own artwork (optional). */
 export function FeaturedForm({ featured, choices, onSaved, onCancel }: FormProps) {
-  const f = useUploadForm(
+  const f = useOneImageForm(
     featuredCreateSchema,
     { product_id: featured ? String(featured.product_id) : "", name: featured?.name ?? "" },
-    { fileFields: { image: "image" }, onSaved: () => onSaved(featured ? "Featured product updated." : "Featured product added.") },
+    { field: "image", stored: featured?.image, onSaved: () => onSaved(featured ? "Featured product updated." : "Featured product added.") },
   );
-  const { form, register, error } = f;
-  const initial: ImageItem[] = featured?.image ? [{ kind: "stored", name: featured.image }] : [];
-  const [images, setImages] = useState<ImageItem[]>(initial);
-  const imageChanged = images.length !== initial.length || images[0]?.kind === "new";
-  const dirty = form.formState.isDirty || imageChanged;
-
-  const onSubmit = f.submit(async (values) => {
-    const body = oneImageBody(values, "image", images, featured?.image);
-    const answer = await sendRequest({
-      method: featured ? "PUT" : "POST",
-      url: featured ? `/api/featured/update-featured/${featured.id}` : "/api/featured/add-featured",
-      body: body instanceof FormData || featured ? body : toMultipart(values),
-      onProgress: f.setProgress,
-    });
-    if (!answer.ok) return f.refuse(answer);
-    form.reset(values);
-    setImages([]);
-    f.finish(true);
-  });
+  const { register, error } = f;
+  // POST /api/featured/add-featured is multipart (spec §7), with or without a file.
+  const onSubmit = featured
+    ? f.send("PUT", `/api/featured/update-featured/${featured.id}`)
+    : f.send("POST", "/api/featured/add-featured", true);
 
   return (
     <FormShell
+      {...f.shell()}
       title={featured ? `Edit featured product ${featured.name}` : "Feature a product"}
+      // POST /api/featured/add-featured is multipart (spec §7), with or without a file.
       onSubmit={onSubmit}
-      busy={f.busy}
-      progress={f.progress}
-      error={f.failure}
       submitLabel={featured ? "Save changes" : "Feature product"}
       onCancel={onCancel}
-      dirty={dirty && !f.saved}
       watchSearch
       tour="featured-form"
     >
@@ -221,23 +169,11 @@ export function FeaturedForm({ featured, choices, onSaved, onCancel }: FormProps
       <ImageListField
         label="Artwork (optional)"
         folder="featuredProducts"
-        items={images}
-        onChange={(next) => {
-          setImages(next);
-          f.clearFileError("image");
-        }}
+        {...f.image.field}
         max={1}
         maxBytes={IMAGE_MAX_BYTES}
         hint={`Without artwork the product's main image is shown. JPG or PNG, at most ${IMAGE_MAX_MB} MB.`}
-        error={f.fileErrors.image}
       />
     </FormShell>
   );
-}
-
-/** POST /api/featured/add-featured is multipart (spec §7), with or without a file. */
-function toMultipart(values: Record<string, unknown>): FormData {
-  const body = new FormData();
-  appendFields(body, values);
-  return body;
 }

@@ -14,11 +14,10 @@ import {
   productFieldsSchema,
 } from "#shared/schemas/catalogue-admin.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
-import { appendImages, type ImageItem, ImageListField, PdfField } from "../kit/file-fields.tsx";
+import { appendImages, fieldsForm, type ImageItem, ImageListField, PdfField } from "../kit/file-fields.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 import { useUploadForm } from "../kit/upload-form.ts";
-import { appendFields } from "./catalogue-admin-shared.ts";
 
 type Props = {
   /** The product being edited; null for a new one. */
@@ -75,7 +74,6 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
     images.some((i) => i.kind === "new") ||
     images.length !== savedImages.length ||
     images.some((i, n) => i.kind === "stored" && i.name !== savedImages[n]);
-  const dirty = form.formState.isDirty || imagesChanged || datasheet !== null;
 
   /** The form is now what the server holds. */
   const settle = (saved: AdminProduct) => {
@@ -86,8 +84,7 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
   };
 
   async function create(values: Record<string, unknown>) {
-    const body = new FormData();
-    appendFields(body, values);
+    const body = fieldsForm(values);
     for (const item of images) if (item.kind === "new") body.append("images", item.file, item.file.name);
     if (datasheet) body.append("datasheet", datasheet, datasheet.name);
     const answer = await sendRequest<{ product: AdminProduct }>({
@@ -160,14 +157,11 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
 
   return (
     <FormShell
+      {...f.shell(imagesChanged || datasheet !== null)}
       title={product ? `Edit ${product.product_name}` : "Add a product"}
       onSubmit={onSubmit}
-      busy={f.busy}
-      progress={f.progress}
-      error={f.failure}
       submitLabel={product ? "Save changes" : "Add product"}
       onCancel={onCancel}
-      dirty={dirty && !f.saved}
       watchSearch
       tour="product-form"
     >
