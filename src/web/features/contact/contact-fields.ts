@@ -1,6 +1,6 @@
-import type { ContactResult } from "./contact-result.ts";
-
-type ContactValues = Extract<ContactResult, { status: "error" }>["values"];
+import type { z } from "zod";
+import type { contactSchema } from "#shared/schemas/contact.ts";
+import type { ContactField } from "./contact-result.ts";
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);
@@ -11,7 +11,7 @@ function text(form: FormData, name: string): string {
  * The posted 'Get in Touch' form as the contact contract's input (contactSchema): read the same way by the page's
  * action (contact-action.server.ts) and by the browser's check before posting (src/web/enhance/form-rules.ts).
  */
-export function contactInput(form: FormData): ContactValues {
+export function contactInput(form: FormData): Required<z.input<typeof contactSchema>> {
   return {
     fullName: text(form, "fullName"),
     email: text(form, "email"),
@@ -20,4 +20,10 @@ export function contactInput(form: FormData): ContactValues {
     // A checkbox is sent only when ticked.
     requestQuote: form.get("requestQuote") !== null,
   };
+}
+
+/** What was typed, as the form is filled again after a refusal. */
+export function contactValues(form: FormData): Record<ContactField, string> {
+  const { requestQuote, ...texts } = contactInput(form);
+  return { ...texts, requestQuote: requestQuote ? "on" : "" };
 }

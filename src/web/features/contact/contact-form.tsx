@@ -5,7 +5,7 @@ import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
 import { serverFields } from "../../lib/server-form.ts";
 import type { ContactField, ContactResult } from "./contact-result.ts";
 
-const EMPTY = { fullName: "", email: "", phone: "", notes: "", requestQuote: false };
+const EMPTY = { fullName: "", email: "", phone: "", notes: "", requestQuote: "" };
 const ORDER: readonly ContactField[] = ["fullName", "email", "phone", "notes"];
 
 /**
@@ -15,19 +15,18 @@ const ORDER: readonly ContactField[] = ["fullName", "email", "phone", "notes"];
  * so a wrong field is said without a round trip.
  */
 export function ContactForm({ result }: { result: ContactResult | undefined }) {
-  const failed = result?.status === "error" ? result : undefined;
-  const initial = failed?.values ?? EMPTY;
+  const initial = { ...EMPTY, ...result?.values };
   // After a refused post, the focus starts on the first wrong field; after a sent one, on the confirmation.
-  const field = serverFields(failed?.fieldErrors, ORDER);
+  const field = serverFields(result?.fieldErrors, ORDER);
   return (
     <form method="post" noValidate data-validate="contact" aria-labelledby="get-in-touch-heading" className="space-y-5">
-      {result?.status === "sent" ? (
+      {result?.success ? (
         // biome-ignore lint/a11y/noAutofocus: the answer to the visitor's post, where they are reading (no script moves the focus)
         <div data-form-message="" tabIndex={-1} autoFocus className="outline-none">
-          <FormAlert tone="success">{result.message}</FormAlert>
+          <FormAlert tone="success">{result.success}</FormAlert>
         </div>
       ) : null}
-      <FormMessage error={failed?.formError} />
+      <FormMessage error={result?.formError} />
       <TextField label="Full Name" autoComplete="name" required defaultValue={initial.fullName} {...field("fullName")} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
@@ -55,7 +54,7 @@ export function ContactForm({ result }: { result: ContactResult | undefined }) {
           id="contact-request-quote"
           name="requestQuote"
           type="checkbox"
-          defaultChecked={initial.requestQuote}
+          defaultChecked={initial.requestQuote === "on"}
           className="size-5 shrink-0 rounded border-slate-400 accent-accent-700"
         />
         <label htmlFor="contact-request-quote" className="text-base text-slate-800">

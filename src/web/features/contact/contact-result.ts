@@ -1,12 +1,9 @@
+import type { FormResult } from "#web/lib/form-action.ts";
+
 export type ContactField = "fullName" | "email" | "phone" | "notes" | "requestQuote";
 
-/** What the contact page's action answers. */
-export type ContactResult =
-  | { status: "sent"; message: string; id: number }
-  | {
-      status: "error";
-      formError?: string;
-      fieldErrors?: Partial<Record<ContactField, string>>;
-      /** What the visitor typed, to fill the form again when the page was sent without JavaScript. */
-      values: { fullName: string; email: string; phone: string; notes: string; requestQuote: boolean };
-    };
+/**
+ * What the contact page's action answers (formAction's result): the spec's success text with the message's id, or
+ * the refusal with what was typed (`requestQuote` is "on" when the box was ticked, as the form posts it).
+ */
+export type ContactResult = FormResult<ContactField> & { id?: number };
