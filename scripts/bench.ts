@@ -54,10 +54,12 @@ const databases = args.db === "both" ? (["pglite", "postgres"] as const) : ([arg
 
 /** DESIGN.md §7 and issue 8. */
 export const BUDGETS = {
-  performance: 95,
-  accessibility: 100,
-  "best-practices": 100,
-  seo: 100,
+  /**
+   * Issue "Phone first": Lighthouse mobile 100 in all four on home, category, product, blog and case study, at least
+   * 98 on every other visitor page.
+   */
+  lighthouseMain: 100,
+  lighthouseOther: 98,
   jsGzipKb: 90,
   /** The product-by-category read, at 10 connections: share of the bare route's requests per second, and p99. */
   categoryReadRatio: 0.25,
@@ -89,7 +91,19 @@ if (!existsSync(path.join(root, "build/app/server.js"))) {
   process.exit(2);
 }
 
-type PageResult = { name: string; path: string; lighthouse: LighthouseFigures | null; weight: PageWeight };
+type PageResult = {
+  name: string;
+  path: string;
+  /** Its Lighthouse budget: the five pages issue "Phone first" names, or the other visitor pages. */
+  main: boolean;
+  /**
+   * Kept out of search engines on purpose (robots.txt: the cart and the sign-in pages), which Lighthouse's SEO
+   * counts against it ("is-crawlable"): its SEO score is reported, not held to the budget.
+   */
+  notIndexed?: boolean;
+  lighthouse: LighthouseFigures | null;
+  weight: PageWeight;
+};
 type LoadRow = { name: string; figures: LoadFigures; ratio: number };
 type PhoneFigures = { interactions: InteractionFigure[]; journey: JourneyBytes };
 type DatabaseRun = {
@@ -193,38 +207,35 @@ async function measurePages(base: string): Promise<PageResult[]> {
   const blog = (await json<{ id: number }[]>("/api/blogs/"))[0];
   const caseStudy = (await json<{ id: number }[]>("/api/case-study"))[0];
   const pages = [
-    { name: "home", path: "/" },
-    { name: "products", path: "/products" },
-    { name: "category", path: "/category/solar-panels" },
-    { name: "product", path: `/product/${product?.product_id ?? 1}` },
-    { name: "blog", path: `/blog/${blog?.id ?? 1}` },
-    { name: "case study", path: `/case-study/${caseStudy?.id ?? 1}` },
-    { name: "dealer landing", path: "/dealer" },
+    { name: "home", path: "/", main: true },
+    { name: "category", path: "/category/solar-panels", main: true },
+    { name: "product", path: `/product/${product?.product_id ?? 1}`, main: true },
+    { name: "blog", path: `/blog/${blog?.id ?? 1}`, main: true },
+    { name: "case study", path: `/case-study/${caseStudy?.id ?? 1}`, main: true },
+    // The other visitor pages: one Lighthouse run each (their budget has room for a run's noise).
+    { name: "products", path: "/products", main: false },
+    { name: "dealer landing", path: "/dealer", main: false },
+    { name: "blogs", path: "/blogs", main: false },
+    { name: "case studies", path: "/case-studies", main: false },
+    { name: "insights", path: "/insights", main: false },
+    { name: "about", path: "/about", main: false },
+    { name: "FAQs", path: "/faqs", main: false },
+    { name: "contact", path: "/contact", main: false },
+    { name: "login", path: "/login", main: false, notIndexed: true },
+    { name: "sign-up", path: "/signup", main: false, notIndexed: true },
+    { name: "forgot password", path: "/forgot-password", main: false, notIndexed: true },
+    { name: "cart", path: "/cart", main: false, notIndexed: true },
   ];
-  // The other public pages: weighed (first-load JavaScript), not run through Lighthouse.
-  const others = [
-    { name: "blogs", path: "/blogs" },
-    { name: "case studies", path: "/case-studies" },
-    { name: "insights", path: "/insights" },
-    { name: "about", path: "/about" },
-    { name: "FAQs", path: "/faqs" },
-    { name: "contact", path: "/contact" },
-    { name: "login", path: "/login" },
-    { name: "sign-up", path: "/signup" },
-    { name: "forgot password", path: "/forgot-password" },
-    { name: "cart", path: "/cart" },
-  ];
-  for (const p of [...pages, ...others]) await fetch(base + p.path);
+  for (const p of pages) await fetch(base + p.path);
   const results: PageResult[] = [];
   const chrome = args["skip-lighthouse"] ? null : await launchChromium();
   const browser = await launchBrowser();
   try {
     for (const p of pages) {
-      const lighthouse = chrome ? await medianLighthouse(base + p.path, chrome.port, runs) : null;
+      const lighthouse = chrome ? await medianLighthouse(base + p.path, chrome.port, p.main ? runs : 1) : null;
       results.push({ ...p, lighthouse, weight: await pageWeight(browser, base, p.path) });
       console.error(`measured ${p.path}`);
     }
-    for (const p of others) results.push({ ...p, lighthouse: null, weight: await pageWeight(browser, base, p.path) });
   } finally {
     chrome?.kill();
     await browser.close();
@@ -275,9 +286,11 @@ export function misses(pages: PageResult[], dbRuns: DatabaseRun[], phone: PhoneF
   const out: string[] = [];
   for (const p of pages) {
     if (p.lighthouse) {
+      const budget = p.main ? BUDGETS.lighthouseMain : BUDGETS.lighthouseOther;
       for (const c of ["performance", "accessibility", "best-practices", "seo"] as const) {
+        if (c === "seo" && p.notIndexed) continue;
         const s = p.lighthouse.scores[c];
-        if (s < BUDGETS[c]) out.push(`${p.name} \`${p.path}\`: Lighthouse ${c} ${s} < ${BUDGETS[c]} (by ${BUDGETS[c] - s})`);
+        if (s < budget) out.push(`${p.name} \`${p.path}\`: Lighthouse ${c} ${s} < ${budget} (by ${budget - s})`);
       }
     }
     if (p.weight.jsGzipKb > BUDGETS.jsGzipKb && !DRAWN_IN_THE_BROWSER.includes(p.path)) {
@@ -390,7 +403,7 @@ function report(
     "",
     "## Public pages",
     "",
-    `Budgets: performance ≥ ${BUDGETS.performance}; accessibility, best practices and SEO ${BUDGETS.seo}; first-load JavaScript ≤ ${BUDGETS.jsGzipKb} KB gzipped. JavaScript is what Chromium fetches while the page loads untouched; visitors' pages load their scripts on first use (decision 009), shown apart. The pages without Lighthouse figures are the other public pages, weighed only; ${DRAWN_IN_THE_BROWSER.join(", ")} (drawn in the browser from its local cart) is reported but not held to the JavaScript budget.`,
+    `Budgets: Lighthouse mobile ${BUDGETS.lighthouseMain} in all four on home, category, product, blog and case study (median of ${runs} run(s)), at least ${BUDGETS.lighthouseOther} on every other visitor page (one run; the SEO of the pages robots.txt keeps out of search, marked *, is not held to it); first-load JavaScript ≤ ${BUDGETS.jsGzipKb} KB gzipped. JavaScript is what Chromium fetches while the page loads untouched: visitors' pages are sent without React (decision 013), and what their scripts fetch on first use (the forms' rules) is shown apart. ${DRAWN_IN_THE_BROWSER.join(", ")} (drawn in the browser from its local cart) is reported but not held to the JavaScript budget.`,
     "",
     "| page | perf | a11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KB gz (files; br) | JS on first use KB gz | CSS KB gz | HTML KB gz |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -399,7 +412,7 @@ function report(
       const m = p.lighthouse?.metrics;
       const w = p.weight;
       const v = (x: number | undefined) => (x === undefined ? "–" : String(x));
-      return `| ${p.name} \`${p.path}\` | ${v(s?.performance)} | ${v(s?.accessibility)} | ${v(s?.["best-practices"])} | ${v(s?.seo)} | ${v(m?.fcpMs)} | ${v(m?.lcpMs)} | ${v(m?.tbtMs)} | ${v(m?.cls)} | ${v(m?.speedIndexMs)} | ${w.jsGzipKb} (${w.jsFiles}; br ${w.jsBrotliKb}) | ${w.jsOnUseGzipKb} | ${w.cssGzipKb} | ${w.htmlGzipKb} |`;
+      return `| ${p.name} \`${p.path}\` | ${v(s?.performance)} | ${v(s?.accessibility)} | ${v(s?.["best-practices"])} | ${v(s?.seo)}${p.notIndexed ? "*" : ""} | ${v(m?.fcpMs)} | ${v(m?.lcpMs)} | ${v(m?.tbtMs)} | ${v(m?.cls)} | ${v(m?.speedIndexMs)} | ${w.jsGzipKb} (${w.jsFiles}; br ${w.jsBrotliKb}) | ${w.jsOnUseGzipKb} | ${w.cssGzipKb} | ${w.htmlGzipKb} |`;
     }),
     ...pages.flatMap((p) => (p.lighthouse?.failing.length ? [`- ${p.name} loses points on: ${p.lighthouse.failing.join(", ")}`] : [])),
     "",
