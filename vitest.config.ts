@@ -24,8 +24,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file gets its own database (tests/support/test-app.ts); files run in parallel, one per core. Vitest's
-    // default (cores − 1) left one of CI's two cores idle: the unit and API files took 331 s on one worker, 215 s on two (this machine, quiet). The
-    // fault and scale files start servers of their own (two at once, some of them), so they keep the default.
+    // default (cores − 1) left one of CI's two cores idle: the unit and API files took 331 s on one worker and 215 s
+    // on two (this machine, quiet). The fault and scale files start servers of their own (two at once, some of
+    // them), so they keep the default.
     fileParallelism: true,
     ...(suite === "faults" ? {} : { maxWorkers: availableParallelism() }),
     // CI also writes a JSON report for its closing summary line.

@@ -63,10 +63,16 @@ export function TourProvider({ children, resolveTour, navigate, targetTimeoutMs 
   const [steps, setSteps] = useState<TourStep[]>([]);
   const [disabledActions, setDisabledActions] = useState(false);
   const openTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /**
+   * Counts starts and stops: a start still waiting for its page's elements goes ahead only if nothing was started or
+   * stopped since (a tour the user closed is not opened again by a start that was still on its way).
+   */
+  const generation = useRef(0);
   const returnFocus = useRef<HTMLElement | null>(null);
   const wasOpen = useRef(false);
 
   const stopTour = useCallback(() => {
+    generation.current++;
     clearTimeout(openTimer.current);
     setOpen(false);
   }, []);
@@ -74,6 +80,7 @@ export function TourProvider({ children, resolveTour, navigate, targetTimeoutMs 
   const startTour = useCallback((type: TourType, list: TourStep[]) => {
     const valid = validTourSteps(type, list);
     if (!valid) return false;
+    generation.current++;
     clearTimeout(openTimer.current);
     setOpen(false);
     setTourType(type);
@@ -89,6 +96,7 @@ export function TourProvider({ children, resolveTour, navigate, targetTimeoutMs 
 
   const startTourByType = useCallback(
     async (type: TourType) => {
+      const started = ++generation.current;
       const tour = resolveTour?.(type);
       const candidates = (tour?.steps ?? []).filter((step) => typeof step?.target === "string" && step.target.trim() !== "");
       if (!tour || candidates.length === 0) {
@@ -100,6 +108,7 @@ export function TourProvider({ children, resolveTour, navigate, targetTimeoutMs 
         candidates.map((step) => step.target.trim()),
         targetTimeoutMs,
       );
+      if (started !== generation.current) return false;
       for (const selector of missing) console.warn(`Tour step target not found on the page: ${selector}`);
       // Steps with an invalid target go through startTour so they are dropped with the spec's warning.
       const usable = tour.steps.filter((step) => !missing.includes(typeof step?.target === "string" ? step.target.trim() : ""));

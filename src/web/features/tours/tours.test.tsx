@@ -299,6 +299,59 @@ describe("HelpButton", () => {
     expect(screen.getByRole("dialog", { name: "Step 1 of 1" })).toBeTruthy();
   });
 
+  it("a start still waiting for its page's elements does not open the tour once it was closed, or started again", async () => {
+    const view = render(
+      <TourProvider resolveTour={(t) => ALL.find((x) => x.type === t)}>
+        <Grab />
+      </TourProvider>,
+    );
+    // The page's elements are not there yet: both starts wait for them.
+    let first: Promise<boolean> | undefined;
+    let second: Promise<boolean> | undefined;
+    act(() => {
+      first = api!.startTourByType("dealer-profile");
+      second = api!.startTourByType("dealer-profile");
+    });
+    view.rerender(
+      <TourProvider resolveTour={(t) => ALL.find((x) => x.type === t)}>
+        <Targets />
+        <Grab />
+      </TourProvider>,
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(await first).toBe(false);
+    expect(await second).toBe(true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(screen.getByRole("dialog", { name: "Step 1 of 1" })).toBeTruthy();
+
+    // Closed while a new start waits: it stays closed.
+    let third: Promise<boolean> | undefined;
+    view.rerender(
+      <TourProvider resolveTour={(t) => ALL.find((x) => x.type === t)}>
+        <Grab />
+      </TourProvider>,
+    );
+    act(() => {
+      third = api!.startTourByType("dealer-profile");
+      api!.stopTour();
+    });
+    view.rerender(
+      <TourProvider resolveTour={(t) => ALL.find((x) => x.type === t)}>
+        <Targets />
+        <Grab />
+      </TourProvider>,
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(await third).toBe(false);
+    expect(dialog()).toBeNull();
+  });
+
   it("a catalogue tour with no usable step warns 'No valid steps provided for tour: …'", async () => {
     render(
       <TourProvider resolveTour={() => ({ ...ALL[0]!, steps: [] })}>
