@@ -815,7 +815,9 @@ describe("fuzz: every route, generated input", () => {
       `fuzz: ${requestCount} requests to ${routesFuzzed.size} routes in ${seconds}s (seed ${SEED}, ${t.database.kind}); statuses ${statuses}; ${fingerprints} fingerprints, ${refusalsCompared} refusals compared table by table`,
     );
     expect(routesFuzzed.size).toBe(list.length);
-    expect(requestCount, "requests sent in this run").toBeGreaterThanOrEqual(Number(process.env.FUZZ_RUNS) ? 0 : MIN_REQUESTS);
+    // A run asked for fewer requests (FUZZ_TARGET: CI's second pass, on PostgreSQL) is held to what it asked for.
+    const bar = process.env.FUZZ_TARGET ? Math.floor(TARGET * 0.95) : MIN_REQUESTS;
+    expect(requestCount, "requests sent in this run").toBeGreaterThanOrEqual(Number(process.env.FUZZ_RUNS) ? 0 : bar);
     // Most requests must get past the throttles to the validation and the handlers.
     expect(statusCounts.get(429) ?? 0, "requests refused by a throttle").toBeLessThan(requestCount / 10);
   }, 900_000);
