@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { isHarmlessBuildWarning } from "./scripts/build-warnings.ts";
 
 /**
  * sonner adds its CSS as a <style> element from its script, which the pages' CSP (style-src without
@@ -22,11 +23,41 @@ function sonnerWithoutInjectedStyles(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [sonnerWithoutInjectedStyles(), tailwindcss(), reactRouter()],
+/**
+ * The build's progress, one line per bundle: with the log level at "warn" (below), Vite lists no files (some 180 lines)
+ * and React Router does not announce the (experimental) Environment API it builds with.
+ */
+function buildProgress(): Plugin {
+  const started = new Map<string, number>();
+  return {
+    name: "build-progress",
+    apply: "build",
+    buildStart() {
+      started.set(this.environment?.name ?? "", Date.now());
+    },
+    writeBundle(_options, bundle) {
+      const name = this.environment?.name ?? "";
+      const seconds = ((Date.now() - (started.get(name) ?? Date.now())) / 1000).toFixed(1);
+      const files = Object.keys(bundle).length;
+      console.log(`  pages, ${name === "client" ? "browser" : name} bundle (Vite): ${files} files, ${seconds} s`);
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [sonnerWithoutInjectedStyles(), tailwindcss(), reactRouter(), buildProgress()],
+  // The build prints warnings and errors only, and a line per bundle (buildProgress); `vite` and `npm run dev` as before.
+  logLevel: command === "build" ? "warn" : undefined,
   // zod set to jitless before any schema is made: its probe for `new Function` is a CSP violation (decision 011).
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("src/web/lib/zod-browser.ts", import.meta.url)) }] },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        if (!isHarmlessBuildWarning(warning)) warn(warning);
+      },
+    },
+  },
   // The server bundles the icons it uses rather than loading lucide-react's 1,600 (about 13 MB resident).
   ssr: { noExternal: ["lucide-react"] },
-});
+}));

@@ -9,6 +9,8 @@ import { build } from "esbuild";
 
 // server.ts sets NODE_ENV before it imports the rest: with splitting, the rest (and the packages it imports) is a
 // chunk of its own, loaded only then.
+const bundling = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 await rm(path.join("build", "app"), { recursive: true, force: true });
 await build({
   entryPoints: ["src/server/server.ts"],
@@ -97,6 +99,9 @@ await writeFile(
   `${JSON.stringify({ src: `/assets/${entryFile(enhanced)}`, cartPage: cartPageScript })}\n`,
 );
 
+console.log(`  server and visitors' scripts (esbuild): ${seconds(bundling)}`);
+
+const compressing = Date.now();
 const assets = path.join("build", "client", "assets");
 const compressible = (await readdir(assets)).filter((f) => /\.(js|css|svg|json)$/.test(f));
 await Promise.all(
@@ -108,3 +113,4 @@ await Promise.all(
     await writeFile(path.join(assets, `${file}.gz`), gz);
   }),
 );
+console.log(`  ${compressible.length} client files compressed (Brotli, gzip): ${seconds(compressing)}`);

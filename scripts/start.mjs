@@ -23,9 +23,11 @@ const sourcesTime = Math.max(
     .map(newestMtime),
 );
 if (!existsSync(entry) || statSync(entry).mtimeMs < sourcesTime) {
+  const building = Date.now();
   console.log("Building the site (first start or changed sources)…");
   const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`Built in ${Math.round((Date.now() - building) / 1000)} s. Starting…`);
 }
 // The server runs as a child so that glibc and V8 get their memory settings before it starts (server-flags.mjs).
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {

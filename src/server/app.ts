@@ -26,6 +26,7 @@ import { type Access, access, enforceDeclaredAccess } from "./platform/auth/acce
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
 import type { JobWorker } from "./platform/jobs/worker.ts";
+import { OneLinePerRequest, readableLogStream } from "./platform/log.ts";
 import { errorForLog, redactingStream } from "./platform/log-redaction.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
 import { listNullInNullableEnums } from "./platform/openapi.ts";
@@ -104,13 +105,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Where links in e-mails and Paynow's return and result addresses point (I1): never the request's Host.
   const linkOrigin = linkOriginOf(config);
 
+  // Development: readable lines, one per request (platform/log.ts); production and tests: pino's JSON, two per request.
+  const readableLog = config.env === "development";
   const app = Fastify({
     // Every line passes through the redaction (tokens in page addresses, passwords, keys, URL passwords), and errors
     // are logged without a failed query's parameters (M8, L2, L6).
     logger:
       config.logLevel === "silent"
         ? false
-        : { level: config.logLevel, stream: redactingStream(opts.logStream), serializers: { err: errorForLog } },
+        : {
+            level: config.logLevel,
+            stream: redactingStream(readableLog ? readableLogStream(opts.logStream) : opts.logStream),
+            serializers: { err: errorForLog },
+          },
+    ...(readableLog ? { logController: new OneLinePerRequest() } : {}),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });

@@ -5,8 +5,28 @@ import { ConfigError, loadConfig } from "./config.ts";
 describe("loadConfig", () => {
   it("uses the embedded defaults when nothing is set", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ env: "development", port: 3000, host: "0.0.0.0", databaseUrl: undefined, smtpUrl: undefined, s3: undefined });
+    expect(c).toMatchObject({
+      env: "development",
+      port: 3000,
+      host: "127.0.0.1",
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      s3: undefined,
+    });
     expect(c.dataDir).toBe(path.resolve("./data"));
+  });
+
+  it("listens on this machine only outside production, on every interface in production, unless HOST is set", () => {
+    const site = { SITE_URL: "https://solar.example" };
+    expect(loadConfig({}).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "test" }).host).toBe("127.0.0.1");
+    // The built server runs with NODE_ENV=production for its libraries: the app's mode (APP_ENV) decides.
+    expect(loadConfig({ NODE_ENV: "production", APP_ENV: "development" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "production", ...site }).host).toBe("0.0.0.0");
+    expect(loadConfig({ NODE_ENV: "production", APP_ENV: "production", ...site }).host).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: " ::1 ", NODE_ENV: "production", ...site }).host).toBe("::1");
+    expect(loadConfig({ HOST: "" }).host).toBe("127.0.0.1");
   });
 
   it("names the variable and its value when a value is bad", () => {

@@ -61,7 +61,8 @@ const envSchema = z.object({
   /** The app's mode when it differs from NODE_ENV: the built site sets NODE_ENV=production for its libraries (server.ts). */
   APP_ENV: z.enum(["development", "production", "test"]).optional(),
   PORT: port.default(3000),
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  /** Unset: 127.0.0.1 (this machine only) outside production, 0.0.0.0 (every interface) in production. */
+  HOST: optionalText,
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: "must be a postgres:// or postgresql:// URL",
@@ -200,7 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: mode,
     port: e.PORT,
-    host: e.HOST,
+    // The demo's passwords are published: outside production the site answers this machine only unless HOST says otherwise.
+    host: e.HOST ?? (mode === "production" ? "0.0.0.0" : "127.0.0.1"),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     siteUrl: e.SITE_URL?.replace(/\/+$/, ""),

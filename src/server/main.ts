@@ -58,7 +58,10 @@ export async function main(web: "production" | "development" = "production") {
     const bound = app.server.address();
     const address = `http://localhost:${typeof bound === "object" && bound ? bound.port : config.port}/`;
     // One write, so a reader of the output sees the accounts together with the address.
-    const lines = [`Site ready at ${address} (${database.kind}, ${Date.now() - started} ms)`];
+    // Outside production the default HOST is 127.0.0.1 (config.ts): say so, since a phone on the network cannot reach it.
+    const local = config.env !== "production" && ["127.0.0.1", "localhost", "::1"].includes(config.host);
+    const reach = local ? "; this machine only, HOST=0.0.0.0 opens it to your network" : "";
+    const lines = [`Site ready at ${address} (${database.kind}, ${Date.now() - started} ms${reach})`];
     if (created) {
       lines.push("", "Demo accounts (printed once, on first start; sign in with the username or e-mail):");
       for (const a of created) {
