@@ -25,9 +25,11 @@ import {
   testimonials,
 } from "../schema/content.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../schema/dealers.ts";
-import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg, productSvg, renderWebp, sceneSvg, storeImage } from "./artwork.ts";
+import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg, renderWebp, storeImage } from "./artwork.ts";
 import { BRANDS, benefitsOf, PRODUCTS, warrantyOf } from "./demo-catalogue.ts";
 import { ARTICLES, AWARDS, BLOGS, CASE_STUDIES, CERTIFICATES, FAQS, OVERVIEW, POSITIONS, TEAM, TESTIMONIALS } from "./demo-content.ts";
+import { productArt } from "./product-art.ts";
+import { blogArt, caseStudyArt } from "./scene-art.ts";
 
 export type DemoContentOptions = { dealerUserId: number; media: boolean };
 
@@ -80,15 +82,13 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     .values(BRANDS.map((b, i) => ({ name: b.name, website: b.website, sortOrder: i })))
     .returning({ id: brands.id, name: brands.name });
   const brandId = new Map(brandRows.map((b) => [b.name, b.id]));
-  image(MEDIA_FOLDERS.products, DEFAULT_PRODUCT_IMAGE, () => productSvg("accessories", "Image coming soon", COMPANY, 0, 1));
+  image(MEDIA_FOLDERS.products, DEFAULT_PRODUCT_IMAGE, () => productArt({ name: "Image coming soon", category: "" }, 0));
 
-  const productValues = PRODUCTS.map((p, index) => {
+  const productValues = PRODUCTS.map((p) => {
     const slug = slugify(p.name);
     const categoryName = p.category.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
     const images = Array.from({ length: p.images }, (_, v) =>
-      image(MEDIA_FOLDERS.products, `${slug}-${v + 1}.webp`, () =>
-        productSvg(p.category, p.name, `${p.brand} · ${categoryName}`, index, v),
-      ),
+      image(MEDIA_FOLDERS.products, `${slug}-${v + 1}.webp`, () => productArt(p, v)),
     );
     const datasheet = `${slug}.pdf`;
     pdf(`${MEDIA_FOLDERS.datasheets}/${datasheet}`, () =>
@@ -138,9 +138,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       // Half of them have artwork of their own; the others show the product's main image.
       const own =
         i % 2 === 0
-          ? image(MEDIA_FOLDERS.featured, `featured-${slugify(name)}.webp`, () =>
-              productSvg(seed?.category ?? "", name, "Featured", i + 3, 2),
-            )
+          ? image(MEDIA_FOLDERS.featured, `featured-${slugify(name)}.webp`, () => productArt(seed ?? { name, category: "" }, 0, "#fde6d2"))
           : null;
       return { productId: row.id, name, image: own, sortOrder: i };
     }),
@@ -191,22 +189,20 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     }),
   );
   await db.insert(blogs).values(
-    BLOGS.map((b, i) => {
+    BLOGS.map((b) => {
       const slug = slugify(b.title);
       return {
         title: b.title,
         author: b.author,
         story: b.story,
-        images: Array.from({ length: b.images }, (_, v) =>
-          image(MEDIA_FOLDERS.blogs, `${slug}-${v + 1}.webp`, () => sceneSvg(b.title, b.author, i, v)),
-        ),
+        images: Array.from({ length: b.images }, (_, v) => image(MEDIA_FOLDERS.blogs, `${slug}-${v + 1}.webp`, () => blogArt(b.title, v))),
         createdAt: new Date(now - b.daysAgo * DAY),
         updatedAt: new Date(now - b.daysAgo * DAY),
       };
     }),
   );
   await db.insert(caseStudies).values(
-    CASE_STUDIES.map((c, i) => {
+    CASE_STUDIES.map((c) => {
       const slug = slugify(c.projectName);
       return {
         projectName: c.projectName,
@@ -215,9 +211,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
         description: c.description,
         video: c.video,
         images: Array.from({ length: c.images }, (_, v) =>
-          image(MEDIA_FOLDERS.caseStudies, `${slug}-${v + 1}.webp`, () =>
-            sceneSvg(c.projectName, `${c.systemCapacity} · ${c.location}`, i + 2, v),
-          ),
+          image(MEDIA_FOLDERS.caseStudies, `${slug}-${v + 1}.webp`, () => caseStudyArt(c.projectName, v)),
         ),
       };
     }),

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -101,6 +102,37 @@ describe("demo content", () => {
     }
     const [director] = await database.db.select().from(overview);
     await expect(readFile(file("public", `${MEDIA_FOLDERS.team}/${director?.directorPhoto}`))).resolves.toBeTruthy();
+  });
+
+  /** The 400 px image's digest: the same drawing gives the same bytes. */
+  const digest = async (folder: string, name: string) =>
+    createHash("sha256")
+      .update(await readFile(file("public", `${folder}/${imageVariantName(name, 400)}`)))
+      .digest("hex");
+
+  it("draws each product's gallery views differently (front, back, detail), and no two products alike", async () => {
+    const rows = await database.db.select().from(products);
+    const firsts = new Set<string>();
+    for (const p of rows) {
+      const hashes = await Promise.all(p.images.map((i) => digest(MEDIA_FOLDERS.products, i)));
+      expect(new Set(hashes).size, p.productName).toBe(hashes.length);
+      firsts.add(hashes[0] as string);
+    }
+    expect(firsts.size).toBe(rows.length);
+  });
+
+  it("gives every case study and every blog a scene of its own, and different pictures within each", async () => {
+    const firsts = new Set<string>();
+    const named = [
+      ...(await database.db.select().from(caseStudies)).map((c) => [MEDIA_FOLDERS.caseStudies, c.images] as const),
+      ...(await database.db.select().from(blogs)).map((b) => [MEDIA_FOLDERS.blogs, b.images] as const),
+    ];
+    for (const [folder, images] of named) {
+      const hashes = await Promise.all(images.map((i) => digest(folder, i)));
+      expect(new Set(hashes).size).toBe(hashes.length);
+      firsts.add(hashes[0] as string);
+    }
+    expect(firsts.size).toBe(named.length);
   });
 
   it("stores the home page's hero film, its still and the welcome sound the default settings name", async () => {
