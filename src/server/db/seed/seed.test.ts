@@ -7,6 +7,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, imageVariantName, MEDIA_FOLDERS } from "#shared/media.ts";
+import { isSitePath } from "#shared/schemas/content.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import { createDiskStorage } from "../../platform/storage/storage.ts";
@@ -133,6 +134,17 @@ describe("demo content", () => {
       firsts.add(hashes[0] as string);
     }
     expect(firsts.size).toBe(named.length);
+  });
+
+  it("points every Insights article to a page of this site that exists", async () => {
+    const productIds = new Set((await database.db.select({ id: products.productId }).from(products)).map((p) => p.id));
+    const blogIds = new Set((await database.db.select({ id: blogs.id }).from(blogs)).map((b) => b.id));
+    for (const a of await database.db.select().from(articles)) {
+      expect(isSitePath(a.articleRef), a.articleRef).toBe(true);
+      const [, kind, id] = a.articleRef.match(/^\/(product|blog)\/(\d+)$/) ?? [];
+      if (kind) expect((kind === "product" ? productIds : blogIds).has(Number(id)), a.articleRef).toBe(true);
+      else expect(["/dealer", "/contact", "/faqs", "/products", "/about"]).toContain(a.articleRef);
+    }
   });
 
   it("stores the home page's hero film, its still and the welcome sound the default settings name", async () => {
