@@ -211,6 +211,15 @@ describe("demo content", () => {
     expect(ofOrder.reduce((sum, r) => sum + Number(r.amountUsd), 0)).toBeCloseTo(Number(paid?.totalUsd), 2);
   });
 
+  it("gives every demo order the contact its card shows", async () => {
+    const rows = await database.db.select().from(orders);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const o of rows) {
+      expect(o.contactName, `order ${o.id}`).not.toBe("");
+      expect(o.contactPhone, `order ${o.id}`).toMatch(/^\+263[\d ]+$/);
+    }
+  });
+
   it("does nothing on a second start", async () => {
     const before = await countOf(products);
     expect(await seedIfEmpty(database.db, storage(), { media: false })).toBeNull();
