@@ -120,7 +120,7 @@ function loadShedding(view: number): string {
   }
   const house = (x: number, lit: boolean) =>
     `${rect(x, 480, 240, 170, "#e7e5e4")}${path(`M${x - 20} 490 L${x + 120} 390 L${x + 260} 490z`, "#57534e")}${rect(x + 30, 530, 60, 50, lit ? "#fde68a" : "#1f2937", 4)}${rect(x + 150, 530, 60, 50, lit ? "#fde68a" : "#1f2937", 4)}`;
-  return `${sky("#312e81", "#1f2937", 650)}${circle(180, 120, 40, "#e0e7ff")}${house(80, false)}${house(480, true)}${roofPanels(540, 420, 3, 1, 50, 30)}${house(880, false)}${rect(0, 650, 1200, 20, "#374151")}`;
+  return `${sky("#312e81", "#4b5563", 650)}${circle(180, 120, 40, "#e0e7ff")}${house(80, false)}${house(480, true)}${roofPanels(540, 420, 3, 1, 50, 30)}${house(880, false)}${rect(0, 650, 1200, 20, "#374151")}`;
 }
 
 function batteries(): string {

@@ -122,6 +122,23 @@ describe("demo content", () => {
     expect(firsts.size).toBe(rows.length);
   });
 
+  it("bakes no caption into a picture: the old dark title band along the bottom is gone", async () => {
+    const named: [string, string][] = [];
+    for (const p of await database.db.select().from(products)) for (const i of p.images) named.push([MEDIA_FOLDERS.products, i]);
+    for (const b of await database.db.select().from(blogs)) for (const i of b.images) named.push([MEDIA_FOLDERS.blogs, i]);
+    for (const c of await database.db.select().from(caseStudies)) for (const i of c.images) named.push([MEDIA_FOLDERS.caseStudies, i]);
+    for (const [folder, name] of named) {
+      // The bottom quarter of the 400 px image: a caption band made most of it near-black.
+      const { data } = await sharp(file("public", `${folder}/${imageVariantName(name, 400)}`))
+        .extract({ left: 0, top: 225, width: 400, height: 75 })
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const dark = data.filter((v) => v < 50).length / data.length;
+      expect(dark, name).toBeLessThan(0.5);
+    }
+  });
+
   it("gives every case study and every blog a scene of its own, and different pictures within each", async () => {
     const firsts = new Set<string>();
     const named = [
