@@ -213,20 +213,19 @@ function battery(p: ProductArtInput, accent: string): Views {
         : rect(x + i * 34, y, 22, 12, i === count - 1 ? "#cbd5e1" : "#22c55e", 3),
     ).join("");
   const lines = [`${kwh} kWh`, `${volts} V nominal`, name.includes("Gel") ? "Gel VRLA 200 Ah" : "LiFePO4 + BMS"];
+  /** The back of a wall unit or a stack: its label and the terminal bar with + and −. */
+  const rearWithTerminals = (w: number, body: string, [bx, by, bw, bh]: [number, number, number, number]) =>
+    rear(
+      w,
+      620,
+      body,
+      accent,
+      lines,
+      `${rect(bx, by, bw, bh, "#334155", 8)}${circle(bx + bh * 0.75, by + bh / 2, bh / 4, "#ef4444")}${circle(bx + bw - bh * 0.75, by + bh / 2, bh / 4, "#111827")}`,
+    );
   if (name.includes("Wall")) {
     const front = `${shadow(600, 800, 220)}<polygon points="740,90 790,120 790,770 740,780" fill="#cbd5e1"/>${rect(460, 80, 280, 700, "#f8fafc", 30, stroke("#cbd5e1", 4))}${rect(460, 600, 280, 24, accent)}${soc(578, 180, true)}${circle(600, 470, 26, "none", stroke(accent, 6))}${rect(597, 440, 6, 28, accent)}${text(600, 700, 30, "#334155", "5.12 kWh", "middle", 700)}`;
-    return [
-      front,
-      rear(
-        300,
-        620,
-        "#e2e8f0",
-        accent,
-        lines,
-        `${rect(540, 690, 120, 40, "#334155", 8)}${circle(570, 710, 10, "#ef4444")}${circle(630, 710, 10, "#111827")}`,
-      ),
-      zoom(front, 600, 300, 2.4),
-    ];
+    return [front, rearWithTerminals(300, "#e2e8f0", [540, 690, 120, 40]), zoom(front, 600, 300, 2.4)];
   }
   if (name.includes("Rack") || name.includes("PowerStack")) {
     const stack = name.includes("PowerStack");
@@ -237,18 +236,7 @@ function battery(p: ProductArtInput, accent: string): Views {
       `${rect(x, y, w, hgt, "#e5e7eb", 10, stroke("#94a3b8", 3))}${rect(x + 12, y + 16, 20, hgt - 32, "#94a3b8", 6)}${rect(x + w - 32, y + 16, 20, hgt - 32, "#94a3b8", 6)}${soc(x + 60, y + hgt / 2 - 6, false, 4)}${circle(x + 220, y + hgt / 2, 9, "#22c55e")}${rect(x + 260, y + hgt / 2 - 14, 44, 28, "#1f2937", 4)}${rect(x + 316, y + hgt / 2 - 14, 44, 28, "#1f2937", 4)}`;
     if (stack) {
       const front = `${shadow(600, 810, 260)}${rect(x - 10, 740, w + 20, 50, "#334155", 10)}${Array.from({ length: modules }, (_, i) => module(580 - i * 160, 150)).join("")}${rect(x, 160, w, 90, accent, 14)}${rect(x + 30, 180, 140, 50, "#0f172a", 6)}${text(x + 100, 215, 24, "#7dd3fc", "98 %", "middle", 700)}${circle(x + w - 60, 205, 22, "#f8fafc")}`;
-      return [
-        front,
-        rear(
-          420,
-          620,
-          "#d1d5db",
-          accent,
-          lines,
-          `${rect(430, 620, 340, 70, "#334155", 8)}${circle(480, 655, 16, "#ef4444")}${circle(720, 655, 16, "#111827")}`,
-        ),
-        zoom(front, 600, 340, 2.0),
-      ];
+      return [front, rearWithTerminals(420, "#d1d5db", [430, 620, 340, 70]), zoom(front, 600, 340, 2.0)];
     }
     const slots = Array.from({ length: 4 }, (_, i) =>
       i < modules ? module(170 + i * 140, 120) : rect(x, 170 + i * 140, w, 120, "#374151", 6),
