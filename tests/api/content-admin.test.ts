@@ -620,6 +620,12 @@ describe("articles, FAQs, overview", () => {
     const edited = await json("PUT", `/api/articles/${article.article_id}`, { ...input, category: "Trending" });
     expect(edited.json()).toMatchObject({ article_id: article.article_id, category: "Trending" });
     expect(await lastAudit("article", article.article_id)).toMatchObject({ action: "update", before: article, after: edited.json() });
+    // A page of this site is kept as its path; a path that names another host is not one.
+    const onSite = await json("PUT", `/api/articles/${article.article_id}`, { ...input, article_ref: "/blog/1" });
+    expect(onSite.json()).toMatchObject({ article_ref: "/blog/1" });
+    for (const ref of ["//evil.example/x", "/\\evil.example", "blog/1", "/ spaced"]) {
+      expect((await json("PUT", `/api/articles/${article.article_id}`, { ...input, article_ref: ref })).statusCode, ref).toBe(400);
+    }
     expect((await del(`/api/articles/${article.article_id}`)).statusCode).toBe(200);
     expect((await get(`/api/articles/${article.article_id}`)).status).toBe(404);
     expect((await json("PUT", "/api/articles/999999", input)).statusCode).toBe(404);

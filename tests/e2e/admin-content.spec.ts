@@ -164,9 +164,12 @@ test("a case study with a video link shows the video on its page", async ({ page
   await expect(page).toHaveURL(/\/case-study\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(project);
   await expect(page.getByText("25 kW")).toBeVisible();
+  // The film waits behind its poster until it is asked for (the player answered here, offline).
+  await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>Player</p>" }));
+  await page.getByRole("link", { name: `Play the video: ${project}` }).click();
   await expect(page.locator(`iframe[title="Video: ${project}"]`)).toHaveAttribute(
     "src",
-    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1",
   );
 
   // Tidy up.

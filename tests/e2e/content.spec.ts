@@ -24,7 +24,7 @@ async function pagesWithContent(request: APIRequestContext): Promise<[string, st
     ["/case-studies", ["Marondera Tobacco Estate", "Gokwe Rural Clinic"]],
     [
       `/case-study/${caseStudyId}`,
-      ["Marondera Tobacco Estate", "Marondera, Mashonaland East", "40kW", "youtube-nocookie.com/embed/x7Kq9TnP2aB"],
+      ["Marondera Tobacco Estate", "Marondera, Mashonaland East", "40kW", 'href="https://www.youtube.com/watch?v=x7Kq9TnP2aB"'],
     ],
     ["/insights", ["Recent", "Trending", "Expert Opinion", "News", "Why LiFePO4 batteries are taking over"]],
     ["/faqs", ["How long does an installation take?", "Most home systems are installed in one day."]],
@@ -62,9 +62,11 @@ test("the content pages show their content when their links are followed", async
   await nav.getByRole("link", { name: "Insights & News", exact: true }).click();
   await expect(page).toHaveURL(/\/insights$/);
   await expect(page.getByRole("heading", { name: "Expert Opinion" })).toBeVisible();
-  const article = page.getByRole("link", { name: /Why LiFePO4 batteries are taking over/ });
-  await expect(article).toHaveAttribute("target", "_blank");
-  await expect(article).toHaveAttribute("rel", /noopener/);
+  // The demo's articles are pages of this site: plain links, without the external-link icon or a new tab.
+  const article = page.getByRole("link", { name: "Why LiFePO4 batteries are taking over", exact: true });
+  await expect(article).toHaveAttribute("href", /^\/blog\/\d+$/);
+  await expect(article).not.toHaveAttribute("target", /.*/);
+  await expect(article.locator("svg")).toHaveCount(0);
 
   await page.getByRole("main").getByRole("link", { name: "Blogs", exact: true }).click();
   await expect(page).toHaveURL(/\/blogs$/);
@@ -190,6 +192,44 @@ test("the testimonials move on every 10 s, except under the pointer or when the 
   await tasksDone(page);
   await page.clock.runFor(25_000);
   expect(await moves()).toBe(1);
+});
+
+test("every Insights article leads to a page of this site that answers, with no external-link icon", async ({ page, request }) => {
+  await page.goto("/insights");
+  const links = page.getByRole("main").locator("section li h3 a");
+  await expect(links).toHaveCount(12);
+  for (const link of await links.all()) {
+    const href = (await link.getAttribute("href")) as string;
+    expect(href).toMatch(/^\/[^/]/);
+    expect((await request.get(href)).status(), href).toBe(200);
+    await expect(link.locator("svg")).toHaveCount(0);
+  }
+  await expect(page.getByRole("main").getByText("(opens in a new tab)")).toHaveCount(0);
+});
+
+test("the case study's video is a poster with its title, and the player loads only when it is pressed", async ({ page, request }) => {
+  const id = await firstId(request, "/api/case-study");
+  const videoSite: string[] = [];
+  await page.route(/youtube(-nocookie)?\.com|ytimg\.com/, (route) => {
+    videoSite.push(route.request().url());
+    return route.fulfill({ contentType: "text/html", body: "<p>Player</p>" });
+  });
+  await page.goto(`/case-study/${id}`);
+  await page.waitForLoadState("networkidle");
+  const poster = page.getByRole("link", { name: "Play the video: Marondera Tobacco Estate" });
+  await expect(poster).toHaveAttribute("href", "https://www.youtube.com/watch?v=x7Kq9TnP2aB");
+  await expect(poster.locator("img")).toHaveAttribute("src", /^\/media\/caseStudyImages\//);
+  await expect(poster.locator("img")).toHaveJSProperty("complete", true);
+  expect(await poster.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.locator("iframe")).toHaveCount(0);
+  expect(videoSite).toEqual([]);
+
+  await poster.click();
+  const player = page.locator('iframe[title="Video: Marondera Tobacco Estate"]');
+  await expect(player).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/x7Kq9TnP2aB?autoplay=1");
+  await expect(player).toBeVisible();
+  await expect.poll(() => videoSite).toEqual(["https://www.youtube-nocookie.com/embed/x7Kq9TnP2aB?autoplay=1"]);
+  await expect(page).toHaveURL(new RegExp(`/case-study/${id}$`));
 });
 
 test("the case study gallery's Next button changes the image", async ({ page, request }) => {

@@ -266,7 +266,11 @@ export type AwardForm = z.infer<typeof awardFormSchema>;
 export const certificateFormSchema = z.object({ title: required("Enter the certificate's title.", 200) });
 export type CertificateForm = z.infer<typeof certificateFormSchema>;
 
-const ARTICLE_REF = "Enter the article's web address, starting with https://";
+const ARTICLE_REF = "Enter the article's web address, starting with https://, or a page of this site, starting with /";
+
+/** A page of this site ("/blog/3"): one slash, then no second slash, space or backslash that could make it another host. */
+export const isSitePath = (ref: string): boolean => /^\/(?![/\\])[^\s\\]*$/.test(ref);
+
 export const articleFormSchema = z.object({
   article_title: required("Enter the article's title.", 200),
   article_description: required("Enter a short description.", 2_000),
@@ -275,6 +279,7 @@ export const articleFormSchema = z.object({
     .trim()
     .max(500, ARTICLE_REF)
     .refine((v) => {
+      if (isSitePath(v)) return true;
       try {
         const u = new URL(v);
         return (u.protocol === "https:" || u.protocol === "http:") && Boolean(u.hostname);

@@ -17,6 +17,7 @@ import { enhanceHero } from "./hero.ts";
 import { enhanceMenus } from "./menus.ts";
 import { enhancePending } from "./pending.ts";
 import { prepareToasts } from "./toast.ts";
+import { enhanceVideos } from "./video.ts";
 
 const win = window as Window & { __enhanced?: boolean };
 
@@ -34,6 +35,7 @@ function enhance() {
   enhanceCarousels();
   enhanceHero();
   enhanceGoAfter();
+  enhanceVideos();
   win.__enhanced = true;
   window.dispatchEvent(new Event("app:enhanced"));
 }

@@ -4,6 +4,7 @@ import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { excerpt, imageList } from "#web/features/content/format.ts";
 import { CONTENT_GALLERY_SIZES, ImageGallery } from "#web/features/content/image-gallery.tsx";
 import { ContentNotFound } from "#web/features/content/not-found.tsx";
+import { VIDEO_ID, VideoFacade } from "#web/features/content/video-facade.tsx";
 import { detailId } from "#web/lib/detail-id.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
@@ -55,9 +56,6 @@ const backLink = (
   </Link>
 );
 
-/** The video site's id, as the admin form keeps it; anything else is not embedded. */
-const VIDEO_ID = /^[\w-]{6,20}$/;
-
 export default function CaseStudy({ loaderData }: Route.ComponentProps) {
   const { caseStudy } = loaderData;
   if (!caseStudy) {
@@ -101,14 +99,11 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
           {video ? (
             <div className="mt-8">
               <h2 className="text-xl font-semibold text-slate-900">Project video</h2>
-              <div className="mt-3 aspect-video overflow-hidden rounded-xl bg-slate-900">
-                <iframe
-                  src={`https://www.youtube-nocookie.com/embed/${video}`}
-                  title={`Video: ${caseStudy.projectName}`}
-                  loading="lazy"
-                  allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                  referrerPolicy="strict-origin-when-cross-origin"
-                  className="size-full border-0"
+              <div className="mt-3">
+                <VideoFacade
+                  id={video}
+                  title={caseStudy.projectName}
+                  poster={images.length > 0 ? { folder: "caseStudyImages", name: images[images.length - 1] as string } : null}
                 />
               </div>
             </div>

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import { ARTICLE_CATEGORIES } from "#shared/schemas/content.ts";
+import { ARTICLE_CATEGORIES, isSitePath } from "#shared/schemas/content.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
 import { excerpt, formatDate } from "#web/features/content/format.ts";
@@ -19,6 +19,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Insights & News", { description: "Recent, trending, expert-opinion and news articles about solar energy." });
 }
 
+/** An article on another site opens in a new tab, marked with the external-link icon; a page of this site is a plain link. */
+const articleLinkClass = "text-slate-900 underline-offset-2 hover:text-accent-800 hover:underline";
 const headingId = (category: string) => `articles-${category.toLowerCase().replace(/\s+/g, "-")}`;
 
 export default function Insights({ loaderData }: Route.ComponentProps) {
@@ -52,16 +54,22 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                   {articles.map((a) => (
                     <li key={a.article_id} className="py-4">
                       <h3 className="text-lg font-semibold">
-                        <a
-                          href={a.article_ref}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="inline-flex items-start gap-1.5 text-slate-900 underline-offset-2 hover:text-accent-800 hover:underline"
-                        >
-                          {a.article_title}
-                          <ExternalLink aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-500" />
-                          <span className="sr-only"> (opens in a new tab)</span>
-                        </a>
+                        {isSitePath(a.article_ref) ? (
+                          <a href={a.article_ref} className={articleLinkClass}>
+                            {a.article_title}
+                          </a>
+                        ) : (
+                          <a
+                            href={a.article_ref}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className={`inline-flex items-start gap-1.5 ${articleLinkClass}`}
+                          >
+                            {a.article_title}
+                            <ExternalLink aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-500" />
+                            <span className="sr-only"> (opens in a new tab)</span>
+                          </a>
+                        )}
                       </h3>
                       <p className="mt-1 text-sm text-slate-600">
                         <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time>

@@ -25,9 +25,11 @@ import {
   testimonials,
 } from "../schema/content.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../schema/dealers.ts";
-import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg, productSvg, renderWebp, sceneSvg, storeImage } from "./artwork.ts";
+import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg, renderWebp, storeImage } from "./artwork.ts";
 import { BRANDS, benefitsOf, PRODUCTS, warrantyOf } from "./demo-catalogue.ts";
 import { ARTICLES, AWARDS, BLOGS, CASE_STUDIES, CERTIFICATES, FAQS, OVERVIEW, POSITIONS, TEAM, TESTIMONIALS } from "./demo-content.ts";
+import { productArt } from "./product-art.ts";
+import { blogArt, caseStudyArt } from "./scene-art.ts";
 
 export type DemoContentOptions = { dealerUserId: number; media: boolean };
 
@@ -56,6 +58,30 @@ function mulberry32(seed: number) {
 
 const money = (n: number) => n.toFixed(2);
 
+/** Where each demo Insights article leads: a page of this site (a product, a blog or a page), never another host. */
+type ArticlePage = { product: string } | { blog: string } | { path: string };
+const ARTICLE_PAGES: Record<(typeof ARTICLES)[number][1], ArticlePage> = {
+  "New 600 W bifacial panels arrive in Harare": { product: "Zambezi 600W Bifacial Dual-Glass" },
+  "Dealer training day in Bulawayo": { path: "/dealer" },
+  "Extended Saturday hours at our showroom": { path: "/contact" },
+  "Why LiFePO4 batteries are taking over": { blog: "Lithium or gel: choosing the right battery" },
+  "Solar borehole pumps: water without diesel": { blog: "Solar for farms: pumps, barns and cold rooms" },
+  "The rise of solar carports": { product: "Granite Carport Structure (12 panels)" },
+  "Sizing batteries for load-shedding schedules": { blog: "How to size a solar system for load-shedding" },
+  "What makes a good installation": { blog: "Five signs your solar installation needs a check-up" },
+  "Grid-tied, hybrid or off-grid?": { path: "/faqs" },
+  "Zimbabwe's renewable energy targets for 2030": { blog: "Net metering in Zimbabwe: what homeowners should know" },
+  "Duty relief on solar equipment extended": { path: "/products" },
+  "Company wins Installer of the Year": { path: "/about" },
+};
+
+function articlePage(page: ArticlePage, productRows: { id: number; name: string }[], blogRows: { id: number; title: string }[]): string {
+  if ("path" in page) return page.path;
+  const id = "product" in page ? productRows.find((p) => p.name === page.product)?.id : blogRows.find((b) => b.title === page.blog)?.id;
+  if (id === undefined) throw new Error(`the demo article's page ${JSON.stringify(page)} is not in the demo content`);
+  return "product" in page ? `/product/${id}` : `/blog/${id}`;
+}
+
 /** Demo catalogue, content, the demo dealer's company, and some quotations, orders, sales and messages. */
 export async function seedDemoContent(db: Db, storage: Storage, opts: DemoContentOptions): Promise<void> {
   const files: (() => Promise<void>)[] = [];
@@ -80,15 +106,13 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     .values(BRANDS.map((b, i) => ({ name: b.name, website: b.website, sortOrder: i })))
     .returning({ id: brands.id, name: brands.name });
   const brandId = new Map(brandRows.map((b) => [b.name, b.id]));
-  image(MEDIA_FOLDERS.products, DEFAULT_PRODUCT_IMAGE, () => productSvg("accessories", "Image coming soon", COMPANY, 0, 1));
+  image(MEDIA_FOLDERS.products, DEFAULT_PRODUCT_IMAGE, () => productArt({ name: "Image coming soon", category: "" }, 0));
 
-  const productValues = PRODUCTS.map((p, index) => {
+  const productValues = PRODUCTS.map((p) => {
     const slug = slugify(p.name);
     const categoryName = p.category.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
     const images = Array.from({ length: p.images }, (_, v) =>
-      image(MEDIA_FOLDERS.products, `${slug}-${v + 1}.webp`, () =>
-        productSvg(p.category, p.name, `${p.brand} · ${categoryName}`, index, v),
-      ),
+      image(MEDIA_FOLDERS.products, `${slug}-${v + 1}.webp`, () => productArt(p, v)),
     );
     const datasheet = `${slug}.pdf`;
     pdf(`${MEDIA_FOLDERS.datasheets}/${datasheet}`, () =>
@@ -138,9 +162,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       // Half of them have artwork of their own; the others show the product's main image.
       const own =
         i % 2 === 0
-          ? image(MEDIA_FOLDERS.featured, `featured-${slugify(name)}.webp`, () =>
-              productSvg(seed?.category ?? "", name, "Featured", i + 3, 2),
-            )
+          ? image(MEDIA_FOLDERS.featured, `featured-${slugify(name)}.webp`, () => productArt(seed ?? { name, category: "" }, 0, "#fde6d2"))
           : null;
       return { productId: row.id, name, image: own, sortOrder: i };
     }),
@@ -190,23 +212,26 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       return { title: c.title, path: `${c.slug}.pdf` };
     }),
   );
-  await db.insert(blogs).values(
-    BLOGS.map((b, i) => {
-      const slug = slugify(b.title);
-      return {
-        title: b.title,
-        author: b.author,
-        story: b.story,
-        images: Array.from({ length: b.images }, (_, v) =>
-          image(MEDIA_FOLDERS.blogs, `${slug}-${v + 1}.webp`, () => sceneSvg(b.title, b.author, i, v)),
-        ),
-        createdAt: new Date(now - b.daysAgo * DAY),
-        updatedAt: new Date(now - b.daysAgo * DAY),
-      };
-    }),
-  );
+  const blogRows = await db
+    .insert(blogs)
+    .values(
+      BLOGS.map((b) => {
+        const slug = slugify(b.title);
+        return {
+          title: b.title,
+          author: b.author,
+          story: b.story,
+          images: Array.from({ length: b.images }, (_, v) =>
+            image(MEDIA_FOLDERS.blogs, `${slug}-${v + 1}.webp`, () => blogArt(b.title, v)),
+          ),
+          createdAt: new Date(now - b.daysAgo * DAY),
+          updatedAt: new Date(now - b.daysAgo * DAY),
+        };
+      }),
+    )
+    .returning({ id: blogs.id, title: blogs.title });
   await db.insert(caseStudies).values(
-    CASE_STUDIES.map((c, i) => {
+    CASE_STUDIES.map((c) => {
       const slug = slugify(c.projectName);
       return {
         projectName: c.projectName,
@@ -215,9 +240,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
         description: c.description,
         video: c.video,
         images: Array.from({ length: c.images }, (_, v) =>
-          image(MEDIA_FOLDERS.caseStudies, `${slug}-${v + 1}.webp`, () =>
-            sceneSvg(c.projectName, `${c.systemCapacity} · ${c.location}`, i + 2, v),
-          ),
+          image(MEDIA_FOLDERS.caseStudies, `${slug}-${v + 1}.webp`, () => caseStudyArt(c.projectName, v)),
         ),
       };
     }),
@@ -227,7 +250,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       category,
       articleTitle: title,
       articleDescription: description,
-      articleRef: `https://news.solar-demo.example/${slugify(title)}`,
+      articleRef: articlePage(ARTICLE_PAGES[title], productRows, blogRows),
       createdAt: new Date(now - (i + 1) * 3 * DAY),
     })),
   );

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +7,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, imageVariantName, MEDIA_FOLDERS } from "#shared/media.ts";
+import { isSitePath } from "#shared/schemas/content.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import { createDiskStorage } from "../../platform/storage/storage.ts";
@@ -103,6 +105,65 @@ describe("demo content", () => {
     await expect(readFile(file("public", `${MEDIA_FOLDERS.team}/${director?.directorPhoto}`))).resolves.toBeTruthy();
   });
 
+  /** The 400 px image's digest: the same drawing gives the same bytes. */
+  const digest = async (folder: string, name: string) =>
+    createHash("sha256")
+      .update(await readFile(file("public", `${folder}/${imageVariantName(name, 400)}`)))
+      .digest("hex");
+
+  it("draws each product's gallery views differently (front, back, detail), and no two products alike", async () => {
+    const rows = await database.db.select().from(products);
+    const firsts = new Set<string>();
+    for (const p of rows) {
+      const hashes = await Promise.all(p.images.map((i) => digest(MEDIA_FOLDERS.products, i)));
+      expect(new Set(hashes).size, p.productName).toBe(hashes.length);
+      firsts.add(hashes[0] as string);
+    }
+    expect(firsts.size).toBe(rows.length);
+  });
+
+  it("bakes no caption into a picture: the old dark title band along the bottom is gone", async () => {
+    const named: [string, string][] = [];
+    for (const p of await database.db.select().from(products)) for (const i of p.images) named.push([MEDIA_FOLDERS.products, i]);
+    for (const b of await database.db.select().from(blogs)) for (const i of b.images) named.push([MEDIA_FOLDERS.blogs, i]);
+    for (const c of await database.db.select().from(caseStudies)) for (const i of c.images) named.push([MEDIA_FOLDERS.caseStudies, i]);
+    for (const [folder, name] of named) {
+      // The bottom quarter of the 400 px image: a caption band made most of it near-black.
+      const { data } = await sharp(file("public", `${folder}/${imageVariantName(name, 400)}`))
+        .extract({ left: 0, top: 225, width: 400, height: 75 })
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const dark = data.filter((v) => v < 50).length / data.length;
+      expect(dark, name).toBeLessThan(0.5);
+    }
+  });
+
+  it("gives every case study and every blog a scene of its own, and different pictures within each", async () => {
+    const firsts = new Set<string>();
+    const named = [
+      ...(await database.db.select().from(caseStudies)).map((c) => [MEDIA_FOLDERS.caseStudies, c.images] as const),
+      ...(await database.db.select().from(blogs)).map((b) => [MEDIA_FOLDERS.blogs, b.images] as const),
+    ];
+    for (const [folder, images] of named) {
+      const hashes = await Promise.all(images.map((i) => digest(folder, i)));
+      expect(new Set(hashes).size).toBe(hashes.length);
+      firsts.add(hashes[0] as string);
+    }
+    expect(firsts.size).toBe(named.length);
+  });
+
+  it("points every Insights article to a page of this site that exists", async () => {
+    const productIds = new Set((await database.db.select({ id: products.productId }).from(products)).map((p) => p.id));
+    const blogIds = new Set((await database.db.select({ id: blogs.id }).from(blogs)).map((b) => b.id));
+    for (const a of await database.db.select().from(articles)) {
+      expect(isSitePath(a.articleRef), a.articleRef).toBe(true);
+      const [, kind, id] = a.articleRef.match(/^\/(product|blog)\/(\d+)$/) ?? [];
+      if (kind) expect((kind === "product" ? productIds : blogIds).has(Number(id)), a.articleRef).toBe(true);
+      else expect(["/dealer", "/contact", "/faqs", "/products", "/about"]).toContain(a.articleRef);
+    }
+  });
+
   it("stores the home page's hero film, its still and the welcome sound the default settings name", async () => {
     const site = (name: string) => readFile(file("public", `${MEDIA_FOLDERS.site}/${name}`));
     expect((await site(DEFAULT_SITE_SETTINGS.heroVideo)).subarray(0, 4).toString("hex")).toBe("1a45dfa3"); // EBML (WebM)
@@ -165,6 +226,15 @@ describe("demo content", () => {
     const ofOrder = rows.filter((r) => r.orderId === paid?.id);
     expect(ofOrder).toHaveLength(paidLines.length);
     expect(ofOrder.reduce((sum, r) => sum + Number(r.amountUsd), 0)).toBeCloseTo(Number(paid?.totalUsd), 2);
+  });
+
+  it("gives every demo order the contact its card shows", async () => {
+    const rows = await database.db.select().from(orders);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const o of rows) {
+      expect(o.contactName, `order ${o.id}`).not.toBe("");
+      expect(o.contactPhone, `order ${o.id}`).toMatch(/^\+263[\d ]+$/);
+    }
   });
 
   it("does nothing on a second start", async () => {

@@ -53,7 +53,7 @@ function ArticleForm({ article }: { article: Article | null }) {
       <div className="grid gap-5 sm:grid-cols-[1fr_14rem]">
         <TextField
           label="Link to the article"
-          type="url"
+          hint="A web address (https://…) or a page of this site (/blog/3)"
           inputMode="url"
           autoComplete="off"
           placeholder="https://"
