@@ -229,7 +229,9 @@ describe("the claim", () => {
         .values(Array.from({ length: 300 }, () => ({ kind: "test.noop", payload: { html: "x".repeat(1500) }, runAt: new Date(0) })));
       await worker.drain();
     }
-    // 9 here; the claim with one OR over both kinds read every page the finished rows were on (313).
-    expect(await buffersOfOneClaim()).toBeLessThan(30);
+    // 9 on a quiet database; up to about 40 on PostgreSQL while the index still holds the finished jobs' dead entries
+    // (vacuum and pruning come later, the later still when other test files keep the server busy: 42 seen in CI's
+    // PostgreSQL pass). The claim with one OR over both kinds read every page the finished rows were on (313).
+    expect(await buffersOfOneClaim()).toBeLessThan(100);
   });
 });
