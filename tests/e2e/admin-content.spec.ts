@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { BLOG_TOO_MANY_IMAGES, VIDEO_LINK_INVALID } from "#shared/schemas/content.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
+import { hydrated } from "./support/hydration.ts";
 
 /** Issue 6: admins write the site's content; the public pages show it at once. */
 
@@ -166,6 +167,8 @@ test("a case study with a video link shows the video on its page", async ({ page
   await expect(page.getByText("25 kW")).toBeVisible();
   // The film waits behind its poster until it is asked for (the player answered here, offline).
   await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>Player</p>" }));
+  // Before the page's script has run, the poster is a plain link to the film's own page (left to the browser).
+  await hydrated(page);
   await page.getByRole("link", { name: `Play the video: ${project}` }).click();
   await expect(page.locator(`iframe[title="Video: ${project}"]`)).toHaveAttribute(
     "src",

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { enhanced, holdEnhanceScript, tasksDone } from "./support/hydration.ts";
+import { enhanced, holdEnhanceScript, hydrated, tasksDone } from "./support/hydration.ts";
 
 async function firstId(request: APIRequestContext, url: string): Promise<number> {
   const list = await (await request.get(url)).json();
@@ -224,6 +224,7 @@ test("the case study's video is a poster with its title, and the player loads on
   await expect(page.locator("iframe")).toHaveCount(0);
   expect(videoSite).toEqual([]);
 
+  await hydrated(page);
   await poster.click();
   const player = page.locator('iframe[title="Video: Marondera Tobacco Estate"]');
   await expect(player).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/x7Kq9TnP2aB?autoplay=1");
