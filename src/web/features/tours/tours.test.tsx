@@ -300,11 +300,14 @@ describe("HelpButton", () => {
   });
 
   it("a start still waiting for its page's elements does not open the tour once it was closed, or started again", async () => {
-    const view = render(
+    /** The page, with or without the elements the tour points at. */
+    const page = (withTargets: boolean) => (
       <TourProvider resolveTour={(t) => ALL.find((x) => x.type === t)}>
+        {withTargets ? <Targets /> : null}
         <Grab />
-      </TourProvider>,
+      </TourProvider>
     );
+    const view = render(page(false));
     // The page's elements are not there yet: both starts wait for them.
     let first: Promise<boolean> | undefined;
     let second: Promise<boolean> | undefined;
@@ -312,12 +315,7 @@ describe("HelpButton", () => {
       first = api!.startTourByType("dealer-profile");
       second = api!.startTourByType("dealer-profile");
     });
-    view.rerender(
-      <TourProvider resolveTour={(t) => ALL.find((x) => x.type === t)}>
-        <Targets />
-        <Grab />
-      </TourProvider>,
-    );
+    view.rerender(page(true));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(200);
     });
@@ -330,21 +328,12 @@ describe("HelpButton", () => {
 
     // Closed while a new start waits: it stays closed.
     let third: Promise<boolean> | undefined;
-    view.rerender(
-      <TourProvider resolveTour={(t) => ALL.find((x) => x.type === t)}>
-        <Grab />
-      </TourProvider>,
-    );
+    view.rerender(page(false));
     act(() => {
       third = api!.startTourByType("dealer-profile");
       api!.stopTour();
     });
-    view.rerender(
-      <TourProvider resolveTour={(t) => ALL.find((x) => x.type === t)}>
-        <Targets />
-        <Grab />
-      </TourProvider>,
-    );
+    view.rerender(page(true));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1000);
     });
