@@ -88,8 +88,15 @@ export async function login(page: Page, who: { user?: string; username?: string;
   await page.getByLabel("Email or Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Login" }).click();
-  // A wrong or refused password stays on the password form.
-  if (WITH_CODE.get(username) !== who.password) return;
+  if (WITH_CODE.get(username) !== who.password) {
+    // The sign-in's answer, before the test goes on: a page visited while the form's post is still on its way is
+    // aborted by it (CI: net::ERR_ABORTED on the next goto). A refused password stays on the form with its message.
+    const refusal = page.locator('[role="alert"], [aria-invalid="true"]');
+    await expect
+      .poll(async () => !new URL(page.url()).pathname.startsWith("/login") || (await refusal.count()) > 0, { timeout: 25_000 })
+      .toBe(true);
+    return;
+  }
   await signedInWithCode(page, username);
   sessions.set(
     username,
