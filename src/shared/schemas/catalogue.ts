@@ -70,6 +70,8 @@ export const productRecordSchema = z.object({
   category: z.number(),
   category_slug: z.string(),
   category_name: z.string(),
+  /** The product's brand, when it has one. */
+  brand_name: z.string().nullable(),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;
 

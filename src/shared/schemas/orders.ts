@@ -13,22 +13,25 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The checkout's preview of an order at the dealer's prices (POST /api/orders/preview and the checkout page). */
-export type OrderPreview = {
-  lines: {
-    product_id: number;
-    product_name: string;
-    quantity: number;
-    unit_price_usd: string;
-    unit_price_secondary: string | null;
-    line_total_usd: string;
-    line_total_secondary: string | null;
-  }[];
-  missing: number[];
-  total_usd: string;
-  total_secondary: string | null;
-  secondary_currency: string;
-};
+/** The checkout's preview of an order at the dealer's prices (GET /api/orders/preview, the cart and the checkout page). */
+export const orderPreviewSchema = z.object({
+  lines: z.array(
+    z.object({
+      product_id: z.number(),
+      product_name: z.string(),
+      quantity: z.number(),
+      unit_price_usd: z.string(),
+      unit_price_secondary: z.string().nullable(),
+      line_total_usd: z.string(),
+      line_total_secondary: z.string().nullable(),
+    }),
+  ),
+  missing: z.array(z.number()).describe("Products of the request no longer in the catalogue"),
+  total_usd: z.string(),
+  total_secondary: z.string().nullable().describe("Null when a line has no price in the secondary currency"),
+  secondary_currency: z.string(),
+});
+export type OrderPreview = z.infer<typeof orderPreviewSchema>;
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: "Placed – awaiting payment",
@@ -85,6 +88,26 @@ export const orderLineSchema = z.object({
     .int("Quantity must be a whole number.")
     .min(1, "Quantity must be at least 1.")
     .max(LINE_QUANTITY_MAX, `Quantity must be at most ${LINE_QUANTITY_MAX}.`),
+});
+
+/** The lines of a `lines` query value (`12x2,15x1`: product id x quantity, lib's linesParam); anything malformed is left out, and at most ORDER_LINES_MAX are read. */
+export function parseLinesParam(value: string): { product_id: number; quantity: number }[] {
+  const out: { product_id: number; quantity: number }[] = [];
+  for (const part of value.split(",").slice(0, ORDER_LINES_MAX)) {
+    const [id, quantity] = part.split("x");
+    const parsed = orderLineSchema.safeParse({ product_id: id, quantity });
+    if (parsed.success && /^\d+$/.test(id ?? "") && /^\d+$/.test(quantity ?? "")) out.push(parsed.data);
+  }
+  return out;
+}
+
+/** GET /api/orders/preview?lines=12x2,15x1 */
+export const orderPreviewQuerySchema = z.object({
+  lines: z
+    .string()
+    .max(2_000)
+    .regex(/^[\dx,]*$/, "Lines are product id x quantity, comma-separated.")
+    .describe("The cart's lines: product id x quantity, comma-separated (12x2,15x1); at most 100 are read"),
 });
 
 /**

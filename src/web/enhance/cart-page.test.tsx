@@ -13,7 +13,7 @@ type Item = { productId: number; productName: string; image: string; quantity: n
 function serverPage(isDealer = false) {
   document.body.innerHTML = renderToString(
     <MemoryRouter>
-      <CartView isDealer={isDealer} whatsappNumber="+263 77 100 0100" />
+      <CartView isDealer={isDealer} whatsappNumber="+263 77 100 0100" secondaryCurrency="ZWG" />
     </MemoryRouter>,
   );
 }

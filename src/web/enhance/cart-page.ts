@@ -1,4 +1,6 @@
 import { CART_STORAGE_KEY, LINE_QUANTITY_MAX } from "#shared/constants.ts";
+import { linesParam } from "#shared/order-lines.ts";
+import { formatMoney, toCents } from "#shared/quotation-totals.ts";
 import { cartCountHelpers, showCartCount } from "#web/lib/cart/cart-count-early.ts";
 import { cartLineIds, cartThumbnail, DELETE_FAILED, LINE_NAME_SLOT, UPDATE_FAILED } from "#web/lib/cart/cart-page-parts.ts";
 import {
@@ -19,6 +21,15 @@ import {
 
 /** What GET /api/products/exists answers. */
 type Existence = { asked: number[]; available: number[] };
+
+/** What GET /api/orders/preview answers, as far as the cart reads it (unit prices; totals are worked out here). */
+type Preview = { lines: { product_id: number; unit_price_usd: string; unit_price_secondary: string | null }[] };
+
+/** The currency a dealer last chose to see the cart in (this browser). */
+const CURRENCY_KEY = "cart-currency";
+
+/** A dealer's unit prices in cents: USD and, when it has one, the secondary currency. */
+type UnitPrices = { usd: bigint | null; secondary: bigint | null };
 
 /**
  * The cart page (/cart, spec §2, §4, §8), sent without React (decision 013): the server sends its states and one
@@ -44,6 +55,11 @@ export function enhanceCartPage(): void {
   const typing = new Set<number>();
   /** The ids last asked about (productIdsParam). */
   let asked = "";
+  /** A dealer's cart shows their prices (features/cart/cart-view.tsx draws the slots only for them). */
+  const dealer = page.hasAttribute("data-dealer");
+  let prices = new Map<number, UnitPrices>();
+  /** The products whose prices were last asked for. */
+  let priced = "";
 
   const template = (id: string) =>
     (document.getElementById(id) as HTMLTemplateElement).content.firstElementChild?.cloneNode(true) as HTMLElement;
@@ -198,6 +214,78 @@ export function enhanceCartPage(): void {
       });
   }
 
+  function chosenCurrency(): string {
+    const radios = [...(view?.querySelectorAll<HTMLInputElement>("input[data-cart-currency]") ?? [])];
+    let stored: string | null = null;
+    try {
+      stored = localStorage.getItem(CURRENCY_KEY);
+    } catch {
+      // Storage refused: USD.
+    }
+    const chosen = radios.find((r) => r.value === stored) ?? radios.find((r) => r.checked) ?? radios[0];
+    if (chosen && !chosen.checked) chosen.checked = true;
+    return chosen?.value ?? "USD";
+  }
+
+  /** A dealer's unit prices, line totals and subtotal in the chosen currency, from the prices the server sent. */
+  function drawPrices(cart: Cart) {
+    if (!dealer) return;
+    const root = view as HTMLElement;
+    const currency = chosenCurrency();
+    const secondary = currency !== "USD";
+    const amount = (cents: bigint | null) => (cents === null ? null : `${currency}\u00a0${formatMoney(cents)}`);
+    let subtotal: bigint | null = 0n;
+    let missing = false;
+    let waiting = false;
+    for (const item of availableItems(cart, gone)) {
+      const li = root.querySelector<HTMLElement>(`[data-line="${item.productId}"]`);
+      const price = prices.get(item.productId);
+      const unit = price ? (secondary ? price.secondary : price.usd) : null;
+      if (!price) waiting = true;
+      else if (unit === null) missing = true;
+      const set = (selector: string, text: string) => {
+        const el = li?.querySelector(selector);
+        if (el && el.textContent !== text) el.textContent = text;
+      };
+      const none = price ? `No ${currency} price` : "…";
+      set("[data-line-unit]", unit === null ? none : `${amount(unit)} each`);
+      set("[data-line-total]", unit === null ? (price ? "—" : "…") : (amount(unit * BigInt(item.quantity)) ?? ""));
+      subtotal = unit === null || subtotal === null ? null : subtotal + unit * BigInt(item.quantity);
+    }
+    const total = root.querySelector("[data-summary-subtotal]");
+    const text = waiting ? "…" : (amount(subtotal) ?? `No ${currency} total`);
+    if (total && total.textContent !== text) total.textContent = text;
+    const note = root.querySelector<HTMLElement>("[data-currency-note]");
+    if (note) note.hidden = !missing;
+    optional
+      .get("checkout")
+      ?.el.querySelector('a[href^="/checkout"]')
+      ?.setAttribute("href", secondary ? `/checkout?currency=${encodeURIComponent(currency)}` : "/checkout");
+  }
+
+  /** Asks the server for a dealer's prices of the cart's products, when they are not the ones last asked about. */
+  function askPrices(cart: Cart) {
+    if (!dealer) return;
+    const items = availableItems(cart, gone).map((i) => ({ productId: i.productId, quantity: 1 }));
+    const lines = linesParam(items);
+    if (!lines || lines === priced) return;
+    priced = lines;
+    fetch(`/api/orders/preview?lines=${lines}`, { headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<Preview>) : null))
+      .then((answer) => {
+        if (!answer || priced !== lines) return;
+        prices = new Map(
+          answer.lines.map((l) => [l.product_id, { usd: toCents(l.unit_price_usd), secondary: toCents(l.unit_price_secondary) }]),
+        );
+        const { cart: now } = cartSnapshot();
+        if (now) drawPrices(now);
+      })
+      .catch(() => {
+        // No answer: the slots keep waiting; the next change asks again.
+        priced = "";
+      });
+  }
+
   function draw() {
     // The header's count too: this runs before the page's other scripts have come.
     showCartCount(CART_STORAGE_KEY, cartCountHelpers);
@@ -211,7 +299,9 @@ export function enhanceCartPage(): void {
     showBanner();
     drawLines(cart);
     drawSummary(cart);
+    drawPrices(cart);
     checkAvailability(cart);
+    askPrices(cart);
   }
 
   const lineId = (el: Element) => Number(el.closest<HTMLElement>("[data-line]")?.dataset.line);
@@ -244,6 +334,18 @@ export function enhanceCartPage(): void {
     } else if (remove) {
       change(() => removeFromCart(lineId(remove)), DELETE_FAILED);
     }
+  });
+
+  page.addEventListener("change", (event) => {
+    const radio = event.target as HTMLInputElement;
+    if (!radio.matches("input[data-cart-currency]")) return;
+    try {
+      localStorage.setItem(CURRENCY_KEY, radio.value);
+    } catch {
+      // Storage refused: the choice holds for this page.
+    }
+    const { cart } = cartSnapshot();
+    if (cart) drawPrices(cart);
   });
 
   page.addEventListener("input", (event) => {

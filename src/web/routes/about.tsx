@@ -1,5 +1,6 @@
 import { Award as AwardIcon, FileDown } from "lucide-react";
 import { mediaUrl } from "#shared/media.ts";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
@@ -30,7 +31,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const sectionClass = "mx-auto max-w-7xl px-4 py-12 md:py-16";
+const sectionClass = `${CONTAINER} py-12 md:py-16`;
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { overview, team, awards, certificates } = loaderData;
@@ -39,7 +40,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
     <>
       <ContentIntro title="About Us" />
 
-      <section aria-labelledby="story-heading" className="mx-auto max-w-7xl px-4 pb-12 md:pb-16">
+      <section aria-labelledby="story-heading" className={`${CONTAINER} pb-12 md:pb-16`}>
         <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
           <div>
             <SectionHeading id="story-heading" title="Our Story" />

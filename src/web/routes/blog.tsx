@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { previewImageUrl } from "#shared/media.ts";
+import { CONTAINER, READING } from "#web/components/layout/container.ts";
 import { imagePreload, MediaImage } from "#web/components/ui/media-image.tsx";
 import { excerpt, formatDate, imageList, paragraphs } from "#web/features/content/format.ts";
 import { ContentNotFound } from "#web/features/content/not-found.tsx";
@@ -69,36 +70,38 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   }
   const images = imageList(blog.images);
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12 md:py-16">
-      <p className="text-sm">{backLink}</p>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 md:text-4xl">{blog.title}</h1>
-      <p className="mt-3 text-slate-600">
-        By <span className="font-medium text-slate-800">{blog.author}</span> ·{" "}
-        <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time>
-      </p>
-      {images.length > 0 ? (
-        <div className={`mt-8 grid gap-4 ${images.length > 1 ? "sm:grid-cols-2" : ""}`}>
-          {images.map((name, i) => (
-            <MediaImage
-              key={name}
-              folder="blogs"
-              name={name}
-              alt={images.length > 1 ? `${blog.title}, picture ${i + 1} of ${images.length}` : blog.title}
-              width={1200}
-              height={900}
-              sizes={blogImageSizes(images.length)}
-              priority={i === 0}
-              className="aspect-[4/3] w-full rounded-xl object-cover"
-            />
+    <article className={`${CONTAINER} py-12 md:py-16`}>
+      <div className={READING}>
+        <p className="text-sm">{backLink}</p>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 md:text-4xl">{blog.title}</h1>
+        <p className="mt-3 text-slate-600">
+          By <span className="font-medium text-slate-800">{blog.author}</span> ·{" "}
+          <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time>
+        </p>
+        {images.length > 0 ? (
+          <div className={`mt-8 grid gap-4 ${images.length > 1 ? "sm:grid-cols-2" : ""}`}>
+            {images.map((name, i) => (
+              <MediaImage
+                key={name}
+                folder="blogs"
+                name={name}
+                alt={images.length > 1 ? `${blog.title}, picture ${i + 1} of ${images.length}` : blog.title}
+                width={1200}
+                height={900}
+                sizes={blogImageSizes(images.length)}
+                priority={i === 0}
+                className="aspect-[4/3] w-full rounded-xl object-cover"
+              />
+            ))}
+          </div>
+        ) : null}
+        <div className="mt-8 space-y-5 text-lg leading-relaxed text-slate-800">
+          {paragraphs(blog.story).map((p) => (
+            <p key={p}>{p}</p>
           ))}
         </div>
-      ) : null}
-      <div className="mt-8 space-y-5 text-lg leading-relaxed text-slate-800">
-        {paragraphs(blog.story).map((p) => (
-          <p key={p}>{p}</p>
-        ))}
+        <p className="mt-12 border-t border-slate-200 pt-6">{backLink}</p>
       </div>
-      <p className="mt-12 border-t border-slate-200 pt-6">{backLink}</p>
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { BlogCard } from "#web/features/content/blog-card.tsx";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
@@ -23,7 +24,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
       <ContentIntro title="Blogs">
         <p>Guides, news and stories about solar power from our team.</p>
       </ContentIntro>
-      <div className="mx-auto max-w-7xl px-4 pb-16">
+      <div className={`${CONTAINER} pb-16`}>
         {blogs.length > 0 ? (
           <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
             {blogs.map((blog, i) => (

@@ -1,3 +1,4 @@
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { useNonce } from "#web/components/nonce.tsx";
 import { CartView } from "#web/features/cart/cart-view.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
@@ -25,10 +26,14 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const nonce = useNonce();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+    <section className={`${CONTAINER} py-10 md:py-14`}>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Cart</h1>
       <div className="mt-6">
-        <CartView isDealer={root?.user?.role === "dealer"} whatsappNumber={root?.settings.whatsappNumber ?? ""} />
+        <CartView
+          isDealer={root?.user?.role === "dealer"}
+          whatsappNumber={root?.settings.whatsappNumber ?? ""}
+          secondaryCurrency={root?.settings.secondaryCurrency ?? "ZWG"}
+        />
       </div>
       {/* After the markup it draws from: the cart shows as the page is parsed, before any script file has come. */}
       {loaderData.script ? (

@@ -1,3 +1,4 @@
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { CaseStudyCard } from "#web/features/content/case-study-card.tsx";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
@@ -25,7 +26,7 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
       <ContentIntro title="Case Studies">
         <p>Solar systems we designed and installed, from rural clinics to shopping centres.</p>
       </ContentIntro>
-      <div className="mx-auto max-w-7xl px-4 pb-16">
+      <div className={`${CONTAINER} pb-16`}>
         {caseStudies.length > 0 ? (
           <ul className="grid gap-6 md:grid-cols-2">
             {caseStudies.map((c, i) => (

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { previewImageUrl } from "#shared/media.ts";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { excerpt, imageList } from "#web/features/content/format.ts";
 import { CONTENT_GALLERY_SIZES, ImageGallery } from "#web/features/content/image-gallery.tsx";
@@ -66,7 +67,7 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
   const images = imageList(caseStudy.images);
   const video = caseStudy.video && VIDEO_ID.test(caseStudy.video) ? caseStudy.video : null;
   return (
-    <article className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+    <article className={`${CONTAINER} py-12 md:py-16`}>
       <p className="text-sm">{backLink}</p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 md:text-4xl">{caseStudy.projectName}</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-2">

@@ -1,11 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import { findCategory } from "#shared/categories.ts";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { CategoryStrip } from "#web/features/catalogue/category-strip.tsx";
 import { PageSizeForm } from "#web/features/catalogue/page-size-form.tsx";
 import { Pagination } from "#web/features/catalogue/pagination.tsx";
 import { pageCount, pagingFrom, pagingSearch } from "#web/features/catalogue/paging.ts";
-import { CARD_SIZES, ProductCard } from "#web/features/catalogue/product-card.tsx";
+import { CARD_SIZES, ProductCard, productCardData } from "#web/features/catalogue/product-card.tsx";
 import { mainImageName } from "#web/features/catalogue/product-media.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { sharedQuietPage } from "#web/lib/shared-page.ts";
@@ -23,7 +24,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pages = pageCount(count, paging.pageSize);
   // Past the last page (fewer products since the link was shared): the last page there is.
   if (paging.page > pages) throw redirect(`/category/${params.categoryId}${pagingSearch({ page: pages, pageSize: paging.pageSize })}`);
-  return { category, rows: rows.map((p) => ({ id: p.product_id, name: p.product_name, images: p.images })), count, paging, pages };
+  const cards = rows.map((p) => productCardData(p, context.actor !== null));
+  return { category, rows: cards, count, paging, pages };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -41,7 +43,7 @@ export default function Category({ loaderData, params }: Route.ComponentProps) {
   const path = `/category/${params.categoryId}`;
   const first = (paging.page - 1) * paging.pageSize + 1;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+    <section className={`${CONTAINER} py-10 md:py-14`}>
       <p className="text-sm">
         <Link to="/products" className="font-medium text-accent-700 underline hover:text-accent-800">
           Products
@@ -61,10 +63,10 @@ export default function Category({ loaderData, params }: Route.ComponentProps) {
             </p>
             <PageSizeForm pageSize={paging.pageSize} />
           </div>
-          <ul aria-label="Products" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label="Products" className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
             {rows.map((p, i) => (
               <li key={p.id}>
-                <ProductCard id={p.id} name={p.name} images={p.images} eager={i === 0} />
+                <ProductCard product={p} eager={i === 0} />
               </li>
             ))}
           </ul>

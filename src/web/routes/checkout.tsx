@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { parseLinesParam } from "#shared/schemas/orders.ts";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { CartStates } from "#web/features/cart/cart-view.tsx";
 import { checkoutAction } from "#web/features/orders/checkout-action.server.ts";
 import { CheckoutForm } from "#web/features/orders/checkout-form.tsx";
-import { parseLinesParam } from "#web/features/orders/checkout-lines.ts";
 import type { CheckoutResult } from "#web/features/orders/checkout-result.ts";
 import { clearCart } from "#web/lib/cart/cart-store.ts";
 import { useCartView } from "#web/lib/cart/use-cart.ts";
@@ -19,7 +20,8 @@ import type { Route } from "./+types/checkout";
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePageRole(context, request, ["dealer"], "/cart");
-  const lines = new URL(request.url).searchParams.get("lines");
+  const search = new URL(request.url).searchParams;
+  const lines = search.get("lines");
   const [settings, preview] = await Promise.all([
     context.services.settings.get(),
     lines === null ? null : context.services.orders.previewOrder(context.actor, parseLinesParam(lines)),
@@ -30,6 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     bankDetails: settings.bankDetails,
     paynow: context.services.payments.availability().currency,
     contactName: user.fullName,
+    // The currency the dealer chose in the cart (?currency=), when it is one the site takes.
+    currency: search.get("currency") === settings.secondaryCurrency ? settings.secondaryCurrency : "USD",
     preview,
   };
 }
@@ -72,7 +76,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // A key from a refused submit is kept (nothing was placed with it), also when the page was sent without JavaScript.
   const key = actionData?.status === "error" && actionData.values?.idempotencyKey ? actionData.values.idempotencyKey : pageKey;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+    <section className={`${CONTAINER} py-10 md:py-14`}>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Checkout</h1>
       <div className="mt-6">
         {actionData?.status === "placed" ? (
@@ -87,6 +91,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 bankDetails={loaderData.bankDetails}
                 paynowCurrency={loaderData.paynow}
                 defaultContactName={loaderData.contactName}
+                defaultCurrency={loaderData.currency}
                 result={actionData}
               />
             )}

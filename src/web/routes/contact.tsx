@@ -1,3 +1,4 @@
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { PageIntro } from "#web/components/layout/page-intro.tsx";
 import { contactAction } from "#web/features/contact/contact-action.server.ts";
 import { ContactDetails } from "#web/features/contact/contact-details.tsx";
@@ -27,7 +28,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <PageIntro title="Contact Us">
         <p>Questions about a system, a product or a quotation? Call, WhatsApp or e-mail us, or send a message below.</p>
       </PageIntro>
-      <div className="mx-auto grid max-w-5xl gap-8 px-4 pb-16 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className={`${CONTAINER} grid gap-8 pb-16 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]`}>
         {settings ? <ContactDetails settings={settings} /> : null}
         <section aria-labelledby="get-in-touch-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h2 id="get-in-touch-heading" className="text-xl font-semibold text-slate-900">

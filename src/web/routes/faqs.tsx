@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
@@ -24,7 +25,7 @@ export default function Faqs({ loaderData }: Route.ComponentProps) {
       <ContentIntro title="FAQs">
         <p>Answers to the questions customers ask most about our products and services.</p>
       </ContentIntro>
-      <div className="mx-auto max-w-7xl px-4 pb-16">
+      <div className={`${CONTAINER} pb-16`}>
         {faqs.length > 0 ? (
           <ul className="max-w-3xl space-y-3">
             {faqs.map((f) => (

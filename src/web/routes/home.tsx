@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { mediaUrl } from "#shared/media.ts";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { whatsappUrl } from "#web/components/layout/nav-links.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { SectionHeading } from "#web/components/ui/section-heading.tsx";
@@ -49,7 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <HomeHero tagline={tagline} quoteUrl={quoteUrl} video={video} poster={poster} sound={sound} />
 
-      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-14 md:py-20">
+      <section aria-labelledby="categories-heading" className={`${CONTAINER} py-14 md:py-20`}>
         <SectionHeading
           id="categories-heading"
           title="Shop by category"
@@ -66,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="testimonials-heading" className="bg-slate-50 py-14 md:py-20">
-        <div className="mx-auto max-w-7xl px-4">
+        <div className={CONTAINER}>
           <SectionHeading
             id="testimonials-heading"
             title="What our customers say"

@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { ARTICLE_CATEGORIES, isSitePath } from "#shared/schemas/content.ts";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
 import { excerpt, formatDate } from "#web/features/content/format.ts";
@@ -41,7 +42,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           .
         </p>
       </ContentIntro>
-      <div className="mx-auto grid max-w-7xl gap-x-10 gap-y-12 px-4 pb-16 md:grid-cols-2">
+      <div className={`${CONTAINER} grid gap-x-10 gap-y-12 pb-16 md:grid-cols-2`}>
         {ARTICLE_CATEGORIES.map((category) => {
           const articles = groups[category];
           return (

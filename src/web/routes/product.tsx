@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { data, Link } from "react-router";
 import { mediaUrl, previewImageUrl } from "#shared/media.ts";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { PageIntro } from "#web/components/layout/page-intro.tsx";
 import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "#web/features/catalogue/add-to-cart-button.tsx";
@@ -20,14 +21,16 @@ import type { Route } from "./+types/product";
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
 export const handle = sharedQuietPage;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Not a product address at all (/product/abc) is answered as an unknown one: 'Product not found.', 404.
   const id = detailId(params.productId);
-  if (id === null) return data({ product: null }, { status: 404 });
+  if (id === null) return data({ product: null, quoteOpen: false }, { status: 404 });
+  // A card's Request a Quote (?quote=1) opens the page with its quote form open.
+  const quoteOpen = new URL(request.url).searchParams.has("quote");
   try {
-    return { product: await context.services.catalogue.productById(context.actor, id) };
+    return { product: await context.services.catalogue.productById(context.actor, id), quoteOpen };
   } catch (err) {
-    if (knownFailure(err)?.statusCode === 404) return data({ product: null }, { status: 404 });
+    if (knownFailure(err)?.statusCode === 404) return data({ product: null, quoteOpen: false }, { status: 404 });
     throw err;
   }
 }
@@ -79,7 +82,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
     .map((b) => b.trim())
     .filter(Boolean);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
+    <div className={`${CONTAINER} py-8 md:py-12`}>
       <nav aria-label="Breadcrumb" className="text-sm text-slate-700">
         <ol className="flex flex-wrap gap-2">
           <li>
@@ -103,7 +106,12 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
           <p className="text-lg text-slate-700">{product.product_description}</p>
           <div className="flex flex-wrap gap-3">
             <AddToCartButton productId={product.product_id} productName={product.product_name} image={mainImageName(product.images)} />
-            <QuoteRequest productId={product.product_id} productName={product.product_name} result={actionData} />
+            <QuoteRequest
+              productId={product.product_id}
+              productName={product.product_name}
+              result={actionData}
+              open={loaderData.quoteOpen && actionData === undefined}
+            />
           </div>
         </div>
       </div>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { CategoryStrip } from "#web/features/catalogue/category-strip.tsx";
 import { FeaturedProducts } from "#web/features/catalogue/featured-products.tsx";
+import { productCardData } from "#web/features/catalogue/product-card.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/products";
@@ -10,7 +12,21 @@ import type { Route } from "./+types/products";
 export const handle = sharedQuietPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { featured: await context.services.catalogue.listFeatured() };
+  const { catalogue } = context.services;
+  const featured = await catalogue.listFeatured();
+  const byId = new Map(
+    (
+      await catalogue.productsByIds(
+        context.actor,
+        featured.map((f) => f.product_id),
+      )
+    ).map((p) => [p.product_id, p]),
+  );
+  const cards = featured.flatMap((f) => {
+    const product = byId.get(f.product_id);
+    return product ? [{ ...productCardData(product, context.actor !== null), title: f.name, artwork: f.image }] : [];
+  });
+  return { featured: cards };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -19,10 +35,10 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** /products (spec §2): the category strip, the featured products with their 5-star display, and the FAQs. */
+/** /products (spec §2): the category strip, the featured products on the catalogue's cards, and the FAQs. */
 export default function Products({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+    <div className={`${CONTAINER} py-10 md:py-14`}>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Products</h1>
       <p className="mt-3 max-w-prose text-lg text-slate-700">Choose a category to see its products.</p>
       <div className="mt-6">

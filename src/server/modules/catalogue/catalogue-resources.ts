@@ -32,12 +32,13 @@ export const productColumns = {
   ...getTableColumns(products),
   categorySlug: sql<string>`(select c.slug from ${categories} c where c.id = ${products}.category_id)`,
   categoryName: sql<string>`(select c.name from ${categories} c where c.id = ${products}.category_id)`,
+  brandName: sql<string | null>`(select b.name from ${brands} b where b.id = ${products}.brand_id)`,
 };
-type ProductRow = typeof products.$inferSelect & { categorySlug: string; categoryName: string };
+type ProductRow = typeof products.$inferSelect & { categorySlug: string; categoryName: string; brandName: string | null };
 
 /** A product as the back office sees it: with prices, its brand and its dates. */
 export const toAdminProduct = (row: ProductRow): AdminProduct => ({
-  ...toProduct(row, { slug: row.categorySlug, name: row.categoryName }, true),
+  ...toProduct(row, { slug: row.categorySlug, name: row.categoryName }, true, row.brandName),
   brand_id: row.brandId,
   created_At: row.createdAt.toISOString(),
   updated_At: row.updatedAt.toISOString(),

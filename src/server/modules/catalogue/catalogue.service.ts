@@ -23,7 +23,12 @@ export function seesPrices(actor: Actor): boolean {
   return actor !== null && (actor.role === "dealer" || actor.role === "admin" || actor.role === "super");
 }
 
-export function toProduct(row: ProductRow, category: Pick<CategoryRow, "slug" | "name">, withPrices: boolean): ProductRecord {
+export function toProduct(
+  row: ProductRow,
+  category: Pick<CategoryRow, "slug" | "name">,
+  withPrices: boolean,
+  brandName: string | null,
+): ProductRecord {
   return {
     product_id: row.productId,
     product_name: row.productName,
@@ -37,6 +42,7 @@ export function toProduct(row: ProductRow, category: Pick<CategoryRow, "slug" | 
     category: row.categoryId,
     category_slug: category.slug,
     category_name: category.name,
+    brand_name: brandName,
   };
 }
 
@@ -59,13 +65,18 @@ export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<S
     return (await settings.get()).secondaryCurrency;
   }
 
+  /** Products with their category and brand, as the public answers show them. */
+  const productQuery = () =>
+    db
+      .select({ product: products, slug: categories.slug, name: categories.name, brand: brands.name })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(brands, eq(brands.id, products.brandId));
+
   async function pageOfProducts(actor: Actor, query: AllProductsQuery): Promise<ProductPage> {
     const where = query.category === undefined ? undefined : eq(products.categoryId, query.category);
     const [rows, [total]] = await Promise.all([
-      db
-        .select({ product: products, slug: categories.slug, name: categories.name })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
+      productQuery()
         .where(where)
         .orderBy(asc(products.productId))
         .limit(query.pageSize)
@@ -74,7 +85,7 @@ export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<S
     ]);
     const withPrices = seesPrices(actor);
     const secondary_currency = await secondaryCurrency();
-    return { rows: rows.map((r) => ({ ...toProduct(r.product, r, withPrices), secondary_currency })), count: total?.n ?? 0 };
+    return { rows: rows.map((r) => ({ ...toProduct(r.product, r, withPrices, r.brand), secondary_currency })), count: total?.n ?? 0 };
   }
 
   return {
@@ -147,6 +158,15 @@ export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<S
       return rows.map(toFeatured);
     },
 
+    /** The products of the given ids that are in the catalogue, in no particular order (at most 100 are read). */
+    async productsByIds(actor: Actor, ids: readonly number[]): Promise<Product[]> {
+      const asked = [...new Set(ids)].slice(0, 100);
+      if (asked.length === 0) return [];
+      const [rows, secondary_currency] = await Promise.all([productQuery().where(inArray(products.productId, asked)), secondaryCurrency()]);
+      const withPrices = seesPrices(actor);
+      return rows.map((r) => ({ ...toProduct(r.product, r, withPrices, r.brand), secondary_currency }));
+    },
+
     async featuredById(id: number): Promise<Featured> {
       const [row] = await db
         .select(featuredColumns)
@@ -168,14 +188,9 @@ export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<S
     },
 
     async productById(actor: Actor, id: number): Promise<Product> {
-      const [row] = await db
-        .select({ product: products, slug: categories.slug, name: categories.name })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(eq(products.productId, id))
-        .limit(1);
+      const [row] = await productQuery().where(eq(products.productId, id)).limit(1);
       if (!row) throw new NotFoundError("Product not found.");
-      return { ...toProduct(row.product, row, seesPrices(actor)), secondary_currency: await secondaryCurrency() };
+      return { ...toProduct(row.product, row, seesPrices(actor), row.brand), secondary_currency: await secondaryCurrency() };
     },
   };
 }

@@ -6,7 +6,10 @@ import {
   confirmPaymentSchema,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  orderPreviewQuerySchema,
+  orderPreviewSchema,
   orderViewSchema,
+  parseLinesParam,
   placeOrderSchema,
   setOrderStatusSchema,
 } from "#shared/schemas/orders.ts";
@@ -46,6 +49,20 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
       const { order, created } = await orders.placeOrder(request.actor, request.body);
       return reply.code(created ? 201 : 200).send(order);
     },
+  );
+
+  r.get(
+    "/orders/preview",
+    {
+      config: { access: access.roles(["dealer"]) },
+      schema: {
+        tags: ["orders"],
+        summary: "The cart's lines at the dealer's prices, with their totals in USD and the secondary currency (dealers)",
+        querystring: orderPreviewQuerySchema,
+        response: { 200: orderPreviewSchema, 400: validationBody, 401: messageBody, 403: messageBody },
+      },
+    },
+    async (request) => orders.previewOrder(request.actor, parseLinesParam(request.query.lines)),
   );
 
   r.get(

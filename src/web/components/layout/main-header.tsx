@@ -2,6 +2,7 @@ import { LayoutDashboard, Menu } from "lucide-react";
 import { useLocation } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { CartLink } from "./cart-link.tsx";
 import { Logo } from "./logo.tsx";
 import { LogoutButton } from "./logout-button.tsx";
@@ -15,7 +16,9 @@ const navLinkClass = (active: boolean) =>
 
 /**
  * The normal header (spec §2): top bar, then logo and navigation. 118 px tall from md up (the dealer sidebar's
- * offset), sticky there; below md the links move into the slide-in menu. Plain links, a CSS menu and a popover: it
+ * offset), sticky there; below md the links move into the slide-in menu and the header is slim: the top bar scrolls
+ * away (its links are in the menu and the footer) and the row with the logo, Cart and Menu stays in view (sticky at
+ * −40 px, the top bar's height). Plain links, a CSS menu and a popover: it
  * works before any script, on React's pages and on the pages sent without React alike (decision 013).
  */
 export function MainHeader({ settings, user }: { settings: PublicSiteSettings; user: PublicUser | null }) {
@@ -26,9 +29,9 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
     </a>
   );
   return (
-    <header className="z-30 bg-white shadow-sm md:sticky md:top-0">
+    <header className="sticky -top-10 z-30 bg-white shadow-sm md:top-0">
       <TopBar settings={settings} />
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 md:h-[78px]">
+      <div className={`${CONTAINER} flex h-16 items-center justify-between gap-2 md:h-[78px]`}>
         <Logo name={settings.companyName} nameClassName="md:max-lg:sr-only" />
         <nav aria-label="Main" className="max-md:hidden">
           <ul className="flex items-center gap-0.5">

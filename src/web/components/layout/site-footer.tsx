@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { LogoMark } from "./logo.tsx";
@@ -50,7 +51,7 @@ export function SiteFooter() {
   const { settings } = root;
   return (
     <footer className="on-dark bg-slate-900 text-slate-200">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={`${CONTAINER} grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4`}>
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
             <LogoMark className="size-8" />
@@ -134,7 +135,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <div className="mx-auto max-w-7xl px-4 py-5 text-sm text-slate-300">
+        <div className={`${CONTAINER} py-5 text-sm text-slate-300`}>
           <CopyrightLine companyName={settings.companyName} />
         </div>
       </div>

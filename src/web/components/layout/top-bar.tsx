@@ -1,5 +1,6 @@
 import { Mail, Phone } from "lucide-react";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { telUrl, whatsappUrl } from "./nav-links.ts";
 import { SocialLinks } from "./social-links.tsx";
@@ -11,7 +12,7 @@ const linkClass =
 export function TopBar({ settings }: { settings: PublicSiteSettings }) {
   return (
     <div className="on-dark bg-slate-900 text-slate-100">
-      <div className="mx-auto flex h-10 max-w-7xl items-center justify-between gap-2 px-3 md:px-4">
+      <div className={`${CONTAINER} flex h-10 items-center justify-between gap-2`}>
         <ul className="flex items-center md:gap-3">
           <li>
             <a href={whatsappUrl(settings.whatsappNumber)} target="_blank" rel="noopener noreferrer" className={linkClass}>

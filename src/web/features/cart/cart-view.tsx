@@ -10,6 +10,9 @@ import type { Cart, CartItem, CartView as CartViewState } from "#web/lib/cart/ca
 
 const NO_LONGER_AVAILABLE = "No longer available";
 
+/** What a dealer's price slots say until the server's prices have come. */
+const PRICE_PENDING = "…";
+
 /**
  * A line's quantity: −, the number typed, + (spec §4, §5). The browser's script (enhance/cart-page.ts) keeps the
  * value, the buttons' disabled states and the order limit's note (`data-limited`) up to date.
@@ -69,7 +72,7 @@ function QuantityControl({ item }: { item: CartItem }) {
  * One line of the cart (image, name linking to the product, quantity controls, Remove). A product no longer in the
  * catalogue (`unavailable`) says so, keeps only its Remove action and links nowhere.
  */
-export function CartLine({ item, unavailable }: { item: CartItem; unavailable: boolean }) {
+export function CartLine({ item, unavailable, priced = false }: { item: CartItem; unavailable: boolean; priced?: boolean }) {
   const picture = cartThumbnail(item.image);
   return (
     <li data-line={item.productId} className="flex flex-wrap items-center gap-4 p-4">
@@ -105,6 +108,12 @@ export function CartLine({ item, unavailable }: { item: CartItem; unavailable: b
             {item.productName}
           </a>
         )}
+        {priced && !unavailable ? (
+          // A dealer's unit price, filled in by the script from the server's prices (GET /api/orders/preview).
+          <p data-line-unit="" className="mt-1 text-sm whitespace-nowrap text-slate-700 tabular-nums">
+            {PRICE_PENDING}
+          </p>
+        ) : null}
       </div>
       <div className="flex items-start gap-3">
         {unavailable ? null : <QuantityControl item={item} />}
@@ -118,6 +127,14 @@ export function CartLine({ item, unavailable }: { item: CartItem; unavailable: b
           Remove
         </button>
       </div>
+      {priced && !unavailable ? (
+        <p className="ml-auto min-w-28 text-right">
+          <span className="sr-only">Line total: </span>
+          <span data-line-total="" className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+            {PRICE_PENDING}
+          </span>
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -191,10 +208,44 @@ function CheckoutLink({ isDealer, whatsappNumber }: { isDealer: boolean; whatsap
 }
 
 /**
+ * The currency a dealer's cart shows its prices in, kept in this browser (enhance/cart-page.ts) and carried to
+ * checkout. USD is checked in the markup; the script checks the one chosen before.
+ */
+function CurrencyChoice({ secondaryCurrency }: { secondaryCurrency: string }) {
+  return (
+    <fieldset className="mt-4">
+      <legend className="text-sm font-medium text-slate-800">Show prices in</legend>
+      <div className="mt-2 inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
+        {["USD", secondaryCurrency].map((c) => (
+          <label
+            key={c}
+            className="inline-flex min-h-11 cursor-pointer items-center px-4 text-sm font-semibold text-slate-800 has-checked:bg-slate-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-accent-700"
+          >
+            <input type="radio" name="cart-currency" value={c} defaultChecked={c === "USD"} data-cart-currency="" className="sr-only" />
+            {c}
+          </label>
+        ))}
+      </div>
+      <p data-currency-note="" hidden className="mt-2 text-sm text-amber-900">
+        Some of these products have no {secondaryCurrency} price: the subtotal is in USD.
+      </p>
+    </fieldset>
+  );
+}
+
+/**
  * A cart with items: the banner, the lines (filled in by the script) and the order summary. Its `data-optional` parts
  * are taken out by the script and put back when the cart calls for them.
  */
-function CartFilled({ isDealer, whatsappNumber }: { isDealer: boolean; whatsappNumber: string }) {
+function CartFilled({
+  isDealer,
+  whatsappNumber,
+  secondaryCurrency,
+}: {
+  isDealer: boolean;
+  whatsappNumber: string;
+  secondaryCurrency: string;
+}) {
   return (
     <div className="space-y-4">
       <BannerSlot />
@@ -217,10 +268,19 @@ function CartFilled({ isDealer, whatsappNumber }: { isDealer: boolean; whatsappN
                 0
               </dd>
             </div>
+            {isDealer ? (
+              <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
+                <dt className="font-semibold">Subtotal</dt>
+                <dd data-summary-subtotal="" className="text-lg font-bold whitespace-nowrap text-slate-900 tabular-nums">
+                  {PRICE_PENDING}
+                </dd>
+              </div>
+            ) : null}
           </dl>
+          {isDealer ? <CurrencyChoice secondaryCurrency={secondaryCurrency} /> : null}
           <p className="mt-4 text-sm text-slate-700">
             {isDealer
-              ? "Checkout takes you to the dealer checkout page."
+              ? "Your dealer prices. Checkout takes you to the dealer checkout page."
               : "Checkout opens a WhatsApp chat with your list; our sales team replies with prices and availability."}
           </p>
           <p data-optional="some-gone" hidden className="mt-2 text-sm font-medium text-red-800">
@@ -246,10 +306,18 @@ const TEMPLATE_ITEM: CartItem = { productId: 0, productName: LINE_NAME_SLOT, ima
  * as `<template>`s that enhance/cart-page.ts clones and fills from the cart in this browser's storage. The markup is
  * declared here once; the script adds no markup of its own.
  */
-export function CartView({ isDealer, whatsappNumber }: { isDealer: boolean; whatsappNumber: string }) {
+export function CartView({
+  isDealer,
+  whatsappNumber,
+  secondaryCurrency,
+}: {
+  isDealer: boolean;
+  whatsappNumber: string;
+  secondaryCurrency: string;
+}) {
   const whenFilled = () => null;
   return (
-    <div data-cart-page="" data-whatsapp={whatsappNumber}>
+    <div data-cart-page="" data-whatsapp={whatsappNumber} data-dealer={isDealer ? "" : undefined}>
       <div data-cart-view="">
         <CartStates view={undefined}>{whenFilled}</CartStates>
       </div>
@@ -260,10 +328,10 @@ export function CartView({ isDealer, whatsappNumber }: { isDealer: boolean; what
         <CartEmpty banner={<BannerSlot />} />
       </template>
       <template id="cart-filled">
-        <CartFilled isDealer={isDealer} whatsappNumber={whatsappNumber} />
+        <CartFilled isDealer={isDealer} whatsappNumber={whatsappNumber} secondaryCurrency={secondaryCurrency} />
       </template>
       <template id="cart-line">
-        <CartLine item={TEMPLATE_ITEM} unavailable={false} />
+        <CartLine item={TEMPLATE_ITEM} unavailable={false} priced={isDealer} />
       </template>
       <template id="cart-line-gone">
         <CartLine item={TEMPLATE_ITEM} unavailable={true} />

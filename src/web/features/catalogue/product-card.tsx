@@ -1,34 +1,135 @@
-import { Link } from "react-router";
+import { FileText } from "lucide-react";
+import { productKeyLine } from "#shared/product-key-line.ts";
+import { formatMoney, toCents } from "#shared/quotation-totals.ts";
+import type { Product } from "#shared/schemas/catalogue.ts";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
+import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { mainImageName } from "./product-media.ts";
 
-/** Card widths in the grids: one column on phones, two from 640 px, three from 1024 px (max-w-6xl). */
-export const CARD_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 45vw, 92vw";
+/** Card widths in the grids: two columns on phones, three from 768 px, four from 1024 px (the container's 1216 px). */
+export const CARD_SIZES = "(min-width: 1280px) 290px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 46vw";
 
-type ProductCardProps = { id: number; name: string; images: string; eager?: boolean; children?: React.ReactNode };
+/** What the card says about price, by who is looking (the service sends prices to dealers and admins only). */
+export type PriceCue =
+  | { kind: "price"; usd: string; secondary: string | null; currency: string }
+  | { kind: "sign-in" }
+  | { kind: "dealers-only" };
 
-/** A product in a grid: main image, name linking to /product/<id>; the whole card is the link's target area. */
-export function ProductCard({ id, name, images, eager = false, children }: ProductCardProps) {
+/** A product as its card shows it: what a loader sends for each card of a grid. */
+export type ProductCardData = {
+  id: number;
+  name: string;
+  images: string;
+  brand: string | null;
+  keyLine: string | null;
+  cue: PriceCue;
+  /** A featured product's own artwork, shown instead of the product's main image. */
+  artwork?: string | null;
+  /** A featured product's own title, shown instead of the product's name (the cart keeps the product's name). */
+  title?: string;
+};
+
+const shown = (value: string | null) => {
+  const cents = toCents(value);
+  return cents !== null && cents > 0n ? formatMoney(cents) : null;
+};
+
+/** A product record → its card's data; `signedIn` tells a member without dealer prices from a visitor. */
+export function productCardData(p: Product, signedIn: boolean): ProductCardData {
+  const usd = shown(p.price_usd);
+  const cue: PriceCue = usd
+    ? { kind: "price", usd, secondary: shown(p.price_zwl), currency: p.secondary_currency }
+    : signedIn
+      ? { kind: "dealers-only" }
+      : { kind: "sign-in" };
+  return {
+    id: p.product_id,
+    name: p.product_name,
+    images: p.images,
+    brand: p.brand_name,
+    keyLine: productKeyLine(p.category_slug, p.product_name),
+    cue,
+  };
+}
+
+/** An amount that never breaks between its currency and its figure. */
+function Amount({ currency, value, className }: { currency: string; value: string; className: string }) {
+  return <span className={`whitespace-nowrap tabular-nums ${className}`}>{`${currency}\u00a0${value}`}</span>;
+}
+
+function PriceLine({ cue }: { cue: PriceCue }) {
+  if (cue.kind === "price") {
+    return (
+      <p data-card-price="" className="flex flex-wrap items-baseline gap-x-2">
+        <span className="sr-only">Your dealer price: </span>
+        <Amount currency="USD" value={cue.usd} className="text-lg font-bold text-slate-900" />
+        {cue.secondary ? <Amount currency={cue.currency} value={cue.secondary} className="text-sm text-slate-700" /> : null}
+      </p>
+    );
+  }
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <p data-card-price="" className="text-sm font-medium text-accent-800">
+      {cue.kind === "sign-in" ? "Dealer price after sign-in" : "Dealer prices for approved dealers"}
+    </p>
+  );
+}
+
+/**
+ * A product in a grid (issue 20 §3): image, brand, name (the link; the whole card is its target area), the key
+ * figure, the price cue for who is looking, Add to Cart and Request a Quote. Server markup only: Add to Cart is
+ * answered by src/web/enhance/cart.ts, Request a Quote opens the product page with its quote form open.
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 2,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  /** The name's heading level: 2 in a page of cards, 3 under a section's heading. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { id, name, images, brand, keyLine, cue, artwork, title } = product;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <MediaImage
-        folder="products"
-        name={mainImageName(images)}
+        folder={artwork ? "featuredProducts" : "products"}
+        name={artwork ?? mainImageName(images)}
         alt=""
         sizes={CARD_SIZES}
         priority={eager}
         className="aspect-[4/3] h-auto w-full bg-slate-100 object-cover"
       />
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="text-base font-semibold text-slate-900">
-          <Link
-            to={`/product/${id}`}
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        {brand ? <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{brand}</p> : null}
+        <Heading className="text-sm font-semibold text-slate-900 sm:text-base">
+          <a
+            href={`/product/${id}`}
             className="after:absolute after:inset-0 group-hover:text-accent-800 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-accent-700"
           >
-            {name}
-          </Link>
-        </h2>
-        {children}
+            {title ?? name}
+          </a>
+        </Heading>
+        {keyLine ? <p className="text-sm text-slate-700">{keyLine}</p> : null}
+        <div className="mt-auto space-y-2 pt-2">
+          <PriceLine cue={cue} />
+          <AddToCartButton
+            productId={id}
+            productName={name}
+            image={mainImageName(images)}
+            className="relative z-10 w-full px-2! whitespace-nowrap"
+            namesProduct
+          />
+          <a
+            href={`/product/${id}?quote=1`}
+            className="relative z-10 flex min-h-11 items-center justify-center gap-1.5 rounded-md text-sm font-medium text-accent-800 underline-offset-4 hover:underline"
+          >
+            <FileText aria-hidden="true" className="size-4" />
+            Request a Quote
+            <span className="sr-only"> for {name}</span>
+          </a>
+        </div>
       </div>
     </article>
   );

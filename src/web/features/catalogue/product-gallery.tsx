@@ -1,8 +1,8 @@
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { productImageNames } from "./product-media.ts";
 
-/** The main image's width: half of max-w-6xl from 768 px, the screen's width below. */
-export const GALLERY_SIZES = "(min-width: 1152px) 552px, (min-width: 768px) 48vw, 92vw";
+/** The main image's width: half of the container (layout/container.ts) from 768 px, the screen's width below. */
+export const GALLERY_SIZES = "(min-width: 1280px) 588px, (min-width: 768px) 46vw, 92vw";
 
 /**
  * Main image and thumbnails that switch it (spec §2); the thumbnails are buttons, so the keyboard works too.

@@ -6,7 +6,13 @@ import { QuoteForm } from "./quote-form.tsx";
 
 const DIALOG_ID = "quote-dialog";
 
-type QuoteRequestProps = { productId: number; productName: string; result: QuoteResult | undefined };
+type QuoteRequestProps = {
+  productId: number;
+  productName: string;
+  result: QuoteResult | undefined;
+  /** Drawn open, as a refused post's is: the page was asked for with its quote form open (a card's Request a Quote). */
+  open?: boolean;
+};
 
 /**
  * 'Request a Quote' and its modal (spec §2, §4, §5), with no script at all: the button opens the server's native
@@ -15,7 +21,7 @@ type QuoteRequestProps = { productId: number; productName: string; result: Quote
  * behind dimmed by a shadow, until src/web/enhance/forms.ts makes it modal, `data-show-modal`), a stored request
  * with the spec's success text, focused, next to the buttons.
  */
-export function QuoteRequest({ productId, productName, result }: QuoteRequestProps) {
+export function QuoteRequest({ productId, productName, result, open = false }: QuoteRequestProps) {
   const refused = result && !result.success ? result : undefined;
   return (
     <>
@@ -32,7 +38,7 @@ export function QuoteRequest({ productId, productName, result }: QuoteRequestPro
       <dialog
         id={DIALOG_ID}
         aria-labelledby={`${DIALOG_ID}-title`}
-        open={refused ? true : undefined}
+        open={refused || open ? true : undefined}
         data-show-modal=""
         closedby="closerequest"
         className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/60 open:fixed open:inset-0 open:z-50 [&:not(:modal)]:shadow-[0_0_0_100vmax_rgb(15_23_42/0.6)]"

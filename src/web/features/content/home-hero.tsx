@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { CONTAINER } from "#web/components/layout/container.ts";
 import { WhatsappIcon } from "#web/components/ui/brand-icons.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { HeroVideo, WelcomeSound } from "./hero-media.tsx";
@@ -54,7 +55,7 @@ export function HomeHero({ tagline, quoteUrl, video, poster, sound }: HomeHeroPr
   return (
     <section aria-labelledby="hero-heading" className="on-dark relative isolate overflow-hidden bg-slate-900 text-white">
       <HeroBackdrop />
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:py-24 md:py-32">
+      <div className={`${CONTAINER} py-20 sm:py-24 md:py-32`}>
         <div className="max-w-2xl">
           <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">Solar · Storage · Backup</p>
           <h1 id="hero-heading" className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl md:text-6xl">

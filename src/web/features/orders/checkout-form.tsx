@@ -1,6 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
+import { linesParam } from "#shared/order-lines.ts";
 import { ORDER_NOTES_MAX, type OrderPreview, placeOrderSchema } from "#shared/schemas/orders.ts";
 import type { Cart } from "#web/lib/cart/cart-store.ts";
 import { buttonClass } from "../../components/ui/button.ts";
@@ -8,7 +9,7 @@ import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
 import { firstIssues } from "../../lib/form-data.ts";
 import { usePostPending } from "../../lib/use-post-pending.ts";
-import { cartField, checkoutRows, linesParam } from "./checkout-lines.ts";
+import { cartField, checkoutRows } from "./checkout-lines.ts";
 import type { CheckoutField, CheckoutResult } from "./checkout-result.ts";
 import { formatMoney } from "./order-card.tsx";
 
@@ -21,6 +22,8 @@ type Props = {
   /** The currency Paynow takes, when Paynow is on (null: bank transfer or ZIPIT only). */
   paynowCurrency: string | null;
   defaultContactName: string;
+  /** The currency the dealer chose in the cart: USD or the secondary currency. */
+  defaultCurrency: string;
   result: CheckoutResult | undefined;
 };
 
@@ -110,10 +113,19 @@ function Summary({ cart, preview, currency, loading }: { cart: Cart; preview: Or
  * The dealer checkout: the cart's lines priced by the server, currency, delivery or collection, and 'Place Order'.
  * The form posts the cart's product ids and quantities only; the order's prices are the catalogue's.
  */
-export function CheckoutForm({ cart, idempotencyKey, secondaryCurrency, bankDetails, paynowCurrency, defaultContactName, result }: Props) {
+export function CheckoutForm({
+  cart,
+  idempotencyKey,
+  secondaryCurrency,
+  bankDetails,
+  paynowCurrency,
+  defaultContactName,
+  defaultCurrency,
+  result,
+}: Props) {
   const failed = result?.status === "error" ? result : undefined;
   const values = failed?.values;
-  const [currency, setCurrency] = useState(values?.currency === secondaryCurrency ? secondaryCurrency : "USD");
+  const [currency, setCurrency] = useState((values?.currency ?? defaultCurrency) === secondaryCurrency ? secondaryCurrency : "USD");
   const [fulfilment, setFulfilment] = useState(values?.fulfilment === "collection" ? "collection" : "delivery");
   const [clientErrors, setClientErrors] = useState<Partial<Record<CheckoutField, string>>>({});
   const pending = usePostPending("/checkout");

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { LINE_QUANTITY_MAX } from "#shared/constants.ts";
-import { cartField, checkoutRows, linesParam, parseLinesParam } from "./checkout-lines.ts";
+import { linesParam } from "#shared/order-lines.ts";
+import { parseLinesParam } from "#shared/schemas/orders.ts";
+import { cartField, checkoutRows } from "./checkout-lines.ts";
 
 describe("checkout lines", () => {
   it("round-trips the cart through the query value", () => {

@@ -1,22 +1,4 @@
-import { ORDER_LINES_MAX, orderLineSchema } from "#shared/schemas/orders.ts";
-
 export type CheckoutLine = { product_id: number; quantity: number };
-
-/** The cart's lines for the checkout page's price summary: `12x2,15x1` (product id x quantity). */
-export function linesParam(items: { productId: number; quantity: number }[]): string {
-  return items.map((i) => `${i.productId}x${i.quantity}`).join(",");
-}
-
-/** The lines of a `lines` query value; anything malformed is left out, and at most ORDER_LINES_MAX are read. */
-export function parseLinesParam(value: string): CheckoutLine[] {
-  const out: CheckoutLine[] = [];
-  for (const part of value.split(",").slice(0, ORDER_LINES_MAX)) {
-    const [id, quantity] = part.split("x");
-    const parsed = orderLineSchema.safeParse({ product_id: id, quantity });
-    if (parsed.success && /^\d+$/.test(id ?? "") && /^\d+$/.test(quantity ?? "")) out.push(parsed.data);
-  }
-  return out;
-}
 
 /** The cart posted with the checkout form (a hidden field): product ids and quantities only, never prices. */
 export function cartField(items: { productId: number; quantity: number }[]): string {
