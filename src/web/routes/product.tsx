@@ -98,10 +98,12 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
           </li>
         </ol>
       </nav>
+      {/* Above the gallery and the details: it starts where every page's heading does (issue 20 §2). */}
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{product.product_name}</h1>
+      {product.brand_name ? <p className="mt-1 text-slate-700">{product.brand_name}</p> : null}
       <div className="mt-6 grid gap-8 md:grid-cols-2 md:gap-10">
         <ProductGallery images={product.images} name={product.product_name} />
         <div className="space-y-5">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{product.product_name}</h1>
           <ProductPrices usd={product.price_usd} zwl={product.price_zwl} currency={root?.settings.secondaryCurrency ?? "ZWL"} />
           <p className="text-lg text-slate-700">{product.product_description}</p>
           <div className="flex flex-wrap gap-3">
