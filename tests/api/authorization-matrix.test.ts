@@ -212,6 +212,8 @@ const MATRIX: Record<string, Case> = {
     }),
   },
   "GET /api/orders/mine": { expect: signedIn() },
+  // The cart's prices (issue 20 §3): dealers only, as the checkout's.
+  "GET /api/orders/preview": { expect: { ...all("forbidden"), anonymous: "unauth", dealer: "ok", otherDealer: "ok" } },
   "GET /api/orders/export.csv": { expect: adminOnly() },
   "GET /api/orders": { expect: adminOnly() },
   "GET /api/orders/:id": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },

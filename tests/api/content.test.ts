@@ -237,6 +237,14 @@ describe("GET /api/products/get-all-products", () => {
     expect((await get("/api/products/get-all-products?category=")).body.count).toBe(44);
   });
 
+  it("names each product's brand (issue 20 §3: the card's brand line), the same in the list and by id", async () => {
+    const list = await get("/api/products/get-all-products?category=energy-storage&pageSize=48");
+    const kariba = list.body.rows.find((p: { product_name: string }) => p.product_name === "Kariba PowerStack 15kWh");
+    expect(kariba?.brand_name).toBe("Kariba Power");
+    const one = await get(`/api/products/get-product-by-id/${kariba?.product_id}`);
+    expect(one.body.brand_name).toBe("Kariba Power");
+  });
+
   it("rejects a malformed page, page size or category", async () => {
     await expectMalformed("/api/products/get-all-products?page=0");
     await expectMalformed("/api/products/get-all-products?pageSize=1000");

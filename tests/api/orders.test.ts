@@ -196,6 +196,40 @@ describe("POST /api/orders", () => {
   });
 });
 
+describe("GET /api/orders/preview (the dealer cart's prices)", () => {
+  it("answers a dealer's unit prices and exact totals in both currencies, lines merged, unknown products listed", async () => {
+    const [a, b] = priced;
+    if (!a || !b || !noZwl) throw new Error("the demo catalogue lacks the products this test needs");
+    const res = await actors.inject("dealer", {
+      method: "GET",
+      url: `/api/orders/preview?lines=${a.id}x2,${b.id}x1,${a.id}x1,999999x3`,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.lines).toEqual([
+      expect.objectContaining({ product_id: a.id, quantity: 3, unit_price_usd: a.priceUsd, unit_price_secondary: a.priceZwl }),
+      expect.objectContaining({ product_id: b.id, quantity: 1, unit_price_usd: b.priceUsd, unit_price_secondary: b.priceZwl }),
+    ]);
+    expect(body.missing).toEqual([999999]);
+    expect(cents(body.total_usd)).toBe(cents(a.priceUsd) * 3 + cents(b.priceUsd));
+    expect(cents(body.total_secondary)).toBe(cents(a.priceZwl ?? "0") * 3 + cents(b.priceZwl ?? "0"));
+    expect(body.secondary_currency).toBe(DEFAULT_SITE_SETTINGS.secondaryCurrency);
+
+    // A product without a secondary price: no secondary total, the USD one stands.
+    const mixed = (await actors.inject("dealer", { method: "GET", url: `/api/orders/preview?lines=${a.id}x1,${noZwl.id}x1` })).json();
+    expect(mixed.total_secondary).toBeNull();
+    expect(mixed.lines[1].unit_price_secondary).toBeNull();
+  });
+
+  it("is for dealers only, and refuses lines that are not product id x quantity", async () => {
+    const url = `/api/orders/preview?lines=${priced[0]?.id}x1`;
+    expect((await actors.inject("anonymous", { method: "GET", url })).statusCode).toBe(401);
+    expect((await actors.inject("user", { method: "GET", url })).statusCode).toBe(403);
+    expect((await actors.inject("admin", { method: "GET", url })).statusCode).toBe(403);
+    expect((await actors.inject("dealer", { method: "GET", url: "/api/orders/preview?lines=1;drop" })).statusCode).toBe(400);
+  });
+});
+
 describe("reading orders", () => {
   it("a dealer's list holds its own orders, newest first", async () => {
     const res = await actors.inject("dealer", { method: "GET", url: "/api/orders/mine" });

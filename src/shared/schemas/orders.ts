@@ -107,6 +107,7 @@ export const orderPreviewQuerySchema = z.object({
     .string()
     .max(2_000)
     .regex(/^[\dx,]*$/, "Lines are product id x quantity, comma-separated.")
+    .default("")
     .describe("The cart's lines: product id x quantity, comma-separated (12x2,15x1); at most 100 are read"),
 });
 
