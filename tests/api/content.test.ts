@@ -242,7 +242,7 @@ describe("GET /api/products/get-all-products", () => {
     const kariba = list.body.rows.find((p: { product_name: string }) => p.product_name === "Kariba PowerStack 15kWh");
     expect(kariba?.brand_name).toBe("Kariba Power");
     const one = await get(`/api/products/get-product-by-id/${kariba?.product_id}`);
-    expect(one.body.brand_name).toBe("Kariba Power");
+    expect(one.body[0].brand_name).toBe("Kariba Power");
   });
 
   it("rejects a malformed page, page size or category", async () => {
