@@ -109,6 +109,7 @@ test("a visitor's product card: brand, name, key figure, the price cue, Add to C
   const dialog = page.getByRole("dialog", { name: "Request a Quote" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("For SunVolt 550W Bifacial.")).toBeVisible();
+  await expect(page.getByText("Dealer price after sign-in")).toBeVisible();
   // The quote form's own address is the plain product page: the canonical link leaves ?quote out.
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/product\/\d+$/);
 });

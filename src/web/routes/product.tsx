@@ -5,6 +5,7 @@ import { CONTAINER } from "#web/components/layout/container.ts";
 import { PageIntro } from "#web/components/layout/page-intro.tsx";
 import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "#web/features/catalogue/add-to-cart-button.tsx";
+import { priceCueText } from "#web/features/catalogue/product-card.tsx";
 import { GALLERY_SIZES, ProductGallery } from "#web/features/catalogue/product-gallery.tsx";
 import { mainImageName, productImageNames } from "#web/features/catalogue/product-media.ts";
 import { ProductPrices } from "#web/features/catalogue/product-prices.tsx";
@@ -104,7 +105,11 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-6 grid gap-8 md:grid-cols-2 md:gap-10">
         <ProductGallery images={product.images} name={product.product_name} />
         <div className="space-y-5">
-          <ProductPrices usd={product.price_usd} zwl={product.price_zwl} currency={root?.settings.secondaryCurrency ?? "ZWL"} />
+          {product.price_usd === null ? (
+            <p className="font-medium text-accent-800">{priceCueText(root?.user ? "dealers-only" : "sign-in")}</p>
+          ) : (
+            <ProductPrices usd={product.price_usd} zwl={product.price_zwl} currency={root?.settings.secondaryCurrency ?? "ZWL"} />
+          )}
           <p className="text-lg text-slate-700">{product.product_description}</p>
           <div className="flex flex-wrap gap-3">
             <AddToCartButton productId={product.product_id} productName={product.product_name} image={mainImageName(product.images)} />

@@ -69,9 +69,14 @@ function PriceLine({ cue }: { cue: PriceCue }) {
   }
   return (
     <p data-card-price="" className="text-sm font-medium text-accent-800">
-      {cue.kind === "sign-in" ? "Dealer price after sign-in" : "Dealer prices for approved dealers"}
+      {priceCueText(cue.kind)}
     </p>
   );
+}
+
+/** What a product says about its price to someone who does not see dealer prices. */
+export function priceCueText(kind: "sign-in" | "dealers-only"): string {
+  return kind === "sign-in" ? "Dealer price after sign-in" : "Dealer prices for approved dealers";
 }
 
 /**
