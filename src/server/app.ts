@@ -18,6 +18,7 @@ import { contentAdminRoutes } from "./modules/content/content-admin.routes.ts";
 import { settingsRoutes } from "./modules/content/settings.routes.ts";
 import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
 import { documentsRoutes } from "./modules/dealers/documents.routes.ts";
+import { ratesRoutes } from "./modules/money/rates.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
@@ -48,6 +49,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Where log lines go (default: stdout), after redaction (platform/log-redaction.ts); tests read them. */
   logStream?: { write(line: string): unknown };
+  /** The clock of the services that read the day (dated rates); tests set it. */
+  now?: () => Date;
 };
 
 /**
@@ -130,6 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     storage,
     transport: opts.mailer ?? createMailer(config),
     log: app.log,
+    ...(opts.now ? { now: opts.now } : {}),
   });
   app.decorate("jobs", jobs);
   app.addHook("onReady", async () => jobs.start());
@@ -201,6 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(auditRoutes, { services });
         await routes.register(salesRoutes, { services });
         await routes.register(settingsRoutes, { services });
+        await routes.register(ratesRoutes, { services });
         routes.all("/*", { schema: { hide: true }, config: { access: access.public } }, async (_request, reply) =>
           reply.code(404).send({ message: "Not found." }),
         );

@@ -15,6 +15,7 @@ import { createSettingsService } from "./modules/content/settings.service.ts";
 import { createDealersService } from "./modules/dealers/dealers.service.ts";
 import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
+import { createRatesService } from "./modules/money/rates.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
@@ -39,6 +40,8 @@ export type Deps = {
   onJobQueued?: () => void;
   /** The server's logger (platform/log.ts): security events, Paynow's refusals and failures. */
   log: Log;
+  /** The clock of the services that read the day (dated rates); tests set it. */
+  now?: () => Date;
 };
 
 /** Every domain service, wired once per process; routes and page loaders call these. */
@@ -102,6 +105,8 @@ export function createServices(deps: Deps) {
       log: deps.log,
     }),
     sales,
+    /** The dated exchange and VAT rates (issue 21). */
+    rates: createRatesService({ db: deps.db, audit, ...(deps.now ? { now: deps.now } : {}) }),
   };
 }
 
@@ -114,13 +119,14 @@ export type AppDeps = {
   /** The transport the mail jobs send with (SMTP or the .eml outbox; tests pass their own). */
   transport: Mailer;
   log: Log;
+  now?: () => Date;
 };
 
 /**
  * The process's composition root: the job worker (decision 007), the queuing mailer and the image-variant queue the
  * services are given, the services, the derived images, and the job handlers that call them. app.ts serves them.
  */
-export function createAppServices({ db, config, storage, transport, log }: AppDeps) {
+export function createAppServices({ db, config, storage, transport, log, now }: AppDeps) {
   // Background jobs: services queue mail and image variants; the worker sends and encodes them with retries, polling
   // every JOBS_POLL_MS and woken at once by an enqueue.
   const jobs = createAppJobWorker(db, config, log);
@@ -129,7 +135,7 @@ export function createAppServices({ db, config, storage, transport, log }: AppDe
     await queueImageVariants(db, folder, name);
     jobs.wake();
   };
-  const services = createServices({ db, config, storage, mailer, onImageStored, onJobQueued: jobs.wake, log });
+  const services = createServices({ db, config, storage, mailer, onImageStored, onJobQueued: jobs.wake, log, ...(now ? { now } : {}) });
   // AVIF and JPEG twins of the stored WebP images: made by a job after an upload, or on first request (derived.ts).
   const derivedImages = createDerivedImages(storage);
   registerJobHandlers(jobs, { db, transport, services, derivedImages });

@@ -18,3 +18,8 @@ export function formatDateTime(value: string | Date): string {
   const date = valid(value);
   return date ? dateTimeFormat.format(date) : "";
 }
+
+/** The company's calendar day of a moment, "2026-11-26" (Africa/Harare is UTC+2 all year, no daylight saving). */
+export function harareDate(at: Date): string {
+  return new Date(at.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);
+}

@@ -70,6 +70,8 @@ const superOnly = (o: Outcome = "ok"): Expected => ({ ...all("forbidden"), anony
 const NO_SUCH_ID = 2_147_483_000;
 const BOGUS_TOKEN = "not-a-real-token-0123456789abcdefghijklmnopqrstuvwxyz";
 /** The actor's own account; anonymous aims at the demo user's (and is turned away before it matters). */
+/** A day of its own for each actor's dated rate (one rate per day). */
+const matrixDay = (actor: ActorName) => `2099-01-${String(10 + ACTOR_NAMES.indexOf(actor)).padStart(2, "0")}`;
 const own = (c: Ctx): Identity => c.me ?? c.actors.identity.user;
 const ownId = (c: Ctx) => ({ id: own(c).id });
 const quoteRequest = (c: Ctx) => ({
@@ -219,6 +221,15 @@ const MATRIX: Record<string, Case> = {
   "GET /api/orders/:id": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "PUT /api/orders/:id/confirm-payment": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
   "PUT /api/orders/:id/status": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ status: "processing" }) },
+  // Dated rates (issue 21): read by anyone, entered by admins; each actor's call enters its own day's rate.
+  "GET /api/exchange-rates/current": { expect: all("ok") },
+  "GET /api/exchange-rates": { expect: all("ok") },
+  "POST /api/exchange-rates": {
+    expect: adminOnly(),
+    body: (c) => ({ rate: "27.0000", effective_date: matrixDay(c.actor), source: `Matrix ${c.actor}` }),
+  },
+  "GET /api/tax-rates": { expect: all("ok") },
+  "POST /api/tax-rates": { expect: adminOnly(), body: (c) => ({ rate: "15.5", valid_from: matrixDay(c.actor) }) },
   // Back office (issue 6): the audit log.
   "GET /api/audit": { expect: adminOnly() },
   "GET /api/audit/facets": { expect: adminOnly() },

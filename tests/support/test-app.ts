@@ -38,6 +38,8 @@ export async function createTestApp(
     web?: "production";
     /** Receives the log lines (with LOG_LEVEL in env), as the server would write them. */
     logStream?: { write(line: string): unknown };
+    /** The services' clock (dated rates): a test sets the day. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "solar-test-"));
@@ -52,6 +54,7 @@ export async function createTestApp(
     mailer: opts.mailer ?? createMailer(config),
     web: opts.web ?? false,
     logStream: opts.logStream,
+    ...(opts.now ? { now: opts.now } : {}),
   });
   await app.ready();
   // Mail is a job (decision 007) and the worker does not poll in tests (JOBS_POLL_MS 0): reading the outbox first runs

@@ -25,9 +25,11 @@ import {
   testimonials,
 } from "../schema/content.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../schema/dealers.ts";
+import { exchangeRates } from "../schema/money.ts";
 import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg, renderWebp, storeImage } from "./artwork.ts";
 import { BRANDS, benefitsOf, PRODUCTS, warrantyOf } from "./demo-catalogue.ts";
 import { ARTICLES, AWARDS, BLOGS, CASE_STUDIES, CERTIFICATES, FAQS, OVERVIEW, POSITIONS, TEAM, TESTIMONIALS } from "./demo-content.ts";
+import { DEMO_ZWG_RATES } from "./demo-rates.ts";
 import { productArt } from "./product-art.ts";
 import { blogArt, caseStudyArt } from "./scene-art.ts";
 
@@ -99,6 +101,11 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
   for (const name of [DEFAULT_SITE_SETTINGS.heroVideo, DEFAULT_SITE_SETTINGS.heroPoster, DEFAULT_SITE_SETTINGS.welcomeAudio]) {
     files.push(async () => storage.put("public", `${MEDIA_FOLDERS.site}/${name}`, await readFile(path.join(demoAssetsDir, name))));
   }
+
+  // The ZWG rate history: secondary prices are the USD price at the rate in force (issue 21).
+  await db
+    .insert(exchangeRates)
+    .values(DEMO_ZWG_RATES.map((r) => ({ currency: r.currency, rate: r.rate, effectiveDate: r.effective_date, source: r.source })));
 
   // Catalogue
   const brandRows = await db

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  exchangeRateQuerySchema,
+  exchangeRateSchema,
+  newExchangeRateSchema,
+  newTaxRateSchema,
+  taxRateSchema,
+} from "#shared/schemas/rates.ts";
+import { access } from "../../platform/auth/access.ts";
+import { messageBody, validationBody } from "../../platform/error-bodies.ts";
+import type { Services } from "../../services.ts";
+
+/** Dated rates (issue 21): the secondary currency's official exchange rate and the VAT rate. */
+export async function ratesRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { rates } = opts.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/exchange-rates/current",
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ["rates"],
+        summary: "The exchange rate in force today (units of the currency per 1 USD)",
+        querystring: exchangeRateQuerySchema,
+        response: { 200: exchangeRateSchema, 400: validationBody, 404: messageBody },
+      },
+    },
+    async (request) => rates.currentExchangeRate(request.query.currency),
+  );
+
+  r.get(
+    "/exchange-rates",
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ["rates"],
+        summary: "Every exchange rate of a currency, newest effective date first (announced future rates included)",
+        querystring: exchangeRateQuerySchema,
+        response: { 200: z.array(exchangeRateSchema), 400: validationBody },
+      },
+    },
+    async (request) => rates.exchangeRateHistory(request.query.currency),
+  );
+
+  r.post(
+    "/exchange-rates",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["rates"],
+        summary: "Enter an official rate from a day on; a future day's rate takes effect that day (admin)",
+        body: newExchangeRateSchema,
+        response: { 201: exchangeRateSchema, 400: validationBody, 401: messageBody, 403: messageBody, 409: messageBody },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await rates.addExchangeRate(request.actor, request.body)),
+  );
+
+  r.get(
+    "/tax-rates",
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ["rates"],
+        summary: "The standard VAT rates with the day each takes effect, oldest first",
+        response: { 200: z.array(taxRateSchema) },
+      },
+    },
+    async () => rates.taxRates(),
+  );
+
+  r.post(
+    "/tax-rates",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["rates"],
+        summary: "Enter the standard VAT rate from a day on (admin)",
+        body: newTaxRateSchema,
+        response: { 201: taxRateSchema, 400: validationBody, 401: messageBody, 403: messageBody, 409: messageBody },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await rates.addTaxRate(request.actor, request.body)),
+  );
+}

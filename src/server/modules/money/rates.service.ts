@@ -1,0 +1,148 @@
+import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { harareDate } from "#shared/dates.ts";
+import {
+  type ExchangeRate,
+  type NewExchangeRate,
+  type NewTaxRate,
+  NO_RATE,
+  RATE_DATE_TAKEN,
+  TAX_DATE_TAKEN,
+  type TaxRate,
+} from "#shared/schemas/rates.ts";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { exchangeRates, taxRates } from "../../db/schema/money.ts";
+import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { ConflictError, NotFoundError } from "../../platform/errors.ts";
+import type { AuditService } from "../audit/audit.service.ts";
+
+type Deps = {
+  db: Db;
+  audit: AuditService;
+  /** The clock, so tests can set the day (a rate for a future day takes effect that day). */
+  now?: () => Date;
+};
+
+type ExchangeRateRow = typeof exchangeRates.$inferSelect;
+type TaxRateRow = typeof taxRates.$inferSelect;
+
+const toExchangeRate = (r: ExchangeRateRow): ExchangeRate => ({
+  id: r.id,
+  currency: r.currency,
+  rate: r.rate,
+  effective_date: r.effectiveDate,
+  source: r.source,
+  created_at: r.createdAt.toISOString(),
+});
+
+const toTaxRate = (r: TaxRateRow): TaxRate => ({ id: r.id, rate: r.rate, valid_from: r.validFrom });
+
+/**
+ * The dated rates (issue 21): the secondary currency's official exchange rate and the standard VAT rate, each in force
+ * from its day (Africa/Harare) until the next one's. Reads are public (prices and documents name them); admins add
+ * rates, each addition in the audit log. A rate is never changed once entered: a correction is a new day's rate.
+ */
+export function createRatesService({ db, audit, now = () => new Date() }: Deps) {
+  const today = () => harareDate(now());
+
+  return {
+    today,
+
+    /** The rate in force on `day` (default today): the latest whose effective date is not after it; null before any. */
+    async exchangeRateOn(currency: ExchangeRate["currency"], day = today()): Promise<ExchangeRate | null> {
+      const [row] = await db
+        .select()
+        .from(exchangeRates)
+        .where(and(eq(exchangeRates.currency, currency), lte(exchangeRates.effectiveDate, day)))
+        .orderBy(desc(exchangeRates.effectiveDate))
+        .limit(1);
+      return row ? toExchangeRate(row) : null;
+    },
+
+    /** GET /api/exchange-rates/current: as exchangeRateOn, a 404 with NO_RATE before the first rate. */
+    async currentExchangeRate(currency: ExchangeRate["currency"]): Promise<ExchangeRate> {
+      const rate = await this.exchangeRateOn(currency);
+      if (!rate) throw new NotFoundError(NO_RATE);
+      return rate;
+    },
+
+    /** Every rate of a currency, newest effective date first (future ones included: they are announced). */
+    async exchangeRateHistory(currency: ExchangeRate["currency"]): Promise<ExchangeRate[]> {
+      const rows = await db
+        .select()
+        .from(exchangeRates)
+        .where(eq(exchangeRates.currency, currency))
+        .orderBy(desc(exchangeRates.effectiveDate));
+      return rows.map(toExchangeRate);
+    },
+
+    async addExchangeRate(actor: Actor, input: NewExchangeRate): Promise<ExchangeRate> {
+      const admin = requireAdmin(actor);
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(exchangeRates)
+            .values({
+              currency: input.currency,
+              rate: input.rate,
+              effectiveDate: input.effective_date,
+              source: input.source,
+              createdBy: admin.id,
+            })
+            .returning();
+          if (!row) throw new Error("the rate was not stored");
+          const after = toExchangeRate(row);
+          await audit.record(tx, admin, {
+            entity: "exchange-rate",
+            entityId: row.id,
+            action: "create",
+            summary: `${row.currency} at ${row.rate} per USD from ${row.effectiveDate} (${row.source})`,
+            after,
+          });
+          return after;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError(RATE_DATE_TAKEN);
+        throw err;
+      }
+    },
+
+    /** The standard VAT rate in force on `day` (default today); null before the first. */
+    async taxRateOn(day = today()): Promise<TaxRate | null> {
+      const [row] = await db.select().from(taxRates).where(lte(taxRates.validFrom, day)).orderBy(desc(taxRates.validFrom)).limit(1);
+      return row ? toTaxRate(row) : null;
+    },
+
+    /** GET /api/tax-rates: every VAT rate, oldest first. */
+    async taxRates(): Promise<TaxRate[]> {
+      return (await db.select().from(taxRates).orderBy(asc(taxRates.validFrom))).map(toTaxRate);
+    },
+
+    async addTaxRate(actor: Actor, input: NewTaxRate): Promise<TaxRate> {
+      const admin = requireAdmin(actor);
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(taxRates)
+            .values({ rate: input.rate, validFrom: input.valid_from, createdBy: admin.id })
+            .returning();
+          if (!row) throw new Error("the VAT rate was not stored");
+          const after = toTaxRate(row);
+          await audit.record(tx, admin, {
+            entity: "tax-rate",
+            entityId: row.id,
+            action: "create",
+            summary: `VAT ${row.rate} % from ${row.validFrom}`,
+            after,
+          });
+          return after;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError(TAX_DATE_TAKEN);
+        throw err;
+      }
+    },
+  };
+}
+
+export type RatesService = ReturnType<typeof createRatesService>;

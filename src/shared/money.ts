@@ -1,0 +1,48 @@
+/**
+ * Exact money arithmetic (issue 21): amounts in whole cents as BigInt, rates as decimal text. Nothing here goes
+ * through a floating-point number, so a ZWG price or a VAT amount is the same to the cent in the browser, on the
+ * server and on a PDF.
+ */
+
+/** "26.8" → 268000n with `places` = 4: a non-negative decimal as a whole number of its smallest unit; null if malformed or too precise. */
+export function decimalUnits(value: string, places: number): bigint | null {
+  const m = value.trim().match(/^(\d+)(?:\.(\d+))?$/);
+  if (!m) return null;
+  const fraction = m[2] ?? "";
+  if (fraction.length > places) return null;
+  return BigInt(m[1] as string) * 10n ** BigInt(places) + BigInt(fraction.padEnd(places, "0") || "0");
+}
+
+/** `cents × units / scale`, rounded half away from zero: the one rounding rule of every computed amount. */
+function scaled(cents: bigint, units: bigint, scale: bigint): bigint {
+  const product = cents * units;
+  const half = scale / 2n;
+  return product >= 0n ? (product + half) / scale : -((-product + half) / scale);
+}
+
+/** The decimal places an exchange rate is kept with (ZWG per 1 USD, e.g. 26.8015). */
+export const RATE_PLACES = 4;
+
+/** A USD amount in the secondary currency at `rate` (units of it per 1 USD), rounded to the cent. */
+export function convertCents(usdCents: bigint, rate: string): bigint {
+  const units = decimalUnits(rate, RATE_PLACES);
+  if (units === null) throw new Error(`not an exchange rate: ${rate}`);
+  return scaled(usdCents, units, 10n ** BigInt(RATE_PLACES));
+}
+
+/** The decimal places a VAT rate is kept with, as a percentage (15.5 → "15.50"). */
+export const VAT_PLACES = 2;
+
+/** The VAT on an amount excluding VAT, at `percent` (e.g. "15.5"), rounded to the cent. */
+export function vatCents(netCents: bigint, percent: string): bigint {
+  const units = decimalUnits(percent, VAT_PLACES);
+  if (units === null) throw new Error(`not a VAT rate: ${percent}`);
+  return scaled(netCents, units, 100n * 10n ** BigInt(VAT_PLACES));
+}
+
+/** 123450n → "1234.50": cents as the decimal text the database and the API carry. */
+export function centsToDecimal(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  return `${negative ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { decimalUnits, RATE_PLACES, VAT_PLACES } from "../money.ts";
+
+/**
+ * Dated rates (issue 21): the official exchange rate of the secondary currency and the VAT rate, each a table of
+ * values with the day they take effect, so a document reads the rate in force on its own date.
+ */
+
+/** The currencies an exchange rate is kept for: ZWG only since ZWL stopped being recognised (1 September 2024). */
+export const RATE_CURRENCIES = ["ZWG"] as const;
+
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD.")
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    "Enter a real date.",
+  );
+
+const positiveDecimal = (places: number, what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => decimalUnits(v, places) !== null, `Enter the ${what} as a number with at most ${places} decimals.`)
+    .refine((v) => (decimalUnits(v, places) ?? 0n) > 0n, `The ${what} must be more than 0.`)
+    .refine((v) => (decimalUnits(v, places) ?? 0n) <= BigInt(max) * 10n ** BigInt(places), `The ${what} must be at most ${max}.`);
+
+/** POST /api/exchange-rates: units of the currency per 1 USD from a day on (a future day takes effect that day). */
+export const newExchangeRateSchema = z.object({
+  currency: z.enum(RATE_CURRENCIES, { error: "Choose ZWG." }).default("ZWG"),
+  rate: positiveDecimal(RATE_PLACES, "rate", 1_000_000),
+  effective_date: calendarDay,
+  source: z.string().trim().min(1, "Say where the rate comes from.").max(200, "Source must be at most 200 characters."),
+});
+export type NewExchangeRate = z.infer<typeof newExchangeRateSchema>;
+
+export const exchangeRateSchema = z.object({
+  id: z.number(),
+  currency: z.enum(RATE_CURRENCIES),
+  rate: z.string().describe("Units of the currency per 1 USD, up to 4 decimals"),
+  effective_date: z.string().describe("The first day (Africa/Harare) the rate is in force"),
+  source: z.string(),
+  created_at: z.string(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+export const exchangeRateQuerySchema = z.object({ currency: z.enum(RATE_CURRENCIES).default("ZWG") });
+
+/** POST /api/tax-rates: the standard VAT rate, in percent, from a day on. */
+export const newTaxRateSchema = z.object({
+  rate: positiveDecimal(VAT_PLACES, "VAT rate", 100),
+  valid_from: calendarDay,
+});
+export type NewTaxRate = z.infer<typeof newTaxRateSchema>;
+
+export const taxRateSchema = z.object({
+  id: z.number(),
+  rate: z.string().describe("The standard VAT rate in percent, e.g. 15.50"),
+  valid_from: z.string().describe("The first day (Africa/Harare) the rate is in force"),
+});
+export type TaxRate = z.infer<typeof taxRateSchema>;
+
+export const RATE_DATE_TAKEN = "A rate for this currency and day already exists: each day has one rate.";
+export const TAX_DATE_TAKEN = "A VAT rate from this day already exists.";
+export const NO_RATE = "No exchange rate is in force yet: an admin enters today's official rate.";

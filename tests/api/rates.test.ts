@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_RATE, RATE_DATE_TAKEN, TAX_DATE_TAKEN } from "#shared/schemas/rates.ts";
+import { type Actors, createActors } from "../support/actors.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+// Issue 21 §1 and §3: the dated tables of the ZWG exchange rate and the VAT rate, read on the day a clock says.
+
+let t: TestApp;
+let actors: Actors;
+/** The services' clock: each test sets the moment it needs. */
+let now = new Date("2026-11-26T08:00:00Z");
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => now });
+  actors = await createActors(t);
+});
+afterAll(() => t?.close());
+
+const get = (url: string) => actors.inject("anonymous", { method: "GET", url });
+const post = (who: Parameters<Actors["inject"]>[0], url: string, payload: object) => actors.inject(who, { method: "POST", url, payload });
+
+describe("exchange rates", () => {
+  it("answers the rate in force today, by the company's calendar (Africa/Harare)", async () => {
+    now = new Date("2026-11-26T08:00:00Z");
+    const current = await get("/api/exchange-rates/current");
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toMatchObject({ currency: "ZWG", rate: "26.8015", effective_date: "2026-11-24" });
+    // 23:30 UTC on 23 November is already the 24th in Harare.
+    now = new Date("2026-11-23T22:30:00Z");
+    expect((await get("/api/exchange-rates/current")).json().effective_date).toBe("2026-11-24");
+    now = new Date("2026-11-23T21:30:00Z");
+    expect((await get("/api/exchange-rates/current")).json().effective_date).toBe("2026-01-05");
+  });
+
+  it("lists the history newest first", async () => {
+    const history = (await get("/api/exchange-rates")).json() as { effective_date: string }[];
+    const days = history.map((r) => r.effective_date);
+    expect(days.slice(-2)).toEqual(["2024-09-27", "2024-04-08"]);
+    expect([...days].sort().reverse()).toEqual(days);
+  });
+
+  it("lets an admin enter a future day's rate, which takes effect that day, and logs it", async () => {
+    now = new Date("2026-11-26T08:00:00Z");
+    const added = await post("admin", "/api/exchange-rates", {
+      currency: "ZWG",
+      rate: "27.1234",
+      effective_date: "2026-11-28",
+      source: "RBZ interbank mid-rate",
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ rate: "27.1234", effective_date: "2026-11-28" });
+    expect((await get("/api/exchange-rates/current")).json().rate).toBe("26.8015");
+    expect((await get("/api/exchange-rates")).json()[0].effective_date).toBe("2026-11-28");
+    now = new Date("2026-11-28T06:00:00Z");
+    expect((await get("/api/exchange-rates/current")).json().rate).toBe("27.1234");
+
+    const log = (await actors.inject("admin", { method: "GET", url: "/api/audit?entity=exchange-rate" })).json();
+    expect(log.rows[0].summary).toBe("ZWG at 27.1234 per USD from 2026-11-28 (RBZ interbank mid-rate)");
+
+    // One rate per day: a second one for the same day is a conflict, not a silent change.
+    const again = await post("admin", "/api/exchange-rates", { rate: "27.5", effective_date: "2026-11-28", source: "RBZ" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(RATE_DATE_TAKEN);
+  });
+
+  it("refuses rates that are not positive numbers with at most 4 decimals, and impossible days", async () => {
+    for (const body of [
+      { rate: "0", effective_date: "2026-12-01", source: "RBZ" },
+      { rate: "-3", effective_date: "2026-12-01", source: "RBZ" },
+      { rate: "26.80155", effective_date: "2026-12-01", source: "RBZ" },
+      { rate: "1e3", effective_date: "2026-12-01", source: "RBZ" },
+      { rate: "26.8", effective_date: "2026-02-30", source: "RBZ" },
+      { rate: "26.8", effective_date: "2026-12-01", source: " " },
+      { currency: "ZWL", rate: "26.8", effective_date: "2026-12-01", source: "RBZ" },
+    ]) {
+      const res = await post("admin", "/api/exchange-rates", body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it("is entered by admins only", async () => {
+    const body = { rate: "26.9", effective_date: "2026-12-02", source: "RBZ" };
+    expect((await post("anonymous", "/api/exchange-rates", body)).statusCode).toBe(401);
+    expect((await post("dealer", "/api/exchange-rates", body)).statusCode).toBe(403);
+  });
+
+  it("answers 404 with a clear message before any rate is in force", async () => {
+    now = new Date("2020-01-01T08:00:00Z");
+    const res = await get("/api/exchange-rates/current");
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(NO_RATE);
+  });
+});
+
+describe("VAT rates", () => {
+  it("holds 15 % and 15.5 % from 1 January 2026 in every database, and the rate of a day is the one in force", async () => {
+    expect((await get("/api/tax-rates")).json()).toEqual([
+      expect.objectContaining({ rate: "15.00", valid_from: "2023-01-01" }),
+      expect.objectContaining({ rate: "15.50", valid_from: "2026-01-01" }),
+    ]);
+    expect((await t.app.services.rates.taxRateOn("2025-12-31"))?.rate).toBe("15.00");
+    expect((await t.app.services.rates.taxRateOn("2026-01-01"))?.rate).toBe("15.50");
+  });
+
+  it("lets an admin add a rate from a day (one per day), refuses others and nonsense", async () => {
+    const added = await post("admin", "/api/tax-rates", { rate: "16", valid_from: "2027-01-01" });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ rate: "16.00", valid_from: "2027-01-01" });
+    expect((await post("admin", "/api/tax-rates", { rate: "17", valid_from: "2027-01-01" })).json().message).toBe(TAX_DATE_TAKEN);
+    expect((await post("admin", "/api/tax-rates", { rate: "101", valid_from: "2027-02-01" })).statusCode).toBe(400);
+    expect((await post("admin", "/api/tax-rates", { rate: "15.555", valid_from: "2027-02-01" })).statusCode).toBe(400);
+    expect((await post("dealer", "/api/tax-rates", { rate: "16", valid_from: "2027-03-01" })).statusCode).toBe(403);
+  });
+});
