@@ -19,6 +19,4 @@ CREATE TABLE "tax_rates" (
 ALTER TABLE "exchange_rates" ADD CONSTRAINT "exchange_rates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_rates" ADD CONSTRAINT "tax_rates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "exchange_rates_currency_day_key" ON "exchange_rates" USING btree ("currency","effective_date");--> statement-breakpoint
-CREATE UNIQUE INDEX "tax_rates_valid_from_key" ON "tax_rates" USING btree ("valid_from");--> statement-breakpoint
--- The standard VAT rate in every database, demo or not (issue 21, decision 015): 15 %, then 15.5 % from 1 January 2026 (2026 National Budget).
-INSERT INTO "tax_rates" ("rate", "valid_from") VALUES ('15.00', '2023-01-01'), ('15.50', '2026-01-01');
+CREATE UNIQUE INDEX "tax_rates_valid_from_key" ON "tax_rates" USING btree ("valid_from");

@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import type { Storage } from "../../platform/storage/storage.ts";
 import type { Db } from "../client.ts";
 import { categories } from "../schema/catalogue.ts";
+import { taxRates } from "../schema/money.ts";
 import { DEMO_ACCOUNTS, type DemoAccount, seedDemoAccounts } from "./accounts.ts";
 import { seedCategories } from "./categories.ts";
 import { seedDemoContent } from "./content.ts";
@@ -13,10 +14,28 @@ export type SeedOptions = {
 
 /** Fills an empty database with the demo site; does nothing when categories exist. Returns the demo accounts created. */
 export async function seedIfEmpty(db: Db, storage: Storage, opts: SeedOptions = {}): Promise<readonly DemoAccount[] | null> {
+  // Reference data every database has, a demo or a restored one from before it existed: the VAT rates in force.
+  await seedTaxRates(db);
   const [row] = await db.select({ n: count() }).from(categories);
   if ((row?.n ?? 0) > 0) return null;
   await seedCategories(db);
   const ids = await seedDemoAccounts(db);
   await seedDemoContent(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
   return DEMO_ACCOUNTS;
+}
+
+/**
+ * The standard VAT rates (decision 015): 15 %, then 15.5 % from 1 January 2026 (2026 National Budget). Inserted when
+ * the table is empty, at start rather than by the migration: a backup is restored into a database with no rows.
+ */
+export async function seedTaxRates(db: Db): Promise<void> {
+  const [row] = await db.select({ n: count() }).from(taxRates);
+  if ((row?.n ?? 0) > 0) return;
+  await db
+    .insert(taxRates)
+    .values([
+      { rate: "15.00", validFrom: "2023-01-01" },
+      { rate: "15.50", validFrom: "2026-01-01" },
+    ])
+    .onConflictDoNothing();
 }
