@@ -45,7 +45,8 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
     // As autovacuum leaves a live table: statistics for the planner, the visibility map for index-only scans.
     await client.exec("vacuum analyze");
     const total = Number((await client.query<{ n: number }>("select count(*)::int as n from products")).rows[0]?.n ?? 0);
-    const catalogue = createCatalogueService(db, { get: async () => DEFAULT_SITE_SETTINGS });
+    // Visitors see no prices: the exchange rate is never read for them.
+    const catalogue = createCatalogueService(db, { get: async () => DEFAULT_SITE_SETTINGS }, { exchangeRateOn: async () => null });
     const visitor = null;
     const calls: [string, () => Promise<unknown>][] = [
       ["productsByCategory(1, page 1 of 10)", () => catalogue.productsByCategory(visitor, 1, { page: 1, pageSize: 10 })],

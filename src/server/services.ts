@@ -63,7 +63,9 @@ export function createServices(deps: Deps) {
     demoPasswords: DEMO_ACCOUNTS.map((a) => a.password),
     production: deps.config.env === "production",
   });
-  const catalogue = createCatalogueService(deps.db, settings);
+  /** The dated exchange and VAT rates (issue 21). */
+  const rates = createRatesService({ db: deps.db, audit, ...(deps.now ? { now: deps.now } : {}) });
+  const catalogue = createCatalogueService(deps.db, settings, rates);
   /** Sales and the dashboard's statistics; paid orders become sales through the orders service. */
   const sales = createSalesService({ db: deps.db, audit, catalogue });
   const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit, siteUrl });
@@ -105,8 +107,7 @@ export function createServices(deps: Deps) {
       log: deps.log,
     }),
     sales,
-    /** The dated exchange and VAT rates (issue 21). */
-    rates: createRatesService({ db: deps.db, audit, ...(deps.now ? { now: deps.now } : {}) }),
+    rates,
   };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orders } from "#server/db/schema/commerce.ts";
 import { CANCEL_REASON_REQUIRED } from "#server/modules/orders/orders.service.ts";
+import { centsToDecimal, convertCents } from "#shared/money.ts";
 import { ORDER_STATUSES, type OrderView } from "#shared/schemas/orders.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { type Actors, createActors } from "../support/actors.ts";
@@ -12,9 +13,12 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let actors: Actors;
-/** Two products with a secondary (ZWG) price, and one without. */
+/**
+ * Two products whose ZWG price is their USD price at the rate in force (issue 21), with that price worked out here,
+ * and the demo's one product with a ZWG price set by hand (`override`).
+ */
 let priced: { id: number; name: string; priceUsd: string; priceZwl: string | null }[];
-let noZwl: { id: number; name: string } | undefined;
+let override: { id: number; name: string; priceUsd: string; priceZwl: string | null } | undefined;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,8 +27,14 @@ beforeAll(async () => {
     .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd, priceZwl: products.priceZwl })
     .from(products)
     .orderBy(asc(products.productId));
-  priced = rows.filter((p) => p.priceZwl !== null).slice(0, 2);
-  noZwl = rows.find((p) => p.priceZwl === null);
+  const rate = await t.app.services.rates.exchangeRateOn("ZWG");
+  if (!rate) throw new Error("the demo has no ZWG rate in force");
+  const atRate = (usd: string) => centsToDecimal(convertCents(BigInt(cents(usd)), rate.rate));
+  priced = rows
+    .filter((p) => p.priceZwl === null)
+    .slice(0, 2)
+    .map((p) => ({ ...p, priceZwl: atRate(p.priceUsd) }));
+  override = rows.find((p) => p.priceZwl !== null);
 });
 afterAll(() => t?.close());
 
@@ -111,11 +121,10 @@ describe("POST /api/orders", () => {
     expect(cents(body.total)).toBe(cents(a.priceZwl as string) * 2 + cents(b.priceZwl as string));
     expect(cents(body.total_usd)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd));
 
-    if (noZwl) {
-      const refused = await place(order({ currency: "ZWG", products: [{ product_id: noZwl.id, quantity: 1 }] }));
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().issues).toEqual([{ path: "body.products.0.product_id", message: expect.stringContaining("USD") }]);
-    }
+    // A product's ZWG price set by hand is its price in ZWG, whatever the rate.
+    const own = await place(order({ currency: "ZWG", products: [{ product_id: override?.id, quantity: 1 }] }));
+    expect(own.statusCode).toBe(201);
+    expect((own.json() as OrderView).products[0]?.unit_price).toBe(override?.priceZwl);
     // The secondary currency is the site's: ZWL is refused while the setting says ZWG.
     const zwl = await place(order({ currency: "ZWL" }));
     expect(zwl.statusCode).toBe(400);
@@ -199,7 +208,7 @@ describe("POST /api/orders", () => {
 describe("GET /api/orders/preview (the dealer cart's prices)", () => {
   it("answers a dealer's unit prices and exact totals in both currencies, lines merged, unknown products listed", async () => {
     const [a, b] = priced;
-    if (!a || !b || !noZwl) throw new Error("the demo catalogue lacks the products this test needs");
+    if (!a || !b || !override) throw new Error("the demo catalogue lacks the products this test needs");
     const res = await actors.inject("dealer", {
       method: "GET",
       url: `/api/orders/preview?lines=${a.id}x2,${b.id}x1,${a.id}x1,999999x3`,
@@ -215,10 +224,10 @@ describe("GET /api/orders/preview (the dealer cart's prices)", () => {
     expect(cents(body.total_secondary)).toBe(cents(a.priceZwl ?? "0") * 3 + cents(b.priceZwl ?? "0"));
     expect(body.secondary_currency).toBe(DEFAULT_SITE_SETTINGS.secondaryCurrency);
 
-    // A product without a secondary price: no secondary total, the USD one stands.
-    const mixed = (await actors.inject("dealer", { method: "GET", url: `/api/orders/preview?lines=${a.id}x1,${noZwl.id}x1` })).json();
-    expect(mixed.total_secondary).toBeNull();
-    expect(mixed.lines[1].unit_price_secondary).toBeNull();
+    // A product with its ZWG price set by hand: that price, in the total too.
+    const mixed = (await actors.inject("dealer", { method: "GET", url: `/api/orders/preview?lines=${a.id}x1,${override.id}x1` })).json();
+    expect(mixed.lines[1].unit_price_secondary).toBe(override.priceZwl);
+    expect(cents(mixed.total_secondary)).toBe(cents(a.priceZwl ?? "0") + cents(override.priceZwl ?? "0"));
   });
 
   it("is for dealers only, and refuses lines that are not product id x quantity", async () => {
@@ -429,7 +438,7 @@ describe("the back office's list and CSV export", () => {
 describe("a product deleted after it went into a cart (issue 17 §8)", () => {
   it("is named as no longer available: the cart's check leaves it out, the preview lists it as missing, placing refuses it with a clear message", async () => {
     const rows = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId));
-    const keep = new Set([priced[0]?.id, priced[1]?.id, noZwl?.id]);
+    const keep = new Set([priced[0]?.id, priced[1]?.id, override?.id]);
     const doomed = rows.map((r) => r.id).findLast((id) => !keep.has(id)) as number;
     const removed = await actors.inject("admin", { method: "DELETE", url: `/api/products/delete-product/${doomed}` });
     expect(removed.statusCode).toBe(200);
@@ -470,5 +479,46 @@ describe("a product deleted after it went into a cart (issue 17 §8)", () => {
     });
     expect(quote.statusCode).toBe(400);
     expect(quote.json().issues).toEqual([{ path: "body.products.0.product_id", message: `Product ${doomed} is no longer available.` }]);
+  });
+});
+
+describe("ZWG prices come from the exchange rate in force (issue 21)", () => {
+  it("a rate entered for today reprices every product without an override, to the cent; an override stays", async () => {
+    const [a] = priced as [(typeof priced)[0]];
+    let day = new Date("2026-11-26T08:00:00Z");
+    const dated = await createTestApp({ now: () => day });
+    try {
+      const people = await createActors(dated);
+      const preview = async () =>
+        (await people.inject("dealer", { method: "GET", url: `/api/orders/preview?lines=${a.id}x1,${override?.id}x1` })).json();
+      const before = await preview();
+      expect(before.lines[0].unit_price_secondary).toBe(centsToDecimal(convertCents(BigInt(cents(a.priceUsd)), "26.8015")));
+      const posted = await people.inject("admin", {
+        method: "POST",
+        url: "/api/exchange-rates",
+        payload: { rate: "30.1234", effective_date: "2026-11-26", source: "RBZ interbank mid-rate" },
+      });
+      expect(posted.statusCode).toBe(201);
+      const after = await preview();
+      expect(after.lines[0].unit_price_secondary).toBe(centsToDecimal(convertCents(BigInt(cents(a.priceUsd)), "30.1234")));
+      expect(after.lines[1].unit_price_secondary).toBe(override?.priceZwl);
+      // The product answer names the rate and its day; an override names none.
+      const product = (await people.inject("dealer", { method: "GET", url: `/api/products/get-product-by-id/${a.id}` })).json()[0];
+      expect(product).toMatchObject({ price_zwl: after.lines[0].unit_price_secondary, exchange_rate: "30.1234", rate_date: "2026-11-26" });
+      const own = (await people.inject("dealer", { method: "GET", url: `/api/products/get-product-by-id/${override?.id}` })).json()[0];
+      expect(own).toMatchObject({ price_zwl: override?.priceZwl, exchange_rate: null, rate_date: null });
+
+      // Before any rate was in force, a product without an override has no ZWG price: a ZWG order is refused.
+      day = new Date("2020-01-01T08:00:00Z");
+      const refused = await people.inject("dealer", {
+        method: "POST",
+        url: "/api/orders",
+        payload: order({ currency: "ZWG", products: [{ product_id: a.id, quantity: 1 }] }),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().issues).toEqual([{ path: "body.products.0.product_id", message: expect.stringContaining("USD") }]);
+    } finally {
+      await dated.close();
+    }
   });
 });

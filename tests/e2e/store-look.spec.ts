@@ -127,6 +127,9 @@ test("a dealer's cards show their prices, unbroken; the cart shows unit prices, 
   page,
 }) => {
   await login(page, DEMO.dealer);
+  // Issue 21: the ZWG price is the USD price at the rate in force, and the product page says which rate.
+  await page.goto("/product/1");
+  await expect(page.locator("[data-rate-note]")).toHaveText("ZWG at 26.8015 per USD, rate of 24 November 2026.");
   await page.goto("/category/solar-panels");
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "SunVolt 410W Mono PERC" }) });
   const price = card.locator("[data-card-price]");

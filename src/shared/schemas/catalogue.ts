@@ -79,7 +79,15 @@ export type ProductRecord = z.infer<typeof productRecordSchema>;
  * A product as the public API answers it: `price_zwl` keeps the spec's name for existing clients and holds the price
  * in the site's secondary currency, which `secondary_currency` names (ZWG since 2024).
  */
-export const productSchema = productRecordSchema.extend({ secondary_currency: z.enum(SECONDARY_CURRENCIES) });
+export const productSchema = productRecordSchema.extend({
+  price_zwl: z
+    .string()
+    .nullable()
+    .describe("The price in the secondary currency: the USD price at the exchange rate in force, or the product's override"),
+  secondary_currency: z.enum(SECONDARY_CURRENCIES),
+  exchange_rate: z.string().nullable().describe("The rate (units per 1 USD) price_zwl was made at; null for an override or no price"),
+  rate_date: z.string().nullable().describe("The day that rate took effect (YYYY-MM-DD)"),
+});
 export type Product = z.infer<typeof productSchema>;
 
 export const productPageSchema = z.object({ rows: z.array(productSchema), count: z.number() });

@@ -108,7 +108,12 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
           {product.price_usd === null ? (
             <p className="font-medium text-accent-800">{priceCueText(root?.user ? "dealers-only" : "sign-in")}</p>
           ) : (
-            <ProductPrices usd={product.price_usd} zwl={product.price_zwl} currency={root?.settings.secondaryCurrency ?? "ZWL"} />
+            <ProductPrices
+              usd={product.price_usd}
+              zwl={product.price_zwl}
+              currency={product.secondary_currency}
+              rate={product.exchange_rate && product.rate_date ? { rate: product.exchange_rate, date: product.rate_date } : null}
+            />
           )}
           <p className="text-lg text-slate-700">{product.product_description}</p>
           <div className="flex flex-wrap gap-3">

@@ -36,8 +36,6 @@ import { blogArt, caseStudyArt } from "./scene-art.ts";
 export type DemoContentOptions = { dealerUserId: number; media: boolean };
 
 const COMPANY = "Solar Demo";
-/** Demo exchange rate for the secondary currency's prices. */
-const ZWG_PER_USD = 26.8;
 const DAY = 86_400_000;
 
 export function slugify(s: string): string {
@@ -140,7 +138,8 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       datasheet,
       images,
       priceUsd: money(p.priceUsd),
-      priceZwl: p.noZwl ? null : money(p.priceUsd * ZWG_PER_USD),
+      // Null: the ZWG price is the USD price at the rate in force (issue 21); an override is set on purpose.
+      priceZwl: p.zwgOverride ?? null,
       categoryId: CATEGORY_SLUGS[p.category as CategorySlug],
       brandId: brandId.get(p.brand) ?? null,
     };

@@ -21,7 +21,11 @@ export type ProductSeed = {
   specs: [string, string][];
   summary: string;
   images: 1 | 2 | 3;
-  noZwl?: boolean;
+  /**
+   * A ZWG price an admin set by hand (issue 21): every other product's ZWG price is its USD price at the rate in
+   * force. One demo product keeps one, to show how the back office marks an override.
+   */
+  zwgOverride?: string;
 };
 
 const panel = (name: string, brand: BrandName, watts: number, kind: string, price: number, images: 1 | 2 | 3, extra = ""): ProductSeed => ({
@@ -163,7 +167,8 @@ export const PRODUCTS: ProductSeed[] = [
       category: "energy-storage",
       priceUsd: price,
       images,
-      noZwl: price > 3000,
+      // A clearance price in ZWG, set by hand: the demo's one override.
+      ...(name.includes("Gel") ? { zwgOverride: "7250.00" } : {}),
       summary: `${kwh} kWh of ${name.includes("Gel") ? "deep-cycle gel" : "lithium iron phosphate"} storage at ${volts} V that keeps lights, fridges and routers running through load-shedding and through the night.`,
       specs: [
         ["Usable energy", `${kwh} kWh`],
@@ -190,7 +195,6 @@ export const PRODUCTS: ProductSeed[] = [
       category: "mounting-equipment",
       priceUsd: price,
       images,
-      noZwl: price > 1000,
       summary: `${summary}. Every fixing is included and rated for 140 km/h winds.`,
       specs: [
         ["Material", name.includes("Rail") ? "6005-T5 aluminium" : "Aluminium and A2 stainless steel"],
@@ -238,7 +242,6 @@ export const PRODUCTS: ProductSeed[] = [
       category: "accessories",
       priceUsd: price,
       images,
-      noZwl: name.includes("Crimping"),
       summary,
       specs: [
         ["Compatibility", "SunVolt, Kariba and Zambezi systems"],

@@ -1,4 +1,6 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
+import { centsToDecimal, convertCents } from "#shared/money.ts";
+import { toCents } from "#shared/quotation-totals.ts";
 import type {
   AllProductsQuery,
   BrandMin,
@@ -9,6 +11,7 @@ import type {
   ProductPage,
   ProductRecord,
 } from "#shared/schemas/catalogue.ts";
+import type { ExchangeRate } from "#shared/schemas/rates.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
@@ -59,10 +62,64 @@ function toFeatured({ productImages, ...row }: { productImages: string[] } & Omi
   return { ...row, images: productImages.join(",") };
 }
 
-/** `settings`: the secondary currency that names `price_zwl` in every answer. */
-export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<SiteSettings, "secondaryCurrency">> }) {
-  async function secondaryCurrency(): Promise<Product["secondary_currency"]> {
-    return (await settings.get()).secondaryCurrency;
+/** How a product's secondary price is made now: the currency, and the exchange rate in force (null: none). */
+export type SecondaryPricing = {
+  currency: Product["secondary_currency"];
+  rate: ExchangeRate | null;
+  /** The product's secondary price: its manual override, else its USD price at the rate; null when neither. */
+  priceOf(usd: string, override: string | null): string | null;
+};
+
+/**
+ * `settings`: the secondary currency that names `price_zwl` in every answer; `rates`: the exchange rate in force
+ * (issue 21), which makes every secondary price from the USD one unless an admin set an override on purpose.
+ */
+export function createCatalogueService(
+  db: Db,
+  settings: { get(exec?: Db | Tx): Promise<Pick<SiteSettings, "secondaryCurrency">> },
+  rates: { exchangeRateOn(currency: ExchangeRate["currency"], day?: string, exec?: Db | Tx): Promise<ExchangeRate | null> },
+) {
+  async function secondaryCurrency(exec: Db | Tx = db): Promise<Product["secondary_currency"]> {
+    return (await settings.get(exec)).secondaryCurrency;
+  }
+
+  /**
+   * `withPrices` false (a visitor): no price is shown, so no rate is read. `exec`: the caller's transaction, read
+   * through when there is one (PGlite has one connection: a read outside it would wait for it to end).
+   */
+  async function secondaryPricing(withPrices = true, exec: Db | Tx = db): Promise<SecondaryPricing> {
+    const currency = await secondaryCurrency(exec);
+    // Rates are kept for ZWG only: a site still labelled ZWL shows its overrides alone.
+    const rate = withPrices && currency === "ZWG" ? await rates.exchangeRateOn("ZWG", undefined, exec) : null;
+    return {
+      currency,
+      rate,
+      priceOf(usd, override) {
+        const own = toCents(override);
+        if (own !== null && own > 0n) return override;
+        const cents = toCents(usd);
+        return rate && cents !== null ? centsToDecimal(convertCents(cents, rate.rate)) : null;
+      },
+    };
+  }
+
+  /** A product as the public answers give it: the secondary price made now, with the rate it was made at. */
+  function publicProduct(
+    row: ProductRow,
+    category: Pick<CategoryRow, "slug" | "name">,
+    brand: string | null,
+    withPrices: boolean,
+    pricing: SecondaryPricing,
+  ): Product {
+    const override = toCents(row.priceZwl);
+    const fromRate = withPrices && pricing.rate !== null && !(override !== null && override > 0n);
+    return {
+      ...toProduct(row, category, withPrices, brand),
+      price_zwl: withPrices ? pricing.priceOf(row.priceUsd, row.priceZwl) : null,
+      secondary_currency: pricing.currency,
+      exchange_rate: fromRate ? (pricing.rate?.rate ?? null) : null,
+      rate_date: fromRate ? (pricing.rate?.effective_date ?? null) : null,
+    };
   }
 
   /** Products with their category and brand, as the public answers show them. */
@@ -84,8 +141,8 @@ export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<S
       db.select({ n: count() }).from(products).where(where),
     ]);
     const withPrices = seesPrices(actor);
-    const secondary_currency = await secondaryCurrency();
-    return { rows: rows.map((r) => ({ ...toProduct(r.product, r, withPrices, r.brand), secondary_currency })), count: total?.n ?? 0 };
+    const pricing = await secondaryPricing(withPrices);
+    return { rows: rows.map((r) => publicProduct(r.product, r, r.brand, withPrices, pricing)), count: total?.n ?? 0 };
   }
 
   return {
@@ -118,11 +175,18 @@ export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<S
       tx: Db | Tx = db,
     ): Promise<{ id: number; name: string; priceUsd: string; priceZwl: string | null }[]> {
       if (ids.length === 0) return [];
-      return tx
-        .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd, priceZwl: products.priceZwl })
-        .from(products)
-        .where(inArray(products.productId, ids));
+      const [rows, pricing] = await Promise.all([
+        tx
+          .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd, priceZwl: products.priceZwl })
+          .from(products)
+          .where(inArray(products.productId, ids)),
+        secondaryPricing(true, tx),
+      ]);
+      return rows.map((r) => ({ ...r, priceZwl: pricing.priceOf(r.priceUsd, r.priceZwl) }));
     },
+
+    /** How secondary prices are made now (the rate in force): for services that price lines themselves. */
+    secondaryPricing,
 
     /** Every product's id and last change, for the sitemap. */
     async productIndex(): Promise<{ id: number; updatedAt: Date }[]> {
@@ -162,9 +226,9 @@ export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<S
     async productsByIds(actor: Actor, ids: readonly number[]): Promise<Product[]> {
       const asked = [...new Set(ids)].slice(0, 100);
       if (asked.length === 0) return [];
-      const [rows, secondary_currency] = await Promise.all([productQuery().where(inArray(products.productId, asked)), secondaryCurrency()]);
       const withPrices = seesPrices(actor);
-      return rows.map((r) => ({ ...toProduct(r.product, r, withPrices, r.brand), secondary_currency }));
+      const [rows, pricing] = await Promise.all([productQuery().where(inArray(products.productId, asked)), secondaryPricing(withPrices)]);
+      return rows.map((r) => publicProduct(r.product, r, r.brand, withPrices, pricing));
     },
 
     async featuredById(id: number): Promise<Featured> {
@@ -190,7 +254,7 @@ export function createCatalogueService(db: Db, settings: { get(): Promise<Pick<S
     async productById(actor: Actor, id: number): Promise<Product> {
       const [row] = await productQuery().where(eq(products.productId, id)).limit(1);
       if (!row) throw new NotFoundError("Product not found.");
-      return { ...toProduct(row.product, row, seesPrices(actor), row.brand), secondary_currency: await secondaryCurrency() };
+      return publicProduct(row.product, row, row.brand, seesPrices(actor), await secondaryPricing(seesPrices(actor)));
     },
   };
 }

@@ -45,9 +45,10 @@ export function createSettingsService(db: Db, audit?: Pick<AuditService, "record
   }
 
   return {
-    async get(): Promise<SiteSettings> {
+    /** `exec`: a caller's transaction, when it must not wait for another connection (PGlite has one). */
+    async get(exec: Pick<Db, "select"> = db): Promise<SiteSettings> {
       if (cached && Date.now() - cached.at < cacheMs) return cached.value;
-      const value = await read();
+      const value = await read(exec);
       cached = { value, at: Date.now() };
       return value;
     },

@@ -49,8 +49,8 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
     today,
 
     /** The rate in force on `day` (default today): the latest whose effective date is not after it; null before any. */
-    async exchangeRateOn(currency: ExchangeRate["currency"], day = today()): Promise<ExchangeRate | null> {
-      const [row] = await db
+    async exchangeRateOn(currency: ExchangeRate["currency"], day = today(), exec: Pick<Db, "select"> = db): Promise<ExchangeRate | null> {
+      const [row] = await exec
         .select()
         .from(exchangeRates)
         .where(and(eq(exchangeRates.currency, currency), lte(exchangeRates.effectiveDate, day)))

@@ -94,7 +94,7 @@ type Deps = {
   mailer: Mailer;
   settings: Pick<SettingsService, "get">;
   accounts: Pick<AccountsService, "me">;
-  catalogue: Pick<CatalogueService, "priceSnapshot">;
+  catalogue: Pick<CatalogueService, "priceSnapshot" | "secondaryPricing">;
   audit: Pick<AuditService, "record">;
   formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
   /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
@@ -175,7 +175,9 @@ export function createQuotationsService({
         quantity: quotationProducts.quantity,
         priceUsd: quotationProducts.priceUsd,
         quotedPrice: quotationProducts.quotedPrice,
-        // The product's secondary price now: what an approval in that currency starts from.
+        // The product's secondary price now (its override, else its USD price at today's rate): what an approval in
+        // that currency starts from.
+        productUsd: products.priceUsd,
         priceZwl: products.priceZwl,
       })
       .from(quotationProducts)
@@ -187,6 +189,7 @@ export function createQuotationsService({
         ),
       )
       .orderBy(quotationProducts.id);
+    const pricing = await catalogue.secondaryPricing(true, exec);
     const byQuotation = new Map<number, QuotationView["products"]>();
     for (const l of lines) {
       const list = byQuotation.get(l.quotationId) ?? [];
@@ -196,7 +199,7 @@ export function createQuotationsService({
         product_name: l.productName,
         quantity: l.quantity,
         price: l.priceUsd,
-        price_zwl: l.priceZwl,
+        price_zwl: l.productUsd === null ? null : pricing.priceOf(l.productUsd, l.priceZwl),
         quoted_price: l.quotedPrice,
       });
       byQuotation.set(l.quotationId, list);
@@ -265,7 +268,11 @@ export function createQuotationsService({
       })
       .from(quotationProducts)
       .leftJoin(products, eq(products.productId, quotationProducts.productId))
-      .where(eq(quotationProducts.quotationId, row.id));
+      .where(eq(quotationProducts.quotationId, row.id))
+      .then(async (found) => {
+        const pricing = await catalogue.secondaryPricing(true, exec);
+        return found.map((l) => ({ ...l, productZwl: l.productUsd === null ? null : pricing.priceOf(l.productUsd, l.productZwl) }));
+      });
     const prices = new Map<number, string | null>();
     if (!input.lines) {
       if (currency !== "USD") throw new FieldError(`Enter the prices in ${currency}: the list prices are in USD.`, "lines");
