@@ -1,8 +1,10 @@
-import { Download } from "lucide-react";
+import { Download, FolderOpen } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderView } from "#shared/schemas/orders.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
+import { RowActionLink } from "#web/components/ui/row-actions.tsx";
+import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
@@ -71,12 +73,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             header: "Reference",
             cell: (o) => (
               <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-accent-800 underline-offset-2 hover:underline">
-                {o.reference}
+                <Token>{o.reference}</Token>
               </Link>
             ),
           },
-          { key: "placed", header: "Placed", cell: (o) => formatDate(o.created_At) },
-          { key: "dealer", header: "Dealer", cell: (o) => (o.dealer_company ? `${o.dealer_company} (${o.dealer_name})` : o.dealer_name) },
+          { key: "placed", header: "Placed", cell: (o) => <Token>{formatDate(o.created_At)}</Token> },
+          {
+            key: "dealer",
+            header: "Dealer",
+            className: NAME_CELL_CLASS,
+            cell: (o) => (o.dealer_company ? `${o.dealer_company} (${o.dealer_name})` : o.dealer_name),
+          },
           {
             key: "status",
             header: "Status",
@@ -85,14 +92,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               return <span className={badge.className}>{badge.label}</span>;
             },
           },
-          { key: "total", header: "Total", className: "text-right whitespace-nowrap", cell: (o) => formatMoney(o.currency, o.total) },
+          { key: "total", header: "Total", className: "text-right", cell: (o) => <Token>{formatMoney(o.currency, o.total)}</Token> },
           { key: "fulfilment", header: "Fulfilment", cell: (o) => (o.fulfilment === "delivery" ? "Delivery" : "Collection") },
         ]}
-        rowActions={(o) => (
-          <Link to={`/admin/orders/${o.id}`} className={buttonClass("outline", "min-h-10 px-3")}>
-            Open<span className="sr-only"> {o.reference}</span>
-          </Link>
-        )}
+        rowActions={(o) => <RowActionLink to={`/admin/orders/${o.id}`} icon={FolderOpen} label="Open" name={o.reference} />}
         empty="No orders yet."
         tour="order-list"
       />

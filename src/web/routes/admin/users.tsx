@@ -1,10 +1,12 @@
-import { UserPlus } from "lucide-react";
+import { ShieldCheck, UserMinus, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { RowActionButton, RowActionLink } from "#web/components/ui/row-actions.tsx";
+import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
@@ -112,6 +114,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             key: "name",
             header: "Name",
             sortable: true,
+            className: NAME_CELL_CLASS,
             cell: (u) => (
               <span className="flex items-center gap-2">
                 <Avatar name={u.fullName} profile={u.profile} />
@@ -120,29 +123,27 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             ),
           },
           { key: "username", header: "Username", sortable: true, cell: (u) => u.username },
-          { key: "email", header: "E-mail", cell: (u) => <span className="break-all">{u.email}</span> },
+          { key: "email", header: "E-mail", cell: (u) => <Token>{u.email}</Token> },
           { key: "role", header: "Role", sortable: true, cell: (u) => (u.role === "super" ? "Super admin" : "Admin") },
           { key: "verified", header: "Password set", cell: (u) => (u.emailVerified ? "Yes" : "Invitation sent") },
         ]}
         rowActions={(u) => (
-          <span className="flex flex-wrap items-center gap-2">
+          <>
             {canManage || u.id === me ? (
-              <Link
+              <RowActionLink
                 to={`/admin/users?account=${u.id}#security-${u.id}`}
                 preventScrollReset
-                className="text-sm font-semibold text-accent-800 underline-offset-2 hover:underline"
-              >
-                Security events<span className="sr-only"> of {u.fullName}</span>
-              </Link>
+                icon={ShieldCheck}
+                label="Security events"
+                name={`of ${u.fullName}`}
+              />
             ) : null}
             {!canManage ? null : u.id === me ? (
-              <span className="text-sm text-slate-600">You</span>
+              <span className="inline-flex min-h-10 items-center px-2.5 text-sm text-slate-600">You</span>
             ) : (
-              <button type="button" className={buttonClass("outline", "min-h-10 px-3 text-red-800")} onClick={() => setRemoving(u)}>
-                Remove<span className="sr-only"> {u.fullName}</span>
-              </button>
+              <RowActionButton icon={UserMinus} tone="danger" label="Remove" name={u.fullName} onClick={() => setRemoving(u)} />
             )}
-          </span>
+          </>
         )}
         empty="No admin users."
         tour="admin-table"
