@@ -1,5 +1,6 @@
 import { Mail, Phone } from "lucide-react";
 import { useRootData } from "../../lib/root-data.ts";
+import { HELP_BUTTON_GUTTER } from "./main-landmark.tsx";
 import { telUrl } from "./nav-links.ts";
 import { CopyrightLine } from "./site-footer.tsx";
 
@@ -10,7 +11,7 @@ export function DealerFooter() {
   const { settings } = root;
   return (
     <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 md:flex-row md:items-center md:justify-between">
+      <div className={`mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 md:flex-row md:items-center md:justify-between ${HELP_BUTTON_GUTTER}`}>
         <CopyrightLine companyName={settings.companyName} />
         <ul className="flex flex-wrap items-center gap-x-4">
           <li>
