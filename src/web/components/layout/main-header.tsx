@@ -26,7 +26,7 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
     </a>
   );
   return (
-    <header className="z-30 bg-white shadow-sm md:sticky md:top-0">
+    <header data-site-header="" className="z-30 bg-white shadow-sm md:sticky md:top-0">
       <TopBar settings={settings} />
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 md:h-[78px]">
         <Logo name={settings.companyName} nameClassName="md:max-lg:sr-only" />
