@@ -169,7 +169,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // (a status card, Clear, Back), they follow it. A control that already shows the value is left alone, focus and all.
   const shown: Record<string, string> = { q: params.q, pageSize: String(params.pageSize), ...params.filters };
   const shownKey = JSON.stringify(shown);
+  const followed = useRef<string | null>(null);
   useEffect(() => {
+    // Not on the first render: the server's HTML already shows the URL's values, and whatever differs was typed before
+    // the page's script ran (a search typed at once), which hydrating must not wipe.
+    const first = followed.current === null;
+    followed.current = shownKey;
+    if (first) return;
     const values = JSON.parse(shownKey) as Record<string, string>;
     for (const [name, value] of Object.entries(values)) {
       const control = formRef.current?.elements.namedItem(name);
@@ -396,7 +402,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <th
                     key={c.key}
                     scope="col"
-                    className={`px-3 py-2 font-semibold ${c.className ?? ""}`}
+                    className={`px-3 py-2 font-semibold whitespace-nowrap ${c.className ?? ""}`}
                     aria-sort={c.sortable && params.sort === c.key ? (params.dir === "asc" ? "ascending" : "descending") : undefined}
                   >
                     {c.sortable ? <SortHeader column={c} params={params} /> : c.header}
