@@ -57,7 +57,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       description="Back-office accounts. New admins get an e-mail with a link to choose their password."
       tour="admin-users"
       actions={
-        <div className="flex flex-col items-end gap-1" data-tour="add-admin-button">
+        // The button over its note, both from the same left edge (beside the title or wrapped under it).
+        <div className="flex flex-col items-start gap-1" data-tour="add-admin-button">
           <button
             type="button"
             className={buttonClass("primary")}
@@ -124,7 +125,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           },
           { key: "username", header: "Username", sortable: true, cell: (u) => u.username },
           { key: "email", header: "E-mail", cell: (u) => <Token>{u.email}</Token> },
-          { key: "role", header: "Role", sortable: true, cell: (u) => (u.role === "super" ? "Super admin" : "Admin") },
+          {
+            key: "role",
+            header: "Role",
+            sortable: true,
+            className: "whitespace-nowrap",
+            cell: (u) => (u.role === "super" ? "Super admin" : "Admin"),
+          },
           { key: "verified", header: "Password set", cell: (u) => (u.emailVerified ? "Yes" : "Invitation sent") },
         ]}
         rowActions={(u) => (
