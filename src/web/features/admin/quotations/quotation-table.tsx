@@ -20,13 +20,13 @@ type Props = {
   tour?: string;
 };
 
-const COLUMNS = ["Quotation", "Requested", "Requester", "Products", "Status"] as const;
+const COLUMNS = ["Quotation", "Requested", "Requester", "Status"] as const;
 
-/** "Solar panel 450 W × 2" and how many more lines, for the row; the details list them all. */
+/** "2 products, 5 units": the row's summary; the details list every product with its quantity. */
 function productsSummary(q: QuotationView): string {
-  const [first, ...more] = q.products;
-  if (!first) return "–";
-  return `${first.product_name} × ${first.quantity}${more.length ? ` and ${more.length} more` : ""}`;
+  const lines = q.products.length;
+  const units = q.products.reduce((sum, line) => sum + line.quantity, 0);
+  return `${lines} ${lines === 1 ? "product" : "products"}, ${units} ${units === 1 ? "unit" : "units"}`;
 }
 
 function QuotationRows({ quotation: q, now, actions, tour }: { quotation: QuotationView; now: Date; actions: ReactNode; tour?: string }) {
@@ -57,12 +57,12 @@ function QuotationRows({ quotation: q, now, actions, tour }: { quotation: Quotat
           <time dateTime={q.created_At}>
             <Token>{formatDate(new Date(q.created_At))}</Token>
           </time>
+          <Token className="block text-slate-600 max-md:hidden">{productsSummary(q)}</Token>
         </td>
         <td className={`${cell} ${NAME_CELL_CLASS} max-md:order-last max-md:w-full`}>
           <span className="block font-medium break-words text-slate-900">{q.requester_name}</span>
           <Token className="block text-slate-600">{q.requester_email}</Token>
         </td>
-        <td className={`${cell} text-slate-700 max-md:hidden`}>{productsSummary(q)}</td>
         <td className={cell}>
           <span className={status.badgeClass} data-status={status.status}>
             <span className="sr-only">Status: </span>
@@ -105,8 +105,8 @@ function QuotationRows({ quotation: q, now, actions, tour }: { quotation: Quotat
 }
 
 /**
- * The quotation queue as a table (issue 20 §4): a row per quotation (number, date, requester, products, status and
- * its decisions), its details (the requester's address and phone, notes, every product, the quoted prices, a
+ * The quotation queue as a table (issue 20 §4): a row per quotation (number, date and how many products, requester,
+ * status and its decisions), its details (the requester's address and phone, notes, every product, the quoted prices, a
  * rejection's reason) behind the number's disclosure button. Below md each quotation's row stacks its cells.
  */
 export function QuotationTable({ rows, now, captionId, label, actions, tour }: Props) {
