@@ -11,7 +11,9 @@ export function DealerFooter() {
   const { settings } = root;
   return (
     <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
-      <div className={`mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 md:flex-row md:items-center md:justify-between ${HELP_BUTTON_GUTTER}`}>
+      <div
+        className={`mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 md:flex-row md:items-center md:justify-between ${HELP_BUTTON_GUTTER}`}
+      >
         <CopyrightLine companyName={settings.companyName} />
         <ul className="flex flex-wrap items-center gap-x-4">
           <li>

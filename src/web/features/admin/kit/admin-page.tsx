@@ -13,7 +13,7 @@ export function AdminPage({
   tour?: string;
 }) {
   return (
-        // No right padding from md up: the layout's Help button lane (HELP_BUTTON_GUTTER) is the page's right margin.
+    // No right padding from md up: the layout's Help button lane (HELP_BUTTON_GUTTER) is the page's right margin.
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 md:pr-0 md:pl-8" data-tour={tour}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
