@@ -183,10 +183,13 @@ for (const size of SIZES) {
       const product = await page.locator('a[href^="/product/"]').first().getAttribute("href");
       await page.goto(product as string);
       await page.waitForLoadState("networkidle");
+      // Pressed where the page is, at its top: a click that scrolled the button into view would move a phone's header
+      // (not sticky there) out of sight, and nothing would be left to cover.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page
         .getByRole("button", { name: /Add to Cart/i })
         .first()
-        .click();
+        .evaluate((button: HTMLElement) => button.click());
       const toast = page.locator("[data-toast]").first();
       await expect(toast).toBeVisible();
       const cart = page.locator("header a[href='/cart']").filter({ visible: true }).first();
