@@ -6,7 +6,7 @@ import { Avatar } from "#web/components/ui/avatar.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { RowActionButton, RowActionLink } from "#web/components/ui/row-actions.tsx";
-import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
+import { Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
@@ -115,9 +115,9 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             key: "name",
             header: "Name",
             sortable: true,
-            className: NAME_CELL_CLASS,
             cell: (u) => (
-              <span className="flex items-center gap-2">
+              // The avatar and the name side by side: the name wraps between words only when it must.
+              <span className="flex min-w-40 items-center gap-2">
                 <Avatar name={u.fullName} profile={u.profile} />
                 <span className="font-medium text-slate-900">{u.fullName}</span>
               </span>
@@ -141,6 +141,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 to={`/admin/users?account=${u.id}#security-${u.id}`}
                 preventScrollReset
                 icon={ShieldCheck}
+                iconOnly
                 label="Security events"
                 name={`of ${u.fullName}`}
               />

@@ -402,7 +402,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <th
                     key={c.key}
                     scope="col"
-                    className={`px-3 py-2 font-semibold whitespace-nowrap ${c.className ?? ""}`}
+                    className={`px-3 py-2 font-semibold ${c.className ?? ""}`}
                     aria-sort={c.sortable && params.sort === c.key ? (params.dir === "asc" ? "ascending" : "descending") : undefined}
                   >
                     {c.sortable ? <SortHeader column={c} params={params} /> : c.header}
