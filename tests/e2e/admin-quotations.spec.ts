@@ -39,7 +39,7 @@ async function twoSessions(browser: Browser, baseURL: string) {
   return { dealer, admin };
 }
 
-/** The admin's card of one quotation, found with the search box. */
+/** The admin's rows of one quotation, found with the search box, its details opened (issue 20 §4: a table row). */
 async function findCard(admin: Page, id: number) {
   await admin.goto("/admin/quotations");
   await expect(admin.getByRole("heading", { level: 1, name: "Quotation Management" })).toBeVisible();
@@ -48,8 +48,11 @@ async function findCard(admin: Page, id: number) {
   await expect(admin).toHaveURL(/q=%23\d+/);
   const card = admin
     .locator('[data-tour="quotation-card"]')
-    .filter({ has: admin.getByRole("heading", { name: `Quotation #${id}`, exact: true }) });
+    .filter({ has: admin.getByRole("button", { name: `Quotation #${id}`, exact: true }) });
   await expect(card).toHaveCount(1);
+  const disclosure = card.getByRole("button", { name: `Quotation #${id}`, exact: true });
+  await disclosure.click();
+  await expect(disclosure).toHaveAttribute("aria-expanded", "true");
   return card;
 }
 

@@ -12,7 +12,8 @@ export default async function globalSetup() {
   const paynow = await startPaynowStandIn();
   // Every browser test signs up from 127.0.0.1: room for all of them (the default is 10 an hour per address).
   // A known port, so SITE_URL (links in e-mails, Paynow's return address, link previews) names this server.
-  const port = await freePort();
+  // E2E_PORT picks it (several suites on one machine); else any free port.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const server = await startServer(
     {
       DATA_DIR: dataDir,

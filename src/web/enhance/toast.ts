@@ -1,4 +1,5 @@
 import { TOAST_DEFAULTS } from "#shared/constants.ts";
+import { toastTop } from "../components/ui/toast-offset.ts";
 
 /**
  * Toasts on the pages sent without React (decision 013), with the spec's defaults (§9) as the React pages' sonner
@@ -14,7 +15,7 @@ function toastRegion(): HTMLOListElement {
   region.setAttribute("aria-live", "polite");
   region.dataset.toaster = "";
   region.className =
-    "pointer-events-none fixed top-4 right-4 left-4 z-[60] flex flex-col items-end gap-[14px] sm:left-auto [&>li]:pointer-events-auto";
+    "pointer-events-none fixed right-4 left-4 z-[60] flex flex-col items-end gap-[14px] sm:left-auto [&>li]:pointer-events-auto";
   document.body.append(region);
   return region;
 }
@@ -25,6 +26,8 @@ export function prepareToasts(): void {
 
 export function toast(kind: "success" | "error", message: string): void {
   const list = toastRegion();
+  // Under the header (its Cart badge), wherever the page is scrolled: set through the CSSOM, not an attribute (decision 011).
+  list.style.top = `${toastTop()}px`;
   const item = document.createElement("li");
   item.dataset.toast = kind;
   item.className = `flex w-full max-w-[356px] items-center gap-3 rounded-lg border bg-white p-4 text-sm font-medium shadow-lg sm:w-[356px] ${

@@ -6,7 +6,7 @@ import { LogoutButton } from "./logout-button.tsx";
 /** The reduced header admins see everywhere (spec §2): logo, their name and avatar, Logout (back to /login). */
 export function AdminHeader({ companyName, user }: { companyName: string; user: PublicUser }) {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+    <header data-site-header="" className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="flex h-16 items-center justify-between gap-4 px-4">
         <Logo name={companyName} to="/admin" nameClassName="max-sm:sr-only" />
         <div className="flex items-center gap-3">

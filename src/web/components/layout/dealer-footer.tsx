@@ -1,6 +1,7 @@
 import { Mail, Phone } from "lucide-react";
 import { CONTAINER } from "#web/components/layout/container.ts";
 import { useRootData } from "../../lib/root-data.ts";
+import { HELP_BUTTON_GUTTER } from "./main-landmark.tsx";
 import { telUrl } from "./nav-links.ts";
 import { CopyrightLine } from "./site-footer.tsx";
 
@@ -11,7 +12,7 @@ export function DealerFooter() {
   const { settings } = root;
   return (
     <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
-      <div className={`${CONTAINER} flex flex-col gap-2 py-6 md:flex-row md:items-center md:justify-between`}>
+      <div className={`${CONTAINER} flex flex-col gap-2 py-6 md:flex-row md:items-center md:justify-between ${HELP_BUTTON_GUTTER}`}>
         <CopyrightLine companyName={settings.companyName} />
         <ul className="flex flex-wrap items-center gap-x-4">
           <li>

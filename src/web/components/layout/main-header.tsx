@@ -29,7 +29,7 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
     </a>
   );
   return (
-    <header className="sticky -top-10 z-30 bg-white shadow-sm md:top-0">
+    <header data-site-header="" className="sticky -top-10 z-30 bg-white shadow-sm md:top-0">
       <TopBar settings={settings} />
       <div className={`${CONTAINER} flex h-16 items-center justify-between gap-2 md:h-[78px]`}>
         <Logo name={settings.companyName} nameClassName="md:max-lg:sr-only" />

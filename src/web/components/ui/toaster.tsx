@@ -25,7 +25,8 @@ export function SiteToaster() {
 }
 
 async function show(kind: "success" | "error", message: string): Promise<void> {
-  const [{ toast }] = await Promise.all([import("sonner"), mounted]);
+  const [{ toast }, { placeToasts }] = await Promise.all([import("sonner"), import("./spec-toaster.tsx"), mounted]);
+  placeToasts();
   toast[kind](message);
 }
 

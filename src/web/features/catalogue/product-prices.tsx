@@ -33,14 +33,20 @@ export function ProductPrices({
         {shown(usd) ? (
           <div>
             <dt className="text-sm text-slate-700">Price (USD)</dt>
-            <dd className="text-2xl font-bold text-slate-900">USD {money(usd)}</dd>
+            <dd className="text-2xl font-bold text-slate-900">
+              {/* A no-break space: the currency never ends a line without its figure. */}
+              USD{"\u00a0"}
+              {money(usd)}
+            </dd>
           </div>
         ) : null}
         {shown(zwl) ? (
           <div>
             <dt className="text-sm text-slate-700">Price ({currency})</dt>
             <dd className="text-2xl font-bold text-slate-900">
-              {currency} {money(zwl)}
+              {currency}
+              {"\u00a0"}
+              {money(zwl)}
             </dd>
           </div>
         ) : null}

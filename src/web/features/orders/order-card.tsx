@@ -1,14 +1,18 @@
 import { formatDate, formatDateTime } from "#shared/dates.ts";
 import { ORDER_STATUS_LABELS, type OrderView } from "#shared/schemas/orders.ts";
+import { Token } from "../../components/ui/token.tsx";
 import { orderStatusBadge } from "./order-status.ts";
 
 /** Dates print the same on the server and in the browser: a fixed locale and the company's time zone. */
 const moneyFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** A decimal string ("1234.50") as the page prints it, with its currency. */
+/**
+ * A decimal string ("1234.50") as the page prints it, with its currency. A no-break space joins the two, so "USD"
+ * never ends one line with the figure on the next (checkout, order cards, the back office's orders; issue 20 §4).
+ */
 export function formatMoney(currency: string, amount: string): string {
   const n = Number(amount);
-  return `${currency} ${Number.isFinite(n) ? moneyFormat.format(n) : amount}`;
+  return `${currency}\u00a0${Number.isFinite(n) ? moneyFormat.format(n) : amount}`;
 }
 
 /** How to pay: bank transfer or ZIPIT to the company's account, quoting the order's reference. */
@@ -17,8 +21,9 @@ export function PaymentInstructions({ reference, total, bankDetails }: { referen
     <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-slate-900">
       <h3 className="font-semibold">Pay by bank transfer or ZIPIT</h3>
       <p className="mt-1 text-sm">
-        Pay <strong>{total}</strong> to the account below and quote <strong className="font-mono">{reference}</strong> as the payment
-        reference. We confirm the payment and start on your order once it arrives.
+        Pay <strong className="whitespace-nowrap">{total}</strong> to the account below and quote{" "}
+        <strong className="font-mono whitespace-nowrap">{reference}</strong> as the payment reference. We confirm the payment and start on
+        your order once it arrives.
       </p>
       <p className="mt-3 whitespace-pre-line rounded-md bg-white p-3 font-mono text-sm">{bankDetails}</p>
     </div>
@@ -42,10 +47,13 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={headingId} className="font-mono text-xl font-semibold text-slate-900">
-            {order.reference}
+            <Token>{order.reference}</Token>
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Placed on <time dateTime={order.created_At}>{formatDate(new Date(order.created_At))}</time>
+            Placed on{" "}
+            <time dateTime={order.created_At}>
+              <Token>{formatDate(new Date(order.created_At))}</Token>
+            </time>
           </p>
         </div>
         <p className={badge.className} data-status={order.status}>
@@ -79,9 +87,13 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
             // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never change or move, and older orders may repeat a product.
             <tr key={i} className="border-b border-slate-200">
               <td className="py-2 pr-2 text-slate-900">{l.product_name}</td>
-              <td className="py-2 pr-2 text-right">{l.quantity}</td>
-              <td className="hidden py-2 pr-2 text-right sm:table-cell">{formatMoney(order.currency, l.unit_price)}</td>
-              <td className="py-2 text-right">{formatMoney(order.currency, l.line_total)}</td>
+              <td className="py-2 pr-2 text-right tabular-nums">{l.quantity}</td>
+              <td className="hidden py-2 pr-2 text-right sm:table-cell">
+                <Token>{formatMoney(order.currency, l.unit_price)}</Token>
+              </td>
+              <td className="py-2 text-right">
+                <Token>{formatMoney(order.currency, l.line_total)}</Token>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -93,7 +105,9 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
             <th scope="row" colSpan={3} className="hidden pt-3 text-left font-semibold text-slate-900 sm:table-cell">
               Order total
             </th>
-            <td className="pt-3 text-right font-semibold text-slate-900">{total}</td>
+            <td className="pt-3 text-right font-semibold text-slate-900">
+              <Token>{total}</Token>
+            </td>
           </tr>
         </tfoot>
       </table>

@@ -5,6 +5,7 @@ import { quotationStatusView } from "#shared/quotation-status.ts";
 import { formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { buttonClass } from "../../components/ui/button.ts";
+import { Token } from "../../components/ui/token.tsx";
 
 /** The PDF download; the API answers with the session cookie, so the pages link to it directly. */
 export function quotationPdfPath(id: number): string {
@@ -50,10 +51,10 @@ function PriceTable({ quotation }: { quotation: QuotationView }) {
           <tr key={line.id} className="border-b border-slate-100 align-top">
             <td className="break-words py-2 pr-2 text-slate-900">{line.product_name}</td>
             <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
-            <td className="break-all py-2 pr-2 text-right tabular-nums">
-              {line.unitCents === null ? "Price on request" : formatMoney(line.unitCents)}
+            <td className="py-2 pr-2 text-right tabular-nums">
+              {line.unitCents === null ? "Price on request" : <Token>{formatMoney(line.unitCents)}</Token>}
             </td>
-            <td className="break-all py-2 text-right tabular-nums">{line.lineCents === null ? "–" : formatMoney(line.lineCents)}</td>
+            <td className="py-2 text-right tabular-nums">{line.lineCents === null ? "–" : <Token>{formatMoney(line.lineCents)}</Token>}</td>
           </tr>
         ))}
       </tbody>
@@ -62,10 +63,57 @@ function PriceTable({ quotation }: { quotation: QuotationView }) {
           <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-semibold text-slate-900">
             {complete ? `Total (${currency})` : `Total of priced lines (${currency})`}
           </th>
-          <td className="break-all pt-3 text-right font-semibold tabular-nums text-slate-900">{formatMoney(totalCents)}</td>
+          <td className="pt-3 text-right font-semibold tabular-nums text-slate-900">
+            <Token>{formatMoney(totalCents)}</Token>
+          </td>
         </tr>
       </tfoot>
     </table>
+  );
+}
+
+/**
+ * What a quotation holds: the requester's details and notes, the products (with the quoted prices once approved)
+ * and, once rejected, the reason. The dealer's card and the back office's expanded row show the same.
+ */
+export function QuotationDetails({ quotation, approved, rejected }: { quotation: QuotationView; approved: boolean; rejected: boolean }) {
+  return (
+    <>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <Field label="Name">{quotation.requester_name}</Field>
+        <Field label="Phone">{quotation.requester_phone}</Field>
+        <Field label="Email">{quotation.requester_email}</Field>
+        <Field label="Address">{quotation.requester_address}</Field>
+        <Field label="Notes" wide>
+          {quotation.notes.trim() ? <span className="whitespace-pre-line">{quotation.notes}</span> : "Not provided"}
+        </Field>
+      </dl>
+
+      <h3 className="mt-6 text-base font-semibold text-slate-900">Products</h3>
+      {approved ? (
+        <PriceTable quotation={quotation} />
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {quotation.products.map((line) => (
+            <li key={line.id} className="flex items-baseline justify-between gap-4 px-3 py-2 text-sm">
+              <span className="break-words text-slate-900">{line.product_name}</span>
+              <span className="shrink-0 text-slate-700">
+                Qty <span className="tabular-nums">{line.quantity}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {rejected && quotation.decision_reason ? (
+        <div className="mt-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">Reason</p>
+          <p className="mt-1 whitespace-pre-line break-words" data-testid="rejection-reason">
+            {quotation.decision_reason}
+          </p>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -96,7 +144,10 @@ export function QuotationCard({ quotation, now, actions, tour }: QuotationCardPr
             Quotation #{quotation.id}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Requested on <time dateTime={quotation.created_At}>{formatDate(new Date(quotation.created_At))}</time>
+            Requested on{" "}
+            <time dateTime={quotation.created_At}>
+              <Token>{formatDate(new Date(quotation.created_At))}</Token>
+            </time>
           </p>
         </div>
         <p className={status.badgeClass} data-status={status.status}>
@@ -105,40 +156,9 @@ export function QuotationCard({ quotation, now, actions, tour }: QuotationCardPr
         </p>
       </header>
 
-      <dl className="mt-5 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        <Field label="Name">{quotation.requester_name}</Field>
-        <Field label="Phone">{quotation.requester_phone}</Field>
-        <Field label="Email">{quotation.requester_email}</Field>
-        <Field label="Address">{quotation.requester_address}</Field>
-        <Field label="Notes" wide>
-          {quotation.notes.trim() ? <span className="whitespace-pre-line">{quotation.notes}</span> : "Not provided"}
-        </Field>
-      </dl>
-
-      <h3 className="mt-6 text-base font-semibold text-slate-900">Products</h3>
-      {status.approved ? (
-        <PriceTable quotation={quotation} />
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
-          {quotation.products.map((line) => (
-            <li key={line.id} className="flex items-baseline justify-between gap-4 px-3 py-2 text-sm">
-              <span className="break-words text-slate-900">{line.product_name}</span>
-              <span className="shrink-0 text-slate-700">
-                Qty <span className="tabular-nums">{line.quantity}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-
-      {status.status === "rejected" && quotation.decision_reason ? (
-        <div className="mt-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          <p className="font-semibold">Reason</p>
-          <p className="mt-1 whitespace-pre-line break-words" data-testid="rejection-reason">
-            {quotation.decision_reason}
-          </p>
-        </div>
-      ) : null}
+      <div className="mt-5">
+        <QuotationDetails quotation={quotation} approved={status.approved} rejected={status.status === "rejected"} />
+      </div>
 
       {showPdf || actions ? (
         <footer className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
@@ -146,7 +166,7 @@ export function QuotationCard({ quotation, now, actions, tour }: QuotationCardPr
             <p className="text-sm text-slate-700">
               Valid until{" "}
               <time className="font-semibold text-slate-900" dateTime={status.validUntil.toISOString()}>
-                {formatDate(status.validUntil)}
+                <Token>{formatDate(status.validUntil)}</Token>
               </time>
             </p>
           ) : null}

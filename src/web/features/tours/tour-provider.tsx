@@ -33,7 +33,7 @@ import {
 } from "./tour-engine.ts";
 import { type TourApi, TourLauncherContext } from "./tour-launcher.ts";
 import type { TourDefinition, TourStep, TourType } from "./tour-types.ts";
-import { waitForTargets } from "./wait-for-targets.ts";
+import { unusableTargets, waitForTargets } from "./wait-for-targets.ts";
 
 export const TourContext = createContext<TourApi | null>(null);
 
@@ -110,8 +110,12 @@ export function TourProvider({ children, resolveTour, navigate, targetTimeoutMs 
       );
       if (started !== generation.current) return false;
       for (const selector of missing) console.warn(`Tour step target not found on the page: ${selector}`);
+      // A step whose element is there but hidden (a collapsed row, a phone's closed menu) or read-only is skipped too.
+      const hidden = unusableTargets(candidates.map((step) => step.target.trim()));
+      for (const selector of hidden) console.warn(`Tour step target hidden or read-only: ${selector}`);
+      const skipped = [...missing, ...hidden];
       // Steps with an invalid target go through startTour so they are dropped with the spec's warning.
-      const usable = tour.steps.filter((step) => !missing.includes(typeof step?.target === "string" ? step.target.trim() : ""));
+      const usable = tour.steps.filter((step) => !skipped.includes(typeof step?.target === "string" ? step.target.trim() : ""));
       if (!usable.some((step) => typeof step?.target === "string" && step.target.trim() !== "")) {
         console.warn(TOUR_MESSAGES.noValidStepsForTour(type));
         return false;
@@ -310,7 +314,9 @@ export function TourDialog({ steps, currentStep, setCurrentStep, setIsOpen, disa
           <ChevronLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
           Back
         </button>
-        {count > 1 ? (
+        {/* Dots navigation is off above 5 steps (spec §9): not drawn at all, so six dots never wrap onto a second row;
+            "Step n of N" still says where the tour is. */}
+        {count > 1 && !dotsDisabled ? (
           <ul className="flex flex-wrap items-center justify-center gap-1" aria-label="Steps">
             {steps.map((s, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a tour's steps never change order while it runs

@@ -165,20 +165,21 @@ describe("TourProvider", () => {
     expect(screen.getByRole("dialog").textContent).toContain("Step content missing");
   });
 
-  it("disables the dots at 6 steps and enables them at 5", () => {
+  it("hides the dots above 5 steps, keeping 'Step n of N', and offers them at 5", () => {
     renderTour();
     act(() => {
       api?.startTour("dealer-profile", steps(6));
     });
     act(() => vi.advanceTimersByTime(300));
-    let dots = screen.getAllByRole("button", { name: /^Go to step/ });
-    expect(dots).toHaveLength(6);
-    expect(dots.every((d) => (d as HTMLButtonElement).disabled)).toBe(true);
+    // Issue 20 §4: six dots wrapped onto two rows; dots navigation is off above 5 steps (spec §9), so none is drawn.
+    expect(screen.queryAllByRole("button", { name: /^Go to step/ })).toHaveLength(0);
+    expect(screen.queryByRole("list", { name: "Steps" })).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Step 1 of 6" })).toBeTruthy();
     act(() => {
       api?.startTour("dealer-profile", steps(5));
     });
     act(() => vi.advanceTimersByTime(300));
-    dots = screen.getAllByRole("button", { name: /^Go to step/ });
+    const dots = screen.getAllByRole("button", { name: /^Go to step/ });
     expect(dots).toHaveLength(5);
     expect(dots.some((d) => (d as HTMLButtonElement).disabled)).toBe(false);
     act(() => {
@@ -339,6 +340,61 @@ describe("HelpButton", () => {
     });
     expect(await third).toBe(false);
     expect(dialog()).toBeNull();
+  });
+
+  it("skips the steps whose element is hidden or read-only, and a tour left with none does not start", async () => {
+    const hiddenTour: TourDefinition = {
+      ...ALL[0]!,
+      steps: [
+        { target: "#shown", content: "Shown" },
+        { target: "#none", content: "Display none" },
+        { target: "#in-hidden", content: "Inside a hidden ancestor" },
+        { target: "#invisible", content: "Visibility hidden" },
+        { target: "#inert", content: "Inert" },
+        { target: "#readonly", content: "Read-only" },
+        { target: "#last", content: "Last" },
+      ],
+    };
+    let only: string[] = ["#none"];
+    render(
+      <TourProvider resolveTour={() => ({ ...hiddenTour, steps: hiddenTour.steps.filter((st) => only.includes(st.target)) })}>
+        <p id="shown">shown</p>
+        <p id="none">none</p>
+        <div hidden>
+          <p id="in-hidden">in hidden</p>
+        </div>
+        <p id="invisible">invisible</p>
+        <div inert>
+          <button type="button" id="inert">
+            inert
+          </button>
+        </div>
+        <input id="readonly" aria-label="read only" readOnly defaultValue="x" />
+        <p id="last">last</p>
+        <Grab />
+      </TourProvider>,
+    );
+    // Styles through the CSSOM, as a stylesheet would set them.
+    (document.getElementById("none") as HTMLElement).style.display = "none";
+    (document.getElementById("invisible") as HTMLElement).style.visibility = "hidden";
+
+    // Every step at a hidden element: nothing opens.
+    await act(async () => {
+      expect(await api!.startTourByType("dealer-profile")).toBe(false);
+    });
+    expect(warn).toHaveBeenCalledWith("Tour step target hidden or read-only: #none");
+    expect(warn).toHaveBeenCalledWith(TOUR_MESSAGES.noValidStepsForTour("dealer-profile"));
+
+    only = hiddenTour.steps.map((st) => st.target);
+    await act(async () => {
+      expect(await api!.startTourByType("dealer-profile")).toBe(true);
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(api?.steps.map((st) => st.target)).toEqual(["#shown", "#last"]);
+    expect(screen.getByRole("dialog", { name: "Step 1 of 2" }).textContent).toContain("Shown");
+    for (const selector of ["#in-hidden", "#invisible", "#inert", "#readonly"]) {
+      expect(warn).toHaveBeenCalledWith(`Tour step target hidden or read-only: ${selector}`);
+    }
   });
 
   it("a catalogue tour with no usable step warns 'No valid steps provided for tour: …'", async () => {

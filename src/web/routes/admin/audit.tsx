@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
 import { type AuditEntryView, auditQuerySchema } from "#shared/schemas/audit.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
+import { Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
@@ -117,7 +118,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           { name: "action", label: "Action", allLabel: "All actions", options: facets.actions.map((v) => ({ value: v, label: v })) },
         ]}
         columns={[
-          { key: "when", header: "When", className: "whitespace-nowrap", cell: (e) => formatDateTime(e.createdAt) },
+          { key: "when", header: "When", cell: (e) => <Token>{formatDateTime(e.createdAt)}</Token> },
           { key: "who", header: "Who", cell: (e) => e.actorName || "(removed account)" },
           { key: "what", header: "What", cell: (e) => `${e.entity} ${e.entityId}` },
           { key: "action", header: "Action", cell: (e) => e.action },

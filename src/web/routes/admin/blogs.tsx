@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
+import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import { BlogForm } from "#web/features/admin/content/blog-form.tsx";
 import { editParam, RecordTable } from "#web/features/admin/content/content-ui.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
@@ -53,6 +54,7 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
           {
             key: "title",
             header: "Title",
+            className: NAME_CELL_CLASS,
             sortable: true,
             cell: (b) => (
               <div className="max-w-md">
@@ -64,7 +66,7 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
             ),
           },
           { key: "author", header: "Author", sortable: true, cell: (b) => b.author },
-          { key: "createdAt", header: "Published", sortable: true, cell: (b) => formatDate(b.createdAt) },
+          { key: "createdAt", header: "Published", sortable: true, cell: (b) => <Token>{formatDate(b.createdAt)}</Token> },
         ]}
         empty="No blogs yet: write the first one above."
         tour="blog-list"

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { NAME_CELL_CLASS } from "#web/components/ui/token.tsx";
 import { CaseStudyForm } from "#web/features/admin/content/case-study-form.tsx";
 import { editParam, RecordTable } from "#web/features/admin/content/content-ui.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
@@ -51,6 +52,7 @@ export default function AdminCaseStudies({ loaderData }: Route.ComponentProps) {
           {
             key: "projectName",
             header: "Project",
+            className: NAME_CELL_CLASS,
             sortable: true,
             cell: (c) => (
               <Link to={`/case-study/${c.id}`} className="font-semibold text-slate-900 underline hover:text-accent-800">

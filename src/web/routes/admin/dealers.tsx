@@ -1,8 +1,9 @@
-import { Download } from "lucide-react";
-import { Link } from "react-router";
+import { Download, FileSearch } from "lucide-react";
 import { formatDate } from "#shared/dates.ts";
 import { DEALER_STATUSES, type DealerApplication, type DealerStatusLabel, NOT_STARTED, statusLabel } from "#shared/schemas/dealers.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
+import { RowActionLink } from "#web/components/ui/row-actions.tsx";
+import { Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
@@ -54,7 +55,7 @@ function DealerCard({ dealer }: { dealer: DealerApplication }) {
           {dealer.user_full_name} ({dealer.user_username})
         </dd>
         <dt className="text-slate-600">E-mail</dt>
-        <dd className="break-all text-slate-900">{dealer.user_email}</dd>
+        <dd className="break-words text-slate-900">{dealer.user_email}</dd>
         <dt className="text-slate-600">Progress</dt>
         <dd className="text-slate-900">{dealer.completion.completed} of 3 completed</dd>
         <dt className="text-slate-600">Documents</dt>
@@ -66,7 +67,9 @@ function DealerCard({ dealer }: { dealer: DealerApplication }) {
         {dealer.submitted_At ? (
           <>
             <dt className="text-slate-600">Submitted</dt>
-            <dd className="text-slate-900">{formatDate(dealer.submitted_At)}</dd>
+            <dd className="text-slate-900">
+              <Token>{formatDate(dealer.submitted_At)}</Token>
+            </dd>
           </>
         ) : null}
       </dl>
@@ -109,9 +112,14 @@ export default function AdminDealers({ loaderData }: Route.ComponentProps) {
         ]}
         card={(d) => <DealerCard dealer={d} />}
         rowActions={(d) => (
-          <Link to={`/admin/dealers/${d.id}`} className={buttonClass("secondary")} data-tour="dealer-review">
-            Review<span className="sr-only"> {d.registered_company ?? d.user_full_name}</span>
-          </Link>
+          <RowActionLink
+            to={`/admin/dealers/${d.id}`}
+            tone="primary"
+            data-tour="dealer-review"
+            icon={FileSearch}
+            label="Review"
+            name={d.registered_company ?? d.user_full_name}
+          />
         )}
         empty="No dealer applications yet."
         tour="dealer-list"

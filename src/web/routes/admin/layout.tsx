@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { RouteErrorScreen } from "../../components/layout/error-screen.tsx";
-import { MainLandmark } from "../../components/layout/main-landmark.tsx";
+import { HELP_BUTTON_GUTTER, MainLandmark } from "../../components/layout/main-landmark.tsx";
 import { SiteHeader } from "../../components/layout/site-header.tsx";
 import { AdminSidebar } from "../../features/admin/admin-sidebar.tsx";
 import { ToursMount } from "../../features/tours/tours-mount.tsx";
@@ -20,7 +20,7 @@ export default function AdminLayout() {
         <SiteHeader />
         <div className="flex flex-1 flex-col md:pl-60">
           <AdminSidebar />
-          <MainLandmark>
+          <MainLandmark className={HELP_BUTTON_GUTTER}>
             <Outlet />
           </MainLandmark>
         </div>

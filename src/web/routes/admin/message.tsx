@@ -115,7 +115,7 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-600">Full name</dt>
             <dd className="break-words text-slate-900">{message.fullName}</dd>
             <dt className="text-slate-600">Email</dt>
-            <dd className="break-all">
+            <dd className="break-words">
               <a href={`mailto:${message.email}`} className="text-accent-800 hover:underline">
                 {message.email}
               </a>

@@ -1,10 +1,11 @@
-import { MailOpen, MailWarning } from "lucide-react";
+import { FolderOpen, MailOpen, MailWarning } from "lucide-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
 import { CONTACT_SORTS, type ContactMessageView } from "#shared/schemas/contact.ts";
-import { buttonClass } from "#web/components/ui/button.ts";
+import { RowActionButton, RowActionLink } from "#web/components/ui/row-actions.tsx";
 import { notify } from "#web/components/ui/toaster.tsx";
+import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
@@ -44,9 +45,10 @@ function ReadToggle({ message }: { message: ContactMessageView }) {
   const read = message.readAt !== null;
   const Icon = read ? MailWarning : MailOpen;
   return (
-    <button
-      type="button"
-      className={buttonClass("outline", "px-3")}
+    <RowActionButton
+      icon={Icon}
+      label={read ? "Mark unread" : "Mark read"}
+      name={`(message from ${message.fullName})`}
       disabled={busy}
       aria-busy={busy || undefined}
       onClick={async () => {
@@ -59,11 +61,7 @@ function ReadToggle({ message }: { message: ContactMessageView }) {
         }
         await revalidator.revalidate();
       }}
-    >
-      <Icon aria-hidden="true" className="size-4" />
-      {read ? "Mark unread" : "Mark read"}
-      <span className="sr-only"> (message from {message.fullName})</span>
-    </button>
+    />
   );
 }
 
@@ -98,12 +96,13 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
             key: "fullName",
             header: "From",
             sortable: true,
+            className: NAME_CELL_CLASS,
             cell: (m) => (
               <div className={m.readAt === null ? "font-bold text-slate-900" : "text-slate-800"} data-testid="message-row">
                 <Link to={`/admin/messages/${m.id}`} className="break-words hover:underline">
                   {m.fullName}
                 </Link>
-                <p className="font-normal break-all text-slate-600">{m.email}</p>
+                <Token className="block font-normal text-slate-600">{m.email}</Token>
               </div>
             ),
           },
@@ -121,16 +120,17 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
             key: "created_At",
             header: "Received",
             sortable: true,
-            className: "whitespace-nowrap",
-            cell: (m) => <time dateTime={m.created_At}>{formatDateTime(m.created_At)}</time>,
+            cell: (m) => (
+              <time dateTime={m.created_At}>
+                <Token>{formatDateTime(m.created_At)}</Token>
+              </time>
+            ),
           },
           { key: "state", header: "Status", cell: (m) => <MessageState message={m} /> },
         ]}
         rowActions={(m) => (
           <>
-            <Link to={`/admin/messages/${m.id}`} className={buttonClass("secondary", "px-3")}>
-              Open<span className="sr-only"> the message from {m.fullName}</span>
-            </Link>
+            <RowActionLink to={`/admin/messages/${m.id}`} icon={FolderOpen} label="Open" name={`the message from ${m.fullName}`} />
             <ReadToggle message={m} />
           </>
         )}

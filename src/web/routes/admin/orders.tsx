@@ -1,8 +1,10 @@
-import { Download } from "lucide-react";
+import { Download, FolderOpen } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderView } from "#shared/schemas/orders.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
+import { RowActionLink } from "#web/components/ui/row-actions.tsx";
+import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
@@ -68,31 +70,37 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         columns={[
           {
             key: "reference",
-            header: "Reference",
+            header: "Order",
+            // The reference with its date and how it reaches the dealer under it: columns of their own pushed the row's
+            // action out of a 1280 px window.
             cell: (o) => (
-              <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-accent-800 underline-offset-2 hover:underline">
-                {o.reference}
-              </Link>
+              <>
+                <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-accent-800 underline-offset-2 hover:underline">
+                  <Token>{o.reference}</Token>
+                </Link>
+                <Token className="block text-slate-600">{formatDate(o.created_At)}</Token>
+                <span className="block text-slate-600">{o.fulfilment === "delivery" ? "Delivery" : "Collection"}</span>
+              </>
             ),
           },
-          { key: "placed", header: "Placed", cell: (o) => formatDate(o.created_At) },
-          { key: "dealer", header: "Dealer", cell: (o) => (o.dealer_company ? `${o.dealer_company} (${o.dealer_name})` : o.dealer_name) },
+          {
+            key: "dealer",
+            header: "Dealer",
+            className: NAME_CELL_CLASS,
+            cell: (o) => (o.dealer_company ? `${o.dealer_company} (${o.dealer_name})` : o.dealer_name),
+          },
           {
             key: "status",
             header: "Status",
+            className: "whitespace-nowrap",
             cell: (o) => {
               const badge = orderStatusBadge(o.status);
               return <span className={badge.className}>{badge.label}</span>;
             },
           },
-          { key: "total", header: "Total", className: "text-right whitespace-nowrap", cell: (o) => formatMoney(o.currency, o.total) },
-          { key: "fulfilment", header: "Fulfilment", cell: (o) => (o.fulfilment === "delivery" ? "Delivery" : "Collection") },
+          { key: "total", header: "Total", className: "text-right", cell: (o) => <Token>{formatMoney(o.currency, o.total)}</Token> },
         ]}
-        rowActions={(o) => (
-          <Link to={`/admin/orders/${o.id}`} className={buttonClass("outline", "min-h-10 px-3")}>
-            Open<span className="sr-only"> {o.reference}</span>
-          </Link>
-        )}
+        rowActions={(o) => <RowActionLink to={`/admin/orders/${o.id}`} icon={FolderOpen} iconOnly label="Open" name={o.reference} />}
         empty="No orders yet."
         tour="order-list"
       />

@@ -10,8 +10,8 @@ import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { ApproveDialog } from "#web/features/admin/quotations/approve-dialog.tsx";
 import { type DecisionKind, decisionActions } from "#web/features/admin/quotations/decision-actions.tsx";
 import { QuotationOverview, STATUS_LABELS } from "#web/features/admin/quotations/quotation-overview.tsx";
+import { QuotationTable } from "#web/features/admin/quotations/quotation-table.tsx";
 import { RejectDialog } from "#web/features/admin/quotations/reject-dialog.tsx";
-import { QuotationCard } from "#web/features/quotations/quotation-card.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useHydrated } from "#web/lib/use-hydrated.ts";
@@ -118,8 +118,9 @@ export default function AdminQuotations({ loaderData }: Route.ComponentProps) {
         searchTour="quotation-filter"
         empty="No quotations found"
         emptyFiltered="No quotations found"
-        cardLayout="list"
-        card={(q) => <QuotationCard quotation={q} now={at} tour="quotation-card" actions={actions(q)} />}
+        table={(list, captionId) => (
+          <QuotationTable rows={list} now={at} captionId={captionId} label="Quotations" actions={actions} tour="quotation-card" />
+        )}
       />
       {decision?.kind === "reject" ? (
         <RejectDialog quotation={decision.quotation} onClose={close} onDone={done} />

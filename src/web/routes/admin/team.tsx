@@ -1,4 +1,5 @@
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { NAME_CELL_CLASS } from "#web/components/ui/token.tsx";
 import { editParam, RecordTable } from "#web/features/admin/content/content-ui.tsx";
 import { TeamForm } from "#web/features/admin/content/team-form.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
@@ -58,6 +59,7 @@ export default function AdminTeam({ loaderData }: Route.ComponentProps) {
           {
             key: "name",
             header: "Name",
+            className: NAME_CELL_CLASS,
             sortable: true,
             cell: (m) => (
               <div className="max-w-sm">

@@ -1,10 +1,12 @@
-import { UserPlus } from "lucide-react";
+import { ShieldCheck, UserMinus, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { RowActionButton, RowActionLink } from "#web/components/ui/row-actions.tsx";
+import { Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
@@ -55,7 +57,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       description="Back-office accounts. New admins get an e-mail with a link to choose their password."
       tour="admin-users"
       actions={
-        <div className="flex flex-col items-end gap-1" data-tour="add-admin-button">
+        // The button over its note, both from the same left edge (beside the title or wrapped under it).
+        <div className="flex flex-col items-start gap-1" data-tour="add-admin-button">
           <button
             type="button"
             className={buttonClass("primary")}
@@ -113,36 +116,42 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             header: "Name",
             sortable: true,
             cell: (u) => (
-              <span className="flex items-center gap-2">
+              // The avatar and the name side by side: the name wraps between words only when it must.
+              <span className="flex min-w-40 items-center gap-2">
                 <Avatar name={u.fullName} profile={u.profile} />
                 <span className="font-medium text-slate-900">{u.fullName}</span>
               </span>
             ),
           },
           { key: "username", header: "Username", sortable: true, cell: (u) => u.username },
-          { key: "email", header: "E-mail", cell: (u) => <span className="break-all">{u.email}</span> },
-          { key: "role", header: "Role", sortable: true, cell: (u) => (u.role === "super" ? "Super admin" : "Admin") },
+          { key: "email", header: "E-mail", cell: (u) => <Token>{u.email}</Token> },
+          {
+            key: "role",
+            header: "Role",
+            sortable: true,
+            className: "whitespace-nowrap",
+            cell: (u) => (u.role === "super" ? "Super admin" : "Admin"),
+          },
           { key: "verified", header: "Password set", cell: (u) => (u.emailVerified ? "Yes" : "Invitation sent") },
         ]}
         rowActions={(u) => (
-          <span className="flex flex-wrap items-center gap-2">
+          <>
             {canManage || u.id === me ? (
-              <Link
+              <RowActionLink
                 to={`/admin/users?account=${u.id}#security-${u.id}`}
                 preventScrollReset
-                className="text-sm font-semibold text-accent-800 underline-offset-2 hover:underline"
-              >
-                Security events<span className="sr-only"> of {u.fullName}</span>
-              </Link>
+                icon={ShieldCheck}
+                iconOnly
+                label="Security events"
+                name={`of ${u.fullName}`}
+              />
             ) : null}
             {!canManage ? null : u.id === me ? (
-              <span className="text-sm text-slate-600">You</span>
+              <span className="inline-flex min-h-10 items-center px-2.5 text-sm text-slate-600">You</span>
             ) : (
-              <button type="button" className={buttonClass("outline", "min-h-10 px-3 text-red-800")} onClick={() => setRemoving(u)}>
-                Remove<span className="sr-only"> {u.fullName}</span>
-              </button>
+              <RowActionButton icon={UserMinus} tone="danger" label="Remove" name={u.fullName} onClick={() => setRemoving(u)} />
             )}
-          </span>
+          </>
         )}
         empty="No admin users."
         tour="admin-table"

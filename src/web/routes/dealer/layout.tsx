@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import { DealerFooter } from "../../components/layout/dealer-footer.tsx";
 import { DealerSidebar } from "../../components/layout/dealer-sidebar.tsx";
 import { RouteErrorScreen } from "../../components/layout/error-screen.tsx";
-import { MainLandmark } from "../../components/layout/main-landmark.tsx";
+import { HELP_BUTTON_GUTTER, MainLandmark } from "../../components/layout/main-landmark.tsx";
 import { SiteHeader } from "../../components/layout/site-header.tsx";
 import { ToursMount } from "../../features/tours/tours-mount.tsx";
 import { useCurrentUser } from "../../lib/root-data.ts";
@@ -19,7 +19,7 @@ export default function DealerLayout() {
         <SiteHeader />
         <div className="flex flex-1 flex-col md:pl-60">
           <DealerSidebar user={user} />
-          <MainLandmark>
+          <MainLandmark className={HELP_BUTTON_GUTTER}>
             <Outlet />
           </MainLandmark>
           <DealerFooter />

@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { formatDate } from "#shared/dates.ts";
 import { ARTICLE_CATEGORIES, type Article, articleFormSchema } from "#shared/schemas/content.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { sendRequest } from "../kit/send-request.ts";
 import { RecordFormCard, RecordTable, useAfterSave } from "./content-ui.tsx";
@@ -92,6 +93,7 @@ export function ArticlesPanel(props: { rows: Article[]; count: number; params: L
           {
             key: "article_title",
             header: "Title",
+            className: NAME_CELL_CLASS,
             sortable: true,
             cell: (a) => (
               <div className="max-w-md">
@@ -110,7 +112,7 @@ export function ArticlesPanel(props: { rows: Article[]; count: number; params: L
             ),
           },
           { key: "category", header: "Group", sortable: true, cell: (a) => a.category },
-          { key: "createdAt", header: "Added", sortable: true, cell: (a) => formatDate(a.createdAt) },
+          { key: "createdAt", header: "Added", sortable: true, cell: (a) => <Token>{formatDate(a.createdAt)}</Token> },
         ]}
         empty="No articles yet: add the first one above."
         tour="article-list"

@@ -1,6 +1,7 @@
 import { Award as AwardIcon } from "lucide-react";
 import { type Award, awardFormSchema } from "#shared/schemas/content.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
+import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import { appendImages, fieldsForm, ImageListField } from "../kit/file-fields.tsx";
 import { useImageItems } from "../kit/image-items.ts";
 import type { ListParams } from "../kit/list-params.ts";
@@ -88,8 +89,14 @@ export function AwardsPanel(props: { rows: Award[]; count: number; params: ListP
               />
             ),
           },
-          { key: "name", header: "Award", sortable: true, cell: (a) => <span className="font-semibold text-slate-900">{a.name}</span> },
-          { key: "year", header: "Year", sortable: true, cell: (a) => a.year ?? "—" },
+          {
+            key: "name",
+            header: "Award",
+            sortable: true,
+            className: NAME_CELL_CLASS,
+            cell: (a) => <span className="font-semibold text-slate-900">{a.name}</span>,
+          },
+          { key: "year", header: "Year", sortable: true, cell: (a) => <Token>{a.year ?? "—"}</Token> },
         ]}
         empty="No awards yet: add the first one above."
         tour="award-list"

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { mediaUrl } from "#shared/media.ts";
 import { CERTIFICATE_FILE_REQUIRED, CERTIFICATE_MAX_BYTES, type Certificate, certificateFormSchema } from "#shared/schemas/content.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
+import { NAME_CELL_CLASS } from "#web/components/ui/token.tsx";
 import { fieldsForm, PdfField } from "../kit/file-fields.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
@@ -82,7 +83,13 @@ export function CertificatesPanel(props: { rows: Certificate[]; count: number; p
         record={{ id: (c) => c.id, url: (id) => `/api/certificates/delete/${id}`, noun: "certificate" }}
         search={{ placeholder: "Title" }}
         columns={[
-          { key: "title", header: "Title", sortable: true, cell: (c) => <span className="font-semibold text-slate-900">{c.title}</span> },
+          {
+            key: "title",
+            header: "Title",
+            sortable: true,
+            className: NAME_CELL_CLASS,
+            cell: (c) => <span className="font-semibold text-slate-900">{c.title}</span>,
+          },
           {
             key: "path",
             header: "File",

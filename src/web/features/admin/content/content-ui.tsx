@@ -1,7 +1,8 @@
+import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { CONTENT_IMAGE_MAX_BYTES, ONE_IMAGE_ONLY } from "#shared/schemas/content.ts";
-import { buttonClass } from "#web/components/ui/button.ts";
+import { RowActionButton, RowActionLink } from "#web/components/ui/row-actions.tsx";
 import { notify } from "#web/components/ui/toaster.tsx";
 import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
 import { DataTable, type DataTableProps } from "../kit/data-table.tsx";
@@ -53,9 +54,7 @@ function DeleteAction({ url, name, noun }: { url: string; name: string; noun: st
   const revalidator = useRevalidator();
   return (
     <>
-      <button type="button" className={buttonClass("outline", "text-red-800")} onClick={() => setOpen(true)}>
-        Delete<span className="sr-only"> {name}</span>
-      </button>
+      <RowActionButton icon={Trash2} tone="danger" label="Delete" name={name} onClick={() => setOpen(true)} />
       <ConfirmDialog
         open={open}
         title={`Delete this ${noun}?`}
@@ -185,10 +184,7 @@ export function RecordTable<T>({
         const id = record.id(row);
         return (
           <>
-            <Link to={editHref(id)} preventScrollReset className={buttonClass("secondary")}>
-              {record.editLabel ?? "Edit"}
-              <span className="sr-only"> {nameOf(row)}</span>
-            </Link>
+            <RowActionLink to={editHref(id)} preventScrollReset icon={Pencil} label={record.editLabel ?? "Edit"} name={nameOf(row)} />
             {record.move ? (
               <MoveButtons
                 url={record.move.url(id)}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { type Position, positionFormSchema } from "#shared/schemas/content.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
+import { NAME_CELL_CLASS } from "#web/components/ui/token.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { sendRequest } from "../kit/send-request.ts";
 import { RecordFormCard, RecordTable, useAfterSave } from "./content-ui.tsx";
@@ -55,7 +56,13 @@ export function PositionsPanel(props: { rows: PositionRow[]; count: number; para
         record={{ id: (p) => p.id, url: (id) => `/api/positions/${id}`, noun: "position", editLabel: "Rename" }}
         search={{ placeholder: "Position" }}
         columns={[
-          { key: "name", header: "Position", sortable: true, cell: (p) => <span className="font-semibold text-slate-900">{p.name}</span> },
+          {
+            key: "name",
+            header: "Position",
+            sortable: true,
+            className: NAME_CELL_CLASS,
+            cell: (p) => <span className="font-semibold text-slate-900">{p.name}</span>,
+          },
           {
             key: "held",
             header: "Team members",

@@ -1,6 +1,7 @@
 import { type Testimonial, testimonialFormSchema } from "#shared/schemas/content.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { NAME_CELL_CLASS } from "#web/components/ui/token.tsx";
 import { appendImages, fieldsForm, ImageListField } from "../kit/file-fields.tsx";
 import { useImageItems } from "../kit/image-items.ts";
 import type { ListParams } from "../kit/list-params.ts";
@@ -92,6 +93,7 @@ export function TestimonialsPanel(props: {
           {
             key: "person",
             header: "Person",
+            className: NAME_CELL_CLASS,
             sortable: true,
             cell: (t) => (
               <div className="max-w-md">

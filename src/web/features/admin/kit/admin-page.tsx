@@ -13,7 +13,8 @@ export function AdminPage({
   tour?: string;
 }) {
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 md:px-8" data-tour={tour}>
+    // No right padding from md up: the layout's Help button lane (HELP_BUTTON_GUTTER) is the page's right margin.
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 md:pr-0 md:pl-8" data-tour={tour}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{title}</h1>

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useRevalidator, useSearchParams, useSubmit } from "react-router";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { RowActions } from "#web/components/ui/row-actions.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { type ListParams, listHref, PAGE_SIZES } from "./list-params.ts";
 
@@ -53,6 +54,11 @@ export type DataTableProps<T> = {
    * "list": one under the other, each card drawing its own frame and actions (quotation cards).
    */
   cardLayout?: "grid" | "list";
+  /**
+   * Draws the page's rows itself, in place of the kit's table (the quotation queue's expandable rows); `captionId`
+   * names the list for its caption.
+   */
+  table?: (rows: readonly T[], captionId: string) => ReactNode;
   /** URL parameters the search form and Clear carry along (a screen's tab), so a search stays where it was made. */
   keep?: readonly string[];
 };
@@ -163,7 +169,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // (a status card, Clear, Back), they follow it. A control that already shows the value is left alone, focus and all.
   const shown: Record<string, string> = { q: params.q, pageSize: String(params.pageSize), ...params.filters };
   const shownKey = JSON.stringify(shown);
+  const followed = useRef<string | null>(null);
   useEffect(() => {
+    // Not on the first render: the server's HTML already shows the URL's values, and whatever differs was typed before
+    // the page's script ran (a search typed at once), which hydrating must not wipe.
+    const first = followed.current === null;
+    followed.current = shownKey;
+    if (first) return;
     const values = JSON.parse(shownKey) as Record<string, string>;
     for (const [name, value] of Object.entries(values)) {
       const control = formRef.current?.elements.namedItem(name);
@@ -322,6 +334,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {filtered ? (props.emptyFiltered ?? "Nothing matches this search. Change or clear the search and filters.") : empty}
           </EmptyState>
         </div>
+      ) : props.table ? (
+        <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
+          {props.table(rows, captionId)}
+        </div>
       ) : card ? (
         <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
           <h2 id={captionId} className="sr-only">
@@ -341,7 +357,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     </label>
                   ) : null}
                   <div className="flex-1">{card(row)}</div>
-                  {rowActions ? <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">{rowActions(row)}</div> : null}
+                  {rowActions ? (
+                    <div className="mt-4 border-t border-slate-100 pt-3">
+                      <RowActions align="start">{rowActions(row)}</RowActions>
+                    </div>
+                  ) : null}
                 </li>
               );
             })}
@@ -389,7 +409,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </th>
                 ))}
                 {rowActions ? (
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  <th scope="col" className="w-px px-3 py-2 text-right font-semibold whitespace-nowrap">
                     Actions
                   </th>
                 ) : null}
@@ -399,7 +419,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {rows.map((row) => {
                 const id = rowKey(row);
                 return (
-                  <tr key={id} className="border-t border-slate-200 align-top hover:bg-slate-50">
+                  <tr key={id} className="border-t border-slate-200 align-middle hover:bg-slate-50">
                     {bulkDelete ? (
                       <td className="px-3 py-3">
                         <input
@@ -412,13 +432,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </td>
                     ) : null}
                     {columns.map((c) => (
-                      <td key={c.key} className={`px-3 py-3 ${c.className ?? ""}`}>
+                      <td key={c.key} className={`px-3 py-2 ${c.className ?? ""}`}>
                         {c.cell(row)}
                       </td>
                     ))}
                     {rowActions ? (
-                      <td className="px-3 py-2">
-                        <div className="flex flex-wrap justify-end gap-2">{rowActions(row)}</div>
+                      <td className="w-px px-3 py-2 whitespace-nowrap">
+                        <RowActions>{rowActions(row)}</RowActions>
                       </td>
                     ) : null}
                   </tr>

@@ -1,6 +1,7 @@
+import { ArrowDown, ArrowUp } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { buttonClass } from "#web/components/ui/button.ts";
+import { RowActionButton } from "#web/components/ui/row-actions.tsx";
 import { notify } from "#web/components/ui/toaster.tsx";
 import type { ListParams } from "./list-params.ts";
 import { sendRequest } from "./send-request.ts";
@@ -27,17 +28,15 @@ export function MoveButtons(props: { url: string; name: string; order: number; c
   };
   return (
     <>
-      <button type="button" className={buttonClass("outline")} disabled={busy || order === 0} onClick={() => move("up")}>
-        Move up<span className="sr-only"> {name}</span>
-      </button>
-      <button
-        type="button"
-        className={buttonClass("outline")}
+      <RowActionButton icon={ArrowUp} iconOnly label="Move up" name={name} disabled={busy || order === 0} onClick={() => move("up")} />
+      <RowActionButton
+        icon={ArrowDown}
+        iconOnly
+        label="Move down"
+        name={name}
         disabled={busy || (!narrowed && order === count - 1)}
         onClick={() => move("down")}
-      >
-        Move down<span className="sr-only"> {name}</span>
-      </button>
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { type Brand, brandCreateSchema, IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "#shared/schemas/catalogue-admin.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
+import { NAME_CELL_CLASS } from "#web/components/ui/token.tsx";
 import { ImageListField } from "../kit/file-fields.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
@@ -27,7 +28,13 @@ export function BrandList({ rows, count, params }: ListProps) {
           className: "w-20",
           cell: (b) => <CatalogueThumbnail folder="brands" name={b.logo} contain fallback={<span className="text-slate-500">–</span>} />,
         },
-        { key: "name", header: "Name", sortable: true, cell: (b) => <span className="font-medium text-slate-900">{b.name}</span> },
+        {
+          key: "name",
+          header: "Name",
+          sortable: true,
+          className: NAME_CELL_CLASS,
+          cell: (b) => <span className="font-medium text-slate-900">{b.name}</span>,
+        },
         {
           key: "website",
           header: "Website",

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { imageVariantName, type MediaFolder, mediaUrl } from "#shared/media.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
+import { RowActionButton, RowActionLink } from "#web/components/ui/row-actions.tsx";
 import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
 import { DataTable, type DataTableProps } from "../kit/data-table.tsx";
 import { type CatalogueTab, deleteEach, withParam } from "./catalogue-admin-shared.ts";
@@ -78,13 +79,8 @@ export function CatalogueTable<T>({ param, id, add, actions, remove, ...table }:
         rowActions={(row) => (
           <>
             {actions?.(row)}
-            <Link to={withParam(location.search, param, String(id(row)))} className={buttonClass("outline", "px-3")}>
-              <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> {table.rowLabel(row)}</span>
-            </Link>
-            <button type="button" className={buttonClass("ghost", "px-3 text-red-800")} onClick={() => setDeleting(row)}>
-              <Trash2 aria-hidden="true" className="size-4" /> {remove.label}
-              <span className="sr-only"> {table.rowLabel(row)}</span>
-            </button>
+            <RowActionLink to={withParam(location.search, param, String(id(row)))} icon={Pencil} label="Edit" name={table.rowLabel(row)} />
+            <RowActionButton icon={Trash2} tone="danger" label={remove.label} name={table.rowLabel(row)} onClick={() => setDeleting(row)} />
           </>
         )}
         bulkDelete={{ noun: remove.noun, onDelete: (ids) => deleteEach(ids, remove.url, nameOf) }}

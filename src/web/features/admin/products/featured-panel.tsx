@@ -8,8 +8,9 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_MB,
 } from "#shared/schemas/catalogue-admin.ts";
-import { buttonClass } from "#web/components/ui/button.ts";
+import { RowActionButton } from "#web/components/ui/row-actions.tsx";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
+import { NAME_CELL_CLASS } from "#web/components/ui/token.tsx";
 import { ImageListField } from "../kit/file-fields.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import type { ListParams } from "../kit/list-params.ts";
@@ -69,6 +70,7 @@ export function FeaturedList({ rows, count, total, params }: ListProps) {
           {
             key: "name",
             header: "Name",
+            className: NAME_CELL_CLASS,
             sortable: true,
             cell: (f) => (
               <>
@@ -82,24 +84,22 @@ export function FeaturedList({ rows, count, total, params }: ListProps) {
           const at = f.position - 1;
           return (
             <>
-              <button
-                type="button"
-                className={buttonClass("ghost", "px-3")}
+              <RowActionButton
+                icon={ArrowUp}
+                iconOnly
+                label="Move up"
+                aria-label={`Move ${f.name} up`}
                 disabled={at === 0}
                 onClick={() => move(f, at - 1)}
-                aria-label={`Move ${f.name} up`}
-              >
-                <ArrowUp aria-hidden="true" className="size-4" />
-              </button>
-              <button
-                type="button"
-                className={buttonClass("ghost", "px-3")}
+              />
+              <RowActionButton
+                icon={ArrowDown}
+                iconOnly
+                label="Move down"
+                aria-label={`Move ${f.name} down`}
                 disabled={f.position === total}
                 onClick={() => move(f, at + 1)}
-                aria-label={`Move ${f.name} down`}
-              >
-                <ArrowDown aria-hidden="true" className="size-4" />
-              </button>
+              />
             </>
           );
         }}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import type { Category } from "#shared/schemas/catalogue.ts";
 import type { AdminProduct } from "#shared/schemas/catalogue-admin.ts";
+import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { money } from "./catalogue-admin-shared.ts";
 import { CatalogueTable, CatalogueThumbnail } from "./catalogue-ui.tsx";
@@ -45,6 +46,7 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
           key: "name",
           header: "Name",
           sortable: true,
+          className: NAME_CELL_CLASS,
           cell: (p) => (
             <>
               <Link to={`/product/${p.product_id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
@@ -58,16 +60,16 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
           key: "price",
           header: "Price (USD)",
           sortable: true,
-          className: "text-right tabular-nums",
-          cell: (p) => money(p.price_usd),
+          className: "text-right",
+          cell: (p) => <Token>{money(p.price_usd)}</Token>,
         },
         {
           key: "secondary",
           header: `Price (${secondaryCurrency})`,
-          className: "text-right tabular-nums",
-          cell: (p) => money(p.price_zwl) || <span className="text-slate-500">–</span>,
+          className: "text-right",
+          cell: (p) => (p.price_zwl ? <Token>{money(p.price_zwl)}</Token> : <span className="text-slate-500">–</span>),
         },
-        { key: "date", header: "Added", sortable: true, className: "whitespace-nowrap", cell: (p) => formatDate(p.created_At) },
+        { key: "date", header: "Added", sortable: true, cell: (p) => <Token>{formatDate(p.created_At)}</Token> },
       ]}
       remove={{
         url: (id) => `/api/products/delete-product/${id}`,

@@ -1,14 +1,15 @@
+import { Check, type LucideIcon, RotateCcw, X } from "lucide-react";
 import { QUOTATION_DECISIONS } from "#shared/quotation-status.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
-import { buttonClass } from "#web/components/ui/button.ts";
+import { RowActionButton, type RowActionTone } from "#web/components/ui/row-actions.tsx";
 
 /** The dialog a decision opens: approving a rejected quotation is reapproving it. */
 export type DecisionKind = "approve" | "reapprove" | "reject";
 
-const BUTTONS: Record<DecisionKind, { label: string; className: string; tour: string }> = {
-  approve: { label: "Approve", className: buttonClass("primary"), tour: "quotation-approve" },
-  reapprove: { label: "Reapprove", className: buttonClass("primary"), tour: "quotation-reapprove" },
-  reject: { label: "Reject", className: buttonClass("outline", "text-red-800"), tour: "quotation-reject" },
+const BUTTONS: Record<DecisionKind, { label: string; tone: RowActionTone; icon: LucideIcon; tour: string }> = {
+  approve: { label: "Approve", tone: "primary", icon: Check, tour: "quotation-approve" },
+  reapprove: { label: "Reapprove", tone: "primary", icon: RotateCcw, tour: "quotation-reapprove" },
+  reject: { label: "Reject", tone: "danger", icon: X, tour: "quotation-reject" },
 };
 
 /** The decisions an admin may take on a quotation in its effective status (`QUOTATION_DECISIONS`), in the table's order. */
@@ -18,7 +19,10 @@ export function decisionsFor(quotation: QuotationView): DecisionKind[] {
   );
 }
 
-/** A quotation's decision buttons (none for an expired one); each opens its dialog once the page's script runs. */
+/**
+ * A quotation's decision buttons (none for an expired one), as the back office's row actions; each opens its dialog
+ * once the page's script runs.
+ */
 export function decisionActions(
   quotation: QuotationView,
   hydrated: boolean,
@@ -27,16 +31,15 @@ export function decisionActions(
   const kinds = decisionsFor(quotation);
   if (kinds.length === 0) return null;
   return kinds.map((kind) => (
-    <button
+    <RowActionButton
       key={kind}
-      type="button"
-      className={BUTTONS[kind].className}
+      icon={BUTTONS[kind].icon}
+      tone={BUTTONS[kind].tone}
+      label={BUTTONS[kind].label}
+      name={`quotation #${quotation.id}`}
       data-tour={BUTTONS[kind].tour}
       onClick={open(kind)}
       disabled={!hydrated}
-    >
-      {BUTTONS[kind].label}
-      <span className="sr-only"> quotation #{quotation.id}</span>
-    </button>
+    />
   ));
 }

@@ -2,20 +2,11 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { MAP_EMBED_PREFIX, type SiteSettings, siteSettingsSchema } from "#shared/schemas/settings.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { AdminFieldSection } from "../kit/admin-section.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 
 export const SETTINGS_SAVED = "Settings saved. The site and its e-mails use the new details now.";
-
-function Section({ title, description, tour, children }: { title: string; description: string; tour: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-5" data-tour={tour}>
-      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
-      <p className="-mt-2 text-sm text-slate-700">{description}</p>
-      {children}
-    </fieldset>
-  );
-}
 
 const SOCIAL: { key: keyof SiteSettings["social"]; label: string }[] = [
   { key: "facebook", label: "Facebook" },
@@ -65,7 +56,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
         },
       )}
     >
-      <Section title="Company" description="The name and the line about the company shown on every page." tour="settings-company">
+      <AdminFieldSection title="Company" description="The name and the line about the company shown on every page." tour="settings-company">
         <TextField label="Company name" autoComplete="organization" error={error("companyName")} {...register("companyName")} />
         <TextField
           label="Tagline"
@@ -73,9 +64,9 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           error={error("tagline")}
           {...register("tagline")}
         />
-      </Section>
+      </AdminFieldSection>
 
-      <Section
+      <AdminFieldSection
         title="Contact details"
         description="In the header's top bar, the footer, the contact page, the dealer manual and every e-mail."
         tour="settings-contact"
@@ -123,9 +114,13 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           error={error("mapEmbedUrl")}
           {...register("mapEmbedUrl")}
         />
-      </Section>
+      </AdminFieldSection>
 
-      <Section title="Social links" description="The icons in the header and footer; an empty link hides its icon." tour="settings-social">
+      <AdminFieldSection
+        title="Social links"
+        description="The icons in the header and footer; an empty link hides its icon."
+        tour="settings-social"
+      >
         <div className="grid gap-4 md:grid-cols-2">
           {SOCIAL.map(({ key, label }) => (
             <TextField
@@ -139,9 +134,9 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
             />
           ))}
         </div>
-      </Section>
+      </AdminFieldSection>
 
-      <Section
+      <AdminFieldSection
         title="Payments and currency"
         description="What dealers see at checkout, on orders awaiting payment and in their e-mails."
         tour="settings-payments"
@@ -174,9 +169,9 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           error={error("bankDetails")}
           {...register("bankDetails")}
         />
-      </Section>
+      </AdminFieldSection>
 
-      <Section
+      <AdminFieldSection
         title="Home page media"
         description="Files in the site's media folder (/media/site/). Leave a name empty to show none."
         tour="settings-media"
@@ -204,7 +199,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
             {...register("welcomeAudio")}
           />
         </div>
-      </Section>
+      </AdminFieldSection>
     </FormShell>
   );
 }

@@ -4,6 +4,7 @@ import { formatDateTime } from "#shared/dates.ts";
 import { SECURITY_EVENT_LABELS, type SecurityEventView } from "#shared/schemas/auth.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { Token } from "#web/components/ui/token.tsx";
 import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
 
@@ -62,7 +63,9 @@ export function AccountSecurity({
           <tbody>
             {events.map((e) => (
               <tr key={e.id} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(new Date(e.at))}</td>
+                <td className="py-2 pr-3">
+                  <Token>{formatDateTime(new Date(e.at))}</Token>
+                </td>
                 <td className="py-2 pr-3">
                   {SECURITY_EVENT_LABELS[e.kind as keyof typeof SECURITY_EVENT_LABELS] ?? e.kind}
                   {e.byOther ? " (by an admin)" : ""}
@@ -71,8 +74,8 @@ export function AccountSecurity({
                   {e.result}
                   {e.reason ? ` (${e.reason})` : ""}
                 </td>
-                <td className="py-2 break-all text-slate-700">
-                  {e.ip ?? "–"}
+                <td className="py-2 break-words text-slate-700">
+                  <Token>{e.ip ?? "–"}</Token>
                   {e.userAgent ? <span className="block text-xs text-slate-600">{e.userAgent}</span> : null}
                 </td>
               </tr>

@@ -1,0 +1,13 @@
+/** How far under the site header the toasts start. */
+const GAP_PX = 12;
+
+/**
+ * The toasts' distance from the top of the window (spec §9: top right), below the site header while it is in view,
+ * so a toast never covers the header's Cart badge or account menu (issue 20 §4). Read when a toast is shown: the
+ * header is sticky from md up; on phones it scrolls away and the toasts then start near the top.
+ */
+export function toastTop(doc: Document = document): number {
+  const header = doc.querySelector<HTMLElement>("[data-site-header]");
+  const bottom = header ? header.getBoundingClientRect().bottom : 0;
+  return Math.max(0, Math.round(bottom)) + GAP_PX;
+}
