@@ -194,10 +194,10 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
           error={error("price_usd")}
         />
         <TextField
-          label={`Price (${secondaryCurrency})`}
+          label={`Price (${secondaryCurrency}), set by hand`}
           inputMode="decimal"
           autoComplete="off"
-          hint="Optional; empty when there is none"
+          hint={`Leave empty: the ${secondaryCurrency} price is the USD price at the day's exchange rate. A price here replaces it.`}
           {...register("price_zwl")}
           error={error("price_zwl")}
         />

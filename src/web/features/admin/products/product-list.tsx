@@ -67,7 +67,16 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
           key: "secondary",
           header: `Price (${secondaryCurrency})`,
           className: "text-right",
-          cell: (p) => (p.price_zwl ? <Token>{money(p.price_zwl)}</Token> : <span className="text-slate-500">–</span>),
+          // Issue 21: a secondary price is the USD price at the day's rate unless an admin set one on purpose.
+          cell: (p) =>
+            p.price_zwl ? (
+              <span className="flex flex-col items-end">
+                <Token>{money(p.price_zwl)}</Token>
+                <span className="text-xs font-medium text-amber-800">Set by hand</span>
+              </span>
+            ) : (
+              <span className="text-sm whitespace-nowrap text-slate-600">At the day's rate</span>
+            ),
         },
         { key: "date", header: "Added", sortable: true, cell: (p) => <Token>{formatDate(p.created_At)}</Token> },
       ]}
