@@ -483,7 +483,7 @@ describe("a product deleted after it went into a cart (issue 17 §8)", () => {
 });
 
 describe("ZWG prices come from the exchange rate in force (issue 21)", () => {
-  it("a rate entered for today reprices every product without an override, to the cent; an override stays", async () => {
+  it("a rate entered for today reprices every product without an override, to the cent; an override stays; a placed order keeps its rate and amounts", async () => {
     const [a] = priced as [(typeof priced)[0]];
     let day = new Date("2026-11-26T08:00:00Z");
     const dated = await createTestApp({ now: () => day });
@@ -492,6 +492,14 @@ describe("ZWG prices come from the exchange rate in force (issue 21)", () => {
       const preview = async () =>
         (await people.inject("dealer", { method: "GET", url: `/api/orders/preview?lines=${a.id}x1,${override?.id}x1` })).json();
       const before = await preview();
+      const placed = await people.inject("dealer", {
+        method: "POST",
+        url: "/api/orders",
+        payload: order({ currency: "ZWG", products: [{ product_id: a.id, quantity: 2 }] }),
+      });
+      expect(placed.statusCode).toBe(201);
+      const frozen = placed.json() as OrderView;
+      expect(frozen).toMatchObject({ exchange_rate: "26.8015", rate_date: "2026-11-24" });
       expect(before.lines[0].unit_price_secondary).toBe(centsToDecimal(convertCents(BigInt(cents(a.priceUsd)), "26.8015")));
       const posted = await people.inject("admin", {
         method: "POST",
@@ -502,6 +510,10 @@ describe("ZWG prices come from the exchange rate in force (issue 21)", () => {
       const after = await preview();
       expect(after.lines[0].unit_price_secondary).toBe(centsToDecimal(convertCents(BigInt(cents(a.priceUsd)), "30.1234")));
       expect(after.lines[1].unit_price_secondary).toBe(override?.priceZwl);
+      // The order placed before keeps its amounts and its rate (issue 21 §2).
+      const reread = (await people.inject("dealer", { method: "GET", url: `/api/orders/${frozen.id}` })).json() as OrderView;
+      expect(reread).toMatchObject({ total: frozen.total, exchange_rate: "26.8015", rate_date: "2026-11-24" });
+      expect(reread.products[0]?.unit_price).toBe(before.lines[0].unit_price_secondary);
       // The product answer names the rate and its day; an override names none.
       const product = (await people.inject("dealer", { method: "GET", url: `/api/products/get-product-by-id/${a.id}` })).json()[0];
       expect(product).toMatchObject({ price_zwl: after.lines[0].unit_price_secondary, exchange_rate: "30.1234", rate_date: "2026-11-26" });

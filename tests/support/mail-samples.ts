@@ -38,6 +38,8 @@ function order(status: OrderStatus, fulfilment: "delivery" | "collection" = "del
     currency: "USD",
     total: "3256.00",
     total_usd: "3256.00",
+    exchange_rate: null,
+    rate_date: null,
     fulfilment,
     contactName: "Rudo Chikomo",
     contactPhone: "+263 77 123 4567",

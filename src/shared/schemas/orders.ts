@@ -182,6 +182,8 @@ export const orderViewSchema = z.object({
   currency: z.enum(ORDER_CURRENCIES),
   total: z.string(),
   total_usd: z.string(),
+  exchange_rate: z.string().nullable().describe("The rate in force when the order was placed (per 1 USD), frozen with it"),
+  rate_date: z.string().nullable().describe("The day that rate took effect (YYYY-MM-DD)"),
   fulfilment: z.enum(ORDER_FULFILMENTS),
   contactName: z.string(),
   contactPhone: z.string(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ORDER_CURRENCIES, ORDER_FULFILMENTS, ORDER_STATUSES } from "#shared/schemas/orders.ts";
 import { PAYMENT_STATUSES, PAYNOW_METHODS } from "#shared/schemas/payments.ts";
 import { QUOTATION_STATUS_VALUES } from "#shared/schemas/quotations.ts";
@@ -74,6 +74,12 @@ export const orders = pgTable(
     currency: text("currency", { enum: ORDER_CURRENCIES }).notNull().default("USD"),
     /** The total in `currency`; null on orders from before currencies (read as total_usd). */
     total: numeric("total", { precision: 18, scale: 2 }),
+    /**
+     * The exchange rate in force when the order was placed (units of the secondary currency per 1 USD) and the day it
+     * took effect, frozen with the order's amounts (issue 21 §2); null on orders from before rates, or with none.
+     */
+    exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4 }),
+    rateDate: date("rate_date"),
     fulfilment: text("fulfilment", { enum: ORDER_FULFILMENTS }).notNull().default("delivery"),
     contactName: text("contact_name").notNull().default(""),
     contactPhone: text("contact_phone").notNull().default(""),

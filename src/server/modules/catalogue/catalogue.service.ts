@@ -173,6 +173,8 @@ export function createCatalogueService(
     async dealerPriceSnapshot(
       ids: number[],
       tx: Db | Tx = db,
+      /** The pricing a caller already read (and freezes with its document); read now when not given. */
+      given?: SecondaryPricing,
     ): Promise<{ id: number; name: string; priceUsd: string; priceZwl: string | null }[]> {
       if (ids.length === 0) return [];
       const [rows, pricing] = await Promise.all([
@@ -180,7 +182,7 @@ export function createCatalogueService(
           .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd, priceZwl: products.priceZwl })
           .from(products)
           .where(inArray(products.productId, ids)),
-        secondaryPricing(true, tx),
+        given ?? secondaryPricing(true, tx),
       ]);
       return rows.map((r) => ({ ...r, priceZwl: pricing.priceOf(r.priceUsd, r.priceZwl) }));
     },

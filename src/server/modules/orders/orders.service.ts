@@ -38,7 +38,7 @@ type Deps = {
   db: Db;
   mailer: Mailer;
   settings: Pick<SettingsService, "get">;
-  catalogue: Pick<CatalogueService, "dealerPriceSnapshot">;
+  catalogue: Pick<CatalogueService, "dealerPriceSnapshot" | "secondaryPricing">;
   /** Back-office changes are written to the audit log in their transaction. */
   audit: Pick<AuditService, "record">;
   /** A paid order's lines become sales (and stop being sales if it is cancelled), in the same transaction. */
@@ -131,6 +131,8 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
         currency: o.currency,
         total: o.total ?? o.totalUsd,
         total_usd: o.totalUsd,
+        exchange_rate: o.exchangeRate,
+        rate_date: o.rateDate,
         fulfilment: o.fulfilment,
         contactName: o.contactName,
         contactPhone: o.contactPhone,
@@ -240,7 +242,9 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
 
       try {
         const order = await db.transaction(async (tx) => {
-          const found = await catalogue.dealerPriceSnapshot([...merged.keys()], tx);
+          // The rate the secondary prices are made at, read once and frozen with the order (issue 21 §2).
+          const pricing = await catalogue.secondaryPricing(true, tx);
+          const found = await catalogue.dealerPriceSnapshot([...merged.keys()], tx, pricing);
           const byId = new Map(found.map((p) => [p.id, p]));
           const lines = [...merged.entries()].map(([productId, { quantity, index }]) => {
             const product = byId.get(productId);
@@ -268,6 +272,8 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
               totalUsd: fromCents(totalUsd),
               currency,
               total: fromCents(total),
+              exchangeRate: pricing.rate?.rate ?? null,
+              rateDate: pricing.rate?.effective_date ?? null,
               fulfilment: input.fulfilment,
               contactName: input.contactName,
               contactPhone: input.contactPhone,

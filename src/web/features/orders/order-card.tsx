@@ -111,6 +111,12 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
           </tr>
         </tfoot>
       </table>
+      {order.currency !== "USD" && order.exchange_rate && order.rate_date ? (
+        // The rate frozen with the order when it was placed (issue 21 §2).
+        <p data-order-rate="" className="mt-2 text-right text-sm text-slate-700">
+          {order.currency} at {order.exchange_rate} per USD, rate of {formatDate(`${order.rate_date}T12:00:00Z`)}
+        </p>
+      ) : null}
 
       <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <div>
