@@ -267,6 +267,8 @@ describe("a quotation in the secondary currency is priced in it (issue 17 §8)",
     const res = await put(q.id, approval(q.lines, { currency: "ZWG", lines: q.lines.map((id, i) => ({ id, price: prices[i]?.zwg })) }));
     expect(res.statusCode).toBe(200);
     expect(res.json().products.map((p: { quoted_price: string }) => p.quoted_price)).toEqual(prices.map((p) => p.zwg));
+    // The rate in force at the approval is frozen with it (issue 21 §2): the demo's latest, of 24 November 2026.
+    expect(res.json()).toMatchObject({ exchange_rate: "26.8015", rate_date: "2026-11-24" });
     const drawn = pdfText((await get(`/api/quotations/${q.id}/pdf`, "dealer")).rawPayload);
     expect(drawn).toContain("Unit price (ZWG)");
     const [a, b] = prices.map((p) => Math.round(Number(p.zwg) * 100)) as [number, number];

@@ -209,9 +209,11 @@ describe("GET /api/quotations/get-by-user", () => {
         "currency",
         "decided_At",
         "decision_reason",
+        "exchange_rate",
         "id",
         "notes",
         "products",
+        "rate_date",
         "requester_address",
         "requester_email",
         "requester_name",
@@ -222,7 +224,7 @@ describe("GET /api/quotations/get-by-user", () => {
       ].sort(),
     );
     expect(first.status).toBe("pending");
-    expect(first).toMatchObject({ currency: "USD", valid_until: null, decision_reason: "", decided_At: null });
+    expect(first).toMatchObject({ currency: "USD", valid_until: null, decision_reason: "", decided_At: null, exchange_rate: null });
     expect(Number.isNaN(Date.parse(first.created_At as string))).toBe(false);
     // Each line with its own id (approving prices it), the list price when requested and no quoted price yet.
     expect(first.products).toEqual([

@@ -84,6 +84,8 @@ function quotation(over: Partial<QuotationView>): QuotationView {
     created_At: "2026-11-20T08:00:00.000Z",
     currency: "USD",
     valid_until: "2026-12-20T21:59:59.999Z",
+    exchange_rate: null,
+    rate_date: null,
     decision_reason: "",
     decided_At: "2026-11-21T08:00:00.000Z",
     products: [

@@ -65,6 +65,8 @@ export const quotationViewSchema = z.object({
   created_At: z.string(),
   currency: z.enum(QUOTATION_CURRENCIES),
   valid_until: z.string().nullable(),
+  exchange_rate: z.string().nullable().describe("The rate in force when the quotation was approved (per 1 USD), frozen with it"),
+  rate_date: z.string().nullable().describe("The day that rate took effect (YYYY-MM-DD)"),
   decision_reason: z.string(),
   decided_At: z.string().nullable(),
   products: z.array(

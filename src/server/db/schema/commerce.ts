@@ -23,6 +23,9 @@ export const quotations = pgTable(
       .notNull()
       .default("USD"),
     validUntil: timestamp("valid_until", { withTimezone: true }),
+    /** The exchange rate in force when an admin approved it, and that rate's day: frozen with the prices (issue 21 §2). */
+    exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4 }),
+    rateDate: date("rate_date"),
     /** Why an admin rejected it (shown to the requester). */
     decisionReason: text("decision_reason").notNull().default(""),
     decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),

@@ -220,6 +220,8 @@ export function createQuotationsService({
         created_At: q.createdAt.toISOString(),
         currency: q.currency,
         valid_until: held ? quotationValidUntil(validity).toISOString() : null,
+        exchange_rate: held ? q.exchangeRate : null,
+        rate_date: held ? q.rateDate : null,
         decision_reason: q.decisionReason,
         decided_At: q.decidedAt?.toISOString() ?? null,
         products: byQuotation.get(q.id) ?? [],
@@ -435,12 +437,16 @@ export function createQuotationsService({
         const target = input.status as "approved" | "rejected";
         if (input.status === "approved") {
           const { currency, validUntil, prices } = await checkApproval(tx, row, input, now, company);
+          // The rate in force now, frozen with the quoted prices (issue 21 §2).
+          const { rate } = await catalogue.secondaryPricing(true, tx);
           await tx
             .update(quotations)
             .set({
               status: "approved",
               currency,
               validUntil,
+              exchangeRate: rate?.rate ?? null,
+              rateDate: rate?.effective_date ?? null,
               decisionReason: "",
               decidedBy: admin.id,
               decidedAt: now,
