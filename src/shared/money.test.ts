@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, convertCents, decimalUnits, vatCents } from "./money.ts";
+import { centsToDecimal, convertCents, decimalUnits, formatCents, rateNote, shownPrice, vatCents } from "./money.ts";
 
 describe("exact money", () => {
   it("reads decimals as whole units, refusing what is malformed or too precise", () => {
@@ -27,5 +27,15 @@ describe("exact money", () => {
     expect(centsToDecimal(vatCents(1n, "15.5"))).toBe("0.00");
     expect(centsToDecimal(vatCents(4n, "15.5"))).toBe("0.01");
     expect(vatCents(-11800n, "15.5")).toBe(-1829n);
+  });
+
+  it("prints prices exactly, grouped, and none for zero or nonsense; names the rate an amount was made at", () => {
+    expect(formatCents(316258n)).toBe("3,162.58");
+    expect(formatCents(2680149999973n)).toBe("26,801,499,999.73");
+    expect(shownPrice("1450")).toBe("1,450.00");
+    expect(shownPrice("0.00")).toBeNull();
+    expect(shownPrice(null)).toBeNull();
+    expect(shownPrice("12.345")).toBeNull();
+    expect(rateNote("ZWG", "26.8015", "2026-11-24")).toBe("ZWG at 26.8015 per USD, rate of 24 November 2026");
   });
 });

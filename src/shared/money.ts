@@ -1,3 +1,5 @@
+import { formatDate } from "./dates.ts";
+
 /**
  * Exact money arithmetic (issue 21): amounts in whole cents as BigInt, rates as decimal text. Nothing here goes
  * through a floating-point number, so a ZWG price or a VAT amount is the same to the cent in the browser, on the
@@ -45,4 +47,21 @@ export function centsToDecimal(cents: bigint): string {
   const negative = cents < 0n;
   const abs = negative ? -cents : cents;
   return `${negative ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+}
+
+/** 123450n → "1,234.50": cents as a page prints them (the decimal text, thousands grouped). */
+export function formatCents(cents: bigint): string {
+  const [whole = "0", fraction = "00"] = centsToDecimal(cents).split(".");
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
+}
+
+/** A price to print: "1,234.50" for a positive decimal, null for none, zero or anything malformed. */
+export function shownPrice(value: string | null): string | null {
+  const cents = value === null ? null : decimalUnits(value, 2);
+  return cents !== null && cents > 0n ? formatCents(cents) : null;
+}
+
+/** Which rate a secondary amount was made at: "ZWG at 26.8015 per USD, rate of 24 November 2026". */
+export function rateNote(currency: string, rate: string, day: string): string {
+  return `${currency} at ${rate} per USD, rate of ${formatDate(`${day}T12:00:00Z`)}`;
 }

@@ -68,7 +68,12 @@ export type SecondaryPricing = {
   rate: ExchangeRate | null;
   /** The product's secondary price: its manual override, else its USD price at the rate; null when neither. */
   priceOf(usd: string, override: string | null): string | null;
+  /** The rate a product's secondary price is made at: null for an override (or no rate). */
+  rateFor(override: string | null): ExchangeRate | null;
 };
+
+/** A manual secondary price set on purpose: a positive amount (an empty or zero one is none). */
+const isOverride = (value: string | null) => (toCents(value) ?? 0n) > 0n;
 
 /**
  * `settings`: the secondary currency that names `price_zwl` in every answer; `rates`: the exchange rate in force
@@ -95,11 +100,11 @@ export function createCatalogueService(
       currency,
       rate,
       priceOf(usd, override) {
-        const own = toCents(override);
-        if (own !== null && own > 0n) return override;
+        if (isOverride(override)) return override;
         const cents = toCents(usd);
         return rate && cents !== null ? centsToDecimal(convertCents(cents, rate.rate)) : null;
       },
+      rateFor: (override) => (isOverride(override) ? null : rate),
     };
   }
 
@@ -111,14 +116,13 @@ export function createCatalogueService(
     withPrices: boolean,
     pricing: SecondaryPricing,
   ): Product {
-    const override = toCents(row.priceZwl);
-    const fromRate = withPrices && pricing.rate !== null && !(override !== null && override > 0n);
+    const rate = withPrices ? pricing.rateFor(row.priceZwl) : null;
     return {
       ...toProduct(row, category, withPrices, brand),
       price_zwl: withPrices ? pricing.priceOf(row.priceUsd, row.priceZwl) : null,
       secondary_currency: pricing.currency,
-      exchange_rate: fromRate ? (pricing.rate?.rate ?? null) : null,
-      rate_date: fromRate ? (pricing.rate?.effective_date ?? null) : null,
+      exchange_rate: rate?.rate ?? null,
+      rate_date: rate?.effective_date ?? null,
     };
   }
 

@@ -53,51 +53,42 @@ function Inside({ icon: Icon, label, name, iconOnly }: Look) {
   );
 }
 
-export function RowActionButton({
+/**
+ * What every row action's element gets from its look: the tooltip of an icon alone, the classes and the content. The
+ * rest of the props go to the element itself.
+ */
+function splitLook<P extends object>({
   icon,
   label,
   name,
   tone = "default",
   iconOnly = false,
   className = "",
-  ...button
-}: Look & Omit<ComponentProps<"button">, "children">) {
-  return (
-    <button type="button" title={iconOnly ? label : undefined} {...button} className={`${rowActionClass(tone, iconOnly)} ${className}`}>
-      <Inside icon={icon} label={label} name={name} iconOnly={iconOnly} />
-    </button>
-  );
+  ...rest
+}: Look & { className?: string } & P) {
+  return {
+    /** Before the element's own props: a `title` the caller gives wins over the tooltip. */
+    tooltip: iconOnly ? { title: label } : {},
+    look: {
+      className: `${rowActionClass(tone, iconOnly)} ${className}`,
+      children: <Inside icon={icon} label={label} name={name} iconOnly={iconOnly} />,
+    },
+    rest,
+  };
 }
 
-export function RowActionLink({
-  icon,
-  label,
-  name,
-  tone = "default",
-  iconOnly = false,
-  className = "",
-  ...link
-}: Look & Omit<ComponentProps<typeof Link>, "children">) {
-  return (
-    <Link title={iconOnly ? label : undefined} {...link} className={`${rowActionClass(tone, iconOnly)} ${className}`}>
-      <Inside icon={icon} label={label} name={name} iconOnly={iconOnly} />
-    </Link>
-  );
+export function RowActionButton(props: Look & Omit<ComponentProps<"button">, "children">) {
+  const { tooltip, look, rest } = splitLook(props);
+  return <button type="button" {...tooltip} {...rest} {...look} />;
+}
+
+export function RowActionLink(props: Look & Omit<ComponentProps<typeof Link>, "children">) {
+  const { tooltip, look, rest } = splitLook(props);
+  return <Link {...tooltip} {...rest} {...look} />;
 }
 
 /** A plain link (a file to download). */
-export function RowActionAnchor({
-  icon,
-  label,
-  name,
-  tone = "default",
-  iconOnly = false,
-  className = "",
-  ...anchor
-}: Look & Omit<ComponentProps<"a">, "children">) {
-  return (
-    <a title={iconOnly ? label : undefined} {...anchor} className={`${rowActionClass(tone, iconOnly)} ${className}`}>
-      <Inside icon={icon} label={label} name={name} iconOnly={iconOnly} />
-    </a>
-  );
+export function RowActionAnchor(props: Look & Omit<ComponentProps<"a">, "children">) {
+  const { tooltip, look, rest } = splitLook(props);
+  return <a {...tooltip} {...rest} {...look} />;
 }

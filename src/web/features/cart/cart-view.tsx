@@ -10,6 +10,9 @@ import type { Cart, CartItem, CartView as CartViewState } from "#web/lib/cart/ca
 
 const NO_LONGER_AVAILABLE = "No longer available";
 
+/** Who is looking and the site's settings the cart page needs: a dealer's cart shows prices in their currency. */
+type CartViewProps = { isDealer: boolean; whatsappNumber: string; secondaryCurrency: string };
+
 /** What a dealer's price slots say until the server's prices have come. */
 const PRICE_PENDING = "…";
 
@@ -237,15 +240,7 @@ function CurrencyChoice({ secondaryCurrency }: { secondaryCurrency: string }) {
  * A cart with items: the banner, the lines (filled in by the script) and the order summary. Its `data-optional` parts
  * are taken out by the script and put back when the cart calls for them.
  */
-function CartFilled({
-  isDealer,
-  whatsappNumber,
-  secondaryCurrency,
-}: {
-  isDealer: boolean;
-  whatsappNumber: string;
-  secondaryCurrency: string;
-}) {
+function CartFilled({ isDealer, whatsappNumber, secondaryCurrency }: CartViewProps) {
   return (
     <div className="space-y-4">
       <BannerSlot />
@@ -306,15 +301,7 @@ const TEMPLATE_ITEM: CartItem = { productId: 0, productName: LINE_NAME_SLOT, ima
  * as `<template>`s that enhance/cart-page.ts clones and fills from the cart in this browser's storage. The markup is
  * declared here once; the script adds no markup of its own.
  */
-export function CartView({
-  isDealer,
-  whatsappNumber,
-  secondaryCurrency,
-}: {
-  isDealer: boolean;
-  whatsappNumber: string;
-  secondaryCurrency: string;
-}) {
+export function CartView({ isDealer, whatsappNumber, secondaryCurrency }: CartViewProps) {
   const whenFilled = () => null;
   return (
     <div data-cart-page="" data-whatsapp={whatsappNumber} data-dealer={isDealer ? "" : undefined}>

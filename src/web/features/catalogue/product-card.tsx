@@ -1,6 +1,6 @@
 import { FileText } from "lucide-react";
+import { shownPrice } from "#shared/money.ts";
 import { productKeyLine } from "#shared/product-key-line.ts";
-import { formatMoney, toCents } from "#shared/quotation-totals.ts";
 import type { Product } from "#shared/schemas/catalogue.ts";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
@@ -29,16 +29,11 @@ export type ProductCardData = {
   title?: string;
 };
 
-const shown = (value: string | null) => {
-  const cents = toCents(value);
-  return cents !== null && cents > 0n ? formatMoney(cents) : null;
-};
-
 /** A product record → its card's data; `signedIn` tells a member without dealer prices from a visitor. */
 export function productCardData(p: Product, signedIn: boolean): ProductCardData {
-  const usd = shown(p.price_usd);
+  const usd = shownPrice(p.price_usd);
   const cue: PriceCue = usd
-    ? { kind: "price", usd, secondary: shown(p.price_zwl), currency: p.secondary_currency }
+    ? { kind: "price", usd, secondary: shownPrice(p.price_zwl), currency: p.secondary_currency }
     : signedIn
       ? { kind: "dealers-only" }
       : { kind: "sign-in" };

@@ -1,14 +1,4 @@
-import { formatDate } from "#shared/dates.ts";
-
-/** 1234.5 → "1,234.50"; the stored value is a decimal string (spec §3). */
-function money(value: string): string {
-  const n = Number(value);
-  return Number.isFinite(n) ? n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : value;
-}
-
-function shown(value: string | null): value is string {
-  return value !== null && value !== "" && Number(value) !== 0;
-}
+import { rateNote, shownPrice } from "#shared/money.ts";
 
 /**
  * Dealer prices (spec §6): each shown when it is not '0.00', and nothing when neither is. The service sends null
@@ -26,34 +16,36 @@ export function ProductPrices({
   /** The exchange rate the secondary price was made at, and the day it took effect (none for an override). */
   rate?: { rate: string; date: string } | null;
 }) {
-  if (!shown(usd) && !shown(zwl)) return null;
+  const usdShown = shownPrice(usd);
+  const zwlShown = shownPrice(zwl);
+  if (!usdShown && !zwlShown) return null;
   return (
     <div>
       <dl className="flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-accent-200 bg-accent-50 px-4 py-3">
-        {shown(usd) ? (
+        {usdShown ? (
           <div>
             <dt className="text-sm text-slate-700">Price (USD)</dt>
             <dd className="text-2xl font-bold text-slate-900">
               {/* A no-break space: the currency never ends a line without its figure. */}
               USD{"\u00a0"}
-              {money(usd)}
+              {usdShown}
             </dd>
           </div>
         ) : null}
-        {shown(zwl) ? (
+        {zwlShown ? (
           <div>
             <dt className="text-sm text-slate-700">Price ({currency})</dt>
             <dd className="text-2xl font-bold text-slate-900">
               {currency}
               {"\u00a0"}
-              {money(zwl)}
+              {zwlShown}
             </dd>
           </div>
         ) : null}
       </dl>
-      {shown(zwl) && rate ? (
+      {zwlShown && rate ? (
         <p data-rate-note="" className="mt-2 text-sm text-slate-700">
-          {currency} at {rate.rate} per USD, rate of {formatDate(`${rate.date}T12:00:00Z`)}.
+          {rateNote(currency, rate.rate, rate.date)}.
         </p>
       ) : null}
     </div>

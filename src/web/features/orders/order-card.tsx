@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from "#shared/dates.ts";
+import { rateNote } from "#shared/money.ts";
 import { ORDER_STATUS_LABELS, type OrderView } from "#shared/schemas/orders.ts";
 import { Token } from "../../components/ui/token.tsx";
 import { orderStatusBadge } from "./order-status.ts";
@@ -114,7 +115,7 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
       {order.currency !== "USD" && order.exchange_rate && order.rate_date ? (
         // The rate frozen with the order when it was placed (issue 21 §2).
         <p data-order-rate="" className="mt-2 text-right text-sm text-slate-700">
-          {order.currency} at {order.exchange_rate} per USD, rate of {formatDate(`${order.rate_date}T12:00:00Z`)}
+          {rateNote(order.currency, order.exchange_rate, order.rate_date)}
         </p>
       ) : null}
 
