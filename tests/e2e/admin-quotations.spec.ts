@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { attachments, header, outboxMails } from "../support/outbox.ts";
+import { attachments, decoded, header, outboxMails } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
@@ -56,11 +56,17 @@ async function findCard(admin: Page, id: number) {
   return card;
 }
 
-async function mailTo(address: string, subject: string): Promise<string> {
+/**
+ * The newest mail to `address` whose subject starts with `subject` and, given `containing`, whose text holds it: the
+ * request's confirmation and the decision share their subject, and the decision's may come a moment later.
+ */
+async function mailTo(address: string, subject: string, containing = ""): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(async () => {
-      found = (await outboxMails(dataDir())).findLast((m) => header(m, "To") === address && header(m, "Subject").startsWith(subject));
+      found = (await outboxMails(dataDir())).findLast(
+        (m) => header(m, "To") === address && header(m, "Subject").startsWith(subject) && decoded(m).includes(containing),
+      );
       return Boolean(found);
     })
     .toBe(true);
@@ -159,7 +165,7 @@ test("an admin rejects a quote request with a reason the requester sees, then re
   await expect(card.locator('[data-status="rejected"]')).toHaveText(/Rejected/);
   await expect(card).toContainText("We cannot deliver to this area before March.");
 
-  const mail = await mailTo(DEALER_EMAIL, `Your quote request #${quote.id} `);
+  const mail = await mailTo(DEALER_EMAIL, `Your quote request #${quote.id} `, "We cannot deliver to this area before March.");
   expect(mail).toContain("We cannot deliver to this area before March.");
 
   await dealer.goto("/dealer/quotations");
