@@ -69,6 +69,9 @@ export const siteSettingsSchema = z.object({
   heroPoster: mediaFileName([".webp", ".jpg", ".png"]),
   welcomeAudio: mediaFileName([".mp3", ".ogg", ".m4a"]),
   supportHours: z.string().trim().max(80, "Support hours must be at most 80 characters."),
+  /** The company's ZIMRA taxpayer number and VAT number, printed as the seller's on tax invoices (issue 21 §4). */
+  tin: z.string().trim().max(20, "The TIN must be at most 20 characters.").default(""),
+  vatNumber: z.string().trim().max(20, "The VAT number must be at most 20 characters.").default(""),
   /** The account dealers pay into by bank transfer or ZIPIT (shown at checkout, on their orders and in e-mails). */
   bankDetails: z.string().trim().max(1000, "Bank details must be at most 1000 characters."),
   social: z.object({
@@ -107,6 +110,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   heroPoster: "hero-poster.webp",
   welcomeAudio: "welcome.mp3",
   supportHours: "Mon-Fri 8AM-5PM",
+  tin: "2000123456",
+  vatNumber: "220123456",
   bankDetails:
     "Bank: Demo Bank Zimbabwe\nAccount name: Solar Demo (Private) Limited\nUSD account: 1234 5678 9012\nZWG account: 2109 8765 4321\nBranch: Harare Main, branch code 1001\nZIPIT: same account numbers",
   social: {

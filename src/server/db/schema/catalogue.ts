@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { VAT_CATEGORIES } from "#shared/tax.ts";
 
 /** Ids are the spec's (§3): solar-panels 1, cabling 4, accessories 5, energy-storage 6, hybrid-inverters 7, mounting-equipment 8, switch-gear 9. */
 export const categories = pgTable(
@@ -29,6 +30,10 @@ export const products = pgTable(
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     priceUsd: numeric("price_usd", { precision: 12, scale: 2 }).notNull(),
     priceZwl: numeric("price_zwl", { precision: 14, scale: 2 }),
+    /** The 8-digit HS tariff code printed on tax invoice lines (issue 21 §3); null until an admin sets it. */
+    hsCode: text("hs_code"),
+    /** How VAT applies to it: standard (the dated rate), zero-rated (0 %) or exempt (no VAT). */
+    vatCategory: text("vat_category", { enum: VAT_CATEGORIES }).notNull().default("standard"),
     categoryId: integer("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
@@ -36,7 +41,12 @@ export const products = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("products_category_idx").on(t.categoryId, t.productId), index("products_name_idx").on(sql`lower(${t.productName})`)],
+  (t) => [
+    index("products_category_idx").on(t.categoryId, t.productId),
+    index("products_name_idx").on(sql`lower(${t.productName})`),
+    check("products_hs_code_check", sql`${t.hsCode} ~ '^[0-9]{8}$'`),
+    check("products_vat_category_check", sql`${t.vatCategory} in ('standard', 'zero_rated', 'exempt')`),
+  ],
 );
 
 export const featuredProducts = pgTable(

@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, numeric, pgTable, serial, text, t
 import { ORDER_CURRENCIES, ORDER_FULFILMENTS, ORDER_STATUSES } from "#shared/schemas/orders.ts";
 import { PAYMENT_STATUSES, PAYNOW_METHODS } from "#shared/schemas/payments.ts";
 import { QUOTATION_STATUS_VALUES } from "#shared/schemas/quotations.ts";
+import { VAT_CATEGORIES } from "#shared/tax.ts";
 import { users } from "./accounts.ts";
 import { categories, products } from "./catalogue.ts";
 
@@ -26,6 +27,8 @@ export const quotations = pgTable(
     /** The exchange rate in force when an admin approved it, and that rate's day: frozen with the prices (issue 21 §2). */
     exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4 }),
     rateDate: date("rate_date"),
+    /** The standard VAT rate in force on approval (null before approval, and on quotations from before VAT). */
+    vatRate: numeric("vat_rate", { precision: 5, scale: 2 }),
     /** Why an admin rejected it (shown to the requester). */
     decisionReason: text("decision_reason").notNull().default(""),
     decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
@@ -55,6 +58,10 @@ export const quotationProducts = pgTable(
     priceUsd: numeric("price_usd", { precision: 12, scale: 2 }),
     /** The unit price an admin quotes on approval, in the quotation's currency. */
     quotedPrice: numeric("quoted_price", { precision: 16, scale: 2 }),
+    /** Frozen on approval from the product: HS code, VAT category and the line's VAT rate (null: exempt or no VAT). */
+    hsCode: text("hs_code"),
+    vatCategory: text("vat_category", { enum: VAT_CATEGORIES }).notNull().default("standard"),
+    vatRate: numeric("vat_rate", { precision: 5, scale: 2 }),
   },
   (t) => [index("quotation_products_quotation_idx").on(t.quotationId), check("quotation_products_quantity_check", sql`${t.quantity} >= 1`)],
 );
@@ -71,8 +78,22 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("awaiting_payment"),
-    /** The order at dealer USD prices, whatever currency it is paid in (sales figures read this). */
+    /** The order at dealer USD prices including VAT, whatever currency it is paid in. */
     totalUsd: numeric("total_usd", { precision: 14, scale: 2 }).notNull(),
+    /**
+     * VAT frozen when the order is placed (issue 21 §3): the standard rate in force that day (null on orders from
+     * before VAT, which carry none), and the amounts excluding VAT and of VAT in USD, in the order's currency and in
+     * the secondary currency at the frozen rate (null when no rate was in force). `total` and `total_usd` include VAT.
+     */
+    vatRate: numeric("vat_rate", { precision: 5, scale: 2 }),
+    subtotalUsd: numeric("subtotal_usd", { precision: 14, scale: 2 }),
+    vatUsd: numeric("vat_usd", { precision: 14, scale: 2 }),
+    subtotal: numeric("subtotal", { precision: 18, scale: 2 }),
+    vat: numeric("vat", { precision: 18, scale: 2 }),
+    secondaryCurrency: text("secondary_currency"),
+    subtotalSecondary: numeric("subtotal_secondary", { precision: 18, scale: 2 }),
+    vatSecondary: numeric("vat_secondary", { precision: 18, scale: 2 }),
+    totalSecondary: numeric("total_secondary", { precision: 18, scale: 2 }),
     /** The currency the dealer pays in: USD or the secondary currency's label at the time of the order. */
     currency: text("currency", { enum: ORDER_CURRENCIES }).notNull().default("USD"),
     /** The total in `currency`; null on orders from before currencies (read as total_usd). */
@@ -115,6 +136,12 @@ export const orderLines = pgTable(
     unitPriceUsd: numeric("unit_price_usd", { precision: 12, scale: 2 }).notNull(),
     /** The unit price in the order's currency; null on orders from before currencies (read as unit_price_usd). */
     unitPrice: numeric("unit_price", { precision: 16, scale: 2 }),
+    /** The unit price in the secondary currency at the order's frozen rate (null with no rate). */
+    unitPriceSecondary: numeric("unit_price_secondary", { precision: 16, scale: 2 }),
+    /** Frozen from the product when the order is placed: its HS code, VAT category and the line's VAT rate (null: exempt, or no VAT). */
+    hsCode: text("hs_code"),
+    vatCategory: text("vat_category", { enum: VAT_CATEGORIES }).notNull().default("standard"),
+    vatRate: numeric("vat_rate", { precision: 5, scale: 2 }),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId), check("order_lines_quantity_check", sql`${t.quantity} >= 1`)],
 );

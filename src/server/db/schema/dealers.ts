@@ -17,6 +17,8 @@ export const dealers = pgTable(
     companyRegNumber: text("company_reg_number"),
     vatNumber: text("vat_number"),
     tin: text("tin"),
+    /** The company's registered address, printed as the buyer's on tax invoices (issue 21 §4). */
+    address: text("address"),
     regStatus: text("reg_status", { enum: DEALER_STATUSES }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,22 @@
-import { date, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { RATE_CURRENCIES } from "#shared/schemas/rates.ts";
 import { users } from "./accounts.ts";
+import { orders } from "./commerce.ts";
 
 /** The official exchange rate of a currency (units per 1 USD) from a day on (issue 21). */
 export const exchangeRates = pgTable(
@@ -28,4 +44,71 @@ export const taxRates = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("tax_rates_valid_from_key").on(t.validFrom)],
+);
+
+/** What a tax document is: a tax invoice for a paid order, or the credit note that reverses it. */
+export const TAX_DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
+/** Fiscalisation (issue 21 §5): not required while FDMS is off; pending until FDMS accepts it; fiscalised. */
+export const FISCAL_STATUSES = ["not_required", "pending", "fiscalised"] as const;
+
+/**
+ * Tax invoices and credit notes (issue 21 §4). Numbers come from `document_sequences` in the transaction that issues
+ * the document, so a rolled-back payment gives its number back: gapless per kind and year. `content` is the document
+ * as issued (seller, buyer, lines with HS codes and VAT, both currencies at the frozen rate), never changed after;
+ * the columns beside it are what lists and the accountant's CSV read.
+ */
+export const taxDocuments = pgTable(
+  "tax_documents",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    /** INV-2026-000123, CN-2026-000007. */
+    number: text("number").notNull(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** A credit note's invoice. */
+    invoiceId: integer("invoice_id"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    /** A credit note's reason (the order's cancellation note). */
+    reason: text("reason").notNull().default(""),
+    buyerName: text("buyer_name").notNull(),
+    buyerTin: text("buyer_tin"),
+    buyerVatNumber: text("buyer_vat_number"),
+    currency: text("currency").notNull(),
+    exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4 }),
+    rateDate: date("rate_date"),
+    vatRate: numeric("vat_rate", { precision: 5, scale: 2 }),
+    subtotal: numeric("subtotal", { precision: 18, scale: 2 }).notNull(),
+    vat: numeric("vat", { precision: 18, scale: 2 }).notNull(),
+    total: numeric("total", { precision: 18, scale: 2 }).notNull(),
+    content: jsonb("content").notNull(),
+    fiscalStatus: text("fiscal_status", { enum: FISCAL_STATUSES }).notNull().default("not_required"),
+    /** What FDMS gave back: device id, fiscal day, receipt counter and global number, verification code, QR URL. */
+    fiscal: jsonb("fiscal"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tax_documents_number_key").on(t.number),
+    uniqueIndex("tax_documents_sequence_key").on(t.kind, t.year, t.sequence),
+    uniqueIndex("tax_documents_order_kind_key").on(t.orderId, t.kind),
+    index("tax_documents_issued_idx").on(t.issuedAt),
+    index("tax_documents_fiscal_idx").on(t.fiscalStatus, t.id),
+    foreignKey({ columns: [t.invoiceId], foreignColumns: [t.id] }).onDelete("restrict"),
+    check("tax_documents_kind_check", sql`${t.kind} in ('invoice', 'credit_note')`),
+    check("tax_documents_fiscal_status_check", sql`${t.fiscalStatus} in ('not_required', 'pending', 'fiscalised')`),
+  ],
+);
+
+/** The last number given per document kind and year: one row locked by each issue, so numbers never skip. */
+export const documentSequences = pgTable(
+  "document_sequences",
+  {
+    kind: text("kind").notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
 );

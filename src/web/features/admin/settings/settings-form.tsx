@@ -106,6 +106,22 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           />
         </div>
         <TextAreaField label="Address" rows={3} error={error("address")} {...register("address")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="TIN"
+            hint="ZIMRA taxpayer number, printed on tax invoices."
+            autoComplete="off"
+            error={error("tin")}
+            {...register("tin")}
+          />
+          <TextField
+            label="VAT number"
+            hint="Printed on tax invoices and credit notes."
+            autoComplete="off"
+            error={error("vatNumber")}
+            {...register("vatNumber")}
+          />
+        </div>
         <TextField
           label="Map embed link"
           type="url"

@@ -1,0 +1,77 @@
+import { centsToDecimal, decimalUnits, vatCents } from "./money.ts";
+
+/**
+ * VAT on documents (issue 21 §3): each product's VAT category decides the rate its lines carry, and one function
+ * works out every line's VAT, the summary per rate and the totals, so a checkout, an order, a quotation and a tax
+ * invoice add up the same way to the cent.
+ */
+
+/** How VAT applies to a product: the dated standard rate, 0 % (zero-rated) or none at all (exempt). */
+export const VAT_CATEGORIES = ["standard", "zero_rated", "exempt"] as const;
+export type VatCategory = (typeof VAT_CATEGORIES)[number];
+
+export const VAT_CATEGORY_LABELS: Record<VatCategory, string> = {
+  standard: "Standard rate",
+  zero_rated: "Zero-rated (0 %)",
+  exempt: "Exempt",
+};
+
+/** The rate a line of this category carries on a document whose standard rate is `standard`: null when exempt. */
+export function lineVatRate(category: VatCategory, standard: string): string | null {
+  if (category === "exempt") return null;
+  return category === "zero_rated" ? "0.00" : standard;
+}
+
+/** "15.50" → "15.5 %", null (exempt) → "Exempt". */
+export function vatRateLabel(rate: string | null): string {
+  if (rate === null) return "Exempt";
+  const [whole = "0", fraction = ""] = rate.split(".");
+  const trimmed = fraction.replace(/0+$/, "");
+  return `${whole}${trimmed ? `.${trimmed}` : ""} %`;
+}
+
+export type TaxLineInput = { unit: string; quantity: number; vatRate: string | null };
+export type TaxLine = { net: bigint; vat: bigint; gross: bigint; vatRate: string | null };
+export type TaxSummaryRow = { vatRate: string | null; net: bigint; vat: bigint };
+export type TaxTotals = { lines: TaxLine[]; summary: TaxSummaryRow[]; net: bigint; vat: bigint; gross: bigint };
+
+/**
+ * The lines' amounts excluding VAT (unit × quantity), their VAT (rounded half away from zero, once per line) and
+ * totals, with a summary per rate in the order the rates first appear (exempt last). Unit prices are decimal text
+ * with at most two places; a malformed one throws (it never comes from a person).
+ */
+export function taxTotals(input: TaxLineInput[]): TaxTotals {
+  const lines = input.map((l) => {
+    const unit = decimalUnits(l.unit, 2);
+    if (unit === null) throw new Error(`not an amount: ${l.unit}`);
+    const net = unit * BigInt(l.quantity);
+    const vat = l.vatRate === null ? 0n : vatCents(net, l.vatRate);
+    return { net, vat, gross: net + vat, vatRate: l.vatRate };
+  });
+  const byRate = new Map<string, TaxSummaryRow>();
+  for (const l of lines) {
+    const key = l.vatRate ?? "exempt";
+    const row = byRate.get(key) ?? { vatRate: l.vatRate, net: 0n, vat: 0n };
+    row.net += l.net;
+    row.vat += l.vat;
+    byRate.set(key, row);
+  }
+  const summary = [...byRate.values()].sort((a, b) => Number(a.vatRate === null) - Number(b.vatRate === null));
+  const net = lines.reduce((s, l) => s + l.net, 0n);
+  const vat = lines.reduce((s, l) => s + l.vat, 0n);
+  return { lines, summary, net, vat, gross: net + vat };
+}
+
+/** The API's three figures of a document in one currency, as decimal text. */
+export function totalsAsText(t: Pick<TaxTotals, "net" | "vat" | "gross">): { subtotal: string; vat: string; total: string } {
+  return { subtotal: centsToDecimal(t.net), vat: centsToDecimal(t.vat), total: centsToDecimal(t.gross) };
+}
+
+/** A product's HS tariff code: exactly eight digits (printed as 8541.43.00). */
+export const HS_CODE_PATTERN = /^\d{8}$/;
+
+/** "85414300" → "8541.43.00", as tariff books print it. */
+export function formatHsCode(code: string | null): string {
+  if (!code || !HS_CODE_PATTERN.test(code)) return "—";
+  return `${code.slice(0, 4)}.${code.slice(4, 6)}.${code.slice(6)}`;
+}
