@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { VAT_CATEGORIES } from "../tax.ts";
+
+/**
+ * Tax invoices and credit notes (issue 21 §4): what a document holds once issued (`content`, frozen), what the
+ * API lists, and what FDMS gave back when it fiscalised one (issue 21 §5).
+ */
+
+export const TAX_DOCUMENT_KIND_LABELS = { invoice: "Tax invoice", credit_note: "Credit note" } as const;
+export type TaxDocumentKind = keyof typeof TAX_DOCUMENT_KIND_LABELS;
+
+const party = z.object({
+  name: z.string(),
+  address: z.string(),
+  tin: z.string().nullable(),
+  vat_number: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type DocumentParty = z.infer<typeof party>;
+
+/** Amounts are decimal text with two places; a credit note's are positive (it credits them). */
+const amounts = z.object({ subtotal: z.string(), vat: z.string(), total: z.string() });
+
+export const documentLineSchema = z.object({
+  product_id: z.number().nullable(),
+  name: z.string(),
+  hs_code: z.string().nullable(),
+  quantity: z.number(),
+  vat_category: z.enum(VAT_CATEGORIES),
+  /** null: exempt. */
+  vat_rate: z.string().nullable(),
+  /** Unit price excluding VAT, line amount excluding VAT, its VAT and the line's total, in the document's currency. */
+  unit_price: z.string(),
+  net: z.string(),
+  vat: z.string(),
+  total: z.string(),
+});
+export type DocumentLine = z.infer<typeof documentLineSchema>;
+
+/** The frozen document (tax_documents.content). */
+export const taxDocumentContentSchema = z.object({
+  seller: party,
+  buyer: party,
+  order_reference: z.string(),
+  currency: z.string(),
+  lines: z.array(documentLineSchema),
+  /** One row per VAT rate (null: exempt). */
+  vat_summary: z.array(z.object({ vat_rate: z.string().nullable(), net: z.string(), vat: z.string() })),
+  totals: amounts,
+  /** The same totals in the other currency at the frozen rate (USD ↔ the secondary currency); null with no rate. */
+  other_currency: z.string().nullable(),
+  other_totals: amounts.nullable(),
+  exchange_rate: z.string().nullable(),
+  rate_date: z.string().nullable(),
+  /** A credit note's invoice. */
+  credits: z.object({ number: z.string(), issued_at: z.string() }).nullable(),
+  reason: z.string(),
+});
+export type TaxDocumentContent = z.infer<typeof taxDocumentContentSchema>;
+
+/** What FDMS answered for a fiscalised document (tax_documents.fiscal). */
+export const fiscalDataSchema = z.object({
+  device_id: z.number(),
+  device_serial: z.string(),
+  fiscal_day_no: z.number(),
+  receipt_counter: z.number(),
+  receipt_global_no: z.number(),
+  /** Printed as XXXX-XXXX-XXXX-XXXX. */
+  verification_code: z.string(),
+  /** The URL the QR code carries (ZIMRA's receipt check). */
+  qr_url: z.string(),
+  receipt_id: z.number().nullable(),
+  fiscalised_at: z.string(),
+});
+export type FiscalData = z.infer<typeof fiscalDataSchema>;
+
+export const FISCAL_STATUS_LABELS = {
+  not_required: "Not fiscalised (FDMS off)",
+  pending: "Fiscalisation pending",
+  fiscalised: "Fiscalised",
+} as const;
+export type FiscalStatus = keyof typeof FISCAL_STATUS_LABELS;
+
+/** A document as the API lists it. */
+export const taxDocumentSchema = z.object({
+  id: z.number(),
+  kind: z.enum(["invoice", "credit_note"]),
+  number: z.string(),
+  order_id: z.number(),
+  order_reference: z.string(),
+  issued_at: z.string(),
+  buyer_name: z.string(),
+  buyer_tin: z.string().nullable(),
+  buyer_vat_number: z.string().nullable(),
+  currency: z.string(),
+  exchange_rate: z.string().nullable(),
+  vat_rate: z.string().nullable(),
+  subtotal: z.string(),
+  vat: z.string(),
+  total: z.string(),
+  fiscal_status: z.enum(["not_required", "pending", "fiscalised"]),
+  fiscal: fiscalDataSchema.nullable(),
+  /** The credit note's invoice number, on credit notes. */
+  credits: z.string().nullable(),
+});
+export type TaxDocumentView = z.infer<typeof taxDocumentSchema>;
+
+/** "INV-2026-000123", "CN-2026-000007". */
+export function documentNumber(kind: TaxDocumentKind, year: number, sequence: number): string {
+  return `${kind === "invoice" ? "INV" : "CN"}-${year}-${String(sequence).padStart(6, "0")}`;
+}
