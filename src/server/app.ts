@@ -19,6 +19,7 @@ import { settingsRoutes } from "./modules/content/settings.routes.ts";
 import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
 import { documentsRoutes } from "./modules/dealers/documents.routes.ts";
 import { ratesRoutes } from "./modules/money/rates.routes.ts";
+import { taxDocumentsRoutes } from "./modules/money/tax-documents.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
@@ -206,6 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(salesRoutes, { services });
         await routes.register(settingsRoutes, { services });
         await routes.register(ratesRoutes, { services });
+        await routes.register(taxDocumentsRoutes, { services });
         routes.all("/*", { schema: { hide: true }, config: { access: access.public } }, async (_request, reply) =>
           reply.code(404).send({ message: "Not found." }),
         );

@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { jobs } from "./db/schema/jobs.ts";
 import { PASSWORD_RESET_JOB } from "./modules/accounts/accounts.service.ts";
+import { TAX_DOCUMENT_MAIL_JOB } from "./modules/money/tax-documents.service.ts";
 import type { createDerivedImages } from "./platform/images/derived.ts";
 import { IMAGE_VARIANTS_JOB, imageVariantsHandler } from "./platform/images/image-jobs.ts";
 import { createJobWorker, type JobLog, type JobWorker } from "./platform/jobs/worker.ts";
@@ -63,6 +64,9 @@ export function registerJobHandlers(
     await cleanupJobs(deps.db, new Date());
     // Security events are kept 90 days (issue 16, L5).
     await deps.services.accounts.pruneSecurityEvents(new Date());
+  });
+  worker.register(TAX_DOCUMENT_MAIL_JOB, async (payload) => {
+    await deps.services.taxDocuments.mailDocument((payload as { documentId: number }).documentId);
   });
   worker.register(PASSWORD_RESET_JOB, async (payload) => {
     await deps.services.accounts.sendPasswordReset(payload as { email: string; origin: string });

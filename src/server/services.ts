@@ -16,6 +16,7 @@ import { createDealersService } from "./modules/dealers/dealers.service.ts";
 import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
 import { createRatesService } from "./modules/money/rates.service.ts";
+import { createTaxDocumentsService } from "./modules/money/tax-documents.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
@@ -78,7 +79,20 @@ export function createServices(deps: Deps) {
   });
   /** Contact messages and quote requests mail an address anyone can type: limited per sender and recipient. */
   const formLimits = createFormLimits(deps.db, deps.config.formsPerHour);
-  const orders = createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit, sales, siteUrl });
+  /** Tax invoices and credit notes (issue 21 §4), issued by the orders service in its payment and cancel transactions. */
+  const taxDocuments = createTaxDocumentsService({ db: deps.db, mailer: deps.mailer, settings, siteUrl });
+  const orders = createOrdersService({
+    db: deps.db,
+    mailer: deps.mailer,
+    settings,
+    catalogue,
+    audit,
+    sales,
+    rates,
+    taxDocuments,
+    siteUrl,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   return {
     audit,
     dealers,
@@ -108,6 +122,7 @@ export function createServices(deps: Deps) {
     }),
     sales,
     rates,
+    taxDocuments,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LINE_QUANTITY_MAX } from "../constants.ts";
+import { VAT_CATEGORIES } from "../tax.ts";
 
 /** An order's statuses, in the order they usually come (issue 5). The database keeps the same values. */
 export const ORDER_STATUSES = [
@@ -22,14 +23,22 @@ export const orderPreviewSchema = z.object({
       quantity: z.number(),
       unit_price_usd: z.string(),
       unit_price_secondary: z.string().nullable(),
-      line_total_usd: z.string(),
-      line_total_secondary: z.string().nullable(),
+      line_total_usd: z.string().describe("Excluding VAT"),
+      line_total_secondary: z.string().nullable().describe("Excluding VAT"),
+      vat_rate: z.string().nullable().describe("The line's VAT rate in percent; null when exempt"),
     }),
   ),
   missing: z.array(z.number()).describe("Products of the request no longer in the catalogue"),
-  total_usd: z.string(),
-  total_secondary: z.string().nullable().describe("Null when a line has no price in the secondary currency"),
+  vat_rate: z.string().nullable().describe("The standard VAT rate in force today, in percent"),
+  subtotal_usd: z.string().describe("Excluding VAT"),
+  vat_usd: z.string(),
+  total_usd: z.string().describe("Including VAT"),
+  subtotal_secondary: z.string().nullable(),
+  vat_secondary: z.string().nullable(),
+  total_secondary: z.string().nullable().describe("Including VAT; null when a line has no price in the secondary currency"),
   secondary_currency: z.string(),
+  exchange_rate: z.string().nullable().describe("The rate the secondary prices are made at"),
+  rate_date: z.string().nullable(),
 });
 export type OrderPreview = z.infer<typeof orderPreviewSchema>;
 
@@ -158,9 +167,22 @@ export const orderLineViewSchema = z.object({
   product_id: z.number().nullable(),
   product_name: z.string(),
   quantity: z.number(),
-  unit_price: z.string(),
+  unit_price: z.string().describe("Excluding VAT, in the order's currency"),
   unit_price_usd: z.string(),
-  line_total: z.string(),
+  unit_price_secondary: z.string().nullable(),
+  line_total: z.string().describe("Unit price × quantity, excluding VAT"),
+  line_vat: z.string(),
+  hs_code: z.string().nullable(),
+  vat_category: z.enum(VAT_CATEGORIES),
+  vat_rate: z.string().nullable().describe("In percent; null when exempt or on orders from before VAT"),
+});
+
+/** A tax document of an order, as the order names it. */
+export const orderDocumentRefSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  issued_at: z.string(),
+  fiscal_status: z.enum(["not_required", "pending", "fiscalised"]),
 });
 
 export const orderEventViewSchema = z.object({
@@ -180,8 +202,17 @@ export const orderViewSchema = z.object({
   dealer_company: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
   currency: z.enum(ORDER_CURRENCIES),
-  total: z.string(),
+  vat_rate: z.string().nullable().describe("The standard VAT rate in force when the order was placed (percent); null before VAT"),
+  subtotal: z.string().describe("Excluding VAT, in the order's currency"),
+  vat: z.string(),
+  total: z.string().describe("Including VAT, in the order's currency"),
+  subtotal_usd: z.string(),
+  vat_usd: z.string(),
   total_usd: z.string(),
+  secondary_currency: z.string().nullable(),
+  subtotal_secondary: z.string().nullable(),
+  vat_secondary: z.string().nullable(),
+  total_secondary: z.string().nullable(),
   exchange_rate: z.string().nullable().describe("The rate in force when the order was placed (per 1 USD), frozen with it"),
   rate_date: z.string().nullable().describe("The day that rate took effect (YYYY-MM-DD)"),
   fulfilment: z.enum(ORDER_FULFILMENTS),
@@ -196,6 +227,8 @@ export const orderViewSchema = z.object({
   updated_At: z.string(),
   products: z.array(orderLineViewSchema),
   history: z.array(orderEventViewSchema),
+  invoice: orderDocumentRefSchema.nullable(),
+  credit_note: orderDocumentRefSchema.nullable(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

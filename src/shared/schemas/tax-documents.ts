@@ -110,3 +110,23 @@ export type TaxDocumentView = z.infer<typeof taxDocumentSchema>;
 export function documentNumber(kind: TaxDocumentKind, year: number, sequence: number): string {
   return `${kind === "invoice" ? "INV" : "CN"}-${year}-${String(sequence).padStart(6, "0")}`;
 }
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD.")
+  .or(z.literal("").transform(() => undefined))
+  .optional();
+
+/** The back office's list of documents: by kind, a period of issue days (Harare) and a search. */
+export const taxDocumentListQuerySchema = z.object({
+  kind: z
+    .enum(["invoice", "credit_note"])
+    .or(z.literal("").transform(() => undefined))
+    .optional(),
+  q: z.string().trim().max(100).optional().describe("Number, buyer, TIN or VAT number"),
+  from: day,
+  to: day,
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TaxDocumentListQuery = z.infer<typeof taxDocumentListQuerySchema>;

@@ -29,6 +29,7 @@ import { exchangeRates } from "../schema/money.ts";
 import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg, renderWebp, storeImage } from "./artwork.ts";
 import { BRANDS, benefitsOf, PRODUCTS, warrantyOf } from "./demo-catalogue.ts";
 import { ARTICLES, AWARDS, BLOGS, CASE_STUDIES, CERTIFICATES, FAQS, OVERVIEW, POSITIONS, TEAM, TESTIMONIALS } from "./demo-content.ts";
+import { DEMO_HS_CODES, seedDemoOrders } from "./demo-orders.ts";
 import { DEMO_ZWG_RATES } from "./demo-rates.ts";
 import { productArt } from "./product-art.ts";
 import { blogArt, caseStudyArt } from "./scene-art.ts";
@@ -140,6 +141,9 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       priceUsd: money(p.priceUsd),
       // Null: the ZWG price is the USD price at the rate in force (issue 21); an override is set on purpose.
       priceZwl: p.zwgOverride ?? null,
+      // The tariff heading of each kind of goods (issue 21 §3): lead-acid and lithium batteries differ.
+      hsCode: p.name.includes("Gel") ? "85072000" : DEMO_HS_CODES[p.category as CategorySlug],
+      vatCategory: "standard" as const,
       categoryId: CATEGORY_SLUGS[p.category as CategorySlug],
       brandId: brandId.get(p.brand) ?? null,
     };
@@ -149,6 +153,9 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     name: products.productName,
     categoryId: products.categoryId,
     priceUsd: products.priceUsd,
+    priceZwl: products.priceZwl,
+    hsCode: products.hsCode,
+    vatCategory: products.vatCategory,
     images: products.images,
   });
 
@@ -271,6 +278,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     regNumber: "1234/2019",
     vat: "10045678",
     tin: "2001234567",
+    address: "45 Lytton Road, Workington, Harare",
     approved: true,
     submittedDaysAgo: 40,
     installations: [
@@ -298,6 +306,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     regNumber: "5678/2022",
     vat: null,
     tin: "2009876543",
+    address: "8 Jason Moyo Avenue, Bulawayo",
     approved: false,
     submittedDaysAgo: 2,
     installations: [
@@ -341,44 +350,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       })),
     );
   }
-  for (const [i, status] of (["paid", "awaiting_payment"] as const).entries()) {
-    const lines = [pick(), pick(), pick()].map((p, j) => ({ p, quantity: 1 + ((i + j) % 3) }));
-    const total = lines.reduce((sum, l) => sum + Number(l.p.priceUsd) * l.quantity, 0);
-    const [order] = await db
-      .insert(orders)
-      .values({
-        userId: opts.dealerUserId,
-        status,
-        totalUsd: money(total),
-        deliveryAddress: "45 Lytton Road, Workington, Harare",
-        contactName: "Farai Dealer",
-        contactPhone: "+263 77 234 5678",
-        createdAt: new Date(now - (10 - i * 8) * DAY),
-      })
-      .returning({ id: orders.id });
-    await db.insert(orderLines).values(
-      lines.map((l) => ({
-        orderId: order?.id as number,
-        productId: l.p.id,
-        productName: l.p.name,
-        quantity: l.quantity,
-        unitPriceUsd: l.p.priceUsd,
-      })),
-    );
-    // A paid order's lines are sales, as the orders service records them when a payment is confirmed.
-    if (status === "paid") {
-      await db.insert(sales).values(
-        lines.map((l) => ({
-          productId: l.p.id,
-          categoryId: l.p.categoryId,
-          orderId: order?.id as number,
-          quantity: l.quantity,
-          amountUsd: money(Number(l.p.priceUsd) * l.quantity),
-          soldAt: new Date(now - 9 * DAY),
-        })),
-      );
-    }
-  }
+  await seedDemoOrders(db, opts.dealerUserId, pick);
   await db.insert(sales).values(
     Array.from({ length: 100 }, () => {
       const p = pick();
@@ -427,6 +399,7 @@ type DealerApplicationSeed = {
   regNumber: string;
   vat: string | null;
   tin: string | null;
+  address: string;
   /** Approved with every document approved, or submitted (Pending) with every document awaiting review. */
   approved: boolean;
   submittedDaysAgo: number;
@@ -446,6 +419,7 @@ async function seedDealerApplication(db: Db, storage: Storage, media: boolean, a
       companyRegNumber: a.regNumber,
       vatNumber: a.vat,
       tin: a.tin,
+      address: a.address,
       regStatus: a.approved ? "Approved" : "Pending",
       submittedAt: new Date(now - a.submittedDaysAgo * DAY),
     })

@@ -17,6 +17,7 @@ import { categories, featuredProducts, products } from "../schema/catalogue.ts";
 import { orderLines, orders, quotations, sales } from "../schema/commerce.ts";
 import { articles, awards, blogs, caseStudies, certificates, faqs, overview, teamMembers, testimonials } from "../schema/content.ts";
 import { dealerDocuments, dealers, installations } from "../schema/dealers.ts";
+import { taxDocuments } from "../schema/money.ts";
 import { seedIfEmpty } from "./seed.ts";
 
 let database: Database;
@@ -205,7 +206,7 @@ describe("demo content", () => {
     expect(publicFolders).not.toContain("dealer-documents");
   });
 
-  it("has quotations in every status, orders whose totals equal their lines, a year of sales and the paid order's sales", async () => {
+  it("has quotations in every status, orders whose totals equal their lines plus VAT, a year of sales and the paid order's sales", async () => {
     const statuses = await database.db.selectDistinct({ s: quotations.status }).from(quotations);
     expect(statuses.map((s) => s.s).sort()).toEqual(["approved", "expired", "pending", "rejected"]);
     for (const o of await database.db.select().from(orders)) {
@@ -213,7 +214,9 @@ describe("demo content", () => {
         .select({ total: sql<string>`sum(${orderLines.unitPriceUsd} * ${orderLines.quantity})` })
         .from(orderLines)
         .where(eq(orderLines.orderId, o.id));
-      expect(Number(sum?.total)).toBeCloseTo(Number(o.totalUsd), 2);
+      expect(Number(sum?.total)).toBeCloseTo(Number(o.subtotalUsd), 2);
+      expect(Number(o.subtotalUsd) + Number(o.vatUsd)).toBeCloseTo(Number(o.totalUsd), 2);
+      expect(o.vatRate).toMatch(/^15\.(00|50)$/);
     }
     // A hundred sales over the year, and the paid order's lines as sales of that order.
     const rows = await database.db.select().from(sales);
@@ -225,7 +228,22 @@ describe("demo content", () => {
       .where(eq(orderLines.orderId, paid?.id as number));
     const ofOrder = rows.filter((r) => r.orderId === paid?.id);
     expect(ofOrder).toHaveLength(paidLines.length);
-    expect(ofOrder.reduce((sum, r) => sum + Number(r.amountUsd), 0)).toBeCloseTo(Number(paid?.totalUsd), 2);
+    expect(ofOrder.reduce((sum, r) => sum + Number(r.amountUsd), 0)).toBeCloseTo(Number(paid?.subtotalUsd), 2);
+  });
+
+  it("issues the paid order's tax invoice, and the cancelled paid order's invoice and credit note (issue 21)", async () => {
+    const docs = await database.db.select().from(taxDocuments).orderBy(taxDocuments.id);
+    const [paid] = await database.db.select().from(orders).where(eq(orders.status, "paid"));
+    const [cancelled] = await database.db.select().from(orders).where(eq(orders.status, "cancelled"));
+    const invoice = docs.find((d) => d.orderId === paid?.id);
+    expect(invoice?.kind).toBe("invoice");
+    expect(invoice?.number).toMatch(/^INV-\d{4}-\d{6}$/);
+    expect(invoice?.total).toBe(paid?.totalUsd);
+    expect(invoice?.buyerTin).toBe("2001234567");
+    const ofCancelled = docs.filter((d) => d.orderId === cancelled?.id).map((d) => d.kind);
+    expect(ofCancelled.sort()).toEqual(["credit_note", "invoice"]);
+    // Every product has an 8-digit HS code.
+    for (const p of await database.db.select({ hs: products.hsCode }).from(products)) expect(p.hs).toMatch(/^\d{8}$/);
   });
 
   it("gives every demo order the contact its card shows", async () => {

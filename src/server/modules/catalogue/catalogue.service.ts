@@ -13,6 +13,7 @@ import type {
 } from "#shared/schemas/catalogue.ts";
 import type { ExchangeRate } from "#shared/schemas/rates.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { VatCategory } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
@@ -179,11 +180,18 @@ export function createCatalogueService(
       tx: Db | Tx = db,
       /** The pricing a caller already read (and freezes with its document); read now when not given. */
       given?: SecondaryPricing,
-    ): Promise<{ id: number; name: string; priceUsd: string; priceZwl: string | null }[]> {
+    ): Promise<{ id: number; name: string; priceUsd: string; priceZwl: string | null; hsCode: string | null; vatCategory: VatCategory }[]> {
       if (ids.length === 0) return [];
       const [rows, pricing] = await Promise.all([
         tx
-          .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd, priceZwl: products.priceZwl })
+          .select({
+            id: products.productId,
+            name: products.productName,
+            priceUsd: products.priceUsd,
+            priceZwl: products.priceZwl,
+            hsCode: products.hsCode,
+            vatCategory: products.vatCategory,
+          })
           .from(products)
           .where(inArray(products.productId, ids)),
         given ?? secondaryPricing(true, tx),

@@ -108,8 +108,8 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
     },
 
     /** The standard VAT rate in force on `day` (default today); null before the first. */
-    async taxRateOn(day = today()): Promise<TaxRate | null> {
-      const [row] = await db.select().from(taxRates).where(lte(taxRates.validFrom, day)).orderBy(desc(taxRates.validFrom)).limit(1);
+    async taxRateOn(day = today(), exec: Pick<Db, "select"> = db): Promise<TaxRate | null> {
+      const [row] = await exec.select().from(taxRates).where(lte(taxRates.validFrom, day)).orderBy(desc(taxRates.validFrom)).limit(1);
       return row ? toTaxRate(row) : null;
     },
 

@@ -1,5 +1,6 @@
 import { ORDER_STATUS_LABELS, type OrderView } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
+import { vatRateLabel } from "#shared/tax.ts";
 import { composeMail, type MailBlock, money, siteLink } from "../../platform/mailer/mail-templates.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
 
@@ -18,7 +19,13 @@ function linesTable(order: OrderView, site: OrderMailSite): MailBlock {
         money(order.currency, l.unit_price),
         money(order.currency, l.line_total),
       ]),
-      ["Order total", "", "", money(order.currency, order.total)],
+      ...(order.vat_rate === null
+        ? []
+        : [
+            ["Total excl. VAT", "", "", money(order.currency, order.subtotal)],
+            [`VAT ${vatRateLabel(order.vat_rate)}`, "", "", money(order.currency, order.vat)],
+          ]),
+      [order.vat_rate === null ? "Order total" : "Order total incl. VAT", "", "", money(order.currency, order.total)],
     ],
   };
 }

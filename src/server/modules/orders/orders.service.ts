@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { harareDate } from "#shared/dates.ts";
+import { centsToDecimal } from "#shared/money.ts";
 import { isAdminRole } from "#shared/roles.ts";
 import {
   type ConfirmPaymentInput,
@@ -13,6 +15,7 @@ import {
   type SetOrderStatusInput,
 } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
+import { taxTotals } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -27,8 +30,11 @@ import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { companyNames } from "../dealers/dealer-names.ts";
+import type { RatesService } from "../money/rates.service.ts";
+import type { TaxDocumentRow, TaxDocumentsService } from "../money/tax-documents.service.ts";
 import type { SalesService } from "../sales/sales.service.ts";
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
+import { figures, priceOrder } from "./order-pricing.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -45,7 +51,15 @@ type Deps = {
   sales?: Pick<SalesService, "recordPaidOrder" | "withdrawOrder">;
   /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
   siteUrl?: string;
+  /** The VAT rate in force on the order's day (issue 21 §3). */
+  rates: Pick<RatesService, "taxRateOn">;
+  /** A paid order's tax invoice and a cancelled paid order's credit note, issued in the same transaction. */
+  taxDocuments: Pick<TaxDocumentsService, "issueInvoice" | "issueCreditNote" | "refsOf">;
+  /** The clock: the order's day decides its VAT rate (tests set it). */
+  now?: () => Date;
 };
+
+export const NO_VAT_RATE = "No VAT rate is in force: an admin enters it under Rates before orders can be placed.";
 
 export const CANCEL_REASON_REQUIRED = "Please give the reason for cancelling: the dealer is told it.";
 
@@ -61,7 +75,18 @@ function fromCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-export function createOrdersService({ db, mailer, settings, catalogue, audit, sales, siteUrl = DEFAULT_LINK_ORIGIN }: Deps) {
+export function createOrdersService({
+  db,
+  mailer,
+  settings,
+  catalogue,
+  audit,
+  sales,
+  rates,
+  taxDocuments,
+  now = () => new Date(),
+  siteUrl = DEFAULT_LINK_ORIGIN,
+}: Deps) {
   /** What the e-mails name: the site settings and the site's address (read before a transaction, see views). */
   const mailSite = async () => ({ ...(await settings.get()), siteUrl });
   /** Orders with their lines, timelines and dealers' names: four queries whatever the number of orders. */
@@ -73,7 +98,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
   async function views(rows: OrderRow[], exec: Db | Tx = db, settingsRead?: SiteSettings): Promise<OrderView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [lines, events, owners, companies, company] = await Promise.all([
+    const [lines, events, owners, companies, company, documents] = await Promise.all([
       exec.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
       exec
         .select({ e: orderStatusEvents, by: users.fullName })
@@ -95,6 +120,7 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
         rows.map((r) => r.userId),
       ),
       settingsRead ?? settings.get(),
+      taxDocuments.refsOf(exec, ids),
     ]);
     const names = new Map(owners.map((o) => [o.id, o.fullName]));
     return rows.map((o) => {
@@ -102,13 +128,19 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
         .filter((l) => l.orderId === o.id)
         .map((l) => {
           const unit = l.unitPrice ?? l.unitPriceUsd;
+          const [taxed] = taxTotals([{ unit, quantity: l.quantity, vatRate: l.vatRate }]).lines;
           return {
             product_id: l.productId,
             product_name: l.productName,
             quantity: l.quantity,
             unit_price: unit,
             unit_price_usd: l.unitPriceUsd,
+            unit_price_secondary: l.unitPriceSecondary,
             line_total: fromCents(toCents(unit) * l.quantity),
+            line_vat: centsToDecimal(taxed?.vat ?? 0n),
+            hs_code: l.hsCode,
+            vat_category: l.vatCategory,
+            vat_rate: l.vatRate,
           };
         });
       let history = events
@@ -121,6 +153,10 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
           history.push({ status: o.status, note: "", changed_by: null, created_At: o.updatedAt.toISOString() });
         }
       }
+      const docs = documents.get(o.id);
+      const ref = (d: TaxDocumentRow | undefined) =>
+        d ? { id: d.id, number: d.number, issued_at: d.issuedAt.toISOString(), fiscal_status: d.fiscalStatus } : null;
+      const total = o.total ?? o.totalUsd;
       return {
         id: o.id,
         reference: orderReference(o.id, o.createdAt),
@@ -129,8 +165,17 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
         dealer_company: companies.get(o.userId) ?? null,
         status: o.status,
         currency: o.currency,
-        total: o.total ?? o.totalUsd,
+        vat_rate: o.vatRate,
+        subtotal: o.subtotal ?? total,
+        vat: o.vat ?? "0.00",
+        total,
+        subtotal_usd: o.subtotalUsd ?? o.totalUsd,
+        vat_usd: o.vatUsd ?? "0.00",
         total_usd: o.totalUsd,
+        secondary_currency: o.secondaryCurrency,
+        subtotal_secondary: o.subtotalSecondary,
+        vat_secondary: o.vatSecondary,
+        total_secondary: o.totalSecondary,
         exchange_rate: o.exchangeRate,
         rate_date: o.rateDate,
         fulfilment: o.fulfilment,
@@ -144,6 +189,8 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
         updated_At: o.updatedAt.toISOString(),
         products,
         history,
+        invoice: ref(docs?.invoice),
+        credit_note: ref(docs?.credit_note),
       };
     });
   }
@@ -187,14 +234,14 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
           `An order that is ${ORDER_STATUS_LABELS[row.status].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[input.status].toLowerCase()}.`,
         );
       }
-      const now = new Date();
+      const at = now();
       await tx
         .update(orders)
-        .set({ status: input.status, updatedAt: now, ...(paymentReference ? { paymentReference } : {}) })
+        .set({ status: input.status, updatedAt: at, ...(paymentReference ? { paymentReference } : {}) })
         .where(eq(orders.id, id));
       await tx
         .insert(orderStatusEvents)
-        .values({ orderId: id, status: input.status, changedBy: admin.id, note: input.note, createdAt: now });
+        .values({ orderId: id, status: input.status, changedBy: admin.id, note: input.note, createdAt: at });
       await audit.record(tx, admin, {
         entity: "order",
         entityId: id,
@@ -205,9 +252,11 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
       });
       if (input.status === "paid") {
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
-        await sales?.recordPaidOrder(tx, { orderId: id, paidAt: now, lines });
+        await sales?.recordPaidOrder(tx, { orderId: id, paidAt: at, lines });
+        await taxDocuments.issueInvoice(tx, id, company, at);
       } else if (input.status === "cancelled" && row.status !== "awaiting_payment") {
         await sales?.withdrawOrder(tx, id);
+        await taxDocuments.issueCreditNote(tx, id, input.note, at);
       }
       // The dealer's mail is queued in the transaction: a committed change always has it.
       const order = await one(id, tx, company);
@@ -245,8 +294,11 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
           // The rate the secondary prices are made at, read once and frozen with the order (issue 21 §2).
           const pricing = await catalogue.secondaryPricing(true, tx);
           const found = await catalogue.dealerPriceSnapshot([...merged.keys()], tx, pricing);
+          const at = now();
+          const vat = await rates.taxRateOn(harareDate(at), tx);
+          if (!vat) throw new ConflictError(NO_VAT_RATE);
           const byId = new Map(found.map((p) => [p.id, p]));
-          const lines = [...merged.entries()].map(([productId, { quantity, index }]) => {
+          const items = [...merged.entries()].map(([productId, { quantity, index }]) => {
             const product = byId.get(productId);
             // A cart kept in the browser may name a product removed since: say so, not just "not found".
             if (!product) {
@@ -255,23 +307,38 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
                 `products.${index}.product_id`,
               );
             }
-            const unit = currency === "USD" ? product.priceUsd : product.priceZwl;
-            if (unit === null || (currency !== "USD" && toCents(unit) <= 0)) {
-              throw new FieldError(`${product.name} has no ${currency} price: order it in USD.`, `products.${index}.product_id`);
-            }
-            return { product, quantity, unit };
+            return { product, quantity, index };
           });
-          const totalUsd = lines.reduce((sum, l) => sum + toCents(l.product.priceUsd) * l.quantity, 0);
-          const total = lines.reduce((sum, l) => sum + toCents(l.unit) * l.quantity, 0);
+          const amounts = priceOrder(items, vat.rate);
+          amounts.lines.forEach((l, i) => {
+            if (currency !== "USD" && l.unitSecondary === null) {
+              throw new FieldError(
+                `${l.product.name} has no ${currency} price: order it in USD.`,
+                `products.${items[i]?.index}.product_id`,
+              );
+            }
+          });
+          const usd = figures(amounts.usd);
+          const secondary = figures(amounts.secondary);
+          const own = currency === "USD" ? usd : secondary;
           const delivery = input.fulfilment === "delivery";
           const [order] = await tx
             .insert(orders)
             .values({
               userId: dealer.id,
               status: "awaiting_payment",
-              totalUsd: fromCents(totalUsd),
               currency,
-              total: fromCents(total),
+              vatRate: vat.rate,
+              subtotalUsd: usd.subtotal,
+              vatUsd: usd.vat,
+              totalUsd: usd.total as string,
+              subtotal: own.subtotal,
+              vat: own.vat,
+              total: own.total,
+              secondaryCurrency: pricing.rate || amounts.secondary ? company.secondaryCurrency : null,
+              subtotalSecondary: secondary.subtotal,
+              vatSecondary: secondary.vat,
+              totalSecondary: secondary.total,
               exchangeRate: pricing.rate?.rate ?? null,
               rateDate: pricing.rate?.effective_date ?? null,
               fulfilment: input.fulfilment,
@@ -280,20 +347,26 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
               deliveryAddress: delivery ? input.deliveryAddress : "",
               notes: input.notes,
               idempotencyKey: input.idempotencyKey,
+              createdAt: at,
+              updatedAt: at,
             })
             .returning({ id: orders.id });
           if (!order) throw new Error("order insert returned nothing");
           await tx.insert(orderLines).values(
-            lines.map((l) => ({
+            amounts.lines.map((l) => ({
               orderId: order.id,
               productId: l.product.id,
               productName: l.product.name,
               quantity: l.quantity,
-              unitPriceUsd: l.product.priceUsd,
-              unitPrice: l.unit,
+              unitPriceUsd: l.unitUsd,
+              unitPrice: currency === "USD" ? l.unitUsd : l.unitSecondary,
+              unitPriceSecondary: l.unitSecondary,
+              hsCode: l.product.hsCode,
+              vatCategory: l.product.vatCategory,
+              vatRate: l.vatRate,
             })),
           );
-          await tx.insert(orderStatusEvents).values({ orderId: order.id, status: "awaiting_payment", changedBy: dealer.id });
+          await tx.insert(orderStatusEvents).values({ orderId: order.id, status: "awaiting_payment", changedBy: dealer.id, createdAt: at });
           // The mails are queued in the transaction: a committed order always has them.
           const view = await one(order.id, tx, company);
           const owner = await dealerOf(dealer.id, tx);
@@ -319,38 +392,44 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
       requireRole(actor, "dealer");
       const merged = new Map<number, number>();
       for (const l of lines) merged.set(l.product_id, (merged.get(l.product_id) ?? 0) + l.quantity);
-      const found = await catalogue.dealerPriceSnapshot([...merged.keys()]);
+      const [pricing, vat] = await Promise.all([catalogue.secondaryPricing(true), rates.taxRateOn(harareDate(now()))]);
+      const found = await catalogue.dealerPriceSnapshot([...merged.keys()], db, pricing);
       const byId = new Map(found.map((p) => [p.id, p]));
-      const priced: OrderPreview["lines"] = [];
-      const missing: number[] = [];
-      let usd = 0;
-      let secondary: number | null = 0;
-      for (const [productId, quantity] of merged) {
-        const p = byId.get(productId);
-        if (!p) {
-          missing.push(productId);
-          continue;
-        }
-        const zwl = p.priceZwl !== null && toCents(p.priceZwl) > 0 ? p.priceZwl : null;
-        usd += toCents(p.priceUsd) * quantity;
-        secondary = zwl === null || secondary === null ? null : secondary + toCents(zwl) * quantity;
-        priced.push({
-          product_id: p.id,
-          product_name: p.name,
-          quantity,
-          unit_price_usd: p.priceUsd,
-          unit_price_secondary: zwl,
-          line_total_usd: fromCents(toCents(p.priceUsd) * quantity),
-          line_total_secondary: zwl === null ? null : fromCents(toCents(zwl) * quantity),
-        });
-      }
+      const missing = [...merged.keys()].filter((id) => !byId.has(id));
+      const items = [...merged.entries()].flatMap(([id, quantity]) => {
+        const product = byId.get(id);
+        return product ? [{ product, quantity }] : [];
+      });
+      const amounts = priceOrder(items, vat?.rate ?? "0.00");
+      const usd = figures(amounts.usd);
+      const secondary = figures(items.length ? amounts.secondary : null);
       const company = await mailSite();
       return {
-        lines: priced,
+        lines: amounts.lines.map((l, i) => ({
+          product_id: l.product.id,
+          product_name: l.product.name,
+          quantity: l.quantity,
+          unit_price_usd: l.unitUsd,
+          unit_price_secondary: l.unitSecondary,
+          line_total_usd: centsToDecimal(amounts.usd.lines[i]?.net ?? 0n),
+          line_total_secondary: amounts.secondary
+            ? centsToDecimal(amounts.secondary.lines[i]?.net ?? 0n)
+            : l.unitSecondary === null
+              ? null
+              : fromCents(toCents(l.unitSecondary) * l.quantity),
+          vat_rate: l.vatRate,
+        })),
         missing,
-        total_usd: fromCents(usd),
-        total_secondary: secondary === null || priced.length === 0 ? null : fromCents(secondary),
+        vat_rate: vat?.rate ?? null,
+        subtotal_usd: usd.subtotal as string,
+        vat_usd: usd.vat as string,
+        total_usd: usd.total as string,
+        subtotal_secondary: secondary.subtotal,
+        vat_secondary: secondary.vat,
+        total_secondary: secondary.total,
         secondary_currency: company.secondaryCurrency,
+        exchange_rate: pricing.rate?.rate ?? null,
+        rate_date: pricing.rate?.effective_date ?? null,
       };
     },
 
@@ -435,14 +514,12 @@ export function createOrdersService({ db, mailer, settings, catalogue, audit, sa
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row) throw new NotFoundError("Order not found.");
         if (row.status !== "awaiting_payment") return false;
-        const now = new Date();
-        await tx
-          .update(orders)
-          .set({ status: "paid", updatedAt: now, paymentReference: payment.paymentReference })
-          .where(eq(orders.id, id));
-        await tx.insert(orderStatusEvents).values({ orderId: id, status: "paid", changedBy: null, note: payment.note, createdAt: now });
+        const at = now();
+        await tx.update(orders).set({ status: "paid", updatedAt: at, paymentReference: payment.paymentReference }).where(eq(orders.id, id));
+        await tx.insert(orderStatusEvents).values({ orderId: id, status: "paid", changedBy: null, note: payment.note, createdAt: at });
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
-        await sales?.recordPaidOrder(tx, { orderId: id, paidAt: now, lines });
+        await sales?.recordPaidOrder(tx, { orderId: id, paidAt: at, lines });
+        await taxDocuments.issueInvoice(tx, id, company, at);
         // The dealer's mail is queued in the transaction: a committed payment always has it.
         const order = await one(id, tx, company);
         const owner = await dealerOf(order.user_id, tx);

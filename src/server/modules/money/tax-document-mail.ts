@@ -1,0 +1,55 @@
+import { formatDate } from "#shared/dates.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-documents.ts";
+import { vatRateLabel } from "#shared/tax.ts";
+import { composeMail, money, siteLink } from "../../platform/mailer/mail-templates.ts";
+import type { Mail } from "../../platform/mailer/mailer.ts";
+import { taxDocumentFileName } from "./tax-document-pdf.ts";
+
+/** The dealer's copy of a tax invoice or credit note, the PDF attached (issue 21 §4). */
+export function taxDocumentMail(
+  view: TaxDocumentView,
+  content: TaxDocumentContent,
+  to: { email: string; fullName: string },
+  company: SiteSettings & { siteUrl: string },
+  pdf: Uint8Array,
+): Mail {
+  const invoice = view.kind === "invoice";
+  const what = invoice ? `Tax invoice ${view.number}` : `Credit note ${view.number}`;
+  const { currency } = content;
+  const fiscal =
+    view.fiscal_status === "fiscalised" && view.fiscal ? [["Verification code", view.fiscal.verification_code] as [string, string]] : [];
+  return composeMail({
+    to: to.email,
+    replyTo: company.salesEmail,
+    subject: `${what} for order ${content.order_reference} - ${company.companyName}`,
+    heading: what,
+    blocks: [
+      { kind: "paragraph", text: `Dear ${to.fullName},` },
+      {
+        kind: "paragraph",
+        text: invoice
+          ? `Thank you for your payment of order ${content.order_reference}. Your tax invoice is attached as a PDF for your records and your accountant.`
+          : `Order ${content.order_reference} was cancelled after payment. This credit note reverses tax invoice ${content.credits?.number ?? ""} in full; it is attached as a PDF.`,
+      },
+      {
+        kind: "fields",
+        rows: [
+          [invoice ? "Invoice number" : "Credit note number", view.number],
+          ["Date", formatDate(view.issued_at)],
+          ["Buyer", content.buyer.name],
+          ["Total excl. VAT", money(currency, content.totals.subtotal)],
+          ...content.vat_summary
+            .filter((r) => r.vat_rate !== null)
+            .map((r) => [`VAT ${vatRateLabel(r.vat_rate)}`, money(currency, r.vat)] as [string, string]),
+          [invoice ? "Total" : "Total credited", money(currency, content.totals.total)],
+          ...fiscal,
+          ...(content.reason ? [["Reason", content.reason] as [string, string]] : []),
+        ],
+      },
+      { kind: "action", label: "See your orders and documents", url: siteLink(company.siteUrl, "/dealer/orders") },
+    ],
+    footer: `${company.companyName} · TIN ${company.tin || "-"} · VAT ${company.vatNumber || "-"} · ${company.salesEmail}`,
+    attachments: [{ filename: taxDocumentFileName(view), content: pdf, contentType: "application/pdf" }],
+  });
+}

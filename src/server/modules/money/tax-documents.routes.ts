@@ -1,0 +1,128 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamSchema } from "#shared/schemas/catalogue.ts";
+import {
+  FISCAL_STATUS_LABELS,
+  TAX_DOCUMENT_KIND_LABELS,
+  taxDocumentListQuerySchema,
+  taxDocumentSchema,
+} from "#shared/schemas/tax-documents.ts";
+import { access } from "../../platform/auth/access.ts";
+import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { messageBody, validationBody } from "../../platform/error-bodies.ts";
+import { csvResponse, fileResponse } from "../../platform/openapi.ts";
+import type { Services } from "../../services.ts";
+
+/** A PDF answer: private, never cached, downloaded under the document's number. */
+function pdfReply(reply: import("fastify").FastifyReply, file: { fileName: string; pdf: Uint8Array }) {
+  return reply
+    .type("application/pdf")
+    .header("content-disposition", `attachment; filename="${file.fileName}"`)
+    .header("cache-control", "private, no-store")
+    .send(Buffer.from(file.pdf));
+}
+
+/** Tax invoices and credit notes (issue 21 §4): the dealer's own through their order, every one for admins. */
+export async function taxDocumentsRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { taxDocuments } = opts.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const [path, kind] of [
+    ["/orders/:id/invoice.pdf", "invoice"],
+    ["/orders/:id/credit-note.pdf", "credit_note"],
+  ] as const) {
+    r.get(
+      path,
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags: ["orders"],
+          summary: `The order's ${kind === "invoice" ? "tax invoice" : "credit note"} as a PDF (the order's dealer or an admin; anyone else 404)`,
+          params: idParamSchema,
+          response: { 200: fileResponse("The document as a PDF file", ["application/pdf"]), 401: messageBody, 404: messageBody },
+        },
+      },
+      async (request, reply) => {
+        const doc = await taxDocuments.documentForOrder(request.actor, request.params.id, kind);
+        return pdfReply(reply, await taxDocuments.pdfOf(doc));
+      },
+    );
+  }
+
+  r.get(
+    "/tax-documents",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["tax documents"],
+        summary: "Tax invoices and credit notes, newest first, by kind, issue days and search (admin)",
+        querystring: taxDocumentListQuerySchema,
+        response: {
+          200: z.object({ rows: z.array(taxDocumentSchema), count: z.number() }),
+          400: validationBody,
+          401: messageBody,
+          403: messageBody,
+        },
+      },
+    },
+    async (request) => taxDocuments.list(request.actor, request.query),
+  );
+
+  r.get(
+    "/tax-documents/export.csv",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["tax documents"],
+        summary: "The documents as CSV for the accountant, oldest first, with the list's filters (admin; at most 10,000 rows)",
+        querystring: taxDocumentListQuerySchema.omit({ page: true, pageSize: true }),
+        response: { 200: csvResponse("The documents as CSV"), 400: validationBody, 401: messageBody, 403: messageBody },
+      },
+    },
+    async (request, reply) => {
+      const rows = await taxDocuments.exportRows(request.actor, request.query);
+      const csv = toCsv(rows, [
+        { header: "Number", value: (d) => d.number },
+        { header: "Type", value: (d) => TAX_DOCUMENT_KIND_LABELS[d.kind] },
+        { header: "Date", value: (d) => csvDateTime(d.issued_at) },
+        { header: "Credits invoice", value: (d) => d.credits },
+        { header: "Order", value: (d) => d.order_reference },
+        { header: "Buyer", value: (d) => d.buyer_name },
+        { header: "Buyer TIN", value: (d) => d.buyer_tin },
+        { header: "Buyer VAT number", value: (d) => d.buyer_vat_number },
+        { header: "Currency", value: (d) => d.currency },
+        { header: "Excl. VAT", value: (d) => (d.kind === "credit_note" ? `-${d.subtotal}` : d.subtotal) },
+        { header: "VAT rate", value: (d) => d.vat_rate },
+        { header: "VAT", value: (d) => (d.kind === "credit_note" ? `-${d.vat}` : d.vat) },
+        { header: "Total", value: (d) => (d.kind === "credit_note" ? `-${d.total}` : d.total) },
+        { header: "Exchange rate", value: (d) => d.exchange_rate },
+        { header: "Fiscal status", value: (d) => FISCAL_STATUS_LABELS[d.fiscal_status] },
+        { header: "Fiscal device", value: (d) => d.fiscal?.device_id },
+        { header: "Fiscal day", value: (d) => d.fiscal?.fiscal_day_no },
+        { header: "Receipt global no.", value: (d) => d.fiscal?.receipt_global_no },
+        { header: "Verification code", value: (d) => d.fiscal?.verification_code },
+      ]);
+      return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("tax-documents")).send(csv);
+    },
+  );
+
+  r.get(
+    "/tax-documents/:id/pdf",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["tax documents"],
+        summary: "One tax invoice or credit note as a PDF (admin)",
+        params: idParamSchema,
+        response: {
+          200: fileResponse("The document as a PDF file", ["application/pdf"]),
+          401: messageBody,
+          403: messageBody,
+          404: messageBody,
+        },
+      },
+    },
+    async (request, reply) => pdfReply(reply, await taxDocuments.pdfOf(await taxDocuments.adminDocument(request.actor, request.params.id))),
+  );
+}

@@ -1,0 +1,405 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { harareDate } from "#shared/dates.ts";
+import { centsToDecimal } from "#shared/money.ts";
+import { isAdminRole } from "#shared/roles.ts";
+import { orderReference } from "#shared/schemas/orders.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
+import {
+  type DocumentParty,
+  documentNumber,
+  type FiscalData,
+  type TaxDocumentListQuery as SharedListQuery,
+  type TaxDocumentContent,
+  type TaxDocumentKind,
+  type TaxDocumentView,
+} from "#shared/schemas/tax-documents.ts";
+import { type TaxTotals, taxTotals, totalsAsText } from "#shared/tax.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { containsText } from "../../db/contains-text.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { orderLines, orders } from "../../db/schema/commerce.ts";
+import { dealers } from "../../db/schema/dealers.ts";
+import { documentSequences, taxDocuments } from "../../db/schema/money.ts";
+import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
+import { NotFoundError } from "../../platform/errors.ts";
+import { enqueue } from "../../platform/jobs/queue.ts";
+import type { Mailer } from "../../platform/mailer/mailer.ts";
+import type { SettingsService } from "../content/settings.service.ts";
+import { taxDocumentMail } from "./tax-document-mail.ts";
+import { taxDocumentFileName, taxDocumentPdf } from "./tax-document-pdf.ts";
+
+/**
+ * Tax invoices and credit notes (issue 21 §4). An order gets its invoice in the transaction that marks it paid, and
+ * a cancelled paid order its credit note in the transaction that cancels it; each takes the next number of its kind
+ * and year from `document_sequences` there, so a rolled-back payment gives its number back and numbers never skip.
+ * The document freezes what it says (`content`): the seller from the settings, the buyer from the dealer record, the
+ * order's lines with their HS codes and frozen VAT, both currencies at the order's frozen rate. When FDMS is on the
+ * document is queued for fiscalisation there (issue 21 §5); it is e-mailed to the dealer once it is final (at once
+ * with FDMS off, once fiscalised with it on).
+ */
+
+type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+
+/** The job that e-mails a document to its dealer (payload `{ documentId }`). */
+export const TAX_DOCUMENT_MAIL_JOB = "tax-documents.mail";
+
+export type Fiscaliser = {
+  /** FDMS_* is set: documents are fiscalised before they are final. */
+  enabled: boolean;
+  /** Marks the document pending and queues its submission, in the issuing transaction. */
+  enqueue(tx: Tx, documentId: number): Promise<void>;
+};
+
+type Deps = {
+  db: Db;
+  mailer: Mailer;
+  settings: Pick<SettingsService, "get">;
+  /** The site's address for links in e-mails. */
+  siteUrl: string;
+  fiscal?: Fiscaliser;
+};
+
+export type TaxDocumentListQuery = Omit<SharedListQuery, "page" | "pageSize"> & { page: number; pageSize: number };
+
+/** The Harare calendar year of a moment: a document issued at 23:30 UTC on 31 December is next year's. */
+function harareYear(at: Date): number {
+  return Number(harareDate(at).slice(0, 4));
+}
+
+/** Harare midnight of a day as a moment (UTC+2 all year). */
+function harareMidnight(day: string): Date {
+  return new Date(`${day}T00:00:00+02:00`);
+}
+
+function dec(cents: bigint): string {
+  return centsToDecimal(cents);
+}
+
+function toView(row: TaxDocumentRow, credits: string | null): TaxDocumentView {
+  const content = row.content as TaxDocumentContent;
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    order_id: row.orderId,
+    order_reference: content.order_reference,
+    issued_at: row.issuedAt.toISOString(),
+    buyer_name: row.buyerName,
+    buyer_tin: row.buyerTin,
+    buyer_vat_number: row.buyerVatNumber,
+    currency: row.currency,
+    exchange_rate: row.exchangeRate,
+    vat_rate: row.vatRate,
+    subtotal: row.subtotal,
+    vat: row.vat,
+    total: row.total,
+    fiscal_status: row.fiscalStatus,
+    fiscal: (row.fiscal as FiscalData | null) ?? null,
+    credits,
+  };
+}
+
+export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fiscal }: Deps) {
+  /** The next number of a kind and year, taken in `tx`: the sequence row stays locked until `tx` ends. */
+  async function nextSequence(tx: Tx, kind: TaxDocumentKind, year: number): Promise<number> {
+    const [row] = await tx
+      .insert(documentSequences)
+      .values({ kind, year, last: 1 })
+      .onConflictDoUpdate({ target: [documentSequences.kind, documentSequences.year], set: { last: sql`${documentSequences.last} + 1` } })
+      .returning({ last: documentSequences.last });
+    if (!row) throw new Error("no document number was given");
+    return row.last;
+  }
+
+  /** What an invoice of this order says: seller, buyer, lines with VAT, totals in both currencies. */
+  async function invoiceContent(
+    tx: Tx,
+    orderId: number,
+    company: SiteSettings,
+  ): Promise<{ content: TaxDocumentContent; order: typeof orders.$inferSelect; totals: TaxTotals }> {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new NotFoundError("Order not found.");
+    const [lines, [buyerRow]] = await Promise.all([
+      tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+      tx
+        .select({
+          fullName: users.fullName,
+          email: users.email,
+          company: dealers.registeredCompany,
+          address: dealers.address,
+          tin: dealers.tin,
+          vatNumber: dealers.vatNumber,
+        })
+        .from(users)
+        .leftJoin(dealers, eq(dealers.userId, users.id))
+        .where(eq(users.id, order.userId)),
+    ]);
+    const inCurrency = (l: (typeof lines)[number]) => l.unitPrice ?? l.unitPriceUsd;
+    const totals = taxTotals(lines.map((l) => ({ unit: inCurrency(l), quantity: l.quantity, vatRate: l.vatRate })));
+    // The other currency at the order's frozen rate: the secondary one for a USD order, USD for a secondary one.
+    const otherIsUsd = order.currency !== "USD";
+    const otherUnits = lines.map((l) => (otherIsUsd ? l.unitPriceUsd : l.unitPriceSecondary));
+    const other = otherUnits.every((u) => u !== null)
+      ? taxTotals(lines.map((l, i) => ({ unit: otherUnits[i] as string, quantity: l.quantity, vatRate: l.vatRate })))
+      : null;
+    const seller: DocumentParty = {
+      name: company.companyName,
+      address: company.address,
+      tin: company.tin || null,
+      vat_number: company.vatNumber || null,
+      email: company.salesEmail,
+      phone: company.phone,
+    };
+    const buyer: DocumentParty = {
+      name: buyerRow?.company || buyerRow?.fullName || order.contactName,
+      address: buyerRow?.address || order.deliveryAddress || "",
+      tin: buyerRow?.tin || null,
+      vat_number: buyerRow?.vatNumber || null,
+      email: buyerRow?.email ?? null,
+      phone: order.contactPhone || null,
+    };
+    const content: TaxDocumentContent = {
+      seller,
+      buyer,
+      order_reference: orderReference(order.id, order.createdAt),
+      currency: order.currency,
+      lines: lines.map((l, i) => {
+        const t = totals.lines[i] as TaxTotals["lines"][number];
+        return {
+          product_id: l.productId,
+          name: l.productName,
+          hs_code: l.hsCode,
+          quantity: l.quantity,
+          vat_category: l.vatCategory,
+          vat_rate: l.vatRate,
+          unit_price: inCurrency(l),
+          net: dec(t.net),
+          vat: dec(t.vat),
+          total: dec(t.gross),
+        };
+      }),
+      vat_summary: totals.summary.map((r) => ({ vat_rate: r.vatRate, net: dec(r.net), vat: dec(r.vat) })),
+      totals: totalsAsText(totals),
+      other_currency: other ? (otherIsUsd ? "USD" : order.secondaryCurrency) : null,
+      other_totals: other ? totalsAsText(other) : null,
+      exchange_rate: order.exchangeRate,
+      rate_date: order.rateDate,
+      credits: null,
+      reason: "",
+    };
+    return { content, order, totals };
+  }
+
+  async function insertDocument(
+    tx: Tx,
+    kind: TaxDocumentKind,
+    at: Date,
+    content: TaxDocumentContent,
+    order: typeof orders.$inferSelect,
+    extra: { invoiceId?: number; reason?: string; mail?: boolean },
+  ): Promise<TaxDocumentRow> {
+    const year = harareYear(at);
+    const sequence = await nextSequence(tx, kind, year);
+    const [row] = await tx
+      .insert(taxDocuments)
+      .values({
+        kind,
+        number: documentNumber(kind, year, sequence),
+        year,
+        sequence,
+        orderId: order.id,
+        invoiceId: extra.invoiceId ?? null,
+        issuedAt: at,
+        reason: extra.reason ?? "",
+        buyerName: content.buyer.name,
+        buyerTin: content.buyer.tin,
+        buyerVatNumber: content.buyer.vat_number,
+        currency: content.currency,
+        exchangeRate: order.exchangeRate,
+        rateDate: order.rateDate,
+        vatRate: order.vatRate,
+        subtotal: content.totals.subtotal,
+        vat: content.totals.vat,
+        total: content.totals.total,
+        content,
+      })
+      .returning();
+    if (!row) throw new Error("the document was not stored");
+    // Final at once with FDMS off (e-mailed now); with FDMS on, fiscalised first, then e-mailed by the hook.
+    if (fiscal?.enabled) await fiscal.enqueue(tx, row.id);
+    else if (extra.mail !== false) await enqueue(tx, TAX_DOCUMENT_MAIL_JOB, { documentId: row.id });
+    return row;
+  }
+
+  async function documentOf(orderId: number, kind: TaxDocumentKind, exec: Db | Tx = db): Promise<TaxDocumentRow | null> {
+    const [row] = await exec
+      .select()
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function creditedNumbers(rows: TaxDocumentRow[], exec: Db | Tx = db): Promise<Map<number, string>> {
+    const ids = [...new Set(rows.map((r) => r.invoiceId).filter((id): id is number => id !== null))];
+    if (ids.length === 0) return new Map();
+    const invoices = await exec
+      .select({ id: taxDocuments.id, number: taxDocuments.number })
+      .from(taxDocuments)
+      .where(inArray(taxDocuments.id, ids));
+    return new Map(invoices.map((i) => [i.id, i.number]));
+  }
+
+  function listWhere(query: Omit<TaxDocumentListQuery, "page" | "pageSize">): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (query.kind) conditions.push(eq(taxDocuments.kind, query.kind));
+    if (query.from) conditions.push(gte(taxDocuments.issuedAt, harareMidnight(query.from)));
+    if (query.to) conditions.push(lt(taxDocuments.issuedAt, new Date(harareMidnight(query.to).getTime() + 86_400_000)));
+    const q = query.q?.trim();
+    if (q) {
+      conditions.push(
+        sql`(${containsText(taxDocuments.number, q)} or ${containsText(taxDocuments.buyerName, q)} or ${containsText(
+          sql`coalesce(${taxDocuments.buyerTin}, '')`,
+          q,
+        )} or ${containsText(sql`coalesce(${taxDocuments.buyerVatNumber}, '')`, q)})`,
+      );
+    }
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  return {
+    /** The order's tax invoice, issued in `tx` (the payment's transaction) at `at`; once per order. */
+    async issueInvoice(tx: Tx, orderId: number, company: SiteSettings, at: Date, opts: { mail?: boolean } = {}): Promise<TaxDocumentRow> {
+      const existing = await documentOf(orderId, "invoice", tx);
+      if (existing) return existing;
+      const { content, order } = await invoiceContent(tx, orderId, company);
+      return insertDocument(tx, "invoice", at, content, order, opts);
+    },
+
+    /**
+     * The credit note of a cancelled paid order, in `tx` (the cancellation's): it mirrors the invoice line by line
+     * and names it; nothing when the order has no invoice (never paid), once per order.
+     */
+    async issueCreditNote(
+      tx: Tx,
+      orderId: number,
+      reason: string,
+      at: Date,
+      opts: { mail?: boolean } = {},
+    ): Promise<TaxDocumentRow | null> {
+      const invoice = await documentOf(orderId, "invoice", tx);
+      if (!invoice) return null;
+      const existing = await documentOf(orderId, "credit_note", tx);
+      if (existing) return existing;
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw new NotFoundError("Order not found.");
+      const content: TaxDocumentContent = {
+        ...(invoice.content as TaxDocumentContent),
+        credits: { number: invoice.number, issued_at: invoice.issuedAt.toISOString() },
+        reason,
+      };
+      return insertDocument(tx, "credit_note", at, content, order, { invoiceId: invoice.id, reason, ...opts });
+    },
+
+    /** The invoice and credit note of each order, for the order views. */
+    async refsOf(exec: Db | Tx, orderIds: number[]) {
+      if (orderIds.length === 0) return new Map<number, { invoice?: TaxDocumentRow; credit_note?: TaxDocumentRow }>();
+      const rows = await exec.select().from(taxDocuments).where(inArray(taxDocuments.orderId, orderIds));
+      const map = new Map<number, { invoice?: TaxDocumentRow; credit_note?: TaxDocumentRow }>();
+      for (const r of rows) map.set(r.orderId, { ...map.get(r.orderId), [r.kind]: r });
+      return map;
+    },
+
+    /**
+     * A document with its content, for the order's dealer and admins only: anyone else gets 404, as if it did not
+     * exist (an order id says nothing about another dealer's orders).
+     */
+    async documentForOrder(actor: Actor, orderId: number, kind: TaxDocumentKind): Promise<{ row: TaxDocumentRow; view: TaxDocumentView }> {
+      const user = requireUser(actor);
+      const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+      const row = order && (order.userId === user.id || isAdminRole(user.role)) ? await documentOf(orderId, kind) : null;
+      if (!row) throw new NotFoundError(kind === "invoice" ? "Invoice not found." : "Credit note not found.");
+      const credits = await creditedNumbers([row]);
+      return { row, view: toView(row, row.invoiceId ? (credits.get(row.invoiceId) ?? null) : null) };
+    },
+
+    /** One document by id (the mail job, the fiscaliser's hook, the back office's PDF link). */
+    async byId(id: number): Promise<{ row: TaxDocumentRow; view: TaxDocumentView; dealerEmail: string | null; dealerName: string | null }> {
+      const [found] = await db
+        .select({ doc: taxDocuments, email: users.email, name: users.fullName })
+        .from(taxDocuments)
+        .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(eq(taxDocuments.id, id));
+      if (!found) throw new NotFoundError("Document not found.");
+      const credits = await creditedNumbers([found.doc]);
+      return {
+        row: found.doc,
+        view: toView(found.doc, found.doc.invoiceId ? (credits.get(found.doc.invoiceId) ?? null) : null),
+        dealerEmail: found.email,
+        dealerName: found.name,
+      };
+    },
+
+    /** A document as its PDF (the settings are the company's as they are now: header, contacts). */
+    async pdfOf(doc: { row: TaxDocumentRow; view: TaxDocumentView }): Promise<{ fileName: string; pdf: Uint8Array }> {
+      const pdf = await taxDocumentPdf(doc.view, doc.row.content as TaxDocumentContent, await settings.get());
+      return { fileName: taxDocumentFileName(doc.view), pdf };
+    },
+
+    /** The job: the document e-mailed to its dealer with the PDF, once final. */
+    async mailDocument(id: number): Promise<void> {
+      const doc = await this.byId(id);
+      if (!doc.dealerEmail) return;
+      const company = { ...(await settings.get()), siteUrl };
+      const content = doc.row.content as TaxDocumentContent;
+      const pdf = await taxDocumentPdf(doc.view, content, company);
+      await mailer.send(taxDocumentMail(doc.view, content, { email: doc.dealerEmail, fullName: doc.dealerName ?? "" }, company, pdf));
+    },
+
+    /** Queues the mail of a document FDMS has just fiscalised (the fiscaliser's hook). */
+    async fiscalised(id: number): Promise<void> {
+      await enqueue(db, TAX_DOCUMENT_MAIL_JOB, { documentId: id });
+    },
+
+    /** An admin's document by id. */
+    async adminDocument(actor: Actor, id: number) {
+      requireAdmin(actor);
+      return this.byId(id);
+    },
+
+    /** The back office's list, newest first: invoices and credit notes, by kind, period and buyer. */
+    async list(actor: Actor, query: TaxDocumentListQuery): Promise<{ rows: TaxDocumentView[]; count: number }> {
+      requireAdmin(actor);
+      const where = listWhere(query);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(taxDocuments)
+          .where(where)
+          .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(taxDocuments).where(where),
+      ]);
+      const credits = await creditedNumbers(rows);
+      return { rows: rows.map((r) => toView(r, r.invoiceId ? (credits.get(r.invoiceId) ?? null) : null)), count: total?.n ?? 0 };
+    },
+
+    /** Every document matching the filters, oldest first (the accountant's CSV), at most 10,000. */
+    async exportRows(actor: Actor, query: Omit<TaxDocumentListQuery, "page" | "pageSize">): Promise<TaxDocumentView[]> {
+      requireAdmin(actor);
+      const rows = await db
+        .select()
+        .from(taxDocuments)
+        .where(listWhere(query))
+        .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id))
+        .limit(10_000);
+      const credits = await creditedNumbers(rows);
+      return rows.map((r) => toView(r, r.invoiceId ? (credits.get(r.invoiceId) ?? null) : null));
+    },
+  };
+}
+
+export type TaxDocumentsService = ReturnType<typeof createTaxDocumentsService>;
+export type { TaxDocumentRow };
