@@ -97,8 +97,22 @@ describe("POST /api/orders", () => {
       [a.id, 2, a.priceUsd],
       [b.id, 1, b.priceUsd],
     ]);
-    expect(cents(body.total)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd));
-    expect(body.total_usd).toBe(body.total);
+    // Prices exclude VAT; the order adds VAT at the rate of its day (15.5 % in 2026), rounded once per line.
+    expect(cents(body.subtotal)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd));
+    const vat = Math.round(cents(a.priceUsd) * 2 * 0.155) + Math.round(cents(b.priceUsd) * 0.155);
+    expect(body.vat_rate).toBe("15.50");
+    expect(cents(body.vat)).toBe(vat);
+    expect(cents(body.total)).toBe(cents(body.subtotal) + vat);
+    expect([body.subtotal_usd, body.vat_usd, body.total_usd]).toEqual([body.subtotal, body.vat, body.total]);
+    expect(body.products.map((l) => [l.vat_rate, l.vat_category, l.hs_code])).toEqual([
+      ["15.50", "standard", expect.stringMatching(/^\d{8}$/)],
+      ["15.50", "standard", expect.stringMatching(/^\d{8}$/)],
+    ]);
+    // The same order in ZWG at the frozen rate, VAT included.
+    expect(body.secondary_currency).toBe("ZWG");
+    expect(cents(body.subtotal_secondary as string)).toBe(cents(a.priceZwl as string) * 2 + cents(b.priceZwl as string));
+    expect(cents(body.total_secondary as string)).toBe(cents(body.subtotal_secondary as string) + cents(body.vat_secondary as string));
+    expect(body.invoice).toBeNull();
     expect(body.history.map((h) => h.status)).toEqual(["awaiting_payment"]);
 
     const mails = (await outboxMails()).slice(mailsBefore);
@@ -118,8 +132,10 @@ describe("POST /api/orders", () => {
     const [a, b] = priced as [(typeof priced)[0], (typeof priced)[0]];
     expect(body.currency).toBe("ZWG");
     expect(body.products.map((l) => l.unit_price)).toEqual([a.priceZwl, b.priceZwl]);
-    expect(cents(body.total)).toBe(cents(a.priceZwl as string) * 2 + cents(b.priceZwl as string));
-    expect(cents(body.total_usd)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd));
+    expect(cents(body.subtotal)).toBe(cents(a.priceZwl as string) * 2 + cents(b.priceZwl as string));
+    expect(cents(body.total)).toBe(cents(body.subtotal) + cents(body.vat));
+    expect(body.total).toBe(body.total_secondary);
+    expect(cents(body.subtotal_usd)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd));
 
     // A product's ZWG price set by hand is its price in ZWG, whatever the rate.
     const own = await place(order({ currency: "ZWG", products: [{ product_id: override?.id, quantity: 1 }] }));
@@ -220,14 +236,17 @@ describe("GET /api/orders/preview (the dealer cart's prices)", () => {
       expect.objectContaining({ product_id: b.id, quantity: 1, unit_price_usd: b.priceUsd, unit_price_secondary: b.priceZwl }),
     ]);
     expect(body.missing).toEqual([999999]);
-    expect(cents(body.total_usd)).toBe(cents(a.priceUsd) * 3 + cents(b.priceUsd));
-    expect(cents(body.total_secondary)).toBe(cents(a.priceZwl ?? "0") * 3 + cents(b.priceZwl ?? "0"));
+    expect(cents(body.subtotal_usd)).toBe(cents(a.priceUsd) * 3 + cents(b.priceUsd));
+    expect(cents(body.subtotal_secondary)).toBe(cents(a.priceZwl ?? "0") * 3 + cents(b.priceZwl ?? "0"));
+    expect(body.vat_rate).toBe("15.50");
+    expect(cents(body.total_usd)).toBe(cents(body.subtotal_usd) + cents(body.vat_usd));
+    expect(cents(body.vat_usd)).toBe(Math.round(cents(a.priceUsd) * 3 * 0.155) + Math.round(cents(b.priceUsd) * 0.155));
     expect(body.secondary_currency).toBe(DEFAULT_SITE_SETTINGS.secondaryCurrency);
 
     // A product with its ZWG price set by hand: that price, in the total too.
     const mixed = (await actors.inject("dealer", { method: "GET", url: `/api/orders/preview?lines=${a.id}x1,${override.id}x1` })).json();
     expect(mixed.lines[1].unit_price_secondary).toBe(override.priceZwl);
-    expect(cents(mixed.total_secondary)).toBe(cents(a.priceZwl ?? "0") + cents(override.priceZwl ?? "0"));
+    expect(cents(mixed.subtotal_secondary)).toBe(cents(a.priceZwl ?? "0") + cents(override.priceZwl ?? "0"));
   });
 
   it("is for dealers only, and refuses lines that are not product id x quantity", async () => {
@@ -292,10 +311,15 @@ describe("payment and status changes", () => {
     expect(seen.history.map((h) => h.status)).toEqual(["awaiting_payment", "paid"]);
     expect(seen.history[1]?.changed_by).toBe(actors.identity.admin.fullName);
 
+    // The status mail, and the tax invoice with its PDF (issue 21 §4).
     const mails = (await outboxMails()).slice(mailsBefore);
-    expect(mails).toHaveLength(1);
-    expect(header(mails[0] as string, "To")).toBe(actors.identity.dealer.email);
-    expect(header(mails[0] as string, "Subject")).toContain(`Order ${o.reference}: Paid`);
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => header(m, "To"))).toEqual([actors.identity.dealer.email, actors.identity.dealer.email]);
+    expect(mails.some((m) => header(m, "Subject")?.includes(`Order ${o.reference}: Paid`))).toBe(true);
+    const invoiceMail = mails.find((m) => header(m, "Subject")?.startsWith("Tax invoice INV-")) as string;
+    expect(invoiceMail).toContain("application/pdf");
+    expect(seen.invoice?.number).toMatch(/^INV-2026-\d{6}$/);
+    expect(header(invoiceMail, "Subject")).toContain(seen.invoice?.number);
 
     // Paying twice is not a move the order can make.
     expect((await put("admin", `/api/orders/${o.id}/confirm-payment`, {})).statusCode).toBe(409);
@@ -310,7 +334,8 @@ describe("payment and status changes", () => {
     }
     const final = (await actors.inject("dealer", { method: "GET", url: `/api/orders/${o.id}` })).json() as OrderView;
     expect(final.history.map((h) => h.status)).toEqual(["awaiting_payment", "paid", "processing", "dispatched", "completed"]);
-    expect((await outboxMails()).length - mailsBefore).toBe(4);
+    // One e-mail per change, and the tax invoice when it is paid.
+    expect((await outboxMails()).length - mailsBefore).toBe(5);
   });
 
   it("refuses illegal moves with 409 and leaves the order as it was", async () => {
@@ -367,7 +392,7 @@ describe("checkout preview", () => {
     expect(preview.lines).toEqual([
       expect.objectContaining({ product_id: a.id, quantity: 3, unit_price_usd: a.priceUsd, unit_price_secondary: a.priceZwl }),
     ]);
-    expect(cents(preview.total_usd)).toBe(cents(a.priceUsd) * 3);
+    expect(cents(preview.subtotal_usd)).toBe(cents(a.priceUsd) * 3);
     expect(preview.missing).toEqual([2_147_483_000]);
     expect(preview.secondary_currency).toBe("ZWG");
     await expect(t.app.services.orders.previewOrder(null, [])).rejects.toMatchObject({ statusCode: 401 });
@@ -521,7 +546,7 @@ describe("ZWG prices come from the exchange rate in force (issue 21)", () => {
       expect(own).toMatchObject({ price_zwl: override?.priceZwl, exchange_rate: null, rate_date: null });
 
       // Before any rate was in force, a product without an override has no ZWG price: a ZWG order is refused.
-      day = new Date("2020-01-01T08:00:00Z");
+      day = new Date("2023-06-01T08:00:00Z");
       const refused = await people.inject("dealer", {
         method: "POST",
         url: "/api/orders",

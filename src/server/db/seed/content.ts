@@ -11,7 +11,7 @@ import type { Storage } from "../../platform/storage/storage.ts";
 import type { Db } from "../client.ts";
 import { users } from "../schema/accounts.ts";
 import { brands, featuredProducts, products } from "../schema/catalogue.ts";
-import { contactMessages, orderLines, orders, quotationProducts, quotations, sales } from "../schema/commerce.ts";
+import { contactMessages, quotationProducts, quotations, sales } from "../schema/commerce.ts";
 import {
   articles,
   awards,
