@@ -16,10 +16,7 @@ import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-f
 import { AdminFieldSection } from "../kit/admin-section.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { sendRequest } from "../kit/send-request.ts";
-
-export const DEFAULT_RATE_SOURCE = "RBZ interbank mid-rate";
-export const FROZEN_RATES_NOTE =
-  "Orders and quotations already issued keep the rate they were priced at (each stores its own copy): a correction changes only the prices computed from now on.";
+import { DEFAULT_RATE_SOURCE, FROZEN_RATES_NOTE } from "./rates-tabs.ts";
 
 /** POST /api/exchange-rates: today's (Africa/Harare) or a later day's official rate; a day already taken is said on the date. */
 export function AddExchangeRateForm({ today }: { today: string }) {

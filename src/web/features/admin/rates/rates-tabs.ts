@@ -28,3 +28,8 @@ export const BADGE_CLASS = {
   scheduled: `${BADGE} bg-amber-50 text-amber-900 ring-amber-700/30`,
   past: "",
 } as const;
+
+export const DEFAULT_RATE_SOURCE = "RBZ interbank mid-rate";
+/** The correction form's help: what a correction changes and what it does not. */
+export const FROZEN_RATES_NOTE =
+  "Orders and quotations already issued keep the rate they were priced at (each stores its own copy): a correction changes only the prices computed from now on.";
