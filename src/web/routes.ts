@@ -73,6 +73,9 @@ export default [
       ]),
       route("messages", "routes/admin/messages.tsx"),
       route("messages/:messageId", "routes/admin/message.tsx"),
+      ...prefix("rates", [
+        layout("routes/admin/rates.tsx", [index("routes/admin/rates/index.tsx"), route("vat", "routes/admin/rates/vat.tsx")]),
+      ]),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("*", "routes/admin/catch-all.tsx"),

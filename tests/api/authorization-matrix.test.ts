@@ -228,6 +228,12 @@ const MATRIX: Record<string, Case> = {
     expect: adminOnly(),
     body: (c) => ({ rate: "27.0000", effective_date: matrixDay(c.actor), source: `Matrix ${c.actor}` }),
   },
+  // A correction aims at a rate that does not exist (authorised actors get 404, nothing changes).
+  "PATCH /api/exchange-rates/:id": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ rate: "27.0000", source: "Matrix", reason: "Matrix" }),
+  },
   "GET /api/tax-rates": { expect: all("ok") },
   "POST /api/tax-rates": { expect: adminOnly(), body: (c) => ({ rate: "15.5", valid_from: matrixDay(c.actor) }) },
   // Back office (issue 6): the audit log.

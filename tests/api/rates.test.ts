@@ -1,5 +1,8 @@
+import { asc, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_RATE, RATE_DATE_TAKEN, TAX_DATE_TAKEN } from "#shared/schemas/rates.ts";
+import { products } from "#server/db/schema/catalogue.ts";
+import { centsToDecimal, convertCents, decimalUnits } from "#shared/money.ts";
+import { type ExchangeRate, NO_RATE, RATE_DATE_TAKEN, RATE_NOT_FOUND, TAX_DATE_TAKEN } from "#shared/schemas/rates.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -89,6 +92,76 @@ describe("exchange rates", () => {
     const res = await get("/api/exchange-rates/current");
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(NO_RATE);
+  });
+});
+
+describe("correcting a mistyped exchange rate (PATCH /api/exchange-rates/{id})", () => {
+  const patch = (who: Parameters<Actors["inject"]>[0], id: number, payload: object) =>
+    actors.inject(who, { method: "PATCH", url: `/api/exchange-rates/${id}`, payload });
+  const inForce = async () => (await get("/api/exchange-rates/current")).json() as ExchangeRate;
+
+  it("lets an admin correct the rate and its source, with the reason in the audit log; prices follow from then on", async () => {
+    now = new Date("2026-11-26T08:00:00Z");
+    const current = await inForce();
+    expect(current.rate).toBe("26.8015");
+    const [product] = await t.database.db
+      .select({ id: products.productId, priceUsd: products.priceUsd })
+      .from(products)
+      .where(isNull(products.priceZwl))
+      .orderBy(asc(products.productId))
+      .limit(1);
+    if (!product) throw new Error("the demo has no product priced from the rate");
+    const priceAt = (rate: string) => centsToDecimal(convertCents(decimalUnits(product.priceUsd, 2) ?? 0n, rate));
+    const priceZwl = async () =>
+      (await actors.inject("dealer", { method: "GET", url: `/api/products/get-product-by-id/${product.id}` })).json()[0].price_zwl;
+    expect(await priceZwl()).toBe(priceAt("26.8015"));
+
+    const res = await patch("admin", current.id, {
+      rate: "26.9015",
+      source: "RBZ interbank mid-rate (corrected)",
+      reason: "Typed 8 for 9",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: current.id,
+      rate: "26.9015",
+      effective_date: "2026-11-24",
+      source: "RBZ interbank mid-rate (corrected)",
+    });
+    expect(await inForce()).toMatchObject({ id: current.id, rate: "26.9015" });
+    expect(await priceZwl()).toBe(priceAt("26.9015"));
+
+    const log = (await actors.inject("admin", { method: "GET", url: "/api/audit?entity=exchange-rate&action=correct" })).json();
+    expect(log.rows[0]).toMatchObject({ entityId: String(current.id), action: "correct" });
+    expect(log.rows[0].summary).toContain("Typed 8 for 9");
+    expect(log.rows[0].before).toMatchObject({ rate: "26.8015", source: current.source });
+    expect(log.rows[0].after).toMatchObject({ rate: "26.9015", reason: "Typed 8 for 9" });
+  });
+
+  it("is for admins only", async () => {
+    const current = await inForce();
+    const body = { rate: "1.0000", source: "RBZ", reason: "No" };
+    expect((await patch("anonymous", current.id, body)).statusCode).toBe(401);
+    expect((await patch("dealer", current.id, body)).statusCode).toBe(403);
+    expect((await inForce()).rate).toBe(current.rate);
+  });
+
+  it("answers 404 for an unknown rate and 400 for a bad rate or a missing reason", async () => {
+    const unknown = await patch("admin", 2_147_483_000, { rate: "27", source: "RBZ", reason: "Typo" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(RATE_NOT_FOUND);
+    const current = await inForce();
+    for (const [body, path] of [
+      [{ rate: "26.80155", source: "RBZ", reason: "Typo" }, "body.rate"],
+      [{ rate: "0", source: "RBZ", reason: "Typo" }, "body.rate"],
+      [{ rate: "26.8", source: "RBZ" }, "body.reason"],
+      [{ rate: "26.8", source: "RBZ", reason: "  " }, "body.reason"],
+    ] as const) {
+      const res = await patch("admin", current.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().issues.map((i: { path: string }) => i.path)).toContain(path);
+    }
+    expect((await inForce()).rate).toBe(current.rate);
   });
 });
 

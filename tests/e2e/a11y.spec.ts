@@ -170,6 +170,11 @@ const COVERED: Record<string, Covered> = {
   "/admin/content/:tab": [{ as: "admin", url: "/admin/content/no-such-tab" }],
   "/admin/messages": [{ as: "admin", url: "/admin/messages" }],
   "/admin/messages/:messageId": [{ as: "admin", url: linkOn("/admin/messages", 'a[href^="/admin/messages/"]') }],
+  "/admin/rates": [
+    { as: "admin", url: "/admin/rates" },
+    { as: "admin", url: linkOn("/admin/rates", 'a[href*="correct="]') },
+  ],
+  "/admin/rates/vat": [{ as: "admin", url: "/admin/rates/vat" }],
   "/admin/settings": [{ as: "admin", url: "/admin/settings" }],
   "/admin/audit": [{ as: "admin", url: "/admin/audit" }],
   "/admin/*": [{ as: "admin", url: "/admin/no-such-screen" }],
@@ -473,6 +478,7 @@ const PHONE_ADMIN = [
   "/admin/quotations",
   "/admin/orders",
   "/admin/messages",
+  "/admin/rates",
   "/admin/settings",
 ];
 

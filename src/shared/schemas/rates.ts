@@ -34,6 +34,17 @@ export const newExchangeRateSchema = z.object({
 });
 export type NewExchangeRate = z.infer<typeof newExchangeRateSchema>;
 
+/**
+ * PATCH /api/exchange-rates/{id}: a mistyped rate corrected, with the reason (kept in the audit log). Documents already
+ * issued keep the rate they froze; prices computed from then on use the corrected one.
+ */
+export const correctExchangeRateSchema = z.object({
+  rate: newExchangeRateSchema.shape.rate,
+  source: newExchangeRateSchema.shape.source,
+  reason: z.string().trim().min(1, "Say why the rate is corrected.").max(500, "Reason must be at most 500 characters."),
+});
+export type CorrectExchangeRate = z.infer<typeof correctExchangeRateSchema>;
+
 export const exchangeRateSchema = z.object({
   id: z.number(),
   currency: z.enum(RATE_CURRENCIES),
@@ -62,4 +73,5 @@ export type TaxRate = z.infer<typeof taxRateSchema>;
 
 export const RATE_DATE_TAKEN = "A rate for this currency and day already exists: each day has one rate.";
 export const TAX_DATE_TAKEN = "A VAT rate from this day already exists.";
+export const RATE_NOT_FOUND = "No such exchange rate.";
 export const NO_RATE = "No exchange rate is in force yet: an admin enters today's official rate.";

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import {
+  correctExchangeRateSchema,
   exchangeRateQuerySchema,
   exchangeRateSchema,
   newExchangeRateSchema,
@@ -57,6 +59,21 @@ export async function ratesRoutes(app: FastifyInstance, opts: { services: Servic
       },
     },
     async (request, reply) => reply.code(201).send(await rates.addExchangeRate(request.actor, request.body)),
+  );
+
+  r.patch(
+    "/exchange-rates/:id",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["rates"],
+        summary: "Correct a mistyped rate or its source, with the reason (admin; audited). Documents already issued keep their frozen rate",
+        params: idParamSchema,
+        body: correctExchangeRateSchema,
+        response: { 200: exchangeRateSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody },
+      },
+    },
+    async (request) => rates.correctExchangeRate(request.actor, request.params.id, request.body),
   );
 
   r.get(

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, lte } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
 import {
+  type CorrectExchangeRate,
   type ExchangeRate,
   type NewExchangeRate,
   type NewTaxRate,
   NO_RATE,
   RATE_DATE_TAKEN,
+  RATE_NOT_FOUND,
   TAX_DATE_TAKEN,
   type TaxRate,
 } from "#shared/schemas/rates.ts";
@@ -40,7 +42,8 @@ const toTaxRate = (r: TaxRateRow): TaxRate => ({ id: r.id, rate: r.rate, valid_f
 /**
  * The dated rates (issue 21): the secondary currency's official exchange rate and the standard VAT rate, each in force
  * from its day (Africa/Harare) until the next one's. Reads are public (prices and documents name them); admins add
- * rates, each addition in the audit log. A rate is never changed once entered: a correction is a new day's rate.
+ * rates, each addition in the audit log. A new official rate is a new day's row; only a mistyped one is corrected in
+ * place (`correctExchangeRate`, with its reason in the audit log). Documents keep the rate they froze either way.
  */
 export function createRatesService({ db, audit, now = () => new Date() }: Deps) {
   const today = () => harareDate(now());
@@ -105,6 +108,36 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
         if (isUniqueViolation(err)) throw new ConflictError(RATE_DATE_TAKEN);
         throw err;
       }
+    },
+
+    /**
+     * PATCH /api/exchange-rates/{id}: a mistyped rate (or its source) corrected in place, before and after and the
+     * reason in the audit log. Orders and quotations already issued keep their frozen copy; prices computed from now on
+     * use the corrected rate. Its day stays: a rate for another day is a new rate.
+     */
+    async correctExchangeRate(actor: Actor, id: number, input: CorrectExchangeRate): Promise<ExchangeRate> {
+      const admin = requireAdmin(actor);
+      return db.transaction(async (tx) => {
+        const [old] = await tx.select().from(exchangeRates).where(eq(exchangeRates.id, id)).for("update");
+        if (!old) throw new NotFoundError(RATE_NOT_FOUND);
+        const [row] = await tx
+          .update(exchangeRates)
+          .set({ rate: input.rate, source: input.source })
+          .where(eq(exchangeRates.id, id))
+          .returning();
+        if (!row) throw new Error("the rate was not stored");
+        const before = toExchangeRate(old);
+        const after = toExchangeRate(row);
+        await audit.record(tx, admin, {
+          entity: "exchange-rate",
+          entityId: row.id,
+          action: "correct",
+          summary: `${row.currency} from ${row.effectiveDate} corrected from ${old.rate} to ${row.rate} per USD: ${input.reason}`,
+          before,
+          after: { ...after, reason: input.reason },
+        });
+        return after;
+      });
     },
 
     /** The standard VAT rate in force on `day` (default today); null before the first. */

@@ -1,5 +1,6 @@
 import {
   BriefcaseBusiness,
+  ChartLine,
   ChevronDown,
   ClipboardList,
   FileText,
@@ -29,6 +30,7 @@ export const ADMIN_SCREENS = [
   { to: "/admin/case-studies", label: "Case Studies", Icon: BriefcaseBusiness },
   { to: "/admin/content", label: "Site Content", Icon: FileText },
   { to: "/admin/messages", label: "Messages", Icon: Mail },
+  { to: "/admin/rates", label: "Rates", Icon: ChartLine },
   { to: "/admin/settings", label: "Settings", Icon: Settings },
   { to: "/admin/audit", label: "Audit Log", Icon: History },
 ] as const;

@@ -59,6 +59,10 @@ export type DataTableProps<T> = {
    * names the list for its caption.
    */
   table?: (rows: readonly T[], captionId: string) => ReactNode;
+  /**
+   * false: no search, filter or page-size form, only the rows and their pages (short lists loaded whole: the rates).
+   */
+  listControls?: boolean;
   /** URL parameters the search form and Clear carry along (a screen's tab), so a search stays where it was made. */
   keep?: readonly string[];
 };
@@ -200,119 +204,121 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <section aria-labelledby={captionId} className="space-y-4" data-tour={props.tour}>
-      <Form
-        ref={formRef}
-        method="get"
-        role="search"
-        aria-label={`Search ${label.toLowerCase()}`}
-        className="flex flex-wrap items-end gap-3"
-        data-tour={props.searchTour}
-      >
-        {(props.keep ?? []).map((name) => {
-          const value = new URLSearchParams(location.search).get(name);
-          return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
-        })}
-        {card && sortable.length > 0 ? (
-          <div>
-            <label htmlFor={`${captionId}-sort`} className="mb-1 block text-sm font-medium text-slate-800">
-              Sort by
-            </label>
-            <select
-              id={`${captionId}-sort`}
-              name="sortBy"
-              defaultValue={`${params.sort}:${params.dir}`}
-              onChange={(e) => {
-                const [sort = "", dir = "asc"] = e.currentTarget.value.split(":");
-                submit({ ...Object.fromEntries(new URLSearchParams(location.search)), sort, dir, page: "1" }, { method: "get" });
-              }}
-              className="block min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base"
-            >
-              {sortable.flatMap((c) => [
-                <option key={`${c.key}:asc`} value={`${c.key}:asc`}>
-                  {c.header} (ascending)
-                </option>,
-                <option key={`${c.key}:desc`} value={`${c.key}:desc`}>
-                  {c.header} (descending)
-                </option>,
-              ])}
-            </select>
-          </div>
-        ) : (
-          <>
-            {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
-            {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
-          </>
-        )}
-        {/* Filters set elsewhere on the page (a date range) survive a search. */}
-        {Object.entries(params.filters)
-          .filter(([name, value]) => value !== "" && !filters.some((f) => f.name === name))
-          .map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
+      {props.listControls === false ? null : (
+        <Form
+          ref={formRef}
+          method="get"
+          role="search"
+          aria-label={`Search ${label.toLowerCase()}`}
+          className="flex flex-wrap items-end gap-3"
+          data-tour={props.searchTour}
+        >
+          {(props.keep ?? []).map((name) => {
+            const value = new URLSearchParams(location.search).get(name);
+            return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+          })}
+          {card && sortable.length > 0 ? (
+            <div>
+              <label htmlFor={`${captionId}-sort`} className="mb-1 block text-sm font-medium text-slate-800">
+                Sort by
+              </label>
+              <select
+                id={`${captionId}-sort`}
+                name="sortBy"
+                defaultValue={`${params.sort}:${params.dir}`}
+                onChange={(e) => {
+                  const [sort = "", dir = "asc"] = e.currentTarget.value.split(":");
+                  submit({ ...Object.fromEntries(new URLSearchParams(location.search)), sort, dir, page: "1" }, { method: "get" });
+                }}
+                className="block min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base"
+              >
+                {sortable.flatMap((c) => [
+                  <option key={`${c.key}:asc`} value={`${c.key}:asc`}>
+                    {c.header} (ascending)
+                  </option>,
+                  <option key={`${c.key}:desc`} value={`${c.key}:desc`}>
+                    {c.header} (descending)
+                  </option>,
+                ])}
+              </select>
+            </div>
+          ) : (
+            <>
+              {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
+              {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
+            </>
+          )}
+          {/* Filters set elsewhere on the page (a date range) survive a search. */}
+          {Object.entries(params.filters)
+            .filter(([name, value]) => value !== "" && !filters.some((f) => f.name === name))
+            .map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+          {search ? (
+            <div className="min-w-56 flex-1">
+              <label htmlFor={`${captionId}-q`} className="mb-1 block text-sm font-medium text-slate-800">
+                Search
+              </label>
+              <input
+                id={`${captionId}-q`}
+                type="search"
+                name="q"
+                defaultValue={params.q}
+                placeholder={search.placeholder}
+                className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base"
+              />
+            </div>
+          ) : null}
+          {filters.map((f) => (
+            <div key={f.name}>
+              <label htmlFor={`${captionId}-${f.name}`} className="mb-1 block text-sm font-medium text-slate-800">
+                {f.label}
+              </label>
+              <select
+                id={`${captionId}-${f.name}`}
+                name={f.name}
+                defaultValue={params.filters[f.name] ?? ""}
+                onChange={(e) => submit(e.currentTarget.form)}
+                className="block min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base"
+              >
+                <option value="">{f.allLabel ?? "All"}</option>
+                {f.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
           ))}
-        {search ? (
-          <div className="min-w-56 flex-1">
-            <label htmlFor={`${captionId}-q`} className="mb-1 block text-sm font-medium text-slate-800">
-              Search
-            </label>
-            <input
-              id={`${captionId}-q`}
-              type="search"
-              name="q"
-              defaultValue={params.q}
-              placeholder={search.placeholder}
-              className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base"
-            />
-          </div>
-        ) : null}
-        {filters.map((f) => (
-          <div key={f.name}>
-            <label htmlFor={`${captionId}-${f.name}`} className="mb-1 block text-sm font-medium text-slate-800">
-              {f.label}
+          <div>
+            <label htmlFor={`${captionId}-size`} className="mb-1 block text-sm font-medium text-slate-800">
+              Per page
             </label>
             <select
-              id={`${captionId}-${f.name}`}
-              name={f.name}
-              defaultValue={params.filters[f.name] ?? ""}
+              id={`${captionId}-size`}
+              name="pageSize"
+              defaultValue={params.pageSize}
               onChange={(e) => submit(e.currentTarget.form)}
               className="block min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base"
             >
-              <option value="">{f.allLabel ?? "All"}</option>
-              {f.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
                 </option>
               ))}
             </select>
           </div>
-        ))}
-        <div>
-          <label htmlFor={`${captionId}-size`} className="mb-1 block text-sm font-medium text-slate-800">
-            Per page
-          </label>
-          <select
-            id={`${captionId}-size`}
-            name="pageSize"
-            defaultValue={params.pageSize}
-            onChange={(e) => submit(e.currentTarget.form)}
-            className="block min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base"
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={buttonClass("secondary")}>
-          <Search aria-hidden="true" className="size-4" /> Search
-        </button>
-        {filtered ? (
-          <Link to={clearHref(location.pathname, location.search, props.keep)} className={buttonClass("ghost")}>
-            Clear
-          </Link>
-        ) : null}
-        {toolbar ? <div className="flex flex-wrap gap-3 sm:ml-auto">{toolbar}</div> : null}
-      </Form>
+          <button type="submit" className={buttonClass("secondary")}>
+            <Search aria-hidden="true" className="size-4" /> Search
+          </button>
+          {filtered ? (
+            <Link to={clearHref(location.pathname, location.search, props.keep)} className={buttonClass("ghost")}>
+              Clear
+            </Link>
+          ) : null}
+          {toolbar ? <div className="flex flex-wrap gap-3 sm:ml-auto">{toolbar}</div> : null}
+        </Form>
+      )}
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p role="status" className="text-sm text-slate-700">

@@ -1,0 +1,219 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { formatDate } from "#shared/dates.ts";
+import {
+  type CorrectExchangeRate,
+  correctExchangeRateSchema,
+  type ExchangeRate,
+  type NewExchangeRate,
+  type NewTaxRate,
+  newExchangeRateSchema,
+  newTaxRateSchema,
+  RATE_CURRENCIES,
+  type TaxRate,
+} from "#shared/schemas/rates.ts";
+import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { AdminFieldSection } from "../kit/admin-section.tsx";
+import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
+import { sendRequest } from "../kit/send-request.ts";
+import { DEFAULT_RATE_SOURCE, FROZEN_RATES_NOTE } from "./rates-tabs.ts";
+
+/** POST /api/exchange-rates: today's (Africa/Harare) or a later day's official rate; a day already taken is said on the date. */
+export function AddExchangeRateForm({ today }: { today: string }) {
+  const initial: NewExchangeRate = { currency: "ZWG", rate: "", effective_date: today, source: DEFAULT_RATE_SOURCE };
+  const { form, register, error, applyAnswer } = useAdminForm(newExchangeRateSchema, initial);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  return (
+    <FormShell
+      title="Add an exchange rate"
+      busy={form.formState.isSubmitting}
+      error={failure}
+      success={saved}
+      submitLabel="Add rate"
+      dirty={form.formState.isDirty}
+      tour="rates-add-form"
+      onSubmit={form.handleSubmit(
+        async (values) => {
+          setFailure(null);
+          setSaved(null);
+          const answer = await sendRequest<ExchangeRate>({ method: "POST", url: "/api/exchange-rates", body: values });
+          if (answer.status === 409) {
+            form.setError("effective_date", { type: "server", message: answer.message ?? "This day already has a rate." });
+            setFailure("Please correct the fields marked below.");
+            return;
+          }
+          const problem = applyAnswer(answer);
+          if (problem) {
+            setFailure(problem);
+            return;
+          }
+          const added = answer.data as ExchangeRate;
+          form.reset(initial);
+          setSaved(
+            added.effective_date > today
+              ? `Rate ${added.rate} scheduled: it takes effect on ${formatDate(added.effective_date)}.`
+              : `Rate ${added.rate} added: prices use it from ${formatDate(added.effective_date)}.`,
+          );
+          await revalidator.revalidate();
+        },
+        () => {
+          setSaved(null);
+          setFailure("Please correct the fields marked below.");
+        },
+      )}
+    >
+      <AdminFieldSection
+        title="Add an exchange rate"
+        description="The official rate from a day on. A later day's rate is scheduled: prices switch to it that day (Africa/Harare)."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Currency" error={error("currency")} {...register("currency")}>
+            {RATE_CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Rate (ZWG per 1 USD)"
+            hint="Up to 4 decimals, e.g. 26.8015."
+            inputMode="decimal"
+            autoComplete="off"
+            error={error("rate")}
+            {...register("rate")}
+          />
+          <TextField label="Effective date" type="date" error={error("effective_date")} {...register("effective_date")} />
+          <TextField label="Source" autoComplete="off" maxLength={200} error={error("source")} {...register("source")} />
+        </div>
+      </AdminFieldSection>
+    </FormShell>
+  );
+}
+
+/** PATCH /api/exchange-rates/{id}: a mistyped rate or source corrected, with the reason the audit log keeps. */
+export function CorrectExchangeRateForm({
+  rate,
+  onDone,
+  onCancel,
+}: {
+  rate: ExchangeRate;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const initial: CorrectExchangeRate = { rate: rate.rate, source: rate.source, reason: "" };
+  const { form, register, error, applyAnswer } = useAdminForm(correctExchangeRateSchema, initial);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <FormShell
+      title={`Correct the rate from ${formatDate(rate.effective_date)}`}
+      busy={form.formState.isSubmitting}
+      error={failure}
+      submitLabel="Save correction"
+      dirty={form.formState.isDirty}
+      watchSearch
+      onCancel={onCancel}
+      tour="rates-correct-form"
+      onSubmit={form.handleSubmit(
+        async (values) => {
+          setFailure(null);
+          const answer = await sendRequest<ExchangeRate>({ method: "PATCH", url: `/api/exchange-rates/${rate.id}`, body: values });
+          const problem = applyAnswer(answer);
+          if (problem) {
+            setFailure(problem);
+            return;
+          }
+          const corrected = answer.data as ExchangeRate;
+          form.reset(values);
+          onDone(`The rate from ${formatDate(corrected.effective_date)} is now ${corrected.rate}.`);
+        },
+        () => setFailure("Please correct the fields marked below."),
+      )}
+    >
+      <AdminFieldSection title={`${rate.currency} rate from ${formatDate(rate.effective_date)}`} description={FROZEN_RATES_NOTE}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Rate (ZWG per 1 USD)"
+            hint={`Entered as ${rate.rate}. Up to 4 decimals.`}
+            inputMode="decimal"
+            autoComplete="off"
+            error={error("rate")}
+            {...register("rate")}
+          />
+          <TextField label="Source" autoComplete="off" maxLength={200} error={error("source")} {...register("source")} />
+        </div>
+        <TextAreaField
+          label="Reason for the correction"
+          hint="Kept in the audit log with the rate before and after."
+          rows={3}
+          maxLength={500}
+          error={error("reason")}
+          {...register("reason")}
+        />
+      </AdminFieldSection>
+    </FormShell>
+  );
+}
+
+/** POST /api/tax-rates: the standard VAT rate from a day on; a day already taken is said on the date. */
+export function AddTaxRateForm({ today }: { today: string }) {
+  const initial: NewTaxRate = { rate: "", valid_from: today };
+  const { form, register, error, applyAnswer } = useAdminForm(newTaxRateSchema, initial);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  return (
+    <FormShell
+      title="Add a VAT rate"
+      busy={form.formState.isSubmitting}
+      error={failure}
+      success={saved}
+      submitLabel="Add VAT rate"
+      dirty={form.formState.isDirty}
+      tour="rates-vat-form"
+      onSubmit={form.handleSubmit(
+        async (values) => {
+          setFailure(null);
+          setSaved(null);
+          const answer = await sendRequest<TaxRate>({ method: "POST", url: "/api/tax-rates", body: values });
+          if (answer.status === 409) {
+            form.setError("valid_from", { type: "server", message: answer.message ?? "This day already has a VAT rate." });
+            setFailure("Please correct the fields marked below.");
+            return;
+          }
+          const problem = applyAnswer(answer);
+          if (problem) {
+            setFailure(problem);
+            return;
+          }
+          const added = answer.data as TaxRate;
+          form.reset(initial);
+          setSaved(`VAT ${added.rate} % added from ${formatDate(added.valid_from)}.`);
+          await revalidator.revalidate();
+        },
+        () => {
+          setSaved(null);
+          setFailure("Please correct the fields marked below.");
+        },
+      )}
+    >
+      <AdminFieldSection
+        title="Add a VAT rate"
+        description="The standard rate in percent from a day on. Documents already issued keep the VAT they were issued with."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="VAT rate (%)"
+            hint="Up to 2 decimals, e.g. 15.50."
+            inputMode="decimal"
+            autoComplete="off"
+            error={error("rate")}
+            {...register("rate")}
+          />
+          <TextField label="Valid from" type="date" error={error("valid_from")} {...register("valid_from")} />
+        </div>
+      </AdminFieldSection>
+    </FormShell>
+  );
+}

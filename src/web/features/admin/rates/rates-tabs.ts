@@ -1,0 +1,35 @@
+/** The Rates screen's two tabs (issue 21 §6), each a route under /admin/rates. */
+export const RATES_TABS = [
+  { id: "exchange", label: "Exchange rates", path: "/admin/rates" },
+  { id: "vat", label: "VAT", path: "/admin/rates/vat" },
+] as const;
+export type RatesTab = (typeof RATES_TABS)[number];
+
+/** The tab a path shows (the exchange rates when it names none). */
+export function ratesTabAt(pathname: string): RatesTab {
+  return RATES_TABS.find((t) => t.id !== "exchange" && pathname.startsWith(t.path)) ?? RATES_TABS[0];
+}
+
+/** `?correct=<id>`: the exchange rate whose correction form is open, or null. */
+export function correctTarget(value: string | null): number | null {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** A rate's state on a day: in force (the latest not after it), scheduled (after it), or past. */
+export function rateState<T extends { id: number }>(row: T & { day: string }, today: string, inForceId: number | null) {
+  if (row.day > today) return "scheduled" as const;
+  return row.id === inForceId ? ("in-force" as const) : ("past" as const);
+}
+
+const BADGE = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset";
+export const BADGE_CLASS = {
+  "in-force": `${BADGE} bg-green-50 text-green-800 ring-green-700/30`,
+  scheduled: `${BADGE} bg-amber-50 text-amber-900 ring-amber-700/30`,
+  past: "",
+} as const;
+
+export const DEFAULT_RATE_SOURCE = "RBZ interbank mid-rate";
+/** The correction form's help: what a correction changes and what it does not. */
+export const FROZEN_RATES_NOTE =
+  "Orders and quotations already issued keep the rate they were priced at (each stores its own copy): a correction changes only the prices computed from now on.";
