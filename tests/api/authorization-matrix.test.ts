@@ -234,6 +234,12 @@ const MATRIX: Record<string, Case> = {
     params: () => ({ id: NO_SUCH_ID }),
     body: () => ({ rate: "27.0000", source: "Matrix", reason: "Matrix" }),
   },
+  // Tax documents (issue 21 §4): an order's PDF for its dealer and admins (anyone else 404, as for the order).
+  "GET /api/orders/:id/invoice.pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/orders/:id/credit-note.pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/tax-documents": { expect: adminOnly() },
+  "GET /api/tax-documents/export.csv": { expect: adminOnly() },
+  "GET /api/tax-documents/:id/pdf": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "GET /api/tax-rates": { expect: all("ok") },
   "POST /api/tax-rates": { expect: adminOnly(), body: (c) => ({ rate: "15.5", valid_from: matrixDay(c.actor) }) },
   // Back office (issue 6): the audit log.

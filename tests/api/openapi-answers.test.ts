@@ -9,6 +9,7 @@ import { categories, featuredProducts, products } from "#server/db/schema/catalo
 import { contactMessages, orders, quotations } from "#server/db/schema/commerce.ts";
 import { articles, blogs, caseStudies, faqs, testimonials } from "#server/db/schema/content.ts";
 import { dealerDocuments, dealers } from "#server/db/schema/dealers.ts";
+import { taxDocuments } from "#server/db/schema/money.ts";
 import { type Access, checkAccess } from "#server/platform/auth/access.ts";
 import type { Actor } from "#server/platform/auth/actor.ts";
 import { ACTOR_NAMES, type ActorName, type Actors, createActors } from "../support/actors.ts";
@@ -128,6 +129,10 @@ beforeAll(async () => {
     db.select({ id: orders.id }).from(orders).where(eq(orders.userId, id.dealer.id)).limit(1),
     "order of the demo dealer",
   );
+  // The demo dealer's invoiced order (paid) and credited one (cancelled after payment), and a document's id (issue 21).
+  const [invoice] = await db.select().from(taxDocuments).where(eq(taxDocuments.kind, "invoice")).limit(1);
+  const [credit] = await db.select().from(taxDocuments).where(eq(taxDocuments.kind, "credit_note")).limit(1);
+  if (!invoice || !credit) throw new Error("the demo has no invoice or credit note");
   // The demo dealer's first document, with a file (the test data is seeded without files).
   const [document] = await db
     .select({ id: dealerDocuments.id, key: dealerDocuments.storageKey })
@@ -160,6 +165,12 @@ beforeAll(async () => {
       case "/api/orders/{id} id":
       case "/api/orders/{id}/paynow id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : dealerOrder];
+      case "/api/orders/{id}/invoice.pdf id":
+        return [actor === "otherDealer" ? actors.otherDealer.orderId : invoice.orderId];
+      case "/api/orders/{id}/credit-note.pdf id":
+        return [actor === "otherDealer" ? actors.otherDealer.orderId : credit.orderId];
+      case "/api/tax-documents/{id}/pdf id":
+        return [credit.id];
       case "/api/dealer/documents/{documentId}/file documentId":
         return [document.id];
       case "/api/contact/{id} id":
