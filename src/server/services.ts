@@ -109,7 +109,17 @@ export function createServices(deps: Deps) {
     content: createContentService(deps.db),
     contentAdmin: createContentAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     settings,
-    quotations: createQuotationsService({ db: deps.db, mailer: deps.mailer, settings, accounts, catalogue, audit, formLimits, siteUrl }),
+    quotations: createQuotationsService({
+      db: deps.db,
+      mailer: deps.mailer,
+      settings,
+      accounts,
+      catalogue,
+      rates,
+      audit,
+      formLimits,
+      siteUrl,
+    }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit, formLimits, siteUrl }),
     orders,
     /** Paynow payments of dealer orders (issue 5); offered only when PAYNOW_* is set. */

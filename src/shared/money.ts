@@ -65,3 +65,14 @@ export function shownPrice(value: string | null): string | null {
 export function rateNote(currency: string, rate: string, day: string): string {
   return `${currency} at ${rate} per USD, rate of ${formatDate(`${day}T12:00:00Z`)}`;
 }
+
+/**
+ * An amount with its currency as a page prints it: "USD 1,234.50", "-" kept for credits. A no-break space joins the
+ * two, so "USD" never ends one line with the figure on the next (issue 20 §4). Malformed text is printed as it is.
+ */
+export function formatAmount(currency: string, amount: string): string {
+  const trimmed = amount.trim();
+  const negative = trimmed.startsWith("-");
+  const cents = decimalUnits(negative ? trimmed.slice(1) : trimmed, 2);
+  return `${currency}\u00a0${cents === null ? amount : `${negative && cents > 0n ? "-" : ""}${formatCents(cents)}`}`;
+}

@@ -6,6 +6,9 @@ import { centsToDecimal, decimalUnits, vatCents } from "./money.ts";
  * invoice add up the same way to the cent.
  */
 
+/** An order or approval on a day before any VAT rate (the table is seeded at start, so only a wrong clock). */
+export const NO_VAT_RATE = "No VAT rate is in force: an admin enters it under Rates before orders can be placed.";
+
 /** How VAT applies to a product: the dated standard rate, 0 % (zero-rated) or none at all (exempt). */
 export const VAT_CATEGORIES = ["standard", "zero_rated", "exempt"] as const;
 export type VatCategory = (typeof VAT_CATEGORIES)[number];

@@ -160,7 +160,10 @@ describe("PUT /api/quotations/:id — approve", () => {
     expect(drawn).toContain("Unit price (USD)");
     expect(drawn).toContain("1,250.50");
     expect(drawn).toContain("2,798.00");
-    expect(drawn).toContain("Total (USD)");
+    // Quoted prices exclude VAT: the PDF adds VAT at the rate frozen on approval (issue 21 §3).
+    expect(drawn).toContain("Total excl. VAT (USD)");
+    expect(drawn).toContain("VAT 15.5 % (USD)");
+    expect(drawn).toContain("Total incl. VAT (USD)");
     expect(drawn).toContain(formatDate(endOfHarareDay(inDays(14))));
   });
 
@@ -173,8 +176,10 @@ describe("PUT /api/quotations/:id — approve", () => {
     expect(pdf.statusCode).toBe(200);
     const drawn = pdfText(pdf.rawPayload);
     expect(drawn).toContain("Unit price (ZWG)");
-    expect(drawn).toContain("Total (ZWG)");
+    expect(drawn).toContain("Total excl. VAT (ZWG)");
     expect(drawn).toContain("7,500,000.00"); // (2 + 3) × 1,500,000
+    expect(drawn).toContain("8,662,500.00"); // with VAT at 15.5 %
+    expect(res.json()).toMatchObject({ vat_rate: "15.50", subtotal: "7500000.00", vat: "1162500.00", total: "8662500.00" });
     expect(drawn).toContain("Zimbabwe Gold (ZWG)");
   });
 
@@ -596,6 +601,7 @@ describe("nothing half-done", () => {
     const sent: unknown[] = [];
     const service = createQuotationsService({
       formLimits: unlimitedForms,
+      rates: t.app.services.rates,
       db: t.database.db,
       mailer: { send: async (m) => void sent.push(m) },
       settings: { get: async () => DEFAULT_SITE_SETTINGS },
@@ -627,6 +633,7 @@ describe("nothing half-done", () => {
     const { worker, clock } = manualMailWorker(t.database.db, smtp);
     const service = createQuotationsService({
       formLimits: unlimitedForms,
+      rates: t.app.services.rates,
       db: t.database.db,
       mailer: createQueuedMailer({ db: t.database.db }),
       settings: { get: async () => DEFAULT_SITE_SETTINGS },

@@ -219,8 +219,12 @@ describe("GET /api/quotations/get-by-user", () => {
         "requester_name",
         "requester_phone",
         "status",
+        "subtotal",
+        "total",
         "user_id",
         "valid_until",
+        "vat",
+        "vat_rate",
       ].sort(),
     );
     expect(first.status).toBe("pending");
@@ -237,6 +241,7 @@ describe("GET /api/quotations/get-by-user", () => {
         // The product's secondary-currency price now: dealers see it in the catalogue too.
         price_zwl: expect.stringMatching(/^\d+\.\d{2}$/),
         quoted_price: null,
+        vat_rate: null,
       },
       {
         id: expect.any(Number),
@@ -247,6 +252,7 @@ describe("GET /api/quotations/get-by-user", () => {
         // The product's secondary-currency price now: dealers see it in the catalogue too.
         price_zwl: expect.stringMatching(/^\d+\.\d{2}$/),
         quoted_price: null,
+        vat_rate: null,
       },
     ]);
     // Without parameters: the same, their own.
@@ -360,6 +366,7 @@ describe("mail failure", () => {
   it("stores nothing when its mail cannot be queued: the request and its mails commit together (decision 007)", async () => {
     const service = createQuotationsService({
       formLimits: unlimitedForms,
+      rates: t.app.services.rates,
       db: t.database.db,
       mailer: {
         send: async () => {

@@ -94,8 +94,32 @@ describe("VAT by the order's day (issue 21 §3)", () => {
     }
   });
 
-  it("a placed order keeps its amounts after the VAT rate and the exchange rate change", async () => {
+  it("a placed order and an approved quotation keep their amounts after the VAT rate and the exchange rate change", async () => {
     const o = await place([[productIds[0] as number, 3]], "ZWG");
+    const request = await t.inject({
+      method: "POST",
+      url: "/api/quotations",
+      remoteAddress: "10.21.0.1",
+      payload: {
+        customer_name: "Chiedza Requester",
+        customer_address: "12 Herbert Chitepo Avenue, Mutare",
+        customer_email: "vat-freeze@example.com",
+        customer_phone: "+263 77 555 0101",
+        notes: "",
+        products: [{ product_id: productIds[0], quantity: 2 }],
+      },
+    });
+    expect(request.statusCode).toBe(201);
+    const approved = await actors.inject("admin", {
+      method: "PUT",
+      url: `/api/quotations/${request.json().id}`,
+      payload: { status: "approved" },
+    });
+    expect(approved.statusCode).toBe(200);
+    const quoted = approved.json();
+    expect(quoted.vat_rate).toBe("15.50");
+    expect(cents(quoted.vat)).toBe(Math.round(cents(quoted.subtotal) * 0.155));
+    expect(cents(quoted.total)).toBe(cents(quoted.subtotal) + cents(quoted.vat));
     const vat = await actors.inject("admin", {
       method: "POST",
       url: "/api/tax-rates",
@@ -122,6 +146,9 @@ describe("VAT by the order's day (issue 21 §3)", () => {
     ] as const) {
       expect(reread[key], key).toBe(o[key]);
     }
+    const listed = (await actors.inject("admin", { method: "GET", url: "/api/quotations/?q=vat-freeze@example.com" })).json();
+    const requote = listed.rows[0];
+    for (const key of ["vat_rate", "subtotal", "vat", "total", "exchange_rate", "rate_date"]) expect(requote[key], key).toBe(quoted[key]);
     // A new order takes the new rates.
     const later = await place([[productIds[0] as number, 3]], "ZWG");
     expect(later.vat_rate).toBe("16.00");

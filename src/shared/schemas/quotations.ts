@@ -67,6 +67,10 @@ export const quotationViewSchema = z.object({
   valid_until: z.string().nullable(),
   exchange_rate: z.string().nullable().describe("The rate in force when the quotation was approved (per 1 USD), frozen with it"),
   rate_date: z.string().nullable().describe("The day that rate took effect (YYYY-MM-DD)"),
+  vat_rate: z.string().nullable().describe("The standard VAT rate in force when it was approved (percent); null before approval"),
+  subtotal: z.string().nullable().describe("The quoted lines excluding VAT, in the quotation's currency; null until every line is quoted"),
+  vat: z.string().nullable(),
+  total: z.string().nullable().describe("Including VAT"),
   decision_reason: z.string(),
   decided_At: z.string().nullable(),
   products: z.array(
@@ -78,6 +82,7 @@ export const quotationViewSchema = z.object({
       price: z.string().nullable(),
       price_zwl: z.string().nullable(),
       quoted_price: z.string().nullable(),
+      vat_rate: z.string().nullable().describe("The line's VAT rate on approval (percent); null when exempt or not approved"),
     }),
   ),
 });

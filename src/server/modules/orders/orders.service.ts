@@ -15,7 +15,7 @@ import {
   type SetOrderStatusInput,
 } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
-import { taxTotals } from "#shared/tax.ts";
+import { NO_VAT_RATE, taxTotals } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -58,8 +58,6 @@ type Deps = {
   /** The clock: the order's day decides its VAT rate (tests set it). */
   now?: () => Date;
 };
-
-export const NO_VAT_RATE = "No VAT rate is in force: an admin enters it under Rates before orders can be placed.";
 
 export const CANCEL_REASON_REQUIRED = "Please give the reason for cancelling: the dealer is told it.";
 

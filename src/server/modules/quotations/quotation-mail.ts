@@ -1,7 +1,8 @@
 import { formatDate } from "#shared/dates.ts";
-import { CURRENCY_NAMES, formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
+import { CURRENCY_NAMES, formatMoney, quotationFigures, toCents } from "#shared/quotation-totals.ts";
 import { QUOTE_SUCCESS, type QuotationView } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
+import { vatRateLabel } from "#shared/tax.ts";
 import { composeMail, type MailBlock, type MailCellLink, money, siteLink } from "../../platform/mailer/mail-templates.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
 
@@ -133,7 +134,13 @@ export function quotationApprovedMail(quotation: QuotationView, company: Quotati
             l.unitCents === null ? "Price on request" : amount(l.unitCents),
             l.lineCents === null ? "-" : amount(l.lineCents),
           ]),
-          [complete ? "Total" : "Total of priced lines", "", "", amount(totalCents)],
+          ...(quotation.vat_rate !== null && quotation.subtotal !== null && quotation.vat !== null && quotation.total !== null
+            ? [
+                ["Total excl. VAT", "", "", amount(toCents(quotation.subtotal) ?? 0n)],
+                [`VAT ${vatRateLabel(quotation.vat_rate)}`, "", "", amount(toCents(quotation.vat) ?? 0n)],
+                ["Total incl. VAT", "", "", amount(toCents(quotation.total) ?? 0n)],
+              ]
+            : [[complete ? "Total" : "Total of priced lines", "", "", amount(totalCents)]]),
         ],
       },
       { kind: "fields", rows: [["Valid until", validUntil]] },

@@ -1,8 +1,9 @@
 import { formatDate } from "#shared/dates.ts";
 import { quotationValidUntil } from "#shared/quotation-status.ts";
-import { CURRENCY_NAMES, formatMoney as money, quotationFigures } from "#shared/quotation-totals.ts";
+import { CURRENCY_NAMES, formatMoney as money, quotationFigures, toCents } from "#shared/quotation-totals.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
+import { vatRateLabel } from "#shared/tax.ts";
 import { INK, MARGIN, MUTED, PAGE, RULE, SHADE, startPdf, WHITE, WIDTH } from "../../platform/pdf/pdf-kit.ts";
 
 /** The product table's columns: number, product (takes the rest), quantity, unit price and line amount. */
@@ -93,18 +94,33 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
     rightText(line.lineCents === null ? "-" : money(line.lineCents), x.amountRight - CELL_PAD, state.y, regular, 10);
     state.y -= height;
   });
-  ensure(40);
+  ensure(76);
   state.page.drawLine({ start: { x: MARGIN, y: state.y + 6 }, end: { x: MARGIN + WIDTH, y: state.y + 6 }, thickness: 1, color: RULE });
   state.y -= 12;
-  rightText(complete ? `Total (${currency})` : `Total of priced lines (${currency})`, x.unitRight - CELL_PAD, state.y, bold, 11);
-  rightText(money(totalCents), x.amountRight - CELL_PAD, state.y, bold, 11);
-  state.y -= 34;
+  if (quotation.vat_rate !== null && quotation.subtotal !== null && quotation.vat !== null && quotation.total !== null) {
+    // Prices exclude VAT; VAT at the rate frozen on approval (issue 21 §3).
+    const rows: [string, string, boolean][] = [
+      [`Total excl. VAT (${currency})`, quotation.subtotal, false],
+      [`VAT ${vatRateLabel(quotation.vat_rate)} (${currency})`, quotation.vat, false],
+      [`Total incl. VAT (${currency})`, quotation.total, true],
+    ];
+    for (const [label, value, strong] of rows) {
+      rightText(label, x.unitRight - CELL_PAD, state.y, strong ? bold : regular, strong ? 11 : 10);
+      rightText(money(toCents(value) ?? 0n), x.amountRight - CELL_PAD, state.y, strong ? bold : regular, strong ? 11 : 10);
+      state.y -= strong ? 18 : 15;
+    }
+    state.y -= 16;
+  } else {
+    rightText(complete ? `Total (${currency})` : `Total of priced lines (${currency})`, x.unitRight - CELL_PAD, state.y, bold, 11);
+    rightText(money(totalCents), x.amountRight - CELL_PAD, state.y, bold, 11);
+    state.y -= 34;
+  }
 
   // Notes, then the terms.
   if (quotation.notes.trim()) section("NOTES", quotation.notes.trim());
   section(
     "TERMS",
-    `Prices are in ${CURRENCY_NAMES[currency]} and hold until ${formatDate(validUntil)}. ` +
+    `Prices are in ${CURRENCY_NAMES[currency]}, excluding VAT, and hold until ${formatDate(validUntil)}. ` +
       `To accept this quotation or ask about it, quote reference ${number} to ${company.salesEmail} or call ${company.phone}.`,
   );
   return finish(`Quotation ${number}`);

@@ -22,6 +22,7 @@ import type {
   QuoteRequest,
 } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
+import { NO_VAT_RATE, taxTotals, totalsAsText } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { products } from "../../db/schema/catalogue.ts";
@@ -36,6 +37,7 @@ import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import { type CatalogueService, seesPrices } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import type { RatesService } from "../money/rates.service.ts";
 import { quotationApprovedMail, quotationRejectedMail, quoteRequestReceivedMail, quoteRequestToCompanyMail } from "./quotation-mail.ts";
 import { quotationPdf } from "./quotation-pdf.ts";
 
@@ -95,6 +97,8 @@ type Deps = {
   settings: Pick<SettingsService, "get">;
   accounts: Pick<AccountsService, "me">;
   catalogue: Pick<CatalogueService, "priceSnapshot" | "secondaryPricing">;
+  /** The VAT rate in force when a quotation is approved (issue 21 §3). */
+  rates: Pick<RatesService, "taxRateOn">;
   audit: Pick<AuditService, "record">;
   formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
   /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
@@ -156,6 +160,7 @@ export function createQuotationsService({
   settings,
   accounts,
   catalogue,
+  rates,
   audit,
   formLimits,
   siteUrl = DEFAULT_LINK_ORIGIN,
@@ -175,6 +180,7 @@ export function createQuotationsService({
         quantity: quotationProducts.quantity,
         priceUsd: quotationProducts.priceUsd,
         quotedPrice: quotationProducts.quotedPrice,
+        vatRate: quotationProducts.vatRate,
         // The product's secondary price now (its override, else its USD price at today's rate): what an approval in
         // that currency starts from.
         productUsd: products.priceUsd,
@@ -201,6 +207,7 @@ export function createQuotationsService({
         price: l.priceUsd,
         price_zwl: l.productUsd === null ? null : pricing.priceOf(l.productUsd, l.priceZwl),
         quoted_price: l.quotedPrice,
+        vat_rate: l.vatRate,
       });
       byQuotation.set(l.quotationId, list);
     }
@@ -208,6 +215,12 @@ export function createQuotationsService({
       const validity = { createdAt: q.createdAt, validUntil: q.validUntil };
       // Stored 'expired' rows were approved once; they keep the date they lapsed on.
       const held = q.status === "approved" || q.status === "expired";
+      const lines = byQuotation.get(q.id) ?? [];
+      // VAT on the quoted prices at the rate frozen on approval (issue 21 §3); none before approval.
+      const taxed =
+        held && q.vatRate !== null && lines.every((l) => l.quoted_price !== null)
+          ? totalsAsText(taxTotals(lines.map((l) => ({ unit: l.quoted_price as string, quantity: l.quantity, vatRate: l.vat_rate }))))
+          : null;
       return {
         id: q.id,
         user_id: q.userId,
@@ -222,9 +235,13 @@ export function createQuotationsService({
         valid_until: held ? quotationValidUntil(validity).toISOString() : null,
         exchange_rate: held ? q.exchangeRate : null,
         rate_date: held ? q.rateDate : null,
+        vat_rate: held ? q.vatRate : null,
+        subtotal: taxed?.subtotal ?? null,
+        vat: taxed?.vat ?? null,
+        total: taxed?.total ?? null,
         decision_reason: q.decisionReason,
         decided_At: q.decidedAt?.toISOString() ?? null,
-        products: byQuotation.get(q.id) ?? [],
+        products: held ? lines : lines.map((l) => ({ ...l, vat_rate: null })),
       };
     });
   }
@@ -439,6 +456,9 @@ export function createQuotationsService({
           const { currency, validUntil, prices } = await checkApproval(tx, row, input, now, company);
           // The rate in force now, frozen with the quoted prices (issue 21 §2).
           const { rate } = await catalogue.secondaryPricing(true, tx);
+          // The standard VAT rate of the day, frozen too; each line's rate follows its product's VAT category.
+          const vat = await rates.taxRateOn(undefined, tx);
+          if (!vat) throw new ConflictError(NO_VAT_RATE);
           await tx
             .update(quotations)
             .set({
@@ -447,6 +467,7 @@ export function createQuotationsService({
               validUntil,
               exchangeRate: rate?.rate ?? null,
               rateDate: rate?.effective_date ?? null,
+              vatRate: vat.rate,
               decisionReason: "",
               decidedBy: admin.id,
               decidedAt: now,
@@ -462,6 +483,17 @@ export function createQuotationsService({
             .update(quotationProducts)
             .set({ quotedPrice: sql`case ${quotationProducts.id} ${cases} end` })
             .where(and(eq(quotationProducts.quotationId, id), inArray(quotationProducts.id, [...prices.keys()])));
+          await tx
+            .update(quotationProducts)
+            .set({ vatCategory: "standard", vatRate: vat.rate })
+            .where(eq(quotationProducts.quotationId, id));
+          await tx.execute(sql`
+            update ${quotationProducts} set
+              hs_code = p.hs_code,
+              vat_category = p.vat_category,
+              vat_rate = case p.vat_category when 'exempt' then null when 'zero_rated' then 0 else ${vat.rate}::numeric end
+            from ${products} p
+            where p.product_id = ${quotationProducts.productId} and ${quotationProducts.quotationId} = ${id}`);
         } else if (input.status === "rejected") {
           await tx
             .update(quotations)

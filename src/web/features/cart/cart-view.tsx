@@ -265,7 +265,7 @@ function CartFilled({ isDealer, whatsappNumber, secondaryCurrency }: CartViewPro
             </div>
             {isDealer ? (
               <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
-                <dt className="font-semibold">Subtotal</dt>
+                <dt className="font-semibold">Subtotal excl. VAT</dt>
                 <dd data-summary-subtotal="" className="text-lg font-bold whitespace-nowrap text-slate-900 tabular-nums">
                   {PRICE_PENDING}
                 </dd>
@@ -275,7 +275,7 @@ function CartFilled({ isDealer, whatsappNumber, secondaryCurrency }: CartViewPro
           {isDealer ? <CurrencyChoice secondaryCurrency={secondaryCurrency} /> : null}
           <p className="mt-4 text-sm text-slate-700">
             {isDealer
-              ? "Your dealer prices. Checkout takes you to the dealer checkout page."
+              ? "Your dealer prices, excluding VAT. Checkout adds VAT at the rate in force and takes you to the dealer checkout page."
               : "Checkout opens a WhatsApp chat with your list; our sales team replies with prices and availability."}
           </p>
           <p data-optional="some-gone" hidden className="mt-2 text-sm font-medium text-red-800">

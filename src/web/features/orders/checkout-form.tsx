@@ -1,8 +1,10 @@
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
+import { rateNote } from "#shared/money.ts";
 import { linesParam } from "#shared/order-lines.ts";
 import { ORDER_NOTES_MAX, type OrderPreview, placeOrderSchema } from "#shared/schemas/orders.ts";
+import { vatRateLabel } from "#shared/tax.ts";
 import type { Cart } from "#web/lib/cart/cart-store.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
@@ -58,7 +60,7 @@ function Summary({ cart, preview, currency, loading }: { cart: Cart; preview: Or
             Qty
           </th>
           <th scope="col" className="py-2 text-right font-medium">
-            Total
+            Excl. VAT
           </th>
         </tr>
       </thead>
@@ -90,20 +92,51 @@ function Summary({ cart, preview, currency, loading }: { cart: Cart; preview: Or
         })}
       </tbody>
       <tfoot>
-        <tr>
-          <th scope="row" colSpan={2} className="pt-3 text-left font-semibold text-slate-900">
-            Order total
-          </th>
-          <td className="pt-3 text-right font-semibold text-slate-900">
-            {!complete || preview.lines.length === 0
-              ? "–"
-              : secondary
-                ? preview.total_secondary === null
-                  ? "–"
-                  : formatMoney(currency, preview.total_secondary)
-                : formatMoney("USD", preview.total_usd)}
-          </td>
-        </tr>
+        {(() => {
+          const ready = complete && preview.lines.length > 0;
+          const pick = (usd: string, other: string | null) => (secondary ? other : usd);
+          const figure = (value: string | null) => (!ready || value === null ? "–" : formatMoney(currency, value));
+          const otherCurrency = secondary ? "USD" : preview.secondary_currency;
+          const otherTotal = secondary ? preview.total_usd : preview.total_secondary;
+          return (
+            <>
+              <tr>
+                <th scope="row" colSpan={2} className="pt-3 text-left font-medium text-slate-700">
+                  Total excl. VAT
+                </th>
+                <td className="pt-3 text-right whitespace-nowrap" data-testid="checkout-subtotal">
+                  {figure(pick(preview.subtotal_usd, preview.subtotal_secondary))}
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={2} className="pt-1 text-left font-medium text-slate-700">
+                  VAT {preview.vat_rate === null ? "" : vatRateLabel(preview.vat_rate)}
+                </th>
+                <td className="pt-1 text-right whitespace-nowrap" data-testid="checkout-vat">
+                  {figure(pick(preview.vat_usd, preview.vat_secondary))}
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={2} className="pt-2 text-left font-semibold text-slate-900">
+                  Order total incl. VAT
+                </th>
+                <td className="pt-2 text-right font-semibold text-slate-900 whitespace-nowrap" data-testid="checkout-total">
+                  {figure(pick(preview.total_usd, preview.total_secondary))}
+                </td>
+              </tr>
+              {ready && otherTotal !== null ? (
+                <tr>
+                  <td colSpan={3} className="pt-2 text-right text-xs text-slate-600" data-testid="checkout-other-currency">
+                    {`${formatMoney(otherCurrency, otherTotal)} incl. VAT`}
+                    {preview.exchange_rate && preview.rate_date ? (
+                      <span className="block">{`${rateNote(preview.secondary_currency, preview.exchange_rate, preview.rate_date)}.`}</span>
+                    ) : null}
+                  </td>
+                </tr>
+              ) : null}
+            </>
+          );
+        })()}
       </tfoot>
     </table>
   );

@@ -1,19 +1,17 @@
+import { FileText } from "lucide-react";
 import { formatDate, formatDateTime } from "#shared/dates.ts";
-import { rateNote } from "#shared/money.ts";
+import { formatAmount, rateNote } from "#shared/money.ts";
 import { ORDER_STATUS_LABELS, type OrderView } from "#shared/schemas/orders.ts";
+import { vatRateLabel } from "#shared/tax.ts";
 import { Token } from "../../components/ui/token.tsx";
 import { orderStatusBadge } from "./order-status.ts";
-
-/** Dates print the same on the server and in the browser: a fixed locale and the company's time zone. */
-const moneyFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * A decimal string ("1234.50") as the page prints it, with its currency. A no-break space joins the two, so "USD"
  * never ends one line with the figure on the next (checkout, order cards, the back office's orders; issue 20 §4).
  */
 export function formatMoney(currency: string, amount: string): string {
-  const n = Number(amount);
-  return `${currency}\u00a0${Number.isFinite(n) ? moneyFormat.format(n) : amount}`;
+  return formatAmount(currency, amount);
 }
 
 /** How to pay: bank transfer or ZIPIT to the company's account, quoting the order's reference. */
@@ -28,6 +26,35 @@ export function PaymentInstructions({ reference, total, bankDetails }: { referen
       </p>
       <p className="mt-3 whitespace-pre-line rounded-md bg-white p-3 font-mono text-sm">{bankDetails}</p>
     </div>
+  );
+}
+
+/** The order's tax invoice and credit note, each a PDF to download (issue 21 §4). */
+function OrderDocuments({ order }: { order: OrderView }) {
+  const docs = [
+    order.invoice ? { label: "Tax invoice", doc: order.invoice, href: `/api/orders/${order.id}/invoice.pdf` } : null,
+    order.credit_note ? { label: "Credit note", doc: order.credit_note, href: `/api/orders/${order.id}/credit-note.pdf` } : null,
+  ].filter((d) => d !== null);
+  if (docs.length === 0) return null;
+  return (
+    <ul className="mt-4 flex flex-wrap gap-3" aria-label={`Tax documents of order ${order.reference}`}>
+      {docs.map(({ label, doc, href }) => (
+        <li key={doc.number}>
+          <a
+            href={href}
+            download
+            data-tax-document={doc.number}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-accent-700"
+          >
+            <FileText aria-hidden="true" className="size-4 text-slate-600" />
+            <span>
+              {label} <Token>{doc.number}</Token> <span className="text-slate-600">(PDF)</span>
+            </span>
+          </a>
+          {doc.fiscal_status === "pending" ? <span className="ml-2 text-xs text-amber-800">Fiscalisation pending</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -99,25 +126,48 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={2} className="pt-3 text-left font-semibold text-slate-900 sm:hidden">
-              Order total
-            </th>
-            <th scope="row" colSpan={3} className="hidden pt-3 text-left font-semibold text-slate-900 sm:table-cell">
-              Order total
-            </th>
-            <td className="pt-3 text-right font-semibold text-slate-900">
-              <Token>{total}</Token>
-            </td>
-          </tr>
+          {(order.vat_rate === null
+            ? [["Order total", total, true]]
+            : [
+                ["Total excl. VAT", formatMoney(order.currency, order.subtotal), false],
+                [`VAT ${vatRateLabel(order.vat_rate)}`, formatMoney(order.currency, order.vat), false],
+                ["Order total incl. VAT", total, true],
+              ]
+          ).map(([label, amount, strong], i) => (
+            <tr key={String(label)} data-order-total={i}>
+              <th
+                scope="row"
+                colSpan={2}
+                className={`${strong ? "pt-2 font-semibold text-slate-900" : "pt-1 font-medium text-slate-700"} text-left sm:hidden`}
+              >
+                {label}
+              </th>
+              <th
+                scope="row"
+                colSpan={3}
+                className={`${strong ? "pt-2 font-semibold text-slate-900" : "pt-1 font-medium text-slate-700"} hidden text-left sm:table-cell`}
+              >
+                {label}
+              </th>
+              <td className={`${strong ? "pt-2 font-semibold text-slate-900" : "pt-1"} text-right`}>
+                <Token>{amount}</Token>
+              </td>
+            </tr>
+          ))}
         </tfoot>
       </table>
-      {order.currency !== "USD" && order.exchange_rate && order.rate_date ? (
-        // The rate frozen with the order when it was placed (issue 21 §2).
+      {order.exchange_rate && order.rate_date && order.secondary_currency ? (
+        // The other currency at the rate frozen with the order when it was placed (issue 21 §2).
         <p data-order-rate="" className="mt-2 text-right text-sm text-slate-700">
-          {rateNote(order.currency, order.exchange_rate, order.rate_date)}
+          {order.currency === "USD" && order.total_secondary ? (
+            <span className="block">{`${formatMoney(order.secondary_currency, order.total_secondary)} incl. VAT`}</span>
+          ) : order.currency !== "USD" ? (
+            <span className="block">{`${formatMoney("USD", order.total_usd)} incl. VAT`}</span>
+          ) : null}
+          {rateNote(order.secondary_currency, order.exchange_rate, order.rate_date)}
         </p>
       ) : null}
+      <OrderDocuments order={order} />
 
       <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <div>
