@@ -15,6 +15,7 @@ import { createSettingsService } from "./modules/content/settings.service.ts";
 import { createDealersService } from "./modules/dealers/dealers.service.ts";
 import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
+import { createFiscalService } from "./modules/fiscal/fiscal.service.ts";
 import { createRatesService } from "./modules/money/rates.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
@@ -42,6 +43,8 @@ export type Deps = {
   log: Log;
   /** The clock of the services that read the day (dated rates); tests set it. */
   now?: () => Date;
+  /** Called once FDMS has fiscalised a tax document (the document is e-mailed then); tests pass their own. */
+  onFiscalised?: (documentId: number) => Promise<void> | void;
 };
 
 /** Every domain service, wired once per process; routes and page loaders call these. */
@@ -79,6 +82,18 @@ export function createServices(deps: Deps) {
   /** Contact messages and quote requests mail an address anyone can type: limited per sender and recipient. */
   const formLimits = createFormLimits(deps.db, deps.config.formsPerHour);
   const orders = createOrdersService({ db: deps.db, mailer: deps.mailer, settings, catalogue, audit, sales, siteUrl });
+  /**
+   * Fiscalisation through ZIMRA's FDMS (issue 21 §5, decision 016); off unless FDMS_* is set. The issuing service
+   * calls `fiscal.enqueueFiscalisation(tx, documentId)` in its transaction; `onFiscalised` runs once FDMS accepted it.
+   */
+  const fiscal = createFiscalService({
+    db: deps.db,
+    fdms: deps.config.fdms,
+    log: deps.log,
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.onFiscalised ? { onFiscalised: deps.onFiscalised } : {}),
+    ...(deps.onJobQueued ? { onJobQueued: deps.onJobQueued } : {}),
+  });
   return {
     audit,
     dealers,
@@ -108,6 +123,7 @@ export function createServices(deps: Deps) {
     }),
     sales,
     rates,
+    fiscal,
   };
 }
 
