@@ -75,6 +75,7 @@ export default [
       route("messages/:messageId", "routes/admin/message.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("fiscal", "routes/admin/fiscal.tsx"),
       route("*", "routes/admin/catch-all.tsx"),
     ]),
   ]),

@@ -9,6 +9,7 @@ import { fiscalDays, fiscalDevices } from "#server/db/schema/fiscal.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
 import { FISCAL_SUBMIT_JOB } from "#server/modules/fiscal/fiscal.service.ts";
+import type { Actor } from "#server/platform/auth/actor.ts";
 import { documentNumber, type FiscalData, type TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -23,6 +24,8 @@ let fdms: FdmsStandIn;
 let t: TestApp;
 let dir: string;
 let sequence = 0;
+/** The back office's actions need an admin (the services check; these tests call them directly). */
+const admin: Actor = { id: 1, roleId: 1, role: "admin", sessionId: "test", emailVerified: true };
 
 function content(kind: "invoice" | "credit_note", invoiceNumber?: string): TaxDocumentContent {
   const party = {
@@ -202,14 +205,14 @@ describe("fiscalisation through FDMS", () => {
     expect(fiscal.receipt_id).toBe(fdms.receipts[0]?.receiptID);
 
     // Closing: the counters and their signature match the stand-in's own.
-    const closed = await t.app.services.fiscal.closeDay();
+    const closed = await t.app.services.fiscal.closeDay(admin);
     expect(closed).toEqual({ dayNo: 1, status: "closed" });
     expect(fdms.days[0]?.status).toBe("FiscalDayClosed");
     const [day] = await t.database.db.select().from(fiscalDays).where(eq(fiscalDays.dayNo, 1));
     expect(day).toMatchObject({ status: "closed", receiptCounter: 4 });
 
     // The key never leaves the database: not in the back office's overview.
-    const overview = await t.app.services.fiscal.overview();
+    const overview = await t.app.services.fiscal.overview(admin);
     expect(JSON.stringify(overview)).not.toMatch(/PRIVATE KEY|CERTIFICATE-----/);
     expect(overview.day).toMatchObject({ dayNo: 1, status: "closed", receiptCounter: 4 });
   });
@@ -224,7 +227,7 @@ describe("fiscalisation through FDMS", () => {
     const open = waiting.filter((j) => j.status !== "done");
     expect(open.map((j) => j.status)).toEqual(["failed", "failed"]);
     expect(open[0]?.lastError).toMatch(/could not be reached/);
-    const overview = await t.app.services.fiscal.overview();
+    const overview = await t.app.services.fiscal.overview(admin);
     expect(overview.pending.map((p) => [p.number, p.attempts])).toEqual([
       [d1.number, 1],
       [d2.number, 1],
@@ -233,18 +236,18 @@ describe("fiscalisation through FDMS", () => {
     // 503 and a slow FDMS are failures too (the client's timeout).
     await fdms.up();
     fdms.mode = "http503";
-    await t.app.services.fiscal.retryNow();
+    await t.app.services.fiscal.retryNow(admin);
     await t.app.jobs.drain();
     expect((await documents([d1.id])).map((d) => d.fiscalStatus)).toEqual(["pending"]);
     fdms.mode = "slow";
-    await t.app.services.fiscal.retryNow();
+    await t.app.services.fiscal.retryNow(admin);
     await t.app.jobs.drain();
     expect((await documents([d1.id])).map((d) => d.fiscalStatus)).toEqual(["pending"]);
     fdms.mode = "ok";
     // The slow answers the client gave up on may still have been acted upon (opened the day): that is fine.
     await new Promise((r) => setTimeout(r, fdms.slowMs));
 
-    await t.app.services.fiscal.retryNow();
+    await t.app.services.fiscal.retryNow(admin);
     await t.app.jobs.drain();
     const docs = await documents([d1.id, d2.id]);
     expect(docs.map((d) => d.fiscalStatus)).toEqual(["fiscalised", "fiscalised"]);
@@ -267,7 +270,7 @@ describe("fiscalisation through FDMS", () => {
     expect(device?.inFlight).toMatchObject({ documentId: d.id });
 
     fdms.mode = "ok";
-    await t.app.services.fiscal.retryNow();
+    await t.app.services.fiscal.retryNow(admin);
     await t.app.jobs.drain();
     const [doc] = await documents([d.id]);
     expect(doc?.fiscalStatus).toBe("fiscalised");
@@ -292,7 +295,7 @@ describe("with FDMS off", () => {
       expect(doc?.fiscalStatus).toBe("not_required");
       expect(await off.database.db.select().from(jobs).where(eq(jobs.kind, FISCAL_SUBMIT_JOB))).toHaveLength(0);
       expect(off.app.services.fiscal.enabled).toBe(false);
-      expect((await off.app.services.fiscal.overview()).enabled).toBe(false);
+      expect((await off.app.services.fiscal.overview(admin)).enabled).toBe(false);
     } finally {
       await off.close();
     }

@@ -172,6 +172,7 @@ const COVERED: Record<string, Covered> = {
   "/admin/messages/:messageId": [{ as: "admin", url: linkOn("/admin/messages", 'a[href^="/admin/messages/"]') }],
   "/admin/settings": [{ as: "admin", url: "/admin/settings" }],
   "/admin/audit": [{ as: "admin", url: "/admin/audit" }],
+  "/admin/fiscal": [{ as: "admin", url: "/admin/fiscal" }],
   "/admin/*": [{ as: "admin", url: "/admin/no-such-screen" }],
 };
 

@@ -8,6 +8,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { fiscalDays, fiscalDevices } from "../../db/schema/fiscal.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { taxDocuments } from "../../db/schema/money.ts";
+import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
 import { AppError } from "../../platform/errors.ts";
 import { enqueue } from "../../platform/jobs/queue.ts";
 import { type Log, silentLog } from "../../platform/log.ts";
@@ -525,8 +526,9 @@ export function createFiscalService(deps: FiscalServiceDeps) {
       return true;
     },
 
-    /** The back office's "Close fiscal day". */
-    async closeDay(): Promise<{ dayNo: number; status: string } | null> {
+    /** The back office's "Close fiscal day" (admins). */
+    async closeDay(actor: Actor): Promise<{ dayNo: number; status: string } | null> {
+      requireAdmin(actor);
       if (!cfg) throw new AppError(409, "FDMS is off: there is no fiscal day to close.");
       try {
         const day = await withDevice(closeOpenDay, busyAdmin);
@@ -537,8 +539,9 @@ export function createFiscalService(deps: FiscalServiceDeps) {
       }
     },
 
-    /** The back office's "Retry now": every waiting fiscalisation job due at once (dead ones given new attempts). */
-    async retryNow(): Promise<number> {
+    /** The back office's "Retry now" (admins): every waiting fiscalisation job due at once (dead ones given new attempts). */
+    async retryNow(actor: Actor): Promise<number> {
+      requireAdmin(actor);
       if (!cfg) return 0;
       const rows = await db
         .update(jobs)
@@ -562,7 +565,8 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     },
 
     /** The back office's screen: the switch, the device (never its key), the day, the queue and the failures. */
-    async overview(): Promise<FiscalOverview> {
+    async overview(actor: Actor): Promise<FiscalOverview> {
+      requireAdmin(actor);
       const pendingRows = await db
         .select({
           id: taxDocuments.id,

@@ -8,6 +8,7 @@ import {
   Mail,
   Newspaper,
   Package,
+  ReceiptText,
   Settings,
   ShoppingBag,
   Store,
@@ -30,6 +31,7 @@ export const ADMIN_SCREENS = [
   { to: "/admin/content", label: "Site Content", Icon: FileText },
   { to: "/admin/messages", label: "Messages", Icon: Mail },
   { to: "/admin/settings", label: "Settings", Icon: Settings },
+  { to: "/admin/fiscal", label: "Fiscalisation", Icon: ReceiptText },
   { to: "/admin/audit", label: "Audit Log", Icon: History },
 ] as const;
 
