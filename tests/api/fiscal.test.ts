@@ -2,13 +2,13 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { orders } from "#server/db/schema/commerce.ts";
 import { fiscalDays, fiscalDevices } from "#server/db/schema/fiscal.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
-import { FISCAL_SUBMIT_JOB } from "#server/modules/fiscal/fiscal.service.ts";
+import { createFiscalService, FISCAL_SUBMIT_JOB } from "#server/modules/fiscal/fiscal.service.ts";
 import type { Actor } from "#server/platform/auth/actor.ts";
 import { documentNumber, type FiscalData, type TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
@@ -282,6 +282,41 @@ describe("fiscalisation through FDMS", () => {
     await t.app.jobs.drain();
     expect((await documents([next.id]))[0]?.fiscalStatus).toBe("fiscalised");
     expect(fdms.receipts.at(-1)?.receipt.receiptGlobalNo).toBe(8);
+  });
+});
+
+describe("the hook, the end of the day and who may act", () => {
+  it("calls onFiscalised once a document is fiscalised, and closes the day in the last Harare hour only", async () => {
+    const onFiscalised = vi.fn();
+    let clock = new Date();
+    // Another process's service on the same database (and device): the lease keeps them apart, one after the other.
+    const fiscal = createFiscalService({ db: t.database.db, fdms: t.config.fdms, onFiscalised, now: () => clock });
+    try {
+      const d = await issue(t, "invoice");
+      await fiscal.runQueue();
+      expect(onFiscalised).toHaveBeenCalledExactlyOnceWith(d.id);
+      expect((await documents([d.id]))[0]?.fiscalStatus).toBe("fiscalised");
+
+      const dayNo = fdms.days.at(-1)?.fiscalDayNo;
+      // 10:00 in Harare (08:00 UTC) on the day it opened: not yet.
+      const opened = fdms.days.at(-1)?.fiscalDayOpened.slice(0, 10) as string;
+      clock = new Date(`${opened}T08:00:00Z`);
+      expect(await fiscal.closeDayIfDue()).toBe(false);
+      // 23:10 in Harare: closed, with counters and signature the stand-in checks.
+      clock = new Date(`${opened}T21:10:00Z`);
+      expect(await fiscal.closeDayIfDue()).toBe(true);
+      expect(fdms.days.at(-1)).toMatchObject({ fiscalDayNo: dayNo, status: "FiscalDayClosed" });
+      expect(await fiscal.closeDayIfDue()).toBe(false);
+    } finally {
+      fiscal.close();
+    }
+  });
+
+  it("lets only admins see the screen's data and act", async () => {
+    const dealer: Actor = { id: 2, roleId: 2, role: "dealer", sessionId: "test", emailVerified: true };
+    await expect(t.app.services.fiscal.overview(dealer)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(t.app.services.fiscal.closeDay(null)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(t.app.services.fiscal.retryNow(dealer)).rejects.toMatchObject({ statusCode: 403 });
   });
 });
 
