@@ -417,6 +417,8 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     for (;;) {
       const doc = await nextPending();
       if (!doc) return done;
+      // A long backlog keeps the device: the lease is renewed before each document.
+      if (!(await takeLease(device.deviceId))) throw new Error("The device's lease was taken over; retried later.");
       [device] = (await db.select().from(fiscalDevices).where(eq(fiscalDevices.id, device.id))) as [DeviceRow];
       const day = await openDay(device);
       [device] = (await db.select().from(fiscalDevices).where(eq(fiscalDevices.id, device.id))) as [DeviceRow];
