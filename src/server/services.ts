@@ -90,6 +90,7 @@ export function createServices(deps: Deps) {
     db: deps.db,
     fdms: deps.config.fdms,
     log: deps.log,
+    audit,
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.onFiscalised ? { onFiscalised: deps.onFiscalised } : {}),
     ...(deps.onJobQueued ? { onJobQueued: deps.onJobQueued } : {}),

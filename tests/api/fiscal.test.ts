@@ -4,6 +4,7 @@ import path from "node:path";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
+import { auditLog } from "#server/db/schema/audit.ts";
 import { orders } from "#server/db/schema/commerce.ts";
 import { fiscalDays, fiscalDevices } from "#server/db/schema/fiscal.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
@@ -282,6 +283,34 @@ describe("fiscalisation through FDMS", () => {
     await t.app.jobs.drain();
     expect((await documents([next.id]))[0]?.fiscalStatus).toBe("fiscalised");
     expect(fdms.receipts.at(-1)?.receipt.receiptGlobalNo).toBe(8);
+  });
+});
+
+describe("a lost openDay answer", () => {
+  it("finds the day FDMS opened and goes on in it", async () => {
+    await t.app.services.fiscal.closeDay(admin);
+    fdms.mode = "lose-reply";
+    fdms.loseReplyOf = "OpenDay";
+    const d = await issue(t, "invoice");
+    await t.app.jobs.drain();
+    expect((await documents([d.id]))[0]?.fiscalStatus).toBe("pending");
+    const opened = fdms.days.at(-1);
+    expect(opened?.status).toBe("FiscalDayOpened");
+
+    fdms.mode = "ok";
+    fdms.loseReplyOf = "SubmitReceipt";
+    await t.app.services.fiscal.retryNow(admin);
+    await t.app.jobs.drain();
+    const [doc] = await documents([d.id]);
+    expect(doc?.fiscalStatus).toBe("fiscalised");
+    expect((doc?.fiscal as FiscalData | undefined)?.fiscal_day_no).toBe(opened?.fiscalDayNo);
+    expect(fdms.days.filter((day) => day.fiscalDayNo === opened?.fiscalDayNo)).toHaveLength(1);
+    // The back office's actions are in the audit log.
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.entity, ["fiscal-day", "fiscal-queue"]));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(["close", "retry"]));
   });
 });
 

@@ -23,7 +23,7 @@ import { issueCertificate, parseCertificateRequest } from "#server/modules/fisca
  * - closeDay compares the counters with its own and checks the day's signature: Closed, or CloseFailed with
  *   fiscalDayClosingErrorCode (CountersMismatch, BadCertificateSignature).
  * - test controls: `down()` / `up()` (connections refused on the same port), `mode` "http503" / "slow" (answers after
- *   `slowMs`) / "lose-reply" (submitReceipt does the work and drops the connection before answering).
+ *   `slowMs`) / "lose-reply" (`loseReplyOf`, submitReceipt by default, does the work and drops the connection before answering).
  */
 
 export type StandInReceipt = {
@@ -70,6 +70,8 @@ export type FdmsStandIn = {
   taxes: { taxID: number; taxPercent?: number; taxName: string }[];
   mode: FdmsStandInMode;
   slowMs: number;
+  /** The operation whose answer "lose-reply" drops (SubmitReceipt unless changed). */
+  loseReplyOf: string;
   receipts: StandInReceipt[];
   days: StandInDay[];
   /** Every call: method, operation and HTTP status answered. */
@@ -206,6 +208,7 @@ export async function startFdmsStandIn(
     ],
     mode: "ok",
     slowMs: 2_000,
+    loseReplyOf: "SubmitReceipt",
     receipts: [],
     days: [],
     calls: [],
@@ -503,7 +506,7 @@ export async function startFdmsStandIn(
         if (standIn.mode === "slow") await new Promise((r) => setTimeout(r, standIn.slowMs));
         const a = await answer(req);
         standIn.calls.push({ operation: a.operation, status: a.status });
-        if (standIn.mode === "lose-reply" && a.operation === "SubmitReceipt") {
+        if (standIn.mode === "lose-reply" && a.operation === standIn.loseReplyOf) {
           req.socket.destroy();
           return;
         }

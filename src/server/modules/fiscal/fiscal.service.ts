@@ -72,6 +72,14 @@ export type FiscalServiceDeps = {
   onJobQueued?: () => void;
   /** Tests pass their own client. */
   client?: FdmsClient;
+  /** The back office's actions (close the day, retry now) are written to the audit log. */
+  audit?: {
+    record(
+      exec: Db | Tx,
+      actor: NonNullable<Actor>,
+      change: { entity: string; entityId: string | number; action: string; summary?: string },
+    ): Promise<void>;
+  };
 };
 
 export type FiscalOverview = {
@@ -530,10 +538,18 @@ export function createFiscalService(deps: FiscalServiceDeps) {
 
     /** The back office's "Close fiscal day" (admins). */
     async closeDay(actor: Actor): Promise<{ dayNo: number; status: string } | null> {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       if (!cfg) throw new AppError(409, "FDMS is off: there is no fiscal day to close.");
       try {
         const day = await withDevice(closeOpenDay, busyAdmin);
+        if (day) {
+          await deps.audit?.record(db, admin, {
+            entity: "fiscal-day",
+            entityId: day.dayNo,
+            action: "close",
+            summary: `Fiscal day ${day.dayNo} closed from the back office (${day.status})`,
+          });
+        }
         return day ? { dayNo: day.dayNo, status: day.status } : null;
       } catch (err) {
         if (err instanceof AppError) throw err;
@@ -543,7 +559,7 @@ export function createFiscalService(deps: FiscalServiceDeps) {
 
     /** The back office's "Retry now" (admins): every waiting fiscalisation job due at once (dead ones given new attempts). */
     async retryNow(actor: Actor): Promise<number> {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       if (!cfg) return 0;
       const rows = await db
         .update(jobs)
@@ -563,7 +579,14 @@ export function createFiscalService(deps: FiscalServiceDeps) {
         .where(and(eq(taxDocuments.fiscalStatus, "pending"), isNull(jobs.id)));
       for (const o of orphans) await enqueueFiscalisation(db, o.id);
       deps.onJobQueued?.();
-      return rows.length + orphans.length;
+      const n = rows.length + orphans.length;
+      await deps.audit?.record(db, admin, {
+        entity: "fiscal-queue",
+        entityId: cfg.deviceId,
+        action: "retry",
+        summary: `Fiscalisation retried now (${n} job${n === 1 ? "" : "s"})`,
+      });
+      return n;
     },
 
     /** The back office's screen: the switch, the device (never its key), the day, the queue and the failures. */
