@@ -138,7 +138,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate("jobs", jobs);
   app.addHook("onReady", async () => jobs.start());
-  app.addHook("onClose", async () => jobs.stop());
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    services.fiscal.close();
+  });
   app.decorate("services", services);
   const routeList: RouteEntry[] = [];
   app.decorate("routeList", routeList);

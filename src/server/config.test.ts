@@ -121,3 +121,41 @@ describe("loadConfig: Paynow", () => {
     expect(() => loadConfig({ JOBS_LEASE_MS: "10" })).toThrow(/^Invalid JOBS_LEASE_MS/);
   });
 });
+
+describe("loadConfig: FDMS", () => {
+  const all = {
+    FDMS_URL: "https://fdmsapitest.zimra.co.zw/",
+    FDMS_DEVICE_ID: "24455",
+    FDMS_ACTIVATION_KEY: "00544726",
+    FDMS_DEVICE_SERIAL: "SOLAR-VD-001",
+    FDMS_DEVICE_MODEL_NAME: "SolarSite",
+    FDMS_DEVICE_MODEL_VERSION: "1.0",
+  };
+
+  it("leaves fiscalisation off when nothing is set, and reads the device when everything is", () => {
+    expect(loadConfig({}).fdms).toBeUndefined();
+    expect(loadConfig(all).fdms).toEqual({
+      url: "https://fdmsapitest.zimra.co.zw",
+      deviceId: 24455,
+      activationKey: "00544726",
+      serialNo: "SOLAR-VD-001",
+      modelName: "SolarSite",
+      modelVersion: "1.0",
+      timeoutMs: 30_000,
+      caFile: undefined,
+    });
+  });
+
+  it("names what is missing when only part is set, and never prints the activation key", () => {
+    const partial = () => loadConfig({ FDMS_DEVICE_ID: "24455", FDMS_ACTIVATION_KEY: "00544726" });
+    expect(partial).toThrow(
+      /^Invalid FDMS_DEVICE_ID: FDMS_URL, FDMS_DEVICE_SERIAL, FDMS_DEVICE_MODEL_NAME, FDMS_DEVICE_MODEL_VERSION must be set/,
+    );
+    expect(partial).not.toThrow(/00544726/);
+    const shortKey = () => loadConfig({ ...all, FDMS_ACTIVATION_KEY: "007" });
+    expect(shortKey).toThrow(/^Invalid FDMS_ACTIVATION_KEY: must be/);
+    expect(shortKey).not.toThrow(/007/);
+    expect(() => loadConfig({ ...all, FDMS_URL: "http://fdms.example" })).toThrow(/^Invalid FDMS_URL/);
+    expect(() => loadConfig({ ...all, FDMS_DEVICE_ID: "dev-1" })).toThrow(/^Invalid FDMS_DEVICE_ID="dev-1"/);
+  });
+});

@@ -17,7 +17,7 @@ const optionalText = z
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
 /** Values never printed in a configuration error. */
-const SECRET_VARIABLES = new Set(["PAYNOW_INTEGRATION_KEY", "S3_SECRET_ACCESS_KEY"]);
+const SECRET_VARIABLES = new Set(["PAYNOW_INTEGRATION_KEY", "S3_SECRET_ACCESS_KEY", "FDMS_ACTIVATION_KEY"]);
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -99,6 +99,21 @@ const envSchema = z.object({
   PAYNOW_AUTH_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
   PAYNOW_CURRENCY: optionalText.pipe(z.enum(ORDER_CURRENCIES).optional()),
   PAYNOW_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  // ZIMRA FDMS (issue 21 §5, decision 016): tax documents are fiscalised only when the device's settings are all set.
+  FDMS_URL: optionalUrl.refine((v) => v === undefined || /^https:\/\//.test(v), { message: "must be an https:// URL" }),
+  FDMS_DEVICE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,10}$/, "must be the numeric device ID ZIMRA gave")
+      .optional(),
+  ),
+  FDMS_ACTIVATION_KEY: optionalText.pipe(z.string().min(4, "must be the activation key ZIMRA gave with the device ID").optional()),
+  FDMS_DEVICE_SERIAL: optionalText.pipe(z.string().max(20, "must be at most 20 characters").optional()),
+  FDMS_DEVICE_MODEL_NAME: optionalText.pipe(z.string().max(100).optional()),
+  FDMS_DEVICE_MODEL_VERSION: optionalText.pipe(z.string().max(50).optional()),
+  FDMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  /** A PEM file of extra trust anchors for FDMS's server certificate (a test environment's, or the tests' stand-in). */
+  FDMS_CA_FILE: optionalText,
   // Background jobs (issue 9, decision 007): how often the worker looks for due jobs (0: only when asked, as in
   // API tests), the first retry's delay (doubled each time, up to the cap) and how long a claimed job is held.
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
@@ -141,6 +156,8 @@ export type Config = {
   publicCacheMs: number;
   /** Paynow (issue 5); unset: dealers pay by bank transfer or ZIPIT only. */
   paynow: PaynowConfig | undefined;
+  /** ZIMRA FDMS (issue 21 §5); unset: tax documents are not fiscalised (fiscal_status 'not_required'). */
+  fdms: FdmsConfig | undefined;
   /** The background job worker (platform/jobs); pollMs 0 runs jobs only when asked (tests: drain()). */
   jobs: { pollMs: number; retryBaseMs: number; retryMaxMs: number; leaseMs: number };
 };
@@ -166,6 +183,28 @@ export type PaynowConfig = {
   /** How long one request to Paynow may take. */
   timeoutMs: number;
 };
+
+export type FdmsConfig = {
+  /** FDMS's base address: https://fdmsapi.zimra.co.zw, https://fdmsapitest.zimra.co.zw, or a stand-in in tests. */
+  url: string;
+  deviceId: number;
+  /** Registers the device once (with the CSR): never logged, never sent to a browser. */
+  activationKey: string;
+  serialNo: string;
+  modelName: string;
+  modelVersion: string;
+  timeoutMs: number;
+  caFile: string | undefined;
+};
+
+const FDMS_VARIABLES = [
+  "FDMS_URL",
+  "FDMS_DEVICE_ID",
+  "FDMS_ACTIVATION_KEY",
+  "FDMS_DEVICE_SERIAL",
+  "FDMS_DEVICE_MODEL_NAME",
+  "FDMS_DEVICE_MODEL_VERSION",
+] as const;
 
 export class ConfigError extends Error {}
 
@@ -193,6 +232,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.PAYNOW_INTEGRATION_KEY && !e.PAYNOW_INTEGRATION_ID) {
     throw new ConfigError(
       "Invalid PAYNOW_INTEGRATION_KEY: PAYNOW_INTEGRATION_ID must be set with it (or neither, to offer bank transfer only)",
+    );
+  }
+  const fdmsSet = FDMS_VARIABLES.filter((name) => e[name] !== undefined);
+  if (fdmsSet.length > 0 && fdmsSet.length < FDMS_VARIABLES.length) {
+    const missing = FDMS_VARIABLES.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid ${fdmsSet[0]}: ${missing.join(", ")} must be set with it (all of ${FDMS_VARIABLES.join(", ")}, or none to leave fiscalisation off)`,
     );
   }
   if (mode === "production" && !e.SITE_URL) {
@@ -234,6 +280,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             authEmail: e.PAYNOW_AUTH_EMAIL,
             currency: e.PAYNOW_CURRENCY ?? "USD",
             timeoutMs: e.PAYNOW_TIMEOUT_MS,
+          }
+        : undefined,
+    fdms:
+      e.FDMS_URL &&
+      e.FDMS_DEVICE_ID &&
+      e.FDMS_ACTIVATION_KEY &&
+      e.FDMS_DEVICE_SERIAL &&
+      e.FDMS_DEVICE_MODEL_NAME &&
+      e.FDMS_DEVICE_MODEL_VERSION
+        ? {
+            url: e.FDMS_URL.replace(/\/+$/, ""),
+            deviceId: Number(e.FDMS_DEVICE_ID),
+            activationKey: e.FDMS_ACTIVATION_KEY,
+            serialNo: e.FDMS_DEVICE_SERIAL,
+            modelName: e.FDMS_DEVICE_MODEL_NAME,
+            modelVersion: e.FDMS_DEVICE_MODEL_VERSION,
+            timeoutMs: e.FDMS_TIMEOUT_MS,
+            caFile: e.FDMS_CA_FILE,
           }
         : undefined,
     jobs: {

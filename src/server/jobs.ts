@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { jobs } from "./db/schema/jobs.ts";
 import { PASSWORD_RESET_JOB } from "./modules/accounts/accounts.service.ts";
+import { FISCAL_CLOSE_DAY_JOB, FISCAL_SUBMIT_JOB } from "./modules/fiscal/fiscal.service.ts";
 import { TAX_DOCUMENT_MAIL_JOB } from "./modules/money/tax-documents.service.ts";
 import type { createDerivedImages } from "./platform/images/derived.ts";
 import { IMAGE_VARIANTS_JOB, imageVariantsHandler } from "./platform/images/image-jobs.ts";
@@ -45,6 +46,8 @@ export function createAppJobWorker(db: Db, config: Config, log?: JobLog): JobWor
     periodic: [
       { kind: QUOTATIONS_EXPIRE_JOB, everyMs: HOUR },
       { kind: JOBS_CLEANUP_JOB, everyMs: HOUR },
+      // Only with FDMS on: closes the fiscal day in the last hour of the Harare day (fiscal.service.ts).
+      ...(config.fdms ? [{ kind: FISCAL_CLOSE_DAY_JOB, everyMs: HOUR }] : []),
     ],
     ...(log ? { log } : {}),
   });
@@ -67,6 +70,13 @@ export function registerJobHandlers(
   });
   worker.register(TAX_DOCUMENT_MAIL_JOB, async (payload) => {
     await deps.services.taxDocuments.mailDocument((payload as { documentId: number }).documentId);
+  });
+  // Fiscalisation (decision 016): every pending document in order; a failure is retried with the queue's backoff.
+  worker.register(FISCAL_SUBMIT_JOB, async () => {
+    await deps.services.fiscal.runQueue();
+  });
+  worker.register(FISCAL_CLOSE_DAY_JOB, async () => {
+    await deps.services.fiscal.closeDayIfDue();
   });
   worker.register(PASSWORD_RESET_JOB, async (payload) => {
     await deps.services.accounts.sendPasswordReset(payload as { email: string; origin: string });

@@ -15,6 +15,7 @@ import { createSettingsService } from "./modules/content/settings.service.ts";
 import { createDealersService } from "./modules/dealers/dealers.service.ts";
 import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
+import { createFiscalService } from "./modules/fiscal/fiscal.service.ts";
 import { createRatesService } from "./modules/money/rates.service.ts";
 import { createTaxDocumentsService } from "./modules/money/tax-documents.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
@@ -43,6 +44,8 @@ export type Deps = {
   log: Log;
   /** The clock of the services that read the day (dated rates); tests set it. */
   now?: () => Date;
+  /** Called once FDMS has fiscalised a tax document (the document is e-mailed then); tests pass their own. */
+  onFiscalised?: (documentId: number) => Promise<void> | void;
 };
 
 /** Every domain service, wired once per process; routes and page loaders call these. */
@@ -79,8 +82,35 @@ export function createServices(deps: Deps) {
   });
   /** Contact messages and quote requests mail an address anyone can type: limited per sender and recipient. */
   const formLimits = createFormLimits(deps.db, deps.config.formsPerHour);
+  /**
+   * Fiscalisation through ZIMRA's FDMS (issue 21 §5, decision 016); off unless FDMS_* is set. The tax documents service
+   * queues each document it issues in its transaction; once FDMS accepted one, it is e-mailed to the dealer.
+   */
+  const fiscal = createFiscalService({
+    db: deps.db,
+    fdms: deps.config.fdms,
+    log: deps.log,
+    audit,
+    ...(deps.now ? { now: deps.now } : {}),
+    onFiscalised: async (documentId: number) => {
+      await taxDocuments.fiscalised(documentId);
+      await deps.onFiscalised?.(documentId);
+    },
+    ...(deps.onJobQueued ? { onJobQueued: deps.onJobQueued } : {}),
+  });
   /** Tax invoices and credit notes (issue 21 §4), issued by the orders service in its payment and cancel transactions. */
-  const taxDocuments = createTaxDocumentsService({ db: deps.db, mailer: deps.mailer, settings, siteUrl });
+  const taxDocuments = createTaxDocumentsService({
+    db: deps.db,
+    mailer: deps.mailer,
+    settings,
+    siteUrl,
+    fiscal: {
+      enabled: fiscal.enabled,
+      enqueue: async (tx, documentId) => {
+        await fiscal.enqueueFiscalisation(tx, documentId);
+      },
+    },
+  });
   const orders = createOrdersService({
     db: deps.db,
     mailer: deps.mailer,
@@ -133,6 +163,7 @@ export function createServices(deps: Deps) {
     sales,
     rates,
     taxDocuments,
+    fiscal,
   };
 }
 

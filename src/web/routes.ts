@@ -78,6 +78,7 @@ export default [
       ]),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("fiscal", "routes/admin/fiscal.tsx"),
       route("*", "routes/admin/catch-all.tsx"),
     ]),
   ]),

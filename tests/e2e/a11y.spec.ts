@@ -177,6 +177,7 @@ const COVERED: Record<string, Covered> = {
   "/admin/rates/vat": [{ as: "admin", url: "/admin/rates/vat" }],
   "/admin/settings": [{ as: "admin", url: "/admin/settings" }],
   "/admin/audit": [{ as: "admin", url: "/admin/audit" }],
+  "/admin/fiscal": [{ as: "admin", url: "/admin/fiscal" }],
   "/admin/*": [{ as: "admin", url: "/admin/no-such-screen" }],
 };
 

@@ -21,6 +21,7 @@ const ADMIN_PAGES = [
   "/admin/users",
   "/admin/messages",
   "/admin/audit",
+  "/admin/fiscal",
   "/admin/blogs",
   "/admin/team",
   "/admin/case-studies",

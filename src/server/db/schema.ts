@@ -4,7 +4,8 @@ import * as catalogue from "./schema/catalogue.ts";
 import * as commerce from "./schema/commerce.ts";
 import * as content from "./schema/content.ts";
 import * as dealers from "./schema/dealers.ts";
+import * as fiscal from "./schema/fiscal.ts";
 import * as jobs from "./schema/jobs.ts";
 
 /** The whole data model, for the Drizzle client (drizzle-kit reads the files directly). */
-export const schema = { ...accounts, ...audit, ...catalogue, ...commerce, ...content, ...dealers, ...jobs };
+export const schema = { ...accounts, ...audit, ...catalogue, ...commerce, ...content, ...dealers, ...fiscal, ...jobs };

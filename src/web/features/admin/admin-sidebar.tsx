@@ -9,6 +9,7 @@ import {
   Mail,
   Newspaper,
   Package,
+  ReceiptText,
   Settings,
   ShoppingBag,
   Store,
@@ -32,6 +33,7 @@ export const ADMIN_SCREENS = [
   { to: "/admin/messages", label: "Messages", Icon: Mail },
   { to: "/admin/rates", label: "Rates", Icon: ChartLine },
   { to: "/admin/settings", label: "Settings", Icon: Settings },
+  { to: "/admin/fiscal", label: "Fiscalisation", Icon: ReceiptText },
   { to: "/admin/audit", label: "Audit Log", Icon: History },
 ] as const;
 

@@ -1,0 +1,394 @@
+import { createHash, type KeyObject, sign, verify } from "node:crypto";
+import { decimalUnits } from "#shared/money.ts";
+import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
+
+/**
+ * ZIMRA's Fiscal Device Gateway API (v7.2) as pure functions: the receipt built from a tax document, the receipt's
+ * device signature and the hash chain, the fiscal day's counters and its closing signature, the verification code and
+ * the QR URL. The sources of each rule are in docs/decisions/016-fdms-virtual-device.md.
+ */
+
+/** Zimbabwe keeps Central Africa Time all year (UTC+2, no daylight saving): FDMS dates are Harare local time. */
+const HARARE_OFFSET_MS = 2 * 3_600_000;
+
+/** "2026-11-26T15:04:05": Harare local time without a zone, to the second (receiptDate, fiscalDayOpened). */
+export function fdmsLocalTime(d: Date): string {
+  return new Date(d.getTime() + HARARE_OFFSET_MS).toISOString().slice(0, 19);
+}
+
+/** The instant of an FDMS local time. */
+export function fromFdmsLocalTime(local: string): Date {
+  return new Date(new Date(`${local.slice(0, 19)}Z`).getTime() - HARARE_OFFSET_MS);
+}
+
+/** Harare's calendar day of an instant, "YYYY-MM-DD". */
+export function hararePlainDate(d: Date): string {
+  return fdmsLocalTime(d).slice(0, 10);
+}
+
+export type FdmsReceiptType = "FiscalInvoice" | "CreditNote" | "DebitNote";
+export type FdmsMoneyType = "Cash" | "Card" | "MobileWallet" | "Coupon" | "Credit" | "BankTransfer" | "Other";
+
+/** One of getConfig's applicableTaxes; no taxPercent = exempt. */
+export type FdmsApplicableTax = { taxID: number; taxPercent?: number; taxName: string; taxValidFrom?: string; taxValidTill?: string };
+
+export type FdmsReceiptLine = {
+  receiptLineType: "Sale" | "Discount";
+  receiptLineNo: number;
+  receiptLineHSCode?: string;
+  receiptLineName: string;
+  receiptLinePrice: number;
+  receiptLineQuantity: number;
+  receiptLineTotal: number;
+  taxCode?: string;
+  taxPercent?: number;
+  taxID: number;
+};
+
+export type FdmsReceiptTax = {
+  taxCode?: string;
+  /** Absent: exempt. */
+  taxPercent?: number;
+  taxID: number;
+  taxAmount: number;
+  salesAmountWithTax: number;
+};
+
+export type FdmsSignature = { hash: string; signature: string };
+
+export type FdmsBuyer = {
+  buyerRegisterName: string;
+  buyerTradeName?: string;
+  vatNumber?: string;
+  buyerTIN: string;
+  buyerContacts?: { phoneNo?: string; email?: string };
+  buyerAddress?: { province?: string; city?: string; street?: string; houseNo?: string; district?: string };
+};
+
+export type FdmsCreditDebitNote = { receiptID?: number; deviceID?: number; receiptGlobalNo?: number; fiscalDayNo?: number };
+
+export type FdmsReceipt = {
+  receiptType: FdmsReceiptType;
+  receiptCurrency: string;
+  receiptCounter: number;
+  receiptGlobalNo: number;
+  invoiceNo: string;
+  buyerData?: FdmsBuyer;
+  receiptNotes?: string;
+  receiptDate: string;
+  creditDebitNote?: FdmsCreditDebitNote;
+  receiptLinesTaxInclusive: boolean;
+  receiptLines: FdmsReceiptLine[];
+  receiptTaxes: FdmsReceiptTax[];
+  receiptPayments: { moneyTypeCode: FdmsMoneyType; paymentAmount: number }[];
+  receiptTotal: number;
+  receiptPrintForm?: "Receipt48" | "InvoiceA4";
+  receiptDeviceSignature: FdmsSignature;
+};
+
+export class FdmsProtocolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FdmsProtocolError";
+  }
+}
+
+/** Cents of a wire amount (amounts travel as numbers with two decimals). */
+export function cents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+const amount = (c: bigint | number) => Number(c) / 100;
+
+function centsOf(text: string, what: string): bigint {
+  const v = decimalUnits(text, 2);
+  if (v === null) throw new FdmsProtocolError(`${what} is not an amount: ${JSON.stringify(text)}`);
+  return v;
+}
+
+/** A tax percent as FDMS writes it in signatures: "15.50", "0.00"; "" when exempt. */
+export function percentText(p: number | undefined | null): string {
+  return p === undefined || p === null ? "" : p.toFixed(2);
+}
+
+/** ZIMRA's code of the document's currency (the gold-backed ZiG is ZWG; our older label ZWL means it too). */
+export function fdmsCurrency(currency: string): string {
+  const c = currency.trim().toUpperCase();
+  return c === "ZWL" ? "ZWG" : c;
+}
+
+/** The applicable tax (getConfig) of a VAT rate: null = exempt (no taxPercent), else the same percent. */
+export function taxForRate(taxes: readonly FdmsApplicableTax[], rate: string | null): FdmsApplicableTax {
+  const wanted = rate === null ? null : Number(rate);
+  const found = taxes.find((t) => (wanted === null ? t.taxPercent === undefined || t.taxPercent === null : t.taxPercent === wanted));
+  if (!found) {
+    throw new FdmsProtocolError(
+      `FDMS's configuration has no tax for ${rate === null ? "exempt supplies" : `VAT at ${rate} %`} (getConfig applicableTaxes)`,
+    );
+  }
+  return found;
+}
+
+export type ReceiptInput = {
+  kind: "invoice" | "credit_note";
+  number: string;
+  content: TaxDocumentContent;
+  deviceID: number;
+  receiptCounter: number;
+  receiptGlobalNo: number;
+  /** FDMS local time (fdmsLocalTime). */
+  receiptDate: string;
+  taxes: readonly FdmsApplicableTax[];
+  /** A credit note's invoice as FDMS knows it. */
+  credited?: FdmsCreditDebitNote;
+  moneyType?: FdmsMoneyType;
+};
+
+/**
+ * The receipt of a tax document, without its signature: lines excluding VAT (receiptLinesTaxInclusive false) with
+ * their HS codes, one receiptTaxes entry per VAT rate of the document's vat_summary (exempt: no taxPercent; zero-rated:
+ * 0), ordered by taxID; a credit note's amounts negative, with its invoice in creditDebitNote and its reason in
+ * receiptNotes; the buyer's data when the buyer has a TIN.
+ */
+export function buildReceipt(input: ReceiptInput): Omit<FdmsReceipt, "receiptDeviceSignature"> {
+  const { content } = input;
+  const sign = input.kind === "credit_note" ? -1n : 1n;
+  const money = (text: string, what: string) => amount(sign * centsOf(text, what));
+  const lines: FdmsReceiptLine[] = content.lines.map((line, i) => {
+    const tax = taxForRate(input.taxes, line.vat_rate);
+    return {
+      receiptLineType: "Sale",
+      receiptLineNo: i + 1,
+      ...(line.hs_code ? { receiptLineHSCode: line.hs_code.replace(/\D/g, "") } : {}),
+      receiptLineName: line.name.slice(0, 200),
+      receiptLinePrice: money(line.unit_price, "unit price"),
+      receiptLineQuantity: line.quantity,
+      receiptLineTotal: money(line.net, "line amount"),
+      ...(tax.taxPercent === undefined ? {} : { taxPercent: tax.taxPercent }),
+      taxID: tax.taxID,
+    };
+  });
+  const taxes: FdmsReceiptTax[] = content.vat_summary
+    .map((row) => {
+      const tax = taxForRate(input.taxes, row.vat_rate);
+      const net = centsOf(row.net, "VAT summary net");
+      const vat = centsOf(row.vat, "VAT summary VAT");
+      return {
+        ...(tax.taxPercent === undefined ? {} : { taxPercent: tax.taxPercent }),
+        taxID: tax.taxID,
+        taxAmount: amount(sign * vat),
+        salesAmountWithTax: amount(sign * (net + vat)),
+      };
+    })
+    .sort((a, b) => a.taxID - b.taxID);
+  const total = sign * centsOf(content.totals.total, "total");
+  const sum = taxes.reduce((s, t) => s + BigInt(cents(t.salesAmountWithTax)), 0n);
+  if (sum !== total) {
+    throw new FdmsProtocolError(`${input.number}: the VAT summary (${amount(sum)}) does not add up to the total (${amount(total)})`);
+  }
+  const buyer = content.buyer;
+  return {
+    receiptType: input.kind === "credit_note" ? "CreditNote" : "FiscalInvoice",
+    receiptCurrency: fdmsCurrency(content.currency),
+    receiptCounter: input.receiptCounter,
+    receiptGlobalNo: input.receiptGlobalNo,
+    invoiceNo: input.number,
+    ...(buyer.tin
+      ? {
+          buyerData: {
+            buyerRegisterName: buyer.name.slice(0, 200),
+            buyerTIN: buyer.tin,
+            ...(buyer.vat_number ? { vatNumber: buyer.vat_number } : {}),
+            ...(buyer.phone || buyer.email
+              ? { buyerContacts: { ...(buyer.phone ? { phoneNo: buyer.phone } : {}), ...(buyer.email ? { email: buyer.email } : {}) } }
+              : {}),
+            ...(buyer.address ? { buyerAddress: { street: buyer.address.slice(0, 100) } } : {}),
+          },
+        }
+      : {}),
+    ...(input.kind === "credit_note" ? { receiptNotes: content.reason || "Credit note", creditDebitNote: input.credited ?? {} } : {}),
+    receiptDate: input.receiptDate,
+    receiptLinesTaxInclusive: false,
+    receiptLines: lines,
+    receiptTaxes: taxes,
+    receiptPayments: [{ moneyTypeCode: input.moneyType ?? "BankTransfer", paymentAmount: amount(total) }],
+    receiptTotal: amount(total),
+    receiptPrintForm: "InvoiceA4",
+  };
+}
+
+/**
+ * The receipt's signature string (API §13.2.1): deviceID, receiptType in capitals, receiptCurrency, receiptGlobalNo,
+ * receiptDate, receiptTotal in cents, then each receiptTaxes entry (ordered by taxID, then taxCode) as taxCode,
+ * taxPercent ("15.50", "0.00", empty when exempt), taxAmount in cents and salesAmountWithTax in cents, then the
+ * previous receipt's hash of the same fiscal day (absent on the day's first receipt). Nothing between the fields.
+ */
+export function receiptSignatureString(
+  deviceID: number,
+  r: Pick<FdmsReceipt, "receiptType" | "receiptCurrency" | "receiptGlobalNo" | "receiptDate" | "receiptTotal" | "receiptTaxes">,
+  previousReceiptHash: string | null,
+): string {
+  const taxes = [...r.receiptTaxes]
+    .sort((a, b) => a.taxID - b.taxID || (a.taxCode ?? "").localeCompare(b.taxCode ?? ""))
+    .map((t) => `${t.taxCode ?? ""}${percentText(t.taxPercent)}${cents(t.taxAmount)}${cents(t.salesAmountWithTax)}`)
+    .join("");
+  return `${deviceID}${r.receiptType.toUpperCase()}${r.receiptCurrency.toUpperCase()}${r.receiptGlobalNo}${r.receiptDate}${cents(r.receiptTotal)}${taxes}${previousReceiptHash ?? ""}`;
+}
+
+/** SHA-256 of the string, base64 (API §13.1). */
+export function fdmsHash(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("base64");
+}
+
+/** The hash and the device's signature of a signature string (SHA256withRSA or SHA256withECDSA, base64). */
+export function signString(text: string, privateKey: KeyObject): FdmsSignature {
+  return { hash: fdmsHash(text), signature: sign("sha256", Buffer.from(text, "utf8"), privateKey).toString("base64") };
+}
+
+export function verifySignature(text: string, sig: FdmsSignature, publicKey: KeyObject): boolean {
+  if (fdmsHash(text) !== sig.hash) return false;
+  try {
+    return verify("sha256", Buffer.from(text, "utf8"), publicKey, Buffer.from(sig.signature, "base64"));
+  } catch {
+    return false;
+  }
+}
+
+/** A receipt signed by the device, chained to the previous receipt's hash of the fiscal day (null on the first). */
+export function signReceipt(
+  deviceID: number,
+  receipt: Omit<FdmsReceipt, "receiptDeviceSignature">,
+  previousReceiptHash: string | null,
+  privateKey: KeyObject,
+): FdmsReceipt {
+  return {
+    ...receipt,
+    receiptDeviceSignature: signString(receiptSignatureString(deviceID, receipt, previousReceiptHash), privateKey),
+  };
+}
+
+/** The receipt's QR data: the first 16 hexadecimal characters of the MD5 of the device signature's bytes, in capitals. */
+export function receiptQrData(signatureBase64: string): string {
+  return createHash("md5").update(Buffer.from(signatureBase64, "base64")).digest("hex").slice(0, 16).toUpperCase();
+}
+
+/** The verification code printed on the document: the QR data in four groups, "4C8B-E276-6333-0417". */
+export function verificationCode(signatureBase64: string): string {
+  return (receiptQrData(signatureBase64).match(/.{4}/g) ?? []).join("-");
+}
+
+/**
+ * The QR code's URL: getConfig's qrUrl, then the device ID (10 digits), the receipt's date (ddMMyyyy), the receipt
+ * global number (10 digits) and the QR data.
+ */
+export function receiptQrUrl(qrUrl: string, deviceID: number, receiptDate: string, receiptGlobalNo: number, signatureBase64: string) {
+  const [y, m, d] = receiptDate.slice(0, 10).split("-");
+  const base = qrUrl.endsWith("/") ? qrUrl : `${qrUrl}/`;
+  return `${base}${String(deviceID).padStart(10, "0")}${d}${m}${y}${String(receiptGlobalNo).padStart(10, "0")}${receiptQrData(signatureBase64)}`;
+}
+
+// --- The fiscal day's counters (API §6) ----------------------------------------------------------------------------
+
+export const FISCAL_COUNTER_TYPES = [
+  "SaleByTax",
+  "SaleTaxByTax",
+  "CreditNoteByTax",
+  "CreditNoteTaxByTax",
+  "DebitNoteByTax",
+  "DebitNoteTaxByTax",
+  "BalanceByMoneyType",
+] as const;
+export type FiscalCounterType = (typeof FISCAL_COUNTER_TYPES)[number];
+
+export type FiscalCounter = {
+  fiscalCounterType: FiscalCounterType;
+  fiscalCounterCurrency: string;
+  fiscalCounterTaxID?: number;
+  fiscalCounterTaxPercent?: number;
+  fiscalCounterMoneyType?: FdmsMoneyType;
+  fiscalCounterValue: number;
+};
+
+const counterKey = (c: Omit<FiscalCounter, "fiscalCounterValue">) =>
+  [
+    c.fiscalCounterType,
+    c.fiscalCounterCurrency,
+    c.fiscalCounterTaxID ?? "",
+    c.fiscalCounterTaxPercent ?? "",
+    c.fiscalCounterMoneyType ?? "",
+  ].join("|");
+
+/**
+ * The day's counters after one more receipt: per tax, sales with tax (SaleByTax / CreditNoteByTax) and the tax
+ * (SaleTaxByTax / CreditNoteTaxByTax, not for exempt taxes); per money type, the balance (BalanceByMoneyType).
+ * Credit notes count with their negative amounts.
+ */
+export function addReceiptToCounters(counters: readonly FiscalCounter[], receipt: FdmsReceipt): FiscalCounter[] {
+  const byKey = new Map(counters.map((c) => [counterKey(c), { ...c }]));
+  const add = (c: Omit<FiscalCounter, "fiscalCounterValue">, value: number) => {
+    const key = counterKey(c);
+    const current = byKey.get(key);
+    const next = (current ? cents(current.fiscalCounterValue) : 0) + cents(value);
+    byKey.set(key, { ...c, fiscalCounterValue: next / 100 });
+  };
+  const [byTax, taxByTax] =
+    receipt.receiptType === "CreditNote"
+      ? (["CreditNoteByTax", "CreditNoteTaxByTax"] as const)
+      : receipt.receiptType === "DebitNote"
+        ? (["DebitNoteByTax", "DebitNoteTaxByTax"] as const)
+        : (["SaleByTax", "SaleTaxByTax"] as const);
+  const currency = receipt.receiptCurrency;
+  for (const t of receipt.receiptTaxes) {
+    const tax = { fiscalCounterTaxID: t.taxID, ...(t.taxPercent === undefined ? {} : { fiscalCounterTaxPercent: t.taxPercent }) };
+    add({ fiscalCounterType: byTax, fiscalCounterCurrency: currency, ...tax }, t.salesAmountWithTax);
+    if (t.taxPercent !== undefined) add({ fiscalCounterType: taxByTax, fiscalCounterCurrency: currency, ...tax }, t.taxAmount);
+  }
+  for (const p of receipt.receiptPayments) {
+    add(
+      { fiscalCounterType: "BalanceByMoneyType", fiscalCounterCurrency: currency, fiscalCounterMoneyType: p.moneyTypeCode },
+      p.paymentAmount,
+    );
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * The counters as closeDay sends and signs them: zero counters left out, ordered by counter type (the API's order),
+ * currency, then tax ID or money type.
+ */
+export function sortedCounters(counters: readonly FiscalCounter[]): FiscalCounter[] {
+  return counters
+    .filter((c) => cents(c.fiscalCounterValue) !== 0)
+    .sort(
+      (a, b) =>
+        FISCAL_COUNTER_TYPES.indexOf(a.fiscalCounterType) - FISCAL_COUNTER_TYPES.indexOf(b.fiscalCounterType) ||
+        a.fiscalCounterCurrency.localeCompare(b.fiscalCounterCurrency) ||
+        (a.fiscalCounterTaxID ?? 0) - (b.fiscalCounterTaxID ?? 0) ||
+        (a.fiscalCounterMoneyType ?? "").localeCompare(b.fiscalCounterMoneyType ?? ""),
+    );
+}
+
+/**
+ * The fiscal day's signature string (API §13.3.1): deviceID, fiscalDayNo, the day's opening date (YYYY-MM-DD), then
+ * each non-zero counter in order as type in capitals, currency, tax percent ("15.50", empty when exempt) or money type
+ * in capitals, and the value in cents.
+ */
+export function fiscalDaySignatureString(
+  deviceID: number,
+  fiscalDayNo: number,
+  fiscalDayOpened: string,
+  counters: readonly FiscalCounter[],
+) {
+  const parts = sortedCounters(counters).map(
+    (c) =>
+      `${c.fiscalCounterType.toUpperCase()}${c.fiscalCounterCurrency.toUpperCase()}${
+        c.fiscalCounterMoneyType !== undefined ? c.fiscalCounterMoneyType.toUpperCase() : percentText(c.fiscalCounterTaxPercent)
+      }${cents(c.fiscalCounterValue)}`,
+  );
+  return `${deviceID}${fiscalDayNo}${fiscalDayOpened.slice(0, 10)}${parts.join("")}`;
+}
+
+/** The CSR's subject FDMS asks for: CN "ZIMRA-<serial>-<device ID in 10 digits>". */
+export function deviceCommonName(serialNo: string, deviceID: number): string {
+  return `ZIMRA-${serialNo}-${String(deviceID).padStart(10, "0")}`;
+}

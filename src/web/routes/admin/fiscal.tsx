@@ -1,0 +1,259 @@
+import { data, Form, useNavigation } from "react-router";
+import { formatDateTime } from "#shared/dates.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
+import { Token } from "#web/components/ui/token.tsx";
+import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { pageMeta } from "#web/lib/meta.ts";
+import type { Route } from "./+types/fiscal";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  return context.services.fiscal.overview(context.actor);
+}
+
+/** "Close fiscal day" and "Retry now"; the page stays with what happened. */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdminPage(context, request);
+  const intent = (await request.formData()).get("intent");
+  try {
+    if (intent === "close-day") {
+      const day = await context.services.fiscal.closeDay(context.actor);
+      if (!day) return { ok: true, message: "There is no open fiscal day to close." };
+      return {
+        ok: day.status === "closed",
+        message:
+          day.status === "closed"
+            ? `Fiscal day ${day.dayNo} is closed.`
+            : `FDMS is closing fiscal day ${day.dayNo}; this page shows when it is done.`,
+      };
+    }
+    if (intent === "retry") {
+      const n = await context.services.fiscal.retryNow(context.actor);
+      return { ok: true, message: n === 0 ? "Nothing is waiting." : `${n} fiscalisation job${n === 1 ? "" : "s"} will run now.` };
+    }
+  } catch (err) {
+    const { statusCode, message } = err as { statusCode?: unknown; message?: unknown };
+    if (typeof statusCode === "number" && statusCode < 500 && (statusCode === 401 || statusCode === 403)) throw err;
+    if (typeof statusCode === "number" && typeof message === "string") return data({ ok: false, message }, { status: statusCode });
+    throw err;
+  }
+  return data({ ok: false, message: "Choose Close fiscal day or Retry now." }, { status: 400 });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "Fiscalisation – Admin", {
+    description: "ZIMRA FDMS: the fiscal device, the fiscal day and the documents waiting to be fiscalised.",
+    noIndex: true,
+  });
+}
+
+const DAY_STATUS: Record<string, string> = {
+  open: "Open",
+  close_initiated: "Closing (FDMS is checking it)",
+  closed: "Closed",
+  close_failed: "Close refused by FDMS",
+};
+
+const JOB_STATUS: Record<string, string> = {
+  queued: "Queued",
+  running: "Sending now",
+  failed: "Waiting to retry",
+  dead: "Stopped: out of attempts",
+  done: "Done",
+};
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+      <dd className="mt-0.5 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const when = (v: string | null) => (v ? <Token>{formatDateTime(v)}</Token> : "—");
+
+export default function AdminFiscal({ loaderData, actionData }: Route.ComponentProps) {
+  const { enabled, device, day, pending, failures } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const dayOpen = day !== null && day.status !== "closed";
+  return (
+    <AdminPage
+      title="Fiscalisation"
+      description="Tax invoices and credit notes are fiscalised through ZIMRA's FDMS (a virtual fiscal device), oldest first."
+      actions={
+        enabled ? (
+          <Form method="post" className="flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="retry" className={buttonClass("outline")} disabled={busy}>
+              Retry now
+            </button>
+            <button type="submit" name="intent" value="close-day" className={buttonClass("primary")} disabled={busy || !dayOpen}>
+              Close fiscal day
+            </button>
+          </Form>
+        ) : null
+      }
+    >
+      {actionData ? (
+        <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "text-green-800" : "text-red-700"}>
+          {actionData.message}
+        </p>
+      ) : null}
+
+      {!enabled ? (
+        <section aria-labelledby="fdms-off" className="rounded-lg border border-slate-300 bg-slate-50 p-4">
+          <h2 id="fdms-off" className="text-lg font-semibold text-slate-900">
+            FDMS is off
+          </h2>
+          <p className="mt-2 max-w-prose text-slate-800">
+            Tax invoices and credit notes are issued without fiscalisation: they carry no FDMS verification code or QR code. To switch it
+            on, register a virtual fiscal device with ZIMRA, then set <code>FDMS_URL</code>, <code>FDMS_DEVICE_ID</code>,{" "}
+            <code>FDMS_ACTIVATION_KEY</code>, <code>FDMS_DEVICE_SERIAL</code>, <code>FDMS_DEVICE_MODEL_NAME</code> and{" "}
+            <code>FDMS_DEVICE_MODEL_VERSION</code> in the server's environment and restart it. The device registers itself with the first
+            document.
+          </p>
+        </section>
+      ) : null}
+
+      {device ? (
+        <section aria-labelledby="fdms-device" className="space-y-3">
+          <h2 id="fdms-device" className="text-lg font-semibold text-slate-900">
+            Fiscal device
+          </h2>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Field label="Device ID">
+              <Token>{device.deviceId}</Token>
+            </Field>
+            <Field label="Serial number">
+              <Token>{device.serialNo}</Token>
+            </Field>
+            <Field label="Registered">{device.registered ? when(device.registeredAt) : "Not yet (with the first document)"}</Field>
+            <Field label="Certificate valid until">{when(device.certificateValidTill)}</Field>
+            <Field label="Taxpayer">
+              {device.taxpayerName ?? "—"}
+              {device.taxpayerTin ? (
+                <>
+                  {" "}
+                  (TIN <Token>{device.taxpayerTin}</Token>)
+                </>
+              ) : null}
+            </Field>
+            <Field label="Last receipt global number">
+              <Token>{device.lastReceiptGlobalNo}</Token>
+            </Field>
+          </dl>
+          {device.lastError ? (
+            <p className="text-red-700">
+              Last failure talking to FDMS ({device.lastErrorAt ? formatDateTime(device.lastErrorAt) : "—"}): {device.lastError}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {enabled ? (
+        <section aria-labelledby="fdms-day" className="space-y-3">
+          <h2 id="fdms-day" className="text-lg font-semibold text-slate-900">
+            Fiscal day
+          </h2>
+          {day ? (
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <Field label="Day number">
+                <Token>{day.dayNo}</Token>
+              </Field>
+              <Field label="State">{DAY_STATUS[day.status] ?? day.status}</Field>
+              <Field label="Receipts counted">
+                <Token>{day.receiptCounter}</Token>
+              </Field>
+              <Field label="Opened">{when(day.openedAt)}</Field>
+              <Field label="Closed">{when(day.closedAt)}</Field>
+              {day.closeError ? <Field label="FDMS's reason">{day.closeError}</Field> : null}
+            </dl>
+          ) : (
+            <p className="text-slate-800">No fiscal day yet: the first document opens one.</p>
+          )}
+          <p className="text-sm text-slate-700">
+            The day is closed by itself in the last hour of the Harare day; the next document opens a new one.
+          </p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="fdms-queue" className="space-y-3">
+        <h2 id="fdms-queue" className="text-lg font-semibold text-slate-900">
+          Waiting for FDMS ({pending.length})
+        </h2>
+        {pending.length === 0 ? (
+          <p className="text-slate-800">No document is waiting.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <caption className="sr-only">Documents waiting to be fiscalised, in the order they will be sent</caption>
+              <thead className="border-b border-slate-300 text-slate-800">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    Document
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Issued
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    State
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Attempts
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Next attempt
+                  </th>
+                  <th scope="col" className="py-2">
+                    Last error
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {pending.map((p) => (
+                  <tr key={p.id} className="border-b border-slate-200 align-top">
+                    <td className="py-2 pr-4">
+                      <Token>{p.number}</Token>
+                      <span className="block text-xs text-slate-700">{p.kind === "credit_note" ? "Credit note" : "Tax invoice"}</span>
+                    </td>
+                    <td className="py-2 pr-4">{when(p.issuedAt)}</td>
+                    <td className="py-2 pr-4">{p.jobStatus ? (JOB_STATUS[p.jobStatus] ?? p.jobStatus) : "Not queued"}</td>
+                    <td className="py-2 pr-4">
+                      <Token>{p.attempts}</Token>
+                    </td>
+                    <td className="py-2 pr-4">{when(p.nextAttemptAt)}</td>
+                    <td className="py-2 break-words text-slate-800">{p.lastError ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {failures.length > 0 ? (
+        <section aria-labelledby="fdms-failures" className="space-y-3">
+          <h2 id="fdms-failures" className="text-lg font-semibold text-slate-900">
+            Stopped after every attempt ({failures.length})
+          </h2>
+          <p className="text-sm text-slate-700">"Retry now" gives these new attempts.</p>
+          <ul className="space-y-2">
+            {failures.map((f) => (
+              <li key={f.jobId} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-slate-900">
+                Job <Token>{f.jobId}</Token>
+                {f.documentId !== null ? (
+                  <>
+                    {" "}
+                    for document <Token>{f.documentId}</Token>
+                  </>
+                ) : null}
+                , {f.attempts} attempts{f.at ? <>, stopped {when(f.at)}</> : null}: {f.lastError ?? "no error recorded"}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,367 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { users } from "#server/db/schema/accounts.ts";
+import { auditLog } from "#server/db/schema/audit.ts";
+import { orders } from "#server/db/schema/commerce.ts";
+import { fiscalDays, fiscalDevices } from "#server/db/schema/fiscal.ts";
+import { jobs } from "#server/db/schema/jobs.ts";
+import { taxDocuments } from "#server/db/schema/money.ts";
+import { createFiscalService, FISCAL_SUBMIT_JOB } from "#server/modules/fiscal/fiscal.service.ts";
+import type { Actor } from "#server/platform/auth/actor.ts";
+import { documentNumber, type FiscalData, type TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
+import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * Issue 21 §5: tax documents fiscalised through ZIMRA's FDMS, against a local stand-in that speaks the Fiscal Device
+ * Gateway API (mutual TLS, signatures, hash chain, counters). The issuing service is not here yet: the tests insert
+ * the documents and call enqueueFiscalisation in a transaction as it will.
+ */
+
+let fdms: FdmsStandIn;
+let t: TestApp;
+let dir: string;
+let sequence = 0;
+/** The back office's actions need an admin (the services check; these tests call them directly). */
+const admin: Actor = { id: 1, roleId: 1, role: "admin", sessionId: "test", emailVerified: true };
+
+function content(kind: "invoice" | "credit_note", invoiceNumber?: string): TaxDocumentContent {
+  const party = {
+    name: "Sunrise Solar",
+    address: "12 Samora Machel Ave, Harare",
+    tin: "2000999999",
+    vat_number: "220999999",
+    email: null,
+    phone: null,
+  };
+  return {
+    seller: { ...party, name: "Solar Demo" },
+    buyer: party,
+    order_reference: "ORD",
+    currency: "USD",
+    lines: [
+      {
+        product_id: null,
+        name: "Panel 550 W",
+        hs_code: "85414300",
+        quantity: 2,
+        vat_category: "standard",
+        vat_rate: "15.50",
+        unit_price: "100.00",
+        net: "200.00",
+        vat: "31.00",
+        total: "231.00",
+      },
+      {
+        product_id: null,
+        name: "Solar lamp",
+        hs_code: "94054000",
+        quantity: 1,
+        vat_category: "zero_rated",
+        vat_rate: "0.00",
+        unit_price: "50.00",
+        net: "50.00",
+        vat: "0.00",
+        total: "50.00",
+      },
+      {
+        product_id: null,
+        name: "Manual",
+        hs_code: null,
+        quantity: 1,
+        vat_category: "exempt",
+        vat_rate: null,
+        unit_price: "5.81",
+        net: "5.81",
+        vat: "0.00",
+        total: "5.81",
+      },
+    ],
+    vat_summary: [
+      { vat_rate: "15.50", net: "200.00", vat: "31.00" },
+      { vat_rate: "0.00", net: "50.00", vat: "0.00" },
+      { vat_rate: null, net: "5.81", vat: "0.00" },
+    ],
+    totals: { subtotal: "255.81", vat: "31.00", total: "286.81" },
+    other_currency: null,
+    other_totals: null,
+    exchange_rate: null,
+    rate_date: null,
+    credits: kind === "credit_note" ? { number: invoiceNumber ?? "", issued_at: new Date().toISOString() } : null,
+    reason: kind === "credit_note" ? "Order cancelled" : "",
+  };
+}
+
+/** An order and its tax invoice (or the credit note of `invoice`), issued and queued as the issuing service will. */
+async function issue(app: TestApp, kind: "invoice" | "credit_note", invoice?: { id: number; orderId: number; number: string }) {
+  const db = app.database.db;
+  let orderId = invoice?.orderId;
+  if (!orderId) {
+    const [user] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
+    const [order] = await db
+      .insert(orders)
+      .values({ userId: user?.id as number, totalUsd: "286.81", status: "paid" })
+      .returning({ id: orders.id });
+    orderId = order?.id as number;
+  }
+  sequence++;
+  const number = documentNumber(kind, 2026, sequence);
+  return db.transaction(async (tx) => {
+    const [doc] = await tx
+      .insert(taxDocuments)
+      .values({
+        kind,
+        number,
+        year: 2026,
+        sequence,
+        orderId: orderId as number,
+        invoiceId: invoice?.id ?? null,
+        issuedAt: new Date(),
+        reason: kind === "credit_note" ? "Order cancelled" : "",
+        buyerName: "Sunrise Solar",
+        buyerTin: "2000999999",
+        buyerVatNumber: "220999999",
+        currency: "USD",
+        subtotal: "255.81",
+        vat: "31.00",
+        total: "286.81",
+        content: content(kind, invoice?.number),
+      })
+      .returning({ id: taxDocuments.id });
+    const queued = await app.app.services.fiscal.enqueueFiscalisation(tx, doc?.id as number);
+    return { id: doc?.id as number, orderId: orderId as number, number, queued };
+  });
+}
+
+async function documents(ids: number[]) {
+  return t.database.db.select().from(taxDocuments).where(inArray(taxDocuments.id, ids)).orderBy(asc(taxDocuments.id));
+}
+
+beforeAll(async () => {
+  fdms = await startFdmsStandIn();
+  dir = await mkdtemp(path.join(tmpdir(), "fdms-test-"));
+  const caFile = path.join(dir, "fdms-ca.pem");
+  await writeFile(caFile, fdms.caCertificate);
+  t = await createTestApp({
+    env: {
+      FDMS_URL: fdms.url,
+      FDMS_DEVICE_ID: String(fdms.deviceId),
+      FDMS_ACTIVATION_KEY: fdms.activationKey,
+      FDMS_DEVICE_SERIAL: fdms.serialNo,
+      FDMS_DEVICE_MODEL_NAME: "SolarSite",
+      FDMS_DEVICE_MODEL_VERSION: "1.0",
+      FDMS_CA_FILE: caFile,
+      FDMS_TIMEOUT_MS: "1500",
+    },
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await fdms?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("fiscalisation through FDMS", () => {
+  it("registers the device, opens a day, fiscalises 3 invoices and a credit note with a valid chain, and closes the day", async () => {
+    const a = await issue(t, "invoice");
+    const b = await issue(t, "invoice");
+    const c = await issue(t, "invoice");
+    const cn = await issue(t, "credit_note", a);
+    expect([a, b, c, cn].every((d) => d.queued)).toBe(true);
+    expect((await documents([a.id])).map((d) => d.fiscalStatus)).toEqual(["pending"]);
+
+    // Nothing is sent before the job runs; then everything in order.
+    expect(fdms.receipts).toHaveLength(0);
+    await t.app.jobs.drain();
+
+    expect(fdms.registered()).toBe(true);
+    const docs = await documents([a.id, b.id, c.id, cn.id]);
+    expect(docs.map((d) => d.fiscalStatus)).toEqual(["fiscalised", "fiscalised", "fiscalised", "fiscalised"]);
+    // The stand-in accepted each receipt only after checking its counter, global number, hash chain and signature.
+    expect(fdms.receipts.map((r) => [r.receipt.invoiceNo, r.receipt.receiptGlobalNo, r.receipt.receiptCounter, r.fiscalDayNo])).toEqual([
+      [a.number, 1, 1, 1],
+      [b.number, 2, 2, 1],
+      [c.number, 3, 3, 1],
+      [cn.number, 4, 4, 1],
+    ]);
+    expect(fdms.receipts[3]?.receipt.receiptType).toBe("CreditNote");
+    expect(fdms.receipts[3]?.receipt.creditDebitNote).toMatchObject({ deviceID: fdms.deviceId, receiptGlobalNo: 1, fiscalDayNo: 1 });
+    const fiscal = docs[0]?.fiscal as FiscalData;
+    expect(fiscal).toMatchObject({
+      device_id: fdms.deviceId,
+      device_serial: fdms.serialNo,
+      fiscal_day_no: 1,
+      receipt_counter: 1,
+      receipt_global_no: 1,
+    });
+    expect(fiscal.verification_code).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
+    expect(fiscal.qr_url).toMatch(
+      new RegExp(`^https://fdmstest\\.zimra\\.co\\.zw/${String(fdms.deviceId).padStart(10, "0")}\\d{8}0000000001[0-9A-F]{16}$`),
+    );
+    expect(fiscal.qr_url.endsWith(fiscal.verification_code.replaceAll("-", ""))).toBe(true);
+    expect(fiscal.receipt_id).toBe(fdms.receipts[0]?.receiptID);
+
+    // Closing: the counters and their signature match the stand-in's own.
+    const closed = await t.app.services.fiscal.closeDay(admin);
+    expect(closed).toEqual({ dayNo: 1, status: "closed" });
+    expect(fdms.days[0]?.status).toBe("FiscalDayClosed");
+    const [day] = await t.database.db.select().from(fiscalDays).where(eq(fiscalDays.dayNo, 1));
+    expect(day).toMatchObject({ status: "closed", receiptCounter: 4 });
+
+    // The key never leaves the database: not in the back office's overview.
+    const overview = await t.app.services.fiscal.overview(admin);
+    expect(JSON.stringify(overview)).not.toMatch(/PRIVATE KEY|CERTIFICATE-----/);
+    expect(overview.day).toMatchObject({ dayNo: 1, status: "closed", receiptCounter: 4 });
+  });
+
+  it("keeps documents pending while FDMS is down and fiscalises them in order when it is back, none twice", async () => {
+    await fdms.down();
+    const d1 = await issue(t, "invoice");
+    const d2 = await issue(t, "invoice");
+    await t.app.jobs.drain();
+    expect((await documents([d1.id, d2.id])).map((d) => d.fiscalStatus)).toEqual(["pending", "pending"]);
+    const waiting = await t.database.db.select().from(jobs).where(eq(jobs.kind, FISCAL_SUBMIT_JOB)).orderBy(asc(jobs.id));
+    const open = waiting.filter((j) => j.status !== "done");
+    expect(open.map((j) => j.status)).toEqual(["failed", "failed"]);
+    expect(open[0]?.lastError).toMatch(/could not be reached/);
+    const overview = await t.app.services.fiscal.overview(admin);
+    expect(overview.pending.map((p) => [p.number, p.attempts])).toEqual([
+      [d1.number, 1],
+      [d2.number, 1],
+    ]);
+
+    // 503 and a slow FDMS are failures too (the client's timeout).
+    await fdms.up();
+    fdms.mode = "http503";
+    await t.app.services.fiscal.retryNow(admin);
+    await t.app.jobs.drain();
+    expect((await documents([d1.id])).map((d) => d.fiscalStatus)).toEqual(["pending"]);
+    fdms.mode = "slow";
+    await t.app.services.fiscal.retryNow(admin);
+    await t.app.jobs.drain();
+    expect((await documents([d1.id])).map((d) => d.fiscalStatus)).toEqual(["pending"]);
+    fdms.mode = "ok";
+    // The slow answers the client gave up on may still have been acted upon (opened the day): that is fine.
+    await new Promise((r) => setTimeout(r, fdms.slowMs));
+
+    await t.app.services.fiscal.retryNow(admin);
+    await t.app.jobs.drain();
+    const docs = await documents([d1.id, d2.id]);
+    expect(docs.map((d) => d.fiscalStatus)).toEqual(["fiscalised", "fiscalised"]);
+    const numbers = fdms.receipts.map((r) => r.receipt.invoiceNo);
+    expect(numbers.slice(-2)).toEqual([d1.number, d2.number]);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(fdms.receipts.slice(-2).map((r) => [r.receipt.receiptGlobalNo, r.receipt.receiptCounter, r.fiscalDayNo])).toEqual([
+      [5, 1, 2],
+      [6, 2, 2],
+    ]);
+  });
+
+  it("never submits a document twice when FDMS's reply is lost: the status shows it arrived", async () => {
+    fdms.mode = "lose-reply";
+    const d = await issue(t, "invoice");
+    await t.app.jobs.drain();
+    expect((await documents([d.id]))[0]?.fiscalStatus).toBe("pending");
+    expect(fdms.receipts.filter((r) => r.receipt.invoiceNo === d.number)).toHaveLength(1);
+    const [device] = await t.database.db.select().from(fiscalDevices);
+    expect(device?.inFlight).toMatchObject({ documentId: d.id });
+
+    fdms.mode = "ok";
+    await t.app.services.fiscal.retryNow(admin);
+    await t.app.jobs.drain();
+    const [doc] = await documents([d.id]);
+    expect(doc?.fiscalStatus).toBe("fiscalised");
+    expect((doc?.fiscal as FiscalData | undefined)?.receipt_global_no).toBe(7);
+    expect(fdms.receipts.filter((r) => r.receipt.invoiceNo === d.number)).toHaveLength(1);
+
+    // The chain goes on from it.
+    const next = await issue(t, "invoice");
+    await t.app.jobs.drain();
+    expect((await documents([next.id]))[0]?.fiscalStatus).toBe("fiscalised");
+    expect(fdms.receipts.at(-1)?.receipt.receiptGlobalNo).toBe(8);
+  });
+});
+
+describe("a lost openDay answer", () => {
+  it("finds the day FDMS opened and goes on in it", async () => {
+    await t.app.services.fiscal.closeDay(admin);
+    fdms.mode = "lose-reply";
+    fdms.loseReplyOf = "OpenDay";
+    const d = await issue(t, "invoice");
+    await t.app.jobs.drain();
+    expect((await documents([d.id]))[0]?.fiscalStatus).toBe("pending");
+    const opened = fdms.days.at(-1);
+    expect(opened?.status).toBe("FiscalDayOpened");
+
+    fdms.mode = "ok";
+    fdms.loseReplyOf = "SubmitReceipt";
+    await t.app.services.fiscal.retryNow(admin);
+    await t.app.jobs.drain();
+    const [doc] = await documents([d.id]);
+    expect(doc?.fiscalStatus).toBe("fiscalised");
+    expect((doc?.fiscal as FiscalData | undefined)?.fiscal_day_no).toBe(opened?.fiscalDayNo);
+    expect(fdms.days.filter((day) => day.fiscalDayNo === opened?.fiscalDayNo)).toHaveLength(1);
+    // The back office's actions are in the audit log.
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.entity, ["fiscal-day", "fiscal-queue"]));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(["close", "retry"]));
+  });
+});
+
+describe("the hook, the end of the day and who may act", () => {
+  it("calls onFiscalised once a document is fiscalised, and closes the day in the last Harare hour only", async () => {
+    const onFiscalised = vi.fn();
+    let clock = new Date();
+    // Another process's service on the same database (and device): the lease keeps them apart, one after the other.
+    const fiscal = createFiscalService({ db: t.database.db, fdms: t.config.fdms, onFiscalised, now: () => clock });
+    try {
+      const d = await issue(t, "invoice");
+      await fiscal.runQueue();
+      expect(onFiscalised).toHaveBeenCalledExactlyOnceWith(d.id);
+      expect((await documents([d.id]))[0]?.fiscalStatus).toBe("fiscalised");
+
+      const dayNo = fdms.days.at(-1)?.fiscalDayNo;
+      // 10:00 in Harare (08:00 UTC) on the day it opened: not yet.
+      const opened = fdms.days.at(-1)?.fiscalDayOpened.slice(0, 10) as string;
+      clock = new Date(`${opened}T08:00:00Z`);
+      expect(await fiscal.closeDayIfDue()).toBe(false);
+      // 23:10 in Harare: closed, with counters and signature the stand-in checks.
+      clock = new Date(`${opened}T21:10:00Z`);
+      expect(await fiscal.closeDayIfDue()).toBe(true);
+      expect(fdms.days.at(-1)).toMatchObject({ fiscalDayNo: dayNo, status: "FiscalDayClosed" });
+      expect(await fiscal.closeDayIfDue()).toBe(false);
+    } finally {
+      fiscal.close();
+    }
+  });
+
+  it("lets only admins see the screen's data and act", async () => {
+    const dealer: Actor = { id: 2, roleId: 2, role: "dealer", sessionId: "test", emailVerified: true };
+    await expect(t.app.services.fiscal.overview(dealer)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(t.app.services.fiscal.closeDay(null)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(t.app.services.fiscal.retryNow(dealer)).rejects.toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe("with FDMS off", () => {
+  it("queues nothing and leaves documents not requiring fiscalisation", async () => {
+    const off = await createTestApp();
+    try {
+      const d = await issue(off, "invoice");
+      expect(d.queued).toBe(false);
+      const [doc] = await off.database.db.select().from(taxDocuments).where(eq(taxDocuments.id, d.id));
+      expect(doc?.fiscalStatus).toBe("not_required");
+      expect(await off.database.db.select().from(jobs).where(eq(jobs.kind, FISCAL_SUBMIT_JOB))).toHaveLength(0);
+      expect(off.app.services.fiscal.enabled).toBe(false);
+      expect((await off.app.services.fiscal.overview(admin)).enabled).toBe(false);
+    } finally {
+      await off.close();
+    }
+  });
+});
