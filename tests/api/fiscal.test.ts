@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -5,14 +6,19 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { auditLog } from "#server/db/schema/audit.ts";
+import { products } from "#server/db/schema/catalogue.ts";
 import { orders } from "#server/db/schema/commerce.ts";
 import { fiscalDays, fiscalDevices } from "#server/db/schema/fiscal.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
 import { createFiscalService, FISCAL_SUBMIT_JOB } from "#server/modules/fiscal/fiscal.service.ts";
 import type { Actor } from "#server/platform/auth/actor.ts";
+import type { OrderView } from "#shared/schemas/orders.ts";
 import { documentNumber, type FiscalData, type TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
+import { createActors } from "../support/actors.ts";
 import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
+import { decoded, header, outboxMails } from "../support/outbox.ts";
+import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -24,7 +30,8 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 let fdms: FdmsStandIn;
 let t: TestApp;
 let dir: string;
-let sequence = 0;
+// Above the demo's own invoice numbers (the seed issues INV-2026-000001 …).
+let sequence = 9000;
 /** The back office's actions need an admin (the services check; these tests call them directly). */
 const admin: Actor = { id: 1, roleId: 1, role: "admin", sessionId: "test", emailVerified: true };
 
@@ -346,6 +353,48 @@ describe("the hook, the end of the day and who may act", () => {
     await expect(t.app.services.fiscal.overview(dealer)).rejects.toMatchObject({ statusCode: 403 });
     await expect(t.app.services.fiscal.closeDay(null)).rejects.toMatchObject({ statusCode: 401 });
     await expect(t.app.services.fiscal.retryNow(dealer)).rejects.toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe("a paid order's invoice, fiscalised (issue 21 §4–§5 together)", () => {
+  it("is queued when the payment is confirmed, fiscalised, printed as a FISCAL TAX INVOICE with its numbers and e-mailed only then", async () => {
+    const actors = await createActors(t);
+    const [product] = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1);
+    const placed = await actors.inject("dealer", {
+      method: "POST",
+      url: "/api/orders",
+      payload: {
+        idempotencyKey: randomUUID(),
+        currency: "USD",
+        fulfilment: "collection",
+        contactName: "Farai Dealer",
+        contactPhone: "+263 77 123 4567",
+        deliveryAddress: "",
+        notes: "",
+        products: [{ product_id: product?.id, quantity: 2 }],
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const order = placed.json() as OrderView;
+    const confirmed = await actors.inject("admin", { method: "PUT", url: `/api/orders/${order.id}/confirm-payment`, payload: {} });
+    expect(confirmed.statusCode).toBe(200);
+    // Issued and queued in the payment's transaction.
+    const [issued] = await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
+    expect(issued?.kind).toBe("invoice");
+    // Reading the outbox runs the queue: FDMS fiscalises it, then its mail goes.
+    const mails = await outboxMails(t.dataDir);
+    const [done] = await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
+    expect(done?.fiscalStatus).toBe("fiscalised");
+    const fiscal = done?.fiscal as FiscalData;
+    const mail = mails.find((m) => header(m, "Subject")?.startsWith(`Tax invoice ${done?.number}`));
+    expect(mail).toBeDefined();
+    expect(decoded(mail as string)).toContain(fiscal.verification_code);
+    const pdf = await actors.inject("dealer", { method: "GET", url: `/api/orders/${order.id}/invoice.pdf` });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain("FISCAL TAX INVOICE");
+    expect(text).toContain(fiscal.verification_code);
+    expect(text).toContain(String(fiscal.device_id));
+    expect(fdms.receipts.at(-1)?.receipt.invoiceNo).toBe(done?.number);
   });
 });
 
