@@ -56,9 +56,10 @@ export async function seedDemoOrders(db: Db, dealerUserId: number, pick: () => D
     siteUrl: "",
   });
   const specs = [
+    // Oldest first, so the invoice numbers follow the days they were issued.
+    { status: "cancelled", daysAgo: 25, reference: "CBZ-ZIPIT-220961" },
     { status: "paid", daysAgo: 10, reference: "FBC-TT-884213" },
     { status: "awaiting_payment", daysAgo: 2, reference: "" },
-    { status: "cancelled", daysAgo: 25, reference: "CBZ-ZIPIT-220961" },
   ] as const;
   for (const [i, spec] of specs.entries()) {
     const at = new Date(now - spec.daysAgo * DAY);
