@@ -34,7 +34,7 @@ test("a dealer's checkout shows excl. VAT, VAT 15.5 % and the total in USD and Z
   await expect(other).toContainText(/ZWG\u00a0[\d,]+\.\d{2} incl\. VAT/);
   await expect(other).toContainText("ZWG at 26.8015 per USD, rate of 24 November 2026.");
   // The figures add up: excl. VAT + VAT = total, to the cent.
-  const cents = async (id: string) => Number((await page.getByTestId(id).innerText()).replace(/[^\d]/g, ""));
+  const cents = async (id: string) => Number(((await page.getByTestId(id).textContent()) ?? "").replace(/[^\d]/g, ""));
   expect((await cents("checkout-subtotal")) + (await cents("checkout-vat"))).toBe(await cents("checkout-total"));
   await page.screenshot({ path: testInfo.outputPath("checkout-vat.png"), fullPage: true });
 

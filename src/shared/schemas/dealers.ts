@@ -84,6 +84,8 @@ export const companyDetailsSchema = z.object({
   companyRegistrationNumber: requiredText(COMPANY_REG_NUMBER_REQUIRED, 60),
   VATNumber: optionalText(40),
   TIN: optionalText(40),
+  /** The registered address, printed as the buyer's on tax invoices (issue 21 §4). */
+  companyAddress: optionalText(300),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 export type CompanyDetailsInput = z.input<typeof companyDetailsSchema>;
@@ -228,6 +230,7 @@ export const dealerApplicationSchema = z.object({
   company_reg_number: z.string().nullable(),
   VAT_number: z.string().nullable(),
   TIN: z.string().nullable(),
+  company_address: z.string().nullable(),
   tax_clearance: z.string().nullable(),
   certificate_of_incorporation: z.string().nullable(),
   national_ID_Copies_of_the_Directors: z.string().nullable(),

@@ -134,6 +134,7 @@ function toApplication(
     company_reg_number: dealer?.companyRegNumber ?? null,
     VAT_number: dealer?.vatNumber ?? null,
     TIN: dealer?.tin ?? null,
+    company_address: dealer?.address ?? null,
     tax_clearance: ofKind("tax_clearance")[0]?.originalName ?? null,
     certificate_of_incorporation: ofKind("certificate_of_incorporation")[0]?.originalName ?? null,
     national_ID_Copies_of_the_Directors: fileNames(ofKind("director_id")),
@@ -388,7 +389,8 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
           row.tradingName === input.tradingName &&
           row.companyRegNumber === input.companyRegistrationNumber &&
           row.vatNumber === input.VATNumber &&
-          row.tin === input.TIN
+          row.tin === input.TIN &&
+          row.address === input.companyAddress
         ) {
           throw new ConflictError(UNCHANGED_RESUBMISSION);
         }
@@ -400,6 +402,7 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
             companyRegNumber: input.companyRegistrationNumber,
             vatNumber: input.VATNumber,
             tin: input.TIN,
+            address: input.companyAddress,
             updatedAt: new Date(),
           })
           .where(eq(dealers.id, row.id));

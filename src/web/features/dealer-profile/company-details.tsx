@@ -2,7 +2,10 @@ import { Link } from "react-router";
 import type { DealerApplication } from "#shared/schemas/dealers.ts";
 import { DetailItem, ProfileSection } from "./profile-section.tsx";
 
-type Company = Pick<DealerApplication, "registered_company" | "trading_name" | "company_reg_number" | "VAT_number" | "TIN" | "reg_status">;
+type Company = Pick<
+  DealerApplication,
+  "registered_company" | "trading_name" | "company_reg_number" | "VAT_number" | "TIN" | "company_address" | "reg_status"
+>;
 
 /** Spec §2 /dealer/profile: Company Details, read-only; each empty field reads 'Not provided'. */
 export function CompanyDetails({ application, editLink = true }: { application: Company; editLink?: boolean }) {
@@ -26,6 +29,7 @@ export function CompanyDetails({ application, editLink = true }: { application: 
         <DetailItem label="Company Registration Number" value={application.company_reg_number} />
         <DetailItem label="VAT Number" value={application.VAT_number} />
         <DetailItem label="TIN" value={application.TIN} />
+        <DetailItem label="Registered address" value={application.company_address} />
         <DetailItem label="Registration Status" value={application.reg_status ?? "Not Started"} />
       </dl>
     </ProfileSection>

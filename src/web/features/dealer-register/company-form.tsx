@@ -24,6 +24,13 @@ const FIELDS: { name: Field; label: string; required: boolean; hint?: string; au
   { name: "companyRegistrationNumber", label: "Company Registration Number", required: true },
   { name: "VATNumber", label: "VAT Number (optional)", required: false },
   { name: "TIN", label: "TIN (optional)", required: false },
+  {
+    name: "companyAddress",
+    label: "Registered Address (optional)",
+    required: false,
+    hint: "Printed as the buyer's address on your tax invoices.",
+    autoComplete: "street-address",
+  },
 ];
 
 /** Section 1: the company details (spec §5 messages), checked in the browser, then by the page's action. */
@@ -44,6 +51,7 @@ export function CompanyForm({
     companyRegistrationNumber: result?.values?.companyRegistrationNumber ?? application.company_reg_number ?? "",
     VATNumber: result?.values?.VATNumber ?? application.VAT_number ?? "",
     TIN: result?.values?.TIN ?? application.TIN ?? "",
+    companyAddress: result?.values?.companyAddress ?? application.company_address ?? "",
   };
   const form = useForm<CompanyDetailsInput>({
     resolver: zodResolver(companyDetailsSchema) as never,

@@ -42,6 +42,7 @@ async function saveCompany(form: FormData, context: WebContext, userId: number) 
     companyRegistrationNumber: formText(form, "companyRegistrationNumber"),
     VATNumber: formText(form, "VATNumber"),
     TIN: formText(form, "TIN"),
+    companyAddress: formText(form, "companyAddress"),
   };
   return formAction(
     companyDetailsSchema,
