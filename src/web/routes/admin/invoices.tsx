@@ -139,22 +139,27 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
           },
           {
             key: "amounts",
-            header: "Excl. VAT · VAT",
+            header: "Amounts",
             className: "text-right",
+            // Excluding VAT, VAT and total in one cell, each with its word: three columns pushed the PDF out of 1280 px.
             cell: (d) => (
-              <>
-                <Token className="block">{signed(d, d.subtotal)}</Token>
-                <Token className="block text-slate-600">{signed(d, d.vat)}</Token>
-              </>
+              <dl className="grid grid-cols-[auto_auto] justify-end gap-x-3 text-right">
+                <dt className="text-xs leading-5 whitespace-nowrap text-slate-600">Excl. VAT</dt>
+                <dd>
+                  <Token>{signed(d, d.subtotal)}</Token>
+                </dd>
+                <dt className="text-xs leading-5 whitespace-nowrap text-slate-600">VAT</dt>
+                <dd>
+                  <Token>{signed(d, d.vat)}</Token>
+                </dd>
+                <dt className="text-xs leading-5 font-semibold text-slate-900">Total</dt>
+                <dd>
+                  <Token className="font-semibold">{signed(d, d.total)}</Token>
+                </dd>
+              </dl>
             ),
           },
-          {
-            key: "total",
-            header: "Total",
-            className: "text-right",
-            cell: (d) => <Token className="font-semibold">{signed(d, d.total)}</Token>,
-          },
-          { key: "fiscal", header: "Fiscal status", cell: (d) => <FiscalStatusBadge status={d.fiscal_status} /> },
+          { key: "fiscal", header: "Fiscal status", className: "min-w-28", cell: (d) => <FiscalStatusBadge status={d.fiscal_status} /> },
         ]}
         rowActions={(d) => <RowActionAnchor href={taxDocumentPdfUrl(d.id)} download icon={FileDown} label="PDF" name={d.number} />}
         empty="No tax invoices yet: one is issued when an order's payment is confirmed."

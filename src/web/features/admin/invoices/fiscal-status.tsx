@@ -9,7 +9,7 @@ const BADGE = "inline-flex items-center rounded-full border px-2 py-0.5 text-xs 
 export function FiscalStatusBadge({ status }: { status: FiscalStatus }) {
   if (status === "not_required") {
     return (
-      <span data-fiscal-status={status} className="text-xs whitespace-nowrap text-slate-600">
+      <span data-fiscal-status={status} className="text-xs text-slate-600">
         {FISCAL_STATUS_LABELS[status]}
       </span>
     );

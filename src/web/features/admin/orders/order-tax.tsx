@@ -11,11 +11,11 @@ type DocumentRef = NonNullable<OrderView["invoice"]>;
 
 function DocumentRow({ label, doc }: { label: string; doc: DocumentRef }) {
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2" data-tax-document={doc.number}>
-      <span>
+    <li className="flex items-start justify-between gap-3" data-tax-document={doc.number}>
+      <span className="min-w-0">
         <span className="block text-sm font-medium text-slate-600">{label}</span>
-        <Token className="font-mono font-semibold text-slate-900">{doc.number}</Token>{" "}
-        <Token className="text-sm text-slate-600">{formatDate(doc.issued_at)}</Token>
+        <Token className="block font-mono font-semibold text-slate-900">{doc.number}</Token>
+        <Token className="block text-sm text-slate-600">{formatDate(doc.issued_at)}</Token>
         <span className="mt-1 block">
           <FiscalStatusBadge status={doc.fiscal_status} />
         </span>

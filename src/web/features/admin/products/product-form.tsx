@@ -215,7 +215,12 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
           {...register("hs_code")}
           error={error("hs_code")}
         />
-        <SelectField label="VAT category" {...register("vat_category")} error={error("vat_category")}>
+        <SelectField
+          label="VAT category"
+          hint="Standard rate: the VAT rate of the order's day. Zero-rated and exempt lines carry no VAT."
+          {...register("vat_category")}
+          error={error("vat_category")}
+        >
           {VAT_CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {VAT_CATEGORY_LABELS[c]}
