@@ -59,6 +59,7 @@ export default [
       route("quotations", "routes/admin/quotations.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:orderId", "routes/admin/order.tsx"),
+      route("invoices", "routes/admin/invoices.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("blogs", "routes/admin/blogs.tsx"),
       route("team", "routes/admin/team.tsx"),

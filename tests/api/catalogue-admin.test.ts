@@ -21,6 +21,7 @@ import {
   CATEGORY_REQUIRED,
   CATEGORY_UNKNOWN,
   DATASHEET_REQUIRED,
+  HS_CODE_FORMAT,
   IMAGE_MAX_BYTES,
   PRICE_FORMAT,
   PRICE_NEGATIVE,
@@ -31,6 +32,7 @@ import {
   PRODUCT_NAME_REQUIRED,
   PRODUCT_UNKNOWN,
   TOO_MANY_PRODUCT_IMAGES,
+  VAT_CATEGORY_UNKNOWN,
 } from "#shared/schemas/catalogue-admin.ts";
 import { FILE_TOO_LARGE, ONLY_IMAGES } from "#shared/schemas/documents.ts";
 import { type FormPart, file, multipart } from "../support/multipart.ts";
@@ -169,6 +171,33 @@ describe("POST /api/products/add-product", () => {
     const res = await addProduct(admin, await productParts({ ...withoutZwl, price_usd: "99" }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().product).toMatchObject({ price_usd: "99.00", price_zwl: null });
+  });
+
+  it("saves the HS code (typed with dots, stored as digits) and the VAT category; standard and none by default (issue 21 §3)", async () => {
+    const res = await addProduct(admin, await productParts({ ...FIELDS, hs_code: "8541.43.00", vat_category: "zero_rated" }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { product } = res.json();
+    expect(product).toMatchObject({ hs_code: "85414300", vat_category: "zero_rated" });
+    const [row] = await db()
+      .select({ hs: products.hsCode, vat: products.vatCategory })
+      .from(products)
+      .where(eq(products.productId, product.product_id));
+    expect(row).toEqual({ hs: "85414300", vat: "zero_rated" });
+    expect((await lastAudit("product", product.product_id))?.after).toMatchObject({ hs_code: "85414300", vat_category: "zero_rated" });
+
+    const plain = await addProduct(admin, await productParts());
+    expect(plain.json().product).toMatchObject({ hs_code: null, vat_category: "standard" });
+  });
+
+  it("refuses an HS code that is not 8 digits and an unknown VAT category (400), storing nothing", async () => {
+    const before = await productCount();
+    const short = await addProduct(admin, await productParts({ ...FIELDS, hs_code: "1234" }));
+    expect(short.statusCode).toBe(400);
+    expect(short.json().issues).toContainEqual(expect.objectContaining({ path: "body.hs_code", message: HS_CODE_FORMAT }));
+    const vat = await addProduct(admin, await productParts({ ...FIELDS, vat_category: "luxury" }));
+    expect(vat.statusCode).toBe(400);
+    expect(vat.json().issues).toContainEqual(expect.objectContaining({ path: "body.vat_category", message: VAT_CATEGORY_UNKNOWN }));
+    expect(await productCount()).toBe(before);
   });
 
   it("answers 400 naming every missing field, the images and the datasheet (spec §5)", async () => {
@@ -345,6 +374,30 @@ describe("PUT /api/products/update-product/:id", () => {
       price_usd: "1450.00",
       category: 7,
     });
+  });
+
+  it("sets, normalises and clears the HS code, changes the VAT category, refuses bad ones, and audits both", async () => {
+    const product = await newProduct();
+    const res = await update(product.product_id, { hs_code: "8541 43 00", vat_category: "exempt" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().product).toMatchObject({ hs_code: "85414300", vat_category: "exempt" });
+    const entry = await lastAudit("product", product.product_id);
+    expect(entry?.before).toMatchObject({ hs_code: null, vat_category: "standard" });
+    expect(entry?.after).toMatchObject({ hs_code: "85414300", vat_category: "exempt" });
+
+    for (const [payload, field] of [
+      [{ hs_code: "1234" }, "body.hs_code"],
+      [{ hs_code: "8541.43.00.1" }, "body.hs_code"],
+      [{ vat_category: "reduced" }, "body.vat_category"],
+    ] as const) {
+      const bad = await update(product.product_id, payload);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json().issues.map((i: { path: string }) => i.path)).toContain(field);
+    }
+    const kept = await update(product.product_id, { product_name: "Renamed" });
+    expect(kept.json().product).toMatchObject({ hs_code: "85414300", vat_category: "exempt" });
+    const cleared = await update(product.product_id, { hs_code: "" });
+    expect(cleared.json().product.hs_code).toBeNull();
   });
 
   it("answers 404 for an unknown id and 403 for a dealer", async () => {

@@ -140,6 +140,10 @@ const COVERED: Record<string, Covered> = {
   ],
   "/admin/orders": [{ as: "admin", url: "/admin/orders" }],
   "/admin/orders/:orderId": [{ as: "admin", url: linkOn("/admin/orders", 'a[href^="/admin/orders/"]') }],
+  "/admin/invoices": [
+    { as: "admin", url: "/admin/invoices" },
+    { as: "admin", url: "/admin/invoices?kind=credit_note" },
+  ],
   "/admin/users": [
     { as: "admin", url: "/admin/users" },
     { as: "super", url: "/admin/users" },
@@ -478,6 +482,7 @@ const PHONE_ADMIN = [
   "/admin/dealers",
   "/admin/quotations",
   "/admin/orders",
+  "/admin/invoices",
   "/admin/messages",
   "/admin/rates",
   "/admin/settings",

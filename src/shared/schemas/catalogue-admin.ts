@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HS_CODE_PATTERN, VAT_CATEGORIES } from "../tax.ts";
 import { productRecordSchema } from "./catalogue.ts";
 import { removeFlagSchema } from "./image-order.ts";
 
@@ -36,6 +37,8 @@ export const PRODUCT_UNKNOWN = "Choose a product from the catalogue.";
 export const ALREADY_FEATURED = "This product is already featured.";
 export const BRAND_NAME_TAKEN = "A brand with this name already exists.";
 export const BRAND_NAME_REQUIRED = "Brand name is required";
+export const HS_CODE_FORMAT = "Enter the 8-digit HS tariff code, e.g. 85414300.";
+export const VAT_CATEGORY_UNKNOWN = "Choose standard rate, zero-rated or exempt.";
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 
@@ -74,6 +77,18 @@ const idRef = (required: string) =>
 /** An optional id: empty or null means none. */
 const optionalIdRef = (message: string) => z.preprocess((v) => (v === "" || v === null ? null : v), idRef(message).nullable());
 
+/**
+ * A product's HS tariff code (issue 21 §3): eight digits, typed as people print it ("8541.43.00", "8541 43 00") and
+ * stored as the digits; empty or null clears it.
+ */
+const hsCode = z.preprocess(
+  (v) => (v === "" || v === null ? null : typeof v === "string" ? v.replace(/[\s.]/g, "") : v),
+  z.string({ error: HS_CODE_FORMAT }).regex(HS_CODE_PATTERN, HS_CODE_FORMAT).nullable(),
+);
+
+/** How VAT applies to the product; the standard rate when left out or empty. */
+const vatCategory = z.preprocess((v) => (v === "" ? undefined : v), z.enum(VAT_CATEGORIES, { error: VAT_CATEGORY_UNKNOWN }));
+
 /** A product's own fields (spec §3 names), as the create form and POST /api/products/add-product send them. */
 export const productFieldsSchema = z.object({
   product_name: requiredText("The product name", PRODUCT_NAME_REQUIRED, 200),
@@ -85,6 +100,9 @@ export const productFieldsSchema = z.object({
   /** Spec §3: the secondary-currency price is optional when editing (and when adding). */
   price_zwl: optionalAmount(12).optional(),
   brand_id: optionalIdRef(BRAND_UNKNOWN).optional(),
+  /** Issue 21 §3: the HS code printed on tax invoices, and the VAT category deciding each line's rate. */
+  hs_code: hsCode.optional(),
+  vat_category: vatCategory.optional(),
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;
@@ -115,6 +133,8 @@ export type ProductUpdate = z.output<typeof productUpdateSchema>;
 /** A product as the back office reads it: the public shape with prices, its brand and its dates. */
 export const adminProductSchema = productRecordSchema.extend({
   brand_id: z.number().nullable(),
+  hs_code: z.string().nullable().describe("The HS tariff code, 8 digits"),
+  vat_category: z.enum(VAT_CATEGORIES),
   created_At: z.string(),
   updated_At: z.string(),
 });

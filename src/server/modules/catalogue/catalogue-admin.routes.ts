@@ -48,7 +48,8 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         summary: "Add a product with its images and datasheet (admin, multipart)",
         description:
           "Fields (spec §3 names): product_name, product_description, category, price_usd (required); product_benefits, " +
-          `product_warranty, price_zwl, brand_id (optional). Files: images (1 to ${PRODUCT_MAX_IMAGES}, the first is the main ` +
+          "product_warranty, price_zwl, brand_id, hs_code (the 8-digit HS tariff code; dots and spaces are dropped) and " +
+          `vat_category (standard, zero_rated or exempt; standard when left out), all optional. Files: images (1 to ${PRODUCT_MAX_IMAGES}, the first is the main ` +
           `image) and datasheet (one PDF), both required. ${FILES_NOTE}`,
         consumes: ["multipart/form-data"],
         response: { 201: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },

@@ -237,6 +237,8 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           priceUsd: fields.price_usd,
           priceZwl: fields.price_zwl ?? null,
           brandId: fields.brand_id ?? null,
+          hsCode: fields.hs_code ?? null,
+          vatCategory: fields.vat_category ?? "standard",
           images: names,
           datasheet: sheet,
         }),
@@ -272,6 +274,8 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           if (patch.price_usd !== undefined) set.priceUsd = patch.price_usd;
           if (patch.price_zwl !== undefined) set.priceZwl = patch.price_zwl;
           if (patch.brand_id !== undefined) set.brandId = patch.brand_id;
+          if (patch.hs_code !== undefined) set.hsCode = patch.hs_code;
+          if (patch.vat_category !== undefined) set.vatCategory = patch.vat_category;
           return set;
         },
       }).catch(refError);

@@ -40,6 +40,8 @@ type ProductRow = typeof products.$inferSelect & { categorySlug: string; categor
 export const toAdminProduct = (row: ProductRow): AdminProduct => ({
   ...toProduct(row, { slug: row.categorySlug, name: row.categoryName }, true, row.brandName),
   brand_id: row.brandId,
+  hs_code: row.hsCode,
+  vat_category: row.vatCategory,
   created_At: row.createdAt.toISOString(),
   updated_At: row.updatedAt.toISOString(),
 });

@@ -25,6 +25,7 @@ export const ADMIN_SCREENS = [
   { to: "/admin/dealers", label: "Dealers", Icon: Store },
   { to: "/admin/quotations", label: "Quotations", Icon: ClipboardList },
   { to: "/admin/orders", label: "Orders", Icon: ShoppingBag },
+  { to: "/admin/invoices", label: "Invoices", Icon: ReceiptText },
   { to: "/admin/users", label: "Admin Users", Icon: UserCog },
   { to: "/admin/blogs", label: "Blogs", Icon: Newspaper },
   { to: "/admin/team", label: "Team", Icon: Users },

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { OrderActions } from "#web/features/admin/orders/order-actions.tsx";
+import { OrderTax } from "#web/features/admin/orders/order-tax.tsx";
 import { OrderCard } from "#web/features/orders/order-card.tsx";
 import { detailId } from "#web/lib/detail-id.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
@@ -54,7 +55,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0">
           <OrderCard order={order} />
         </div>
-        <OrderActions order={order} />
+        <div className="space-y-6">
+          <OrderTax order={order} />
+          <OrderActions order={order} />
+        </div>
       </div>
     </AdminPage>
   );

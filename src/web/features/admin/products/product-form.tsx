@@ -13,6 +13,7 @@ import {
   type ProductFieldsInput,
   productFieldsSchema,
 } from "#shared/schemas/catalogue-admin.ts";
+import { formatHsCode, VAT_CATEGORIES, VAT_CATEGORY_LABELS } from "#shared/tax.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { appendImages, fieldsForm, type ImageItem, ImageListField, PdfField } from "../kit/file-fields.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
@@ -48,6 +49,8 @@ function defaultsOf(product: AdminProduct | null): ProductFieldsInput {
     price_usd: product?.price_usd ?? "",
     price_zwl: product?.price_zwl ?? "",
     brand_id: product?.brand_id ? String(product.brand_id) : "",
+    hs_code: product?.hs_code ? formatHsCode(product.hs_code) : "",
+    vat_category: product?.vat_category ?? "standard",
   };
 }
 
@@ -201,6 +204,29 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
           {...register("price_zwl")}
           error={error("price_zwl")}
         />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="HS code (optional)"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={14}
+          hint="The 8-digit HS tariff code printed on tax invoices, e.g. 8541.43.00."
+          {...register("hs_code")}
+          error={error("hs_code")}
+        />
+        <SelectField
+          label="VAT category"
+          hint="Standard rate: the VAT rate of the order's day. Zero-rated and exempt lines carry no VAT."
+          {...register("vat_category")}
+          error={error("vat_category")}
+        >
+          {VAT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {VAT_CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <TextAreaField label="Description" rows={5} {...register("product_description")} error={error("product_description")} />
       <TextAreaField

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import type { Category } from "#shared/schemas/catalogue.ts";
 import type { AdminProduct } from "#shared/schemas/catalogue-admin.ts";
+import { formatHsCode, VAT_CATEGORY_LABELS } from "#shared/tax.ts";
 import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import type { ListParams } from "../kit/list-params.ts";
 import { money } from "./catalogue-admin-shared.ts";
@@ -53,6 +54,11 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
                 {p.product_name}
               </Link>
               <span className="block text-slate-600">{p.category_name}</span>
+              {/* Issue 21 §3: what the tax invoice prints for it, small under the name to keep the table compact. */}
+              <span className="block text-xs text-slate-600" data-product-tax="">
+                {p.hs_code ? <Token>HS {formatHsCode(p.hs_code)}</Token> : <span className="text-amber-800">No HS code</span>}
+                {p.vat_category !== "standard" ? <> · {VAT_CATEGORY_LABELS[p.vat_category]}</> : null}
+              </span>
             </>
           ),
         },
