@@ -130,10 +130,13 @@ test("a dealer's cards show their prices, unbroken; the cart shows unit prices, 
   // Issue 21: the ZWG price is the USD price at the rate in force, and the product page says which rate.
   await page.goto("/product/1");
   await expect(page.locator("[data-rate-note]")).toHaveText("ZWG at 26.8015 per USD, rate of 24 November 2026.");
+  // Catalogue prices exclude VAT, and say so (issue 21 §3).
+  await expect(page.locator("[data-vat-note]")).toHaveText("Prices exclude VAT: VAT is added at checkout at the rate in force.");
   await page.goto("/category/solar-panels");
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "SunVolt 410W Mono PERC" }) });
   const price = card.locator("[data-card-price]");
   await expect(price).toContainText("USD 118.00");
+  await expect(price).toContainText("excl. VAT");
   await expect(card.getByText("Dealer price after sign-in")).toHaveCount(0);
   // An amount never breaks between its currency and its figure.
   for (const amount of await price.locator("span.tabular-nums").all()) {

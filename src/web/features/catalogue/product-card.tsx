@@ -59,6 +59,7 @@ function PriceLine({ cue }: { cue: PriceCue }) {
         <span className="sr-only">Your dealer price: </span>
         <Amount currency="USD" value={cue.usd} className="text-lg font-bold text-slate-900" />
         {cue.secondary ? <Amount currency={cue.currency} value={cue.secondary} className="text-sm text-slate-700" /> : null}
+        <span className="text-xs text-slate-600">excl. VAT</span>
       </p>
     );
   }

@@ -43,8 +43,11 @@ export function ProductPrices({
           </div>
         ) : null}
       </dl>
+      <p data-vat-note="" className="mt-2 text-sm text-slate-700">
+        Prices exclude VAT: VAT is added at checkout at the rate in force.
+      </p>
       {zwlShown && rate ? (
-        <p data-rate-note="" className="mt-2 text-sm text-slate-700">
+        <p data-rate-note="" className="mt-1 text-sm text-slate-700">
           {rateNote(currency, rate.rate, rate.date)}.
         </p>
       ) : null}
