@@ -104,7 +104,7 @@ describe("wording", () => {
 
   it("orders show the site's figures", () => {
     const placed = MAIL_SAMPLES["order-mail:orderPlacedToDealer"]?.default?.();
-    expect(placed?.text).toContain("Please pay USD 3,256.00 by bank transfer");
+    expect(placed?.text).toContain("Please pay USD 3,760.68 by bank transfer");
     expect(placed?.text).toContain("5 kW hybrid inverter | 2 | USD 1,128.00 | USD 2,256.00");
     expect(placed?.html).toContain(`<a href="${SITE_URL}/product/3"`);
   });

@@ -1,12 +1,14 @@
 import * as accountMail from "#server/modules/accounts/account-mail.ts";
 import * as contactMail from "#server/modules/contact/contact-mail.ts";
 import * as dealerMail from "#server/modules/dealers/dealer-mail.ts";
+import * as taxDocumentMail from "#server/modules/money/tax-document-mail.ts";
 import * as orderMail from "#server/modules/orders/order-mail.ts";
 import * as quotationMail from "#server/modules/quotations/quotation-mail.ts";
 import type { Mail } from "#server/platform/mailer/mailer.ts";
 import type { OrderStatus, OrderView } from "#shared/schemas/orders.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
+import type { TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-documents.ts";
 
 /**
  * Every e-mail template of the server with sample data, one entry per template (`module:export`) holding its
@@ -173,6 +175,56 @@ export const APPROVAL_NOTE = "Welcome aboard! Your account manager is Tendai.";
 export const REJECTION_REASON = "The tax clearance has expired.";
 
 const pdf = new Uint8Array([37, 80, 68, 70]);
+
+/** A tax invoice or credit note of the sample order (issue 21 §4). */
+function taxDocument(kind: TaxDocumentView["kind"]): TaxDocumentView {
+  return {
+    id: 5,
+    kind,
+    number: kind === "invoice" ? "INV-2026-000123" : "CN-2026-000007",
+    order_id: 41,
+    order_reference: "ORD-2026-0041",
+    issued_at: "2026-11-21T08:00:00.000Z",
+    buyer_name: company.registeredCompany,
+    buyer_tin: "2001234567",
+    buyer_vat_number: "10045678",
+    currency: "USD",
+    exchange_rate: "26.8015",
+    vat_rate: "15.50",
+    subtotal: "3256.00",
+    vat: "504.68",
+    total: "3760.68",
+    fiscal_status: "not_required",
+    fiscal: null,
+    credits: kind === "credit_note" ? "INV-2026-000123" : null,
+  };
+}
+
+function taxContent(): TaxDocumentContent {
+  const party = {
+    name: company.registeredCompany,
+    address: "14 Samora Machel Avenue, Harare",
+    tin: "2001234567",
+    vat_number: "10045678",
+    email: applicant.email,
+    phone: null,
+  };
+  return {
+    seller: { ...party, name: site.companyName, tin: site.tin, vat_number: site.vatNumber },
+    buyer: party,
+    order_reference: "ORD-2026-0041",
+    currency: "USD",
+    lines: [],
+    vat_summary: [{ vat_rate: "15.50", net: "3256.00", vat: "504.68" }],
+    totals: { subtotal: "3256.00", vat: "504.68", total: "3760.68" },
+    other_currency: "ZWG",
+    other_totals: { subtotal: "87266.08", vat: "13526.24", total: "100792.32" },
+    exchange_rate: "26.8015",
+    rate_date: "2026-11-24",
+    credits: null,
+    reason: "",
+  };
+}
 const link = { to: applicant.email, name: applicant.fullName, company: site.companyName };
 
 export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
@@ -270,6 +322,18 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
     paid: () => orderMail.orderStatusToDealer(order("paid"), applicant, site),
     readyForCollection: () => orderMail.orderStatusToDealer(order("ready_for_collection", "collection"), applicant, site),
     cancelled: () => orderMail.orderStatusToDealer(order("cancelled", "delivery", "Out of stock until March."), applicant, site),
+  },
+
+  "tax-document-mail:taxDocumentMail": {
+    invoice: () => taxDocumentMail.taxDocumentMail(taxDocument("invoice"), taxContent(), applicant, site, pdf),
+    creditNote: () =>
+      taxDocumentMail.taxDocumentMail(
+        taxDocument("credit_note"),
+        { ...taxContent(), credits: { number: "INV-2026-000123", issued_at: "2026-11-21T08:00:00.000Z" }, reason: "Out of stock." },
+        applicant,
+        site,
+        pdf,
+      ),
   },
 
   "quotation-mail:quoteRequestReceivedMail": {
