@@ -106,7 +106,7 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
               Unit price
             </th>
             <th scope="col" className="py-2 text-right font-medium">
-              Total
+              {order.vat_rate === null ? "Total" : "Excl. VAT"}
             </th>
           </tr>
         </thead>
