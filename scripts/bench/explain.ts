@@ -5,6 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { Db } from "../../src/server/db/client.ts";
@@ -27,7 +28,7 @@ export type ExplainedQuery = {
 
 export async function explainCatalogue(productsWanted = 20_000): Promise<{ products: number; queries: ExplainedQuery[] }> {
   const dir = await mkdtemp(path.join(tmpdir(), "solar-explain-"));
-  const client = new PGlite();
+  const client = new PGlite({ extensions: { pg_trgm } });
   try {
     let captured: { sql: string; params: unknown[] }[] = [];
     const db = drizzle(client, {
