@@ -13,6 +13,14 @@ const TRIGRAM_MIN_LENGTH = 3;
  * "lithium" (a letter missing inside a short word), "inverterr" 0.73 from "inverter".
  */
 const WORD_SIMILARITY_THRESHOLD = 0.5;
+/**
+ * At most this many candidates per hit asked for (limit × 4) from each way of matching (full text, a brand, a category, a typo in the name or the
+ * description) are ranked: ranking recomputes each candidate's document, and a broad query ("solar", a category's
+ * name) would otherwise rank thousands of products to show eight. Within that cap the candidates are the index's
+ * first, not the best: a query matching more than this many products shows good hits, maybe not the very best.
+ * An exact name always comes in (its own arm, uncapped).
+ */
+const CANDIDATES_PER_HIT = 4;
 
 /**
  * The site search (issue 22 §4): products and content (blogs, case studies, articles, FAQs), public.
@@ -38,32 +46,34 @@ export function createSearchService(db: Db) {
     const words = sql`btrim(search_without_units(${text}))`;
     const fuzzy = q.length >= TRIGRAM_MIN_LENGTH;
     const trigram = (column: SQL) => sql`(length(${words}) >= ${TRIGRAM_MIN_LENGTH} and ${words} <% ${column})`;
+    // Each arm reads the columns ranking needs: joining the candidates back to products made the planner read the table.
+    const columns = sql`p.product_id, p.product_name, p.product_description, p.brand_id, p.category_id, p.images[1] as image`;
+    const capped = (arm: SQL) => sql`(${arm} limit ${limit * CANDIDATES_PER_HIT})`;
     const arms: SQL[] = [
-      sql`select p.product_id from products p where lower(p.product_name) = lower(${text})`,
-      sql`select p.product_id from products p
-          where search_document(p.product_name, '', p.product_description) @@ search_query(${text})`,
-      sql`select p.product_id from products p join brands b on b.id = p.brand_id
-          where to_tsvector('english', b.name) @@ search_query(${text})${fuzzy ? sql` or ${trigram(sql`b.name`)}` : sql``}`,
-      sql`select p.product_id from products p join categories c on c.id = p.category_id
-          where to_tsvector('english', c.name) @@ search_query(${text})${fuzzy ? sql` or ${trigram(sql`c.name`)}` : sql``}`,
+      sql`(select ${columns} from products p where lower(p.product_name) = lower(${text}))`,
+      capped(sql`select ${columns} from products p
+          where search_document(p.product_name, '', p.product_description) @@ search_query(${text})`),
+      capped(sql`select ${columns} from products p join brands b on b.id = p.brand_id
+          where to_tsvector('english', b.name) @@ search_query(${text})${fuzzy ? sql` or ${trigram(sql`b.name`)}` : sql``}`),
+      capped(sql`select ${columns} from products p join categories c on c.id = p.category_id
+          where to_tsvector('english', c.name) @@ search_query(${text})${fuzzy ? sql` or ${trigram(sql`c.name`)}` : sql``}`),
       // SKU (products.sku, when it arrives): the one place it joins the search, e.g.
-      //   sql`select p.product_id from products p where lower(p.sku) = lower(${text})`,
-      // and `p.sku` in the final select below instead of null.
+      //   sql`select ${columns} from products p where lower(p.sku) = lower(${text})`,
+      // with `p.sku` added to `columns` above and carried through `scored` and `ranked` to the final select (now null).
     ];
     if (fuzzy) {
-      arms.push(sql`select p.product_id from products p where ${trigram(sql`p.product_name`)}`);
-      arms.push(sql`select p.product_id from products p where ${trigram(sql`p.product_description`)}`);
+      arms.push(capped(sql`select ${columns} from products p where ${trigram(sql`p.product_name`)}`));
+      arms.push(capped(sql`select ${columns} from products p where ${trigram(sql`p.product_description`)}`));
     }
     const result = await exec.execute(sql`
       with candidates as (${sql.join(arms, sql` union `)}),
       scored as (
-        select p.product_id, p.product_name, b.name as brand_name, c.slug as category_slug, p.images[1] as image,
+        select p.product_id, p.product_name, b.name as brand_name, c.slug as category_slug, p.image,
                lower(p.product_name) = lower(${text}) as exact,
                search_document(p.product_name, coalesce(b.name, '') || ' ' || c.name, p.product_description) as doc,
                greatest(word_similarity(${words}, p.product_name), word_similarity(${words}, p.product_description) * 0.9,
                         word_similarity(${words}, coalesce(b.name, '')), word_similarity(${words}, c.name) * 0.9) as sim
-        from candidates
-        join products p using (product_id)
+        from candidates p
         left join brands b on b.id = p.brand_id
         join categories c on c.id = p.category_id
       ),
