@@ -34,7 +34,8 @@ export async function readColumn(where: { url?: string; dataDir: string }, query
     return r.rows.map((row) => row.v);
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = new PGlite(path.join(where.dataDir, "db"));
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = new PGlite(path.join(where.dataDir, "db"), { extensions: { pg_trgm } });
   const r = await db.query<{ v: string }>(query);
   await db.close();
   return r.rows.map((row) => row.v);

@@ -5,12 +5,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { Db } from "../../src/server/db/client.ts";
 import { schema } from "../../src/server/db/schema.ts";
 import { seedIfEmpty } from "../../src/server/db/seed/seed.ts";
 import { createCatalogueService } from "../../src/server/modules/catalogue/catalogue.service.ts";
+import { createSearchService } from "../../src/server/modules/search/search.service.ts";
 import { migrationsDir } from "../../src/server/platform/paths.ts";
 import { createDiskStorage } from "../../src/server/platform/storage/storage.ts";
 import { DEFAULT_SITE_SETTINGS } from "../../src/shared/schemas/settings.ts";
@@ -25,9 +27,25 @@ export type ExplainedQuery = {
   seqScanOnProducts: boolean;
 };
 
+/**
+ * A sequential scan of products that reads half the table or more (rows returned plus rows its filter removed). The
+ * search's capped candidate scans (`limit`) stop after a few dozen rows: they are not whole-table reads.
+ */
+function readsWholeProducts(plan: string[], total: number): boolean {
+  return plan.some((line, i) => {
+    if (!/Seq Scan on products\b/.test(line) || line.includes("never executed")) return false;
+    let read = Number(line.match(/actual rows=([\d.]+)/)?.[1] ?? 0);
+    for (const next of plan.slice(i + 1)) {
+      if (next.includes("->")) break;
+      read += Number(next.match(/Rows Removed by Filter: (\d+)/)?.[1] ?? 0);
+    }
+    return read >= total / 2;
+  });
+}
+
 export async function explainCatalogue(productsWanted = 20_000): Promise<{ products: number; queries: ExplainedQuery[] }> {
   const dir = await mkdtemp(path.join(tmpdir(), "solar-explain-"));
-  const client = new PGlite();
+  const client = new PGlite({ extensions: { pg_trgm } });
   try {
     let captured: { sql: string; params: unknown[] }[] = [];
     const db = drizzle(client, {
@@ -48,6 +66,7 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
     // Visitors see no prices: the exchange rate is never read for them.
     const catalogue = createCatalogueService(db, { get: async () => DEFAULT_SITE_SETTINGS }, { exchangeRateOn: async () => null });
     const visitor = null;
+    const search = createSearchService(db);
     const calls: [string, () => Promise<unknown>][] = [
       ["productsByCategory(1, page 1 of 10)", () => catalogue.productsByCategory(visitor, 1, { page: 1, pageSize: 10 })],
       ["productsByCategory(6, page 50 of 20)", () => catalogue.productsByCategory(visitor, 6, { page: 50, pageSize: 20 })],
@@ -55,13 +74,24 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
       ["allProducts(page 1 of 24)", () => catalogue.allProducts(visitor, { page: 1, pageSize: 24 })],
       ["listFeatured()", () => catalogue.listFeatured()],
       ["listCategories()", () => catalogue.listCategories()],
+      // The site search (issue 22 §4): a name, units, typos (its products query, then its content query).
+      ["search(SunVolt Hybrid 5kW 48V)", () => search.search({ q: "SunVolt Hybrid 5kW 48V", limit: 8 })],
+      ["search(5 kW inverter)", () => search.search({ q: "5 kW inverter", limit: 8 })],
+      ["search(inverterr)", () => search.search({ q: "inverterr", limit: 8 })],
+      ["search(lithum)", () => search.search({ q: "lithum", limit: 8 })],
+      // The worst case: a word of every generated product, and a category's name.
+      ["search(bench product)", () => search.search({ q: "bench product", limit: 8 })],
+      ["search(hybrid inverters)", () => search.search({ q: "hybrid inverters", limit: 8 })],
     ];
+    // The search sets its trigram threshold for its own transaction (set_config, local): here, for the session.
+    await client.exec("set pg_trgm.word_similarity_threshold = 0.5");
     const out: ExplainedQuery[] = [];
     for (const [call, run] of calls) {
       captured = [];
       await run();
       const made = captured;
       for (const q of made) {
+        if (q.sql.startsWith("select set_config(")) continue;
         const res = await client.query<{ "QUERY PLAN": string }>(
           `explain (analyze, costs off, timing off, summary on) ${q.sql}`,
           q.params as never[],
@@ -74,7 +104,7 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
           queries: made.length,
           plan: plan.filter((l) => !l.startsWith("Planning") && !l.startsWith("Execution")),
           executionMs: Number(time?.match(/([\d.]+) ms/)?.[1] ?? Number.NaN),
-          seqScanOnProducts: plan.some((l) => /Seq Scan on products\b/.test(l)),
+          seqScanOnProducts: readsWholeProducts(plan, total),
         });
       }
     }
@@ -88,5 +118,8 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { products, queries } = await explainCatalogue(Number(process.argv[2] ?? 20_000));
   console.log(`${products} products`);
-  for (const q of queries) console.log(`\n## ${q.call} (${q.queries} queries, ${q.executionMs} ms)\n${q.sql}\n${q.plan.join("\n")}`);
+  for (const q of queries) {
+    const whole = q.seqScanOnProducts ? ", reads the whole products table" : "";
+    console.log(`\n## ${q.call} (${q.queries} queries, ${q.executionMs} ms${whole})\n${q.sql}\n${q.plan.join("\n")}`);
+  }
 }

@@ -22,6 +22,7 @@ import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import { createSalesService } from "./modules/sales/sales.service.ts";
+import { createSearchService } from "./modules/search/search.service.ts";
 import { createFormLimits } from "./platform/form-limits.ts";
 import { createDerivedImages } from "./platform/images/derived.ts";
 import { queueImageVariants } from "./platform/images/image-jobs.ts";
@@ -137,6 +138,8 @@ export function createServices(deps: Deps) {
     /** Products, featured products and brands in the back office (issue 6). */
     catalogueAdmin: createCatalogueAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     content: createContentService(deps.db),
+    /** The site search over products and content (issue 22 §4). */
+    search: createSearchService(deps.db),
     contentAdmin: createContentAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     settings,
     quotations: createQuotationsService({

@@ -56,6 +56,8 @@ type Case = {
   /** Values for the route's :params (and `*`). */
   params?: (c: Ctx) => Record<string, string | number>;
   body?: (c: Ctx) => unknown;
+  /** A query string for the call, without the `?`. */
+  query?: string;
   /** The call ends sessions: made with a session signed in for it, and run after every other case. */
   freshSession?: true;
   /** The call needs a fresh second-factor code on the session (decision 010): given first by actors that have one. */
@@ -400,6 +402,7 @@ const MATRIX: Record<string, Case> = {
   "GET /api/articles/category": { expect: all("ok") },
   "GET /api/articles/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.articleId }) },
   "GET /api/faqs": { expect: all("ok") },
+  "GET /api/search": { expect: all("ok"), query: "q=inverter" },
   "GET /api/faqs/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.faqId }) },
   "GET /api/overview": { expect: all("ok") },
   "GET /api/positions/": { expect: all("ok") },
@@ -608,7 +611,7 @@ describe("authorization matrix", () => {
     const failures: string[] = [];
     for (const actor of ACTOR_NAMES) {
       const c: Ctx = { actor, me: actor === "anonymous" ? undefined : actors.identity[actor], fx, actors, run };
-      const url = urlFor(pattern, entry.params?.(c) ?? {});
+      const url = `${urlFor(pattern, entry.params?.(c) ?? {})}${entry.query ? `?${entry.query}` : ""}`;
       const headers = entry.freshSession ? await actors.freshSession(actor) : actors.headers(actor);
       if (entry.stepUp) await actors.stepUp(actor, headers);
       const res = await actors.inject(

@@ -94,7 +94,10 @@ let doc: OpenApi;
 /** Per path parameter name (or "<path> <name>"), the values an actor uses: its own records where it has them. */
 let params: (route: string, name: string, actor: ActorName) => (string | number)[];
 /** Query strings some routes need to answer at all. */
-const QUERIES: Record<string, string> = {};
+const QUERIES: Record<string, string> = {
+  // Its q is required: a query that finds products and content alike.
+  "/api/search": "q=solar",
+};
 
 beforeAll(async () => {
   t = await createTestApp();

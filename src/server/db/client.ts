@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -34,7 +35,11 @@ export type Database = {
  * PGlite's default shared_buffers (128 MB) lives inside the process: with it the server idles near 400 MB.
  * The demo-sized catalogue fits in far less, and the server stays under its 300 MB budget (DESIGN.md §7).
  */
-const PGLITE_OPTIONS = { postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB"] };
+const PGLITE_OPTIONS = {
+  postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB"],
+  /** pg_trgm: the site search's typo tolerance (migration 0015 creates the extension). */
+  extensions: { pg_trgm },
+};
 
 export class DatabaseUnavailableError extends Error {}
 

@@ -44,6 +44,11 @@ export const products = pgTable(
   (t) => [
     index("products_category_idx").on(t.categoryId, t.productId),
     index("products_name_idx").on(sql`lower(${t.productName})`),
+    // Site search (issue 22 §4): the weighted document (drizzle/0015_search_extension.sql), typos on name and description.
+    index("products_search_idx").using("gin", sql`search_document(${t.productName}, '', ${t.productDescription})`),
+    index("products_name_trgm_idx").using("gin", t.productName.op("gin_trgm_ops")),
+    index("products_description_trgm_idx").using("gin", t.productDescription.op("gin_trgm_ops")),
+    index("products_brand_idx").on(t.brandId),
     check("products_hs_code_check", sql`${t.hsCode} ~ '^[0-9]{8}$'`),
     check("products_vat_category_check", sql`${t.vatCategory} in ('standard', 'zero_rated', 'exempt')`),
   ],

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEARCH_LIMIT_MAX } from "#shared/schemas/search.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+// The site search (issue 22 §4) against the demo data, on PGlite or (DATABASE_URL) PostgreSQL.
+
+type ProductHit = { product_id: number; product_name: string; brand_name: string | null; category_slug: string; score: number };
+type ContentHit = { kind: string; id: number; title: string; url: string; snippet: string; score: number };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+async function search(q: string, limit?: number) {
+  const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+  const res = await t.inject({ method: "GET", url: `/api/search?${query}` });
+  return { status: res.statusCode, body: res.json() as { products: ProductHit[]; content: ContentHit[]; message?: string } };
+}
+
+const names = (hits: ProductHit[]) => hits.map((h) => h.product_name);
+
+describe("GET /api/search", () => {
+  it("answers products and content in the documented shape", async () => {
+    const { status, body } = await search("inverter");
+    expect(status).toBe(200);
+    expect(body.products.length).toBeGreaterThan(0);
+    for (const p of body.products) {
+      expect(Object.keys(p).sort()).toEqual(["brand_name", "category_slug", "image", "product_id", "product_name", "score", "sku"]);
+    }
+    expect(body.products.some((p) => p.category_slug === "hybrid-inverters")).toBe(true);
+  });
+
+  it("puts an exact name first, whatever its case", async () => {
+    const { body } = await search("sunvolt hybrid 5kw 48v");
+    expect(body.products[0]?.product_name).toBe("SunVolt Hybrid 5kW 48V");
+    expect(body.products[0]?.score).toBeGreaterThanOrEqual(2);
+    expect(body.products.slice(1).every((p) => p.score < 2)).toBe(true);
+  });
+
+  it("ranks by relevance: a word in the name before one only in the description", async () => {
+    const { body } = await search("kariba");
+    expect(body.products.length).toBeGreaterThan(0);
+    expect(body.products[0]?.product_name).toMatch(/Kariba/);
+    const scores = body.products.map((p) => p.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it("tolerates typos", async () => {
+    const inverters = await search("inverterr");
+    expect(inverters.body.products.length).toBeGreaterThan(0);
+    expect(inverters.body.products[0]?.category_slug).toBe("hybrid-inverters");
+    expect(inverters.body.products.filter((p) => p.category_slug === "hybrid-inverters").length).toBeGreaterThanOrEqual(5);
+
+    const lithium = await search("lithum");
+    expect(lithium.body.products.length).toBeGreaterThan(0);
+    expect(names(lithium.body.products).some((n) => /LiFePO4/.test(n))).toBe(true);
+    expect(names(lithium.body.products).some((n) => /Gel/.test(n))).toBe(false);
+  });
+
+  it.each(["5kw", "5 kW", "5000 W", "5000w", "5KW inverter"])("understands units: %s finds the 5 kW inverters", async (q) => {
+    const { body } = await search(q);
+    expect(body.products[0]?.product_name).toBe("SunVolt Hybrid 5kW 48V");
+    // Not the 5.12 kWh battery, nor the other inverters.
+    expect(names(body.products)).not.toContain("SunVolt LiFePO4 5.12kWh Wall");
+    expect(names(body.products)).not.toContain("SunVolt Hybrid 3kW 24V");
+  });
+
+  it("an energy figure finds the battery: 5.12 kWh, 5120 Wh", async () => {
+    for (const q of ["5.12 kWh", "5120Wh"]) {
+      const { body } = await search(q);
+      expect(body.products[0]?.product_name, q).toBe("SunVolt LiFePO4 5.12kWh Wall");
+    }
+  });
+
+  it("finds content: blogs and FAQs, with their page", async () => {
+    const warranty = await search("warranties");
+    const faq = warranty.body.content.find((c) => c.kind === "faq");
+    expect(faq?.title).toBe("What warranties do you offer?");
+    expect(faq?.url).toBe("/faqs");
+    expect(faq?.snippet).toMatch(/warrant/i);
+
+    const shedding = await search("load-shedding sizing");
+    const blog = shedding.body.content.find((c) => c.kind === "blog");
+    expect(blog?.title).toBe("How to size a solar system for load-shedding");
+    expect(blog?.url).toBe(`/blog/${blog?.id}`);
+  });
+
+  it("refuses a blank or too long query, and an out-of-range limit", async () => {
+    for (const q of ["", "   ", "x".repeat(101)]) expect((await search(q)).status, JSON.stringify(q)).toBe(400);
+    expect((await t.inject({ method: "GET", url: "/api/search" })).statusCode).toBe(400);
+    expect((await search("panel", SEARCH_LIMIT_MAX + 1)).status).toBe(400);
+    expect((await search(`  ${"x".repeat(100)}  `)).status).toBe(200);
+  });
+
+  it("respects the limit (8 by default)", async () => {
+    const all = await search("solar");
+    expect(all.body.products.length).toBeGreaterThan(3);
+    expect(all.body.products.length).toBeLessThanOrEqual(8);
+    const three = await search("solar", 3);
+    expect(three.body.products).toHaveLength(3);
+    expect(three.body.content.length).toBeLessThanOrEqual(3);
+    expect(names(three.body.products)).toEqual(names(all.body.products).slice(0, 3));
+  });
+
+  it("takes query syntax and odd characters as text, never as an error", async () => {
+    for (const q of ['"unclosed', "a & b | !c", "100%_\\", "-", "))((", "é ü ñ", "'; drop table products; --", "a"]) {
+      expect((await search(q)).status, q).toBe(200);
+    }
+    expect((await search("zzqqxx nothing")).body).toEqual({ products: [], content: [] });
+  });
+});
