@@ -23,6 +23,7 @@ export default [
     route("insights", "routes/insights.tsx"),
     route("cart", "routes/cart.tsx"),
     route("faqs", "routes/faqs.tsx"),
+    route("search", "routes/search.tsx"),
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),

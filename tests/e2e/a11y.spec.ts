@@ -66,6 +66,11 @@ const COVERED: Record<string, Covered> = {
     { as: "dealer", url: "/cart" },
   ],
   "/faqs": [{ as: "visitor", url: "/faqs" }],
+  "/search": [
+    { as: "visitor", url: "/search" },
+    { as: "visitor", url: "/search?q=inverterr" },
+    { as: "visitor", url: "/search?q=nothing-matches-this" },
+  ],
   "/login": [{ as: "visitor", url: "/login" }],
   "/signup": [{ as: "visitor", url: "/signup" }],
   "/forgot-password": [{ as: "visitor", url: "/forgot-password" }],

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Menu } from "lucide-react";
+import { LayoutDashboard, Menu, Search } from "lucide-react";
 import { useLocation } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
@@ -66,6 +66,16 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
               </>
             )}
             <li>
+              {link(
+                "/search",
+                navLinkClass(isCurrent(pathname, "/search")),
+                <>
+                  <Search aria-hidden="true" className="size-5" />
+                  <span className="sr-only">Search</span>
+                </>,
+              )}
+            </li>
+            <li>
               <CartLink
                 active={isCurrent(pathname, "/cart")}
                 className={(active) => `${navLinkClass(active)} [&>span:last-child]:max-lg:sr-only`}
@@ -79,6 +89,14 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
           </ul>
         </nav>
         <div className="flex items-center gap-1 md:hidden">
+          {link(
+            "/search",
+            "inline-flex size-11 items-center justify-center rounded-md text-slate-900 hover:bg-slate-100",
+            <>
+              <Search aria-hidden="true" className="size-6" />
+              <span className="sr-only">Search</span>
+            </>,
+          )}
           <CartLink active={isCurrent(pathname, "/cart")} className={(active) => `${navLinkClass(active)} [&>span:last-child]:sr-only`} />
           <button
             type="button"

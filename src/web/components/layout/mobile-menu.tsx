@@ -46,6 +46,28 @@ export function MobileMenu({ pathname, user, settings }: { pathname: string; use
             <X aria-hidden="true" className="size-6" />
           </button>
         </div>
+        <search className="flex gap-2 border-b border-slate-200 p-3">
+          <form method="get" action="/search" className="flex w-full gap-2">
+            <label htmlFor="mobile-menu-q" className="sr-only">
+              Search products and articles
+            </label>
+            <input
+              id="mobile-menu-q"
+              name="q"
+              type="search"
+              maxLength={100}
+              autoComplete="off"
+              placeholder="Search products"
+              className="min-h-11 w-full min-w-0 rounded-md border border-slate-400 px-3 text-base text-slate-900"
+            />
+            <button
+              type="submit"
+              className="inline-flex min-h-11 shrink-0 items-center rounded-md bg-accent-700 px-3 font-semibold text-white"
+            >
+              Search
+            </button>
+          </form>
+        </search>
         <ul className="space-y-1 p-3">
           {MAIN_NAV.map((item) => (
             <li key={item.to}>
