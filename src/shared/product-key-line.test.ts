@@ -26,4 +26,21 @@ describe("productKeyLine", () => {
     expect(productKeyLine("accessories", "Wi-Fi Monitoring Dongle")).toBeNull();
     expect(productKeyLine("cabling", "MC4 Connector Pair (10 pack)")).toBeNull();
   });
+
+  it.each([
+    ["solar-panels", { power_w: 410, efficiency_pct: 21, cell_type: "mono PERC" }, "410 W · 21.0 %"],
+    ["hybrid-inverters", { power_kw: 5, battery_voltage_v: "48", phase: "single" }, "5 kW · 48 V"],
+    ["hybrid-inverters", { power_kw: 10, battery_voltage_v: "48", phase: "three" }, "10 kW · 48 V · Three-phase"],
+    ["energy-storage", { capacity_kwh: 5.12, voltage_v: 51.2, chemistry: "LiFePO4" }, "5.12 kWh · LiFePO4"],
+    ["mounting-equipment", { panels_supported: 8 }, "For 8 panels"],
+    ["cabling", { cross_section_mm2: 6, length_m: 100 }, "6 mm² · 100 m"],
+    ["switch-gear", { current_a: 32, voltage_v: 1000 }, "1000 V · 32 A"],
+  ])("%s from its specifications %j → %s", (category, specs, line) => {
+    expect(productKeyLine(category, "A name without figures", specs)).toBe(line);
+  });
+
+  it("falls back on the name when the product has no specifications, or none the line uses", () => {
+    expect(productKeyLine("solar-panels", "SunVolt 410W Mono PERC", {})).toBe("410 W");
+    expect(productKeyLine("solar-panels", "SunVolt 410W Mono PERC", { cell_type: "TOPCon" })).toBe("410 W");
+  });
 });

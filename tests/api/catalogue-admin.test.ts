@@ -31,10 +31,13 @@ import {
   PRODUCT_MAX_IMAGES,
   PRODUCT_NAME_REQUIRED,
   PRODUCT_UNKNOWN,
+  SKU_FORMAT,
+  SKU_TAKEN,
   TOO_MANY_PRODUCT_IMAGES,
   VAT_CATEGORY_UNKNOWN,
 } from "#shared/schemas/catalogue-admin.ts";
 import { FILE_TOO_LARGE, ONLY_IMAGES } from "#shared/schemas/documents.ts";
+import { SPEC_UNKNOWN } from "#shared/specs.ts";
 import { type FormPart, file, multipart } from "../support/multipart.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -197,6 +200,41 @@ describe("POST /api/products/add-product", () => {
     const vat = await addProduct(admin, await productParts({ ...FIELDS, vat_category: "luxury" }));
     expect(vat.statusCode).toBe(400);
     expect(vat.json().issues).toContainEqual(expect.objectContaining({ path: "body.vat_category", message: VAT_CATEGORY_UNKNOWN }));
+    expect(await productCount()).toBe(before);
+  });
+
+  it("saves the SKU and the specifications of the product's category (a JSON text field), answered to admins and visitors and audited (issue 22)", async () => {
+    const specs = { power_kw: 8, mppt_min_v: 120, mppt_max_v: 500, mppt_count: 2, battery_voltage_v: "48", phase: "single" };
+    const res = await addProduct(admin, await productParts({ ...FIELDS, sku: "kp-hyb8k-test", specs: JSON.stringify(specs) }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { product } = res.json();
+    expect(product).toMatchObject({ sku: "KP-HYB8K-TEST", specs });
+    expect((await readProduct(product.product_id)).json()[0]).toMatchObject({ sku: "KP-HYB8K-TEST", specs, price_usd: null });
+    expect((await lastAudit("product", product.product_id))?.after).toMatchObject({ sku: "KP-HYB8K-TEST", specs });
+
+    const plain = await addProduct(admin, await productParts());
+    expect(plain.json().product).toMatchObject({ sku: null, specs: {} });
+  });
+
+  it("refuses a wrong choice, a string for a number and an unknown key on specs.<key>, a taken or malformed SKU (400), storing nothing", async () => {
+    await newProduct({ sku: "TAKEN-SKU-1" } as Partial<typeof FIELDS>);
+    const before = await productCount();
+    const bad = await addProduct(
+      admin,
+      await productParts({ ...FIELDS, specs: JSON.stringify({ power_kw: "eight", battery_voltage_v: "36", colour: "blue" }) }),
+    );
+    expect(bad.statusCode).toBe(400);
+    const paths = bad.json().issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(["body.specs.power_kw", "body.specs.battery_voltage_v", "body.specs.colour"]));
+    expect(bad.json().issues).toContainEqual({ path: "body.specs.colour", message: SPEC_UNKNOWN });
+    const notJson = await addProduct(admin, await productParts({ ...FIELDS, specs: "{power_kw: 8" }));
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().issues.map((i: { path: string }) => i.path)).toContain("body.specs");
+    const taken = await addProduct(admin, await productParts({ ...FIELDS, sku: "taken-sku-1" }));
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().issues).toContainEqual(expect.objectContaining({ path: "body.sku", message: SKU_TAKEN }));
+    const malformed = await addProduct(admin, await productParts({ ...FIELDS, sku: "no spaces please" }));
+    expect(malformed.json().issues).toContainEqual(expect.objectContaining({ path: "body.sku", message: SKU_FORMAT }));
     expect(await productCount()).toBe(before);
   });
 
@@ -398,6 +436,38 @@ describe("PUT /api/products/update-product/:id", () => {
     expect(kept.json().product).toMatchObject({ hs_code: "85414300", vat_category: "exempt" });
     const cleared = await update(product.product_id, { hs_code: "" });
     expect(cleared.json().product.hs_code).toBeNull();
+  });
+
+  it("sets the SKU and specifications (checked against the category), refuses bad ones on their fields and a taken SKU, and audits them", async () => {
+    const product = await newProduct();
+    const other = await newProduct({ sku: "OTHER-SKU-2" } as Partial<typeof FIELDS>);
+    const specs = { power_kw: 8, max_pv_input_w: 10400, phase: "three" };
+    const res = await update(product.product_id, { sku: "KP-UPD-8K", specs });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().product).toMatchObject({ sku: "KP-UPD-8K", specs });
+    const entry = await lastAudit("product", product.product_id);
+    expect(entry?.before).toMatchObject({ sku: null, specs: {} });
+    expect(entry?.after).toMatchObject({ sku: "KP-UPD-8K", specs });
+
+    for (const [payload, field] of [
+      [{ specs: { phase: "two" } }, "body.specs.phase"],
+      [{ specs: { power_kw: "8" } }, "body.specs.power_kw"],
+      [{ specs: { capacity_kwh: 5 } }, "body.specs.capacity_kwh"],
+      [{ specs: "none" }, "body.specs"],
+      [{ sku: "OTHER-SKU-2" }, "body.sku"],
+    ] as const) {
+      const bad = await update(product.product_id, payload);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json().issues.map((i: { path: string }) => i.path)).toContain(field);
+    }
+    expect((await update(other.product_id, { sku: "kp-upd-8k" })).json().issues).toContainEqual(
+      expect.objectContaining({ path: "body.sku", message: SKU_TAKEN }),
+    );
+    // Moved to another category, it keeps only the specifications that category has.
+    const moved = await update(product.product_id, { category: 6 });
+    expect(moved.json().product).toMatchObject({ sku: "KP-UPD-8K", specs: {} });
+    const cleared = await update(product.product_id, { sku: "" });
+    expect(cleared.json().product.sku).toBeNull();
   });
 
   it("answers 404 for an unknown id and 403 for a dealer", async () => {

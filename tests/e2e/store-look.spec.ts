@@ -95,7 +95,7 @@ test("a visitor's product card: brand, name, key figure, the price cue, Add to C
   await page.goto("/category/solar-panels");
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "SunVolt 550W Bifacial" }) });
   await expect(card.getByText("SunVolt", { exact: true })).toBeVisible();
-  await expect(card.getByText("550 W · Bifacial")).toBeVisible();
+  await expect(card.getByText("550 W · 21.3 %")).toBeVisible();
   await expect(card.getByText("Dealer price after sign-in")).toBeVisible();
   await expect(card.getByText(/USD/)).toHaveCount(0);
   // No stars on any card: nobody has rated these products.

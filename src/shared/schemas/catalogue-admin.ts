@@ -39,6 +39,9 @@ export const BRAND_NAME_TAKEN = "A brand with this name already exists.";
 export const BRAND_NAME_REQUIRED = "Brand name is required";
 export const HS_CODE_FORMAT = "Enter the 8-digit HS tariff code, e.g. 85414300.";
 export const VAT_CATEGORY_UNKNOWN = "Choose standard rate, zero-rated or exempt.";
+export const SKU_FORMAT = "Enter the SKU with letters, digits, dashes, dots or slashes (at most 40), e.g. SV-410M-PERC.";
+export const SKU_TAKEN = "Another product already has this SKU.";
+export const SPECS_FORMAT = "Send the specifications as a JSON object of { key: value }.";
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 
@@ -89,6 +92,32 @@ const hsCode = z.preprocess(
 /** How VAT applies to the product; the standard rate when left out or empty. */
 const vatCategory = z.preprocess((v) => (v === "" ? undefined : v), z.enum(VAT_CATEGORIES, { error: VAT_CATEGORY_UNKNOWN }));
 
+/** A product's SKU, kept upper-case; empty or null clears it. */
+const sku = z.preprocess(
+  (v) => (v === "" || v === null ? null : typeof v === "string" ? v.trim().toUpperCase() : v),
+  z
+    .string({ error: SKU_FORMAT })
+    .regex(/^[A-Z0-9][A-Z0-9./-]{0,39}$/, SKU_FORMAT)
+    .nullable(),
+);
+
+/**
+ * A product's specifications as sent: an object, or its JSON text (a multipart field). Only their shape is read here;
+ * each value is checked against the product's category with `specsSchemaFor` (#shared/specs.ts).
+ */
+const specs = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    if (v.trim() === "") return {};
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z.record(z.string(), z.unknown(), { error: SPECS_FORMAT }),
+);
+
 /** A product's own fields (spec §3 names), as the create form and POST /api/products/add-product send them. */
 export const productFieldsSchema = z.object({
   product_name: requiredText("The product name", PRODUCT_NAME_REQUIRED, 200),
@@ -103,6 +132,9 @@ export const productFieldsSchema = z.object({
   /** Issue 21 §3: the HS code printed on tax invoices, and the VAT category deciding each line's rate. */
   hs_code: hsCode.optional(),
   vat_category: vatCategory.optional(),
+  /** Issue 22: the SKU (unique) and the structured specifications of the product's category. */
+  sku: sku.optional(),
+  specs: specs.optional(),
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;

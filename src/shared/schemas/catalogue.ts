@@ -72,6 +72,10 @@ export const productRecordSchema = z.object({
   category_name: z.string(),
   /** The product's brand, when it has one. */
   brand_name: z.string().nullable(),
+  sku: z.string().nullable().describe("The stock-keeping unit, e.g. SV-410M-PERC; null when none is set"),
+  specs: z
+    .record(z.string(), z.union([z.number(), z.string()]))
+    .describe("Structured specifications { key: value } of the product's category (numbers in the unit the key names)"),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;
 

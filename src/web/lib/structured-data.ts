@@ -1,5 +1,6 @@
 import type { Product } from "#shared/schemas/catalogue.ts";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
+import { specRows } from "#shared/specs.ts";
 
 /**
  * schema.org JSON-LD for search engines (issue 3): the company on the home page, each product, each blog and
@@ -24,14 +25,22 @@ export function organizationLd(settings: PublicSiteSettings, siteUrl: string): J
 
 /** A product; the offer (price) only when the reader may see prices: the service gives visitors none (spec §6). */
 export function productLd(product: Product, siteUrl: string, images: readonly string[]): JsonLd {
+  // Each specification as a PropertyValue: its number (or word) and the unit apart, as schema.org reads them.
+  const properties = specRows(product.category_slug, product.specs).map(({ def }) => ({
+    "@type": "PropertyValue",
+    name: def.label,
+    value: product.specs[def.key],
+    ...(def.unit ? { unitText: def.unit } : {}),
+  }));
   return {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.product_name,
     description: product.product_description,
     image: images.map((path) => `${siteUrl}${path}`),
-    sku: String(product.product_id),
+    sku: product.sku ?? String(product.product_id),
     category: product.category_name,
+    ...(properties.length > 0 ? { additionalProperty: properties } : {}),
     url: `${siteUrl}/product/${product.product_id}`,
     ...(product.price_usd !== null
       ? {

@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { data, Link } from "react-router";
 import { mediaUrl, previewImageUrl } from "#shared/media.ts";
+import { specRows } from "#shared/specs.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
 import { PageIntro } from "#web/components/layout/page-intro.tsx";
 import { imagePreload } from "#web/components/ui/media-image.tsx";
@@ -78,6 +79,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       </PageIntro>
     );
   }
+  const specs = specRows(product.category_slug, product.specs);
   const benefits = product.product_benefits
     .split("\n")
     .map((b) => b.trim())
@@ -101,7 +103,12 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       </nav>
       {/* Above the gallery and the details: it starts where every page's heading does (issue 20 §2). */}
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{product.product_name}</h1>
-      {product.brand_name ? <p className="mt-1 text-slate-700">{product.brand_name}</p> : null}
+      {product.brand_name || product.sku ? (
+        <p className="mt-1 flex flex-wrap gap-x-4 text-slate-700">
+          {product.brand_name ? <span>{product.brand_name}</span> : null}
+          {product.sku ? <span data-sku="">SKU: {product.sku}</span> : null}
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-8 md:grid-cols-2 md:gap-10">
         <ProductGallery images={product.images} name={product.product_name} />
         <div className="space-y-5">
@@ -129,18 +136,39 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       <div className="mt-12 grid gap-10 md:grid-cols-3">
-        {benefits.length > 0 ? (
-          <section aria-labelledby="benefits-heading" className="md:col-span-2">
-            <h2 id="benefits-heading" className="text-xl font-bold text-slate-900">
-              Benefits
-            </h2>
-            <ul className="mt-3 list-disc space-y-1.5 pl-5 text-slate-700 marker:text-accent-600">
-              {benefits.map((b) => (
-                <li key={b}>{b}</li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <div className="space-y-10 md:col-span-2">
+          {specs.length > 0 ? (
+            <section aria-labelledby="specs-heading">
+              <h2 id="specs-heading" className="text-xl font-bold text-slate-900">
+                Specifications
+              </h2>
+              <table className="mt-3 w-full max-w-xl text-left text-sm">
+                <tbody className="divide-y divide-slate-200">
+                  {specs.map(({ def, value }) => (
+                    <tr key={def.key}>
+                      <th scope="row" className="py-2 pr-4 font-medium text-slate-700">
+                        {def.label}
+                      </th>
+                      <td className="py-2 tabular-nums text-slate-900">{value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ) : null}
+          {benefits.length > 0 ? (
+            <section aria-labelledby="benefits-heading">
+              <h2 id="benefits-heading" className="text-xl font-bold text-slate-900">
+                Benefits
+              </h2>
+              <ul className="mt-3 list-disc space-y-1.5 pl-5 text-slate-700 marker:text-accent-600">
+                {benefits.map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
         <div className="space-y-8">
           {product.product_warranty ? (
             <section aria-labelledby="warranty-heading">

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { SpecValues } from "#shared/specs.ts";
 import { VAT_CATEGORIES } from "#shared/tax.ts";
 
 /** Ids are the spec's (§3): solar-panels 1, cabling 4, accessories 5, energy-storage 6, hybrid-inverters 7, mounting-equipment 8, switch-gear 9. */
@@ -34,6 +35,10 @@ export const products = pgTable(
     hsCode: text("hs_code"),
     /** How VAT applies to it: standard (the dated rate), zero-rated (0 %) or exempt (no VAT). */
     vatCategory: text("vat_category", { enum: VAT_CATEGORIES }).notNull().default("standard"),
+    /** The stock-keeping unit ("SV-410M-PERC", issue 22): unique; null until an admin sets one (every demo product has one). */
+    sku: text("sku"),
+    /** Structured specifications, `{ key: value }` as `#shared/specs.ts` defines them for the product's category. */
+    specs: jsonb("specs").$type<SpecValues>().notNull().default({}),
     categoryId: integer("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
@@ -49,6 +54,7 @@ export const products = pgTable(
     index("products_name_trgm_idx").using("gin", t.productName.op("gin_trgm_ops")),
     index("products_description_trgm_idx").using("gin", t.productDescription.op("gin_trgm_ops")),
     index("products_brand_idx").on(t.brandId),
+    uniqueIndex("products_sku_key").on(t.sku),
     check("products_hs_code_check", sql`${t.hsCode} ~ '^[0-9]{8}$'`),
     check("products_vat_category_check", sql`${t.vatCategory} in ('standard', 'zero_rated', 'exempt')`),
   ],

@@ -144,6 +144,8 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       // The tariff heading of each kind of goods (issue 21 §3): lead-acid and lithium batteries differ.
       hsCode: p.name.includes("Gel") ? "85072000" : DEMO_HS_CODES[p.category as CategorySlug],
       vatCategory: "standard" as const,
+      sku: p.sku,
+      specs: p.values,
       categoryId: CATEGORY_SLUGS[p.category as CategorySlug],
       brandId: brandId.get(p.brand) ?? null,
     };

@@ -1,4 +1,5 @@
 /** Demo catalogue: invented brands and products (no real trademarks), realistic for Zimbabwean homes, farms and businesses. */
+import type { SpecValues } from "#shared/specs.ts";
 
 export const BRANDS = [
   { name: "SunVolt", website: "https://sunvolt.example" },
@@ -26,9 +27,127 @@ export type ProductSeed = {
    * force. One demo product keeps one, to show how the back office marks an override.
    */
   zwgOverride?: string;
+  /** Its stock-keeping unit and structured specifications (issue 22), from DEMO_SPECS. */
+  sku: string;
+  values: SpecValues;
 };
 
-const panel = (name: string, brand: BrandName, watts: number, kind: string, price: number, images: 1 | 2 | 3, extra = ""): ProductSeed => ({
+type PanelCell = "mono PERC" | "TOPCon" | "bifacial mono" | "mono" | "poly";
+const pv = (
+  sku: string,
+  power_w: number,
+  cell_type: PanelCell,
+  [voc_v, isc_a, vmp_v, imp_a]: [number, number, number, number],
+  efficiency_pct: number,
+  dimensions_mm: string,
+  weight_kg: number,
+) => ({ sku, values: { power_w, voc_v, isc_a, vmp_v, imp_a, efficiency_pct, cell_type, dimensions_mm, weight_kg } });
+const inverter = (
+  sku: string,
+  power_kw: number,
+  [mppt_min_v, mppt_max_v]: [number, number],
+  mppt_count: number,
+  battery: 12 | 24 | 48,
+  phase: "single" | "three",
+) => ({
+  sku,
+  values: {
+    power_kw,
+    max_pv_input_w: Math.round(power_kw * 1300),
+    mppt_min_v,
+    mppt_max_v,
+    mppt_count,
+    battery_voltage_v: String(battery),
+    phase,
+  },
+});
+const battery = (
+  sku: string,
+  capacity_kwh: number,
+  voltage_v: number,
+  chemistry: "LiFePO4" | "lead-acid gel",
+  max_discharge_kw: number,
+) => ({
+  sku,
+  values:
+    chemistry === "LiFePO4"
+      ? { capacity_kwh, voltage_v, chemistry, cycles: 6000, max_discharge_kw, depth_of_discharge_pct: 90 }
+      : { capacity_kwh, voltage_v, chemistry, cycles: 1200, max_discharge_kw, depth_of_discharge_pct: 50 },
+});
+
+/** Each demo product's SKU and specifications (issue 22), by name: figures as their makers' datasheets print them. */
+export const DEMO_SPECS: Record<string, { sku: string; values: SpecValues }> = {
+  "SunVolt 410W Mono PERC": pv("SV-410M-PERC", 410, "mono PERC", [37.5, 13.9, 31.5, 13.0], 21.0, "1722 × 1134 × 30", 21.5),
+  "SunVolt 450W Mono Half-Cut": pv("SV-450M-HC", 450, "mono PERC", [41.5, 13.9, 34.6, 13.0], 20.7, "2094 × 1038 × 35", 23.5),
+  "SunVolt 550W Bifacial": pv("SV-550B", 550, "bifacial mono", [49.6, 14.0, 41.8, 13.16], 21.3, "2278 × 1134 × 35", 32.0),
+  "Kariba 330W Poly": pv("KP-330P", 330, "poly", [46.0, 9.2, 37.5, 8.8], 17.0, "1956 × 992 × 40", 22.0),
+  "Kariba 400W Mono Black": pv("KP-400M-BLK", 400, "mono PERC", [37.2, 13.7, 31.0, 12.9], 20.5, "1722 × 1134 × 30", 21.5),
+  "Kariba 580W N-Type TOPCon": pv("KP-580N-TOPCON", 580, "TOPCon", [51.9, 14.2, 43.1, 13.46], 22.5, "2278 × 1134 × 35", 31.5),
+  "Mutapa 200W Flexible": pv("MS-200FLEX", 200, "mono", [24.0, 10.6, 20.0, 10.0], 19.5, "1520 × 680 × 3", 3.6),
+  "Mutapa 100W Portable Kit": pv("MS-100PORT", 100, "mono", [22.5, 5.8, 18.5, 5.41], 19.0, "1050 × 540 × 25", 4.5),
+  "Mutapa 460W Mono": pv("MS-460M", 460, "mono PERC", [41.8, 14.0, 34.8, 13.22], 21.2, "2094 × 1038 × 35", 24.0),
+  "Zambezi 540W Mono Commercial": pv("ZE-540M-C", 540, "mono PERC", [49.5, 13.85, 41.6, 12.98], 20.9, "2278 × 1134 × 35", 28.0),
+  "Zambezi 600W Bifacial Dual-Glass": pv("ZE-600B-DG", 600, "bifacial mono", [41.9, 18.4, 34.9, 17.2], 21.2, "2172 × 1303 × 35", 33.5),
+  "Zambezi 370W Mono Compact": pv("ZE-370M-CPT", 370, "mono PERC", [41.0, 11.4, 34.2, 10.82], 20.3, "1755 × 1038 × 35", 19.5),
+  "Highveld 250W Poly Off-Grid": pv("HE-250P-OG", 250, "poly", [37.6, 8.8, 30.5, 8.2], 15.4, "1640 × 992 × 35", 18.5),
+  "SunVolt Hybrid 3kW 24V": inverter("SV-HYB3K-24", 3, [120, 450], 1, 24, "single"),
+  "SunVolt Hybrid 5kW 48V": inverter("SV-HYB5K-48", 5, [120, 450], 1, 48, "single"),
+  "Kariba Hybrid 8kW 48V": inverter("KP-HYB8K-48", 8, [120, 500], 2, 48, "single"),
+  "Kariba Hybrid 10kW Three-Phase": inverter("KP-HYB10K-3P", 10, [160, 800], 2, 48, "three"),
+  "Zambezi Hybrid 6kW Parallel-Ready": inverter("ZE-HYB6K-P", 6, [120, 500], 2, 48, "single"),
+  "Highveld Hybrid 1.5kW 12V": inverter("HE-HYB1K5-12", 1.5, [15, 100], 1, 12, "single"),
+  "SunVolt LiFePO4 5.12kWh Wall": battery("SV-LFP5K12-W", 5.12, 51.2, "LiFePO4", 5.12),
+  "SunVolt LiFePO4 10.24kWh Rack": battery("SV-LFP10K24-R", 10.24, 51.2, "LiFePO4", 10.24),
+  "Kariba PowerStack 15kWh": battery("KP-STACK15", 15.36, 51.2, "LiFePO4", 10.24),
+  "Mutapa LiFePO4 2.4kWh 24V": battery("MS-LFP2K4-24", 2.4, 25.6, "LiFePO4", 2.56),
+  "Highveld Gel 200Ah 12V": battery("HE-GEL200-12", 2.4, 12, "lead-acid gel", 1.2),
+  "Zambezi LiFePO4 1.28kWh 12V": battery("ZE-LFP1K28-12", 1.28, 12.8, "LiFePO4", 1.28),
+  "Granite Tile Roof Hook Kit (4 panels)": {
+    sku: "GM-TILE-4",
+    values: { panels_supported: 4, roof_type: "tile", material: "Aluminium and A2 stainless steel" },
+  },
+  "Granite IBR Roof Clamp Kit (4 panels)": {
+    sku: "GM-IBR-4",
+    values: { panels_supported: 4, roof_type: "IBR / corrugated", material: "Aluminium and A2 stainless steel" },
+  },
+  "Granite Ground Mount Frame (8 panels)": {
+    sku: "GM-GND-8",
+    values: { panels_supported: 8, roof_type: "ground", material: "Hot-dip galvanised steel" },
+  },
+  "Granite Aluminium Rail 4.2m": { sku: "GM-RAIL-4M2", values: { roof_type: "any", material: "6005-T5 aluminium", length_m: 4.2 } },
+  "Granite Carport Structure (12 panels)": {
+    sku: "GM-CARPORT-12",
+    values: { panels_supported: 12, roof_type: "carport", material: "Hot-dip galvanised steel and aluminium" },
+  },
+  "Solar DC Cable 4mm² Red (100m)": {
+    sku: "HE-PV4-R100",
+    values: { cross_section_mm2: 4, length_m: 100, rating_v: 1500, cable_type: "PV DC" },
+  },
+  "Solar DC Cable 6mm² Black (100m)": {
+    sku: "HE-PV6-B100",
+    values: { cross_section_mm2: 6, length_m: 100, rating_v: 1500, cable_type: "PV DC" },
+  },
+  "Battery Cable 35mm² (per metre)": {
+    sku: "HE-BAT35-1M",
+    values: { cross_section_mm2: 35, length_m: 1, rating_v: 1000, cable_type: "battery" },
+  },
+  "MC4 Connector Pair (10 pack)": { sku: "ZE-MC4-10", values: { rating_v: 1500, cable_type: "connector" } },
+  "AC Cable 10mm² Twin and Earth (50m)": {
+    sku: "HE-AC10-TE50",
+    values: { cross_section_mm2: 10, length_m: 50, rating_v: 1000, cable_type: "AC twin and earth" },
+  },
+  "Wi-Fi Monitoring Dongle": { sku: "SV-WIFI-01", values: { kind: "Monitoring dongle", rating: "5 V USB, 2.4 GHz Wi-Fi" } },
+  "Solar Panel Cleaning Kit": { sku: "MS-CLEAN-35", values: { kind: "Cleaning kit", rating: "3.5 m reach" } },
+  "MC4 Crimping Tool Set": { sku: "ZE-MC4-TOOL", values: { kind: "Crimping tool", rating: "2.5–6 mm² cable" } },
+  "Smart Energy Meter (Single-Phase)": { sku: "KP-METER-1P", values: { kind: "Energy meter", rating: "230 V, 100 A" } },
+  "DC Isolator Switch 1000V 32A": { sku: "HE-DCISO-32", values: { current_a: 32, voltage_v: 1000, poles: 4, kind: "isolator" } },
+  "AC Miniature Circuit Breaker 40A": { sku: "HE-MCB-40", values: { current_a: 40, voltage_v: 230, poles: 2, kind: "MCB" } },
+  "Surge Protection Device DC 1000V": { sku: "HE-SPD-DC1000", values: { voltage_v: 1000, poles: 2, kind: "SPD" } },
+  "PV Combiner Box 4-in-1 Out": { sku: "HE-CMB-4-1", values: { current_a: 32, voltage_v: 1000, poles: 2, kind: "combiner box" } },
+  "Automatic Changeover Switch 63A": { sku: "HE-ATS-63", values: { current_a: 63, voltage_v: 230, poles: 2, kind: "changeover switch" } },
+};
+
+const panel = (name: string, brand: BrandName, watts: number, kind: string, price: number, images: 1 | 2 | 3, extra = ""): Unspecified => ({
   name,
   brand,
   category: "solar-panels",
@@ -46,7 +165,9 @@ const panel = (name: string, brand: BrandName, watts: number, kind: string, pric
   ],
 });
 
-export const PRODUCTS: ProductSeed[] = [
+type Unspecified = Omit<ProductSeed, "sku" | "values">;
+
+const PRODUCT_SEEDS: Unspecified[] = [
   panel("SunVolt 410W Mono PERC", "SunVolt", 410, "Monocrystalline PERC", 118, 3, "Our best-selling panel for residential systems."),
   panel(
     "SunVolt 450W Mono Half-Cut",
@@ -134,7 +255,7 @@ export const PRODUCTS: ProductSeed[] = [
       ["Highveld Hybrid 1.5kW 12V", "Highveld Electric", 1.5, 12, 245, 1],
     ] as const
   ).map(
-    ([name, brand, kw, volts, price, images]): ProductSeed => ({
+    ([name, brand, kw, volts, price, images]): Unspecified => ({
       name,
       brand,
       category: "hybrid-inverters",
@@ -144,7 +265,7 @@ export const PRODUCTS: ProductSeed[] = [
       specs: [
         ["Rated output", `${kw} kW`],
         ["Battery voltage", `${volts} V`],
-        ["MPPT input range", volts === 12 ? "15–100 V" : "120–450 V"],
+        ["MPPT input range", `${DEMO_SPECS[name]?.values.mppt_min_v}–${DEMO_SPECS[name]?.values.mppt_max_v} V`],
         ["Maximum PV input", `${Math.round(kw * 1.3 * 10) / 10} kW`],
         ["Transfer time", "< 10 ms"],
         ["Monitoring", "Wi-Fi dongle and mobile app"],
@@ -161,7 +282,7 @@ export const PRODUCTS: ProductSeed[] = [
       ["Zambezi LiFePO4 1.28kWh 12V", "Zambezi Energy", 1.28, 12, 330, 2],
     ] as const
   ).map(
-    ([name, brand, kwh, volts, price, images]): ProductSeed => ({
+    ([name, brand, kwh, volts, price, images]): Unspecified => ({
       name,
       brand,
       category: "energy-storage",
@@ -189,7 +310,7 @@ export const PRODUCTS: ProductSeed[] = [
       ["Granite Carport Structure (12 panels)", 1450, "A two-car solar carport that shades vehicles while it generates", 2],
     ] as const
   ).map(
-    ([name, price, summary, images]): ProductSeed => ({
+    ([name, price, summary, images]): Unspecified => ({
       name,
       brand: "Granite Mounts",
       category: "mounting-equipment",
@@ -213,7 +334,7 @@ export const PRODUCTS: ProductSeed[] = [
       ["AC Cable 10mm² Twin and Earth (50m)", "Highveld Electric", 145, 1],
     ] as const
   ).map(
-    ([name, brand, price, images]): ProductSeed => ({
+    ([name, brand, price, images]): Unspecified => ({
       name,
       brand,
       category: "cabling",
@@ -236,7 +357,7 @@ export const PRODUCTS: ProductSeed[] = [
       ["Smart Energy Meter (Single-Phase)", "Kariba Power", 89, 2, "Lets the inverter limit export and shows household consumption."],
     ] as const
   ).map(
-    ([name, brand, price, images, summary]): ProductSeed => ({
+    ([name, brand, price, images, summary]): Unspecified => ({
       name,
       brand,
       category: "accessories",
@@ -258,7 +379,7 @@ export const PRODUCTS: ProductSeed[] = [
       ["Automatic Changeover Switch 63A", 98, 2, "Switches the house between grid, inverter and generator."],
     ] as const
   ).map(
-    ([name, price, images, summary]): ProductSeed => ({
+    ([name, price, images, summary]): Unspecified => ({
       name,
       brand: "Highveld Electric",
       category: "switch-gear",
@@ -274,6 +395,12 @@ export const PRODUCTS: ProductSeed[] = [
     }),
   ),
 ];
+
+export const PRODUCTS: ProductSeed[] = PRODUCT_SEEDS.map((p) => {
+  const demo = DEMO_SPECS[p.name];
+  if (!demo) throw new Error(`demo product ${p.name} has no SKU and specifications`);
+  return { ...p, ...demo };
+});
 
 export function warrantyOf(p: ProductSeed): string {
   switch (p.category) {

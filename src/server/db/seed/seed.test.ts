@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, imageVariantName, MEDIA_FOLDERS } from "#shared/media.ts";
 import { isSitePath } from "#shared/schemas/content.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
+import { specsSchemaFor } from "#shared/specs.ts";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import { createDiskStorage } from "../../platform/storage/storage.ts";
 import type { Database } from "../client.ts";
@@ -80,6 +81,22 @@ describe("demo content", () => {
       expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     }
     expect(rows.some((p) => p.priceZwl === null)).toBe(true);
+  });
+
+  it("gives every product a unique SKU and specifications its category's schema accepts (issue 22)", async () => {
+    const rows = await database.db
+      .select({ name: products.productName, sku: products.sku, specs: products.specs, slug: categories.slug })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId));
+    const skus = rows.map((r) => r.sku);
+    expect(skus.every((sku) => typeof sku === "string" && /^[A-Z0-9][A-Z0-9./-]+$/.test(sku))).toBe(true);
+    expect(new Set(skus).size).toBe(rows.length);
+    for (const row of rows) {
+      expect(Object.keys(row.specs).length, row.name).toBeGreaterThan(0);
+      expect(specsSchemaFor(row.slug).safeParse(row.specs).success, row.name).toBe(true);
+    }
+    const panel = rows.find((r) => r.name === "SunVolt 410W Mono PERC");
+    expect(panel).toMatchObject({ sku: "SV-410M-PERC", specs: { power_w: 410, voc_v: 37.5, isc_a: 13.9, efficiency_pct: 21 } });
   });
 
   it("stores every image named in the database as WebP at each width", async () => {

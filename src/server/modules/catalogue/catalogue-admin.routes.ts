@@ -49,7 +49,9 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         description:
           "Fields (spec §3 names): product_name, product_description, category, price_usd (required); product_benefits, " +
           "product_warranty, price_zwl, brand_id, hs_code (the 8-digit HS tariff code; dots and spaces are dropped) and " +
-          `vat_category (standard, zero_rated or exempt; standard when left out), all optional. Files: images (1 to ${PRODUCT_MAX_IMAGES}, the first is the main ` +
+          "vat_category (standard, zero_rated or exempt; standard when left out), sku (unique, kept upper-case; 400 on sku when " +
+          "another product has it) and specs (a JSON object { key: value } of the category's specifications, checked against " +
+          `them: 400 on specs.<key>), all optional. Files: images (1 to ${PRODUCT_MAX_IMAGES}, the first is the main ` +
           `image) and datasheet (one PDF), both required. ${FILES_NOTE}`,
         consumes: ["multipart/form-data"],
         response: { 201: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },
@@ -71,7 +73,9 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
         description:
           "Any of the fields; those left out stay as they are (price_zwl null or empty clears it). `images` lists the " +
           "product's image names in their new order (a list, or comma-separated text); the first is the main image and a " +
-          "name left out is removed.",
+          "name left out is removed. `sku` is unique (400 on sku when taken; empty clears it); `specs` replaces the " +
+          "specifications, checked against the product's category (400 on specs.<key>); a product moved to another category " +
+          "without specs keeps those the new one has.",
         params,
         body: productUpdateSchema,
         response: { 200: z.object({ message: z.string(), product: adminProductSchema }), ...refusals },

@@ -27,8 +27,10 @@ import {
   PRODUCT_UNKNOWN,
   type ProductUpdate,
   productFieldsSchema,
+  SKU_TAKEN,
   TOO_MANY_PRODUCT_IMAGES,
 } from "#shared/schemas/catalogue-admin.ts";
+import { type SpecValues, specDefsFor, specsSchemaFor } from "#shared/specs.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
@@ -107,23 +109,43 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
   const { rowOf, create, update, remove } = createResources({ db, audit, files });
   const loadProduct = async (exec: Exec, id: number) => toAdminProduct(await rowOf(exec, productResource, id));
 
-  /** The category and brand a product names must exist. */
-  async function checkRefs(exec: Exec, refs: { category?: number; brand_id?: number | null }): Promise<void> {
+  /** The category and brand a product names must exist; the category's slug when one is named. */
+  async function checkRefs(exec: Exec, refs: { category?: number; brand_id?: number | null }): Promise<string | null> {
     const issues: { path: string; message: string }[] = [];
+    let slug: string | null = null;
     if (refs.category !== undefined) {
-      const [found] = await exec.select({ id: categories.id }).from(categories).where(eq(categories.id, refs.category));
+      const [found] = await exec.select({ slug: categories.slug }).from(categories).where(eq(categories.id, refs.category));
       if (!found) issues.push({ path: "body.category", message: CATEGORY_UNKNOWN });
+      slug = found?.slug ?? null;
     }
     if (refs.brand_id !== undefined && refs.brand_id !== null) {
       const [found] = await exec.select({ id: brands.id }).from(brands).where(eq(brands.id, refs.brand_id));
       if (!found) issues.push({ path: "body.brand_id", message: BRAND_UNKNOWN });
     }
     if (issues.length > 0) throw new ValidationError(issues);
+    return slug;
   }
 
-  /** A category or brand removed between the check and the write. */
+  /** A product's specifications checked against its category's (#shared/specs.ts): 400 on `body.specs.<key>`. */
+  function checkSpecs(slug: string, specs: Record<string, unknown>): SpecValues {
+    const parsed = specsSchemaFor(slug).safeParse(specs);
+    if (!parsed.success)
+      throw new ValidationError(fieldIssues(parsed.error).map((i) => ({ ...i, path: i.path.replace(/^body/, "body.specs") })));
+    return parsed.data;
+  }
+
+  /** The specifications a product keeps when it moves to another category: those the new one has and accepts. */
+  function keptSpecs(slug: string, specs: SpecValues): SpecValues {
+    const schema = specsSchemaFor(slug);
+    const known = new Set(specDefsFor(slug).map((d) => d.key));
+    const kept = Object.entries(specs).filter(([key, value]) => known.has(key) && schema.safeParse({ [key]: value }).success);
+    return Object.fromEntries(kept);
+  }
+
+  /** A category or brand removed between the check and the write, or an SKU another product has. */
   function refError(err: unknown): never {
     if (isForeignKeyViolation(err)) throw new ValidationError([{ path: "body.category", message: CATEGORY_UNKNOWN }]);
+    if (isUniqueViolation(err)) throw new ValidationError([{ path: "body.sku", message: SKU_TAKEN }]);
     throw err;
   }
 
@@ -221,7 +243,8 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       if (!datasheet) issues.push({ path: "body.datasheet", message: DATASHEET_REQUIRED });
       if (!parsed.success || !datasheet || issues.length > 0) throw new ValidationError(issues);
       const fields = parsed.data;
-      await checkRefs(db, fields);
+      const slug = await checkRefs(db, fields);
+      const specs = checkSpecs(slug ?? "", fields.specs ?? {});
 
       return create(me, productResource, {
         store: async (put) => ({
@@ -239,6 +262,8 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           brandId: fields.brand_id ?? null,
           hsCode: fields.hs_code ?? null,
           vatCategory: fields.vat_category ?? "standard",
+          sku: fields.sku ?? null,
+          specs,
           images: names,
           datasheet: sheet,
         }),
@@ -253,7 +278,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       const me = requireAdmin(actor);
       return update(me, productResource, id, {
         set: async (current, _, tx) => {
-          await checkRefs(tx, { category: patch.category, brand_id: patch.brand_id });
+          const slug = (await checkRefs(tx, { category: patch.category, brand_id: patch.brand_id })) ?? current.categorySlug;
           if (patch.images) {
             const unknown = patch.images.filter((n) => !current.images.includes(n));
             if (unknown.length > 0) {
@@ -276,6 +301,9 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           if (patch.brand_id !== undefined) set.brandId = patch.brand_id;
           if (patch.hs_code !== undefined) set.hsCode = patch.hs_code;
           if (patch.vat_category !== undefined) set.vatCategory = patch.vat_category;
+          if (patch.sku !== undefined) set.sku = patch.sku;
+          if (patch.specs !== undefined) set.specs = checkSpecs(slug, patch.specs);
+          else if (slug !== current.categorySlug) set.specs = keptSpecs(slug, current.specs);
           return set;
         },
       }).catch(refError);

@@ -47,6 +47,8 @@ export function toProduct(
     category_slug: category.slug,
     category_name: category.name,
     brand_name: brandName,
+    sku: row.sku,
+    specs: row.specs,
   };
 }
 

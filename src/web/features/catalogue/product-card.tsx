@@ -42,7 +42,7 @@ export function productCardData(p: Product, signedIn: boolean): ProductCardData 
     name: p.product_name,
     images: p.images,
     brand: p.brand_name,
-    keyLine: productKeyLine(p.category_slug, p.product_name),
+    keyLine: productKeyLine(p.category_slug, p.product_name, p.specs),
     cue,
   };
 }

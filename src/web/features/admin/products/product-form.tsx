@@ -1,4 +1,6 @@
 import { useMemo, useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { z } from "zod";
 import { mediaUrl } from "#shared/media.ts";
 import type { Category } from "#shared/schemas/catalogue.ts";
 import {
@@ -13,6 +15,7 @@ import {
   type ProductFieldsInput,
   productFieldsSchema,
 } from "#shared/schemas/catalogue-admin.ts";
+import { specDefsFor, specsFromForm, specsSchemaFor } from "#shared/specs.ts";
 import { formatHsCode, VAT_CATEGORIES, VAT_CATEGORY_LABELS } from "#shared/tax.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { appendImages, fieldsForm, type ImageItem, ImageListField, PdfField } from "../kit/file-fields.tsx";
@@ -39,7 +42,32 @@ const namesOf = (images: string) =>
     .filter(Boolean);
 const storedItems = (images: string): ImageItem[] => namesOf(images).map((name) => ({ kind: "stored", name }));
 
-function defaultsOf(product: AdminProduct | null): ProductFieldsInput {
+type FormInput = Omit<ProductFieldsInput, "specs"> & { specs: Record<string, string> };
+
+/**
+ * The form's schema: the product's fields, with its specifications typed as text and checked by the chosen
+ * category's schema (#shared/specs.ts, the one the server applies), each issue under its field; sent as numbers and
+ * words.
+ */
+function formSchemaOf(categories: readonly Category[]) {
+  const slugOf = (id: unknown) => categories.find((c) => String(c.id) === String(id))?.slug ?? "";
+  const read = (v: { category?: unknown; specs?: unknown }) =>
+    specsFromForm(slugOf(v.category), (v.specs ?? {}) as Record<string, string | undefined>);
+  return productFieldsSchema
+    .extend({ specs: z.record(z.string(), z.string().optional()).optional() })
+    .superRefine(
+      (v, ctx) => {
+        const parsed = specsSchemaFor(slugOf(v.category)).safeParse(read(v));
+        if (parsed.success) return;
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["specs", ...issue.path], message: issue.message });
+      },
+      // Checked with the other fields, not only once they are right.
+      { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+    )
+    .transform((v) => ({ ...v, specs: read(v) }));
+}
+
+function defaultsOf(product: AdminProduct | null): FormInput {
   return {
     product_name: product?.product_name ?? "",
     product_description: product?.product_description ?? "",
@@ -51,6 +79,8 @@ function defaultsOf(product: AdminProduct | null): ProductFieldsInput {
     brand_id: product?.brand_id ? String(product.brand_id) : "",
     hs_code: product?.hs_code ? formatHsCode(product.hs_code) : "",
     vat_category: product?.vat_category ?? "standard",
+    sku: product?.sku ?? "",
+    specs: Object.fromEntries(Object.entries(product?.specs ?? {}).map(([key, value]) => [key, String(value)])),
   };
 }
 
@@ -61,7 +91,8 @@ function defaultsOf(product: AdminProduct | null): ProductFieldsInput {
  */
 export function ProductForm({ product, categories, brands, secondaryCurrency, onSaved, onCancel }: Props) {
   const defaults = useMemo(() => defaultsOf(product), [product]);
-  const f = useUploadForm(productFieldsSchema, defaults, {
+  const schema = useMemo(() => formSchemaOf(categories), [categories]);
+  const f = useUploadForm(schema, defaults, {
     fileFields: { images: "images", imageOrder: "images", datasheet: "datasheet" },
     filesAreFields: true,
     onSaved: (saved: AdminProduct) => onSaved(product ? "Product updated." : "Product added.", saved),
@@ -87,7 +118,8 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
   };
 
   async function create(values: Record<string, unknown>) {
-    const body = fieldsForm(values);
+    // The specifications go as one JSON text field, as the API reads them in a multipart form.
+    const body = fieldsForm({ ...values, specs: JSON.stringify(values.specs ?? {}) });
     for (const item of images) if (item.kind === "new") body.append("images", item.file, item.file.name);
     if (datasheet) body.append("datasheet", datasheet, datasheet.name);
     const answer = await sendRequest<{ product: AdminProduct }>({
@@ -147,6 +179,9 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
     f.finish(latest);
   }
 
+  const categoryValue = form.watch("category");
+  const slugOfCategory = categories.find((c) => String(c.id) === String(categoryValue))?.slug ?? "";
+
   const onSubmit = f.submit(
     (values) => (current ? update(current.product_id, values) : create(values)),
     () => {
@@ -168,7 +203,24 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
       watchSearch
       tour="product-form"
     >
-      <TextField label="Product name" autoComplete="off" maxLength={200} {...register("product_name")} error={error("product_name")} />
+      <div className="grid gap-5 sm:grid-cols-3">
+        <TextField
+          label="Product name"
+          className="sm:col-span-2"
+          autoComplete="off"
+          maxLength={200}
+          {...register("product_name")}
+          error={error("product_name")}
+        />
+        <TextField
+          label="SKU (optional)"
+          autoComplete="off"
+          maxLength={40}
+          hint="Unique, e.g. SV-410M-PERC"
+          {...register("sku")}
+          error={error("sku")}
+        />
+      </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField label="Category" {...register("category")} error={error("category")}>
           <option value="">Choose a category</option>
@@ -228,6 +280,7 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
           ))}
         </SelectField>
       </div>
+      <SpecsFieldset slug={slugOfCategory} register={register} error={error} />
       <TextAreaField label="Description" rows={5} {...register("product_description")} error={error("product_description")} />
       <TextAreaField
         label="Benefits (optional)"
@@ -265,5 +318,44 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
         tour="product-datasheet"
       />
     </FormShell>
+  );
+}
+
+type FieldKit = {
+  register: (name: `specs.${string}`) => UseFormRegisterReturn;
+  error: (name: `specs.${string}`) => string | undefined;
+};
+
+/** The chosen category's specifications (#shared/specs.ts): numbers with their units, choices as selects. */
+function SpecsFieldset({ slug, register, error }: { slug: string } & FieldKit) {
+  const defs = specDefsFor(slug);
+  if (defs.length === 0) return null;
+  return (
+    <fieldset className="rounded-md border border-slate-300 p-4" data-specs="">
+      <legend className="px-1 font-medium text-slate-900">Specifications (optional)</legend>
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {defs.map((def) => {
+          const name = `specs.${def.key}` as const;
+          const label = def.unit && def.type === "number" ? `${def.label} (${def.unit})` : def.label;
+          if (def.type === "choice") {
+            return (
+              <SelectField key={def.key} label={label} {...register(name)} error={error(name)}>
+                <option value="">Not set</option>
+                {def.choices?.map((c) => (
+                  <option key={c} value={c}>
+                    {def.unit ? `${c} ${def.unit}` : c}
+                  </option>
+                ))}
+              </SelectField>
+            );
+          }
+          return def.type === "number" ? (
+            <TextField key={def.key} label={label} type="number" step="any" inputMode="decimal" {...register(name)} error={error(name)} />
+          ) : (
+            <TextField key={def.key} label={label} autoComplete="off" maxLength={200} {...register(name)} error={error(name)} />
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
