@@ -75,7 +75,7 @@ for (const size of SIZES) {
       expect(found).toEqual([]);
 
       // An amount's currency and figure are joined by a no-break space at the source (formatMoney).
-      const total = dealer.getByRole("article").first().locator("tfoot [data-token]");
+      const total = dealer.getByRole("article").first().locator("tfoot [data-token]").last();
       expect(await total.textContent()).toMatch(/^[A-Z]{3}\u00a0[\d,]+\.\d{2}$/);
     });
 

@@ -110,7 +110,7 @@ test("a new account sees 'Not provided', 'Not uploaded' and 'No installations ad
   await page.goto("/dealer/profile");
 
   const company = section(page, "Company Details");
-  await expect(company.getByText("Not provided", { exact: true })).toHaveCount(5);
+  await expect(company.getByText("Not provided", { exact: true })).toHaveCount(6);
   await expect(company).toContainText("Not Started");
   await expect(company.getByRole("link", { name: "Update in the registration portal" })).toHaveAttribute("href", "/dealer/register");
   await expect(section(page, "Documents").getByText("Not uploaded", { exact: true })).toHaveCount(3);

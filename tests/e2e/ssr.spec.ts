@@ -143,7 +143,7 @@ test("the home page describes the company, blogs and case studies are articles, 
 test("a product's JSON-LD carries no price for visitors and the dealer price for a dealer", async ({ page, request }) => {
   const product = (await (await request.get("/api/products/get-product-by-category/1?page=1&pageSize=1")).json()).rows[0];
   const [visitorLd] = jsonLd(await (await request.get(`/product/${product.product_id}`)).text());
-  expect(visitorLd).toMatchObject({ "@type": "Product", name: product.product_name, sku: String(product.product_id) });
+  expect(visitorLd).toMatchObject({ "@type": "Product", name: product.product_name, sku: product.sku });
   expect(visitorLd).not.toHaveProperty("offers");
   expect(JSON.stringify(visitorLd)).not.toMatch(/price/i);
 

@@ -56,7 +56,7 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
               <span className="block text-slate-600">{p.category_name}</span>
               {/* Issue 21 §3: what the tax invoice prints for it, small under the name to keep the table compact. */}
               <span className="block text-xs text-slate-600" data-product-tax="">
-                {p.hs_code ? <Token>HS {formatHsCode(p.hs_code)}</Token> : <span className="text-amber-800">No HS code</span>}
+                {p.hs_code ? <Token>{`HS ${formatHsCode(p.hs_code)}`}</Token> : <span className="text-amber-800">No HS code</span>}
                 {p.vat_category !== "standard" ? <> · {VAT_CATEGORY_LABELS[p.vat_category]}</> : null}
               </span>
             </>
