@@ -456,7 +456,11 @@ function report(
             .replace(/^->\s*/, "")
             .replace(/\s*\(actual.*$/, ""),
         );
-      const stmt = q.sql.replace(/select .* from/, "select … from").slice(0, 120);
+      const stmt = q.sql
+        .replace(/\s+/g, " ")
+        .trim()
+        .replace(/select .*? from/, "select … from")
+        .slice(0, 120);
       return `| ${q.call} | ${q.queries} | \`${stmt}\` | ${scans.join("; ")} | ${q.executionMs} |`;
     }),
     "",
