@@ -410,11 +410,8 @@ export function createOrdersService({
           unit_price_usd: l.unitUsd,
           unit_price_secondary: l.unitSecondary,
           line_total_usd: centsToDecimal(amounts.usd.lines[i]?.net ?? 0n),
-          line_total_secondary: amounts.secondary
-            ? centsToDecimal(amounts.secondary.lines[i]?.net ?? 0n)
-            : l.unitSecondary === null
-              ? null
-              : fromCents(toCents(l.unitSecondary) * l.quantity),
+          // Unit × quantity, whether or not every line has a secondary price (the totals need them all).
+          line_total_secondary: l.unitSecondary === null ? null : fromCents(toCents(l.unitSecondary) * l.quantity),
           vat_rate: l.vatRate,
         })),
         missing,
