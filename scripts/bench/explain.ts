@@ -55,9 +55,19 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
     await migrate(db as never, { migrationsFolder: migrationsDir });
     await seedIfEmpty(db, createDiskStorage(path.join(dir, "uploads")), { media: false });
     await client.exec(`
-      insert into products (product_name, product_description, price_usd, category_id, images)
+      insert into products (product_name, product_description, price_usd, category_id, images, brand_id, specs)
       select 'Bench product ' || g, 'A generated product for the query plans.', 100 + g % 900,
-             (array[1,4,5,6,7,8,9])[1 + g % 7], '{}'
+             (array[1,4,5,6,7,8,9])[1 + g % 7], '{}', (select min(id) from brands) + g % 4,
+             -- Specifications as the demo's: what the category filters read (issue 22 §3).
+             case (array[1,4,5,6,7,8,9])[1 + g % 7]
+               when 1 then jsonb_build_object('power_w', 100 + g % 500, 'efficiency_pct', 17 + (g % 60) / 10.0,
+                                              'cell_type', (array['mono PERC','TOPCon','HJT','poly'])[1 + g % 4])
+               when 7 then jsonb_build_object('power_kw', 1 + g % 15, 'battery_voltage_v', (array['12','24','48'])[1 + g % 3],
+                                              'phase', (array['single','three'])[1 + g % 2])
+               when 6 then jsonb_build_object('capacity_kwh', 1 + g % 20, 'voltage_v', (array[12,24,48])[1 + g % 3],
+                                              'chemistry', (array['LiFePO4','lead-acid gel','AGM'])[1 + g % 3])
+               else '{}'::jsonb
+             end
       from generate_series(1, ${Math.max(0, productsWanted)}) g;
     `);
     // As autovacuum leaves a live table: statistics for the planner, the visibility map for index-only scans.
@@ -70,6 +80,25 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
     const calls: [string, () => Promise<unknown>][] = [
       ["productsByCategory(1, page 1 of 10)", () => catalogue.productsByCategory(visitor, 1, { page: 1, pageSize: 10 })],
       ["productsByCategory(6, page 50 of 20)", () => catalogue.productsByCategory(visitor, 6, { page: 50, pageSize: 20 })],
+      // A category's filters, sort and facets (issue 22 §3): its rows, its count and its facets, one query each.
+      [
+        "productsByCategory(1, ≥ 400 W, mono PERC, by power)",
+        () =>
+          catalogue.productsByCategory(visitor, 1, { page: 1, pageSize: 12 }, [
+            ["spec.power_w.min", "400"],
+            ["spec.cell_type", "mono PERC"],
+            ["sort", "power-desc"],
+          ]),
+      ],
+      [
+        "productsByCategory(7, 48 V, two brands)",
+        () =>
+          catalogue.productsByCategory(visitor, 7, { page: 1, pageSize: 12 }, [
+            ["spec.battery_voltage_v", "48"],
+            ["brand", "1"],
+            ["brand", "2"],
+          ]),
+      ],
       ["productById(1)", () => catalogue.productById(visitor, 1)],
       ["allProducts(page 1 of 24)", () => catalogue.allProducts(visitor, { page: 1, pageSize: 24 })],
       ["listFeatured()", () => catalogue.listFeatured()],

@@ -50,6 +50,10 @@ const COVERED: Record<string, Covered> = {
   "/category/:categoryId": [
     { as: "visitor", url: "/category/solar-panels" },
     { as: "visitor", url: "/category/solar-panels?page=2&pageSize=6" },
+    // Filters applied (issue 22 §3), and a filter nothing matches; a dealer's sorts include price.
+    { as: "visitor", url: "/category/solar-panels?spec.cell_type=mono+PERC&spec.power_w.min=400&sort=power-desc" },
+    { as: "visitor", url: "/category/hybrid-inverters?spec.power_kw.min=900" },
+    { as: "dealer", url: "/category/energy-storage?sort=price" },
   ],
   "/product/:productId": [
     { as: "visitor", url: "/product/1" },

@@ -97,6 +97,62 @@ export type Product = z.infer<typeof productSchema>;
 export const productPageSchema = z.object({ rows: z.array(productSchema), count: z.number() });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
+/**
+ * A category page's filters (issue 22 §3): each facet with what the other applied filters leave, so a count is the
+ * number of products the page would show with that value added.
+ */
+const choiceFacetSchema = z.object({
+  type: z.literal("choice"),
+  param: z.string().describe("The address parameter: spec.<key> or brand"),
+  label: z.string(),
+  unit: z.string().nullable(),
+  options: z.array(
+    z.object({
+      value: z.string(),
+      label: z.string(),
+      count: z.number().describe("Products with this value, under the other facets' filters"),
+      selected: z.boolean(),
+    }),
+  ),
+});
+const rangeFacetSchema = z.object({
+  type: z.literal("range"),
+  param: z.string().describe("spec.<key>: filtered with spec.<key>.min and spec.<key>.max"),
+  label: z.string(),
+  unit: z.string().nullable(),
+  min: z.number().nullable().describe("The lowest value among the products the other facets' filters leave"),
+  max: z.number().nullable().describe("The highest value among them"),
+  count: z.number().describe("How many of them have a value"),
+  selected: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
+});
+export const facetSchema = z.discriminatedUnion("type", [choiceFacetSchema, rangeFacetSchema]);
+export type Facet = z.infer<typeof facetSchema>;
+export type ChoiceFacet = z.infer<typeof choiceFacetSchema>;
+export type RangeFacet = z.infer<typeof rangeFacetSchema>;
+
+/** GET /api/products/get-product-by-category/{categoryId}: a page of the filtered products, their count, the facets. */
+export const categoryPageSchema = productPageSchema.extend({ facets: z.array(facetSchema) });
+export type CategoryPage = z.infer<typeof categoryPageSchema>;
+
+/**
+ * Its query: the page, and the filters and sort of #shared/catalogue-filters.ts (`spec.<key>=`, `spec.<key>.min=`,
+ * `spec.<key>.max=`, `brand=`, `sort=`), read by the service, which names what it cannot read.
+ */
+export const categoryQuerySchema = pageQuerySchema
+  .extend({
+    sort: z
+      .string()
+      .optional()
+      .describe("name, name-desc, power, power-desc (the category's main figure), price, price-desc (dealers only)"),
+    brand: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe("Brand ids, repeatable"),
+  })
+  .catchall(z.union([z.string(), z.array(z.string())]))
+  .describe("Filters: spec.<key>=value (choices, repeatable), spec.<key>.min= and spec.<key>.max= (numbers)");
+export type CategoryQuery = z.infer<typeof categoryQuerySchema>;
+
 /** GET /api/products/get-all-products?page=&pageSize=&category= : every product, or one category's (id or slug). */
 export const allProductsQuerySchema = pageQuerySchema.extend({
   category: z.preprocess((v) => (v === "" ? undefined : v), categoryRefSchema.optional()),

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { queryEntries } from "#shared/catalogue-filters.ts";
 import {
   allProductsQuerySchema,
   brandMinSchema,
+  categoryPageSchema,
+  categoryQuerySchema,
   categoryRefSchema,
   categorySchema,
   featuredSchema,
   idParamSchema,
-  pageQuerySchema,
   parseProductIds,
   productExistenceSchema,
   productIdsQuerySchema,
@@ -55,13 +57,26 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
       config: { access: access.public },
       schema: {
         tags: ["products"],
-        summary: "One page of a category's products (id or slug)",
+        summary: "One page of a category's products (id or slug), filtered and sorted, with the category's facets",
         params: z.object({ categoryId: categoryRefSchema }),
-        querystring: pageQuerySchema,
-        response: { 200: productPageSchema },
+        querystring: categoryQuerySchema,
+        response: { 200: categoryPageSchema, 400: messageBody },
       },
     },
-    async (request) => catalogue.productsByCategory(request.actor, request.params.categoryId, request.query),
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const params = queryEntries(request.query as Record<string, unknown>);
+      const { rows, count, facets } = await catalogue.productsByCategory(
+        request.actor,
+        request.params.categoryId,
+        { page, pageSize },
+        params,
+        {
+          strict: true,
+        },
+      );
+      return { rows, count, facets };
+    },
   );
 
   r.get(

@@ -1,10 +1,14 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
+import { type CatalogueFilter, emptyFilter, parseCatalogueFilter } from "#shared/catalogue-filters.ts";
+import { findCategory } from "#shared/categories.ts";
 import { centsToDecimal, convertCents } from "#shared/money.ts";
 import { toCents } from "#shared/quotation-totals.ts";
+import { seesPricesRole } from "#shared/roles.ts";
 import type {
   AllProductsQuery,
   BrandMin,
   Category,
+  CategoryPage,
   Featured,
   PageQuery,
   Product,
@@ -17,14 +21,17 @@ import type { VatCategory } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
-import { NotFoundError } from "../../platform/errors.ts";
+import { NotFoundError, ValidationError } from "../../platform/errors.ts";
+import { filterOrder, filterWhere, readFacets } from "./category-filters.ts";
+
+export const PRICE_SORT_FOR_DEALERS = "Sorting by price is for signed-in dealers: visitors see no prices.";
 
 type ProductRow = typeof products.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;
 
 /** Prices are for dealers (spec §6) and for the back office. */
 export function seesPrices(actor: Actor): boolean {
-  return actor !== null && (actor.role === "dealer" || actor.role === "admin" || actor.role === "super");
+  return seesPricesRole(actor?.role);
 }
 
 export function toProduct(
@@ -262,9 +269,41 @@ export function createCatalogueService(
       return db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.sortOrder), asc(brands.id));
     },
 
-    /** One page of a category's products, newest id last, with the total count. */
-    async productsByCategory(actor: Actor, categoryId: number, page: PageQuery): Promise<ProductPage> {
-      return pageOfProducts(actor, { ...page, category: categoryId });
+    /**
+     * One page of a category's products, filtered and sorted as the address asks (#shared/catalogue-filters.ts),
+     * with their count and the category's facets. `params`: the address's parameters; `strict` (the API): what
+     * cannot be read is refused with the reasons; otherwise (a page, a shared link grown old) it is left out. Sorting
+     * by price is for those who see prices. `filter`: what was applied.
+     */
+    async productsByCategory(
+      actor: Actor,
+      categoryId: number,
+      page: PageQuery,
+      params: Iterable<[string, string]> = [],
+      { strict = false } = {},
+    ): Promise<CategoryPage & { filter: CatalogueFilter }> {
+      const category = findCategory(String(categoryId));
+      const withPrices = seesPrices(actor);
+      const { filter, problems } = category ? parseCatalogueFilter(category.slug, params) : { filter: emptyFilter(), problems: [] };
+      if (!withPrices && filter.sort?.startsWith("price")) {
+        problems.push(PRICE_SORT_FOR_DEALERS);
+        filter.sort = null;
+      }
+      if (strict && problems.length > 0) throw new ValidationError(problems.map((message) => ({ path: "querystring", message })));
+      if (!category) return { ...(await pageOfProducts(actor, { ...page, category: categoryId })), facets: [], filter };
+      const where = filterWhere(category.id, filter);
+      const [rows, [total], facets, pricing] = await Promise.all([
+        productQuery()
+          .where(where)
+          .orderBy(...filterOrder(category.slug, filter))
+          .limit(page.pageSize)
+          .offset((page.page - 1) * page.pageSize),
+        db.select({ n: count() }).from(products).where(where),
+        readFacets(db, category.id, category.slug, filter),
+        secondaryPricing(withPrices),
+      ]);
+      const shown = rows.map((r) => publicProduct(r.product, r, r.brand, withPrices, pricing));
+      return { rows: shown, count: total?.n ?? 0, facets, filter };
     },
 
     async productById(actor: Actor, id: number): Promise<Product> {

@@ -6,6 +6,7 @@ import type { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import type { Storage, Visibility } from "../storage/storage.ts";
 import { createTarWriter, readTar } from "./tar.ts";
 
@@ -39,9 +40,6 @@ export class BackupError extends Error {}
 
 const sha256 = (body: Buffer | string) => createHash("sha256").update(body).digest("hex");
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 const query = async <T>(db: Pick<Db, "execute">, q: SQL) => rowsOf<T>(await db.execute(q));
 
 /** PGlite keeps postmaster.pid in its folder while a process has it open (and after a crash, until the next start). */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { DEFAULT_PRODUCT_IMAGE } from "#shared/media.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import type { Storage, Visibility } from "./storage.ts";
 
 /**
@@ -29,10 +30,6 @@ const VARIANT = /^(.+)-w\d+\.(?:webp|avif|jpg)$/;
 const TOKEN_SPLIT = /[^A-Za-z0-9._/-]+/;
 
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

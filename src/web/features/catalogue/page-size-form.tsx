@@ -3,11 +3,14 @@ import { PAGE_SIZE_OPTIONS } from "#shared/constants.ts";
 /**
  * Items per page (spec §2, §9): a GET form. A change sends it at once (`data-submit-on-change`, answered by the
  * page's inline loader, lib/hydration-loader.ts, before any script file has come); without scripts at all, its Show
- * button does. The page is left out, so a new size starts at page 1 (spec §4).
+ * button does. The page is left out, so a new size starts at page 1 (spec §4); `keep`: a category's filters and sort.
  */
-export function PageSizeForm({ pageSize }: { pageSize: number }) {
+export function PageSizeForm({ pageSize, keep = [] }: { pageSize: number; keep?: [string, string][] }) {
   return (
     <form method="get" className="flex items-center gap-2">
+      {keep.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor="page-size" className="text-sm font-medium text-slate-800">
         Items per page
       </label>

@@ -8,9 +8,22 @@ const current = `${item} border-accent-700 bg-accent-700 text-white`;
 const off = `${item} border-slate-200 text-slate-400`;
 
 /** Prev, numbered pages and Next as links (spec §2), so paging works without JavaScript and can be shared. */
-export function Pagination({ path, paging, pages, label }: { path: string; paging: Paging; pages: number; label: string }) {
+export function Pagination({
+  path,
+  paging,
+  pages,
+  label,
+  keep,
+}: {
+  path: string;
+  paging: Paging;
+  pages: number;
+  label: string;
+  /** Other parameters every page's address carries (a category's filters). */
+  keep?: [string, string][];
+}) {
   if (pages <= 1) return null;
-  const to = (page: number) => `${path}${pagingSearch({ page, pageSize: paging.pageSize })}`;
+  const to = (page: number) => `${path}${pagingSearch({ page, pageSize: paging.pageSize }, keep)}`;
   const { page } = paging;
   return (
     <nav aria-label={label}>

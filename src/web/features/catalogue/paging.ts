@@ -12,9 +12,12 @@ export function pagingFrom(params: URLSearchParams): Paging {
   };
 }
 
-/** The query string of a page; the defaults are left out so the plain address stays the canonical one. */
-export function pagingSearch({ page, pageSize }: Paging): string {
-  const params = new URLSearchParams();
+/**
+ * The query string of a page; the defaults are left out so the plain address stays the canonical one. `keep`: other
+ * parameters the page carries (a category's filters and sort), first.
+ */
+export function pagingSearch({ page, pageSize }: Paging, keep: [string, string][] = []): string {
+  const params = new URLSearchParams(keep);
   if (page !== DEFAULT_PAGE) params.set("page", String(page));
   if (pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(pageSize));
   const search = params.toString();
