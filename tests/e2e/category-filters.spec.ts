@@ -18,7 +18,7 @@ test.describe("on a phone", () => {
 
     // A choice shows how many products it would show.
     const perc = form.getByRole("checkbox", { name: /^mono PERC \((\d+)\)$/ });
-    const expected = Number((await perc.locator("xpath=..").innerText()).match(/\((\d+)\)/)?.[1]);
+    const expected = Number(((await perc.locator("xpath=..").textContent()) ?? "").match(/\((\d+)\)/)?.[1]);
     await perc.check();
     await form.getByRole("spinbutton", { name: "At least" }).first().fill("400");
     await form.getByRole("button", { name: "Apply filters" }).click();
@@ -31,7 +31,7 @@ test.describe("on a phone", () => {
     expect(filtered).toBeLessThan(all);
     await expect(page.getByText("Filters (2 applied)")).toBeVisible();
     for (const card of await shown(page).all()) {
-      const watts = Number((await card.innerText()).match(/(\d+) W ·/)?.[1]);
+      const watts = Number(((await card.textContent()) ?? "").match(/(\d+) W ·/)?.[1]);
       expect(watts).toBeGreaterThanOrEqual(400);
     }
 
@@ -39,7 +39,9 @@ test.describe("on a phone", () => {
     await page.getByLabel("Sort by").selectOption({ label: "Power: high to low" });
     await expect(page).toHaveURL(/sort=power-desc/);
     await expect(page).toHaveURL(/spec\.cell_type=mono\+PERC/);
-    const watts = await Promise.all((await shown(page).all()).map(async (c) => Number((await c.innerText()).match(/(\d+) W ·/)?.[1])));
+    const watts = await Promise.all(
+      (await shown(page).all()).map(async (c) => Number(((await c.textContent()) ?? "").match(/(\d+) W ·/)?.[1])),
+    );
     expect(watts).toEqual([...watts].sort((a, b) => b - a));
 
     // The address is the whole state: a fresh browser opening it sees the same page.
