@@ -25,6 +25,7 @@ import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
 import { salesRoutes } from "./modules/sales/sales.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
+import { sizingRoutes } from "./modules/sizing/sizing.routes.ts";
 import { type Access, access, enforceDeclaredAccess } from "./platform/auth/access.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
@@ -205,6 +206,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(contactRoutes, { services });
         await routes.register(contentRoutes, { services });
         await routes.register(searchRoutes, { services });
+        await routes.register(sizingRoutes, { services });
         await routes.register(contentAdminRoutes, { services });
         await routes.register(dealersRoutes, { services });
         await routes.register(documentsRoutes, { services });

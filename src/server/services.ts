@@ -23,6 +23,7 @@ import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import { createSalesService } from "./modules/sales/sales.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
+import { createSizingService } from "./modules/sizing/sizing.service.ts";
 import { createFormLimits } from "./platform/form-limits.ts";
 import { createDerivedImages } from "./platform/images/derived.ts";
 import { queueImageVariants } from "./platform/images/image-jobs.ts";
@@ -140,6 +141,8 @@ export function createServices(deps: Deps) {
     content: createContentService(deps.db),
     /** The site search over products and content (issue 22 §4). */
     search: createSearchService(deps.db),
+    /** The solar calculator's sizing from the catalogue's panels, inverters and batteries (issue 22 §6). */
+    sizing: createSizingService(deps.db, settings),
     contentAdmin: createContentAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     settings,
     quotations: createQuotationsService({

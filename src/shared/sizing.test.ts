@@ -194,6 +194,17 @@ describe("sizeSystem", () => {
   });
 });
 
+describe("specifications as the catalogue stores them", () => {
+  it("reads an inverter's battery voltage stored as its choice's word (\"24\")", () => {
+    const stored: SizingProduct = { ...I3, specs: { ...I3.specs, battery_voltage_v: "24" } };
+    const r = sizeSystem({ appliances: SMALL_HOME, backup_hours: 8 }, [P450, stored, GEL]);
+    // The same kit as the small home's with the number 24: the 3 kW inverter, 2 gel batteries in series.
+    expect(item(r, "inverter")).toEqual({ product_id: 11, quantity: 1, role: "inverter" });
+    expect(item(r, "battery")).toEqual({ product_id: 22, quantity: 2, role: "battery" });
+    expect(check(r, "inverter")?.text).toContain("24 V battery bank");
+  });
+});
+
 describe("the common appliances", () => {
   it("start motors at 3× and the rest at 1×", () => {
     expect(COMMON_APPLIANCES.find((a) => a.name === "Fridge")).toMatchObject({ watts: 150, hours_per_day: 10, surge_factor: 3 });

@@ -184,7 +184,8 @@ function inverterSpecs(s: Record<string, unknown>): InverterSpecs | null {
   const mppt_min_v = pos(s.mppt_min_v);
   const mppt_max_v = pos(s.mppt_max_v);
   const mppt_count = pos(s.mppt_count);
-  const battery_voltage_v = s.battery_voltage_v;
+  // A choice of the inverters' specifications (#shared/specs.ts): stored as its word, "48"; a number is taken too.
+  const battery_voltage_v = Number(s.battery_voltage_v);
   if (power_kw === null || max_pv_input_w === null || mppt_min_v === null || mppt_max_v === null || mppt_count === null) return null;
   if (battery_voltage_v !== 12 && battery_voltage_v !== 24 && battery_voltage_v !== 48) return null;
   return {

@@ -403,6 +403,10 @@ const MATRIX: Record<string, Case> = {
   "GET /api/articles/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.articleId }) },
   "GET /api/faqs": { expect: all("ok") },
   "GET /api/search": { expect: all("ok"), query: "q=inverter" },
+  "POST /api/sizing": {
+    expect: all("ok"),
+    body: () => ({ appliances: [{ name: "Fridge", watts: 150, hours_per_day: 10, quantity: 1 }], backup_hours: 8 }),
+  },
   "GET /api/faqs/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.faqId }) },
   "GET /api/overview": { expect: all("ok") },
   "GET /api/positions/": { expect: all("ok") },

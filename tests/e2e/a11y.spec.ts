@@ -75,6 +75,16 @@ const COVERED: Record<string, Covered> = {
     { as: "visitor", url: "/search?q=inverterr" },
     { as: "visitor", url: "/search?q=nothing-matches-this" },
   ],
+  "/solar-calculator": [
+    { as: "visitor", url: "/solar-calculator" },
+    // A result: the kit, its checks and working, the quote dialog's button.
+    {
+      as: "visitor",
+      url: "/solar-calculator?name=Fridge&watts=150&hours=10&qty=1&name=LED+light&watts=10&hours=5&qty=6&name=TV&watts=80&hours=5&qty=1&backup=8&sun=",
+    },
+    // Field messages next to their fields.
+    { as: "visitor", url: "/solar-calculator?name=Fridge&watts=-1&hours=10&qty=1&backup=&sun=20" },
+  ],
   "/login": [{ as: "visitor", url: "/login" }],
   "/signup": [{ as: "visitor", url: "/signup" }],
   "/forgot-password": [{ as: "visitor", url: "/forgot-password" }],

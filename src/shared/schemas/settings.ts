@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SIZING_SETTINGS, SUN_HOURS_RANGE } from "../sizing.ts";
 
 /** The labels the secondary currency may have: ZWG (Zimbabwe Gold, since June 2024), or ZWL for old records. */
 export const SECONDARY_CURRENCIES = ["ZWL", "ZWG"] as const;
@@ -63,6 +64,12 @@ export const siteSettingsSchema = z.object({
     .int("Enter a whole number of days.")
     .min(1, "A quotation holds at least 1 day.")
     .max(365, "A quotation holds at most 365 days."),
+  /** Peak-sun hours a day the solar calculator sizes panels with (issue 22 §6): 5.5–6.5 across Zimbabwe's regions. */
+  sunHours: z.coerce
+    .number({ error: "Enter the sun hours as a number, such as 6." })
+    .min(SUN_HOURS_RANGE.min, `Zimbabwe gets at least ${SUN_HOURS_RANGE.min} sun hours a day.`)
+    .max(SUN_HOURS_RANGE.max, `Zimbabwe gets at most ${SUN_HOURS_RANGE.max} sun hours a day.`)
+    .default(DEFAULT_SIZING_SETTINGS.sun_hours),
   /** The home hero's background film, its still (shown first, and to visitors who prefer less motion) and the
    * welcome sound: file names under /media/site/, or "" for none. */
   heroVideo: mediaFileName([".webm", ".mp4"]),
@@ -106,6 +113,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   mapEmbedUrl: "",
   secondaryCurrency: "ZWG",
   quotationValidityDays: 30,
+  sunHours: 6,
   heroVideo: "hero.webm",
   heroPoster: "hero-poster.webp",
   welcomeAudio: "welcome.mp3",

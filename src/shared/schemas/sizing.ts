@@ -39,3 +39,31 @@ export const sizingRequestSchema = z.object({
     .optional(),
 });
 export type SizingRequest = z.infer<typeof sizingRequestSchema>;
+
+export const SIZING_ROLES = ["inverter", "battery", "panel"] as const;
+export const SIZING_CHECKS = ["inverter", "battery", "panels"] as const;
+
+/** One line of the recommended kit: the catalogue's product, how many, what it is for. */
+export const sizingItemSchema = z.object({
+  product_id: z.number(),
+  quantity: z.number(),
+  role: z.enum(SIZING_ROLES),
+  product_name: z.string(),
+  key_spec: z.string().nullable().describe('The figure it was chosen by, as the product\'s card shows it ("1.5 kW · 12 V")'),
+  image: z.string().describe("The product's main image (a file name under /media/products/)"),
+});
+export type SizingItemView = z.infer<typeof sizingItemSchema>;
+
+/** POST /api/sizing's answer (issue 22 §6): the loads, the kit from the catalogue, the checks and the working. */
+export const sizingResultSchema = z.object({
+  daily_kwh: z.number(),
+  peak_kw: z.number(),
+  surge_kw: z.number(),
+  backup_hours: z.number(),
+  sun_hours: z.number().describe("The request's, else the site's setting"),
+  items: z.array(sizingItemSchema),
+  checks: z.array(z.object({ id: z.enum(SIZING_CHECKS), ok: z.boolean(), text: z.string() })),
+  working: z.array(z.string()).describe("The arithmetic, in plain words, one step a line"),
+  summary: z.string().describe("The sizing in a few lines, as the calculator puts it in a quote request's notes"),
+});
+export type SizingAnswer = z.infer<typeof sizingResultSchema>;

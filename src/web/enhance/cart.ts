@@ -1,26 +1,30 @@
 import { CART_STORAGE_KEY } from "#shared/constants.ts";
 import { cartCountHelpers, showCartCount } from "#web/lib/cart/cart-count-early.ts";
-import { addToCart, type CartItem, subscribeToCart } from "#web/lib/cart/cart-store.ts";
+import { addLinesToCart, addToCart, type CartItem, subscribeToCart } from "#web/lib/cart/cart-store.ts";
 import { toast } from "./toast.ts";
 
 /** The spec's texts (§8) and what the page says when the browser will not keep a cart. */
 export const ADDED_TO_CART = "Product added to cart!";
+export const KIT_ADDED_TO_CART = "Kit added to cart!";
 export const CART_NOT_SAVED = "The cart could not be saved in this browser.";
 
 /** What an Add to Cart button carries (`data-add-to-cart`, features/catalogue/add-to-cart-button.tsx). */
 type AddToCartData = Omit<CartItem, "quantity">;
 
 /**
- * Add to Cart (spec §4) with the cart store's own rules, and the header's count kept up to date on every change,
+ * Add to Cart (spec §4), and the solar calculator's "Add this kit to the cart", with the cart store's own rules, and the header's count kept up to date on every change,
  * from this tab or another.
  */
 export function enhanceCart(): void {
   document.addEventListener("click", (event) => {
-    const button = (event.target as Element | null)?.closest<HTMLElement>("[data-add-to-cart]");
+    const button = (event.target as Element | null)?.closest<HTMLElement>("[data-add-to-cart], [data-add-kit-to-cart]");
     if (!button) return;
     try {
-      addToCart(JSON.parse(button.dataset.addToCart ?? "") as AddToCartData);
-      toast("success", ADDED_TO_CART);
+      // The solar calculator's kit (routes/solar-calculator.tsx): its lines with their quantities, in one change.
+      const kit = button.dataset.addKitToCart;
+      if (kit) addLinesToCart(JSON.parse(kit) as CartItem[]);
+      else addToCart(JSON.parse(button.dataset.addToCart ?? "") as AddToCartData);
+      toast("success", kit ? KIT_ADDED_TO_CART : ADDED_TO_CART);
     } catch {
       toast("error", CART_NOT_SAVED);
     }

@@ -64,7 +64,7 @@ export function check(form: HTMLFormElement): Checked {
   const kind = form.dataset.validate ?? "";
   const parsed =
     kind === "quote"
-      ? quoteRequestSchema.safeParse(quoteRequestInput(data, Number(form.dataset.productId)))
+      ? quoteRequestSchema.safeParse(quoteRequestInput(data, form.dataset.productId ? Number(form.dataset.productId) : null))
       : kind === "contact"
         ? contactSchema.safeParse(contactInput(data))
         : (TEXT_FORMS[kind]?.safeParse(textInput(data)) ?? null);

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { mediaUrl } from "#shared/media.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
 import { whatsappUrl } from "#web/components/layout/nav-links.ts";
+import { buttonClass } from "#web/components/ui/button.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { SectionHeading } from "#web/components/ui/section-heading.tsx";
 import { CategoryTiles } from "#web/features/content/category-tiles.tsx";
@@ -64,6 +65,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             See all products
           </Link>
         </p>
+      </section>
+
+      <section aria-labelledby="calculator-heading" className={`${CONTAINER} pb-14 md:pb-20`}>
+        <div className="rounded-lg border border-slate-200 bg-white p-6 md:p-8">
+          <h2 id="calculator-heading" className="text-2xl font-bold text-slate-900">
+            What size of system do you need?
+          </h2>
+          <p className="mt-2 max-w-prose text-slate-700">
+            List your appliances and the hours of backup you want: the solar calculator suggests an inverter, batteries and panels from our
+            range, and shows its working.
+          </p>
+          <p className="mt-5">
+            <Link to="/solar-calculator" className={buttonClass("primary")}>
+              Open the solar calculator
+            </Link>
+          </p>
+        </div>
       </section>
 
       <section aria-labelledby="testimonials-heading" className="bg-slate-50 py-14 md:py-20">

@@ -56,6 +56,20 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
+      <section aria-labelledby="calculator-heading" className="mt-14 rounded-lg border border-slate-200 px-5 py-8 md:px-8">
+        <h2 id="calculator-heading" className="text-2xl font-bold text-slate-900">
+          Not sure what to choose?
+        </h2>
+        <p className="mt-2 max-w-prose text-slate-700">
+          The solar calculator sizes an inverter, batteries and panels from this catalogue for the appliances you want to run.
+        </p>
+        <p className="mt-5">
+          <Link to="/solar-calculator" className={buttonClass("primary")}>
+            Open the solar calculator
+          </Link>
+        </p>
+      </section>
+
       <section aria-labelledby="faq-heading" className="mt-14 rounded-lg bg-slate-50 px-5 py-8 md:px-8">
         <h2 id="faq-heading" className="text-2xl font-bold text-slate-900">
           Frequently Asked Questions

@@ -39,7 +39,9 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
               item.children ? (
                 <NavDropdown key={item.to} item={item} pathname={pathname} linkClassName={navLinkClass} />
               ) : (
-                <li key={item.to}>{link(item.to, navLinkClass(isCurrent(pathname, item.to)), item.label)}</li>
+                <li key={item.to} className={item.wideOnly ? "max-xl:hidden" : undefined}>
+                  {link(item.to, navLinkClass(isCurrent(pathname, item.to)), item.label)}
+                </li>
               ),
             )}
             {user ? (

@@ -1,7 +1,11 @@
 import { CATEGORIES } from "#shared/categories.ts";
 
 export type NavLinkItem = { to: string; label: string };
-export type NavItem = NavLinkItem & { children?: NavLinkItem[] };
+export type NavItem = NavLinkItem & {
+  children?: NavLinkItem[];
+  /** In the desktop header's bar from 1280 px only (narrower, it would push the bar past the window); the phone menu and the footer always list it. */
+  wideOnly?: true;
+};
 
 /** The main navigation of the normal header (spec §2); the mobile menu shows the same links. */
 export const MAIN_NAV: NavItem[] = [
@@ -16,6 +20,7 @@ export const MAIN_NAV: NavItem[] = [
       { to: "/case-studies", label: "Case Studies" },
     ],
   },
+  { to: "/solar-calculator", label: "Solar Calculator", wideOnly: true },
   { to: "/contact", label: "Contact Us" },
 ];
 

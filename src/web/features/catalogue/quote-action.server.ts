@@ -5,7 +5,8 @@ import type { WebContext } from "../../load-context.ts";
 import { type QuoteResult, quoteRefusal, quoteRequestInput, quoteValues } from "./quote-fields.ts";
 
 /**
- * 'Request a Quote' posted to the product page (spec §5; the form works before and without scripts): checked with the
+ * 'Request a Quote' posted to the product page (spec §5; the form works before and without scripts), or for a kit
+ * (`productId` null: the solar calculator's, its lines in the form, quote-fields.ts KIT_FIELDS): checked with the
  * quote request contract, then stored through the quotations service as POST /api/quotations does, with the
  * client's address (the service limits requests per sender and per e-mail address, FormLimits). A refusal answers
  * 400 (or the service's status: 429 with its message) with the field messages and what was typed, so the page is
@@ -14,7 +15,7 @@ import { type QuoteResult, quoteRefusal, quoteRequestInput, quoteValues } from "
  * Not `formAction`: the form's fields are not the contract's top-level keys (the quantity is `products.0.quantity`),
  * so issues are said through `quoteFieldOf`, the same mapping the browser's check uses.
  */
-export async function quoteAction(request: Request, context: WebContext, productId: number) {
+export async function quoteAction(request: Request, context: WebContext, productId: number | null) {
   const form = await request.formData();
   const values = quoteValues(form);
   const refuse = (refusal: Pick<QuoteResult, "fieldErrors" | "formError">, status: number) =>

@@ -39,6 +39,37 @@ describe("quoteAction", () => {
     expect(submit).toHaveBeenCalledWith(null, { ...customer, products: [{ product_id: 7, quantity: 3 }] }, { ip: "203.0.113.9" });
   });
 
+  it("stores a kit's request (the solar calculator's): its lines from the hidden fields, the notes as left", async () => {
+    const submit = vi.fn(async () => ({ id: 13 }));
+    const { quantity: _q, ...customer } = filled;
+    const form = new URLSearchParams({ ...customer, notes: "Sized with the website's solar calculator." });
+    for (const [id, qty] of [
+      ["18", "1"],
+      ["23", "2"],
+      ["8", "4"],
+    ]) {
+      form.append("kit_product_id", id as string);
+      form.append("kit_quantity", qty as string);
+    }
+    const request = new Request("http://localhost/solar-calculator?name=Fridge", { method: "POST", body: form });
+    const { body, status } = unwrap(await quoteAction(request, contextWith(submit), null));
+    expect(status).toBe(200);
+    expect(body).toEqual({ success: "Your quote request has been submitted successfully!" });
+    expect(submit).toHaveBeenCalledWith(
+      null,
+      {
+        ...customer,
+        notes: "Sized with the website's solar calculator.",
+        products: [
+          { product_id: 18, quantity: 1 },
+          { product_id: 23, quantity: 2 },
+          { product_id: 8, quantity: 4 },
+        ],
+      },
+      { ip: "203.0.113.9" },
+    );
+  });
+
   it("answers the field messages (the quantity under its field) and what was typed, without calling the service", async () => {
     const submit = vi.fn(async () => ({ id: 1 }));
     const { body, status } = unwrap(

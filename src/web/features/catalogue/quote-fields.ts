@@ -17,15 +17,27 @@ function text(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-/** The posted form as the quote request contract's input, for the product the page is about. */
-export function quoteRequestInput(form: FormData, productId: number): QuoteRequestInput {
+/** A kit's lines in a quote form (the solar calculator's): hidden `kit_product_id` and `kit_quantity` fields, in pairs. */
+export const KIT_FIELDS = { productId: "kit_product_id", quantity: "kit_quantity" } as const;
+
+function kitLines(form: FormData): QuoteRequestInput["products"] {
+  const ids = form.getAll(KIT_FIELDS.productId);
+  const quantities = form.getAll(KIT_FIELDS.quantity);
+  return ids.map((id, i) => ({ product_id: String(id), quantity: String(quantities[i] ?? "") }));
+}
+
+/**
+ * The posted form as the quote request contract's input: for the product the page is about (its quantity typed in
+ * `quantity`), or, with no product (`null`), for the kit the form carries (KIT_FIELDS).
+ */
+export function quoteRequestInput(form: FormData, productId: number | null): QuoteRequestInput {
   return {
     customer_name: text(form, "customer_name"),
     customer_address: text(form, "customer_address"),
     customer_email: text(form, "customer_email"),
     customer_phone: text(form, "customer_phone"),
     notes: text(form, "notes"),
-    products: [{ product_id: productId, quantity: text(form, "quantity") }],
+    products: productId === null ? kitLines(form) : [{ product_id: productId, quantity: text(form, "quantity") }],
   };
 }
 

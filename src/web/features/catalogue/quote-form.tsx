@@ -2,17 +2,24 @@ import { QUOTE_FAILURE, QUOTE_SUCCESS } from "#shared/schemas/quotations.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
-import { QUOTE_FIELDS, type QuoteResult } from "./quote-fields.ts";
+import { KIT_FIELDS, QUOTE_FIELDS, type QuoteResult } from "./quote-fields.ts";
 
-type QuoteFormProps = { productId: number; dialogId: string; refused: QuoteResult | undefined };
+/** A kit asked about as a whole (the solar calculator's): its lines, and the notes the form starts with. */
+export type QuoteKit = { lines: { product_id: number; quantity: number }[]; notes: string };
+
+type QuoteFormProps = { dialogId: string; refused: QuoteResult | undefined } & (
+  | { productId: number; kit?: undefined }
+  | { productId?: undefined; kit: QuoteKit }
+);
 
 /**
  * The quote form (spec §5), drawn by the server: a plain form posted to the product page's action, which answers
  * its field messages and keeps what was typed. With scripts (src/web/enhance/forms.ts, `data-validate`) it is
  * checked in the browser with the same contract and sent to POST /api/quotations (`data-send-to`), answered with
- * the texts it carries (`data-success`, `data-failure`).
+ * the texts it carries (`data-success`, `data-failure`). For a kit, its lines go as hidden fields (KIT_FIELDS) and
+ * the notes start with the kit's summary, which the visitor may change.
  */
-export function QuoteForm({ productId, dialogId, refused }: QuoteFormProps) {
+export function QuoteForm({ productId, kit, dialogId, refused }: QuoteFormProps) {
   const values = refused?.values ?? {};
   const errors = refused?.fieldErrors ?? {};
   // After a refused post, the focus starts on the first wrong field (the dialog's own focusing, or the page's).
@@ -55,19 +62,39 @@ export function QuoteForm({ productId, dialogId, refused }: QuoteFormProps) {
         />
         <TextField label="Phone" type="tel" autoComplete="tel" required {...field("customer_phone")} />
       </div>
-      <TextField
-        label="Quantity"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        required
-        className="max-w-40"
-        {...field("quantity")}
-        defaultValue={values.quantity ?? "1"}
-        data-reset-value="1"
-      />
-      <TextAreaField label="Notes (optional)" rows={3} {...field("notes")} />
+      {kit ? (
+        kit.lines.map((line) => (
+          <span key={line.product_id} hidden>
+            <input type="hidden" name={KIT_FIELDS.productId} value={line.product_id} />
+            <input type="hidden" name={KIT_FIELDS.quantity} value={line.quantity} />
+          </span>
+        ))
+      ) : (
+        <TextField
+          label="Quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          required
+          className="max-w-40"
+          {...field("quantity")}
+          defaultValue={values.quantity ?? "1"}
+          data-reset-value="1"
+        />
+      )}
+      {kit ? (
+        <TextAreaField
+          label="Notes (optional)"
+          hint="What the kit was sized for; add anything we should know."
+          rows={8}
+          {...field("notes")}
+          defaultValue={values.notes ?? kit.notes}
+          data-reset-value={kit.notes}
+        />
+      ) : (
+        <TextAreaField label="Notes (optional)" rows={3} {...field("notes")} />
+      )}
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         <button type="button" commandfor={dialogId} command="close" className={buttonClass("outline")}>
           Cancel

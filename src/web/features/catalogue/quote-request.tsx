@@ -2,32 +2,34 @@ import { FileText, X } from "lucide-react";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import type { QuoteResult } from "./quote-fields.ts";
-import { QuoteForm } from "./quote-form.tsx";
+import { QuoteForm, type QuoteKit } from "./quote-form.tsx";
 
 const DIALOG_ID = "quote-dialog";
 
 type QuoteRequestProps = {
-  productId: number;
+  /** What the request is for, as the dialog names it: the product's name, or the kit's lines. */
   productName: string;
   result: QuoteResult | undefined;
   /** Drawn open, as a refused post's is: the page was asked for with its quote form open (a card's Request a Quote). */
   open?: boolean;
-};
+} & ({ productId: number; kit?: undefined } | { productId?: undefined; kit: QuoteKit; buttonLabel: string });
 
 /**
  * 'Request a Quote' and its modal (spec §2, §4, §5), with no script at all: the button opens the server's native
  * `<dialog>` (an invoker command), Cancel and the close button close it (`command="close"`), Escape too (the
  * dialog's close request). A refused post draws the page again with the dialog open (`open`: not modal, the page
  * behind dimmed by a shadow, until src/web/enhance/forms.ts makes it modal, `data-show-modal`), a stored request
- * with the spec's success text, focused, next to the buttons.
+ * with the spec's success text, focused, next to the buttons. For a kit (the solar calculator's), the button says
+ * `buttonLabel` and the form carries the kit's lines and summary (QuoteForm).
  */
-export function QuoteRequest({ productId, productName, result, open = false }: QuoteRequestProps) {
+export function QuoteRequest(props: QuoteRequestProps) {
+  const { productName, result, open = false } = props;
   const refused = result && !result.success ? result : undefined;
   return (
     <>
       <button type="button" commandfor={DIALOG_ID} command="show-modal" aria-haspopup="dialog" className={buttonClass("outline")}>
         <FileText aria-hidden="true" className="size-4" />
-        Request a Quote
+        {props.kit ? props.buttonLabel : "Request a Quote"}
       </button>
       {result?.success ? (
         // biome-ignore lint/a11y/noAutofocus: the answer to the visitor's post, where they are reading (no script moves the focus)
@@ -61,7 +63,11 @@ export function QuoteRequest({ productId, productName, result, open = false }: Q
           <p className="mb-4 text-sm text-slate-700">
             For <strong className="font-semibold text-slate-900">{productName}</strong>. We reply with a quotation by e-mail.
           </p>
-          <QuoteForm productId={productId} dialogId={DIALOG_ID} refused={refused} />
+          {props.kit ? (
+            <QuoteForm kit={props.kit} dialogId={DIALOG_ID} refused={refused} />
+          ) : (
+            <QuoteForm productId={props.productId} dialogId={DIALOG_ID} refused={refused} />
+          )}
         </div>
       </dialog>
     </>

@@ -3,6 +3,7 @@ import { CART_LIFETIME_MS, CART_STORAGE_KEY, LINE_QUANTITY_MAX } from "#shared/c
 import { orderLineSchema } from "#shared/schemas/orders.ts";
 import { quoteProductSchema } from "#shared/schemas/quotations.ts";
 import {
+  addLinesToCart,
   addToCart,
   CartStorageError,
   cartCount,
@@ -53,6 +54,30 @@ describe("cart store", () => {
     const cart = readCart(3_000);
     expect(cart?.items).toEqual([{ ...panel, quantity: 2 }]);
     expect(cart?.expires).toBe(1_000 + CART_LIFETIME_MS);
+  });
+
+  it("adds a kit's lines with their quantities in one change: new lines as they come, existing ones raised, held at the limit", () => {
+    addToCart(panel, 1, 1_000);
+    const battery = { productId: 9, productName: "Battery", image: "battery.webp" };
+    let changes = 0;
+    window.addEventListener("cart:change", () => changes++);
+    const cart = addLinesToCart(
+      [
+        { ...inverter, quantity: 1 },
+        { ...panel, quantity: 4 },
+        { ...battery, quantity: LINE_QUANTITY_MAX + 5 },
+        { ...battery, productId: 10, quantity: 0 },
+      ],
+      2_000,
+    );
+    expect(cart?.items).toEqual([
+      { ...panel, quantity: 5 },
+      { ...inverter, quantity: 1 },
+      { ...battery, quantity: LINE_QUANTITY_MAX },
+    ]);
+    expect(cart?.expires).toBe(1_000 + CART_LIFETIME_MS);
+    expect(changes).toBe(1);
+    expect(addLinesToCart([], 3_000)).toEqual(cart);
   });
 
   it("discards an expired cart when it is read or added to", () => {

@@ -133,6 +133,27 @@ export function addToCart(item: Omit<CartItem, "quantity">, quantity = 1, now = 
 }
 
 /**
+ * Adds several products at once, each with its quantity (the solar calculator's kit, issue 22 §6): one write, one
+ * change event. A product already in the cart goes up by the line's quantity, held at the order limit; a new one
+ * comes in with it (the cart is created with its 30-day expiry as by addToCart); lines below 1 are ignored.
+ */
+export function addLinesToCart(lines: readonly CartItem[], now = Date.now()): Cart | null {
+  const valid = lines.filter((l) => Number.isInteger(l.quantity) && l.quantity >= 1);
+  if (valid.length === 0) return readCart(now);
+  const cart = readCart(now) ?? { items: [], expires: now + CART_LIFETIME_MS };
+  let items = cart.items;
+  for (const line of valid) {
+    const existing = items.find((i) => i.productId === line.productId);
+    items = existing
+      ? items.map((i) => (i.productId === line.productId ? { ...i, quantity: cartQuantity(i.quantity + line.quantity) } : i))
+      : [...items, { productId: line.productId, productName: line.productName, image: line.image, quantity: cartQuantity(line.quantity) }];
+  }
+  const next = { ...cart, items };
+  writeCart(next);
+  return next;
+}
+
+/**
  * Sets one product's quantity; below 1 is ignored (spec §5: cart quantity at least 1), above the order limit is held
  * at the limit (CART_QUANTITY_LIMIT says so).
  */

@@ -188,6 +188,24 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       </AdminFieldSection>
 
       <AdminFieldSection
+        title="Solar calculator"
+        description="What the solar calculator sizes panels with, unless a visitor enters their own figure."
+      >
+        <TextField
+          label="Sun hours a day"
+          hint="Peak-sun hours where most of your customers are: about 5.5 in the Eastern Highlands, up to 6.5 in the south and west."
+          type="number"
+          inputMode="decimal"
+          min={5.5}
+          max={6.5}
+          step={0.1}
+          className="max-w-xs"
+          error={error("sunHours")}
+          {...register("sunHours")}
+        />
+      </AdminFieldSection>
+
+      <AdminFieldSection
         title="Home page media"
         description="Files in the site's media folder (/media/site/). Leave a name empty to show none."
         tour="settings-media"
