@@ -55,9 +55,9 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
     await migrate(db as never, { migrationsFolder: migrationsDir });
     await seedIfEmpty(db, createDiskStorage(path.join(dir, "uploads")), { media: false });
     await client.exec(`
-      insert into products (product_name, product_description, price_usd, category_id, images)
+      insert into products (product_name, product_description, price_usd, category_id, images, sku)
       select 'Bench product ' || g, 'A generated product for the query plans.', 100 + g % 900,
-             (array[1,4,5,6,7,8,9])[1 + g % 7], '{}'
+             (array[1,4,5,6,7,8,9])[1 + g % 7], '{}', 'BP-' || g || '-' || (array['M','B','W'])[1 + g % 3]
       from generate_series(1, ${Math.max(0, productsWanted)}) g;
     `);
     // As autovacuum leaves a live table: statistics for the planner, the visibility map for index-only scans.
@@ -82,6 +82,10 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
       // The worst case: a word of every generated product, and a category's name.
       ["search(bench product)", () => search.search({ q: "bench product", limit: 8 })],
       ["search(hybrid inverters)", () => search.search({ q: "hybrid inverters", limit: 8 })],
+      // SKUs: exact, the start of one, and a start that 11,111 generated SKUs share (BP-1…).
+      ["search(SV-410M-PERC)", () => search.search({ q: "SV-410M-PERC", limit: 8 })],
+      ["search(sv410m)", () => search.search({ q: "sv410m", limit: 6 })],
+      ["search(bp1)", () => search.search({ q: "bp1", limit: 6 })],
     ];
     // The search sets its trigram threshold for its own transaction (set_config, local): here, for the session.
     await client.exec("set pg_trgm.word_similarity_threshold = 0.5");
