@@ -33,6 +33,31 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
       <TopBar settings={settings} />
       <div className={`${CONTAINER} flex h-16 items-center justify-between gap-2 md:h-[78px]`}>
         <Logo name={settings.companyName} nameClassName="md:max-lg:sr-only" />
+        {/* From 1280 px a search box (suggestions as you type: enhance/search-suggest.ts); narrower, the Search link below. */}
+        <search className="mx-4 max-w-xs flex-1 max-xl:hidden">
+          <form method="get" action="/search" className="relative">
+            <label htmlFor="header-q" className="sr-only">
+              Search products and articles
+            </label>
+            <input
+              id="header-q"
+              name="q"
+              type="search"
+              maxLength={100}
+              autoComplete="off"
+              placeholder="Search products"
+              data-search-suggest=""
+              className="min-h-11 w-full rounded-md border border-slate-400 pr-11 pl-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-700"
+            />
+            <button
+              type="submit"
+              className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-md text-slate-700 hover:text-accent-700"
+            >
+              <Search aria-hidden="true" className="size-5" />
+              <span className="sr-only">Search</span>
+            </button>
+          </form>
+        </search>
         <nav aria-label="Main" className="max-md:hidden">
           <ul className="flex items-center gap-0.5">
             {MAIN_NAV.map((item) =>
@@ -65,7 +90,7 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
                 </li>
               </>
             )}
-            <li>
+            <li className="xl:hidden">
               {link(
                 "/search",
                 navLinkClass(isCurrent(pathname, "/search")),
