@@ -67,15 +67,19 @@ const formRules = await build({
   plugins: [zodAsNamespace],
 });
 const formRulesFile = entryFile(formRules);
+// The search boxes' suggestions (enhance/search-suggest.ts), likewise a file of its own, imported on a box's first focus.
+const searchSuggest = await build({ ...browserBuild, entryPoints: { "enhance-search": "src/web/enhance/search-suggest.ts" } });
+const searchSuggestFile = entryFile(searchSuggest);
 const enhanced = await build({
   ...browserBuild,
   entryPoints: { enhance: "src/web/enhance/main.ts" },
   plugins: [
     zodAsNamespace,
     {
-      name: "form-rules-apart",
+      name: "apart-files",
       setup(b) {
         b.onResolve({ filter: /[\\/]form-rules\.ts$/ }, () => ({ path: `./${formRulesFile}`, external: true }));
+        b.onResolve({ filter: /[\\/]search-suggest\.ts$/ }, () => ({ path: `./${searchSuggestFile}`, external: true }));
       },
     },
   ],

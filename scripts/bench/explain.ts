@@ -55,7 +55,7 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
     await migrate(db as never, { migrationsFolder: migrationsDir });
     await seedIfEmpty(db, createDiskStorage(path.join(dir, "uploads")), { media: false });
     await client.exec(`
-      insert into products (product_name, product_description, price_usd, category_id, images, brand_id, specs)
+      insert into products (product_name, product_description, price_usd, category_id, images, brand_id, specs, sku)
       select 'Bench product ' || g, 'A generated product for the query plans.', 100 + g % 900,
              (array[1,4,5,6,7,8,9])[1 + g % 7], '{}', (select min(id) from brands) + g % 4,
              -- Specifications as the demo's: what the category filters read (issue 22 §3).
@@ -67,7 +67,8 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
                when 6 then jsonb_build_object('capacity_kwh', 1 + g % 20, 'voltage_v', (array[12,24,48])[1 + g % 3],
                                               'chemistry', (array['LiFePO4','lead-acid gel','AGM'])[1 + g % 3])
                else '{}'::jsonb
-             end
+             end,
+             'BP-' || g || '-' || (array['M','B','W'])[1 + g % 3]
       from generate_series(1, ${Math.max(0, productsWanted)}) g;
     `);
     // As autovacuum leaves a live table: statistics for the planner, the visibility map for index-only scans.
@@ -111,6 +112,10 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
       // The worst case: a word of every generated product, and a category's name.
       ["search(bench product)", () => search.search({ q: "bench product", limit: 8 })],
       ["search(hybrid inverters)", () => search.search({ q: "hybrid inverters", limit: 8 })],
+      // SKUs: exact, the start of one, and a start that 11,111 generated SKUs share (BP-1…).
+      ["search(SV-410M-PERC)", () => search.search({ q: "SV-410M-PERC", limit: 8 })],
+      ["search(sv410m)", () => search.search({ q: "sv410m", limit: 6 })],
+      ["search(bp1)", () => search.search({ q: "bp1", limit: 6 })],
     ];
     // The search sets its trigram threshold for its own transaction (set_config, local): here, for the session.
     await client.exec("set pg_trgm.word_similarity_threshold = 0.5");

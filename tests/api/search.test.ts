@@ -4,7 +4,14 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // The site search (issue 22 §4) against the demo data, on PGlite or (DATABASE_URL) PostgreSQL.
 
-type ProductHit = { product_id: number; product_name: string; brand_name: string | null; category_slug: string; score: number };
+type ProductHit = {
+  product_id: number;
+  product_name: string;
+  brand_name: string | null;
+  category_slug: string;
+  sku: string | null;
+  score: number;
+};
 type ContentHit = { kind: string; id: number; title: string; url: string; snippet: string; score: number };
 
 let t: TestApp;
@@ -37,6 +44,36 @@ describe("GET /api/search", () => {
     expect(body.products[0]?.product_name).toBe("SunVolt Hybrid 5kW 48V");
     expect(body.products[0]?.score).toBeGreaterThanOrEqual(2);
     expect(body.products.slice(1).every((p) => p.score < 2)).toBe(true);
+  });
+
+  it.each(["SV-410M-PERC", "sv-410m-perc", "SV 410M PERC", "sv410mperc"])("finds a product by its exact SKU first: %s", async (q) => {
+    const { body } = await search(q);
+    expect(body.products[0]).toMatchObject({ product_name: "SunVolt 410W Mono PERC", sku: "SV-410M-PERC" });
+    expect(body.products[0]?.score).toBeGreaterThanOrEqual(4);
+    expect(body.products.slice(1).every((p) => p.score < 3)).toBe(true);
+  });
+
+  it("finds products by the start of a SKU, before any other hit", async () => {
+    const partial = await search("sv410m");
+    expect(partial.body.products[0]).toMatchObject({ sku: "SV-410M-PERC" });
+    expect(partial.body.products[0]?.score).toBeGreaterThanOrEqual(3);
+    expect(partial.body.products[0]?.score).toBeLessThan(4);
+
+    // Two SKUs start ZE-MC4: both first, whatever else "MC4" finds in names and descriptions.
+    const both = await search("ze-mc4");
+    expect(
+      both.body.products
+        .slice(0, 2)
+        .map((p) => p.sku)
+        .sort(),
+    ).toEqual(["ZE-MC4-10", "ZE-MC4-TOOL"]);
+    expect(both.body.products.slice(2).every((p) => p.score < 3)).toBe(true);
+  });
+
+  it("does not take two letters for the start of a SKU, nor a sentence for a SKU", async () => {
+    // "sv" starts a dozen SunVolt SKUs: too short to rank them all first.
+    expect((await search("sv")).body.products.every((p) => p.score < 3)).toBe(true);
+    expect((await search("sv 410m perc panel please")).body.products.every((p) => p.score < 3)).toBe(true);
   });
 
   it("ranks by relevance: a word in the name before one only in the description", async () => {

@@ -18,7 +18,7 @@ export const productHitSchema = z.object({
   category_slug: z.string(),
   /** Storage key of the product's main image; null when it has none. */
   image: z.string().nullable(),
-  /** The product's SKU once products carry one. */
+  /** The product's SKU ("SV-410M-PERC"); null when it has none. */
   sku: z.string().nullable().optional(),
   score: z.number(),
 });
@@ -38,8 +38,9 @@ export const contentHitSchema = z.object({
 export type ContentHit = z.infer<typeof contentHitSchema>;
 
 /**
- * Ranked best first: an exact (case-insensitive) name or title match, then full-text rank, then trigram similarity.
- * `score`: 2 and above for an exact match, 1–2 for a full-text match, below 1 for a typo (trigram) match alone.
+ * Ranked best first: a product's exact SKU, then the start of a SKU (letters and digits only: "sv410m" finds
+ * SV-410M-PERC), an exact (case-insensitive) name or title match, then full-text rank, then trigram similarity.
+ * `score`: 4 and above for an exact SKU, 3 and above for the start of one, 2 and above for an exact name, 1–2 for a full-text match, below 1 for a typo (trigram) match alone.
  */
 export const searchResultSchema = z.object({
   products: z.array(productHitSchema),

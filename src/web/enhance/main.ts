@@ -16,6 +16,7 @@ import { enhanceGoAfter } from "./go-after.ts";
 import { enhanceHero } from "./hero.ts";
 import { enhanceMenus } from "./menus.ts";
 import { enhancePending } from "./pending.ts";
+import { suggestOnFocus } from "./search-suggest-loader.ts";
 import { prepareToasts } from "./toast.ts";
 import { enhanceVideos } from "./video.ts";
 
@@ -36,6 +37,7 @@ function enhance() {
   enhanceHero();
   enhanceGoAfter();
   enhanceVideos();
+  suggestOnFocus();
   win.__enhanced = true;
   window.dispatchEvent(new Event("app:enhanced"));
 }

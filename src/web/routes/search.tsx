@@ -50,6 +50,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               defaultValue={q}
               maxLength={100}
               autoComplete="off"
+              data-search-suggest=""
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? "search-page-problem" : undefined}
               className="min-h-11 w-full rounded-md border border-slate-400 px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-700"

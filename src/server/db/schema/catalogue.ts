@@ -55,6 +55,8 @@ export const products = pgTable(
     index("products_description_trgm_idx").using("gin", t.productDescription.op("gin_trgm_ops")),
     index("products_brand_idx").on(t.brandId),
     uniqueIndex("products_sku_key").on(t.sku),
+    // The search's SKU match (issue 22 §4): the SKU without its dashes, dots or slashes, for `like 'SV410M%'`.
+    index("products_sku_search_idx").on(sql`regexp_replace(${t.sku}, '[^A-Z0-9]', '', 'g') text_pattern_ops`),
     check("products_hs_code_check", sql`${t.hsCode} ~ '^[0-9]{8}$'`),
     check("products_vat_category_check", sql`${t.vatCategory} in ('standard', 'zero_rated', 'exempt')`),
   ],

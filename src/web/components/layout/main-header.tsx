@@ -12,7 +12,7 @@ import { isCurrent, MAIN_NAV } from "./nav-links.ts";
 import { TopBar } from "./top-bar.tsx";
 
 const navLinkClass = (active: boolean) =>
-  `inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium whitespace-nowrap lg:px-3 ${active ? "text-accent-700 underline decoration-2 underline-offset-8" : "text-slate-800 hover:text-accent-700"}`;
+  `inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium whitespace-nowrap md:max-lg:px-1 lg:px-3 ${active ? "text-accent-700 underline decoration-2 underline-offset-8" : "text-slate-800 hover:text-accent-700"}`;
 
 /**
  * The normal header (spec §2): top bar, then logo and navigation. 118 px tall from md up (the dealer sidebar's
@@ -33,8 +33,33 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
       <TopBar settings={settings} />
       <div className={`${CONTAINER} flex h-16 items-center justify-between gap-2 md:h-[78px]`}>
         <Logo name={settings.companyName} nameClassName="md:max-lg:sr-only" />
+        {/* From 1280 px a search box (suggestions as you type: enhance/search-suggest.ts); narrower, the Search link below. */}
+        <search className="mx-4 max-w-xs flex-1 max-xl:hidden">
+          <form method="get" action="/search" className="relative">
+            <label htmlFor="header-q" className="sr-only">
+              Search products and articles
+            </label>
+            <input
+              id="header-q"
+              name="q"
+              type="search"
+              maxLength={100}
+              autoComplete="off"
+              placeholder="Search products"
+              data-search-suggest=""
+              className="min-h-11 w-full rounded-md border border-slate-400 pr-11 pl-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-700"
+            />
+            <button
+              type="submit"
+              className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-md text-slate-700 hover:text-accent-700"
+            >
+              <Search aria-hidden="true" className="size-5" />
+              <span className="sr-only">Search</span>
+            </button>
+          </form>
+        </search>
         <nav aria-label="Main" className="max-md:hidden">
-          <ul className="flex items-center gap-0.5">
+          <ul className="flex items-center gap-0.5 md:max-lg:gap-0">
             {MAIN_NAV.map((item) =>
               item.children ? (
                 <NavDropdown key={item.to} item={item} pathname={pathname} linkClassName={navLinkClass} />
@@ -61,16 +86,16 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
                 <li>
                   {link(
                     "/signup",
-                    "ml-1 inline-flex min-h-10 items-center rounded-md bg-accent-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-800",
+                    "ml-1 inline-flex min-h-10 items-center rounded-md bg-accent-700 px-3 text-sm md:max-lg:px-2 font-semibold whitespace-nowrap text-white hover:bg-accent-800",
                     "Sign Up",
                   )}
                 </li>
               </>
             )}
-            <li>
+            <li className="xl:hidden">
               {link(
                 "/search",
-                navLinkClass(isCurrent(pathname, "/search")),
+                `${navLinkClass(isCurrent(pathname, "/search"))} min-w-11 justify-center`,
                 <>
                   <Search aria-hidden="true" className="size-5" />
                   <span className="sr-only">Search</span>
@@ -80,7 +105,7 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
             <li>
               <CartLink
                 active={isCurrent(pathname, "/cart")}
-                className={(active) => `${navLinkClass(active)} [&>span:last-child]:max-lg:sr-only`}
+                className={(active) => `${navLinkClass(active)} min-w-11 justify-center [&>span:last-child]:max-lg:sr-only`}
               />
             </li>
             {user ? (

@@ -58,6 +58,7 @@ export function MobileMenu({ pathname, user, settings }: { pathname: string; use
               maxLength={100}
               autoComplete="off"
               placeholder="Search products"
+              data-search-suggest=""
               className="min-h-11 w-full min-w-0 rounded-md border border-slate-400 px-3 text-base text-slate-900"
             />
             <button

@@ -1,0 +1,1 @@
+CREATE INDEX "products_sku_search_idx" ON "products" USING btree (regexp_replace("sku", '[^A-Z0-9]', '', 'g') text_pattern_ops);
