@@ -49,7 +49,10 @@ test("a small home (fridge, lights, TV, 8 h backup): the kit goes to the cart an
   baseURL,
 }) => {
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Solar Calculator" }).click();
+  // In the header's Products menu.
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: "Products menu" }).click();
+  await nav.getByRole("link", { name: "Solar Calculator" }).click();
   await expect(page).toHaveURL(/\/solar-calculator$/);
   await expect(page.getByRole("heading", { level: 1, name: "Solar calculator" })).toBeVisible();
   // It starts with a small home's fridge, lights and TV.

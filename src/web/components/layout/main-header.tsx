@@ -34,7 +34,7 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
       <div className={`${CONTAINER} flex h-16 items-center justify-between gap-2 md:h-[78px]`}>
         <Logo name={settings.companyName} nameClassName="md:max-lg:sr-only" />
         {/* From 1280 px a search box (suggestions as you type: enhance/search-suggest.ts); narrower, the Search link below. */}
-        <search className="mx-4 max-w-xs flex-1 max-xl:hidden">
+        <search className="mx-4 max-w-xs min-w-52 flex-1 max-xl:hidden">
           <form method="get" action="/search" className="relative">
             <label htmlFor="header-q" className="sr-only">
               Search products and articles
@@ -64,9 +64,7 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
               item.children ? (
                 <NavDropdown key={item.to} item={item} pathname={pathname} linkClassName={navLinkClass} />
               ) : (
-                <li key={item.to} className={item.wideOnly ? "max-xl:hidden" : undefined}>
-                  {link(item.to, navLinkClass(isCurrent(pathname, item.to)), item.label)}
-                </li>
+                <li key={item.to}>{link(item.to, navLinkClass(isCurrent(pathname, item.to)), item.label)}</li>
               ),
             )}
             {user ? (

@@ -1,17 +1,20 @@
 import { CATEGORIES } from "#shared/categories.ts";
 
 export type NavLinkItem = { to: string; label: string };
-export type NavItem = NavLinkItem & {
-  children?: NavLinkItem[];
-  /** In the desktop header's bar from 1280 px only (narrower, it would push the bar past the window); the phone menu and the footer always list it. */
-  wideOnly?: true;
-};
+export type NavItem = NavLinkItem & { children?: NavLinkItem[] };
+
+/** The solar calculator (issue 22 §6): last in the Products menu (the bar has no room for it beside the search box), and in the footer. */
+export const CALCULATOR_LINK: NavLinkItem = { to: "/solar-calculator", label: "Solar Calculator" };
 
 /** The main navigation of the normal header (spec §2); the mobile menu shows the same links. */
 export const MAIN_NAV: NavItem[] = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About Us" },
-  { to: "/products", label: "Products", children: CATEGORIES.map((c) => ({ to: `/category/${c.slug}`, label: c.name })) },
+  {
+    to: "/products",
+    label: "Products",
+    children: [...CATEGORIES.map((c) => ({ to: `/category/${c.slug}`, label: c.name })), CALCULATOR_LINK],
+  },
   {
     to: "/insights",
     label: "Insights & News",
@@ -20,7 +23,6 @@ export const MAIN_NAV: NavItem[] = [
       { to: "/case-studies", label: "Case Studies" },
     ],
   },
-  { to: "/solar-calculator", label: "Solar Calculator", wideOnly: true },
   { to: "/contact", label: "Contact Us" },
 ];
 
