@@ -24,6 +24,7 @@ export default [
     route("cart", "routes/cart.tsx"),
     route("faqs", "routes/faqs.tsx"),
     route("search", "routes/search.tsx"),
+    route("compare", "routes/compare.tsx"),
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),

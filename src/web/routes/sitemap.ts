@@ -1,6 +1,18 @@
 import type { Route } from "./+types/sitemap";
 
-const STATIC_PAGES = ["/", "/about", "/products", "/insights", "/blogs", "/case-studies", "/faqs", "/contact", "/dealer", "/search"];
+const STATIC_PAGES = [
+  "/",
+  "/about",
+  "/products",
+  "/insights",
+  "/blogs",
+  "/case-studies",
+  "/faqs",
+  "/contact",
+  "/dealer",
+  "/search",
+  "/compare",
+];
 
 function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
