@@ -96,6 +96,7 @@ test("sitemap.xml lists the public pages, every category, product, blog and case
     "/faqs",
     "/contact",
     "/dealer",
+    "/compare",
     "/category/solar-panels",
     "/category/switch-gear",
   ]) {

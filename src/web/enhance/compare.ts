@@ -1,4 +1,3 @@
-import { findCategory } from "#shared/categories.ts";
 import {
   COMPARE_MAX,
   COMPARE_STORAGE_KEY,
@@ -18,10 +17,10 @@ import { toast } from "./toast.ts";
  * toast, and the bar offers to start a new comparison with it. On /compare the comparison shown becomes the list.
  */
 export const COMPARE_FULL = `Up to ${COMPARE_MAX} products can be compared at once. Remove one first.`;
+export const COMPARE_OTHER_CATEGORY = "A comparison holds products of one category. The bar below can start a new one.";
 export const COMPARE_NOT_SAVED = "The comparison could not be saved in this browser.";
 
 type Choice = { id: number; category: string };
-const categoryName = (slug: string) => findCategory(slug)?.name.toLowerCase() ?? "other products";
 
 let offer: (Choice & { name: string }) | null = null;
 
@@ -43,16 +42,17 @@ function save(list: CompareList): void {
   draw();
 }
 
+const LINK = "min-h-11 rounded-md px-3 text-sm font-medium text-accent-800 underline underline-offset-4";
+
 /** The buttons' pressed states and the bar, from the stored list. */
 function draw(): void {
-  const list = load();
+  const { ids } = load();
   for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-compare]")) {
-    const { id } = JSON.parse(button.dataset.compare ?? "{}") as Choice;
-    button.setAttribute("aria-pressed", String(list.ids.includes(id)));
+    button.setAttribute("aria-pressed", String(ids.includes((JSON.parse(button.dataset.compare ?? "{}") as Choice).id)));
   }
   let bar = document.querySelector<HTMLElement>("[data-compare-bar]");
   // Nothing chosen, or the comparison is the page itself: no bar.
-  if ((!list.ids.length && !offer) || document.querySelector("[data-compare-page]")) {
+  if ((!ids.length && !offer) || document.querySelector("[data-compare-page]")) {
     bar?.remove();
     document.body.style.paddingBottom = "";
     return;
@@ -61,46 +61,20 @@ function draw(): void {
     bar = document.createElement("aside");
     bar.dataset.compareBar = "";
     bar.setAttribute("aria-label", "Comparison");
-    bar.className =
-      "fixed inset-x-0 bottom-0 z-50 border-t border-slate-300 bg-white/95 px-4 py-2 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur";
+    bar.className = "fixed inset-x-0 bottom-0 z-50 border-t border-slate-300 bg-white px-4 py-2 shadow-lg";
+    bar.innerHTML = `<div class="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-x-4"><p class="mr-auto text-sm"></p><a class="inline-flex min-h-11 items-center rounded-md bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"></a><button type="button" data-compare-action="clear" class="${LINK}">Clear</button></div><div class="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-x-4 border-t border-slate-200"><p class="mr-auto text-sm"></p><button type="button" data-compare-action="new" class="${LINK}">Start a new comparison with it</button></div>`;
     document.body.append(bar);
   }
-  const row = (cls: string) => Object.assign(document.createElement("div"), { className: cls });
-  const main = row("mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-x-4 gap-y-1");
-  const count = document.createElement("p");
-  count.className = "mr-auto text-sm text-slate-700";
-  const n = list.ids.length;
-  count.textContent = n ? `${n} of ${COMPARE_MAX} ${categoryName(list.category)} chosen` : "Nothing chosen to compare";
-  main.append(count);
-  if (n) {
-    const go = Object.assign(document.createElement("a"), {
-      href: compareHref(list.ids),
-      textContent: `Compare (${n})`,
-      className: "inline-flex min-h-11 items-center rounded-md bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800",
-    });
-    main.append(go, button("Clear", "clear"));
-  }
-  bar.replaceChildren(main);
-  if (offer) {
-    const line = row("mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-x-4 border-t border-slate-200 pt-1");
-    const text = Object.assign(document.createElement("p"), {
-      className: "mr-auto text-sm text-slate-900",
-      textContent: `${offer.name} is not one of the ${categoryName(list.category)} you are comparing.`,
-    });
-    line.append(text, button(`Start a new comparison with it`, "new"));
-    bar.append(line);
-  }
+  const [count, offerText] = bar.querySelectorAll("p");
+  const go = bar.querySelector("a") as HTMLAnchorElement;
+  (count as HTMLElement).textContent = ids.length ? `${ids.length} of ${COMPARE_MAX} chosen to compare` : "Nothing chosen to compare";
+  go.hidden = !ids.length;
+  go.textContent = `Compare (${ids.length})`;
+  go.href = compareHref(ids);
+  (bar.querySelector("button") as HTMLElement).hidden = !ids.length;
+  (offerText?.parentElement as HTMLElement).hidden = !offer;
+  (offerText as HTMLElement).textContent = `${offer?.name} is of another category than the products you are comparing.`;
   document.body.style.paddingBottom = `${bar.offsetHeight}px`;
-}
-
-function button(label: string, action: string): HTMLButtonElement {
-  const b = Object.assign(document.createElement("button"), {
-    type: "button",
-    textContent: label,
-    className: "min-h-11 rounded-md px-3 text-sm font-medium text-accent-800 underline underline-offset-4 hover:text-accent-900",
-  });
-  b.dataset.compareAction = action;
-  return b;
 }
 
 export function enhanceCompare(): void {
@@ -121,7 +95,9 @@ export function enhanceCompare(): void {
     if (action === "clear" || action === "new") {
       const next = action === "new" && offer ? { category: offer.category, ids: [offer.id] } : EMPTY_COMPARE_LIST;
       offer = null;
-      return save(next);
+      save(next);
+      // The button pressed is gone: the comparison's link takes the focus (or, after Clear, the page).
+      return document.querySelector<HTMLElement>("[data-compare-bar] a")?.focus();
     }
     const control = target?.closest<HTMLButtonElement>("button[data-compare]");
     if (!control) return;
@@ -132,7 +108,7 @@ export function enhanceCompare(): void {
     if (outcome === "other-category") {
       const name = control.querySelector(".sr-only")?.textContent?.trim() || "This product";
       offer = { ...choice, name };
-      toast("error", `A comparison holds one category: you are comparing ${categoryName(list.category)}.`);
+      toast("error", COMPARE_OTHER_CATEGORY);
     }
     save(list);
   });

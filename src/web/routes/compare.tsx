@@ -152,7 +152,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             aria-labelledby="compare-caption"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways is reached by keyboard
             tabIndex={0}
-            className="mt-6 overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-accent-700"
+            className="relative mt-6 overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-accent-700"
           >
             <table className="w-full border-collapse text-left text-sm">
               <caption id="compare-caption" className="sr-only">
