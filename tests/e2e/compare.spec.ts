@@ -9,7 +9,7 @@ const PANELS = ["SunVolt 410W Mono PERC", "SunVolt 450W Mono Half-Cut", "Kariba 
 const bar = (page: Page) => page.getByRole("complementary", { name: "Comparison" });
 const table = (page: Page) => page.getByRole("region", { name: /compared/ }).getByRole("table");
 const columns = (page: Page) => table(page).getByRole("columnheader");
-const specRow = (page: Page, label: string) =>
+const specRow = (page: Page, label: string | RegExp) =>
   table(page)
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: label }) });
