@@ -62,12 +62,12 @@ function draw(): void {
     bar.dataset.compareBar = "";
     bar.setAttribute("aria-label", "Comparison");
     bar.className = "fixed inset-x-0 bottom-0 z-50 border-t border-slate-300 bg-white px-4 py-2 shadow-lg";
-    bar.innerHTML = `<div class="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-x-4"><p class="mr-auto text-sm"></p><a class="inline-flex min-h-11 items-center rounded-md bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"></a><button type="button" data-compare-action="clear" class="${LINK}">Clear</button></div><div class="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-x-4 border-t border-slate-200"><p class="mr-auto text-sm"></p><button type="button" data-compare-action="new" class="${LINK}">Start a new comparison with it</button></div>`;
+    bar.innerHTML = `<div class="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-x-3"><p class="mr-auto text-sm"></p><a class="inline-flex min-h-11 items-center rounded-md bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"></a><button type="button" data-compare-action="clear" class="${LINK}">Clear</button></div><div class="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-x-4 border-t border-slate-200"><p class="mr-auto text-sm"></p><button type="button" data-compare-action="new" class="${LINK}">Start a new comparison with it</button></div>`;
     document.body.append(bar);
   }
   const [count, offerText] = bar.querySelectorAll("p");
   const go = bar.querySelector("a") as HTMLAnchorElement;
-  (count as HTMLElement).textContent = ids.length ? `${ids.length} of ${COMPARE_MAX} chosen to compare` : "Nothing chosen to compare";
+  (count as HTMLElement).textContent = ids.length ? `${ids.length} of ${COMPARE_MAX} chosen` : "Nothing chosen to compare";
   go.hidden = !ids.length;
   go.textContent = `Compare (${ids.length})`;
   go.href = compareHref(ids);

@@ -152,9 +152,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             aria-labelledby="compare-caption"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways is reached by keyboard
             tabIndex={0}
-            className="relative mt-6 overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-accent-700"
+            className="relative mt-6 w-fit max-w-full overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-accent-700"
           >
-            <table className="w-full border-collapse text-left text-sm">
+            <table className="border-collapse text-left text-sm">
               <caption id="compare-caption" className="sr-only">
                 {`${category.name} compared${diff ? ", only the specifications that differ" : ""}`}
               </caption>
@@ -162,12 +162,12 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                 <tr className="align-top">
                   <td className="sticky left-0 z-10 w-32 min-w-32 bg-white p-3 sm:w-48" />
                   {products.map((p) => (
-                    <th key={p.id} scope="col" className="min-w-40 p-3 font-normal sm:min-w-52">
+                    <th key={p.id} scope="col" className="w-44 min-w-44 p-3 font-normal sm:w-60">
                       <MediaImage
                         folder="products"
                         name={mainImageName(p.images)}
                         alt=""
-                        sizes="208px"
+                        sizes="(min-width: 640px) 208px, 152px"
                         className="aspect-[4/3] h-auto w-full max-w-52 rounded bg-slate-100 object-cover"
                       />
                       {p.brand ? (
@@ -237,7 +237,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                   <tr key={row.key} data-differs={row.differs ? "" : undefined} className={row.differs ? "bg-amber-50" : undefined}>
                     <th
                       scope="row"
-                      className={`sticky left-0 z-10 p-3 font-medium text-slate-700 ${row.differs ? "border-l-4 border-amber-500 bg-amber-50" : "bg-white"}`}
+                      className={`sticky left-0 z-10 p-3 font-medium text-slate-700 ${row.differs ? "bg-amber-50 shadow-[inset_4px_0_0_var(--color-amber-500)]" : "bg-white"}`}
                     >
                       {row.label}
                       {row.differs ? (
@@ -258,7 +258,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           </section>
 
           {others.length > 0 ? (
-            <details className="mt-8 max-w-2xl rounded-lg border border-slate-200 p-4">
+            <details open={products.length === 1} className="mt-8 max-w-2xl rounded-lg border border-slate-200 p-4">
               <summary className="cursor-pointer font-semibold text-slate-900">
                 Add another of our {category.name.toLowerCase()} ({COMPARE_MAX - products.length} more can be added)
               </summary>
