@@ -25,6 +25,7 @@ export default [
     route("faqs", "routes/faqs.tsx"),
     route("search", "routes/search.tsx"),
     route("solar-calculator", "routes/solar-calculator.tsx"),
+    route("compare", "routes/compare.tsx"),
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),

@@ -85,6 +85,13 @@ const COVERED: Record<string, Covered> = {
     // Field messages next to their fields.
     { as: "visitor", url: "/solar-calculator?name=Fridge&watts=-1&hours=10&qty=1&backup=&sun=20" },
   ],
+  "/compare": [
+    // Empty, with notices (another category's product, an unknown id), only the differences; a dealer sees prices.
+    { as: "visitor", url: "/compare" },
+    { as: "visitor", url: "/compare?ids=1,2,5,14,999999" },
+    { as: "visitor", url: "/compare?ids=1,2,5&diff=1" },
+    { as: "dealer", url: "/compare?ids=1,2,5" },
+  ],
   "/login": [{ as: "visitor", url: "/login" }],
   "/signup": [{ as: "visitor", url: "/signup" }],
   "/forgot-password": [{ as: "visitor", url: "/forgot-password" }],
@@ -314,6 +321,15 @@ test("public pages after a refused submit and with a dialog or menu open: no axe
     .focus();
   await page.keyboard.press("Enter");
   findings.push(...(await pageFindings(page, "visitor /product/1 with the Products menu open")));
+
+  // The compare bar, offering a new comparison: a panel chosen, then an inverter (another category).
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: /^Compare / }).click();
+  await page.goto("/product/14");
+  await hydrated(page);
+  await page.getByRole("button", { name: /^Compare / }).click();
+  await expect(page.getByRole("complementary", { name: "Comparison" }).getByRole("button", { name: /new comparison/ })).toBeVisible();
+  findings.push(...(await pageFindings(page, "visitor /product/14 with the compare bar's offer")));
 
   expect(findings).toEqual([]);
 });

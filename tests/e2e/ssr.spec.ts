@@ -97,6 +97,7 @@ test("sitemap.xml lists the public pages, every category, product, blog and case
     "/contact",
     "/dealer",
     "/solar-calculator",
+    "/compare",
     "/category/solar-panels",
     "/category/switch-gear",
   ]) {

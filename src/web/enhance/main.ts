@@ -9,6 +9,7 @@
  */
 import { enhanceCarousels } from "./carousel.ts";
 import { enhanceCart } from "./cart.ts";
+import { enhanceCompare } from "./compare.ts";
 import { enhanceDisclosures } from "./disclosure.ts";
 import { enhanceForms } from "./forms.ts";
 import { enhanceGalleries } from "./gallery.ts";
@@ -27,6 +28,7 @@ function enhance() {
   prepareToasts();
   enhanceMenus();
   enhanceCart();
+  enhanceCompare();
   enhanceDisclosures();
   // The cart page's own script comes inline in production (cart-page-inline.ts); in development this draws it.
   if (import.meta.env.DEV) void import("./cart-page.ts").then((m) => m.enhanceCartPage());

@@ -6,6 +6,7 @@ import { CONTAINER } from "#web/components/layout/container.ts";
 import { PageIntro } from "#web/components/layout/page-intro.tsx";
 import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "#web/features/catalogue/add-to-cart-button.tsx";
+import { CompareControl } from "#web/features/catalogue/compare-control.tsx";
 import { priceCueText } from "#web/features/catalogue/product-card.tsx";
 import { GALLERY_SIZES, ProductGallery } from "#web/features/catalogue/product-gallery.tsx";
 import { mainImageName, productImageNames } from "#web/features/catalogue/product-media.ts";
@@ -130,6 +131,12 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
               productName={product.product_name}
               result={actionData}
               open={loaderData.quoteOpen && actionData === undefined}
+            />
+            <CompareControl
+              productId={product.product_id}
+              category={product.category_slug}
+              productName={product.product_name}
+              className="border border-slate-300 px-4"
             />
           </div>
         </div>

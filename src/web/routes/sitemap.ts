@@ -12,6 +12,7 @@ const STATIC_PAGES = [
   "/dealer",
   "/search",
   "/solar-calculator",
+  "/compare",
 ];
 
 function escapeXml(s: string): string {

@@ -4,6 +4,7 @@ import { productKeyLine } from "#shared/product-key-line.ts";
 import type { Product } from "#shared/schemas/catalogue.ts";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
+import { CompareControl } from "./compare-control.tsx";
 import { mainImageName } from "./product-media.ts";
 
 /** Card widths in the grids: two columns on phones, three from 768 px, four from 1024 px (the container's 1216 px). */
@@ -23,6 +24,8 @@ export type ProductCardData = {
   brand: string | null;
   keyLine: string | null;
   cue: PriceCue;
+  /** Its category's slug: a comparison holds products of one category (Compare). */
+  category: string;
   /** A featured product's own artwork, shown instead of the product's main image. */
   artwork?: string | null;
   /** A featured product's own title, shown instead of the product's name (the cart keeps the product's name). */
@@ -44,6 +47,7 @@ export function productCardData(p: Product, signedIn: boolean): ProductCardData 
     brand: p.brand_name,
     keyLine: productKeyLine(p.category_slug, p.product_name, p.specs),
     cue,
+    category: p.category_slug,
   };
 }
 
@@ -52,7 +56,7 @@ function Amount({ currency, value, className }: { currency: string; value: strin
   return <span className={`whitespace-nowrap tabular-nums ${className}`}>{`${currency}\u00a0${value}`}</span>;
 }
 
-function PriceLine({ cue }: { cue: PriceCue }) {
+export function PriceLine({ cue }: { cue: PriceCue }) {
   if (cue.kind === "price") {
     return (
       <p data-card-price="" className="flex flex-wrap items-baseline gap-x-2">
@@ -77,8 +81,9 @@ export function priceCueText(kind: "sign-in" | "dealers-only"): string {
 
 /**
  * A product in a grid (issue 20 §3): image, brand, name (the link; the whole card is its target area), the key
- * figure, the price cue for who is looking, Add to Cart and Request a Quote. Server markup only: Add to Cart is
- * answered by src/web/enhance/cart.ts, Request a Quote opens the product page with its quote form open.
+ * figure, the price cue for who is looking, Add to Cart, Request a Quote and Compare. Server markup only: Add to Cart
+ * is answered by src/web/enhance/cart.ts, Request a Quote opens the product page with its quote form open, Compare
+ * (compare-control.tsx) is a link that src/web/enhance/compare.ts makes a toggle.
  */
 export function ProductCard({
   product,
@@ -91,7 +96,7 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const { id, name, images, brand, keyLine, cue, artwork, title } = product;
+  const { id, name, images, brand, keyLine, cue, artwork, title, category } = product;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <MediaImage
@@ -130,6 +135,7 @@ export function ProductCard({
             Request a Quote
             <span className="sr-only"> for {name}</span>
           </a>
+          <CompareControl productId={id} category={category} productName={name} className="relative z-10 flex w-full" />
         </div>
       </div>
     </article>
