@@ -156,6 +156,13 @@ const wildValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A value shaped loosely after a JSON schema: mostly the right type and range, sometimes anything at all. */
+/** Whole numbers within [min, max]; a range with none (5.2–5.8) gives its lower bound. */
+function wholeNumbersWithin(min: number, max: number): fc.Arbitrary<number> {
+  const lo = Math.ceil(min);
+  const hi = Math.floor(max);
+  return lo <= hi ? fc.integer({ min: lo, max: hi }) : fc.constant(min);
+}
+
 function fromSchema(s: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!s || depth > 5) return wildValue;
   const alts: fc.Arbitrary<unknown>[] = [];
@@ -180,7 +187,8 @@ function fromSchema(s: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
         s.maximum !== undefined ? s.maximum + 1 : 2 ** 31,
       ].filter((n): n is number => n !== undefined);
       alts.push(
-        fc.integer({ min: Math.max(s.minimum ?? -10, -1e6), max: Math.min(s.maximum ?? 1000, 1e6) }),
+        // A decimal bound (the sun hours' 5.5–6.5) is met by the whole numbers inside it; the edges try the bounds.
+        wholeNumbersWithin(Math.max(s.minimum ?? -10, -1e6), Math.min(s.maximum ?? 1000, 1e6)),
         fc.constantFrom(...edges),
         anyNumber,
         fc.constantFrom(...NUMBER_STRINGS),
