@@ -155,7 +155,6 @@ const wildValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: huge(1000, 300_000) },
 );
 
-/** A value shaped loosely after a JSON schema: mostly the right type and range, sometimes anything at all. */
 /** Whole numbers within [min, max]; a range with none (5.2–5.8) gives its lower bound. */
 function wholeNumbersWithin(min: number, max: number): fc.Arbitrary<number> {
   const lo = Math.ceil(min);
@@ -163,6 +162,7 @@ function wholeNumbersWithin(min: number, max: number): fc.Arbitrary<number> {
   return lo <= hi ? fc.integer({ min: lo, max: hi }) : fc.constant(min);
 }
 
+/** A value shaped loosely after a JSON schema: mostly the right type and range, sometimes anything at all. */
 function fromSchema(s: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!s || depth > 5) return wildValue;
   const alts: fc.Arbitrary<unknown>[] = [];
