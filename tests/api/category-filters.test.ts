@@ -164,3 +164,19 @@ describe("GET /api/products/get-product-by-category/{id} with filters", () => {
     expect(body.rows.map((r) => r.product_id)).toEqual([...body.rows.map((r) => r.product_id)].sort((a, b) => a - b));
   });
 });
+
+describe("the catalogue service's category page", () => {
+  it("skips the facets for a caller that shows none", async () => {
+    const { createCatalogueService } = await import("#server/modules/catalogue/catalogue.service.ts");
+    const { DEFAULT_SITE_SETTINGS } = await import("#shared/schemas/settings.ts");
+    const catalogue = createCatalogueService(
+      t.database.db,
+      { get: async () => DEFAULT_SITE_SETTINGS },
+      { exchangeRateOn: async () => null },
+    );
+    const without = await catalogue.productsByCategory(null, 1, { page: 1, pageSize: 5 }, [], { facets: false });
+    expect(without.facets).toEqual([]);
+    expect(without.rows).toHaveLength(5);
+    expect((await catalogue.productsByCategory(null, 1, { page: 1, pageSize: 5 })).facets.length).toBeGreaterThan(0);
+  });
+});

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // With room left, the category's other products can be added by a link (the way in without scripts).
   const others =
     category && shown.length < COMPARE_MAX
-      ? (await catalogue.productsByCategory(context.actor, category.id, { page: 1, pageSize: 100 })).rows
+      ? (await catalogue.productsByCategory(context.actor, category.id, { page: 1, pageSize: 100 }, [], { facets: false })).rows
           .filter((p) => !shown.some((s) => s.product_id === p.product_id))
           .map((p) => ({ id: p.product_id, name: p.product_name, brand: p.brand_name }))
       : [];

@@ -280,7 +280,8 @@ export function createCatalogueService(
       categoryId: number,
       page: PageQuery,
       params: Iterable<[string, string]> = [],
-      { strict = false } = {},
+      /** `facets: false`: a caller that shows none (the compare page's "add another") skips reading them. */
+      { strict = false, facets: withFacets = true } = {},
     ): Promise<CategoryPage & { filter: CatalogueFilter }> {
       const category = findCategory(String(categoryId));
       const withPrices = seesPrices(actor);
@@ -299,7 +300,7 @@ export function createCatalogueService(
           .limit(page.pageSize)
           .offset((page.page - 1) * page.pageSize),
         db.select({ n: count() }).from(products).where(where),
-        readFacets(db, category.id, category.slug, filter),
+        withFacets ? readFacets(db, category.id, category.slug, filter) : [],
         secondaryPricing(withPrices),
       ]);
       const shown = rows.map((r) => publicProduct(r.product, r, r.brand, withPrices, pricing));
