@@ -81,45 +81,53 @@ const alias = (name: string) => sql.raw(name);
 /**
  * Every facet of the category in one pass over its products (GROUPING SETS: one set per choice, one for the brand,
  * and the empty set for the ranges), each aggregate filtered by the other facets' conditions, so a count is what the
- * page would show with that value added.
+ * page would show with that value added. The specifications are read out of the JSON once per product.
  */
 export async function readFacets(db: Db, categoryId: number, slug: CategorySlug, filter: CatalogueFilter): Promise<Facet[]> {
   const defs = filterableSpecs(slug);
   const choices = defs.filter((d) => d.type !== "number");
   const ranges = defs.filter((d) => d.type === "number");
-  const conditions = facetConditions(filter);
+  // Each product's figures and whether it meets each applied facet, read once (the inner select); then one GROUPING
+  // SETS pass over those plain columns, each aggregate filtered by the other facets' flags.
+  const applied = [...facetConditions(filter)];
+  const inner: SQL[] = [
+    sql`${products.brandId} as brand`,
+    sql`${brands.name} as brand_name`,
+    ...choices.map((def, i) => sql`${specText(def.key)} as ${alias(`c${i}`)}`),
+    ...ranges.map((def, i) => sql`${specNumber(def.key)} as ${alias(`r${i}`)}`),
+    ...applied.map(([, conditions], k) => sql`(${and(...conditions)}) as ${alias(`k${k}`)}`),
+  ];
   const others = (param: string) => {
-    const rest = [...conditions].filter(([p]) => p !== param).flatMap(([, c]) => c);
-    return rest.length > 0 ? (and(...rest) as SQL) : sql`true`;
+    const flags = applied.flatMap(([p], k) => (p === param ? [] : [`k${k}`]));
+    return sql.raw(flags.length > 0 ? flags.join(" and ") : "true");
   };
   const columns: SQL[] = [];
   choices.forEach((def, i) => {
-    const value = specText(def.key);
     columns.push(
-      sql`${value} as ${alias(`c${i}`)}`,
-      sql`grouping(${value}) as ${alias(`g${i}`)}`,
+      sql`${alias(`c${i}`)}`,
+      sql`grouping(${alias(`c${i}`)}) as ${alias(`g${i}`)}`,
       sql`count(*) filter (where ${others(`spec.${def.key}`)})::int as ${alias(`n${i}`)}`,
     );
   });
   columns.push(
-    sql`${products.brandId}::text as cb`,
-    sql`max(${brands.name}) as lb`,
-    sql`grouping(${products.brandId}) as gb`,
+    sql`brand::text as cb`,
+    sql`max(brand_name) as lb`,
+    sql`grouping(brand) as gb`,
     sql`count(*) filter (where ${others("brand")})::int as nb`,
   );
   ranges.forEach((def, i) => {
-    const value = specNumber(def.key);
     const where = others(`spec.${def.key}`);
+    const value = alias(`r${i}`);
     columns.push(
       sql`min(${value}) filter (where ${where})::text as ${alias(`lo${i}`)}`,
       sql`max(${value}) filter (where ${where})::text as ${alias(`hi${i}`)}`,
       sql`count(${value}) filter (where ${where})::int as ${alias(`rn${i}`)}`,
     );
   });
-  const sets = [...choices.map((def) => sql`(${specText(def.key)})`), sql`(${products.brandId})`, sql`()`];
+  const sets = [...choices.map((_, i) => sql`(${alias(`c${i}`)})`), sql`(brand)`, sql`()`];
   const result = rowsOf<Record<string, string | number | null>>(
     await db.execute(
-      sql`select ${sql.join(columns, sql`, `)} from ${products} left join ${brands} on ${eq(brands.id, products.brandId)} where ${eq(products.categoryId, categoryId)} group by grouping sets (${sql.join(sets, sql`, `)})`,
+      sql`select ${sql.join(columns, sql`, `)} from (select ${sql.join(inner, sql`, `)} from ${products} left join ${brands} on ${eq(brands.id, products.brandId)} where ${eq(products.categoryId, categoryId)}) f group by grouping sets (${sql.join(sets, sql`, `)})`,
     ),
   );
   const rows: FacetRow[] = [];
