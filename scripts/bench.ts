@@ -221,6 +221,19 @@ async function measurePages(base: string): Promise<PageResult[]> {
     { name: "about", path: "/about", main: false },
     { name: "FAQs", path: "/faqs", main: false },
     { name: "contact", path: "/contact", main: false },
+    // Issue 22: a filtered category, the search, a comparison (kept out of search engines) and a sized system.
+    {
+      name: "category, filtered",
+      path: "/category/solar-panels?spec.cell_type=mono+PERC&spec.power_w.min=400&sort=power-desc",
+      main: false,
+    },
+    { name: "search", path: "/search?q=inverterr", main: false },
+    { name: "compare", path: "/compare?ids=1,2,5", main: false, notIndexed: true },
+    {
+      name: "solar calculator",
+      path: "/solar-calculator?name=Fridge&watts=150&hours=10&qty=1&name=LED+light&watts=10&hours=5&qty=6&name=TV&watts=80&hours=5&qty=1&backup=8&sun=",
+      main: false,
+    },
     { name: "login", path: "/login", main: false, notIndexed: true },
     { name: "sign-up", path: "/signup", main: false, notIndexed: true },
     { name: "forgot password", path: "/forgot-password", main: false, notIndexed: true },

@@ -77,20 +77,42 @@ function draw(): void {
   document.body.style.paddingBottom = `${bar.offsetHeight}px`;
 }
 
-export function enhanceCompare(): void {
-  // Each Compare link becomes a toggle button, with the link's look and content.
+/**
+ * Each Compare link becomes a toggle button, with the link's look and content; returns the button made of `clicked`.
+ * Done when the page is idle (a task of its own, not added to the page's start), or at once for a Compare pressed
+ * before that.
+ */
+function upgrade(clicked?: Element): HTMLButtonElement | null {
+  let made: HTMLButtonElement | null = null;
   for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-compare]")) {
     const b = Object.assign(document.createElement("button"), { type: "button", className: link.className });
     b.dataset.compare = link.dataset.compare;
     b.append(...link.childNodes);
     link.replaceWith(b);
+    if (link === clicked) made = b;
   }
+  return made;
+}
+
+export function enhanceCompare(): void {
   const page = document.querySelector<HTMLElement>("[data-compare-page]");
-  if (page) save(readCompareList(page.dataset.comparePage));
-  else draw();
+  const start = () => {
+    upgrade();
+    if (page) save(readCompareList(page.dataset.comparePage));
+    else draw();
+  };
+  if ("requestIdleCallback" in window) requestIdleCallback(start, { timeout: 1000 });
+  else setTimeout(start, 1);
 
   document.addEventListener("click", (event) => {
-    const target = event.target as Element | null;
+    let target = event.target as Element | null;
+    const link = target?.closest("a[data-compare]");
+    if (link) {
+      // A Compare pressed before the page was idle: every link becomes its button now, this one pressed (focus kept).
+      event.preventDefault();
+      target = upgrade(link);
+      if (target instanceof HTMLElement && document.activeElement === document.body) target.focus();
+    }
     const action = target?.closest<HTMLElement>("[data-compare-action]")?.dataset.compareAction;
     if (action === "clear" || action === "new") {
       const next = action === "new" && offer ? { category: offer.category, ids: [offer.id] } : EMPTY_COMPARE_LIST;
