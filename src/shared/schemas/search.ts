@@ -1,6 +1,8 @@
 import { z } from "zod";
 
-export const SEARCH_QUERY_MAX = 100;
+import { SEARCH_QUERY_MAX } from "../constants.ts";
+
+export { SEARCH_QUERY_MAX };
 export const SEARCH_LIMIT_DEFAULT = 8;
 export const SEARCH_LIMIT_MAX = 20;
 

@@ -1,6 +1,7 @@
 import { Search as SearchIcon } from "lucide-react";
 import { type SearchResult, searchQuerySchema } from "#shared/schemas/search.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
+import { SearchField } from "#web/components/layout/search-field.tsx";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { mainImageName } from "#web/features/catalogue/product-media.ts";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
@@ -40,17 +41,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <div className={`${CONTAINER} pb-16`}>
         <search className="flex max-w-2xl gap-2">
           <form method="get" action="/search" className="flex w-full gap-2">
-            <label htmlFor="search-page-q" className="sr-only">
-              Search products and articles
-            </label>
-            <input
+            <SearchField
               id="search-page-q"
-              name="q"
-              type="search"
               defaultValue={q}
-              maxLength={100}
-              autoComplete="off"
-              data-search-suggest=""
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? "search-page-problem" : undefined}
               className="min-h-11 w-full rounded-md border border-slate-400 px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-700"

@@ -9,6 +9,7 @@ import { LogoutButton } from "./logout-button.tsx";
 import { MOBILE_MENU_ID, MobileMenu } from "./mobile-menu.tsx";
 import { NavDropdown } from "./nav-dropdown.tsx";
 import { isCurrent, MAIN_NAV } from "./nav-links.ts";
+import { SearchField } from "./search-field.tsx";
 import { TopBar } from "./top-bar.tsx";
 
 const navLinkClass = (active: boolean) =>
@@ -36,17 +37,9 @@ export function MainHeader({ settings, user }: { settings: PublicSiteSettings; u
         {/* From 1280 px a search box (suggestions as you type: enhance/search-suggest.ts); narrower, the Search link below. */}
         <search className="mx-4 max-w-xs min-w-52 flex-1 max-xl:hidden">
           <form method="get" action="/search" className="relative">
-            <label htmlFor="header-q" className="sr-only">
-              Search products and articles
-            </label>
-            <input
+            <SearchField
               id="header-q"
-              name="q"
-              type="search"
-              maxLength={100}
-              autoComplete="off"
               placeholder="Search products"
-              data-search-suggest=""
               className="min-h-11 w-full rounded-md border border-slate-400 pr-11 pl-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-700"
             />
             <button

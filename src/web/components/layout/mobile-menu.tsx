@@ -5,6 +5,7 @@ import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { CartLink } from "./cart-link.tsx";
 import { LogoutButton } from "./logout-button.tsx";
 import { isCurrent, MAIN_NAV, telUrl, whatsappUrl } from "./nav-links.ts";
+import { SearchField } from "./search-field.tsx";
 import { SocialLinks } from "./social-links.tsx";
 
 export const MOBILE_MENU_ID = "mobile-menu";
@@ -48,17 +49,9 @@ export function MobileMenu({ pathname, user, settings }: { pathname: string; use
         </div>
         <search className="flex gap-2 border-b border-slate-200 p-3">
           <form method="get" action="/search" className="flex w-full gap-2">
-            <label htmlFor="mobile-menu-q" className="sr-only">
-              Search products and articles
-            </label>
-            <input
+            <SearchField
               id="mobile-menu-q"
-              name="q"
-              type="search"
-              maxLength={100}
-              autoComplete="off"
               placeholder="Search products"
-              data-search-suggest=""
               className="min-h-11 w-full min-w-0 rounded-md border border-slate-400 px-3 text-base text-slate-900"
             />
             <button
