@@ -26,6 +26,7 @@ import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
 import { salesRoutes } from "./modules/sales/sales.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
 import { sizingRoutes } from "./modules/sizing/sizing.routes.ts";
+import { stockRoutes } from "./modules/stock/stock.routes.ts";
 import { type Access, access, enforceDeclaredAccess } from "./platform/auth/access.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
@@ -207,6 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(contentRoutes, { services });
         await routes.register(searchRoutes, { services });
         await routes.register(sizingRoutes, { services });
+        await routes.register(stockRoutes, { services });
         await routes.register(contentAdminRoutes, { services });
         await routes.register(dealersRoutes, { services });
         await routes.register(documentsRoutes, { services });

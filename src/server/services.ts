@@ -24,6 +24,7 @@ import { createQuotationsService } from "./modules/quotations/quotations.service
 import { createSalesService } from "./modules/sales/sales.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
 import { createSizingService } from "./modules/sizing/sizing.service.ts";
+import { createStockService } from "./modules/stock/stock.service.ts";
 import { createFormLimits } from "./platform/form-limits.ts";
 import { createDerivedImages } from "./platform/images/derived.ts";
 import { queueImageVariants } from "./platform/images/image-jobs.ts";
@@ -113,6 +114,8 @@ export function createServices(deps: Deps) {
       },
     },
   });
+  /** Branches, availability, delivery fees and serial numbers (issue 23); the ledger moves inside orders' and quotations' transactions. */
+  const stock = createStockService({ db: deps.db });
   const orders = createOrdersService({
     db: deps.db,
     mailer: deps.mailer,
@@ -122,6 +125,7 @@ export function createServices(deps: Deps) {
     sales,
     rates,
     taxDocuments,
+    stock,
     siteUrl,
     ...(deps.now ? { now: deps.now } : {}),
   });
@@ -154,6 +158,7 @@ export function createServices(deps: Deps) {
       rates,
       audit,
       formLimits,
+      stock,
       siteUrl,
     }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit, formLimits, siteUrl }),
@@ -170,6 +175,7 @@ export function createServices(deps: Deps) {
     rates,
     taxDocuments,
     fiscal,
+    stock,
   };
 }
 

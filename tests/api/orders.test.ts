@@ -8,6 +8,7 @@ import { centsToDecimal, convertCents } from "#shared/money.ts";
 import { ORDER_STATUSES, type OrderView } from "#shared/schemas/orders.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { type Actors, createActors } from "../support/actors.ts";
+import { dispatchBody } from "../support/dispatch.ts";
 import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -97,9 +98,11 @@ describe("POST /api/orders", () => {
       [a.id, 2, a.priceUsd],
       [b.id, 1, b.priceUsd],
     ]);
+    // Delivery to the city the address names, at the admins' fee (issue 23 §5): a line of the order, with VAT.
+    expect([body.delivery_city, body.delivery_fee, body.branch?.name]).toEqual(["Harare", "15.00", "Harare"]);
     // Prices exclude VAT; the order adds VAT at the rate of its day (15.5 % in 2026), rounded once per line.
-    expect(cents(body.subtotal)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd));
-    const vat = Math.round(cents(a.priceUsd) * 2 * 0.155) + Math.round(cents(b.priceUsd) * 0.155);
+    expect(cents(body.subtotal)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd) + 1500);
+    const vat = Math.round(cents(a.priceUsd) * 2 * 0.155) + Math.round(cents(b.priceUsd) * 0.155) + Math.round(1500 * 0.155);
     expect(body.vat_rate).toBe("15.50");
     expect(cents(body.vat)).toBe(vat);
     expect(cents(body.total)).toBe(cents(body.subtotal) + vat);
@@ -110,7 +113,7 @@ describe("POST /api/orders", () => {
     ]);
     // The same order in ZWG at the frozen rate, VAT included.
     expect(body.secondary_currency).toBe("ZWG");
-    expect(cents(body.subtotal_secondary as string)).toBe(cents(a.priceZwl as string) * 2 + cents(b.priceZwl as string));
+    expect(cents(body.subtotal_secondary as string)).toBeGreaterThan(cents(a.priceZwl as string) * 2 + cents(b.priceZwl as string));
     expect(cents(body.total_secondary as string)).toBe(cents(body.subtotal_secondary as string) + cents(body.vat_secondary as string));
     expect(body.invoice).toBeNull();
     expect(body.history.map((h) => h.status)).toEqual(["awaiting_payment"]);
@@ -132,10 +135,11 @@ describe("POST /api/orders", () => {
     const [a, b] = priced as [(typeof priced)[0], (typeof priced)[0]];
     expect(body.currency).toBe("ZWG");
     expect(body.products.map((l) => l.unit_price)).toEqual([a.priceZwl, b.priceZwl]);
-    expect(cents(body.subtotal)).toBe(cents(a.priceZwl as string) * 2 + cents(b.priceZwl as string));
+    // The delivery fee in ZWG too, at the same rate.
+    expect(cents(body.subtotal)).toBe(cents(a.priceZwl as string) * 2 + cents(b.priceZwl as string) + cents(body.delivery_fee as string));
     expect(cents(body.total)).toBe(cents(body.subtotal) + cents(body.vat));
     expect(body.total).toBe(body.total_secondary);
-    expect(cents(body.subtotal_usd)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd));
+    expect(cents(body.subtotal_usd)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd) + 1500);
 
     // A product's ZWG price set by hand is its price in ZWG, whatever the rate.
     const own = await place(order({ currency: "ZWG", products: [{ product_id: override?.id, quantity: 1 }] }));
@@ -329,7 +333,14 @@ describe("payment and status changes", () => {
     const o = await placed();
     const mailsBefore = (await outboxMails()).length;
     for (const status of ["paid", "processing", "dispatched", "completed"]) {
-      const res = await put("admin", `/api/orders/${o.id}/status`, { status });
+      const res =
+        status === "dispatched"
+          ? await actors.inject("admin", {
+              method: "POST",
+              url: `/api/orders/${o.id}/dispatch`,
+              payload: await dispatchBody(t.database.db, o),
+            })
+          : await put("admin", `/api/orders/${o.id}/status`, { status });
       expect(res.statusCode, status).toBe(200);
     }
     const final = (await actors.inject("dealer", { method: "GET", url: `/api/orders/${o.id}` })).json() as OrderView;

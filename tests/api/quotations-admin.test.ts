@@ -601,6 +601,7 @@ describe("nothing half-done", () => {
     const sent: unknown[] = [];
     const service = createQuotationsService({
       formLimits: unlimitedForms,
+      stock: t.app.services.stock,
       rates: t.app.services.rates,
       db: t.database.db,
       mailer: { send: async (m) => void sent.push(m) },
@@ -633,6 +634,7 @@ describe("nothing half-done", () => {
     const { worker, clock } = manualMailWorker(t.database.db, smtp);
     const service = createQuotationsService({
       formLimits: unlimitedForms,
+      stock: t.app.services.stock,
       rates: t.app.services.rates,
       db: t.database.db,
       mailer: createQueuedMailer({ db: t.database.db }),

@@ -205,6 +205,7 @@ describe("GET /api/quotations/get-by-user", () => {
     const first = list.find((q) => q.id === byEmail.json().id) as Record<string, unknown>;
     expect(Object.keys(first).sort()).toEqual(
       [
+        "branch_id",
         "created_At",
         "currency",
         "decided_At",
@@ -366,6 +367,7 @@ describe("mail failure", () => {
   it("stores nothing when its mail cannot be queued: the request and its mails commit together (decision 007)", async () => {
     const service = createQuotationsService({
       formLimits: unlimitedForms,
+      stock: t.app.services.stock,
       rates: t.app.services.rates,
       db: t.database.db,
       mailer: {

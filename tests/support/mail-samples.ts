@@ -55,6 +55,10 @@ function order(status: OrderStatus, fulfilment: "delivery" | "collection" = "del
     contactName: "Rudo Chikomo",
     contactPhone: "+263 77 123 4567",
     deliveryAddress: "14 Samora Machel Avenue, Harare",
+    delivery_city: null,
+    delivery_fee: null,
+    branch: null,
+    dispatch_reference: null,
     notes: "Please call before delivery.",
     paymentReference: null,
     bankDetails: status === "awaiting_payment" ? DEFAULT_SITE_SETTINGS.bankDetails : null,
@@ -73,6 +77,9 @@ function order(status: OrderStatus, fulfilment: "delivery" | "collection" = "del
         hs_code: "85044090",
         vat_category: "standard",
         vat_rate: "15.50",
+        serials: [],
+        backordered: 0,
+        expected: null,
       },
       {
         product_id: null,
@@ -86,6 +93,9 @@ function order(status: OrderStatus, fulfilment: "delivery" | "collection" = "del
         hs_code: "73089000",
         vat_category: "standard",
         vat_rate: "15.50",
+        serials: [],
+        backordered: 0,
+        expected: null,
       },
     ],
     history: [{ status, note, changed_by: "Tendai Super", created_At: "2026-11-21T08:00:00.000Z" }],
@@ -115,6 +125,7 @@ function quotation(over: Partial<QuotationView>): QuotationView {
     total: null,
     decision_reason: "",
     decided_At: "2026-11-21T08:00:00.000Z",
+    branch_id: null,
     products: [
       {
         id: 1,

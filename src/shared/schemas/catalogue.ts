@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "../constants.ts";
 import { SECONDARY_CURRENCIES } from "./settings.ts";
+import { availabilitySchema } from "./stock.ts";
 
 export const CATEGORY_SLUGS = {
   "solar-panels": 1,
@@ -91,6 +92,7 @@ export const productSchema = productRecordSchema.extend({
   secondary_currency: z.enum(SECONDARY_CURRENCIES),
   exchange_rate: z.string().nullable().describe("The rate (units per 1 USD) price_zwl was made at; null for an override or no price"),
   rate_date: z.string().nullable().describe("The day that rate took effect (YYYY-MM-DD)"),
+  availability: availabilitySchema.describe("Stock per branch (issue 23 §3): quantities only for dealers and admins"),
 });
 export type Product = z.infer<typeof productSchema>;
 

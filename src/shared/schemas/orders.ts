@@ -29,6 +29,10 @@ export const orderPreviewSchema = z.object({
     }),
   ),
   missing: z.array(z.number()).describe("Products of the request no longer in the catalogue"),
+  delivery: z
+    .object({ city: z.string(), fee_usd: z.string(), fee_secondary: z.string().nullable() })
+    .nullable()
+    .describe("The delivery fee to the city asked for, excluding VAT (in the totals); null without one"),
   vat_rate: z.string().nullable().describe("The standard VAT rate in force today, in percent"),
   subtotal_usd: z.string().describe("Excluding VAT"),
   vat_usd: z.string(),
@@ -118,6 +122,7 @@ export const orderPreviewQuerySchema = z.object({
     .regex(/^[\dx,]*$/, "Lines are product id x quantity, comma-separated.")
     .default("")
     .describe("The cart's lines: product id x quantity, comma-separated (12x2,15x1); at most 100 are read"),
+  city: z.string().trim().max(80).default("").describe("The city to deliver to: its fee is added (issue 23 §5)"),
 });
 
 /**
@@ -138,6 +143,9 @@ export const placeOrderSchema = z
       .refine((v) => v === "" || /^[+()\d\s-]{6,}$/.test(v), "Enter a valid phone number.")
       .default(""),
     deliveryAddress: z.string().trim().max(300, "Address must be at most 300 characters.").default(""),
+    /** Issue 23 §5: the city delivered to (its fee from the admins' table), and the branch collected from or sent from. */
+    deliveryCity: z.string().trim().max(80).default(""),
+    branchId: z.coerce.number().int().positive("Choose a branch.").max(2_147_483_647).optional(),
     notes: z.string().trim().max(ORDER_NOTES_MAX, `Notes must be at most ${ORDER_NOTES_MAX} characters.`).default(""),
     products: z
       .array(orderLineSchema)
@@ -175,6 +183,9 @@ export const orderLineViewSchema = z.object({
   hs_code: z.string().nullable(),
   vat_category: z.enum(VAT_CATEGORIES),
   vat_rate: z.string().nullable().describe("In percent; null when exempt or on orders from before VAT"),
+  serials: z.array(z.string()).describe("The serial numbers the line went out with (issue 23 §6)"),
+  backordered: z.number().describe("Units still waiting for stock"),
+  expected: z.string().nullable().describe("The day a shipment is expected to cover the backorder (YYYY-MM-DD)"),
 });
 
 /** A tax document of an order, as the order names it. */
@@ -219,6 +230,13 @@ export const orderViewSchema = z.object({
   contactName: z.string(),
   contactPhone: z.string(),
   deliveryAddress: z.string(),
+  delivery_city: z.string().nullable(),
+  delivery_fee: z.string().nullable().describe("The delivery fee excluding VAT, in the order's currency (a line of the invoice)"),
+  branch: z
+    .object({ id: z.number(), name: z.string(), city: z.string(), address: z.string(), phone: z.string(), opening_hours: z.string() })
+    .nullable()
+    .describe("The branch that serves the order: collected from, or sent from"),
+  dispatch_reference: z.string().nullable().describe("The waybill or collection reference"),
   notes: z.string(),
   paymentReference: z.string().nullable(),
   /** Where to pay, while the order awaits payment; null afterwards. */

@@ -73,6 +73,7 @@ export const quotationViewSchema = z.object({
   total: z.string().nullable().describe("Including VAT"),
   decision_reason: z.string(),
   decided_At: z.string().nullable(),
+  branch_id: z.number().nullable().describe("The branch an approved quotation's lines are reserved at (issue 23 §4)"),
   products: z.array(
     z.object({
       id: z.number(),
@@ -141,6 +142,8 @@ export const approveQuotationSchema = z.object({
   status: z.literal("approved"),
   currency: z.enum(QUOTATION_CURRENCIES, { error: "Choose a currency." }).optional(),
   validUntil: z.iso.date({ error: "Choose the date the prices hold until." }).optional(),
+  /** The branch the lines are reserved at until the quotation expires (issue 23 §4); the best-stocked one when left out. */
+  branchId: z.coerce.number().int().positive("Choose a branch.").max(2_147_483_647).optional(),
   lines: z
     .array(z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), price: quotedPriceSchema }), {
       error: "Enter a price for every product.",

@@ -39,6 +39,10 @@ export const products = pgTable(
     sku: text("sku"),
     /** Structured specifications, `{ key: value }` as `#shared/specs.ts` defines them for the product's category. */
     specs: jsonb("specs").$type<SpecValues>().notNull().default({}),
+    /** Each unit carries a serial number recorded at dispatch (issue 23 §6): panels, inverters and batteries are. */
+    serialised: boolean("serialised").notNull().default(false),
+    /** At or below this many available, the product is low in stock and on the back office's low-stock list. */
+    reorderLevel: integer("reorder_level").notNull().default(0),
     categoryId: integer("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
@@ -58,6 +62,7 @@ export const products = pgTable(
     // The search's SKU match (issue 22 §4): the SKU without its dashes, dots or slashes, for `like 'SV410M%'`.
     index("products_sku_search_idx").on(sql`regexp_replace(${t.sku}, '[^A-Z0-9]', '', 'g') text_pattern_ops`),
     check("products_hs_code_check", sql`${t.hsCode} ~ '^[0-9]{8}$'`),
+    check("products_reorder_level_check", sql`${t.reorderLevel} >= 0`),
     check("products_vat_category_check", sql`${t.vatCategory} in ('standard', 'zero_rated', 'exempt')`),
   ],
 );

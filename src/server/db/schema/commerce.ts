@@ -5,6 +5,7 @@ import { PAYMENT_STATUSES, PAYNOW_METHODS } from "#shared/schemas/payments.ts";
 import { QUOTATION_STATUS_VALUES } from "#shared/schemas/quotations.ts";
 import { VAT_CATEGORIES } from "#shared/tax.ts";
 import { users } from "./accounts.ts";
+import { branches } from "./branches.ts";
 import { categories, products } from "./catalogue.ts";
 
 export const quotations = pgTable(
@@ -33,6 +34,8 @@ export const quotations = pgTable(
     decisionReason: text("decision_reason").notNull().default(""),
     decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** The branch an approved quotation's lines are reserved at (issue 23 §4). */
+    branchId: integer("branch_id").references(() => branches.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,6 +111,14 @@ export const orders = pgTable(
     contactName: text("contact_name").notNull().default(""),
     contactPhone: text("contact_phone").notNull().default(""),
     deliveryAddress: text("delivery_address").notNull().default(""),
+    /**
+     * The branch that serves the order (issue 23 §5): where it is collected, or sent from; its lines are reserved
+     * there. The city delivered to, whose fee is the order's delivery line. Null on orders from before branches.
+     */
+    branchId: integer("branch_id").references(() => branches.id, { onDelete: "set null" }),
+    deliveryCity: text("delivery_city"),
+    /** The waybill or collection reference recorded at dispatch (issue 23 §6). */
+    dispatchReference: text("dispatch_reference"),
     notes: text("notes").notNull().default(""),
     /** The bank's or ZIPIT transaction reference an admin records when confirming payment. */
     paymentReference: text("payment_reference"),
@@ -132,6 +143,10 @@ export const orderLines = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: integer("product_id").references(() => products.productId, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
+    /** A product, or the delivery fee (issue 23 §5: a line of its own so the invoice and VAT include it). */
+    kind: text("kind", { enum: ["product", "delivery"] })
+      .notNull()
+      .default("product"),
     quantity: integer("quantity").notNull(),
     unitPriceUsd: numeric("unit_price_usd", { precision: 12, scale: 2 }).notNull(),
     /** The unit price in the order's currency; null on orders from before currencies (read as unit_price_usd). */

@@ -31,6 +31,7 @@ import { BRANDS, benefitsOf, PRODUCTS, warrantyOf } from "./demo-catalogue.ts";
 import { ARTICLES, AWARDS, BLOGS, CASE_STUDIES, CERTIFICATES, FAQS, OVERVIEW, POSITIONS, TEAM, TESTIMONIALS } from "./demo-content.ts";
 import { DEMO_HS_CODES, seedDemoOrders } from "./demo-orders.ts";
 import { DEMO_ZWG_RATES } from "./demo-rates.ts";
+import { DEMO_OUT_OF_STOCK, SERIALISED_CATEGORY_IDS, seedDemoStock } from "./demo-stock.ts";
 import { productArt } from "./product-art.ts";
 import { blogArt, caseStudyArt } from "./scene-art.ts";
 
@@ -352,7 +353,13 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       })),
     );
   }
-  await seedDemoOrders(db, opts.dealerUserId, pick);
+  // Branches, delivery fees and stock (issue 23), before the orders that reserve and send it.
+  // Its own numbers, so the rest of the demo stays as it was.
+  const stockRandom = mulberry32(23);
+  const branchIds = await seedDemoStock(db, productRows, stockRandom);
+  const serialisedRows = productRows.filter((p) => SERIALISED_CATEGORY_IDS.includes(p.categoryId) && p.name !== DEMO_OUT_OF_STOCK);
+  const pickSerialised = () => serialisedRows[Math.floor(stockRandom() * serialisedRows.length)] as (typeof productRows)[number];
+  await seedDemoOrders(db, opts.dealerUserId, pick, { ...branchIds, pickSerialised });
   await db.insert(sales).values(
     Array.from({ length: 100 }, () => {
       const p = pick();

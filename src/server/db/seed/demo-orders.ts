@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
 import { centsToDecimal, convertCents, decimalUnits } from "#shared/money.ts";
 import type { CategorySlug } from "#shared/schemas/catalogue.ts";
@@ -6,8 +6,10 @@ import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import type { VatCategory } from "#shared/tax.ts";
 import { createTaxDocumentsService } from "../../modules/money/tax-documents.service.ts";
 import { figures, priceOrder } from "../../modules/orders/order-pricing.ts";
+import { dispatchOrderStock, reserve } from "../../modules/stock/stock-ledger.ts";
 import type { Db } from "../client.ts";
 import { orderLines, orderStatusEvents, orders, sales } from "../schema/commerce.ts";
+import { serials } from "../schema/stock.ts";
 import { DEMO_ZWG_RATES } from "./demo-rates.ts";
 
 /**
@@ -47,7 +49,13 @@ function demoRateOn(day: string) {
  * one paid with its tax invoice, one awaiting payment, and one paid then cancelled with its invoice and credit note.
  * The documents are issued by the tax documents service (no e-mails: nobody placed these orders).
  */
-export async function seedDemoOrders(db: Db, dealerUserId: number, pick: () => DemoProduct): Promise<void> {
+export async function seedDemoOrders(
+  db: Db,
+  dealerUserId: number,
+  pick: () => DemoProduct,
+  /** Issue 23: the branches, and a pick of serialised goods for the order sent with its serial numbers. */
+  stock: { harare: number; bulawayo: number; pickSerialised: () => DemoProduct },
+): Promise<void> {
   const now = Date.now();
   const taxDocuments = createTaxDocumentsService({
     db,
@@ -59,13 +67,16 @@ export async function seedDemoOrders(db: Db, dealerUserId: number, pick: () => D
     // Oldest first, so the invoice numbers follow the days they were issued.
     { status: "cancelled", daysAgo: 25, reference: "CBZ-ZIPIT-220961" },
     { status: "paid", daysAgo: 10, reference: "FBC-TT-884213" },
+    { status: "dispatched", daysAgo: 6, reference: "STANBIC-RTGS-553017" },
     { status: "awaiting_payment", daysAgo: 2, reference: "" },
   ] as const;
   for (const [i, spec] of specs.entries()) {
     const at = new Date(now - spec.daysAgo * DAY);
     const day = harareDate(at);
     const rate = demoRateOn(day);
-    const items = [pick(), pick(), pick()].map((p, j) => ({
+    const dispatched = spec.status === "dispatched";
+    const chosen = dispatched ? [stock.pickSerialised(), stock.pickSerialised()] : [pick(), pick(), pick()];
+    const items = [...new Map(chosen.map((p) => [p.id, p])).values()].map((p, j) => ({
       product: {
         ...p,
         priceZwl: p.priceZwl ?? (rate ? centsToDecimal(convertCents(decimalUnits(p.priceUsd, 2) ?? 0n, rate.rate)) : null),
@@ -100,6 +111,9 @@ export async function seedDemoOrders(db: Db, dealerUserId: number, pick: () => D
           contactName: "Farai Dealer",
           contactPhone: "+263 77 234 5678",
           paymentReference: spec.reference || null,
+          branchId: stock.harare,
+          deliveryCity: "Harare",
+          dispatchReference: dispatched ? "Swift waybill SWT-4471902" : null,
           createdAt: at,
           updatedAt: at,
         })
@@ -120,13 +134,36 @@ export async function seedDemoOrders(db: Db, dealerUserId: number, pick: () => D
         })),
       );
       await tx.insert(orderStatusEvents).values({ orderId, status: "awaiting_payment", changedBy: dealerUserId, createdAt: at });
+      const wanted = items.map((l) => ({ productId: l.product.id, quantity: l.quantity }));
+      // Placed orders hold their goods at the branch, as the orders service reserves them (issue 23 §4).
+      if (spec.status !== "cancelled") await reserve(tx, { orderId }, stock.harare, wanted, at, { userId: dealerUserId });
       if (spec.status === "awaiting_payment") return;
       const paidAt = new Date(at.getTime() + DAY / 4);
       await tx
         .insert(orderStatusEvents)
         .values({ orderId, status: "paid", note: `Payment reference: ${spec.reference}`, createdAt: paidAt });
       await taxDocuments.issueInvoice(tx, orderId, DEFAULT_SITE_SETTINGS, paidAt, { mail: false });
-      if (spec.status === "paid") {
+      if (dispatched) {
+        const sentAt = new Date(paidAt.getTime() + DAY);
+        await tx.insert(orderStatusEvents).values({ orderId, status: "processing", createdAt: new Date(paidAt.getTime() + DAY / 2) });
+        await dispatchOrderStock(tx, orderId, stock.harare, wanted, sentAt, null);
+        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+        await tx.insert(serials).values(
+          lines.flatMap((line, k) =>
+            Array.from({ length: line.quantity }, (_, u) => ({
+              serial: `${["SV", "KP", "HE"][k % 3]}${harareDate(sentAt).replaceAll("-", "").slice(2)}-${String(4100 + orderId * 10 + k * 3 + u).padStart(6, "0")}`,
+              productId: line.productId,
+              orderId,
+              orderLineId: line.id,
+              branchId: stock.harare,
+              createdAt: sentAt,
+            })),
+          ),
+        );
+        await tx.insert(orderStatusEvents).values({ orderId, status: "dispatched", note: "Sent with Swift Transport", createdAt: sentAt });
+        await tx.update(orders).set({ updatedAt: sentAt }).where(eq(orders.id, orderId));
+      }
+      if (spec.status === "paid" || dispatched) {
         // A paid order's lines are sales, as the orders service records them when a payment is confirmed.
         await tx.insert(sales).values(
           amounts.lines.map((l, k) => ({

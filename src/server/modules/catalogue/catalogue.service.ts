@@ -17,11 +17,13 @@ import type {
 } from "#shared/schemas/catalogue.ts";
 import type { ExchangeRate } from "#shared/schemas/rates.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { Availability } from "#shared/schemas/stock.ts";
 import type { VatCategory } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
 import { NotFoundError, ValidationError } from "../../platform/errors.ts";
+import { readAvailability } from "../stock/availability.ts";
 import { filterOrder, filterWhere, readFacets } from "./category-filters.ts";
 
 export const PRICE_SORT_FOR_DEALERS = "Sorting by price is for signed-in dealers: visitors see no prices.";
@@ -125,6 +127,7 @@ export function createCatalogueService(
     brand: string | null,
     withPrices: boolean,
     pricing: SecondaryPricing,
+    stock: Map<number, Availability>,
   ): Product {
     const rate = withPrices ? pricing.rateFor(row.priceZwl) : null;
     return {
@@ -133,7 +136,22 @@ export function createCatalogueService(
       secondary_currency: pricing.currency,
       exchange_rate: rate?.rate ?? null,
       rate_date: rate?.effective_date ?? null,
+      availability: stock.get(row.productId) ?? { status: "on_order", branches: [] },
     };
+  }
+
+  /** Products as the public answers give them, with their availability (issue 23 §3: quantities for those who see prices). */
+  async function publicProducts(
+    rows: { product: ProductRow; slug: string; name: string; brand: string | null }[],
+    withPrices: boolean,
+    pricing: SecondaryPricing,
+  ): Promise<Product[]> {
+    const stock = await readAvailability(
+      db,
+      rows.map((r) => r.product.productId),
+      withPrices,
+    );
+    return rows.map((r) => publicProduct(r.product, r, r.brand, withPrices, pricing, stock));
   }
 
   /** Products with their category and brand, as the public answers show them. */
@@ -156,7 +174,7 @@ export function createCatalogueService(
     ]);
     const withPrices = seesPrices(actor);
     const pricing = await secondaryPricing(withPrices);
-    return { rows: rows.map((r) => publicProduct(r.product, r, r.brand, withPrices, pricing)), count: total?.n ?? 0 };
+    return { rows: await publicProducts(rows, withPrices, pricing), count: total?.n ?? 0 };
   }
 
   return {
@@ -251,7 +269,7 @@ export function createCatalogueService(
       if (asked.length === 0) return [];
       const withPrices = seesPrices(actor);
       const [rows, pricing] = await Promise.all([productQuery().where(inArray(products.productId, asked)), secondaryPricing(withPrices)]);
-      return rows.map((r) => publicProduct(r.product, r, r.brand, withPrices, pricing));
+      return publicProducts(rows, withPrices, pricing);
     },
 
     async featuredById(id: number): Promise<Featured> {
@@ -303,14 +321,15 @@ export function createCatalogueService(
         withFacets ? readFacets(db, category.id, category.slug, filter) : [],
         secondaryPricing(withPrices),
       ]);
-      const shown = rows.map((r) => publicProduct(r.product, r, r.brand, withPrices, pricing));
+      const shown = await publicProducts(rows, withPrices, pricing);
       return { rows: shown, count: total?.n ?? 0, facets, filter };
     },
 
     async productById(actor: Actor, id: number): Promise<Product> {
       const [row] = await productQuery().where(eq(products.productId, id)).limit(1);
       if (!row) throw new NotFoundError("Product not found.");
-      return publicProduct(row.product, row, row.brand, seesPrices(actor), await secondaryPricing(seesPrices(actor)));
+      const [shown] = await publicProducts([row], seesPrices(actor), await secondaryPricing(seesPrices(actor)));
+      return shown as Product;
     },
   };
 }

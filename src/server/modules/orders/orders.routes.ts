@@ -13,6 +13,7 @@ import {
   placeOrderSchema,
   setOrderStatusSchema,
 } from "#shared/schemas/orders.ts";
+import { dispatchOrderSchema, serialSchema, serialViewSchema } from "#shared/schemas/stock.ts";
 import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
@@ -62,7 +63,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         response: { 200: orderPreviewSchema, 400: validationBody, 401: messageBody, 403: messageBody },
       },
     },
-    async (request) => orders.previewOrder(request.actor, parseLinesParam(request.query.lines)),
+    async (request) => orders.previewOrder(request.actor, parseLinesParam(request.query.lines), request.query.city),
   );
 
   r.get(
@@ -171,5 +172,61 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
       },
     },
     async (request) => orders.setStatus(request.actor, request.params.id, request.body),
+  );
+
+  r.post(
+    "/orders/:id/dispatch",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Send a processing order out (delivery) or ready it for collection (admin), with a serial number per unit of each serialised product and the waybill or collection reference; the stock leaves the branch; e-mails the dealer",
+        params: idParamSchema,
+        body: dispatchOrderSchema,
+        response: { 200: orderViewSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
+      },
+    },
+    async (request) => orders.dispatch(request.actor, request.params.id, request.body),
+  );
+
+  r.get(
+    "/orders/:id/serials.csv",
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags: ["orders"],
+        summary: "The serial numbers an order went out with, as CSV (its dealer or an admin; anyone else 404)",
+        params: idParamSchema,
+        response: { 200: csvResponse("The order's serial numbers as CSV"), 401: messageBody, 404: messageBody },
+      },
+    },
+    async (request, reply) => {
+      const { reference, rows } = await orders.serialRows(request.actor, request.params.id);
+      const csv = toCsv(rows, [
+        { header: "Order", value: (row) => row[0] },
+        { header: "Product", value: (row) => row[1] },
+        { header: "Serial number", value: (row) => row[2] },
+        { header: "Waybill or collection reference", value: (row) => row[3] },
+      ]);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", csvDisposition(`serials-${reference}`))
+        .send(csv);
+    },
+  );
+
+  r.get(
+    "/serials/:serial",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["orders"],
+        summary: "Which order, dealer and day a serial number went out with (admin; 404 when it never did)",
+        params: z.object({ serial: serialSchema }),
+        response: { 200: serialViewSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody },
+      },
+    },
+    async (request) => opts.services.stock.lookupSerial(request.actor, request.params.serial),
   );
 }

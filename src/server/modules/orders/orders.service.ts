@@ -15,12 +15,15 @@ import {
   type SetOrderStatusInput,
 } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
+import type { DispatchOrderInput } from "#shared/schemas/stock.ts";
 import { NO_VAT_RATE, taxTotals } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
+import { products } from "../../db/schema/catalogue.ts";
 import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.ts";
+import { serials } from "../../db/schema/stock.ts";
 import { type Actor, requireAdmin, requireRole, requireUser, requireVerified } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
@@ -33,6 +36,8 @@ import { companyNames } from "../dealers/dealer-names.ts";
 import type { RatesService } from "../money/rates.service.ts";
 import type { TaxDocumentRow, TaxDocumentsService } from "../money/tax-documents.service.ts";
 import type { SalesService } from "../sales/sales.service.ts";
+import { type BranchRow, normaliseSerial, type StockService } from "../stock/stock.service.ts";
+import { dispatchOrderStock, type LineRequest, release, reserve } from "../stock/stock-ledger.ts";
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
 import { figures, priceOrder } from "./order-pricing.ts";
 
@@ -57,7 +62,22 @@ type Deps = {
   taxDocuments: Pick<TaxDocumentsService, "issueInvoice" | "issueCreditNote" | "refsOf">;
   /** The clock: the order's day decides its VAT rate (tests set it). */
   now?: () => Date;
+  /** Branches, delivery fees, reservations and serials (issue 23). */
+  stock: Pick<StockService, "chooseBranch" | "deliveryFeeFor" | "orderStock" | "serialsInUse">;
 };
+
+/** The delivery fee priced as a line of its own (issue 23 §5): id 0 is never a product's. */
+const DELIVERY_LINE = 0;
+function deliveryProduct(fee: { city: string; feeUsd: string }, secondary: string | null) {
+  return {
+    id: DELIVERY_LINE,
+    name: `Delivery to ${fee.city}`,
+    priceUsd: fee.feeUsd,
+    priceZwl: secondary,
+    hsCode: null,
+    vatCategory: "standard" as const,
+  };
+}
 
 export const CANCEL_REASON_REQUIRED = "Please give the reason for cancelling: the dealer is told it.";
 
@@ -82,6 +102,7 @@ export function createOrdersService({
   sales,
   rates,
   taxDocuments,
+  stock,
   now = () => new Date(),
   siteUrl = DEFAULT_LINK_ORIGIN,
 }: Deps) {
@@ -96,7 +117,7 @@ export function createOrdersService({
   async function views(rows: OrderRow[], exec: Db | Tx = db, settingsRead?: SiteSettings): Promise<OrderView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [lines, events, owners, companies, company, documents] = await Promise.all([
+    const [lines, events, owners, companies, company, documents, held] = await Promise.all([
       exec.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
       exec
         .select({ e: orderStatusEvents, by: users.fullName })
@@ -119,11 +140,17 @@ export function createOrdersService({
       ),
       settingsRead ?? settings.get(),
       taxDocuments.refsOf(exec, ids),
+      stock.orderStock(exec, ids),
     ]);
     const names = new Map(owners.map((o) => [o.id, o.fullName]));
     return rows.map((o) => {
-      const products = lines
-        .filter((l) => l.orderId === o.id)
+      const mine = lines.filter((l) => l.orderId === o.id);
+      const deliveryLine = mine.find((l) => l.kind === "delivery");
+      const waiting = held.backorders.get(o.id);
+      const sent = held.serials.get(o.id);
+      const branch = o.branchId === null ? undefined : held.branches.get(o.branchId);
+      const products = mine
+        .filter((l) => l.kind === "product")
         .map((l) => {
           const unit = l.unitPrice ?? l.unitPriceUsd;
           const [taxed] = taxTotals([{ unit, quantity: l.quantity, vatRate: l.vatRate }]).lines;
@@ -139,6 +166,9 @@ export function createOrdersService({
             hs_code: l.hsCode,
             vat_category: l.vatCategory,
             vat_rate: l.vatRate,
+            serials: sent?.get(l.id) ?? [],
+            backordered: (l.productId !== null && waiting?.get(l.productId)?.quantity) || 0,
+            expected: (l.productId !== null && waiting?.get(l.productId)?.expected) || null,
           };
         });
       let history = events
@@ -180,6 +210,19 @@ export function createOrdersService({
         contactName: o.contactName,
         contactPhone: o.contactPhone,
         deliveryAddress: o.deliveryAddress,
+        delivery_city: o.deliveryCity,
+        delivery_fee: deliveryLine ? (deliveryLine.unitPrice ?? deliveryLine.unitPriceUsd) : null,
+        branch: branch
+          ? {
+              id: branch.id,
+              name: branch.name,
+              city: branch.city,
+              address: branch.address,
+              phone: branch.phone,
+              opening_hours: branch.openingHours,
+            }
+          : null,
+        dispatch_reference: o.dispatchReference,
         notes: o.notes,
         paymentReference: o.paymentReference,
         bankDetails: o.status === "awaiting_payment" ? company.bankDetails : null,
@@ -220,7 +263,13 @@ export function createOrdersService({
    * Moves an order on (admins): only along the allowed transitions, recorded with who and when, and e-mailed
    * to the dealer. A move that is not allowed from the current status is refused with 409.
    */
-  async function setStatus(actor: Actor, id: number, input: SetOrderStatusInput, paymentReference?: string): Promise<OrderView> {
+  async function setStatus(
+    actor: Actor,
+    id: number,
+    input: SetOrderStatusInput,
+    paymentReference?: string,
+    dispatch?: DispatchOrderInput,
+  ): Promise<OrderView> {
     const admin = requireAdmin(actor);
     if (input.status === "cancelled" && !input.note.trim()) throw new FieldError(CANCEL_REASON_REQUIRED, "note");
     const company = await mailSite();
@@ -233,6 +282,12 @@ export function createOrdersService({
         );
       }
       const at = now();
+      // The goods leave the branch with their serial numbers (issue 23 §6); a cancelled order's reservations go back.
+      if (input.status === "dispatched" || input.status === "ready_for_collection") {
+        await sendGoods(tx, admin.id, row, dispatch ?? { status: input.status, reference: "", note: input.note, lines: [] }, at);
+      } else if (input.status === "cancelled") {
+        await release(tx, { orderId: id }, `Order ${id} cancelled`, at, admin.id);
+      }
       await tx
         .update(orders)
         .set({ status: input.status, updatedAt: at, ...(paymentReference ? { paymentReference } : {}) })
@@ -249,7 +304,8 @@ export function createOrdersService({
         after: { status: input.status, paymentReference: paymentReference ?? row.paymentReference, note: input.note },
       });
       if (input.status === "paid") {
-        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
+        // The delivery fee is no sale of a product.
+        const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, id))).filter((l) => l.kind === "product");
         await sales?.recordPaidOrder(tx, { orderId: id, paidAt: at, lines });
         await taxDocuments.issueInvoice(tx, id, company, at);
       } else if (input.status === "cancelled" && row.status !== "awaiting_payment") {
@@ -262,6 +318,93 @@ export function createOrdersService({
       if (owner) await queueMails(mailer, tx, [orderStatusToDealer(order, owner, company)]);
       return order;
     });
+  }
+
+  /**
+   * What leaves the branch (issue 23 §6): each serialised product's line needs one serial number per unit, unique
+   * across the catalogue (any case); the units come out of on hand and out of the order's reservation; the serials
+   * and the waybill or collection reference are kept with the order. Inside setStatus's transaction.
+   */
+  async function sendGoods(tx: Tx, adminId: number, row: OrderRow, input: DispatchOrderInput, at: Date): Promise<void> {
+    const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id))).filter(
+      (l) => l.kind === "product" && l.productId !== null,
+    );
+    const productIds = lines.map((l) => l.productId as number);
+    const flags = productIds.length
+      ? await tx
+          .select({ id: products.productId, serialised: products.serialised })
+          .from(products)
+          .where(inArray(products.productId, productIds))
+      : [];
+    const serialised = new Set(flags.filter((f) => f.serialised).map((f) => f.id));
+    const given = new Map<number, string[]>();
+    input.lines.forEach((l, i) => {
+      if (!productIds.includes(l.product_id)) throw new FieldError("This product is not on the order.", `lines.${i}.product_id`);
+      given.set(l.product_id, [...(given.get(l.product_id) ?? []), ...l.serials.map((x) => x.trim())]);
+    });
+    const fieldOf = (productId: number) =>
+      `lines.${Math.max(
+        0,
+        input.lines.findIndex((l) => l.product_id === productId),
+      )}.serials`;
+    const seen = new Set<string>();
+    const toRecord: { line: (typeof lines)[number]; serial: string }[] = [];
+    for (const line of lines) {
+      const productId = line.productId as number;
+      const entered = given.get(productId) ?? [];
+      if (serialised.has(productId) && entered.length !== line.quantity) {
+        throw new FieldError(
+          `Enter ${line.quantity} serial number${line.quantity === 1 ? "" : "s"} for ${line.productName} (${entered.length} entered).`,
+          fieldOf(productId),
+        );
+      }
+      if (!serialised.has(productId) && entered.length > 0) {
+        throw new FieldError(`${line.productName} is not a serialised product.`, fieldOf(productId));
+      }
+      for (const serial of entered) {
+        const key = normaliseSerial(serial);
+        if (seen.has(key)) throw new FieldError(`Serial number ${serial} is entered twice.`, fieldOf(productId));
+        seen.add(key);
+        toRecord.push({ line, serial });
+      }
+    }
+    if (toRecord.length && !input.reference.trim()) throw new FieldError("Enter the waybill or collection reference.", "reference");
+    const used = await stock.serialsInUse(
+      tx,
+      toRecord.map((r) => r.serial),
+    );
+    if (used.length) {
+      const first = toRecord.find((r) => normaliseSerial(r.serial) === normaliseSerial(used[0] as string));
+      throw new FieldError(`Serial number ${used[0]} already went out with another order.`, fieldOf(first?.line.productId ?? 0));
+    }
+    if (row.branchId !== null) {
+      const wanted: LineRequest[] = lines.map((l) => ({ productId: l.productId as number, quantity: l.quantity }));
+      await dispatchOrderStock(tx, row.id, row.branchId, wanted, at, adminId);
+    }
+    if (toRecord.length) {
+      try {
+        await tx.insert(serials).values(
+          toRecord.map((r) => ({
+            serial: r.serial,
+            productId: r.line.productId,
+            orderId: row.id,
+            orderLineId: r.line.id,
+            branchId: row.branchId,
+            recordedBy: adminId,
+            createdAt: at,
+          })),
+        );
+      } catch (err) {
+        // Another dispatch recorded one of them a moment ago.
+        if (isUniqueViolation(err))
+          throw new ConflictError("One of these serial numbers went out with another order just now: check them again.");
+        throw err;
+      }
+    }
+    await tx
+      .update(orders)
+      .set({ dispatchReference: input.reference.trim() || null })
+      .where(eq(orders.id, row.id));
   }
 
   return {
@@ -307,19 +450,24 @@ export function createOrdersService({
             }
             return { product, quantity, index };
           });
-          const amounts = priceOrder(items, vat.rate);
+          // The branch that serves it, and the delivery fee as a line of its own (issue 23 §5).
+          const wanted: LineRequest[] = items.map((i) => ({ productId: i.product.id, quantity: i.quantity }));
+          const delivery = input.fulfilment === "delivery";
+          const branch: BranchRow = await stock.chooseBranch(tx, wanted, { branchId: input.branchId, collection: !delivery });
+          const fee = delivery ? await stock.deliveryFeeFor(tx, input.deliveryCity, input.deliveryAddress) : null;
+          const feeLine = fee ? [{ product: deliveryProduct(fee, pricing.priceOf(fee.feeUsd, null)), quantity: 1, index: -1 }] : [];
+          const amounts = priceOrder([...items, ...feeLine], vat.rate);
           amounts.lines.forEach((l, i) => {
             if (currency !== "USD" && l.unitSecondary === null) {
               throw new FieldError(
                 `${l.product.name} has no ${currency} price: order it in USD.`,
-                `products.${items[i]?.index}.product_id`,
+                items[i] ? `products.${items[i]?.index}.product_id` : "deliveryCity",
               );
             }
           });
           const usd = figures(amounts.usd);
           const secondary = figures(amounts.secondary);
           const own = currency === "USD" ? usd : secondary;
-          const delivery = input.fulfilment === "delivery";
           const [order] = await tx
             .insert(orders)
             .values({
@@ -343,6 +491,8 @@ export function createOrdersService({
               contactName: input.contactName,
               contactPhone: input.contactPhone,
               deliveryAddress: delivery ? input.deliveryAddress : "",
+              deliveryCity: delivery ? (fee?.city ?? (input.deliveryCity || null)) : null,
+              branchId: branch.id,
               notes: input.notes,
               idempotencyKey: input.idempotencyKey,
               createdAt: at,
@@ -353,7 +503,8 @@ export function createOrdersService({
           await tx.insert(orderLines).values(
             amounts.lines.map((l) => ({
               orderId: order.id,
-              productId: l.product.id,
+              kind: l.product.id === DELIVERY_LINE ? ("delivery" as const) : ("product" as const),
+              productId: l.product.id === DELIVERY_LINE ? null : l.product.id,
               productName: l.product.name,
               quantity: l.quantity,
               unitPriceUsd: l.unitUsd,
@@ -365,6 +516,8 @@ export function createOrdersService({
             })),
           );
           await tx.insert(orderStatusEvents).values({ orderId: order.id, status: "awaiting_payment", changedBy: dealer.id, createdAt: at });
+          // Its lines are reserved at the branch; what is not there is backordered (issue 23 §4).
+          await reserve(tx, { orderId: order.id }, branch.id, wanted, at, { userId: dealer.id });
           // The mails are queued in the transaction: a committed order always has them.
           const view = await one(order.id, tx, company);
           const owner = await dealerOf(dealer.id, tx);
@@ -386,7 +539,7 @@ export function createOrdersService({
      * The checkout page's summary of a cart at today's dealer prices, in USD and in the secondary currency (null
      * when a product has no such price). Unknown products are listed in `missing`, not refused: the cart may be old.
      */
-    async previewOrder(actor: Actor, lines: { product_id: number; quantity: number }[]): Promise<OrderPreview> {
+    async previewOrder(actor: Actor, lines: { product_id: number; quantity: number }[], city = ""): Promise<OrderPreview> {
       requireRole(actor, "dealer");
       const merged = new Map<number, number>();
       for (const l of lines) merged.set(l.product_id, (merged.get(l.product_id) ?? 0) + l.quantity);
@@ -398,12 +551,15 @@ export function createOrdersService({
         const product = byId.get(id);
         return product ? [{ product, quantity }] : [];
       });
-      const amounts = priceOrder(items, vat?.rate ?? "0.00");
+      const fee = city ? await stock.deliveryFeeFor(db, city).catch(() => null) : null;
+      const feeProduct = fee ? deliveryProduct(fee, pricing.priceOf(fee.feeUsd, null)) : null;
+      const amounts = priceOrder([...items, ...(feeProduct ? [{ product: feeProduct, quantity: 1 }] : [])], vat?.rate ?? "0.00");
+      const productLines = amounts.lines.filter((l) => l.product.id !== DELIVERY_LINE);
       const usd = figures(amounts.usd);
       const secondary = figures(items.length ? amounts.secondary : null);
       const company = await mailSite();
       return {
-        lines: amounts.lines.map((l, i) => ({
+        lines: productLines.map((l, i) => ({
           product_id: l.product.id,
           product_name: l.product.name,
           quantity: l.quantity,
@@ -415,6 +571,7 @@ export function createOrdersService({
           vat_rate: l.vatRate,
         })),
         missing,
+        delivery: feeProduct ? { city: fee?.city ?? city, fee_usd: feeProduct.priceUsd, fee_secondary: feeProduct.priceZwl } : null,
         vat_rate: vat?.rate ?? null,
         subtotal_usd: usd.subtotal as string,
         vat_usd: usd.vat as string,
@@ -488,6 +645,20 @@ export function createOrdersService({
 
     setStatus,
 
+    /** The back office sends the order out, or readies it for collection, with its serial numbers (issue 23 §6). */
+    async dispatch(actor: Actor, id: number, input: DispatchOrderInput): Promise<OrderView> {
+      return setStatus(actor, id, { status: input.status, note: input.note }, undefined, input);
+    },
+
+    /** An order's serial numbers as CSV rows, for its owner or an admin (404 for anyone else). */
+    async serialRows(actor: Actor, id: number): Promise<{ reference: string; rows: string[][] }> {
+      const order = await this.orderById(actor, id);
+      const rows = order.products.flatMap((p) =>
+        p.serials.map((serial) => [order.reference, p.product_name, serial, order.dispatch_reference ?? ""]),
+      );
+      return { reference: order.reference, rows };
+    },
+
     /** An admin saw the bank transfer or ZIPIT payment arrive: the order is paid. */
     async confirmPayment(actor: Actor, id: number, input: ConfirmPaymentInput = { paymentReference: "" }): Promise<OrderView> {
       const note = input.paymentReference ? `Payment reference: ${input.paymentReference}` : "";
@@ -512,7 +683,8 @@ export function createOrdersService({
         const at = now();
         await tx.update(orders).set({ status: "paid", updatedAt: at, paymentReference: payment.paymentReference }).where(eq(orders.id, id));
         await tx.insert(orderStatusEvents).values({ orderId: id, status: "paid", changedBy: null, note: payment.note, createdAt: at });
-        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
+        // The delivery fee is no sale of a product.
+        const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, id))).filter((l) => l.kind === "product");
         await sales?.recordPaidOrder(tx, { orderId: id, paidAt: at, lines });
         await taxDocuments.issueInvoice(tx, id, company, at);
         // The dealer's mail is queued in the transaction: a committed payment always has it.

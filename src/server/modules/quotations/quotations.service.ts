@@ -38,6 +38,8 @@ import type { AuditService } from "../audit/audit.service.ts";
 import { type CatalogueService, seesPrices } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import type { RatesService } from "../money/rates.service.ts";
+import type { StockService } from "../stock/stock.service.ts";
+import { release, releaseExpired, reserve } from "../stock/stock-ledger.ts";
 import { quotationApprovedMail, quotationRejectedMail, quoteRequestReceivedMail, quoteRequestToCompanyMail } from "./quotation-mail.ts";
 import { quotationPdf } from "./quotation-pdf.ts";
 
@@ -101,6 +103,8 @@ type Deps = {
   rates: Pick<RatesService, "taxRateOn">;
   audit: Pick<AuditService, "record">;
   formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
+  /** An approved quotation reserves its lines at a branch until it expires or is rejected (issue 23 §4). */
+  stock: Pick<StockService, "chooseBranch">;
   /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
   siteUrl?: string;
 };
@@ -163,6 +167,7 @@ export function createQuotationsService({
   rates,
   audit,
   formLimits,
+  stock,
   siteUrl = DEFAULT_LINK_ORIGIN,
 }: Deps) {
   /**
@@ -241,6 +246,7 @@ export function createQuotationsService({
         total: taxed?.total ?? null,
         decision_reason: q.decisionReason,
         decided_At: q.decidedAt?.toISOString() ?? null,
+        branch_id: q.branchId,
         products: held ? lines : lines.map((l) => ({ ...l, vat_rate: null })),
       };
     });
@@ -459,6 +465,11 @@ export function createQuotationsService({
           // The standard VAT rate of the day, frozen too; each line's rate follows its product's VAT category.
           const vat = await rates.taxRateOn(undefined, tx);
           if (!vat) throw new ConflictError(NO_VAT_RATE);
+          // Its lines are held at a branch until it expires or is rejected; what is not there is backordered.
+          const wanted = before.products.flatMap((l) => (l.product_id === null ? [] : [{ productId: l.product_id, quantity: l.quantity }]));
+          const branch = await stock.chooseBranch(tx, wanted, { branchId: input.branchId, collection: false });
+          await release(tx, { quotationId: id }, `Quotation ${id} approved again`, now, admin.id);
+          await reserve(tx, { quotationId: id }, branch.id, wanted, now, { userId: admin.id, expiresAt: validUntil });
           await tx
             .update(quotations)
             .set({
@@ -468,6 +479,7 @@ export function createQuotationsService({
               exchangeRate: rate?.rate ?? null,
               rateDate: rate?.effective_date ?? null,
               vatRate: vat.rate,
+              branchId: branch.id,
               decisionReason: "",
               decidedBy: admin.id,
               decidedAt: now,
@@ -499,6 +511,7 @@ export function createQuotationsService({
             .update(quotations)
             .set({ status: "rejected", decisionReason: input.reason ?? "", decidedBy: admin.id, decidedAt: now, updatedAt: now })
             .where(eq(quotations.id, id));
+          await release(tx, { quotationId: id }, `Quotation ${id} rejected`, now, admin.id);
         }
         const [updated] = await tx.select().from(quotations).where(eq(quotations.id, id));
         const [after] = (await withProducts([updated as QuotationRow], tx, now)) as [QuotationView];
@@ -530,12 +543,17 @@ export function createQuotationsService({
      */
     async expireLapsed(now: Date = new Date()): Promise<number> {
       const at = sql`${now.toISOString()}::timestamptz`;
-      const rows = await db
-        .update(quotations)
-        .set({ status: "expired", updatedAt: now })
-        .where(and(eq(quotations.status, "approved"), sql`${VALID_UNTIL_SQL} < ${at}`))
-        .returning({ id: quotations.id });
-      return rows.length;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(quotations)
+          .set({ status: "expired", updatedAt: now })
+          .where(and(eq(quotations.status, "approved"), sql`${VALID_UNTIL_SQL} < ${at}`))
+          .returning({ id: quotations.id });
+        // What they held goes back to stock (issue 23 §4).
+        for (const { id } of rows) await release(tx, { quotationId: id }, `Quotation ${id} expired`, now);
+        await releaseExpired(tx, now);
+        return rows.length;
+      });
     },
 
     /**

@@ -57,6 +57,7 @@ async function newOrder(): Promise<number> {
     contactName: "Farai",
     contactPhone: "",
     deliveryAddress: "",
+    deliveryCity: "",
     notes: "",
     products: [{ product_id: productId, quantity: 1 }],
   });

@@ -1,0 +1,286 @@
+import { z } from "zod";
+import { LINE_QUANTITY_MAX } from "../constants.ts";
+import { decimalUnits } from "../money.ts";
+
+/**
+ * Stock per branch (issue 23): branches, the stock ledger, reservations and backorders, incoming shipments, delivery
+ * fees, dispatch with serial numbers, and the availability everyone sees.
+ */
+
+export const STOCK_MOVEMENT_KINDS = ["receipt", "adjustment", "reservation", "release", "dispatch", "return"] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+export const STOCK_MOVEMENT_LABELS: Record<StockMovementKind, string> = {
+  receipt: "Receipt",
+  adjustment: "Adjustment",
+  reservation: "Reservation",
+  release: "Release",
+  dispatch: "Dispatch",
+  return: "Return",
+};
+
+export const RESERVATION_STATUSES = ["active", "released", "dispatched"] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+export const SHIPMENT_STATUSES = ["expected", "partial", "received", "cancelled"] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
+  expected: "Expected",
+  partial: "Partly received",
+  received: "Received",
+  cancelled: "Cancelled",
+};
+
+/**
+ * A product's availability as everyone sees it. `in_stock`: more available than its reorder level; `low_stock`: some,
+ * at or below it; `out_of_stock`: none available (`next_arrival` when a shipment is on its way); `on_order`: the
+ * product is not kept in stock at any branch and is ordered from the supplier for each order.
+ */
+export const AVAILABILITY_STATUSES = ["in_stock", "low_stock", "out_of_stock", "on_order"] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+export const BRANCH_STOCK_STATUSES = ["in_stock", "low_stock", "out_of_stock"] as const;
+export type BranchStockStatus = (typeof BRANCH_STOCK_STATUSES)[number];
+
+export const availabilitySchema = z.object({
+  status: z.enum(AVAILABILITY_STATUSES),
+  branches: z.array(
+    z.object({
+      branch_id: z.number(),
+      name: z.string(),
+      status: z.enum(BRANCH_STOCK_STATUSES),
+      available: z.number().optional().describe("Units available (on hand − reserved); for dealers and admins only"),
+    }),
+  ),
+  next_arrival: z.string().optional().describe("The expected day (YYYY-MM-DD) of the next shipment, when one is on its way"),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** A day as "12 Dec" (the site's short date, in English as the rest of the site). */
+export function shortDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  return d.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+}
+
+/** "In stock", "Low stock", "Out of stock — expected 12 Dec", "On order". */
+export function availabilityLabel(a: Pick<Availability, "status" | "next_arrival">): string {
+  switch (a.status) {
+    case "in_stock":
+      return "In stock";
+    case "low_stock":
+      return "Low stock";
+    case "on_order":
+      return "On order";
+    default:
+      return a.next_arrival ? `Out of stock — expected ${shortDay(a.next_arrival)}` : "Out of stock";
+  }
+}
+
+/** One branch as the product page says it: "Harare: in stock", "Bulawayo: 3 left" (a quantity only when given). */
+export function branchAvailabilityLabel(b: Availability["branches"][number]): string {
+  if (b.status === "out_of_stock") return `${b.name}: out of stock`;
+  if (b.available === undefined) return `${b.name}: ${b.status === "low_stock" ? "low stock" : "in stock"}`;
+  return b.status === "low_stock" ? `${b.name}: ${b.available} left` : `${b.name}: ${b.available} in stock`;
+}
+
+/** What the cart or the kit says of a line it cannot have in full: null when the quantity is there. */
+export function shortLineWarning(a: Availability, quantity: number): string | null {
+  if (a.status === "on_order") return "On order: supplied for your order, allow extra time.";
+  const total = a.branches.reduce((sum, b) => sum + (b.available ?? 0), 0);
+  const knowsQuantities = a.branches.some((b) => b.available !== undefined);
+  if (a.status === "out_of_stock") return availabilityLabel(a);
+  if (knowsQuantities && total < quantity) {
+    const when = a.next_arrival ? `; more expected ${shortDay(a.next_arrival)}` : "";
+    return `Only ${total} available${when}. The rest will be backordered.`;
+  }
+  if (!knowsQuantities && a.status === "low_stock") return "Low stock: the quantity may not all be available.";
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Back office inputs
+
+const text = (max: number, what: string) => z.string().trim().max(max, `${what} must be at most ${max} characters.`);
+const required = (max: number, what: string) => text(max, what).min(1, `${what} is required.`);
+const quantity = (what: string) =>
+  z.coerce
+    .number({ error: `${what} is required.` })
+    .int(`${what} must be a whole number.`)
+    .min(1, `${what} must be at least 1.`)
+    .max(LINE_QUANTITY_MAX, `${what} must be at most ${LINE_QUANTITY_MAX}.`);
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+/** POST /api/branches, PUT /api/branches/{id} */
+export const branchSchema = z.object({
+  name: required(80, "Name"),
+  city: required(80, "City"),
+  address: text(300, "Address").default(""),
+  phone: text(40, "Phone")
+    .refine((v) => v === "" || /^[+()\d\s-]{6,}$/.test(v), "Enter a valid phone number.")
+    .default(""),
+  opening_hours: text(200, "Opening hours").default(""),
+  collection: z.coerce.boolean().default(true),
+});
+export type BranchInput = z.infer<typeof branchSchema>;
+
+export const branchViewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  city: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  opening_hours: z.string(),
+  collection: z.boolean(),
+});
+export type BranchView = z.infer<typeof branchViewSchema>;
+
+const feeUsd = z
+  .string()
+  .trim()
+  .refine((v) => decimalUnits(v, 2) !== null, "Enter the fee as a number with at most 2 decimals.")
+  .refine((v) => (decimalUnits(v, 2) ?? -1n) >= 0n, "The fee cannot be negative.")
+  .refine((v) => (decimalUnits(v, 2) ?? 0n) <= 10_000_000n, "The fee must be at most 100000.");
+
+/** POST /api/delivery-fees, PUT /api/delivery-fees/{id}: the fee to a city, USD excluding VAT. */
+export const deliveryFeeSchema = z.object({ city: required(80, "City"), fee_usd: feeUsd });
+export type DeliveryFeeInput = z.infer<typeof deliveryFeeSchema>;
+export const deliveryFeeViewSchema = z.object({ id: z.number(), city: z.string(), fee_usd: z.string() });
+export type DeliveryFeeView = z.infer<typeof deliveryFeeViewSchema>;
+
+/** POST /api/stock/adjustments: a counted or corrected quantity, with the reason (shown in the ledger). */
+export const stockAdjustmentSchema = z.object({
+  product_id: id("Choose a product."),
+  branch_id: id("Choose a branch."),
+  kind: z.enum(["adjustment", "return"], { error: "Choose adjustment or return." }).default("adjustment"),
+  change: z.coerce
+    .number({ error: "Enter the change, for example -2 or 5." })
+    .int("The change must be a whole number.")
+    .refine((v) => v !== 0, "The change cannot be 0.")
+    .refine((v) => Math.abs(v) <= 100_000, "The change must be between -100000 and 100000."),
+  reason: required(300, "Reason"),
+  order_id: id("Choose an order.").optional(),
+});
+export type StockAdjustmentInput = z.infer<typeof stockAdjustmentSchema>;
+
+/** POST /api/shipments */
+export const shipmentSchema = z.object({
+  supplier_reference: required(120, "Supplier reference"),
+  branch_id: id("Choose a branch."),
+  expected_date: z.iso.date({ error: "Enter the expected date as YYYY-MM-DD." }),
+  notes: text(1000, "Notes").default(""),
+  lines: z
+    .array(z.object({ product_id: id("Choose a product."), quantity: quantity("Quantity") }))
+    .min(1, "Add at least one product.")
+    .max(200, "A shipment holds at most 200 products."),
+});
+export type ShipmentInput = z.infer<typeof shipmentSchema>;
+
+/** POST /api/shipments/{id}/receive: what arrived of each line (0 for a line not yet there). */
+export const receiveShipmentSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        product_id: id("Choose a product."),
+        quantity: z.coerce.number().int("Quantity must be a whole number.").min(0, "Quantity cannot be negative.").max(LINE_QUANTITY_MAX),
+      }),
+    )
+    .min(1, "Say what arrived.")
+    .max(200),
+  note: text(300, "Note").default(""),
+});
+export type ReceiveShipmentInput = z.infer<typeof receiveShipmentSchema>;
+
+export const shipmentViewSchema = z.object({
+  id: z.number(),
+  supplier_reference: z.string(),
+  branch_id: z.number(),
+  branch_name: z.string(),
+  expected_date: z.string(),
+  status: z.enum(SHIPMENT_STATUSES),
+  notes: z.string(),
+  created_At: z.string(),
+  lines: z.array(
+    z.object({
+      product_id: z.number(),
+      product_name: z.string(),
+      sku: z.string().nullable(),
+      quantity: z.number(),
+      received: z.number(),
+    }),
+  ),
+});
+export type ShipmentView = z.infer<typeof shipmentViewSchema>;
+
+/** The stock of a product at a branch, for the back office. */
+export const stockLevelViewSchema = z.object({
+  product_id: z.number(),
+  product_name: z.string(),
+  sku: z.string().nullable(),
+  branch_id: z.number(),
+  branch_name: z.string(),
+  on_hand: z.number(),
+  reserved: z.number(),
+  available: z.number(),
+  backordered: z.number().describe("Units reservations here still wait for"),
+  incoming: z.number().describe("Units of open shipments to this branch not yet received"),
+  reorder_level: z.number(),
+});
+export type StockLevelView = z.infer<typeof stockLevelViewSchema>;
+
+export const stockMovementViewSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  product_name: z.string(),
+  sku: z.string().nullable(),
+  branch_id: z.number(),
+  branch_name: z.string(),
+  kind: z.enum(STOCK_MOVEMENT_KINDS),
+  on_hand_change: z.number(),
+  reserved_change: z.number(),
+  reason: z.string(),
+  order_id: z.number().nullable(),
+  quotation_id: z.number().nullable(),
+  shipment_id: z.number().nullable(),
+  user_name: z.string().nullable(),
+  created_At: z.string(),
+});
+export type StockMovementView = z.infer<typeof stockMovementViewSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dispatch and serial numbers
+
+export const SERIAL_MAX = 64;
+/** A serial number as typed or scanned: letters, digits and - / . _, trimmed; compared without regard to case. */
+export const serialSchema = z
+  .string()
+  .trim()
+  .min(3, "A serial number has at least 3 characters.")
+  .max(SERIAL_MAX, `A serial number has at most ${SERIAL_MAX} characters.`)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9./_-]*$/, "A serial number holds letters, digits and - / . _ only.");
+
+export const DISPATCH_STATUSES = ["dispatched", "ready_for_collection"] as const;
+
+/** POST /api/orders/{id}/dispatch: the order goes out (or waits at the branch) with its serial numbers. */
+export const dispatchOrderSchema = z.object({
+  status: z.enum(DISPATCH_STATUSES, { error: "Choose dispatched or ready for collection." }),
+  reference: required(120, "Waybill or collection reference"),
+  note: text(500, "Note").default(""),
+  lines: z
+    .array(z.object({ product_id: id("Choose a product."), serials: z.array(serialSchema).max(LINE_QUANTITY_MAX) }))
+    .max(100)
+    .default([]),
+});
+export type DispatchOrderInput = z.infer<typeof dispatchOrderSchema>;
+
+/** GET /api/serials/{serial}: where a serial number went (admins). */
+export const serialViewSchema = z.object({
+  serial: z.string(),
+  product_id: z.number().nullable(),
+  product_name: z.string(),
+  sku: z.string().nullable(),
+  order_id: z.number(),
+  order_reference: z.string(),
+  dealer_name: z.string(),
+  dealer_company: z.string().nullable(),
+  branch_name: z.string().nullable(),
+  dispatched_At: z.string(),
+});
+export type SerialView = z.infer<typeof serialViewSchema>;
