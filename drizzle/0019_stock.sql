@@ -130,6 +130,7 @@ CREATE UNIQUE INDEX "shipment_lines_product_key" ON "shipment_lines" USING btree
 CREATE INDEX "shipment_lines_product_idx" ON "shipment_lines" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "shipments_open_idx" ON "shipments" USING btree ("status","expected_date");--> statement-breakpoint
 CREATE INDEX "stock_levels_branch_idx" ON "stock_levels" USING btree ("branch_id","product_id");--> statement-breakpoint
+CREATE INDEX "stock_levels_availability_idx" ON "stock_levels" USING btree ("product_id","branch_id","on_hand","reserved");--> statement-breakpoint
 CREATE INDEX "stock_movements_product_idx" ON "stock_movements" USING btree ("product_id","branch_id","id");--> statement-breakpoint
 CREATE INDEX "stock_movements_created_idx" ON "stock_movements" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "stock_movements_order_idx" ON "stock_movements" USING btree ("order_id");--> statement-breakpoint

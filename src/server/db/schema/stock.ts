@@ -27,6 +27,8 @@ export const stockLevels = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.branchId] }),
     index("stock_levels_branch_idx").on(t.branchId, t.productId),
+    // Availability of a page of products (issue 23 §3) from the index alone.
+    index("stock_levels_availability_idx").on(t.productId, t.branchId, t.onHand, t.reserved),
     check("stock_levels_reserved_check", sql`${t.reserved} >= 0`),
     check("stock_levels_available_check", sql`${t.onHand} >= ${t.reserved}`),
   ],
