@@ -223,6 +223,17 @@ const MATRIX: Record<string, Case> = {
   "GET /api/orders/:id": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "PUT /api/orders/:id/confirm-payment": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
   "PUT /api/orders/:id/status": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ status: "processing" }) },
+  // Stock (issue 23): dispatch with serial numbers by admins; an order's serials for its dealer or an admin; where a serial went, admins.
+  "POST /api/orders/:id/dispatch": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ status: "dispatched", reference: "WB-1", lines: [] }),
+  },
+  "GET /api/orders/:id/serials.csv": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/serials/:serial": { expect: adminOnly("bad"), params: () => ({ serial: "NO-SUCH-SERIAL" }) },
+  "GET /api/products/availability": { expect: all("ok") },
+  "GET /api/branches": { expect: all("ok") },
+  "GET /api/delivery-fees": { expect: all("ok") },
   // Dated rates (issue 21): read by anyone, entered by admins; each actor's call enters its own day's rate.
   "GET /api/exchange-rates/current": { expect: all("ok") },
   "GET /api/exchange-rates": { expect: all("ok") },
