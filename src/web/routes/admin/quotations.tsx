@@ -32,13 +32,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = readListParams(request.url, LIST_OPTIONS);
   const status = statusOf(params.filters.status);
   const q = params.q || undefined;
-  const { quotations, settings } = context.services;
-  const [list, summary, site] = await Promise.all([
+  const { quotations, settings, stock } = context.services;
+  const [list, summary, site, branches] = await Promise.all([
     quotations.list(context.actor, { status, q, page: params.page, pageSize: params.pageSize }),
     quotations.summary(context.actor, { q }),
     settings.get(),
+    stock.branches(),
   ]);
+  // What each product on the page has at each branch now: the approval reserves there (issue 23 §4).
+  const productIds = list.rows.flatMap((r) => r.products.flatMap((p) => (p.product_id === null ? [] : [p.product_id])));
+  const availability = Object.fromEntries(await stock.availability(context.actor, productIds));
   return {
+    branches: branches.map((b) => ({ id: b.id, name: b.name })),
+    availability,
     ...list,
     summary,
     params: { ...params, filters: { status: status ?? "" } },
@@ -63,7 +69,7 @@ function exportHref(params: { q: string; filters: Record<string, string> }): str
 }
 
 export default function AdminQuotations({ loaderData }: Route.ComponentProps) {
-  const { rows, count, summary, params, secondaryCurrency, now } = loaderData;
+  const { rows, count, summary, params, secondaryCurrency, now, branches, availability } = loaderData;
   const at = new Date(now);
   const revalidator = useRevalidator();
   // The actions open dialogs: they wait for the page's script.
@@ -129,6 +135,8 @@ export default function AdminQuotations({ loaderData }: Route.ComponentProps) {
           quotation={decision.quotation}
           reapprove={decision.kind === "reapprove"}
           secondaryCurrency={secondaryCurrency}
+          branches={branches}
+          availability={availability}
           now={at}
           onClose={close}
           onDone={done}

@@ -3,12 +3,19 @@ import type { Path } from "react-hook-form";
 import { addDays, defaultValidityDate, harareDate, QUOTATION_VALIDITY_MAX_DAYS } from "#shared/quotation-status.ts";
 import { formatMoney, listPriceIn, type QuotationCurrency, quotationFigures, toCents } from "#shared/quotation-totals.ts";
 import { type ApproveQuotationInput, approveQuotationSchema, type QuotationView } from "#shared/schemas/quotations.ts";
+import type { Availability } from "#shared/schemas/stock.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
 
-type ApproveForm = { status: "approved"; currency: QuotationCurrency; validUntil: string; lines: { id: number; price: string }[] };
+type ApproveForm = {
+  status: "approved";
+  currency: QuotationCurrency;
+  validUntil: string;
+  branchId: number | undefined;
+  lines: { id: number; price: string }[];
+};
 
 /** The API's issues about a line ("body.lines.1.price", "body.lines.1.id") belong under that line's price. */
 const LINE_ISSUE = /^body\.lines\.(\d+)\.(?:price|id)$/;
@@ -19,10 +26,26 @@ type ApproveDialogProps = {
   reapprove: boolean;
   /** The site's secondary currency label (settings: ZWL or ZWG). */
   secondaryCurrency: QuotationCurrency;
+  /** The branches the lines may be reserved at, and each product's stock there (issue 23 §4). */
+  branches: { id: number; name: string }[];
+  availability: Record<string, Availability>;
   now: Date;
   onClose: () => void;
   onDone: (message: string) => void;
 };
+
+/** The branch with the most of the quotation's lines in full, then the first. */
+function bestBranch(quotation: QuotationView, branches: { id: number }[], availability: Record<string, Availability>): number | undefined {
+  let best: { id: number; full: number } | undefined;
+  for (const b of branches) {
+    const full = quotation.products.filter((p) => {
+      const at = p.product_id === null ? undefined : availability[p.product_id]?.branches.find((x) => x.branch_id === b.id);
+      return (at?.available ?? 0) >= p.quantity;
+    }).length;
+    if (!best || full > best.full) best = { id: b.id, full };
+  }
+  return best?.id;
+}
 
 /**
  * Approve (or reapprove): a unit price per line, the currency and the last day the prices hold (30 days ahead by
@@ -30,13 +53,23 @@ type ApproveDialogProps = {
  * ones quoted before (reapproving) or the list price in the chosen currency: the USD price the request was made at, or
  * the product's secondary-currency price. Switching the currency re-fills the prices left as they were offered.
  */
-export function ApproveDialog({ quotation, reapprove, secondaryCurrency, now, onClose, onDone }: ApproveDialogProps) {
+export function ApproveDialog({
+  quotation,
+  reapprove,
+  secondaryCurrency,
+  branches,
+  availability,
+  now,
+  onClose,
+  onDone,
+}: ApproveDialogProps) {
   const today = harareDate(now);
   const initialCurrency: QuotationCurrency = quotation.status === "rejected" && quotation.currency !== "USD" ? quotation.currency : "USD";
   const { form, register, error, applyAnswer } = useAdminForm(approveQuotationSchema, {
     status: "approved",
     currency: initialCurrency,
     validUntil: defaultValidityDate(now),
+    branchId: quotation.branch_id ?? bestBranch(quotation, branches, availability),
     lines: quotation.products.map((p) => ({ id: p.id, price: p.quoted_price ?? listPriceIn(p, initialCurrency) ?? "" })),
   } satisfies ApproveForm);
   const [busy, setBusy] = useState(false);
@@ -113,6 +146,18 @@ export function ApproveDialog({ quotation, reapprove, secondaryCurrency, now, on
             <option value="USD">USD</option>
             <option value={secondaryCurrency}>{secondaryCurrency}</option>
           </SelectField>
+          <SelectField
+            label="Reserve stock at"
+            error={error("branchId")}
+            hint="The lines are held there until the quotation expires or is rejected; what is not there is backordered."
+            {...register("branchId", { setValueAs: (v) => (v === "" || v === undefined ? undefined : Number(v)) })}
+          >
+            {branches.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </SelectField>
           <TextField
             label="Valid until"
             type="date"
@@ -155,6 +200,11 @@ export function ApproveDialog({ quotation, reapprove, secondaryCurrency, now, on
                         </>
                       ) : null}
                     </p>
+                    {line.product_id !== null && availability[line.product_id] ? (
+                      <p className="text-slate-600">
+                        Available: {availability[line.product_id]?.branches.map((b) => `${b.name} ${b.available ?? 0}`).join(" · ")}
+                      </p>
+                    ) : null}
                   </div>
                   <TextField
                     label={`Unit price, ${currency}`}
