@@ -11,14 +11,19 @@ import { isSitePath } from "#shared/schemas/content.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { specsSchemaFor } from "#shared/specs.ts";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
+import { readAvailability } from "../../modules/stock/availability.ts";
 import { createDiskStorage } from "../../platform/storage/storage.ts";
 import type { Database } from "../client.ts";
+import { rowsOf } from "../rows.ts";
 import { users } from "../schema/accounts.ts";
+import { branches, deliveryFees } from "../schema/branches.ts";
 import { categories, featuredProducts, products } from "../schema/catalogue.ts";
 import { orderLines, orders, quotations, sales } from "../schema/commerce.ts";
 import { articles, awards, blogs, caseStudies, certificates, faqs, overview, teamMembers, testimonials } from "../schema/content.ts";
 import { dealerDocuments, dealers, installations } from "../schema/dealers.ts";
 import { taxDocuments } from "../schema/money.ts";
+import { serials, stockLevels } from "../schema/stock.ts";
+import { DEMO_LOW_STOCK, DEMO_ON_ORDER, DEMO_OUT_OF_STOCK } from "./demo-stock.ts";
 import { seedIfEmpty } from "./seed.ts";
 
 let database: Database;
@@ -261,6 +266,48 @@ describe("demo content", () => {
     expect(ofCancelled.sort()).toEqual(["credit_note", "invoice"]);
     // Every product has an 8-digit HS code.
     for (const p of await database.db.select({ hs: products.hsCode }).from(products)) expect(p.hs).toMatch(/^\d{8}$/);
+  });
+
+  it("keeps stock at Harare and Bulawayo, one product low, one out of stock with a shipment coming, and a dispatched order with serials (issue 23)", async () => {
+    const db = database.db;
+    expect((await db.select().from(branches)).map((b) => b.name)).toEqual(["Harare", "Bulawayo"]);
+    expect(await countOf(deliveryFees)).toBeGreaterThanOrEqual(5);
+    const named = async (name: string) => {
+      const [row] = await db.select({ id: products.productId }).from(products).where(eq(products.productName, name));
+      return (await readAvailability(db, [row?.id as number], true)).get(row?.id as number);
+    };
+    expect(await named(DEMO_LOW_STOCK)).toMatchObject({ status: "low_stock" });
+    expect((await named(DEMO_LOW_STOCK))?.branches.find((b) => b.name === "Bulawayo")).toMatchObject({ status: "low_stock", available: 2 });
+    expect(await named(DEMO_OUT_OF_STOCK)).toMatchObject({
+      status: "out_of_stock",
+      next_arrival: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(await named(DEMO_ON_ORDER)).toMatchObject({ status: "on_order" });
+    // Every branch stocks most products.
+    const perBranch = await db
+      .select({ branch: stockLevels.branchId, n: count() })
+      .from(stockLevels)
+      .where(sql`${stockLevels.onHand} > 0`)
+      .groupBy(stockLevels.branchId);
+    for (const b of perBranch) expect(b.n).toBeGreaterThan(30);
+    // The demo dealer's dispatched order: a serial per unit of each line, and the ledger agrees with the levels.
+    const [sent] = await db.select().from(orders).where(eq(orders.status, "dispatched"));
+    expect(sent?.dispatchReference).toBeTruthy();
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, sent?.id as number));
+    const recorded = await db
+      .select()
+      .from(serials)
+      .where(eq(serials.orderId, sent?.id as number));
+    expect(recorded).toHaveLength(lines.reduce((n, l) => n + l.quantity, 0));
+    const disagree = await db.execute(sql`
+      select l.product_id from stock_levels l
+      left join (select product_id, branch_id, sum(on_hand_change) oh, sum(reserved_change) rs from stock_movements group by 1, 2) m
+        using (product_id, branch_id)
+      where l.on_hand <> coalesce(m.oh, 0) or l.reserved <> coalesce(m.rs, 0)`);
+    expect(rowsOf(disagree)).toEqual([]);
   });
 
   it("gives every demo order the contact its card shows", async () => {
