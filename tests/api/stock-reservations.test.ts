@@ -187,6 +187,10 @@ describe("reservations", () => {
     const orders = t.app.services.orders;
     await orders.confirmPayment(admin, short.order.id);
     await orders.setStatus(admin, short.order.id, { status: "processing", note: "" });
+    // A plain status change cannot carry the serial numbers a panel needs.
+    await expect(orders.setStatus(admin, short.order.id, { status: "ready_for_collection", note: "" })).rejects.toThrow(
+      /needs a serial number per unit: send the order with the dispatch form/,
+    );
     const body = await dispatchBody(t.database.db, short.order as OrderView, "ready_for_collection");
     await expect(orders.dispatch(admin, short.order.id, body)).rejects.toThrow(/1 × Test panel .* still on backorder/);
     expect(await level(id)).toEqual({ onHand: 2, reserved: 2, available: 0 });

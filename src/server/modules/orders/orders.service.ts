@@ -284,7 +284,7 @@ export function createOrdersService({
       const at = now();
       // The goods leave the branch with their serial numbers (issue 23 §6); a cancelled order's reservations go back.
       if (input.status === "dispatched" || input.status === "ready_for_collection") {
-        await sendGoods(tx, admin.id, row, dispatch ?? { status: input.status, reference: "", note: input.note, lines: [] }, at);
+        await sendGoods(tx, admin.id, row, dispatch ?? { status: input.status, reference: "", note: input.note, lines: [] }, at, !dispatch);
       } else if (input.status === "cancelled") {
         await release(tx, { orderId: id }, `Order ${id} cancelled`, at, admin.id);
       }
@@ -325,7 +325,7 @@ export function createOrdersService({
    * across the catalogue (any case); the units come out of on hand and out of the order's reservation; the serials
    * and the waybill or collection reference are kept with the order. Inside setStatus's transaction.
    */
-  async function sendGoods(tx: Tx, adminId: number, row: OrderRow, input: DispatchOrderInput, at: Date): Promise<void> {
+  async function sendGoods(tx: Tx, adminId: number, row: OrderRow, input: DispatchOrderInput, at: Date, statusOnly = false): Promise<void> {
     const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id))).filter(
       (l) => l.kind === "product" && l.productId !== null,
     );
@@ -352,6 +352,13 @@ export function createOrdersService({
     for (const line of lines) {
       const productId = line.productId as number;
       const entered = given.get(productId) ?? [];
+      // A plain status change (PUT …/status) cannot carry serial numbers: say where they go.
+      if (statusOnly && serialised.has(productId)) {
+        throw new FieldError(
+          `${line.productName} needs a serial number per unit: send the order with the dispatch form (POST /api/orders/${row.id}/dispatch).`,
+          "status",
+        );
+      }
       if (serialised.has(productId) && entered.length !== line.quantity) {
         throw new FieldError(
           `Enter ${line.quantity} serial number${line.quantity === 1 ? "" : "s"} for ${line.productName} (${entered.length} entered).`,
