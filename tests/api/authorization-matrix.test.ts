@@ -239,6 +239,15 @@ const MATRIX: Record<string, Case> = {
   // Tax documents (issue 21 §4): an order's PDF for its dealer and admins (anyone else 404, as for the order).
   "GET /api/orders/:id/invoice.pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "GET /api/orders/:id/credit-note.pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  // Dispatch with serial numbers (issue 23 §6): admins send orders out; an order's serials are its dealer's (others
+  // 404, tests/api/dispatch.test.ts); where a serial went is for admins.
+  "POST /api/orders/:id/dispatch": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ status: "dispatched", reference: "WB-MATRIX", lines: [] }),
+  },
+  "GET /api/orders/:id/serials.csv": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/serials/:serial": { expect: adminOnly("bad"), params: () => ({ serial: "NO-SUCH-SERIAL-1" }) },
   "GET /api/tax-documents": { expect: adminOnly() },
   "GET /api/tax-documents/export.csv": { expect: adminOnly() },
   "GET /api/tax-documents/:id/pdf": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
