@@ -135,7 +135,7 @@ function Fulfilment({ order }: { order: OrderView }) {
                 Delivery fee <Token>{formatMoney(order.currency, order.delivery_fee)}</Token> excl. VAT
               </span>
             ) : null}
-            {branch ? <span className="block text-slate-700">Sent from our {branch.name} branch</span> : null}
+            {branch ? <span className="block text-slate-700">From our {branch.name} branch</span> : null}
           </dd>
         </div>
       ) : (

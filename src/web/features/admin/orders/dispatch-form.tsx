@@ -165,6 +165,9 @@ export function DispatchForm({ order, onSent }: { order: OrderView; onSent: (mes
     }
     const placed = placeIssuesOf(answer);
     setServer(placed);
+    // A line refused as a whole (a serial sent with another order meanwhile): every serial is looked up again, so the
+    // one at fault says so under its own field.
+    if (placed.lines.size > 0 || answer.status === 409) setChecks(new Map());
     // The first refused field takes the focus; a refusal of the whole form is announced by its alert.
     const firstField = fieldOrder.findIndex((k) => placed.fields.has(k) || placed.lines.has(Number(k.split(".")[0])));
     if (firstField >= 0) focusField(firstField);
