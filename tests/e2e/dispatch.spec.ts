@@ -85,8 +85,17 @@ test("an admin dispatches an order typing its serial numbers; the dealer sees th
   expect(await axeFindings(admin, "dispatch form with refused serials")).toEqual([]);
   await admin.screenshot({ path: testInfo.outputPath("dispatch-refused.png"), fullPage: true });
 
-  await first.fill(fresh[0] as string);
-  await second.fill(fresh[1] as string);
+  // A list pasted into the first field fills it and the next (a column copied from the supplier's packing list).
+  await first.fill("");
+  await second.fill("");
+  await first.focus();
+  await admin.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.activeElement?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, fresh.join("\r\n"));
+  await expect(first).toHaveValue(fresh[0] as string);
+  await expect(second).toHaveValue(fresh[1] as string);
   await expect(form.getByText("Not sent before.")).toHaveCount(2);
   // Without the waybill the form says so under its field.
   await form.getByRole("button", { name: "Mark dispatched" }).click();
