@@ -61,6 +61,7 @@ export default [
       route("dealers/:userId", "routes/admin/dealer.tsx"),
       route("quotations", "routes/admin/quotations.tsx"),
       route("orders", "routes/admin/orders.tsx"),
+      route("orders/serials", "routes/admin/order-serials.tsx"),
       route("orders/:orderId", "routes/admin/order.tsx"),
       route("invoices", "routes/admin/invoices.tsx"),
       route("users", "routes/admin/users.tsx"),

@@ -223,14 +223,7 @@ const MATRIX: Record<string, Case> = {
   "GET /api/orders/:id": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "PUT /api/orders/:id/confirm-payment": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
   "PUT /api/orders/:id/status": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ status: "processing" }) },
-  // Stock (issue 23): dispatch with serial numbers by admins; an order's serials for its dealer or an admin; where a serial went, admins.
-  "POST /api/orders/:id/dispatch": {
-    expect: adminOnly("bad"),
-    params: () => ({ id: NO_SUCH_ID }),
-    body: () => ({ status: "dispatched", reference: "WB-1", lines: [] }),
-  },
-  "GET /api/orders/:id/serials.csv": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
-  "GET /api/serials/:serial": { expect: adminOnly("bad"), params: () => ({ serial: "NO-SUCH-SERIAL" }) },
+  // Stock (issue 23): what is available, where the branches are and what delivery costs, for everyone.
   "GET /api/products/availability": { expect: all("ok") },
   "GET /api/branches": { expect: all("ok") },
   "GET /api/delivery-fees": { expect: all("ok") },
@@ -250,6 +243,15 @@ const MATRIX: Record<string, Case> = {
   // Tax documents (issue 21 §4): an order's PDF for its dealer and admins (anyone else 404, as for the order).
   "GET /api/orders/:id/invoice.pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "GET /api/orders/:id/credit-note.pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  // Dispatch with serial numbers (issue 23 §6): admins send orders out; an order's serials are its dealer's (others
+  // 404, tests/api/dispatch.test.ts); where a serial went is for admins.
+  "POST /api/orders/:id/dispatch": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ status: "dispatched", reference: "WB-MATRIX", lines: [] }),
+  },
+  "GET /api/orders/:id/serials.csv": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/serials/:serial": { expect: adminOnly("bad"), params: () => ({ serial: "NO-SUCH-SERIAL-1" }) },
   "GET /api/tax-documents": { expect: adminOnly() },
   "GET /api/tax-documents/export.csv": { expect: adminOnly() },
   "GET /api/tax-documents/:id/pdf": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },

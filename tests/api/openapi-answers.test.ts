@@ -133,9 +133,14 @@ beforeAll(async () => {
     db.select({ id: orders.id }).from(orders).where(eq(orders.userId, id.dealer.id)).limit(1),
     "order of the demo dealer",
   );
-  // The demo's dispatched order and one of its serial numbers (issue 23 §6).
-  const [sent] = await db.select({ orderId: serials.orderId, serial: serials.serial }).from(serials).limit(1);
-  if (!sent) throw new Error("the demo has no serial numbers");
+  // The demo dealer's order sent with serial numbers, and one of them (issue 23 §6).
+  const [sent] = await db
+    .select({ orderId: serials.orderId, serial: serials.serial })
+    .from(serials)
+    .innerJoin(orders, eq(orders.id, serials.orderId))
+    .where(eq(orders.userId, id.dealer.id))
+    .limit(1);
+  if (!sent) throw new Error("the demo dealer has no order sent with serial numbers");
   // The demo dealer's invoiced order (paid) and credited one (cancelled after payment), and a document's id (issue 21).
   const [invoice] = await db.select().from(taxDocuments).where(eq(taxDocuments.kind, "invoice")).limit(1);
   const [credit] = await db.select().from(taxDocuments).where(eq(taxDocuments.kind, "credit_note")).limit(1);
@@ -172,14 +177,14 @@ beforeAll(async () => {
       case "/api/orders/{id} id":
       case "/api/orders/{id}/paynow id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : dealerOrder];
-      case "/api/orders/{id}/serials.csv id":
-        return [actor === "otherDealer" ? actors.otherDealer.orderId : sent.orderId];
-      case "/api/serials/{serial} serial":
-        return [sent.serial];
       case "/api/orders/{id}/invoice.pdf id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : invoice.orderId];
       case "/api/orders/{id}/credit-note.pdf id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : credit.orderId];
+      case "/api/orders/{id}/serials.csv id":
+        return [actor === "otherDealer" ? actors.otherDealer.orderId : sent.orderId];
+      case "/api/serials/{serial} serial":
+        return [sent.serial, "NO-SUCH-SERIAL-1"];
       case "/api/tax-documents/{id}/pdf id":
         return [credit.id];
       case "/api/dealer/documents/{documentId}/file documentId":

@@ -165,7 +165,16 @@ const COVERED: Record<string, Covered> = {
     { as: "admin", url: "/admin/quotations?status=approved" },
   ],
   "/admin/orders": [{ as: "admin", url: "/admin/orders" }],
-  "/admin/orders/:orderId": [{ as: "admin", url: linkOn("/admin/orders", 'a[href^="/admin/orders/"]') }],
+  "/admin/orders/:orderId": [
+    { as: "admin", url: linkOn("/admin/orders", 'a[href^="/admin/orders/"]') },
+    // The demo's order sent with serial numbers (issue 23 §6); the dispatch form is checked in dispatch.spec.ts.
+    { as: "admin", url: linkOn("/admin/orders?status=dispatched", 'a[href^="/admin/orders/"]') },
+  ],
+  "/admin/orders/serials": [
+    { as: "admin", url: "/admin/orders/serials" },
+    { as: "admin", url: "/admin/orders/serials?serial=NO-SUCH-SERIAL-1" },
+    { as: "admin", url: "/admin/orders/serials?serial=a" },
+  ],
   "/admin/invoices": [
     { as: "admin", url: "/admin/invoices" },
     { as: "admin", url: "/admin/invoices?kind=credit_note" },

@@ -183,6 +183,7 @@ export const orderLineViewSchema = z.object({
   hs_code: z.string().nullable(),
   vat_category: z.enum(VAT_CATEGORIES),
   vat_rate: z.string().nullable().describe("In percent; null when exempt or on orders from before VAT"),
+  serialised: z.boolean().describe("The product takes a serial number per unit when the order is sent (issue 23 §6)"),
   serials: z.array(z.string()).describe("The serial numbers the line went out with (issue 23 §6)"),
   backordered: z.number().describe("Units still waiting for stock"),
   expected: z.string().nullable().describe("The day a shipment is expected to cover the backorder (YYYY-MM-DD)"),

@@ -118,7 +118,12 @@ export function createOrdersService({
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [lines, events, owners, companies, company, documents, held] = await Promise.all([
-      exec.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+      exec
+        .select({ line: orderLines, serialised: products.serialised })
+        .from(orderLines)
+        .leftJoin(products, eq(products.productId, orderLines.productId))
+        .where(inArray(orderLines.orderId, ids))
+        .orderBy(asc(orderLines.id)),
       exec
         .select({ e: orderStatusEvents, by: users.fullName })
         .from(orderStatusEvents)
@@ -144,7 +149,7 @@ export function createOrdersService({
     ]);
     const names = new Map(owners.map((o) => [o.id, o.fullName]));
     return rows.map((o) => {
-      const mine = lines.filter((l) => l.orderId === o.id);
+      const mine = lines.filter((l) => l.line.orderId === o.id).map((l) => ({ ...l.line, serialised: l.serialised === true }));
       const deliveryLine = mine.find((l) => l.kind === "delivery");
       const waiting = held.backorders.get(o.id);
       const sent = held.serials.get(o.id);
@@ -166,6 +171,7 @@ export function createOrdersService({
             hs_code: l.hsCode,
             vat_category: l.vatCategory,
             vat_rate: l.vatRate,
+            serialised: l.serialised,
             serials: sent?.get(l.id) ?? [],
             backordered: (l.productId !== null && waiting?.get(l.productId)?.quantity) || 0,
             expected: (l.productId !== null && waiting?.get(l.productId)?.expected) || null,

@@ -1,7 +1,8 @@
-import { FileText } from "lucide-react";
+import { Download, FileText } from "lucide-react";
 import { formatDate, formatDateTime } from "#shared/dates.ts";
 import { formatAmount, rateNote } from "#shared/money.ts";
-import { ORDER_STATUS_LABELS, type OrderView } from "#shared/schemas/orders.ts";
+import { ORDER_STATUS_LABELS, type OrderStatus, type OrderView } from "#shared/schemas/orders.ts";
+import { shortDay } from "#shared/schemas/stock.ts";
 import { vatRateLabel } from "#shared/tax.ts";
 import { Token } from "../../components/ui/token.tsx";
 import { orderStatusBadge } from "./order-status.ts";
@@ -58,11 +59,138 @@ function OrderDocuments({ order }: { order: OrderView }) {
   );
 }
 
+/** Statuses in which an order's lines hold stock at its branch (reserved, or waiting for it). */
+const HOLDING: readonly OrderStatus[] = ["awaiting_payment", "paid", "processing"];
+/** Up to this many serial numbers show in the line; more fold into a <details>. */
+const SERIALS_SHOWN = 3;
+
+/**
+ * What a line says under its product (issue 23 §4, §6): the units still on backorder and when a shipment is expected,
+ * in the back office also what is reserved at the branch, and once sent, its serial numbers.
+ */
+function LineStock({ order, line, backOffice }: { order: OrderView; line: OrderView["products"][number]; backOffice: boolean }) {
+  const holding = HOLDING.includes(order.status);
+  const reserved = line.quantity - line.backordered;
+  const notes: string[] = [];
+  if (backOffice && holding && order.branch && reserved > 0) notes.push(`${reserved} reserved at ${order.branch.name}`);
+  return (
+    <>
+      {notes.map((n) => (
+        <span key={n} className="block text-xs text-slate-600">
+          {n}
+        </span>
+      ))}
+      {holding && line.backordered > 0 ? (
+        <span className="block text-xs font-medium text-amber-800" data-backordered={line.backordered}>
+          {line.backordered} on backorder
+          {line.expected ? ` · expected ${shortDay(line.expected)}` : " · no delivery date yet"}
+        </span>
+      ) : null}
+      {line.serials.length > 0 ? <LineSerials product={line.product_name} serials={line.serials} /> : null}
+    </>
+  );
+}
+
+function LineSerials({ product, serials }: { product: string; serials: string[] }) {
+  const list = (
+    <ul aria-label={`Serial numbers of ${product}`} className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 font-mono text-xs text-slate-700">
+      {serials.map((s) => (
+        <li key={s} data-serial={s}>
+          {s}
+        </li>
+      ))}
+    </ul>
+  );
+  if (serials.length <= SERIALS_SHOWN) {
+    return (
+      <span className="mt-1 block">
+        <span className="block text-xs text-slate-600">Serial numbers</span>
+        {list}
+      </span>
+    );
+  }
+  return (
+    <details className="mt-1">
+      <summary className="min-h-6 cursor-pointer text-xs font-medium text-accent-800">{serials.length} serial numbers</summary>
+      {list}
+    </details>
+  );
+}
+
+/** Where the order goes or is collected from, its fee, its reference and its serial numbers to download (issue 23 §5, §6). */
+function Fulfilment({ order }: { order: OrderView }) {
+  const branch = order.branch;
+  const hasSerials = order.products.some((l) => l.serials.length > 0);
+  return (
+    <>
+      {order.fulfilment === "delivery" ? (
+        <div>
+          <dt className="font-medium text-slate-600">Delivery to</dt>
+          <dd className="mt-0.5 whitespace-pre-line text-slate-900">
+            {[order.deliveryAddress, order.delivery_city && !order.deliveryAddress.includes(order.delivery_city) ? order.delivery_city : ""]
+              .filter(Boolean)
+              .join("\n")}
+            {order.delivery_fee ? (
+              <span className="block text-slate-700">
+                Delivery fee <Token>{formatMoney(order.currency, order.delivery_fee)}</Token> excl. VAT
+              </span>
+            ) : null}
+            {branch ? <span className="block text-slate-700">From our {branch.name} branch</span> : null}
+          </dd>
+        </div>
+      ) : (
+        <div>
+          <dt className="font-medium text-slate-600">Collect from</dt>
+          {branch ? (
+            <dd className="mt-0.5 text-slate-900" data-branch={branch.name}>
+              <span className="block font-medium">Our {branch.name} branch</span>
+              {branch.address ? <span className="block">{branch.address}</span> : null}
+              {branch.opening_hours ? <span className="block text-slate-700">{branch.opening_hours}</span> : null}
+              {branch.phone ? <span className="block text-slate-700">{branch.phone}</span> : null}
+            </dd>
+          ) : (
+            <dd className="mt-0.5 text-slate-900">From our office, once the order is ready for collection</dd>
+          )}
+        </div>
+      )}
+      {order.dispatch_reference || hasSerials ? (
+        <div>
+          <dt className="font-medium text-slate-600">{order.fulfilment === "delivery" ? "Waybill" : "Collection reference"}</dt>
+          <dd className="mt-0.5 text-slate-900" data-dispatch-reference="">
+            {order.dispatch_reference ? <span className="block break-words">{order.dispatch_reference}</span> : null}
+            {hasSerials ? (
+              <a
+                href={`/api/orders/${order.id}/serials.csv`}
+                download
+                className="mt-1 inline-flex min-h-11 items-center gap-2 font-medium text-accent-800 underline-offset-2 hover:underline"
+              >
+                <Download aria-hidden="true" className="size-4" />
+                Download serial numbers (CSV)
+              </a>
+            ) : null}
+          </dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * One order of the dealer's list: reference, date, status, lines, totals, delivery, payment and its timeline.
  * `payment` is drawn above the bank details (the page's 'Pay with Paynow', when Paynow is on).
  */
-export function OrderCard({ order, highlight = false, payment }: { order: OrderView; highlight?: boolean; payment?: React.ReactNode }) {
+export function OrderCard({
+  order,
+  highlight = false,
+  payment,
+  backOffice = false,
+}: {
+  order: OrderView;
+  highlight?: boolean;
+  payment?: React.ReactNode;
+  /** The back office's view: what each line holds at the branch. */
+  backOffice?: boolean;
+}) {
   const headingId = `order-${order.id}-title`;
   const badge = orderStatusBadge(order.status);
   const total = formatMoney(order.currency, order.total);
@@ -114,7 +242,10 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
           {order.products.map((l, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never change or move, and older orders may repeat a product.
             <tr key={i} className="border-b border-slate-200">
-              <td className="py-2 pr-2 text-slate-900">{l.product_name}</td>
+              <td className="py-2 pr-2 text-slate-900">
+                {l.product_name}
+                <LineStock order={order} line={l} backOffice={backOffice} />
+              </td>
               <td className="py-2 pr-2 text-right tabular-nums">{l.quantity}</td>
               <td className="hidden py-2 pr-2 text-right sm:table-cell">
                 <Token>{formatMoney(order.currency, l.unit_price)}</Token>
@@ -124,6 +255,18 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
               </td>
             </tr>
           ))}
+          {order.delivery_fee ? (
+            <tr className="border-b border-slate-200" data-delivery-line="">
+              <td className="py-2 pr-2 text-slate-900">{order.delivery_city ? `Delivery to ${order.delivery_city}` : "Delivery"}</td>
+              <td className="py-2 pr-2 text-right tabular-nums">1</td>
+              <td className="hidden py-2 pr-2 text-right sm:table-cell">
+                <Token>{formatMoney(order.currency, order.delivery_fee)}</Token>
+              </td>
+              <td className="py-2 text-right">
+                <Token>{formatMoney(order.currency, order.delivery_fee)}</Token>
+              </td>
+            </tr>
+          ) : null}
         </tbody>
         <tfoot>
           {(order.vat_rate === null
@@ -170,12 +313,7 @@ export function OrderCard({ order, highlight = false, payment }: { order: OrderV
       <OrderDocuments order={order} />
 
       <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="font-medium text-slate-600">{order.fulfilment === "delivery" ? "Delivery to" : "Collection"}</dt>
-          <dd className="mt-0.5 whitespace-pre-line text-slate-900">
-            {order.fulfilment === "delivery" ? order.deliveryAddress : "From our office, once the order is ready for collection"}
-          </dd>
-        </div>
+        <Fulfilment order={order} />
         {order.contactName || order.contactPhone ? (
           <div>
             <dt className="font-medium text-slate-600">Contact</dt>

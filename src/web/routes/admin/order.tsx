@@ -53,7 +53,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
     >
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
-          <OrderCard order={order} />
+          <OrderCard order={order} backOffice />
         </div>
         <div className="space-y-6">
           <OrderTax order={order} />

@@ -1,4 +1,4 @@
-import { Download, FolderOpen } from "lucide-react";
+import { Download, FolderOpen, ScanBarcode } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderView } from "#shared/schemas/orders.ts";
@@ -46,9 +46,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       title="Orders"
       description="Dealer orders: confirm bank-transfer and ZIPIT payments, move orders on, cancel with a reason."
       actions={
-        <a href={`/api/orders/export.csv?${exportQuery}`} className={buttonClass("outline")} download>
-          <Download aria-hidden="true" className="size-4" /> Export CSV
-        </a>
+        <>
+          <Link to="/admin/orders/serials" className={buttonClass("outline")}>
+            <ScanBarcode aria-hidden="true" className="size-4" /> Find a serial number
+          </Link>
+          <a href={`/api/orders/export.csv?${exportQuery}`} className={buttonClass("outline")} download>
+            <Download aria-hidden="true" className="size-4" /> Export CSV
+          </a>
+        </>
       }
     >
       <DataTable<OrderView>

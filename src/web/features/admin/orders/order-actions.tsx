@@ -5,17 +5,20 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { sendRequest } from "../kit/send-request.ts";
+import { DispatchForm } from "./dispatch-form.tsx";
 
 const MOVE_LABEL: Partial<Record<OrderStatus, string>> = {
   processing: "Start processing",
-  dispatched: "Mark dispatched",
-  ready_for_collection: "Mark ready for collection",
   completed: "Mark completed",
 };
 
+/** The goods go out through the dispatch form, with their serial numbers and reference (issue 23 §6), not a button. */
+const SENDING: readonly OrderStatus[] = ["dispatched", "ready_for_collection"];
+
 /**
  * What an admin can do with an order now: confirm its payment (with the bank's reference), move it to its next
- * status, or cancel it with a reason. Each change is e-mailed to the dealer and recorded.
+ * status, send it out (or ready it for collection) with its serial numbers, or cancel it with a reason. Each change
+ * is e-mailed to the dealer and recorded.
  */
 export function OrderActions({ order }: { order: OrderView }) {
   const revalidator = useRevalidator();
@@ -25,7 +28,10 @@ export function OrderActions({ order }: { order: OrderView }) {
   const [paymentReference, setPaymentReference] = useState("");
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState<string | undefined>();
-  const moves = ORDER_STATUSES.filter((s) => s !== "paid" && s !== "cancelled" && canMoveOrder(order.status, s, order.fulfilment));
+  const moves = ORDER_STATUSES.filter(
+    (s) => s !== "paid" && s !== "cancelled" && !SENDING.includes(s) && canMoveOrder(order.status, s, order.fulfilment),
+  );
+  const canSend = SENDING.some((s) => canMoveOrder(order.status, s, order.fulfilment));
   const canPay = canMoveOrder(order.status, "paid", order.fulfilment);
   const canCancel = canMoveOrder(order.status, "cancelled", order.fulfilment);
 
@@ -58,7 +64,7 @@ export function OrderActions({ order }: { order: OrderView }) {
       </h2>
       {error ? <FormAlert>{error}</FormAlert> : null}
       {done ? <FormAlert tone="success">{done}</FormAlert> : null}
-      {!canPay && moves.length === 0 && !canCancel ? (
+      {!canPay && moves.length === 0 && !canCancel && !canSend ? (
         <p className="text-slate-700">This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: nothing more to do.</p>
       ) : null}
       {canPay ? (
@@ -106,6 +112,17 @@ export function OrderActions({ order }: { order: OrderView }) {
             </button>
           ))}
         </div>
+      ) : null}
+      {canSend ? (
+        <DispatchForm
+          key={order.id}
+          order={order}
+          onSent={async (message) => {
+            setError(null);
+            setDone(message);
+            await revalidator.revalidate();
+          }}
+        />
       ) : null}
       {canCancel || moves.length > 0 ? (
         <div className="space-y-3 border-t border-slate-200 pt-4">
