@@ -420,3 +420,17 @@ describe("branches and delivery fees", () => {
     expect((await admin("DELETE", `/api/delivery-fees/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe("the product's stock settings", () => {
+  it("serialised and the reorder level are saved and read back; a negative level is refused", async () => {
+    const id = p(3).id;
+    const saved = await admin("PUT", `/api/products/update-product/${id}`, { serialised: true, reorder_level: 7 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().product).toMatchObject({ serialised: true, reorder_level: 7 });
+    const off = await admin("PUT", `/api/products/update-product/${id}`, { serialised: "false", reorder_level: "" });
+    expect(off.json().product).toMatchObject({ serialised: false, reorder_level: 0 });
+    const bad = await admin("PUT", `/api/products/update-product/${id}`, { reorder_level: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().issues)).toContain("reorder_level");
+  });
+});
