@@ -562,6 +562,12 @@ export function createStockAdminService({ db, storage, audit, now = () => new Da
       return readLevels(db, q, q.pageSize, (q.page - 1) * q.pageSize);
     },
 
+    /** One product at one branch (the adjust form's figures); 404 when either is unknown. */
+    async level(actor: Actor, productId: number, branchId: number): Promise<StockLevelView> {
+      requireAdmin(actor);
+      return levelOf(db, productId, branchId);
+    },
+
     /** The levels for the CSV export: the same filters, at most 100,000 rows. */
     async levelsForExport(actor: Actor, q: Omit<StockLevelsQuery, "page" | "pageSize">): Promise<StockLevelView[]> {
       requireAdmin(actor);
