@@ -115,8 +115,18 @@ export function createStockAdminService({ db, storage, audit, now = () => new Da
     return and(
       q.q ? or(containsText(products.productName, q.q), containsText(sql`coalesce(${products.sku}, '')`, q.q)) : undefined,
       q.branch ? eq(branches.id, q.branch) : undefined,
+      // Low: at or below the reorder level where the product is kept (a level row) or on its way (an open shipment);
+      // a product never stocked nor shipped there is supplied to order, not low.
       q.low
-        ? and(sql`${available} <= ${products.reorderLevel}`, or(gt(products.reorderLevel, 0), sql`${stockLevels.productId} is not null`))
+        ? and(
+            sql`${available} <= ${products.reorderLevel}`,
+            or(
+              sql`${stockLevels.productId} is not null`,
+              sql`exists (select 1 from ${shipmentLines} sl join ${shipments} s on s.id = sl.shipment_id
+                where sl.product_id = ${products.productId} and s.branch_id = ${branches.id}
+                  and s.status in ('expected', 'partial') and sl.received < sl.quantity)`,
+            ),
+          )
         : undefined,
     );
   }
@@ -575,8 +585,8 @@ export function createStockAdminService({ db, storage, audit, now = () => new Da
     },
 
     /**
-     * Products whose available stock over every branch is at or below their reorder level: those with a reorder
-     * level, and those stocked somewhere that have none left. With what is on its way and the next arrival.
+     * Products whose available stock over every branch is at or below their reorder level (0: none left), among those
+     * kept in stock or on their way (not those supplied to order). With what is on its way and the next arrival.
      */
     async lowStock(actor: Actor): Promise<LowStockView[]> {
       requireAdmin(actor);
@@ -603,7 +613,12 @@ export function createStockAdminService({ db, storage, audit, now = () => new Da
         .where(
           and(
             sql`coalesce(${totals.onHand}, 0) - coalesce(${totals.reserved}, 0) <= ${products.reorderLevel}`,
-            or(gt(products.reorderLevel, 0), sql`${totals.productId} is not null`),
+            // Kept in stock (level rows) or on its way; a product never stocked nor shipped is supplied to order.
+            or(
+              sql`${totals.productId} is not null`,
+              sql`exists (select 1 from ${shipmentLines} sl join ${shipments} s on s.id = sl.shipment_id
+                where sl.product_id = ${products.productId} and s.status in ('expected', 'partial') and sl.received < sl.quantity)`,
+            ),
           ),
         )
         .orderBy(

@@ -100,13 +100,21 @@ export default function AdminStockLevels({ loaderData }: Route.ComponentProps) {
           ),
         },
         { key: "branch", header: "Branch", cell: (r) => r.branch_name },
-        { key: "status", header: "Status", cell: (r) => <LevelStatus row={r} /> },
+        {
+          key: "status",
+          header: "Status",
+          cell: (r) => (
+            <span className="flex flex-col items-start gap-1">
+              <LevelStatus row={r} />
+              {r.reorder_level > 0 ? <Token className="text-xs text-slate-600">reorder at {r.reorder_level}</Token> : null}
+            </span>
+          ),
+        },
         { key: "on_hand", header: "On hand", className: "text-right", cell: (r) => num(r.on_hand) },
         { key: "reserved", header: "Reserved", className: "text-right", cell: (r) => num(r.reserved) },
         { key: "available", header: "Available", className: "text-right font-semibold", cell: (r) => num(r.available) },
         { key: "backordered", header: "Backordered", className: "text-right", cell: (r) => num(r.backordered) },
         { key: "incoming", header: "Incoming", className: "text-right", cell: (r) => num(r.incoming) },
-        { key: "reorder", header: "Reorder level", className: "text-right", cell: (r) => num(r.reorder_level) },
       ]}
       rowActions={(r) => (
         <>

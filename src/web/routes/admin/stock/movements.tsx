@@ -115,12 +115,12 @@ export default function AdminStockMovements({ loaderData }: Route.ComponentProps
                 {m.reason}
                 {m.order_id ? (
                   <Link to={`/admin/orders/${m.order_id}`} className="ml-1 text-accent-800 underline">
-                    Order {m.order_id}
+                    open order
                   </Link>
                 ) : null}
                 {m.shipment_id ? (
                   <Link to={`/admin/stock/shipments?shipment=${m.shipment_id}`} className="ml-1 text-accent-800 underline">
-                    Shipment
+                    open shipment
                   </Link>
                 ) : null}
               </span>
