@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
 import { STOCK_MOVEMENT_KINDS, STOCK_MOVEMENT_LABELS, type StockMovementView } from "#shared/schemas/stock.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
@@ -58,6 +58,38 @@ export default function AdminStockMovements({ loaderData }: Route.ComponentProps
           </Link>
         </p>
       ) : null}
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Date range">
+        {Object.entries({ branch: params.filters.branch, kind: params.filters.kind, product: params.filters.product }).map(([k, v]) =>
+          v ? <input key={k} type="hidden" name={k} value={v} /> : null,
+        )}
+        <div>
+          <label htmlFor="ledger-from" className="mb-1 block text-sm font-medium text-slate-800">
+            From
+          </label>
+          <input
+            id="ledger-from"
+            type="date"
+            name="from"
+            defaultValue={params.filters.from}
+            className="block min-h-11 rounded-md border border-slate-400 px-3"
+          />
+        </div>
+        <div>
+          <label htmlFor="ledger-to" className="mb-1 block text-sm font-medium text-slate-800">
+            To
+          </label>
+          <input
+            id="ledger-to"
+            type="date"
+            name="to"
+            defaultValue={params.filters.to}
+            className="block min-h-11 rounded-md border border-slate-400 px-3"
+          />
+        </div>
+        <button type="submit" className={buttonClass("outline")}>
+          Apply dates
+        </button>
+      </Form>
       <DataTable<StockMovementView>
         label="Stock movements"
         rows={rows}
