@@ -19,7 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
 function Tabs({ current }: { current: StockTab }) {
   return (
     <nav aria-label="Stock" className="border-b border-slate-200">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
+      <ul className="-mb-px flex flex-wrap gap-x-1">
         {STOCK_TABS.map((t) => (
           <li key={t.id}>
             <Link

@@ -78,7 +78,7 @@ export function AdjustForm({
           </SelectField>
           <TextField
             label="Change"
-            hint={`For example 5 or -2; at most -${free} down.`}
+            hint={free > 0 ? `For example 5 or -2; down by at most ${free}.` : "For example 5: none are free to take away."}
             inputMode="numeric"
             autoComplete="off"
             error={error("change")}
@@ -401,7 +401,8 @@ export function ShipmentForm({
                   {line.sku ? <Token className="ml-2 text-sm font-normal text-slate-600">{line.sku}</Token> : null}
                 </p>
                 <TextField
-                  label={`Quantity of ${line.name}`}
+                  label="Quantity"
+                  aria-label={`Quantity of ${line.name}`}
                   className="w-40"
                   inputMode="numeric"
                   autoComplete="off"
@@ -465,8 +466,9 @@ export function ReceiveForm({ shipment, onDone }: { shipment: ShipmentView; onDo
                 </span>
               </p>
               <TextField
-                label={`Received now of ${l.product_name}`}
-                className="w-48"
+                label="Received now"
+                aria-label={`Received now of ${l.product_name}`}
+                className="w-40"
                 inputMode="numeric"
                 autoComplete="off"
                 error={error(`lines.${i}.quantity` as never)}
