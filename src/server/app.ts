@@ -27,6 +27,7 @@ import { salesRoutes } from "./modules/sales/sales.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
 import { sizingRoutes } from "./modules/sizing/sizing.routes.ts";
 import { stockRoutes } from "./modules/stock/stock.routes.ts";
+import { stockAdminRoutes } from "./modules/stock/stock-admin.routes.ts";
 import { type Access, access, enforceDeclaredAccess } from "./platform/auth/access.ts";
 import { authPlugin } from "./platform/auth/plugin.ts";
 import { registerErrorHandling } from "./platform/http.ts";
@@ -209,6 +210,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(searchRoutes, { services });
         await routes.register(sizingRoutes, { services });
         await routes.register(stockRoutes, { services });
+        await routes.register(stockAdminRoutes, { services });
         await routes.register(contentAdminRoutes, { services });
         await routes.register(dealersRoutes, { services });
         await routes.register(documentsRoutes, { services });

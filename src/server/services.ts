@@ -25,6 +25,7 @@ import { createSalesService } from "./modules/sales/sales.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
 import { createSizingService } from "./modules/sizing/sizing.service.ts";
 import { createStockService } from "./modules/stock/stock.service.ts";
+import { createStockAdminService } from "./modules/stock/stock-admin.service.ts";
 import { createFormLimits } from "./platform/form-limits.ts";
 import { createDerivedImages } from "./platform/images/derived.ts";
 import { queueImageVariants } from "./platform/images/image-jobs.ts";
@@ -176,6 +177,8 @@ export function createServices(deps: Deps) {
     taxDocuments,
     fiscal,
     stock,
+    /** The stock back office (issue 23 §1, §2): branches, delivery fees, levels, adjustments, shipments, the ledger, counts. */
+    stockAdmin: createStockAdminService({ db: deps.db, storage: deps.storage, audit, ...(deps.now ? { now: deps.now } : {}) }),
   };
 }
 

@@ -57,6 +57,17 @@ export default [
           route("brands", "routes/admin/products/brands.tsx"),
         ]),
       ]),
+      ...prefix("stock", [
+        layout("routes/admin/stock.tsx", [
+          index("routes/admin/stock/index.tsx"),
+          route("shipments", "routes/admin/stock/shipments.tsx"),
+          route("movements", "routes/admin/stock/movements.tsx"),
+          route("low", "routes/admin/stock/low.tsx"),
+          route("branches", "routes/admin/stock/branches.tsx"),
+          route("delivery-fees", "routes/admin/stock/delivery-fees.tsx"),
+          route("import", "routes/admin/stock/import.tsx"),
+        ]),
+      ]),
       route("dealers", "routes/admin/dealers.tsx"),
       route("dealers/:userId", "routes/admin/dealer.tsx"),
       route("quotations", "routes/admin/quotations.tsx"),

@@ -261,6 +261,49 @@ const MATRIX: Record<string, Case> = {
   "GET /api/audit": { expect: adminOnly() },
   "GET /api/audit/facets": { expect: adminOnly() },
   "GET /api/audit/export.csv": { expect: adminOnly() },
+  // The stock back office (issue 23 §1, §2): admins only. New branches and fees are the actor's own (a branch that takes
+  // no collections and has no stock changes no order's branch); the rest aim at ids that do not exist or refuse the body.
+  "POST /api/branches": { expect: adminOnly(), body: (c) => ({ name: `Matrix ${c.actor} ${c.run}`, city: "Matrix", collection: false }) },
+  "PUT /api/branches/:id": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ name: "Matrix", city: "Matrix" }),
+  },
+  "DELETE /api/branches/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "POST /api/delivery-fees": { expect: adminOnly(), body: (c) => ({ city: `Matrix ${c.actor} ${c.run}`, fee_usd: "12.50" }) },
+  "PUT /api/delivery-fees/:id": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ city: "Matrix", fee_usd: "1" }),
+  },
+  "DELETE /api/delivery-fees/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/stock": { expect: adminOnly() },
+  "GET /api/stock/low": { expect: adminOnly() },
+  "GET /api/stock/export.csv": { expect: adminOnly(), query: "q=matrix" },
+  "POST /api/stock/import": { expect: adminOnly("bad"), body: () => ({ csv: "sku,branch,count\nNO-SUCH-SKU,Nowhere,1\n" }) },
+  "POST /api/stock/adjustments": {
+    expect: adminOnly("bad"),
+    body: (c) => ({ product_id: c.fx.productId, branch_id: NO_SUCH_ID, change: 1, reason: "Matrix" }),
+  },
+  "GET /api/stock/movements": { expect: adminOnly() },
+  "GET /api/stock/movements/export.csv": { expect: adminOnly(), query: "kind=receipt&from=2099-01-01" },
+  "GET /api/shipments": { expect: adminOnly() },
+  "POST /api/shipments": {
+    expect: adminOnly("bad"),
+    body: (c) => ({
+      supplier_reference: "Matrix",
+      branch_id: NO_SUCH_ID,
+      expected_date: "2099-01-01",
+      lines: [{ product_id: c.fx.productId, quantity: 1 }],
+    }),
+  },
+  "GET /api/shipments/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "POST /api/shipments/:id/receive": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: (c) => ({ lines: [{ product_id: c.fx.productId, quantity: 1 }] }),
+  },
+  "POST /api/shipments/:id/cancel": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
   // Back office (issue 6): catalogue admin — entries go here.
   // Creating without a body is a 400 (fields missing); changes and deletes aim at ids that do not exist.
   "POST /api/products/add-product": { expect: adminOnly("bad") },

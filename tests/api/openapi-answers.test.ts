@@ -10,7 +10,7 @@ import { contactMessages, orders, quotations } from "#server/db/schema/commerce.
 import { articles, blogs, caseStudies, faqs, testimonials } from "#server/db/schema/content.ts";
 import { dealerDocuments, dealers } from "#server/db/schema/dealers.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
-import { serials } from "#server/db/schema/stock.ts";
+import { serials, shipments } from "#server/db/schema/stock.ts";
 import { type Access, checkAccess } from "#server/platform/auth/access.ts";
 import type { Actor } from "#server/platform/auth/actor.ts";
 import { ACTOR_NAMES, type ActorName, type Actors, createActors } from "../support/actors.ts";
@@ -162,6 +162,8 @@ beforeAll(async () => {
       .toBuffer(),
   );
 
+  // The demo's shipment on its way (issue 23).
+  const shipmentId = await first(db.select({ id: shipments.id }).from(shipments).orderBy(asc(shipments.id)).limit(1), "shipment");
   const admins = new Set<ActorName>(["admin", "super"]);
   params = (route, name, actor) => {
     const own = actor === "anonymous" ? id.user.id : id[actor].id;
@@ -207,6 +209,8 @@ beforeAll(async () => {
         return [articleId];
       case "/api/faqs/{id} id":
         return [faqId];
+      case "/api/shipments/{id} id":
+        return [shipmentId];
       default:
         throw new Error(`no value for {${name}} of GET ${route}: add one to params() in this test`);
     }

@@ -214,6 +214,27 @@ const COVERED: Record<string, Covered> = {
     { as: "admin", url: linkOn("/admin/rates", 'a[href*="correct="]') },
   ],
   "/admin/rates/vat": [{ as: "admin", url: "/admin/rates/vat" }],
+  // The stock back office (issue 23 §2): each tab, and the forms its parameters open.
+  "/admin/stock": [
+    { as: "admin", url: "/admin/stock" },
+    { as: "admin", url: linkOn("/admin/stock", 'a[href*="adjust="]') },
+  ],
+  "/admin/stock/shipments": [
+    { as: "admin", url: "/admin/stock/shipments" },
+    { as: "admin", url: "/admin/stock/shipments?shipment=new" },
+    { as: "admin", url: linkOn("/admin/stock/shipments", 'a[href*="shipment="]:not([href*="shipment=new"])') },
+  ],
+  "/admin/stock/movements": [{ as: "admin", url: "/admin/stock/movements" }],
+  "/admin/stock/low": [{ as: "admin", url: "/admin/stock/low" }],
+  "/admin/stock/branches": [
+    { as: "admin", url: "/admin/stock/branches" },
+    { as: "admin", url: "/admin/stock/branches?branch=new" },
+  ],
+  "/admin/stock/delivery-fees": [
+    { as: "admin", url: "/admin/stock/delivery-fees" },
+    { as: "admin", url: "/admin/stock/delivery-fees?fee=new" },
+  ],
+  "/admin/stock/import": [{ as: "admin", url: "/admin/stock/import" }],
   "/admin/settings": [{ as: "admin", url: "/admin/settings" }],
   "/admin/audit": [{ as: "admin", url: "/admin/audit" }],
   "/admin/fiscal": [{ as: "admin", url: "/admin/fiscal" }],
@@ -523,6 +544,7 @@ const PHONE_DEALER = ["/dealer", "/dealer/profile", "/dealer/quotations", "/deal
 const PHONE_ADMIN = [
   "/admin",
   "/admin/products",
+  "/admin/stock",
   "/admin/dealers",
   "/admin/quotations",
   "/admin/orders",

@@ -97,6 +97,10 @@ for (const size of SIZES) {
         "/admin/messages",
         "/admin/quotations",
         "/admin/dealers",
+        "/admin/stock",
+        "/admin/stock/shipments",
+        "/admin/stock/branches",
+        "/admin/stock/delivery-fees",
       ];
       const problems: string[] = [];
       for (const path of lists) {

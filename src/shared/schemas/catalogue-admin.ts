@@ -118,6 +118,23 @@ const specs = z.preprocess(
   z.record(z.string(), z.unknown(), { error: SPECS_FORMAT }),
 );
 
+/** A checkbox or a JSON boolean: "true"/"on"/"1" (a multipart field) is true, "false"/"0"/"" false. */
+const flag = z.preprocess(
+  (v) => (typeof v === "string" ? ["true", "on", "1"].includes(v.trim().toLowerCase()) : v),
+  z.boolean({ error: "Send true or false." }),
+);
+
+export const REORDER_LEVEL_MAX = 1_000_000;
+/** Issue 23: the available stock (all branches) at or below which the product shows "Low stock" and is listed to reorder. */
+const reorderLevel = z.preprocess(
+  (v) => (v === "" || v === null ? 0 : v),
+  z.coerce
+    .number({ error: "Enter the reorder level as a whole number, 0 for none." })
+    .int("Enter the reorder level as a whole number, 0 for none.")
+    .min(0, "The reorder level cannot be negative.")
+    .max(REORDER_LEVEL_MAX, `The reorder level must be at most ${REORDER_LEVEL_MAX}.`),
+);
+
 /** A product's own fields (spec §3 names), as the create form and POST /api/products/add-product send them. */
 export const productFieldsSchema = z.object({
   product_name: requiredText("The product name", PRODUCT_NAME_REQUIRED, 200),
@@ -135,6 +152,9 @@ export const productFieldsSchema = z.object({
   /** Issue 22: the SKU (unique) and the structured specifications of the product's category. */
   sku: sku.optional(),
   specs: specs.optional(),
+  /** Issue 23: a serial number is recorded for each unit at dispatch; and the reorder level (0: none). */
+  serialised: flag.optional(),
+  reorder_level: reorderLevel.optional(),
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;
@@ -167,6 +187,8 @@ export const adminProductSchema = productRecordSchema.extend({
   brand_id: z.number().nullable(),
   hs_code: z.string().nullable().describe("The HS tariff code, 8 digits"),
   vat_category: z.enum(VAT_CATEGORIES),
+  serialised: z.boolean().describe("A serial number is recorded for each unit at dispatch"),
+  reorder_level: z.number().describe("Available units (all branches) at or below which the product is low in stock"),
   created_At: z.string(),
   updated_At: z.string(),
 });

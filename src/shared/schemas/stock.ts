@@ -284,3 +284,94 @@ export const serialViewSchema = z.object({
   dispatched_At: z.string(),
 });
 export type SerialView = z.infer<typeof serialViewSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Back office lists (issue 23 §2): levels, low stock, shipments, the ledger, the counts import
+
+/** An optional filter value of a query string: "" is the same as absent. */
+const optionalId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2_147_483_647)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+const optionalDay = z.iso
+  .date()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+const page = z.coerce.number().int().min(1).max(100_000).optional().default(1);
+const pageSize = z.coerce.number().int().min(1).max(200).optional().default(25);
+const flag = z
+  .enum(["", "0", "1", "true", "false"])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+/** GET /api/stock (and its CSV): every product at every branch, or those matching the name/SKU, one branch, only low. */
+export const stockLevelsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().default(""),
+  branch: optionalId,
+  low: flag,
+  page,
+  pageSize,
+});
+export type StockLevelsQuery = z.output<typeof stockLevelsQuerySchema>;
+
+/** A product whose stock over every branch is at or below its reorder level (GET /api/stock/low). */
+export const lowStockViewSchema = z.object({
+  product_id: z.number(),
+  product_name: z.string(),
+  sku: z.string().nullable(),
+  reorder_level: z.number(),
+  on_hand: z.number(),
+  reserved: z.number(),
+  available: z.number(),
+  backordered: z.number(),
+  incoming: z.number().describe("Units of open shipments not yet received, all branches"),
+  next_arrival: z.string().nullable().describe("The expected day (YYYY-MM-DD) of the next open shipment of the product"),
+});
+export type LowStockView = z.infer<typeof lowStockViewSchema>;
+
+/** GET /api/shipments */
+export const shipmentsQuerySchema = z.object({
+  status: z
+    .enum(["", "open", ...SHIPMENT_STATUSES])
+    .optional()
+    .default("")
+    .describe("open: expected or partly received"),
+  page,
+  pageSize,
+});
+export type ShipmentsQuery = z.output<typeof shipmentsQuerySchema>;
+
+/** GET /api/stock/movements (and its CSV): the ledger, newest first. */
+export const stockMovementsQuerySchema = z.object({
+  product: optionalId,
+  branch: optionalId,
+  kind: z
+    .enum(["", ...STOCK_MOVEMENT_KINDS])
+    .optional()
+    .default(""),
+  from: optionalDay,
+  to: optionalDay,
+  page,
+  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+});
+export type StockMovementsQuery = z.output<typeof stockMovementsQuerySchema>;
+
+export const STOCK_IMPORT_MAX_CHARS = 2_000_000;
+export const STOCK_IMPORT_MAX_ROWS = 50_000;
+/** POST /api/stock/import: a stock count as CSV text with the columns sku,branch,count (the branch by name). */
+export const stockImportSchema = z.object({
+  csv: z
+    .string()
+    .max(STOCK_IMPORT_MAX_CHARS, `The file must be at most ${STOCK_IMPORT_MAX_CHARS / 1_000_000} MB.`)
+    .refine((v) => v.trim() !== "", "The file is empty."),
+});
+export type StockImportInput = z.infer<typeof stockImportSchema>;
+export const stockImportResultSchema = z.object({
+  rows: z.number().describe("Lines read (the header left out)"),
+  changed: z.number().describe("Counts that differed from on hand: one adjustment each"),
+  message: z.string(),
+});
+export type StockImportResult = z.infer<typeof stockImportResultSchema>;

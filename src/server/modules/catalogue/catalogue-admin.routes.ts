@@ -50,7 +50,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
           "Fields (spec §3 names): product_name, product_description, category, price_usd (required); product_benefits, " +
           "product_warranty, price_zwl, brand_id, hs_code (the 8-digit HS tariff code; dots and spaces are dropped) and " +
           "vat_category (standard, zero_rated or exempt; standard when left out), sku (unique, kept upper-case; 400 on sku when " +
-          "another product has it) and specs (a JSON object { key: value } of the category's specifications, checked against " +
+          "another product has it), serialised (true/false: a serial number per unit at dispatch), reorder_level (a whole number, 0 for none) and specs (a JSON object { key: value } of the category's specifications, checked against " +
           `them: 400 on specs.<key>), all optional. Files: images (1 to ${PRODUCT_MAX_IMAGES}, the first is the main ` +
           `image) and datasheet (one PDF), both required. ${FILES_NOTE}`,
         consumes: ["multipart/form-data"],

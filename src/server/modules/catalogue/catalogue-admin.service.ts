@@ -263,6 +263,8 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           hsCode: fields.hs_code ?? null,
           vatCategory: fields.vat_category ?? "standard",
           sku: fields.sku ?? null,
+          serialised: fields.serialised ?? false,
+          reorderLevel: fields.reorder_level ?? 0,
           specs,
           images: names,
           datasheet: sheet,
@@ -302,6 +304,8 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           if (patch.hs_code !== undefined) set.hsCode = patch.hs_code;
           if (patch.vat_category !== undefined) set.vatCategory = patch.vat_category;
           if (patch.sku !== undefined) set.sku = patch.sku;
+          if (patch.serialised !== undefined) set.serialised = patch.serialised;
+          if (patch.reorder_level !== undefined) set.reorderLevel = patch.reorder_level;
           if (patch.specs !== undefined) set.specs = checkSpecs(slug, patch.specs);
           else if (slug !== current.categorySlug) set.specs = keptSpecs(slug, current.specs);
           return set;

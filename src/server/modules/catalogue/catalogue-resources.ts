@@ -42,6 +42,8 @@ export const toAdminProduct = (row: ProductRow): AdminProduct => ({
   brand_id: row.brandId,
   hs_code: row.hsCode,
   vat_category: row.vatCategory,
+  serialised: row.serialised,
+  reorder_level: row.reorderLevel,
   created_At: row.createdAt.toISOString(),
   updated_At: row.updatedAt.toISOString(),
 });

@@ -15,6 +15,7 @@ import {
   Store,
   UserCog,
   Users,
+  Warehouse,
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
@@ -22,6 +23,7 @@ import { NavLink, useLocation } from "react-router";
 export const ADMIN_SCREENS = [
   { to: "/admin", label: "Dashboard", Icon: LayoutDashboard },
   { to: "/admin/products", label: "Products", Icon: Package },
+  { to: "/admin/stock", label: "Stock", Icon: Warehouse },
   { to: "/admin/dealers", label: "Dealers", Icon: Store },
   { to: "/admin/quotations", label: "Quotations", Icon: ClipboardList },
   { to: "/admin/orders", label: "Orders", Icon: ShoppingBag },

@@ -77,7 +77,7 @@ export async function listOf<Sort extends string, Page extends object>(
  */
 export async function listOrForm<List, Form>(
   url: URL,
-  param: CatalogueTab["param"],
+  param: string,
   load: { list: () => Promise<List>; form: (target: "new" | number) => Promise<Form> },
 ): Promise<{ form: null; list: List } | { form: Form; list: null }> {
   const target = formTarget(url.searchParams.get(param));
@@ -85,7 +85,7 @@ export async function listOrForm<List, Form>(
 }
 
 /** Back to the list a form was opened from (same search, sort and page), with a message for the screen to show. */
-export function useCloseForm(param: CatalogueTab["param"]) {
+export function useCloseForm(param: string) {
   const location = useLocation();
   const navigate = useNavigate();
   return useCallback(

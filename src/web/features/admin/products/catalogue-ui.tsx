@@ -6,7 +6,7 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { RowActionButton, RowActionLink } from "#web/components/ui/row-actions.tsx";
 import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
 import { DataTable, type DataTableProps } from "../kit/data-table.tsx";
-import { type CatalogueTab, deleteEach, withParam } from "./catalogue-admin-shared.ts";
+import { deleteEach, withParam } from "./catalogue-admin-shared.ts";
 
 /** A catalogue row's small picture (its 400 px variant; decorative: the row's name says what it is), or `fallback`. */
 export function CatalogueThumbnail({
@@ -50,7 +50,7 @@ type Removal<T> = {
 
 type CatalogueTableProps<T> = Omit<DataTableProps<T>, "rowKey" | "rowActions" | "bulkDelete" | "toolbar"> & {
   /** The tab's parameter: `?<param>=<id>` edits a row, `?<param>=new` adds one. */
-  param: CatalogueTab["param"];
+  param: string;
   id: (row: T) => number;
   /** The Add button's label. */
   add: string;

@@ -80,6 +80,8 @@ function defaultsOf(product: AdminProduct | null): FormInput {
     hs_code: product?.hs_code ? formatHsCode(product.hs_code) : "",
     vat_category: product?.vat_category ?? "standard",
     sku: product?.sku ?? "",
+    serialised: product?.serialised ?? false,
+    reorder_level: String(product?.reorder_level ?? 0),
     specs: Object.fromEntries(Object.entries(product?.specs ?? {}).map(([key, value]) => [key, String(value)])),
   };
 }
@@ -290,6 +292,22 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
         error={error("product_benefits")}
       />
       <TextField label="Warranty (optional)" autoComplete="off" {...register("product_warranty")} error={error("product_warranty")} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Reorder level"
+          hint="Available units (all branches) at or below which the product shows “Low stock” and is listed to reorder; 0 for none."
+          inputMode="numeric"
+          autoComplete="off"
+          {...register("reorder_level")}
+          error={error("reorder_level")}
+        />
+        <div className="flex items-start gap-3 self-center">
+          <input id="product-serialised" type="checkbox" className="mt-1 size-5 shrink-0 accent-accent-700" {...register("serialised")} />
+          <label htmlFor="product-serialised" className="text-sm text-slate-900">
+            <span className="font-semibold">Serialised</span> (serial number per unit at dispatch)
+          </label>
+        </div>
+      </div>
       <ImageListField
         label="Images"
         folder="products"
