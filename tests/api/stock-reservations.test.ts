@@ -11,6 +11,7 @@ import { fillBackorders, lockLevels, move } from "#server/modules/stock/stock-le
 import { actorFrom } from "#server/platform/auth/actor.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import { dispatchBody } from "../support/dispatch.ts";
+import { expectLedgerAgrees as expectLedgerAgreesIn } from "../support/stock-invariant.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -37,28 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The ledger added up equals every level, and no level is below zero available (the issue's invariant). */
-async function expectLedgerAgrees() {
-  type Sums = { product_id: number; branch_id: number; on_hand: number; reserved: number; m_on: number; m_res: number };
-  const rows = rowsOf<Sums>(
-    await t.database.db.execute(sql`
-    select l.product_id, l.branch_id, l.on_hand, l.reserved,
-      coalesce(sum(m.on_hand_change), 0)::int as m_on, coalesce(sum(m.reserved_change), 0)::int as m_res
-    from stock_levels l left join stock_movements m on m.product_id = l.product_id and m.branch_id = l.branch_id
-    group by l.product_id, l.branch_id, l.on_hand, l.reserved`),
-  );
-  const wrong = rows.filter((r) => r.on_hand !== r.m_on || r.reserved !== r.m_res || r.reserved < 0 || r.on_hand < r.reserved);
-  expect(wrong).toEqual([]);
-  // Reservations hold exactly what the levels say is reserved.
-  type Held = { product_id: number; branch_id: number; reserved: number; held: number };
-  const held = rowsOf<Held>(
-    await t.database.db.execute(sql`
-    select l.product_id, l.branch_id, l.reserved, coalesce(sum(r.quantity) filter (where r.status = 'active'), 0)::int as held
-    from stock_levels l left join stock_reservations r on r.product_id = l.product_id and r.branch_id = l.branch_id
-    group by l.product_id, l.branch_id, l.reserved`),
-  );
-  expect(held.filter((r) => r.reserved !== r.held)).toEqual([]);
-}
+const expectLedgerAgrees = () => expectLedgerAgreesIn(t.database.db);
 
 /** A product of its own for a test: a new panel (serialised) with exactly `count` on hand at Harare. */
 async function productWith(count: number, where = () => harare): Promise<number> {

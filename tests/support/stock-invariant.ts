@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
 
 /**
  * The stock ledger's invariant (issue 23 §2): for every (product, branch) the ledger's rows add up to the level —
@@ -23,7 +24,13 @@ export async function expectLedgerAgrees(db: Db): Promise<void> {
     order by 1, 2
     limit 20
   `);
-  // node-postgres answers { rows }, PGlite too; some drivers the rows themselves.
-  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
-  expect(rows, "stock levels that disagree with the ledger (or on hand < reserved, or reserved < 0)").toEqual([]);
+  expect(rowsOf(result), "stock levels that disagree with the ledger (or on hand < reserved, or reserved < 0)").toEqual([]);
+  // The active reservations hold exactly what the levels say is reserved.
+  const held = await db.execute(sql`
+    select l.product_id, l.branch_id, l.reserved, coalesce(sum(r.quantity) filter (where r.status = 'active'), 0)::int as held
+    from stock_levels l left join stock_reservations r on r.product_id = l.product_id and r.branch_id = l.branch_id
+    group by l.product_id, l.branch_id, l.reserved
+    having l.reserved <> coalesce(sum(r.quantity) filter (where r.status = 'active'), 0)
+    limit 20`);
+  expect(rowsOf(held), "levels whose reserved differs from their active reservations").toEqual([]);
 }

@@ -10,11 +10,11 @@ import { IMAGE_WIDTHS, imageVariantName, MEDIA_FOLDERS } from "#shared/media.ts"
 import { isSitePath } from "#shared/schemas/content.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { specsSchemaFor } from "#shared/specs.ts";
+import { expectLedgerAgrees } from "../../../../tests/support/stock-invariant.ts";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import { readAvailability } from "../../modules/stock/availability.ts";
 import { createDiskStorage } from "../../platform/storage/storage.ts";
 import type { Database } from "../client.ts";
-import { rowsOf } from "../rows.ts";
 import { users } from "../schema/accounts.ts";
 import { branches, deliveryFees } from "../schema/branches.ts";
 import { categories, featuredProducts, products } from "../schema/catalogue.ts";
@@ -302,12 +302,7 @@ describe("demo content", () => {
       .from(serials)
       .where(eq(serials.orderId, sent?.id as number));
     expect(recorded).toHaveLength(lines.reduce((n, l) => n + l.quantity, 0));
-    const disagree = await db.execute(sql`
-      select l.product_id from stock_levels l
-      left join (select product_id, branch_id, sum(on_hand_change) oh, sum(reserved_change) rs from stock_movements group by 1, 2) m
-        using (product_id, branch_id)
-      where l.on_hand <> coalesce(m.oh, 0) or l.reserved <> coalesce(m.rs, 0)`);
-    expect(rowsOf(disagree)).toEqual([]);
+    await expectLedgerAgrees(db);
   });
 
   it("gives every demo order the contact its card shows", async () => {
