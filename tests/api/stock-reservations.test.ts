@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "#server/db/rows.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { branches } from "#server/db/schema/branches.ts";
 import { products } from "#server/db/schema/catalogue.ts";
