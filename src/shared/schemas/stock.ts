@@ -95,6 +95,45 @@ export function shortLineWarning(a: Availability, quantity: number): string | nu
   return null;
 }
 
+/**
+ * The city of the delivery fee table an address names last ("…, Workington, Harare" → "Harare"), or undefined: the
+ * checkout's default city, and the server's when a client sends only the address.
+ */
+export function cityNamedIn(address: string, cities: readonly string[]): string | undefined {
+  const words = ` ${address.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `;
+  let best: { city: string; at: number } | undefined;
+  for (const city of cities) {
+    const at = words.lastIndexOf(` ${city.toLowerCase()} `);
+    if (at >= 0 && (!best || at > best.at)) best = { city, at };
+  }
+  return best?.city;
+}
+
+/**
+ * How well a branch can serve the cart now (issue 23 §5): the number of lines it cannot supply in full from what it
+ * has available. `null` when the quantities are not known (a visitor's availability).
+ */
+export function branchShortLines(
+  branchId: number,
+  lines: { productId: number; quantity: number }[],
+  stock: ReadonlyMap<number, Availability>,
+): number | null {
+  let short = 0;
+  for (const line of lines) {
+    const a = stock.get(line.productId);
+    if (!a) continue;
+    const here = a.branches.find((b) => b.branch_id === branchId);
+    if (here && here.available === undefined) return null;
+    if ((here?.available ?? 0) < line.quantity) short += 1;
+  }
+  return short;
+}
+
+/** "Has everything", "1 line short", "2 lines short". */
+export function branchCoverageLabel(short: number): string {
+  return short === 0 ? "Has everything" : `${short} line${short === 1 ? "" : "s"} short`;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Back office inputs
 

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { ORDER_FAILURE, placeOrderSchema } from "#shared/schemas/orders.ts";
+import { formatAmount } from "#shared/money.ts";
+import { ORDER_FAILURE, type OrderView, placeOrderSchema } from "#shared/schemas/orders.ts";
 import { formAction } from "../../lib/form-action.ts";
 import { formText } from "../../lib/form-data.ts";
 import type { WebContext } from "../../load-context.ts";
@@ -15,6 +16,13 @@ function postedLines(raw: string): unknown {
   }
 }
 
+/** How the placed order reaches the dealer, in a few words: "collection at Bulawayo", "delivery to Harare, USD 15.00 excl. VAT". */
+export function fulfilmentSummary(order: Pick<OrderView, "fulfilment" | "branch" | "delivery_city" | "delivery_fee" | "currency">): string {
+  if (order.fulfilment === "collection") return order.branch ? `collection at ${order.branch.name}` : "collection";
+  const fee = order.delivery_fee === null ? "" : `, ${formatAmount(order.currency, order.delivery_fee)} excl. VAT`;
+  return order.delivery_city ? `delivery to ${order.delivery_city}${fee}` : "delivery";
+}
+
 /** 'Place Order': checked again with the shared schema, then placed through the orders service at its own prices. */
 export async function checkoutAction(request: Request, context: WebContext) {
   const form = await request.formData();
@@ -25,17 +33,20 @@ export async function checkoutAction(request: Request, context: WebContext) {
     contactName: formText(form, "contactName"),
     contactPhone: formText(form, "contactPhone"),
     deliveryAddress: formText(form, "deliveryAddress"),
+    deliveryCity: formText(form, "deliveryCity"),
     notes: formText(form, "notes"),
   };
+  // The branch collected from (issue 23 §5); for a delivery the server chooses the branch that sends it.
+  const branchId = values.fulfilment === "collection" ? formText(form, "branchId") : "";
   return formAction(
     placeOrderSchema,
     async (input) => {
       const { order } = await context.services.orders.placeOrder(context.actor, input);
-      return data<CheckoutResult>({ status: "placed", id: order.id, reference: order.reference });
+      return data<CheckoutResult>({ status: "placed", id: order.id, reference: order.reference, fulfilment: fulfilmentSummary(order) });
     },
     {
-      input: { ...values, products: postedLines(formText(form, "cart")) },
-      values,
+      input: { ...values, ...(branchId ? { branchId } : {}), products: postedLines(formText(form, "cart")) },
+      values: { ...values, branchId },
       tag: { status: "error" as const },
       // A refused cart line (`products.0.product_id`) is said under the cart.
       topLevel: true,
