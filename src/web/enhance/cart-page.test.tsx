@@ -31,7 +31,7 @@ type Stock = {
   branches: { branch_id: number; name: string; status: string; available?: number }[];
   next_arrival?: string;
 };
-const inStock = (product_id: number): Stock["0"] => ({
+const inStock = (product_id: number): Stock => ({
   product_id,
   status: "in_stock",
   branches: [{ branch_id: 1, name: "Harare", status: "in_stock" }],
