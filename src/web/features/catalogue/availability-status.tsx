@@ -48,7 +48,8 @@ export function AvailabilityStatusLine({
  * dealers and admins ("Harare: 24 in stock · Bulawayo: 3 left"), as the service sent them.
  */
 export function BranchAvailability({ availability }: { availability: Availability }) {
-  if (availability.status === "on_order" || availability.branches.length === 0) return null;
+  // Nothing to add to "On order" or to "Out of stock" everywhere.
+  if (availability.status === "on_order" || availability.branches.every((b) => b.status === "out_of_stock")) return null;
   return (
     <ul data-branch-availability="" aria-label="Stock per branch" className="flex flex-wrap gap-x-2 text-sm text-slate-700">
       {availability.branches.map((b, i) => (
