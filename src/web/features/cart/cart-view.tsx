@@ -111,6 +111,12 @@ export function CartLine({ item, unavailable, priced = false }: { item: CartItem
             {item.productName}
           </a>
         )}
+        {priced && !unavailable ? (
+          // A dealer's unit price, filled in by the script from the server's prices (GET /api/orders/preview).
+          <p data-line-unit="" className="mt-1 text-sm whitespace-nowrap text-slate-700 tabular-nums">
+            {PRICE_PENDING}
+          </p>
+        ) : null}
         {unavailable ? null : (
           // A line that cannot be had in full now (issue 23 §3, shortLineWarning): the script puts in the words
           // from GET /api/products/availability and shows it.
@@ -119,12 +125,6 @@ export function CartLine({ item, unavailable, priced = false }: { item: CartItem
             <span data-line-stock-text="" />
           </p>
         )}
-        {priced && !unavailable ? (
-          // A dealer's unit price, filled in by the script from the server's prices (GET /api/orders/preview).
-          <p data-line-unit="" className="mt-1 text-sm whitespace-nowrap text-slate-700 tabular-nums">
-            {PRICE_PENDING}
-          </p>
-        ) : null}
       </div>
       <div className="flex items-start gap-3">
         {unavailable ? null : <QuantityControl item={item} />}
