@@ -59,6 +59,9 @@ const COVERED: Record<string, Covered> = {
     { as: "visitor", url: "/product/1" },
     // Dealers see prices.
     { as: "dealer", url: "/product/1" },
+    // Issue 23: the demo's low product with each branch's quantity, and the one out of stock with a shipment expected.
+    { as: "dealer", url: "/product/15" },
+    { as: "visitor", url: "/product/22" },
     // The error page (404).
     { as: "visitor", url: "/product/999999" },
   ],
