@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { availabilityLabel, branchAvailabilityLabel, shortLineWarning } from "./availability.ts";
-import { type Availability, branchCoverageLabel, branchShortLines, cityNamedIn } from "./schemas/stock.ts";
+import { type Availability, branchCoverageLabel, branchLineNote, branchShortLines, cityNamedIn, servingBranch } from "./schemas/stock.ts";
 
 const dealerView: Availability = {
   status: "low_stock",
@@ -55,5 +55,30 @@ describe("checkout's branch and city (issue 23 §5)", () => {
     expect(branchShortLines(2, [{ productId: 7, quantity: 2 }], stock)).toBe(0);
     expect(branchShortLines(1, [{ productId: 7, quantity: 1 }], new Map([[7, visitorView]]))).toBeNull();
     expect([0, 1, 2].map(branchCoverageLabel)).toEqual(["Has everything", "1 line short", "2 lines short"]);
+  });
+
+  it("sends a delivery from the branch with the most lines in full, and says what it lacks", () => {
+    const panels: Availability = {
+      status: "in_stock",
+      branches: [
+        { branch_id: 1, name: "Harare", status: "in_stock", available: 40 },
+        { branch_id: 2, name: "Bulawayo", status: "out_of_stock", available: 0 },
+      ],
+    };
+    const stock = new Map([
+      [7, dealerView],
+      [8, panels],
+    ]);
+    const lines = [
+      { productId: 7, quantity: 2 },
+      { productId: 8, quantity: 4 },
+    ];
+    // Harare has the panels in full, Bulawayo the inverters: a tie on full lines, Harare has more units.
+    expect(servingBranch(lines, stock)).toEqual({ branch_id: 1, name: "Harare" });
+    expect(branchLineNote(dealerView, 1, 2)).toBe("Only 1 at Harare now: 1 backordered, more expected 12 Dec.");
+    expect(branchLineNote(panels, 2, 4)).toBe("None at Bulawayo now: 4 backordered.");
+    expect(branchLineNote(panels, 1, 4)).toBeNull();
+    expect(branchLineNote(visitorView, 1, 9)).toBeNull();
+    expect(servingBranch(lines, new Map([[7, visitorView]]))).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shortDay } from "../availability.ts";
 import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { decimalUnits } from "../money.ts";
 
@@ -89,6 +90,45 @@ export function branchShortLines(
     if ((here?.available ?? 0) < line.quantity) short += 1;
   }
   return short;
+}
+
+/**
+ * The branch a delivery is sent from, as the server chooses it (stock.service `chooseBranch`): the one with the most
+ * lines in full, then the most units, then the first. Undefined without quantities.
+ */
+export function servingBranch(
+  lines: { productId: number; quantity: number }[],
+  stock: ReadonlyMap<number, Availability>,
+): { branch_id: number; name: string } | undefined {
+  const all = [...stock.values()][0]?.branches ?? [];
+  let best: { branch_id: number; name: string; score: number } | undefined;
+  for (const b of all) {
+    let full = 0;
+    let units = 0;
+    for (const line of lines) {
+      const here = stock.get(line.productId)?.branches.find((x) => x.branch_id === b.branch_id);
+      if (here?.available === undefined) return undefined;
+      if (here.available >= line.quantity) full += 1;
+      units += Math.min(here.available, line.quantity);
+    }
+    const score = full * 1_000_000 + units;
+    if (!best || score > best.score) best = { branch_id: b.branch_id, name: b.name, score };
+  }
+  return best && { branch_id: best.branch_id, name: best.name };
+}
+
+/**
+ * What checkout says of a line the serving branch cannot supply in full now: "Only 2 at Bulawayo now: 3 backordered,
+ * more expected 12 Dec." Null when it can, or when the quantities are not known.
+ */
+export function branchLineNote(a: Availability | undefined, branchId: number, quantity: number): string | null {
+  if (!a) return null;
+  if (a.status === "on_order") return "On order: supplied for your order, allow extra time.";
+  const here = a.branches.find((b) => b.branch_id === branchId);
+  if (here?.available === undefined || here.available >= quantity) return null;
+  const when = a.next_arrival ? `, more expected ${shortDay(a.next_arrival)}` : "";
+  const have = here.available > 0 ? `Only ${here.available}` : "None";
+  return `${have} at ${here.name} now: ${quantity - here.available} backordered${when}.`;
 }
 
 /** "Has everything", "1 line short", "2 lines short". */

@@ -4,7 +4,15 @@ import { Form, Link, useFetcher } from "react-router";
 import { rateNote } from "#shared/money.ts";
 import { linesParam } from "#shared/order-lines.ts";
 import { ORDER_NOTES_MAX, type OrderPreview, placeOrderSchema } from "#shared/schemas/orders.ts";
-import { type Availability, type BranchView, branchCoverageLabel, branchShortLines, type DeliveryFeeView } from "#shared/schemas/stock.ts";
+import {
+  type Availability,
+  type BranchView,
+  branchCoverageLabel,
+  branchLineNote,
+  branchShortLines,
+  type DeliveryFeeView,
+  servingBranch,
+} from "#shared/schemas/stock.ts";
 import { vatRateLabel } from "#shared/tax.ts";
 import type { Cart } from "#web/lib/cart/cart-store.ts";
 import { buttonClass } from "../../components/ui/button.ts";
@@ -74,7 +82,20 @@ function Coverage({ short }: { short: number | null | undefined }) {
   );
 }
 
-function Summary({ cart, preview, currency, loading }: { cart: Cart; preview: OrderPreview | null; currency: string; loading: boolean }) {
+function Summary({
+  cart,
+  preview,
+  currency,
+  loading,
+  note,
+}: {
+  cart: Cart;
+  preview: OrderPreview | null;
+  currency: string;
+  loading: boolean;
+  /** What the serving branch cannot supply of a line now (issue 23 §4), or null. */
+  note: (productId: number, quantity: number) => string | null;
+}) {
   const delivery = preview?.delivery ?? null;
   if (!preview) return <p className="text-slate-700">{loading ? "Loading your prices…" : "Prices could not be loaded."}</p>;
   const secondary = currency !== "USD";
@@ -115,9 +136,17 @@ function Summary({ cart, preview, currency, loading }: { cart: Cart; preview: Or
           }
           const l = r.line;
           const amount = secondary ? l.line_total_secondary : l.line_total_usd;
+          const short = note(l.product_id, l.quantity);
           return (
             <tr key={l.product_id} className="border-b border-slate-200">
-              <td className="py-2 pr-2 text-slate-900">{l.product_name}</td>
+              <td className="py-2 pr-2 text-slate-900">
+                {l.product_name}
+                {short ? (
+                  <span data-backorder-note="" className="block text-xs font-medium text-amber-900">
+                    {short}
+                  </span>
+                ) : null}
+              </td>
               <td className="py-2 pr-2 text-right">{l.quantity}</td>
               <td className="py-2 text-right">{amount === null ? `No ${currency} price` : formatMoney(currency, amount)}</td>
             </tr>
@@ -233,6 +262,10 @@ export function CheckoutForm({
   const shortOf = new Map(branches.map((b) => [b.id, stock ? branchShortLines(b.id, wanted, stock) : undefined]));
   const best = [...branches].sort((a, b) => (shortOf.get(a.id) ?? 0) - (shortOf.get(b.id) ?? 0))[0];
   const branchId = chosenBranch || String(best?.id ?? "");
+  // The branch that serves the order: the one picked for a collection, the server's choice for a delivery.
+  const serving = fulfilment === "collection" ? Number(branchId) : stock ? servingBranch(wanted, stock)?.branch_id : undefined;
+  const lineNote = (productId: number, quantity: number) =>
+    serving === undefined || !stock ? null : branchLineNote(stock.get(productId), serving, quantity);
 
   // The browser's check first (same schema as the server); the server checks again and prices the order.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -440,7 +473,7 @@ export function CheckoutForm({
         <h2 id="checkout-summary-heading" className="text-lg font-bold text-slate-900">
           Order Summary
         </h2>
-        <Summary cart={cart} preview={preview} currency={currency} loading={loading} />
+        <Summary cart={cart} preview={preview} currency={currency} loading={loading} note={lineNote} />
         <div className="text-sm text-slate-700">
           <h3 className="font-semibold text-slate-900">Payment</h3>
           {paynowCurrency !== null && currency === paynowCurrency ? (
