@@ -103,6 +103,7 @@ test("a dealer collects at the branch they pick, seeing which branch has the who
 
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/dealer\/orders\?placed=\d+/);
+  await expect(page.getByText(/has been placed for collection at Bulawayo\./)).toBeVisible();
   const id = new URL(page.url()).searchParams.get("placed");
   const order = (await (await page.request.get(`/api/orders/${id}`)).json()) as { fulfilment: string; branch: { name: string } | null };
   expect(order).toMatchObject({ fulfilment: "collection", branch: { name: "Bulawayo" } });

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { formatAmount } from "#shared/money.ts";
-import { ORDER_FAILURE, type OrderView, placeOrderSchema } from "#shared/schemas/orders.ts";
+import { ORDER_FAILURE, placeOrderSchema } from "#shared/schemas/orders.ts";
 import { formAction } from "../../lib/form-action.ts";
 import { formText } from "../../lib/form-data.ts";
 import type { WebContext } from "../../load-context.ts";
 import { CHECKOUT_FIELDS, type CheckoutResult } from "./checkout-result.ts";
+import { fulfilmentSummary } from "./fulfilment.ts";
 
 /** The cart's lines as posted (a hidden field of JSON); anything unreadable is an empty cart, which the schema refuses. */
 function postedLines(raw: string): unknown {
@@ -14,13 +14,6 @@ function postedLines(raw: string): unknown {
   } catch {
     return [];
   }
-}
-
-/** How the placed order reaches the dealer, in a few words: "collection at Bulawayo", "delivery to Harare, USD 15.00 excl. VAT". */
-export function fulfilmentSummary(order: Pick<OrderView, "fulfilment" | "branch" | "delivery_city" | "delivery_fee" | "currency">): string {
-  if (order.fulfilment === "collection") return order.branch ? `collection at ${order.branch.name}` : "collection";
-  const fee = order.delivery_fee === null ? "" : `, ${formatAmount(order.currency, order.delivery_fee)} excl. VAT`;
-  return order.delivery_city ? `delivery to ${order.delivery_city}${fee}` : "delivery";
 }
 
 /** 'Place Order': checked again with the shared schema, then placed through the orders service at its own prices. */
