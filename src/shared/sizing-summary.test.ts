@@ -3,6 +3,8 @@ import { NOTES_MAX } from "./schemas/quotations.ts";
 import type { SizingAnswer } from "./schemas/sizing.ts";
 import { sizingSummary } from "./sizing-summary.ts";
 
+const inStock = { status: "in_stock" as const, branches: [] };
+
 const answer: Omit<SizingAnswer, "summary"> = {
   daily_kwh: 2.2,
   peak_kw: 0.29,
@@ -10,9 +12,9 @@ const answer: Omit<SizingAnswer, "summary"> = {
   backup_hours: 8,
   sun_hours: 6,
   items: [
-    { product_id: 1, quantity: 1, role: "inverter", product_name: "Inverter 1.5 kW", key_spec: null, image: "" },
-    { product_id: 2, quantity: 2, role: "battery", product_name: "Gel 12 V", key_spec: null, image: "" },
-    { product_id: 3, quantity: 4, role: "panel", product_name: "Panel 100 W", key_spec: null, image: "" },
+    { product_id: 1, quantity: 1, role: "inverter", product_name: "Inverter 1.5 kW", key_spec: null, image: "", availability: inStock },
+    { product_id: 2, quantity: 2, role: "battery", product_name: "Gel 12 V", key_spec: null, image: "", availability: inStock },
+    { product_id: 3, quantity: 4, role: "panel", product_name: "Panel 100 W", key_spec: null, image: "", availability: inStock },
   ],
   checks: [
     { id: "inverter", ok: true, text: "fine" },

@@ -35,7 +35,7 @@ describe("POST /api/sizing", () => {
     // The inverter must carry max(0.29 × 1.25, 0.59 ÷ 2) = 0.3625 kW: the smallest single-phase one is the 1.5 kW 12 V.
     expect(body.items[0]).toMatchObject({ quantity: 1, product_name: "Highveld Hybrid 1.5kW 12V", key_spec: "1.5 kW · 12 V" });
     for (const item of body.items) {
-      expect(Object.keys(item).sort()).toEqual(["image", "key_spec", "product_id", "product_name", "quantity", "role"]);
+      expect(Object.keys(item).sort()).toEqual(["availability", "image", "key_spec", "product_id", "product_name", "quantity", "role"]);
       expect(item.quantity).toBeGreaterThanOrEqual(1);
     }
     expect(body.checks.map((c) => [c.id, c.ok])).toEqual([

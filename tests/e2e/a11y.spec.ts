@@ -59,6 +59,9 @@ const COVERED: Record<string, Covered> = {
     { as: "visitor", url: "/product/1" },
     // Dealers see prices.
     { as: "dealer", url: "/product/1" },
+    // Issue 23: the demo's low product with each branch's quantity, and the one out of stock with a shipment expected.
+    { as: "dealer", url: "/product/15" },
+    { as: "visitor", url: "/product/22" },
     // The error page (404).
     { as: "visitor", url: "/product/999999" },
   ],
@@ -404,8 +407,12 @@ test("the dealer area as an approved dealer", async ({ page }) => {
   await hydrated(page);
   const place = page.getByRole("button", { name: "Place Order" });
   await expect(place).toBeEnabled();
+  // The company's address fills the field (issue 23 §5): emptied, it is refused too.
+  await page.getByLabel("Delivery address").fill("");
   await place.click();
   await expect(page.getByLabel("Delivery address")).toHaveAttribute("aria-invalid", "true");
+  // From the top, as the page is read: typing in the address left the fields above it under the sticky header.
+  await page.evaluate(() => window.scrollTo(0, 0));
   findings.push(...(await pageFindings(page, "dealer /checkout after a refused submit")));
   expect(findings).toEqual([]);
 });

@@ -98,7 +98,7 @@ test("a dealer's checkout lists every line of the cart: one stored above the lim
   await expect(table.getByRole("row").filter({ hasText: "Order total" })).not.toContainText("USD 0.00");
   await expect(page.getByRole("alert").filter({ hasText: "no longer available: they are left out of this order" })).toBeVisible();
 
-  await page.getByLabel("I will collect from your office").check();
+  await page.getByLabel("I will collect from a branch").check();
   await page.getByLabel("Contact name").fill("Farai Dealer");
   const place = page.getByRole("button", { name: "Place Order" });
   await expect(place).toBeEnabled();

@@ -38,7 +38,7 @@ test("a dealer's checkout shows excl. VAT, VAT 15.5 % and the total in USD and Z
   expect((await cents("checkout-subtotal")) + (await cents("checkout-vat"))).toBe(await cents("checkout-total"));
   await page.screenshot({ path: testInfo.outputPath("checkout-vat.png"), fullPage: true });
 
-  await page.getByLabel("I will collect from your office").check();
+  await page.getByLabel("I will collect from a branch").check();
   await page.getByLabel("Contact name").fill("Farai Dealer");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/dealer\/orders\?placed=\d+/);

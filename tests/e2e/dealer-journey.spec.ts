@@ -60,7 +60,7 @@ test("from sign-up to a paid order", async ({ page, browser, baseURL }) => {
   await page.goto("/cart");
   await page.getByRole("link", { name: "Checkout" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByLabel("I will collect from your office").check();
+  await page.getByLabel("I will collect from a branch").check();
   await page.getByLabel("Contact name").fill(account.fullName);
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/dealer\/orders\?placed=\d+/);

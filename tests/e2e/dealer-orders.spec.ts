@@ -20,7 +20,7 @@ test("a dealer places an order from the cart and sees it with its reference, ban
   // The server's prices, not the cart's.
   await expect(page.getByRole("table", { name: /Your order at dealer prices in USD/ })).toContainText(first.product_name);
 
-  await page.getByLabel("I will collect from your office").check();
+  await page.getByLabel("I will collect from a branch").check();
   await page.getByLabel("Contact name").fill("Farai Dealer");
   const place = page.getByRole("button", { name: "Place Order" });
   await expect(place).toBeEnabled();

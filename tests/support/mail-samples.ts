@@ -29,8 +29,13 @@ const company = {
   tin: "2000123456",
 };
 
-function order(status: OrderStatus, fulfilment: "delivery" | "collection" = "delivery", note = ""): OrderView {
-  return {
+function order(
+  status: OrderStatus,
+  fulfilment: "delivery" | "collection" = "delivery",
+  note = "",
+  over: Partial<OrderView> = {},
+): OrderView {
+  const base: OrderView = {
     id: 41,
     reference: "ORD-2026-0041",
     user_id: 7,
@@ -103,6 +108,25 @@ function order(status: OrderStatus, fulfilment: "delivery" | "collection" = "del
     history: [{ status, note, changed_by: "Tendai Super", created_At: "2026-11-21T08:00:00.000Z" }],
     invoice: null,
     credit_note: null,
+  };
+  return { ...base, ...over };
+}
+
+const BULAWAYO = {
+  id: 2,
+  name: "Bulawayo",
+  city: "Bulawayo",
+  address: "12 Khami Road, Belmont Industrial, Bulawayo",
+  phone: "+263 292 880 215",
+  opening_hours: "Mon–Fri 08:00–17:00, Sat 08:30–12:30",
+};
+
+/** An order delivered to Gweru with its fee, one line of it backordered with a shipment expected. */
+function deliveredWithFee(status: OrderStatus): OrderView {
+  const base = order(status, "delivery", "", { delivery_city: "Gweru", delivery_fee: "45.00", deliveryAddress: "3 Main Street, Gweru" });
+  return {
+    ...base,
+    products: base.products.map((l, i) => (i === 0 ? { ...l, backordered: 1, expected: "2026-12-12" } : l)),
   };
 }
 
@@ -327,14 +351,27 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
   "order-mail:orderPlacedToDealer": {
     default: () => orderMail.orderPlacedToDealer(order("awaiting_payment"), applicant, site),
     collection: () => orderMail.orderPlacedToDealer(order("awaiting_payment", "collection"), applicant, site),
+    // Issue 23 §5: collection at a branch, and delivery to a city with its fee and a backordered line.
+    collectionAtBranch: () =>
+      orderMail.orderPlacedToDealer(order("awaiting_payment", "collection", "", { branch: BULAWAYO }), applicant, site),
+    deliveryWithFee: () => orderMail.orderPlacedToDealer(deliveredWithFee("awaiting_payment"), applicant, site),
   },
   "order-mail:orderPlacedToCompany": {
     default: () => orderMail.orderPlacedToCompany(order("awaiting_payment"), applicant, site),
+    deliveryWithFee: () => orderMail.orderPlacedToCompany(deliveredWithFee("awaiting_payment"), applicant, site),
   },
   "order-mail:orderStatusToDealer": {
     paid: () => orderMail.orderStatusToDealer(order("paid"), applicant, site),
     readyForCollection: () => orderMail.orderStatusToDealer(order("ready_for_collection", "collection"), applicant, site),
     cancelled: () => orderMail.orderStatusToDealer(order("cancelled", "delivery", "Out of stock until March."), applicant, site),
+    readyAtBranch: () =>
+      orderMail.orderStatusToDealer(
+        order("ready_for_collection", "collection", "", { branch: BULAWAYO, dispatch_reference: "COL-0041" }),
+        applicant,
+        site,
+      ),
+    dispatched: () =>
+      orderMail.orderStatusToDealer({ ...deliveredWithFee("dispatched"), dispatch_reference: "WB 4471-2208" }, applicant, site),
   },
 
   "tax-document-mail:taxDocumentMail": {

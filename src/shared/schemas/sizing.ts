@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { availabilitySchema } from "./stock.ts";
 
 /** The most appliances one sizing request lists. */
 export const MAX_APPLIANCES = 50;
@@ -51,6 +52,7 @@ export const sizingItemSchema = z.object({
   product_name: z.string(),
   key_spec: z.string().nullable().describe('The figure it was chosen by, as the product\'s card shows it ("1.5 kW · 12 V")'),
   image: z.string().describe("The product's main image (a file name under /media/products/)"),
+  availability: availabilitySchema.describe("Its stock per branch (issue 23 §3): quantities only for dealers and admins"),
 });
 export type SizingItemView = z.infer<typeof sizingItemSchema>;
 

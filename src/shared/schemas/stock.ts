@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shortDay } from "../availability.ts";
 import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { decimalUnits } from "../money.ts";
 
@@ -54,45 +55,85 @@ export const availabilitySchema = z.object({
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 
-/** A day as "12 Dec" (the site's short date, in English as the rest of the site). */
-export function shortDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  return d.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-}
+// The labels are in ../availability.ts, free of zod, for the cart page's inline script; they are this file's too.
+export { availabilityLabel, branchAvailabilityLabel, shortDay, shortLineWarning } from "../availability.ts";
 
-/** "In stock", "Low stock", "Out of stock — expected 12 Dec", "On order". */
-export function availabilityLabel(a: Pick<Availability, "status" | "next_arrival">): string {
-  switch (a.status) {
-    case "in_stock":
-      return "In stock";
-    case "low_stock":
-      return "Low stock";
-    case "on_order":
-      return "On order";
-    default:
-      return a.next_arrival ? `Out of stock — expected ${shortDay(a.next_arrival)}` : "Out of stock";
+/**
+ * The city of the delivery fee table an address names last ("…, Workington, Harare" → "Harare"), or undefined: the
+ * checkout's default city, and the server's when a client sends only the address.
+ */
+export function cityNamedIn(address: string, cities: readonly string[]): string | undefined {
+  const words = ` ${address.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `;
+  let best: { city: string; at: number } | undefined;
+  for (const city of cities) {
+    const at = words.lastIndexOf(` ${city.toLowerCase()} `);
+    if (at >= 0 && (!best || at > best.at)) best = { city, at };
   }
+  return best?.city;
 }
 
-/** One branch as the product page says it: "Harare: in stock", "Bulawayo: 3 left" (a quantity only when given). */
-export function branchAvailabilityLabel(b: Availability["branches"][number]): string {
-  if (b.status === "out_of_stock") return `${b.name}: out of stock`;
-  if (b.available === undefined) return `${b.name}: ${b.status === "low_stock" ? "low stock" : "in stock"}`;
-  return b.status === "low_stock" ? `${b.name}: ${b.available} left` : `${b.name}: ${b.available} in stock`;
+/**
+ * How well a branch can serve the cart now (issue 23 §5): the number of lines it cannot supply in full from what it
+ * has available. `null` when the quantities are not known (a visitor's availability).
+ */
+export function branchShortLines(
+  branchId: number,
+  lines: { productId: number; quantity: number }[],
+  stock: ReadonlyMap<number, Availability>,
+): number | null {
+  let short = 0;
+  for (const line of lines) {
+    const a = stock.get(line.productId);
+    if (!a) continue;
+    const here = a.branches.find((b) => b.branch_id === branchId);
+    if (here && here.available === undefined) return null;
+    if ((here?.available ?? 0) < line.quantity) short += 1;
+  }
+  return short;
 }
 
-/** What the cart or the kit says of a line it cannot have in full: null when the quantity is there. */
-export function shortLineWarning(a: Availability, quantity: number): string | null {
+/**
+ * The branch a delivery is sent from, as the server chooses it (stock.service `chooseBranch`): the one with the most
+ * lines in full, then the most units, then the first. Undefined without quantities.
+ */
+export function servingBranch(
+  lines: { productId: number; quantity: number }[],
+  stock: ReadonlyMap<number, Availability>,
+): { branch_id: number; name: string } | undefined {
+  const all = [...stock.values()][0]?.branches ?? [];
+  let best: { branch_id: number; name: string; score: number } | undefined;
+  for (const b of all) {
+    let full = 0;
+    let units = 0;
+    for (const line of lines) {
+      const here = stock.get(line.productId)?.branches.find((x) => x.branch_id === b.branch_id);
+      if (here?.available === undefined) return undefined;
+      if (here.available >= line.quantity) full += 1;
+      units += Math.min(here.available, line.quantity);
+    }
+    const score = full * 1_000_000 + units;
+    if (!best || score > best.score) best = { branch_id: b.branch_id, name: b.name, score };
+  }
+  return best && { branch_id: best.branch_id, name: best.name };
+}
+
+/**
+ * What checkout says of a line the serving branch cannot supply in full now: "Only 2 at Bulawayo now: 3 backordered,
+ * more expected 12 Dec." Null when it can, or when the quantities are not known.
+ */
+export function branchLineNote(a: Availability | undefined, branchId: number, quantity: number): string | null {
+  if (!a) return null;
   if (a.status === "on_order") return "On order: supplied for your order, allow extra time.";
-  const total = a.branches.reduce((sum, b) => sum + (b.available ?? 0), 0);
-  const knowsQuantities = a.branches.some((b) => b.available !== undefined);
-  if (a.status === "out_of_stock") return availabilityLabel(a);
-  if (knowsQuantities && total < quantity) {
-    const when = a.next_arrival ? `; more expected ${shortDay(a.next_arrival)}` : "";
-    return `Only ${total} available${when}. The rest will be backordered.`;
-  }
-  if (!knowsQuantities && a.status === "low_stock") return "Low stock: the quantity may not all be available.";
-  return null;
+  const here = a.branches.find((b) => b.branch_id === branchId);
+  if (here?.available === undefined || here.available >= quantity) return null;
+  const when = a.next_arrival ? `, more expected ${shortDay(a.next_arrival)}` : "";
+  const have = here.available > 0 ? `Only ${here.available}` : "None";
+  return `${have} at ${here.name} now: ${quantity - here.available} backordered${when}.`;
+}
+
+/** "Has everything", "1 line short", "2 lines short". */
+export function branchCoverageLabel(short: number): string {
+  return short === 0 ? "Has everything" : `${short} line${short === 1 ? "" : "s"} short`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -24,14 +24,31 @@ const byLabel = (label: string) => document.querySelector<HTMLElement>(`[aria-la
 const view = () => document.querySelector("[data-cart-view]") as HTMLElement;
 const checkoutText = () => new URL(document.querySelector("[data-checkout-link]")?.getAttribute("href") ?? "").searchParams.get("text");
 
-let existence: { asked: number[]; available: number[] } = { asked: [], available: [] };
+/** What GET /api/products/availability answers: the products still sold, with their stock. */
+type Stock = {
+  product_id: number;
+  status: string;
+  branches: { branch_id: number; name: string; status: string; available?: number }[];
+  next_arrival?: string;
+};
+const inStock = (product_id: number): Stock => ({
+  product_id,
+  status: "in_stock",
+  branches: [{ branch_id: 1, name: "Harare", status: "in_stock" }],
+});
+let existence: Stock[] = [];
 
 beforeEach(() => {
   localStorage.clear();
-  existence = { asked: [], available: [] };
+  existence = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () => new Response(JSON.stringify(existence), { headers: { "content-type": "application/json" } })),
+    vi.fn(
+      async (url: string) =>
+        new Response(JSON.stringify(url.includes("/preview") ? { lines: [] } : existence), {
+          headers: { "content-type": "application/json" },
+        }),
+    ),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -133,12 +150,12 @@ it("marks products no longer in the catalogue once the server says so, and leave
     { productId: 7, productName: "Cell", image: "", quantity: 2 },
     { productId: 8, productName: "Gone", image: "", quantity: 5 },
   ]);
-  existence = { asked: [7, 8], available: [7] };
+  existence = [inStock(7)];
   serverPage();
   enhanceCartPage();
   // The lines show at once; the answer only adds the marks.
   expect(view().querySelectorAll("[data-cart-lines] > li")).toHaveLength(2);
-  expect(fetch).toHaveBeenCalledWith("/api/products/exists?ids=7,8", expect.anything());
+  expect(fetch).toHaveBeenCalledWith("/api/products/availability?ids=7,8", expect.anything());
   await vi.waitFor(() => expect(view().querySelector('[data-gone="true"]')).toBeTruthy());
   const gone = view().querySelector('[data-gone="true"]') as HTMLElement;
   expect(gone.textContent).toContain("No longer available");
@@ -148,6 +165,50 @@ it("marks products no longer in the catalogue once the server says so, and leave
   expect(view().textContent).not.toContain("None of these products");
   expect(checkoutText()).toBe("Hello, I would like to order the following products:\n1. Cell x 2");
   expect(stored()?.items[1]?.unavailable).toBe(true);
+});
+
+it("warns about lines that are short (issue 23 §3): quantities for a dealer, the status for a visitor", async () => {
+  store([
+    { productId: 7, productName: "Cell", image: "", quantity: 2 },
+    { productId: 8, productName: "Inverter", image: "", quantity: 5 },
+    { productId: 9, productName: "Carport", image: "", quantity: 1 },
+  ]);
+  existence = [
+    inStock(7),
+    {
+      product_id: 8,
+      status: "low_stock",
+      branches: [
+        { branch_id: 1, name: "Harare", status: "low_stock", available: 1 },
+        { branch_id: 2, name: "Bulawayo", status: "low_stock", available: 2 },
+      ],
+      next_arrival: "2026-12-12",
+    },
+    { product_id: 9, status: "on_order", branches: [] },
+  ];
+  serverPage(true);
+  enhanceCartPage();
+  const warning = (id: number) => view().querySelector<HTMLElement>(`[data-line="${id}"] [data-line-stock]`) as HTMLElement;
+  expect(warning(8).hidden).toBe(true);
+  await vi.waitFor(() => expect(warning(8).hidden).toBe(false));
+  expect(warning(8).textContent).toBe("Only 3 available; more expected 12 Dec. The rest will be backordered.");
+  expect(warning(9).textContent).toBe("On order: supplied for your order, allow extra time.");
+  expect(warning(7).hidden).toBe(true);
+  // A quantity the branches have: the warning goes at once, from the answer already had.
+  const input = view().querySelector<HTMLInputElement>('[data-line="8"] input') as HTMLInputElement;
+  input.value = "3";
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  expect(warning(8).hidden).toBe(true);
+});
+
+it("warns a visitor by status only", async () => {
+  store([{ productId: 8, productName: "Inverter", image: "", quantity: 5 }]);
+  existence = [{ product_id: 8, status: "low_stock", branches: [{ branch_id: 1, name: "Harare", status: "low_stock" }] }];
+  serverPage();
+  enhanceCartPage();
+  const warning = view().querySelector<HTMLElement>('[data-line="8"] [data-line-stock]') as HTMLElement;
+  await vi.waitFor(() => expect(warning.hidden).toBe(false));
+  expect(warning.textContent).toBe("Low stock: the quantity may not all be available.");
 });
 
 it("follows a change made elsewhere (another tab), and discards an expired cart", () => {

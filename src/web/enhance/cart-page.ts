@@ -1,3 +1,4 @@
+import { type AvailabilityWords, shortLineWarning } from "#shared/availability.ts";
 import { CART_STORAGE_KEY, LINE_QUANTITY_MAX } from "#shared/constants.ts";
 import { linesParam } from "#shared/order-lines.ts";
 import { formatMoney, toCents } from "#shared/quotation-totals.ts";
@@ -19,8 +20,8 @@ import {
   whatsappOrderUrl,
 } from "#web/lib/cart/cart-store.ts";
 
-/** What GET /api/products/exists answers. */
-type Existence = { asked: number[]; available: number[] };
+/** What GET /api/products/availability answers: each product still in the catalogue, with its stock (issue 23 §3). */
+type Stock = (AvailabilityWords & { product_id: number })[];
 
 /** What GET /api/orders/preview answers, as far as the cart reads it (unit prices; totals are worked out here). */
 type Preview = { lines: { product_id: number; unit_price_usd: string; unit_price_secondary: string | null }[] };
@@ -49,6 +50,8 @@ export function enhanceCartPage(): void {
   let shown = "";
   let banner = "";
   let gone: ReadonlySet<number> = new Set();
+  /** Each product's stock as the server last said it: the warnings of lines that are short. */
+  let stock = new Map<number, AvailabilityWords>();
   /** Lines whose last quantity asked for was above the order limit: their note says so. */
   const limited = new Set<number>();
   /** Lines whose quantity field is being typed in: it keeps what is typed until it loses the focus. */
@@ -148,6 +151,14 @@ export function enhanceCartPage(): void {
     }
     if (isLimited && note) input.setAttribute("aria-describedby", note.id);
     else input.removeAttribute("aria-describedby");
+    const known = stock.get(item.productId);
+    const warning = known ? shortLineWarning(known, item.quantity) : null;
+    const slot = li.querySelector<HTMLElement>("[data-line-stock]");
+    const text = slot?.querySelector("[data-line-stock-text]");
+    if (slot && text) {
+      slot.hidden = warning === null;
+      if (text.textContent !== (warning ?? "")) text.textContent = warning ?? "";
+    }
   }
 
   function drawLines(cart: Cart) {
@@ -189,20 +200,21 @@ export function enhanceCartPage(): void {
       ?.setAttribute("href", whatsappOrderUrl(whatsappNumber, cart, gone));
   }
 
-  /** Asks the server which of the cart's products are still sold, when they are not the ones last asked about. */
+  /** Asks the server which of the cart's products are still sold, and their stock, when they are not the ones last asked about. */
   function checkAvailability(cart: Cart) {
     const ids = productIdsParam(cart.items);
     if (!ids || ids === asked) return;
     asked = ids;
-    fetch(`/api/products/exists?ids=${ids}`, { headers: { accept: "application/json" } })
-      .then((res) => (res.ok ? (res.json() as Promise<Existence>) : null))
+    fetch(`/api/products/availability?ids=${ids}`, { headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<Stock>) : null))
       .then((answer) => {
         if (!answer || asked !== ids) return;
-        const available = new Set(answer.available);
-        gone = new Set(answer.asked.filter((id) => !available.has(id)));
+        const askedIds = ids.split(",").map(Number);
+        stock = new Map(answer.map((a) => [a.product_id, a]));
+        gone = new Set(askedIds.filter((id) => !stock.has(id)));
         // Kept in the stored cart too, so the header's badge on every page leaves those products out.
         try {
-          markAvailability(answer.asked, answer.available);
+          markAvailability(askedIds, [...stock.keys()]);
         } catch {
           // Storage refused: the page still marks them; only the badge elsewhere keeps counting them.
         }

@@ -23,6 +23,17 @@ export function organizationLd(settings: PublicSiteSettings, siteUrl: string): J
   };
 }
 
+/**
+ * The offer's schema.org availability from the product's stock (issue 23 §3): an order for a product out of stock
+ * with a shipment on its way, or one ordered from the supplier for each order, is taken as a backorder.
+ */
+export function offerAvailability(a: Product["availability"]): string {
+  if (a.status === "in_stock") return "https://schema.org/InStock";
+  if (a.status === "low_stock") return "https://schema.org/LimitedAvailability";
+  if (a.status === "out_of_stock" && !a.next_arrival) return "https://schema.org/OutOfStock";
+  return "https://schema.org/BackOrder";
+}
+
 /** A product; the offer (price) only when the reader may see prices: the service gives visitors none (spec §6). */
 export function productLd(product: Product, siteUrl: string, images: readonly string[]): JsonLd {
   // Each specification as a PropertyValue: its number (or word) and the unit apart, as schema.org reads them.
@@ -48,7 +59,7 @@ export function productLd(product: Product, siteUrl: string, images: readonly st
             "@type": "Offer",
             price: product.price_usd,
             priceCurrency: "USD",
-            availability: "https://schema.org/InStock",
+            availability: offerAvailability(product.availability),
             url: `${siteUrl}/product/${product.product_id}`,
           },
         }

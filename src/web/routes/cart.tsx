@@ -9,7 +9,7 @@ import type { Route } from "./+types/cart";
 /**
  * Sent without React (decision 013): the cart lives in this browser's storage (spec §3), so the server sends the
  * page's markup and enhance/cart-page.ts draws the cart from storage. The same for every visitor: the server may
- * answer visitors from a short-lived copy. Which products are still sold is asked of GET /api/products/exists.
+ * answer visitors from a short-lived copy. Which products are still sold, and their stock, is asked of GET /api/products/availability.
  */
 export const handle = sharedQuietPage;
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { parseLinesParam } from "#shared/schemas/orders.ts";
+import { cityNamedIn } from "#shared/schemas/stock.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
@@ -22,19 +23,42 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePageRole(context, request, ["dealer"], "/cart");
   const search = new URL(request.url).searchParams;
   const lines = search.get("lines");
-  const [settings, preview] = await Promise.all([
-    context.services.settings.get(),
-    lines === null ? null : context.services.orders.previewOrder(context.actor, parseLinesParam(lines)),
+  const asked = lines === null ? [] : parseLinesParam(lines);
+  const { services } = context;
+  const [settings, preview, branches, deliveryFees, stock, application] = await Promise.all([
+    services.settings.get(),
+    lines === null ? null : services.orders.previewOrder(context.actor, asked, search.get("city") ?? ""),
+    services.stock.branches(),
+    services.stock.deliveryFees(),
+    // Each line's stock per branch (issue 23 §5): which branch has the whole order now.
+    lines === null
+      ? null
+      : services.stock.availability(
+          context.actor,
+          asked.map((l) => l.product_id),
+        ),
+    // The company's address is the delivery address by default; read once, with the page.
+    lines === null ? services.dealers.myApplication(context.actor).catch(() => null) : null,
   ]);
+  const companyAddress = application?.company_address ?? "";
   return {
     idempotencyKey: crypto.randomUUID(),
     secondaryCurrency: settings.secondaryCurrency,
     bankDetails: settings.bankDetails,
-    paynow: context.services.payments.availability().currency,
+    paynow: services.payments.availability().currency,
     contactName: user.fullName,
     // The currency the dealer chose in the cart (?currency=), when it is one the site takes.
     currency: search.get("currency") === settings.secondaryCurrency ? settings.secondaryCurrency : "USD",
     preview,
+    stock: stock === null ? null : [...stock].map(([product_id, a]) => ({ product_id, ...a })),
+    branches: branches.filter((b) => b.collection),
+    deliveryFees,
+    companyAddress,
+    defaultCity:
+      cityNamedIn(
+        companyAddress,
+        deliveryFees.map((f) => f.city),
+      ) ?? "",
   };
 }
 
@@ -58,7 +82,8 @@ function Placed({ result }: { result: Extract<CheckoutResult, { status: "placed"
   return (
     <div className="space-y-4">
       <FormAlert tone="success">
-        Your order {result.reference} has been placed. How to pay is on your orders page and in your e-mail.
+        Your order {result.reference} has been placed{result.fulfilment ? ` (${result.fulfilment})` : ""}. How to pay is on your orders page
+        and in your e-mail.
       </FormAlert>
       <p>
         <Link to={target} className={buttonClass("primary")}>
@@ -92,6 +117,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 paynowCurrency={loaderData.paynow}
                 defaultContactName={loaderData.contactName}
                 defaultCurrency={loaderData.currency}
+                branches={loaderData.branches}
+                deliveryFees={loaderData.deliveryFees}
+                companyAddress={loaderData.companyAddress}
+                defaultCity={loaderData.defaultCity}
                 result={actionData}
               />
             )}

@@ -6,6 +6,7 @@ import { CONTAINER } from "#web/components/layout/container.ts";
 import { PageIntro } from "#web/components/layout/page-intro.tsx";
 import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "#web/features/catalogue/add-to-cart-button.tsx";
+import { AvailabilityStatusLine, BranchAvailability } from "#web/features/catalogue/availability-status.tsx";
 import { CompareControl } from "#web/features/catalogue/compare-control.tsx";
 import { priceCueText } from "#web/features/catalogue/product-card.tsx";
 import { GALLERY_SIZES, ProductGallery } from "#web/features/catalogue/product-gallery.tsx";
@@ -123,6 +124,11 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
               rate={product.exchange_rate && product.rate_date ? { rate: product.exchange_rate, date: product.rate_date } : null}
             />
           )}
+          {/* Stock (issue 23 §3): the status for everyone, per branch below it; quantities for dealers and admins only. */}
+          <div data-product-availability="" className="space-y-1">
+            <AvailabilityStatusLine availability={product.availability} size="base" />
+            <BranchAvailability availability={product.availability} />
+          </div>
           <p className="text-lg text-slate-700">{product.product_description}</p>
           <div className="flex flex-wrap gap-3">
             <AddToCartButton productId={product.product_id} productName={product.product_name} image={mainImageName(product.images)} />

@@ -5,6 +5,7 @@ import { CONTAINER } from "#web/components/layout/container.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
+import { LineStock } from "#web/features/catalogue/availability-status.tsx";
 import { quoteAction } from "#web/features/catalogue/quote-action.server.ts";
 import { QuoteRequest } from "#web/features/catalogue/quote-request.tsx";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
@@ -26,7 +27,7 @@ export const handle = quietPage;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const state = readCalculator(new URL(request.url).searchParams);
   const [result, settings] = await Promise.all([
-    state.request ? context.services.sizing.size(state.request) : Promise.resolve(null),
+    state.request ? context.services.sizing.size(state.request, context.actor) : Promise.resolve(null),
     context.services.settings.get(),
   ]);
   return { values: state.values, errors: state.errors, focusRow: state.focusRow, result, sunHours: settings.sunHours };
@@ -260,6 +261,7 @@ function SizingResult({ result, quote }: { result: SizingAnswer; quote: Paramete
                       {item.product_name}
                     </a>
                     {item.key_spec ? <p className="text-sm text-slate-700">{item.key_spec}</p> : null}
+                    <LineStock availability={item.availability} quantity={item.quantity} />
                   </div>
                   <p className="text-lg font-semibold text-slate-900">
                     <span className="sr-only">Quantity: </span>× {item.quantity}

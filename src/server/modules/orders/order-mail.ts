@@ -1,5 +1,6 @@
 import { ORDER_STATUS_LABELS, type OrderView } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
+import { shortDay } from "#shared/schemas/stock.ts";
 import { vatRateLabel } from "#shared/tax.ts";
 import { composeMail, type MailBlock, money, siteLink } from "../../platform/mailer/mail-templates.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
@@ -19,6 +20,17 @@ function linesTable(order: OrderView, site: OrderMailSite): MailBlock {
         money(order.currency, l.unit_price),
         money(order.currency, l.line_total),
       ]),
+      // The delivery fee is a line of the order of its own (issue 23 §5).
+      ...(order.delivery_fee === null
+        ? []
+        : [
+            [
+              order.delivery_city ? `Delivery to ${order.delivery_city}` : "Delivery",
+              "1",
+              money(order.currency, order.delivery_fee),
+              money(order.currency, order.delivery_fee),
+            ],
+          ]),
       ...(order.vat_rate === null
         ? []
         : [
@@ -30,16 +42,47 @@ function linesTable(order: OrderView, site: OrderMailSite): MailBlock {
   };
 }
 
+/** Where the goods go (issue 23 §5): delivery to the address and city with the fee, or collection at a branch. */
 function fulfilmentRows(order: OrderView): [string, string][] {
-  return order.fulfilment === "delivery"
-    ? [
-        ["Delivery to", order.deliveryAddress],
-        ["Contact", [order.contactName, order.contactPhone].filter(Boolean).join(", ")],
-      ]
-    : [
-        ["Collection", "From our office, once the order is ready for collection"],
-        ["Contact", [order.contactName, order.contactPhone].filter(Boolean).join(", ")],
-      ];
+  const contact: [string, string] = ["Contact", [order.contactName, order.contactPhone].filter(Boolean).join(", ")];
+  if (order.fulfilment === "delivery") {
+    const city = order.delivery_city;
+    // The city is said once: the address may end with it already.
+    const named = city && !order.deliveryAddress.toLowerCase().trimEnd().endsWith(city.toLowerCase());
+    return [
+      ["Delivery to", named ? `${order.deliveryAddress}, ${city}` : order.deliveryAddress],
+      ...(order.delivery_fee === null
+        ? []
+        : [["Delivery fee", `${money(order.currency, order.delivery_fee)} excl. VAT`] as [string, string]]),
+      contact,
+    ];
+  }
+  const b = order.branch;
+  return [
+    [
+      "Collection",
+      b ? `At our ${b.name} branch, ${b.address}, once the order is ready for collection` : "Once the order is ready for collection",
+    ],
+    ...(b?.opening_hours ? [["Opening hours", b.opening_hours] as [string, string]] : []),
+    ...(b?.phone ? [["Branch phone", b.phone] as [string, string]] : []),
+    contact,
+  ];
+}
+
+/** The lines still waiting for stock, with the day a shipment is expected to cover them (issue 23 §4). */
+function backorderBlocks(order: OrderView): MailBlock[] {
+  const waiting = order.products.filter((l) => l.backordered > 0);
+  if (waiting.length === 0) return [];
+  return [
+    { kind: "paragraph", text: "Some of the goods are not in stock yet: we send them, or have them ready, once they arrive." },
+    {
+      kind: "fields",
+      rows: waiting.map((l) => [
+        l.product_name,
+        `${l.backordered} backordered${l.expected ? `, expected ${shortDay(l.expected)}` : ", expected date to follow"}`,
+      ]),
+    },
+  ];
 }
 
 function footer(company: SiteSettings): string {
@@ -67,6 +110,7 @@ export function orderPlacedToDealer(order: OrderView, dealer: Dealer, company: O
         text: `We have received your order ${order.reference}. Please pay ${money(order.currency, order.total)} by bank transfer or ZIPIT to the account below, quoting ${order.reference} as the reference. We start processing the order once the payment is confirmed.`,
       },
       linesTable(order, company),
+      ...backorderBlocks(order),
       { kind: "fields", rows: [["Pay to", company.bankDetails], ["Reference", order.reference], ...fulfilmentRows(order)] },
       dealerOrders(company),
       { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
@@ -88,6 +132,7 @@ export function orderPlacedToCompany(order: OrderView, dealer: Dealer, company: 
         text: `${dealer.fullName} (${dealer.email}) placed an order of ${money(order.currency, order.total)} (${money("USD", order.total_usd)} at dealer prices). Confirm the payment in the back office once it arrives.`,
       },
       linesTable(order, company),
+      ...backorderBlocks(order),
       { kind: "fields", rows: [...fulfilmentRows(order), ["Notes", order.notes]] },
       { kind: "action", label: "Open the order", url: siteLink(company.siteUrl, `/admin/orders/${order.id}`) },
     ],
@@ -107,8 +152,24 @@ export function orderStatusToDealer(order: OrderView, dealer: Dealer, company: O
   if (order.status === "paid") {
     blocks.push({ kind: "paragraph", text: "We have received your payment. Thank you." });
   } else if (order.status === "ready_for_collection") {
-    blocks.push({ kind: "paragraph", text: `Your order is ready for collection at ${company.address}.` });
+    const b = order.branch;
+    blocks.push({
+      kind: "paragraph",
+      text: b
+        ? `Your order is ready for collection at our ${b.name} branch, ${b.address}${b.opening_hours ? ` (${b.opening_hours})` : ""}.`
+        : `Your order is ready for collection at ${company.address}.`,
+    });
+  } else if (order.status === "dispatched" && order.fulfilment === "delivery") {
+    blocks.push({ kind: "paragraph", text: `Your order is on its way to ${fulfilmentRows(order)[0]?.[1] ?? order.deliveryAddress}.` });
   }
+  // The waybill or collection reference the goods went out with (issue 23 §6).
+  if (order.dispatch_reference && (order.status === "dispatched" || order.status === "ready_for_collection")) {
+    blocks.push({
+      kind: "fields",
+      rows: [[order.status === "ready_for_collection" ? "Collection reference" : "Waybill", order.dispatch_reference]],
+    });
+  }
+  if (order.status !== "completed" && order.status !== "cancelled") blocks.push(...backorderBlocks(order));
   blocks.push(linesTable(order, company), dealerOrders(company), {
     kind: "paragraph",
     text: `Questions? Call ${company.phone} or reply to this e-mail.`,

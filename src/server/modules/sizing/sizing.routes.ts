@@ -24,6 +24,6 @@ export async function sizingRoutes(app: FastifyInstance, opts: { services: Servi
         response: { 200: sizingResultSchema, 400: validationBody },
       },
     },
-    async (request) => sizing.size(request.body),
+    async (request) => sizing.size(request.body, request.actor),
   );
 }

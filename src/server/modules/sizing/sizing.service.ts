@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { DEFAULT_PRODUCT_IMAGE } from "#shared/media.ts";
 import { productKeyLine } from "#shared/product-key-line.ts";
 import { toCents } from "#shared/quotation-totals.ts";
+import { seesPricesRole } from "#shared/roles.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { SizingAnswer, SizingRequest } from "#shared/schemas/sizing.ts";
 import { DEFAULT_SIZING_SETTINGS, type SizingCategory, type SizingProduct, sizeSystem } from "#shared/sizing.ts";
@@ -9,6 +10,8 @@ import { sizingSummary } from "#shared/sizing-summary.ts";
 import type { SpecValues } from "#shared/specs.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/catalogue.ts";
+import type { Actor } from "../../platform/auth/actor.ts";
+import { readAvailability } from "../stock/availability.ts";
 
 /** The categories a kit is made of. */
 const SIZING_CATEGORIES: readonly SizingCategory[] = ["solar-panels", "hybrid-inverters", "energy-storage"];
@@ -21,7 +24,8 @@ type CatalogueProduct = SizingProduct & { image: string };
  * products_category_idx) and the site's sun hours (`sunHours`, the admin's settings form), and names the products.
  *
  * Public, and it reveals no price: prices only break ties between adequate products ("the cheapest"), as integer
- * cents, and never leave this service.
+ * cents, and never leave this service. Each line of the kit carries its availability (issue 23 §3), with quantities
+ * for dealers and admins only, so the kit can warn about a line that is short.
  */
 export function createSizingService(db: Db, settings: { get(): Promise<Pick<SiteSettings, "sunHours">> }) {
   async function catalogue(): Promise<CatalogueProduct[]> {
@@ -52,11 +56,16 @@ export function createSizingService(db: Db, settings: { get(): Promise<Pick<Site
 
   return {
     /** The loads of `input`, the kit that carries them from the catalogue, the checks and the working. */
-    async size(input: SizingRequest): Promise<SizingAnswer> {
+    async size(input: SizingRequest, actor: Actor = null): Promise<SizingAnswer> {
       const [list, site] = await Promise.all([catalogue(), settings.get()]);
       const sunHours = input.sun_hours ?? site.sunHours ?? DEFAULT_SIZING_SETTINGS.sun_hours;
       const result = sizeSystem({ appliances: input.appliances, backup_hours: input.backup_hours }, list, { sun_hours: sunHours });
       const byId = new Map(list.map((p) => [p.id, p]));
+      const stock = await readAvailability(
+        db,
+        result.items.map((i) => i.product_id),
+        seesPricesRole(actor?.role),
+      );
       const items = result.items.map((item) => {
         const p = byId.get(item.product_id) as CatalogueProduct;
         return {
@@ -64,6 +73,7 @@ export function createSizingService(db: Db, settings: { get(): Promise<Pick<Site
           product_name: p.name,
           key_spec: productKeyLine(p.category, p.name, p.specs as SpecValues),
           image: p.image,
+          availability: stock.get(item.product_id) ?? { status: "on_order" as const, branches: [] },
         };
       });
       const answer = {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { seesPricesRole } from "#shared/roles.ts";
 import { orderReference } from "#shared/schemas/orders.ts";
-import type { Availability, BranchView, DeliveryFeeView, SerialView } from "#shared/schemas/stock.ts";
+import { type Availability, type BranchView, cityNamedIn, type DeliveryFeeView, type SerialView } from "#shared/schemas/stock.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { branches, deliveryFees } from "../../db/schema/branches.ts";
@@ -113,16 +113,13 @@ export function createStockService({ db }: { db: Db }) {
       const table = await tx.select().from(deliveryFees).orderBy(asc(deliveryFees.sortOrder), asc(deliveryFees.city));
       if (table.length === 0) return null;
       const asked = (city ?? "").trim().toLowerCase();
-      const named = (f: (typeof table)[number]) => {
-        const at = ` ${address.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `.lastIndexOf(` ${f.city.toLowerCase()} `);
-        return at;
-      };
-      const fromAddress = asked
+      const named = asked
         ? undefined
-        : table
-            .map((f) => ({ f, at: named(f) }))
-            .filter((x) => x.at >= 0)
-            .sort((a, b) => b.at - a.at)[0]?.f;
+        : cityNamedIn(
+            address,
+            table.map((f) => f.city),
+          );
+      const fromAddress = named === undefined ? undefined : table.find((f) => f.city === named);
       const found = fromAddress ?? table.find((f) => f.city.toLowerCase() === asked);
       if (!found) throw new FieldError(`Choose the city to deliver to: ${table.map((f) => f.city).join(", ")}.`, "deliveryCity");
       return { city: found.city, feeUsd: found.feeUsd };

@@ -1,4 +1,4 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
+import { CircleAlert, Minus, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LINE_QUANTITY_MAX } from "#shared/constants.ts";
@@ -117,6 +117,14 @@ export function CartLine({ item, unavailable, priced = false }: { item: CartItem
             {PRICE_PENDING}
           </p>
         ) : null}
+        {unavailable ? null : (
+          // A line that cannot be had in full now (issue 23 §3, shortLineWarning): the script puts in the words
+          // from GET /api/products/availability and shows it.
+          <p data-line-stock="" hidden className="mt-1 flex items-start gap-1.5 text-sm font-medium text-amber-900">
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span data-line-stock-text="" />
+          </p>
+        )}
       </div>
       <div className="flex items-start gap-3">
         {unavailable ? null : <QuantityControl item={item} />}

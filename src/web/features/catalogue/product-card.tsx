@@ -2,8 +2,10 @@ import { FileText } from "lucide-react";
 import { shownPrice } from "#shared/money.ts";
 import { productKeyLine } from "#shared/product-key-line.ts";
 import type { Product } from "#shared/schemas/catalogue.ts";
+import type { Availability } from "#shared/schemas/stock.ts";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
+import { AvailabilityStatusLine } from "./availability-status.tsx";
 import { CompareControl } from "./compare-control.tsx";
 import { mainImageName } from "./product-media.ts";
 
@@ -26,6 +28,8 @@ export type ProductCardData = {
   cue: PriceCue;
   /** Its category's slug: a comparison holds products of one category (Compare). */
   category: string;
+  /** Its stock status as everyone sees it (issue 23 §3); the card shows no quantities. */
+  availability?: Pick<Availability, "status" | "next_arrival">;
   /** A featured product's own artwork, shown instead of the product's main image. */
   artwork?: string | null;
   /** A featured product's own title, shown instead of the product's name (the cart keeps the product's name). */
@@ -48,6 +52,7 @@ export function productCardData(p: Product, signedIn: boolean): ProductCardData 
     keyLine: productKeyLine(p.category_slug, p.product_name, p.specs),
     cue,
     category: p.category_slug,
+    availability: { status: p.availability.status, ...(p.availability.next_arrival ? { next_arrival: p.availability.next_arrival } : {}) },
   };
 }
 
@@ -96,7 +101,7 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const { id, name, images, brand, keyLine, cue, artwork, title, category } = product;
+  const { id, name, images, brand, keyLine, cue, artwork, title, category, availability } = product;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <MediaImage
@@ -120,6 +125,7 @@ export function ProductCard({
         {keyLine ? <p className="text-sm text-slate-700">{keyLine}</p> : null}
         <div className="mt-auto space-y-2 pt-2">
           <PriceLine cue={cue} />
+          {availability ? <AvailabilityStatusLine availability={availability} size="card" /> : null}
           <AddToCartButton
             productId={id}
             productName={name}

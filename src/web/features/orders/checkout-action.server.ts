@@ -4,6 +4,7 @@ import { formAction } from "../../lib/form-action.ts";
 import { formText } from "../../lib/form-data.ts";
 import type { WebContext } from "../../load-context.ts";
 import { CHECKOUT_FIELDS, type CheckoutResult } from "./checkout-result.ts";
+import { fulfilmentSummary } from "./fulfilment.ts";
 
 /** The cart's lines as posted (a hidden field of JSON); anything unreadable is an empty cart, which the schema refuses. */
 function postedLines(raw: string): unknown {
@@ -25,17 +26,20 @@ export async function checkoutAction(request: Request, context: WebContext) {
     contactName: formText(form, "contactName"),
     contactPhone: formText(form, "contactPhone"),
     deliveryAddress: formText(form, "deliveryAddress"),
+    deliveryCity: formText(form, "deliveryCity"),
     notes: formText(form, "notes"),
   };
+  // The branch collected from (issue 23 §5); for a delivery the server chooses the branch that sends it.
+  const branchId = values.fulfilment === "collection" ? formText(form, "branchId") : "";
   return formAction(
     placeOrderSchema,
     async (input) => {
       const { order } = await context.services.orders.placeOrder(context.actor, input);
-      return data<CheckoutResult>({ status: "placed", id: order.id, reference: order.reference });
+      return data<CheckoutResult>({ status: "placed", id: order.id, reference: order.reference, fulfilment: fulfilmentSummary(order) });
     },
     {
-      input: { ...values, products: postedLines(formText(form, "cart")) },
-      values,
+      input: { ...values, ...(branchId ? { branchId } : {}), products: postedLines(formText(form, "cart")) },
+      values: { ...values, branchId },
       tag: { status: "error" as const },
       // A refused cart line (`products.0.product_id`) is said under the cart.
       topLevel: true,

@@ -44,6 +44,31 @@ describe("the checkout page's action", () => {
     expect(second.data).toEqual(first.data);
   });
 
+  it("collects from the branch chosen, or delivers to the city chosen with its fee (issue 23 §5)", async () => {
+    const [, bulawayo] = await t.app.services.stock.branches();
+    const cart = JSON.stringify([{ product_id: productId, quantity: 1 }]);
+    const collected = (await checkoutAction(
+      post({ idempotencyKey: randomUUID(), fulfilment: "collection", contactName: "Farai", branchId: String(bulawayo?.id), cart }),
+      context(dealer()),
+    )) as unknown as Answer;
+    expect(collected.data).toMatchObject({ status: "placed", fulfilment: "collection at Bulawayo" });
+    const delivered = (await checkoutAction(
+      post({
+        idempotencyKey: randomUUID(),
+        fulfilment: "delivery",
+        contactName: "Farai",
+        contactPhone: "+263 77 123 4567",
+        deliveryAddress: "1 Main Street, Gweru",
+        deliveryCity: "Gweru",
+        // A branch posted with a delivery is not the dealer's to choose.
+        branchId: "999999",
+        cart,
+      }),
+      context(dealer()),
+    )) as unknown as Answer;
+    expect(delivered.data).toMatchObject({ status: "placed", fulfilment: "delivery to Gweru, USD\u00a045.00 excl. VAT" });
+  });
+
   it("answers field errors and keeps what was typed", async () => {
     const fields = { idempotencyKey: randomUUID(), fulfilment: "delivery", contactName: "Farai", cart: "not json" };
     const res = (await checkoutAction(post(fields), context(dealer()))) as unknown as Answer;

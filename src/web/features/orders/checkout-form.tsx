@@ -1,14 +1,23 @@
-import { LoaderCircle } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { rateNote } from "#shared/money.ts";
 import { linesParam } from "#shared/order-lines.ts";
 import { ORDER_NOTES_MAX, type OrderPreview, placeOrderSchema } from "#shared/schemas/orders.ts";
+import {
+  type Availability,
+  type BranchView,
+  branchCoverageLabel,
+  branchLineNote,
+  branchShortLines,
+  type DeliveryFeeView,
+  servingBranch,
+} from "#shared/schemas/stock.ts";
 import { vatRateLabel } from "#shared/tax.ts";
 import type { Cart } from "#web/lib/cart/cart-store.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
+import { SelectField, TextAreaField, TextField } from "../../components/ui/text-field.tsx";
 import { firstIssues } from "../../lib/form-data.ts";
 import { usePostPending } from "../../lib/use-post-pending.ts";
 import { cartField, checkoutRows } from "./checkout-lines.ts";
@@ -27,22 +36,67 @@ type Props = {
   /** The currency the dealer chose in the cart: USD or the secondary currency. */
   defaultCurrency: string;
   result: CheckoutResult | undefined;
+  /** The branches that take collections (issue 23 §5). */
+  branches: BranchView[];
+  /** The delivery fee per city, USD excluding VAT. */
+  deliveryFees: DeliveryFeeView[];
+  /** The dealer's company address: the delivery address by default. */
+  companyAddress: string;
+  /** The fee table's city the company address names, or "". */
+  defaultCity: string;
 };
 
 const radio = "size-5 shrink-0 accent-accent-700";
 
-/** The server's prices for the cart, in both currencies, loaded again whenever the cart's lines change. */
-function usePreview(cart: Cart): { preview: OrderPreview | null; loading: boolean } {
-  const fetcher = useFetcher<{ preview: OrderPreview | null }>();
+/** What the page's loader answers for the cart's lines: the server's prices and each product's stock per branch. */
+type CartAnswer = { preview: OrderPreview | null; stock: ({ product_id: number } & Availability)[] | null };
+
+/**
+ * The server's prices for the cart, in both currencies, with the delivery fee to `city` (none for a collection), and
+ * the lines' stock per branch; loaded again whenever the cart's lines or the city change.
+ */
+function usePreview(cart: Cart, city: string): { preview: OrderPreview | null; stock: Map<number, Availability> | null; loading: boolean } {
+  const fetcher = useFetcher<CartAnswer>();
   const lines = linesParam(cart.items);
   const { load } = fetcher;
   useEffect(() => {
-    if (lines) void load(`/checkout?lines=${encodeURIComponent(lines)}`);
-  }, [lines, load]);
-  return { preview: fetcher.data?.preview ?? null, loading: fetcher.state !== "idle" || fetcher.data === undefined };
+    if (lines) void load(`/checkout?lines=${encodeURIComponent(lines)}${city ? `&city=${encodeURIComponent(city)}` : ""}`);
+  }, [lines, city, load]);
+  const answered = fetcher.data?.stock;
+  const stock = useMemo(() => (answered ? new Map(answered.map((a) => [a.product_id, a])) : null), [answered]);
+  return { preview: fetcher.data?.preview ?? null, stock, loading: fetcher.state !== "idle" || fetcher.data === undefined };
 }
 
-function Summary({ cart, preview, currency, loading }: { cart: Cart; preview: OrderPreview | null; currency: string; loading: boolean }) {
+/** A branch's answer to "can it serve this order now?", in words with an icon (never colour alone). */
+function Coverage({ short }: { short: number | null | undefined }) {
+  if (short === undefined || short === null) return <span className="text-sm text-slate-600">Checking stock…</span>;
+  const Icon = short === 0 ? CircleCheck : CircleAlert;
+  return (
+    <span
+      data-branch-coverage={short}
+      className={`inline-flex items-center gap-1 text-sm font-medium ${short === 0 ? "text-green-800" : "text-amber-900"}`}
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {branchCoverageLabel(short)}
+    </span>
+  );
+}
+
+function Summary({
+  cart,
+  preview,
+  currency,
+  loading,
+  note,
+}: {
+  cart: Cart;
+  preview: OrderPreview | null;
+  currency: string;
+  loading: boolean;
+  /** What the serving branch cannot supply of a line now (issue 23 §4), or null. */
+  note: (productId: number, quantity: number) => string | null;
+}) {
+  const delivery = preview?.delivery ?? null;
   if (!preview) return <p className="text-slate-700">{loading ? "Loading your prices…" : "Prices could not be loaded."}</p>;
   const secondary = currency !== "USD";
   // Every line of the cart, priced or not: a line the server could not price is never silently left off the total.
@@ -82,14 +136,35 @@ function Summary({ cart, preview, currency, loading }: { cart: Cart; preview: Or
           }
           const l = r.line;
           const amount = secondary ? l.line_total_secondary : l.line_total_usd;
+          const short = note(l.product_id, l.quantity);
           return (
             <tr key={l.product_id} className="border-b border-slate-200">
-              <td className="py-2 pr-2 text-slate-900">{l.product_name}</td>
+              <td className="py-2 pr-2 text-slate-900">
+                {l.product_name}
+                {short ? (
+                  <span data-backorder-note="" className="block text-xs font-medium text-amber-900">
+                    {short}
+                  </span>
+                ) : null}
+              </td>
               <td className="py-2 pr-2 text-right">{l.quantity}</td>
               <td className="py-2 text-right">{amount === null ? `No ${currency} price` : formatMoney(currency, amount)}</td>
             </tr>
           );
         })}
+        {delivery ? (
+          // The delivery fee is a line of the order of its own, with VAT at the standard rate (issue 23 §5).
+          <tr className="border-b border-slate-200" data-delivery-fee="">
+            <td className="py-2 pr-2 text-slate-900">Delivery to {delivery.city}</td>
+            <td className="py-2 pr-2 text-right">1</td>
+            <td className="py-2 text-right">
+              {(() => {
+                const fee = secondary ? delivery.fee_secondary : delivery.fee_usd;
+                return fee === null ? `No ${currency} price` : formatMoney(currency, fee);
+              })()}
+            </td>
+          </tr>
+        ) : null}
       </tbody>
       <tfoot>
         {(() => {
@@ -155,16 +230,23 @@ export function CheckoutForm({
   defaultContactName,
   defaultCurrency,
   result,
+  branches,
+  deliveryFees,
+  companyAddress,
+  defaultCity,
 }: Props) {
   const failed = result?.status === "error" ? result : undefined;
   const values = failed?.values;
   const [currency, setCurrency] = useState((values?.currency ?? defaultCurrency) === secondaryCurrency ? secondaryCurrency : "USD");
   const [fulfilment, setFulfilment] = useState(values?.fulfilment === "collection" ? "collection" : "delivery");
+  const [city, setCity] = useState(values?.deliveryCity || defaultCity || deliveryFees[0]?.city || "");
+  const [chosenBranch, setChosenBranch] = useState(values?.branchId ?? "");
   const [clientErrors, setClientErrors] = useState<Partial<Record<CheckoutField, string>>>({});
   const pending = usePostPending("/checkout");
-  const { preview, loading } = usePreview(cart);
+  const { preview, stock, loading } = usePreview(cart, fulfilment === "delivery" ? city : "");
   const currencyName = useId();
   const fulfilmentName = useId();
+  const branchName = useId();
 
   const error = (field: CheckoutField) => clientErrors[field] ?? failed?.fieldErrors?.[field];
   const secondaryAvailable = preview !== null && preview.total_secondary !== null;
@@ -175,6 +257,15 @@ export function CheckoutForm({
   useEffect(() => {
     if (preview !== null && preview.total_secondary === null) setCurrency("USD");
   }, [preview]);
+  // Each collection branch's lines short of this order now; the one chosen by default is the one short of fewest.
+  const wanted = ordered.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+  const shortOf = new Map(branches.map((b) => [b.id, stock ? branchShortLines(b.id, wanted, stock) : undefined]));
+  const best = [...branches].sort((a, b) => (shortOf.get(a.id) ?? 0) - (shortOf.get(b.id) ?? 0))[0];
+  const branchId = chosenBranch || String(best?.id ?? "");
+  // The branch that serves the order: the one picked for a collection, the server's choice for a delivery.
+  const serving = fulfilment === "collection" ? Number(branchId) : stock ? servingBranch(wanted, stock)?.branch_id : undefined;
+  const lineNote = (productId: number, quantity: number) =>
+    serving === undefined || !stock ? null : branchLineNote(stock.get(productId), serving, quantity);
 
   // The browser's check first (same schema as the server); the server checks again and prices the order.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -264,7 +355,7 @@ export function CheckoutForm({
               checked={fulfilment === "collection"}
               onChange={() => setFulfilment("collection")}
             />
-            I will collect from your office
+            I will collect from a branch
           </label>
           {error("fulfilment") ? (
             <p id={`${fulfilmentName}-error`} className="text-sm text-red-700">
@@ -272,6 +363,51 @@ export function CheckoutForm({
             </p>
           ) : null}
         </fieldset>
+
+        {fulfilment === "collection" && branches.length > 0 ? (
+          <fieldset
+            className="space-y-3"
+            aria-describedby={error("branchId") ? `${branchName}-error` : undefined}
+            data-collection-branches=""
+          >
+            <legend className="text-base font-semibold text-slate-900">Collect from</legend>
+            {branches.map((b) => (
+              <label
+                key={b.id}
+                data-branch={b.name}
+                className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-3 has-checked:border-accent-600 has-checked:bg-accent-50"
+              >
+                <input
+                  type="radio"
+                  name="branchId"
+                  value={b.id}
+                  className={`${radio} mt-0.5`}
+                  checked={branchId === String(b.id)}
+                  onChange={() => setChosenBranch(String(b.id))}
+                  aria-describedby={`${branchName}-${b.id}`}
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="font-semibold text-slate-900">{b.name}</span>
+                    <Coverage short={shortOf.get(b.id)} />
+                  </span>
+                  <span id={`${branchName}-${b.id}`} className="mt-1 block text-sm text-slate-700">
+                    {[b.address, b.phone, b.opening_hours].filter(Boolean).map((part) => (
+                      <span key={part} className="block">
+                        {part}
+                      </span>
+                    ))}
+                  </span>
+                </span>
+              </label>
+            ))}
+            {error("branchId") ? (
+              <p id={`${branchName}-error`} className="text-sm text-red-700">
+                {error("branchId")}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : null}
 
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
@@ -293,16 +429,35 @@ export function CheckoutForm({
           />
         </div>
         {fulfilment === "delivery" ? (
-          <TextAreaField
-            label="Delivery address"
-            name="deliveryAddress"
-            autoComplete="street-address"
-            rows={3}
-            required
-            maxLength={300}
-            defaultValue={values?.deliveryAddress ?? ""}
-            error={error("deliveryAddress")}
-          />
+          <>
+            <TextAreaField
+              label="Delivery address"
+              name="deliveryAddress"
+              autoComplete="street-address"
+              rows={3}
+              required
+              maxLength={300}
+              defaultValue={values?.deliveryAddress ?? companyAddress}
+              hint={companyAddress ? "Your company's address; change it to deliver elsewhere." : undefined}
+              error={error("deliveryAddress")}
+            />
+            {deliveryFees.length > 0 ? (
+              <SelectField
+                label="City"
+                name="deliveryCity"
+                value={city}
+                onChange={(event) => setCity(event.currentTarget.value)}
+                hint="The delivery fee to this city is added to the order, with VAT."
+                error={error("deliveryCity")}
+              >
+                {deliveryFees.map((f) => (
+                  <option key={f.id} value={f.city}>
+                    {`${f.city}: ${formatMoney("USD", f.fee_usd)} excl. VAT`}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+          </>
         ) : null}
         <TextAreaField
           label="Notes (optional)"
@@ -318,7 +473,7 @@ export function CheckoutForm({
         <h2 id="checkout-summary-heading" className="text-lg font-bold text-slate-900">
           Order Summary
         </h2>
-        <Summary cart={cart} preview={preview} currency={currency} loading={loading} />
+        <Summary cart={cart} preview={preview} currency={currency} loading={loading} note={lineNote} />
         <div className="text-sm text-slate-700">
           <h3 className="font-semibold text-slate-900">Payment</h3>
           {paynowCurrency !== null && currency === paynowCurrency ? (

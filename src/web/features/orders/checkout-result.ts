@@ -8,10 +8,14 @@ export const CHECKOUT_FIELDS = [
   "contactName",
   "contactPhone",
   "deliveryAddress",
+  "deliveryCity",
+  "branchId",
   "notes",
   "products",
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
 /** What the checkout page's action answers: the order placed, or a refusal with what was typed. */
-export type CheckoutResult = { status: "placed"; id: number; reference: string } | ({ status: "error" } & FormResult<CheckoutField>);
+export type CheckoutResult =
+  | { status: "placed"; id: number; reference: string; fulfilment: string }
+  | ({ status: "error" } & FormResult<CheckoutField>);

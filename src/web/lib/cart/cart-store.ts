@@ -240,7 +240,7 @@ export function cartSnapshot(): CartView {
   return cachedView;
 }
 
-/** The cart's product ids for the cart page's availability check (GET /api/products/exists?ids=): `12,15` (at most 100). */
+/** The cart's product ids for the cart page's availability check (GET /api/products/availability?ids=): `12,15` (at most 100). */
 export function productIdsParam(items: { productId: number }[]): string {
   return items
     .slice(0, 100)

@@ -3,6 +3,7 @@ import { PAYMENT_PAID, PAYMENT_PENDING, type PaymentView } from "#shared/schemas
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
+import { fulfilmentSummary } from "#web/features/orders/fulfilment.ts";
 import { formatMoney, OrderCard } from "#web/features/orders/order-card.tsx";
 import { paynowAction } from "#web/features/orders/paynow-action.server.ts";
 import { PaynowPanel } from "#web/features/orders/paynow-panel.tsx";
@@ -78,7 +79,7 @@ export default function DealerOrders({ loaderData }: Route.ComponentProps) {
       <div className="not-prose max-w-3xl space-y-6 text-base">
         {justPlaced ? (
           <FormAlert tone="success">
-            Your order {justPlaced.reference} has been placed.
+            Your order {justPlaced.reference} has been placed for {fulfilmentSummary(justPlaced)}.
             {justPlaced.status === "awaiting_payment"
               ? paynowFor(justPlaced)
                 ? " Please pay with Paynow, or by bank transfer or ZIPIT quoting the reference shown below."
