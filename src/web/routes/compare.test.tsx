@@ -17,6 +17,7 @@ const product = (id: number, category_slug: string, specs: Product["specs"], pri
     price_usd: price,
     price_zwl: null,
     secondary_currency: "ZWG",
+    availability: { status: "in_stock", branches: [] },
   }) as unknown as Product;
 
 const CATALOGUE = [
