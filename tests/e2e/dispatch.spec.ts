@@ -81,7 +81,8 @@ test("an admin dispatches an order typing its serial numbers; the dealer sees th
   await first.press("Enter");
   await expect(second).toBeFocused();
   await second.pressSequentially(used.toUpperCase());
-  await expect(form.getByText(`Entered twice: also Serial 1 of 2 for ${demoLine.product_name}.`)).toBeVisible();
+  // Under the field (the live region says it too, with the field's name first).
+  await expect(form.getByText(`Entered twice: also Serial 1 of 2 for ${demoLine.product_name}.`, { exact: true })).toBeVisible();
   expect(await axeFindings(admin, "dispatch form with refused serials")).toEqual([]);
   await admin.screenshot({ path: testInfo.outputPath("dispatch-refused.png"), fullPage: true });
 
