@@ -48,9 +48,11 @@ test("the product page says the status to everyone, and each branch's quantity t
 
   await login(page, DEMO.dealer);
   await page.goto("/product/1");
-  await expect(status).toHaveText("Availability: In stock");
-  // "Harare: 24 in stock · Bulawayo: 3 left": a number for each branch that has some.
-  await expect(branchLine(page)).toContainText(/Harare: \d+ (in stock|left)/);
+  await expect(status).toHaveText(/^Availability: (In stock|Low stock)$/);
+  // "Harare: 24 in stock · Bulawayo: 3 left": a number for each branch that has some (other tests' orders of this
+  // product may have reserved a branch's last units by now).
+  await expect(branchLine(page)).toContainText(/(Harare|Bulawayo): \d+ (in stock|left)/);
+  await expect(branchLine(page)).toContainText(/Harare: (\d+ (in stock|left)|out of stock)/);
   await expect(branchLine(page)).toContainText(/Bulawayo: (\d+ (in stock|left)|out of stock)/);
 });
 
