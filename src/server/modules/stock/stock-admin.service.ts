@@ -133,11 +133,13 @@ export function createStockAdminService({ db, storage, audit, now = () => new Da
 
   async function readLevels(
     exec: Db | Tx,
-    q: StockLevelsQuery,
+    q: Pick<StockLevelsQuery, "q" | "branch" | "low">,
     limit: number,
     offset: number,
+    /** A further condition: one product at one branch (`levelOf`). */
+    only?: SQL,
   ): Promise<{ rows: StockLevelView[]; count: number }> {
-    const where = levelsWhere(q);
+    const where = and(levelsWhere(q), only);
     const base = () =>
       exec
         .select({
@@ -213,61 +215,12 @@ export function createStockAdminService({ db, storage, audit, now = () => new Da
     };
   }
 
+  /** One product at one branch (the answer to an adjustment). */
   async function levelOf(exec: Db | Tx, productId: number, branchId: number): Promise<StockLevelView> {
-    const [row] = (await readOne(exec, productId, branchId)).rows;
+    const only = and(eq(products.productId, productId), eq(branches.id, branchId));
+    const [row] = (await readLevels(exec, { q: "", low: false }, 1, 0, only)).rows;
     if (!row) throw new NotFoundError("Stock not found.");
     return row;
-  }
-
-  /** One product at one branch (the answer to an adjustment). */
-  async function readOne(exec: Db | Tx, productId: number, branchId: number) {
-    const where = and(eq(products.productId, productId), eq(branches.id, branchId));
-    const [r] = await exec
-      .select({
-        productId: products.productId,
-        productName: products.productName,
-        sku: products.sku,
-        reorderLevel: products.reorderLevel,
-        branchId: branches.id,
-        branchName: branches.name,
-        onHand: sql<number>`coalesce(${stockLevels.onHand}, 0)`.mapWith(Number),
-        reserved: sql<number>`coalesce(${stockLevels.reserved}, 0)`.mapWith(Number),
-      })
-      .from(products)
-      .innerJoin(branches, sql`true`)
-      .leftJoin(stockLevels, and(eq(stockLevels.productId, products.productId), eq(stockLevels.branchId, branches.id)))
-      .where(where);
-    if (!r) return { rows: [] as StockLevelView[] };
-    const [[waiting], [incoming]] = await Promise.all([
-      exec
-        .select({ n: sql<number>`coalesce(sum(${stockReservations.backordered}), 0)`.mapWith(Number) })
-        .from(stockReservations)
-        .where(
-          and(eq(stockReservations.productId, productId), eq(stockReservations.branchId, branchId), eq(stockReservations.status, "active")),
-        ),
-      exec
-        .select({ n: sql<number>`coalesce(sum(${openQuantity}), 0)`.mapWith(Number) })
-        .from(shipmentLines)
-        .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
-        .where(and(eq(shipmentLines.productId, productId), eq(shipments.branchId, branchId), OPEN_SHIPMENT)),
-    ]);
-    return {
-      rows: [
-        {
-          product_id: r.productId,
-          product_name: r.productName,
-          sku: r.sku,
-          branch_id: r.branchId,
-          branch_name: r.branchName,
-          on_hand: r.onHand,
-          reserved: r.reserved,
-          available: r.onHand - r.reserved,
-          backordered: waiting?.n ?? 0,
-          incoming: incoming?.n ?? 0,
-          reorder_level: r.reorderLevel,
-        },
-      ],
-    };
   }
 
   async function requireBranch(exec: Db | Tx, branchId: number, field = "branch_id") {
@@ -581,7 +534,7 @@ export function createStockAdminService({ db, storage, audit, now = () => new Da
     /** The levels for the CSV export: the same filters, at most 100,000 rows. */
     async levelsForExport(actor: Actor, q: Omit<StockLevelsQuery, "page" | "pageSize">): Promise<StockLevelView[]> {
       requireAdmin(actor);
-      return (await readLevels(db, { ...q, page: 1, pageSize: 100_000 }, 100_000, 0)).rows;
+      return (await readLevels(db, q, 100_000, 0)).rows;
     },
 
     /**

@@ -1,11 +1,11 @@
 import { Download } from "lucide-react";
-import { Form } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
 import { type AuditEntryView, auditQuerySchema } from "#shared/schemas/audit.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
+import { DateRangeForm } from "#web/features/admin/kit/date-range-form.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
@@ -68,43 +68,18 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </a>
       }
     >
-      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Date range">
-        {Object.entries({ entity: params.filters.entity, action: params.filters.action, q: params.q }).map(([k, v]) =>
-          v ? <input key={k} type="hidden" name={k} value={v} /> : null,
-        )}
-        <div>
-          <label htmlFor="audit-from" className="mb-1 block text-sm font-medium text-slate-800">
-            From
-          </label>
-          <input
-            id="audit-from"
-            type="date"
-            name="from"
-            defaultValue={params.filters.from}
-            className="block min-h-11 rounded-md border border-slate-400 px-3"
-          />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className="mb-1 block text-sm font-medium text-slate-800">
-            To
-          </label>
-          <input
-            id="audit-to"
-            type="date"
-            name="to"
-            defaultValue={params.filters.to}
-            className="block min-h-11 rounded-md border border-slate-400 px-3"
-          />
-        </div>
-        <button type="submit" className={buttonClass("outline")}>
-          Apply dates
-        </button>
+      <DateRangeForm
+        id="audit"
+        keep={{ entity: params.filters.entity, action: params.filters.action, q: params.q }}
+        from={params.filters.from}
+        to={params.filters.to}
+      >
         {invalidDates ? (
           <p role="alert" className="text-sm text-red-700">
             The dates were not understood: showing everything.
           </p>
         ) : null}
-      </Form>
+      </DateRangeForm>
       <DataTable<AuditEntryView>
         label="Changes"
         rows={rows}

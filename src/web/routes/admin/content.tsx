@@ -1,6 +1,7 @@
-import { Link, Outlet, useLocation } from "react-router";
-import { CONTENT_TABS, type ContentTab, contentTabOf } from "#web/features/admin/content/content-tabs.ts";
+import { Outlet, useLocation } from "react-router";
+import { CONTENT_TABS, contentTabOf } from "#web/features/admin/content/content-tabs.ts";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { TabBar } from "#web/features/admin/kit/tab-bar.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/content";
 
@@ -15,32 +16,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-function SectionNav({ current }: { current: ContentTab }) {
-  return (
-    <nav aria-label="Site content sections" data-tour="content-sections">
-      <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
-        {CONTENT_TABS.map((t) => {
-          const active = t.slug === current;
-          return (
-            <li key={t.slug}>
-              <Link
-                to={`/admin/content/${t.slug}`}
-                aria-current={active ? "page" : undefined}
-                className={`inline-flex min-h-11 items-center rounded-t-md border-b-2 px-4 text-sm font-semibold ${
-                  active
-                    ? "border-accent-700 text-slate-900"
-                    : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
-                }`}
-              >
-                {t.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
+/** The sections as the tab bar takes them: each its own address under /admin/content. */
+const SECTION_TABS = CONTENT_TABS.map((t) => ({ id: t.slug, label: t.label, path: `/admin/content/${t.slug}` }));
 
 /** The Site Content screen: its sections' tab bar and heading around the open section (routes/admin/content/). */
 export default function AdminContent() {
@@ -51,7 +28,7 @@ export default function AdminContent() {
       description="Everything else on the public site: testimonials, articles, FAQs, awards, certificates, the About page and the team's positions."
       tour="admin-content"
     >
-      <SectionNav current={tab.slug} />
+      <TabBar label="Site content sections" tabs={SECTION_TABS} current={{ id: tab.slug }} tour="content-sections" />
       <div className="space-y-6" data-tour={`content-${tab.slug}`}>
         <div>
           <h2 id="content-section-heading" className="text-xl font-bold text-slate-900">

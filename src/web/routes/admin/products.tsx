@@ -2,13 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { Link, Outlet, useLocation } from "react-router";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
-import {
-  CATALOGUE_TABS,
-  type CatalogueTab,
-  catalogueTabAt,
-  formTarget,
-  withParam,
-} from "#web/features/admin/products/catalogue-admin-shared.ts";
+import { TabBar, tabAt } from "#web/features/admin/kit/tab-bar.tsx";
+import { CATALOGUE_TABS, formTarget, withParam } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/products";
 
@@ -23,33 +18,9 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-function Tabs({ current }: { current: CatalogueTab }) {
-  return (
-    <nav aria-label="Catalogue" className="border-b border-slate-200">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
-        {CATALOGUE_TABS.map((t) => (
-          <li key={t.id}>
-            <Link
-              to={t.path}
-              aria-current={t.id === current.id ? "page" : undefined}
-              className={`inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold whitespace-nowrap ${
-                t.id === current.id
-                  ? "border-accent-700 text-slate-900"
-                  : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
-              }`}
-            >
-              {t.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 export default function AdminProducts() {
   const location = useLocation();
-  const tab = catalogueTabAt(location.pathname);
+  const tab = tabAt(CATALOGUE_TABS, location.pathname);
   const target = formTarget(new URLSearchParams(location.search).get(tab.param));
   const flash = (location.state as { flash?: string } | null)?.flash ?? null;
   const formTitle = target === null ? null : target === "new" ? tab.add : tab.edit;
@@ -72,7 +43,7 @@ export default function AdminProducts() {
         ) : null
       }
     >
-      {formTitle ? null : <Tabs current={tab} />}
+      {formTitle ? null : <TabBar label="Catalogue" tabs={CATALOGUE_TABS} current={tab} />}
       {flash && !formTitle ? <FormAlert tone="success">{flash}</FormAlert> : null}
       <Outlet />
     </AdminPage>

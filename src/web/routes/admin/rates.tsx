@@ -2,7 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { Link, Outlet, useLocation } from "react-router";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
-import { correctTarget, RATES_TABS, type RatesTab, ratesTabAt } from "#web/features/admin/rates/rates-tabs.ts";
+import { TabBar, tabAt } from "#web/features/admin/kit/tab-bar.tsx";
+import { correctTarget, RATES_TABS } from "#web/features/admin/rates/rates-tabs.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/rates";
 
@@ -14,33 +15,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Rates – Admin", { description: "The exchange rate and the VAT rate, by day.", noIndex: true });
 }
 
-function Tabs({ current }: { current: RatesTab }) {
-  return (
-    <nav aria-label="Rates" className="border-b border-slate-200">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
-        {RATES_TABS.map((t) => (
-          <li key={t.id}>
-            <Link
-              to={t.path}
-              aria-current={t.id === current.id ? "page" : undefined}
-              className={`inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold whitespace-nowrap ${
-                t.id === current.id
-                  ? "border-accent-700 text-slate-900"
-                  : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
-              }`}
-            >
-              {t.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 export default function AdminRates() {
   const location = useLocation();
-  const tab = ratesTabAt(location.pathname);
+  const tab = tabAt(RATES_TABS, location.pathname);
   const correcting = tab.id === "exchange" && correctTarget(new URLSearchParams(location.search).get("correct")) !== null;
   const flash = (location.state as { flash?: string } | null)?.flash ?? null;
   return (
@@ -60,7 +37,7 @@ export default function AdminRates() {
       }
       tour="rates-page"
     >
-      {correcting ? null : <Tabs current={tab} />}
+      {correcting ? null : <TabBar label="Rates" tabs={RATES_TABS} current={tab} />}
       {flash && !correcting ? <FormAlert tone="success">{flash}</FormAlert> : null}
       <Outlet />
     </AdminPage>

@@ -35,11 +35,6 @@ export const CATALOGUE_TABS = [
 ] as const;
 export type CatalogueTab = (typeof CATALOGUE_TABS)[number];
 
-/** The part a path shows (the products when it names none). */
-export function catalogueTabAt(pathname: string): CatalogueTab {
-  return CATALOGUE_TABS.find((t) => t.id !== "products" && pathname.startsWith(t.path)) ?? CATALOGUE_TABS[0];
-}
-
 /** The parts used to be chosen with `?tab=featured` / `?tab=brands`: such a link goes to the part's own address. */
 export function redirectOldTab(url: URL): void {
   const tab = CATALOGUE_TABS.find((t) => t.id !== "products" && t.id === url.searchParams.get("tab"));

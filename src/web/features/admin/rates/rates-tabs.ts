@@ -1,14 +1,11 @@
+import { BADGE } from "../kit/badge.ts";
+
 /** The Rates screen's two tabs (issue 21 §6), each a route under /admin/rates. */
 export const RATES_TABS = [
   { id: "exchange", label: "Exchange rates", path: "/admin/rates" },
   { id: "vat", label: "VAT", path: "/admin/rates/vat" },
 ] as const;
 export type RatesTab = (typeof RATES_TABS)[number];
-
-/** The tab a path shows (the exchange rates when it names none). */
-export function ratesTabAt(pathname: string): RatesTab {
-  return RATES_TABS.find((t) => t.id !== "exchange" && pathname.startsWith(t.path)) ?? RATES_TABS[0];
-}
 
 /** `?correct=<id>`: the exchange rate whose correction form is open, or null. */
 export function correctTarget(value: string | null): number | null {
@@ -22,12 +19,7 @@ export function rateState<T extends { id: number }>(row: T & { day: string }, to
   return row.id === inForceId ? ("in-force" as const) : ("past" as const);
 }
 
-const BADGE = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset";
-export const BADGE_CLASS = {
-  "in-force": `${BADGE} bg-green-50 text-green-800 ring-green-700/30`,
-  scheduled: `${BADGE} bg-amber-50 text-amber-900 ring-amber-700/30`,
-  past: "",
-} as const;
+export const BADGE_CLASS = { "in-force": BADGE.good, scheduled: BADGE.warn, past: "" } as const;
 
 export const DEFAULT_RATE_SOURCE = "RBZ interbank mid-rate";
 /** The correction form's help: what a correction changes and what it does not. */

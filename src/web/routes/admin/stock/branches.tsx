@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { BranchView } from "#shared/schemas/stock.ts";
 import { NAME_CELL_CLASS } from "#web/components/ui/token.tsx";
+import { BADGE } from "#web/features/admin/kit/badge.ts";
 import { pageOf } from "#web/features/admin/kit/list-params.ts";
 import { listOf, listOrForm, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { CatalogueTable } from "#web/features/admin/products/catalogue-ui.tsx";
 import { BranchForm } from "#web/features/admin/stock/stock-forms.tsx";
-import { STOCK_BADGE } from "#web/features/admin/stock/stock-tabs.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import type { Route } from "./+types/branches";
 
@@ -61,11 +61,7 @@ export default function AdminBranches({ loaderData }: Route.ComponentProps) {
           key: "collection",
           header: "Collection",
           cell: (b) =>
-            b.collection ? (
-              <span className={STOCK_BADGE.good}>Collect here</span>
-            ) : (
-              <span className={STOCK_BADGE.neutral}>No collection</span>
-            ),
+            b.collection ? <span className={BADGE.good}>Collect here</span> : <span className={BADGE.neutral}>No collection</span>,
         },
       ]}
       remove={{

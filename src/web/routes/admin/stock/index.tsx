@@ -4,11 +4,12 @@ import type { StockLevelView } from "#shared/schemas/stock.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { RowActionLink } from "#web/components/ui/row-actions.tsx";
 import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
+import { BADGE } from "#web/features/admin/kit/badge.ts";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { withParam } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { AdjustForm } from "#web/features/admin/stock/stock-forms.tsx";
-import { adjustTarget, exportQuery, STOCK_BADGE } from "#web/features/admin/stock/stock-tabs.ts";
+import { adjustTarget, exportQuery } from "#web/features/admin/stock/stock-tabs.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { orNotFound } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/index";
@@ -35,9 +36,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 function LevelStatus({ row }: { row: StockLevelView }) {
-  if (row.available <= 0) return <span className={STOCK_BADGE.bad}>Out</span>;
-  if (row.available <= row.reorder_level) return <span className={STOCK_BADGE.warn}>Low</span>;
-  return <span className={STOCK_BADGE.good}>In stock</span>;
+  if (row.available <= 0) return <span className={BADGE.bad}>Out</span>;
+  if (row.available <= row.reorder_level) return <span className={BADGE.warn}>Low</span>;
+  return <span className={BADGE.good}>In stock</span>;
 }
 
 export default function AdminStockLevels({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { formatDate } from "#shared/dates.ts";
 import type { LowStockView } from "#shared/schemas/stock.ts";
 import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
+import { BADGE } from "#web/features/admin/kit/badge.ts";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams } from "#web/features/admin/kit/list-params.ts";
-import { STOCK_BADGE } from "#web/features/admin/stock/stock-tabs.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import type { Route } from "./+types/low";
 
@@ -45,7 +45,7 @@ export default function AdminLowStock({ loaderData }: Route.ComponentProps) {
           key: "available",
           header: "Available",
           className: "text-right",
-          cell: (r) => <span className={r.available <= 0 ? STOCK_BADGE.bad : STOCK_BADGE.warn}>{r.available}</span>,
+          cell: (r) => <span className={r.available <= 0 ? BADGE.bad : BADGE.warn}>{r.available}</span>,
         },
         { key: "reorder", header: "Reorder level", className: "text-right", cell: (r) => <Token>{r.reorder_level}</Token> },
         { key: "on_hand", header: "On hand", className: "text-right", cell: (r) => <Token>{r.on_hand}</Token> },

@@ -1,10 +1,11 @@
 import { Download } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
 import { STOCK_MOVEMENT_KINDS, STOCK_MOVEMENT_LABELS, type StockMovementView } from "#shared/schemas/stock.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
+import { DateRangeForm } from "#web/features/admin/kit/date-range-form.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { withParam } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { exportQuery, signed } from "#web/features/admin/stock/stock-tabs.ts";
@@ -58,38 +59,12 @@ export default function AdminStockMovements({ loaderData }: Route.ComponentProps
           </Link>
         </p>
       ) : null}
-      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Date range">
-        {Object.entries({ branch: params.filters.branch, kind: params.filters.kind, product: params.filters.product }).map(([k, v]) =>
-          v ? <input key={k} type="hidden" name={k} value={v} /> : null,
-        )}
-        <div>
-          <label htmlFor="ledger-from" className="mb-1 block text-sm font-medium text-slate-800">
-            From
-          </label>
-          <input
-            id="ledger-from"
-            type="date"
-            name="from"
-            defaultValue={params.filters.from}
-            className="block min-h-11 rounded-md border border-slate-400 px-3"
-          />
-        </div>
-        <div>
-          <label htmlFor="ledger-to" className="mb-1 block text-sm font-medium text-slate-800">
-            To
-          </label>
-          <input
-            id="ledger-to"
-            type="date"
-            name="to"
-            defaultValue={params.filters.to}
-            className="block min-h-11 rounded-md border border-slate-400 px-3"
-          />
-        </div>
-        <button type="submit" className={buttonClass("outline")}>
-          Apply dates
-        </button>
-      </Form>
+      <DateRangeForm
+        id="ledger"
+        keep={{ branch: params.filters.branch, kind: params.filters.kind, product: params.filters.product }}
+        from={params.filters.from}
+        to={params.filters.to}
+      />
       <DataTable<StockMovementView>
         label="Stock movements"
         rows={rows}

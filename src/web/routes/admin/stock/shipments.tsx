@@ -7,13 +7,13 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { RowActionLink } from "#web/components/ui/row-actions.tsx";
 import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
+import { BADGE } from "#web/features/admin/kit/badge.ts";
 import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
 import { formTarget, withParam } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { ReceiveForm, ShipmentForm } from "#web/features/admin/stock/stock-forms.tsx";
-import { STOCK_BADGE } from "#web/features/admin/stock/stock-tabs.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { orNotFound } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/shipments";
@@ -39,10 +39,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const STATUS_BADGE: Record<ShipmentView["status"], string> = {
-  expected: STOCK_BADGE.neutral,
-  partial: STOCK_BADGE.warn,
-  received: STOCK_BADGE.good,
-  cancelled: STOCK_BADGE.bad,
+  expected: BADGE.neutral,
+  partial: BADGE.warn,
+  received: BADGE.good,
+  cancelled: BADGE.bad,
 };
 
 function ShipmentStatus({ status }: { status: ShipmentView["status"] }) {
