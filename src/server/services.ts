@@ -20,6 +20,7 @@ import { createRatesService } from "./modules/money/rates.service.ts";
 import { createTaxDocumentsService } from "./modules/money/tax-documents.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
+import { createPricingService } from "./modules/pricing/pricing.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import { createSalesService } from "./modules/sales/sales.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
@@ -33,6 +34,7 @@ import type { Log } from "./platform/log.ts";
 import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
 import type { Storage } from "./platform/storage/storage.ts";
+import { createStoredFiles } from "./platform/uploads/stored-files.ts";
 
 export type Deps = {
   db: Db;
@@ -178,6 +180,8 @@ export function createServices(deps: Deps) {
     fiscal,
     stock,
     /** The stock back office (issue 23 §1, §2): branches, delivery fees, levels, adjustments, shipments, the ledger, counts. */
+    /** Dealer tiers, a dealer's tier, products' quantity breaks and tier prices (issue 24). */
+    pricing: createPricingService({ db: deps.db, audit, files: createStoredFiles(deps.storage) }),
     stockAdmin: createStockAdminService({ db: deps.db, storage: deps.storage, audit, ...(deps.now ? { now: deps.now } : {}) }),
   };
 }

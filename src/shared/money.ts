@@ -76,3 +76,19 @@ export function formatAmount(currency: string, amount: string): string {
   const cents = decimalUnits(negative ? trimmed.slice(1) : trimmed, 2);
   return `${currency}\u00a0${cents === null ? amount : `${negative && cents > 0n ? "-" : ""}${formatCents(cents)}`}`;
 }
+
+/**
+ * `cents` less each discount in turn (per cent, "5" or "12.50"), rounded once to the cent at the end: a dealer's price
+ * after the tier's and the quantity break's discounts (issue 24 §2).
+ */
+export function discountedCents(cents: bigint, percents: readonly string[]): bigint {
+  let units = 1n;
+  let scale = 1n;
+  for (const percent of percents) {
+    const off = decimalUnits(percent, VAT_PLACES);
+    if (off === null || off >= 100n * 10n ** BigInt(VAT_PLACES)) throw new Error(`not a discount: ${percent}`);
+    units *= 100n * 10n ** BigInt(VAT_PLACES) - off;
+    scale *= 100n * 10n ** BigInt(VAT_PLACES);
+  }
+  return scaled(cents, units, scale);
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#server/db/schema/audit.ts";
@@ -207,9 +207,15 @@ describe("PUT /api/quotations/:id — approve", () => {
 describe("a quotation in the secondary currency is priced in it (issue 17 §8)", () => {
   /** The first two products' prices now: the USD price and the secondary (ZWG) one, made at the rate in force. */
   async function productPrices() {
-    const rows = (await t.app.services.catalogue.dealerPriceSnapshot(productIds)).sort((a, b) => a.id - b.id);
-    if (rows.some((r) => r.priceZwl === null)) throw new Error("the demo has a ZWG rate in force");
-    return rows.map((r) => ({ usd: r.priceUsd, zwg: r.priceZwl as string, name: r.name }));
+    const pricing = await t.app.services.catalogue.secondaryPricing();
+    const rows = await t.database.db
+      .select()
+      .from(products)
+      .where(inArray(products.productId, productIds))
+      .orderBy(asc(products.productId));
+    const zwg = rows.map((r) => pricing.priceOf(r.priceUsd, r.priceZwl));
+    if (zwg.some((z) => z === null)) throw new Error("the demo has a ZWG rate in force");
+    return rows.map((r, i) => ({ usd: r.priceUsd, zwg: zwg[i] as string, name: r.productName }));
   }
   const money = (price: string) => Number(price).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -50,6 +50,7 @@ async function productWith(count: number, where = () => harare): Promise<number>
       productName: `Test panel ${randomUUID().slice(0, 8)}`,
       productDescription: "A panel for the stock tests.",
       priceUsd: "100.00",
+      retailPriceUsd: "130.00",
       categoryId: 1,
       serialised: true,
       reorderLevel: 2,

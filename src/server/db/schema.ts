@@ -7,6 +7,7 @@ import * as content from "./schema/content.ts";
 import * as dealers from "./schema/dealers.ts";
 import * as fiscal from "./schema/fiscal.ts";
 import * as jobs from "./schema/jobs.ts";
+import * as pricing from "./schema/pricing.ts";
 import * as stock from "./schema/stock.ts";
 
 /** The whole data model, for the Drizzle client (drizzle-kit reads the files directly). */
@@ -20,5 +21,6 @@ export const schema = {
   ...dealers,
   ...fiscal,
   ...jobs,
+  ...pricing,
   ...stock,
 };

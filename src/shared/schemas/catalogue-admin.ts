@@ -143,6 +143,8 @@ export const productFieldsSchema = z.object({
   product_warranty: optionalText("The warranty", 1_000).optional(),
   category: idRef(CATEGORY_REQUIRED),
   price_usd: amount(PRICE_USD_REQUIRED, 10),
+  /** Issue 24 §1: the retail price (RRP) a visitor's quotation starts from; the list price when not sent. */
+  retail_price_usd: amount("Enter the retail price.", 10).optional(),
   /** Spec §3: the secondary-currency price is optional when editing (and when adding). */
   price_zwl: optionalAmount(12).optional(),
   brand_id: optionalIdRef(BRAND_UNKNOWN).optional(),
@@ -184,6 +186,7 @@ export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
 /** A product as the back office reads it: the public shape with prices, its brand and its dates. */
 export const adminProductSchema = productRecordSchema.extend({
+  retail_price_usd: z.string().describe("The retail price (RRP), USD excluding VAT"),
   brand_id: z.number().nullable(),
   hs_code: z.string().nullable().describe("The HS tariff code, 8 digits"),
   vat_category: z.enum(VAT_CATEGORIES),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "../constants.ts";
+import { dealerTierViewSchema, priceBreakSchema } from "./pricing.ts";
 import { SECONDARY_CURRENCIES } from "./settings.ts";
 import { availabilitySchema } from "./stock.ts";
 
@@ -66,7 +67,10 @@ export const productRecordSchema = z.object({
   product_warranty: z.string(),
   datasheet: z.string().nullable(),
   images: z.string(),
-  price_usd: z.string().nullable(),
+  price_usd: z
+    .string()
+    .nullable()
+    .describe("The caller's unit price for one, USD excluding VAT: a dealer's at their tier, the list price for admins; null for others"),
   price_zwl: z.string().nullable(),
   category: z.number(),
   category_slug: z.string(),
@@ -93,6 +97,12 @@ export const productSchema = productRecordSchema.extend({
   exchange_rate: z.string().nullable().describe("The rate (units per 1 USD) price_zwl was made at; null for an override or no price"),
   rate_date: z.string().nullable().describe("The day that rate took effect (YYYY-MM-DD)"),
   availability: availabilitySchema.describe("Stock per branch (issue 23 §3): quantities only for dealers and admins"),
+  retail_price_usd: z.string().nullable().describe("The retail price (RRP), USD excluding VAT: admins only (issue 24 §1)"),
+  price_breaks: z
+    .array(priceBreakSchema)
+    .nullable()
+    .describe("The caller's unit price from each quantity, starting at 1: dealers (at their tier) and admins (at list); null for others"),
+  tier: dealerTierViewSchema.nullable().describe("The dealer's price tier; null for everyone else"),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -29,7 +29,10 @@ export const products = pgTable(
     datasheet: text("datasheet"),
     /** Storage keys, in display order; the first is the main image. */
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    /** The dealer list price (issue 24 §1), USD excluding VAT: dealers' tiers and quantity breaks discount it. */
     priceUsd: numeric("price_usd", { precision: 12, scale: 2 }).notNull(),
+    /** The retail price (RRP), USD excluding VAT: what a visitor's quotation starts from. */
+    retailPriceUsd: numeric("retail_price_usd", { precision: 12, scale: 2 }).notNull(),
     priceZwl: numeric("price_zwl", { precision: 14, scale: 2 }),
     /** The 8-digit HS tariff code printed on tax invoice lines (issue 21 §3); null until an admin sets it. */
     hsCode: text("hs_code"),

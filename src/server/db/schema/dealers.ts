@@ -3,6 +3,7 @@ import { bigint, check, index, integer, pgTable, serial, text, timestamp, unique
 import { DEALER_STATUSES } from "#shared/schemas/dealers.ts";
 import { DOCUMENT_KINDS, documentReviewStatuses } from "#shared/schemas/documents.ts";
 import { users } from "./accounts.ts";
+import { dealerTiers } from "./pricing.ts";
 
 /** A company's dealer application; reg_status null means 'Not Started'. */
 export const dealers = pgTable(
@@ -20,6 +21,8 @@ export const dealers = pgTable(
     /** The company's registered address, printed as the buyer's on tax invoices (issue 21 §4). */
     address: text("address"),
     regStatus: text("reg_status", { enum: DEALER_STATUSES }),
+    /** The company's price tier (issue 24 §2), set by admins; null: the lowest tier (the first in the admins' order). */
+    tierId: integer("tier_id").references(() => dealerTiers.id, { onDelete: "set null" }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

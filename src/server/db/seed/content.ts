@@ -30,6 +30,7 @@ import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg, renderWebp, st
 import { BRANDS, benefitsOf, PRODUCTS, warrantyOf } from "./demo-catalogue.ts";
 import { ARTICLES, AWARDS, BLOGS, CASE_STUDIES, CERTIFICATES, FAQS, OVERVIEW, POSITIONS, TEAM, TESTIMONIALS } from "./demo-content.ts";
 import { DEMO_HS_CODES, seedDemoOrders } from "./demo-orders.ts";
+import { demoRetailPrice, seedDemoPricing } from "./demo-pricing.ts";
 import { DEMO_ZWG_RATES } from "./demo-rates.ts";
 import { DEMO_OUT_OF_STOCK, SERIALISED_CATEGORY_IDS, seedDemoStock } from "./demo-stock.ts";
 import { productArt } from "./product-art.ts";
@@ -140,6 +141,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       datasheet,
       images,
       priceUsd: money(p.priceUsd),
+      retailPriceUsd: demoRetailPrice(p.priceUsd, p.category),
       // Null: the ZWG price is the USD price at the rate in force (issue 21); an override is set on purpose.
       priceZwl: p.zwgOverride ?? null,
       // The tariff heading of each kind of goods (issue 21 §3): lead-acid and lithium batteries differ.
@@ -156,6 +158,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     name: products.productName,
     categoryId: products.categoryId,
     priceUsd: products.priceUsd,
+    retailPriceUsd: products.retailPriceUsd,
     priceZwl: products.priceZwl,
     hsCode: products.hsCode,
     vatCategory: products.vatCategory,
@@ -319,6 +322,37 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     ],
   });
 
+  // A second approved dealer, a volume installer in the Gold tier (issue 24): the demo dealer buys at Silver.
+  const [goldDealer] = await db
+    .insert(users)
+    .values({
+      fullName: "Nyasha Zvobgo",
+      username: "nyasha.zvobgo",
+      email: "nyasha@zambezi-power.example",
+      // Nobody signs in as this dealer: the password is random and never shown.
+      passwordHash: await hashPassword(randomUUID()),
+      roleId: ROLE_IDS.dealer,
+      emailVerifiedAt: new Date(now - 200 * DAY),
+    })
+    .returning({ id: users.id });
+  await seedDealerApplication(db, storage, opts.media, {
+    userId: goldDealer?.id as number,
+    company: "Zambezi Power Solutions (Private) Limited",
+    trading: "Zambezi Power",
+    regNumber: "0917/2014",
+    vat: "10023456",
+    tin: "2000456789",
+    address: "3 Simon Mazorodze Road, Southerton, Harare",
+    approved: true,
+    submittedDaysAgo: 400,
+    installations: [
+      ["Grid-tied array for a Ruwa packaging plant", "120kW", "ruwa.plant@example.com", "+263774000101", 200],
+      ["Hybrid system for a Marondera school", "30kW", "marondera.school@example.com", "+263774000102", 140],
+      ["Solar irrigation for a Chegutu farm", "45kW", "chegutu.farm@example.com", "+263774000103", 50],
+    ],
+  });
+  await seedDemoPricing(db, productRows, { silver: [opts.dealerUserId], gold: [goldDealer?.id as number] });
+
   // Quotations, orders, sales and messages, so the dealer area and the back office have something to show.
   const pick = () => productRows[Math.floor(random() * productRows.length)] as (typeof productRows)[number];
   const quoteSpecs = [
@@ -349,7 +383,8 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
         productId: p.id,
         productName: p.name,
         quantity: 1 + ((i + j) % 4),
-        priceUsd: p.priceUsd,
+        // A visitor's request is made at the retail price, a dealer's at the list (issue 24 §1).
+        priceUsd: q.userId === null ? p.retailPriceUsd : p.priceUsd,
       })),
     );
   }

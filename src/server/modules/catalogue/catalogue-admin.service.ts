@@ -258,6 +258,8 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           productWarranty: fields.product_warranty ?? "",
           categoryId: fields.category,
           priceUsd: fields.price_usd,
+          // Issue 24 §1: without its own, the retail price is the list price until an admin sets it.
+          retailPriceUsd: fields.retail_price_usd ?? fields.price_usd,
           priceZwl: fields.price_zwl ?? null,
           brandId: fields.brand_id ?? null,
           hsCode: fields.hs_code ?? null,
@@ -299,6 +301,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           if (patch.product_warranty !== undefined) set.productWarranty = patch.product_warranty;
           if (patch.category !== undefined) set.categoryId = patch.category;
           if (patch.price_usd !== undefined) set.priceUsd = patch.price_usd;
+          if (patch.retail_price_usd !== undefined) set.retailPriceUsd = patch.retail_price_usd;
           if (patch.price_zwl !== undefined) set.priceZwl = patch.price_zwl;
           if (patch.brand_id !== undefined) set.brandId = patch.brand_id;
           if (patch.hs_code !== undefined) set.hsCode = patch.hs_code;

@@ -39,6 +39,7 @@ type ProductRow = typeof products.$inferSelect & { categorySlug: string; categor
 /** A product as the back office sees it: with prices, its brand and its dates. */
 export const toAdminProduct = (row: ProductRow): AdminProduct => ({
   ...toProduct(row, { slug: row.categorySlug, name: row.categoryName }, true, row.brandName),
+  retail_price_usd: row.retailPriceUsd,
   brand_id: row.brandId,
   hs_code: row.hsCode,
   vat_category: row.vatCategory,

@@ -15,6 +15,7 @@ import type {
   ProductPage,
   ProductRecord,
 } from "#shared/schemas/catalogue.ts";
+import type { DealerTier } from "#shared/schemas/pricing.ts";
 import type { ExchangeRate } from "#shared/schemas/rates.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Availability } from "#shared/schemas/stock.ts";
@@ -23,12 +24,16 @@ import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
 import { NotFoundError, ValidationError } from "../../platform/errors.ts";
+import { type DealerPrice, priceBreaksOf, readPriceRules, tierOfUser, unitPrices } from "../pricing/price-book.ts";
 import { readAvailability } from "../stock/availability.ts";
 import { filterOrder, filterWhere, readFacets } from "./category-filters.ts";
 
 export const PRICE_SORT_FOR_DEALERS = "Sorting by price is for signed-in dealers: visitors see no prices.";
 
 type ProductRow = typeof products.$inferSelect;
+
+/** Who is looking, as far as prices go: no one who sees them, an admin (the list), or a dealer at their tier. */
+type Viewer = { kind: "none" } | { kind: "admin" } | { kind: "dealer"; tier: DealerTier | null };
 type CategoryRow = typeof categories.$inferSelect;
 
 /** Prices are for dealers (spec §6) and for the back office. */
@@ -120,38 +125,68 @@ export function createCatalogueService(
     };
   }
 
-  /** A product as the public answers give it: the secondary price made now, with the rate it was made at. */
+  /**
+   * A product as the public answers give it: for those who see prices, their unit price for one (a dealer's at their
+   * tier, the list price for admins), the secondary price made now with the rate it was made at, and the break table.
+   */
   function publicProduct(
     row: ProductRow,
     category: Pick<CategoryRow, "slug" | "name">,
     brand: string | null,
-    withPrices: boolean,
+    viewer: Viewer,
     pricing: SecondaryPricing,
     stock: Map<number, Availability>,
+    book: Map<number, DealerPrice>,
   ): Product {
-    const rate = withPrices ? pricing.rateFor(row.priceZwl) : null;
+    const withPrices = viewer.kind !== "none";
+    const price = book.get(row.productId);
+    const unit = price ? unitPrices(price, 1) : null;
+    // A secondary list price set on purpose is discounted as the USD one is; a tier's own USD price is converted.
+    const rate = unit?.secondary && !(isOverride(row.priceZwl) && price?.rule.tierPriceCents === null) ? pricing.rate : null;
     return {
       ...toProduct(row, category, withPrices, brand),
-      price_zwl: withPrices ? pricing.priceOf(row.priceUsd, row.priceZwl) : null,
+      price_usd: unit?.usd ?? null,
+      price_zwl: unit?.secondary ?? null,
       secondary_currency: pricing.currency,
       exchange_rate: rate?.rate ?? null,
       rate_date: rate?.effective_date ?? null,
       availability: stock.get(row.productId) ?? { status: "on_order", branches: [] },
+      retail_price_usd: viewer.kind === "admin" ? row.retailPriceUsd : null,
+      price_breaks: price ? priceBreaksOf(price) : null,
+      tier: viewer.kind === "dealer" ? viewer.tier : null,
     };
+  }
+
+  /** Who is looking, as far as prices go (issue 24): the dealer's tier is read once per answer. */
+  async function viewerOf(actor: Actor, exec: Db | Tx = db): Promise<Viewer> {
+    if (!seesPrices(actor) || !actor) return { kind: "none" };
+    if (actor.role !== "dealer") return { kind: "admin" };
+    return { kind: "dealer", tier: await tierOfUser(exec, actor.id) };
   }
 
   /** Products as the public answers give them, with their availability (issue 23 §3: quantities for those who see prices). */
   async function publicProducts(
     rows: { product: ProductRow; slug: string; name: string; brand: string | null }[],
-    withPrices: boolean,
+    viewer: Viewer,
     pricing: SecondaryPricing,
   ): Promise<Product[]> {
-    const stock = await readAvailability(
-      db,
-      rows.map((r) => r.product.productId),
-      withPrices,
-    );
-    return rows.map((r) => publicProduct(r.product, r, r.brand, withPrices, pricing, stock));
+    const withPrices = viewer.kind !== "none";
+    const [stock, book] = await Promise.all([
+      readAvailability(
+        db,
+        rows.map((r) => r.product.productId),
+        withPrices,
+      ),
+      withPrices
+        ? readPriceRules(
+            db,
+            viewer.kind === "dealer" ? viewer.tier : null,
+            rows.map((r) => r.product),
+            pricing.rate?.rate ?? null,
+          )
+        : new Map<number, DealerPrice>(),
+    ]);
+    return rows.map((r) => publicProduct(r.product, r, r.brand, viewer, pricing, stock, book));
   }
 
   /** Products with their category and brand, as the public answers show them. */
@@ -172,9 +207,9 @@ export function createCatalogueService(
         .offset((query.page - 1) * query.pageSize),
       db.select({ n: count() }).from(products).where(where),
     ]);
-    const withPrices = seesPrices(actor);
-    const pricing = await secondaryPricing(withPrices);
-    return { rows: await publicProducts(rows, withPrices, pricing), count: total?.n ?? 0 };
+    const viewer = await viewerOf(actor);
+    const pricing = await secondaryPricing(viewer.kind !== "none");
+    return { rows: await publicProducts(rows, viewer, pricing), count: total?.n ?? 0 };
   }
 
   return {
@@ -190,26 +225,48 @@ export function createCatalogueService(
     },
 
     /**
-     * Names and current USD prices of the given products, read through `tx` when a caller's transaction must see
-     * them (a quotation keeps them as they are when it is made). Unknown ids are simply absent.
+     * Names and the requester's unit prices of the given products (issue 24 §1), read through `tx` when a caller's
+     * transaction must see them (a quotation keeps them as they are when it is made): a dealer's price at their tier
+     * and at the quantity asked for; for anyone else the retail price. Unknown ids are simply absent.
      */
-    async priceSnapshot(ids: number[], tx: Db | Tx = db): Promise<{ id: number; name: string; priceUsd: string }[]> {
+    async quotePriceSnapshot(
+      actor: Actor,
+      quantities: ReadonlyMap<number, number>,
+      tx: Db | Tx = db,
+    ): Promise<{ id: number; name: string; priceUsd: string }[]> {
+      const ids = [...quantities.keys()];
       if (ids.length === 0) return [];
-      return tx
-        .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd })
+      const rows = await tx
+        .select({ id: products.productId, name: products.productName, retail: products.retailPriceUsd, list: products.priceUsd })
         .from(products)
         .where(inArray(products.productId, ids));
+      if (actor?.role !== "dealer") return rows.map((r) => ({ id: r.id, name: r.name, priceUsd: r.retail }));
+      const book = await readPriceRules(
+        tx,
+        await tierOfUser(tx, actor.id),
+        rows.map((r) => ({ productId: r.id, priceUsd: r.list, priceZwl: null })),
+        null,
+      );
+      return rows.map((r) => {
+        const price = book.get(r.id);
+        return { id: r.id, name: r.name, priceUsd: price ? unitPrices(price, quantities.get(r.id) ?? 1).usd : r.list };
+      });
     },
 
-    /** As `priceSnapshot`, with the secondary-currency price too (null when the product has none): a dealer order's prices. */
+    /**
+     * A dealer's unit prices of the given products at the quantities on their lines (issue 24 §2), in USD and in the
+     * secondary currency (null when the product has none): what an order or the checkout's preview charges.
+     */
     async dealerPriceSnapshot(
-      ids: number[],
+      dealerUserId: number,
+      quantities: ReadonlyMap<number, number>,
       tx: Db | Tx = db,
       /** The pricing a caller already read (and freezes with its document); read now when not given. */
       given?: SecondaryPricing,
     ): Promise<{ id: number; name: string; priceUsd: string; priceZwl: string | null; hsCode: string | null; vatCategory: VatCategory }[]> {
+      const ids = [...quantities.keys()];
       if (ids.length === 0) return [];
-      const [rows, pricing] = await Promise.all([
+      const [rows, pricing, tier] = await Promise.all([
         tx
           .select({
             id: products.productId,
@@ -222,8 +279,20 @@ export function createCatalogueService(
           .from(products)
           .where(inArray(products.productId, ids)),
         given ?? secondaryPricing(true, tx),
+        tierOfUser(tx, dealerUserId),
       ]);
-      return rows.map((r) => ({ ...r, priceZwl: pricing.priceOf(r.priceUsd, r.priceZwl) }));
+      const book = await readPriceRules(
+        tx,
+        tier,
+        rows.map((r) => ({ productId: r.id, priceUsd: r.priceUsd, priceZwl: r.priceZwl })),
+        pricing.rate?.rate ?? null,
+      );
+      return rows.flatMap((r) => {
+        const price = book.get(r.id);
+        if (!price) return [];
+        const unit = unitPrices(price, quantities.get(r.id) ?? 1);
+        return [{ ...r, priceUsd: unit.usd, priceZwl: unit.secondary }];
+      });
     },
 
     /** How secondary prices are made now (the rate in force): for services that price lines themselves. */
@@ -267,9 +336,12 @@ export function createCatalogueService(
     async productsByIds(actor: Actor, ids: readonly number[]): Promise<Product[]> {
       const asked = [...new Set(ids)].slice(0, 100);
       if (asked.length === 0) return [];
-      const withPrices = seesPrices(actor);
-      const [rows, pricing] = await Promise.all([productQuery().where(inArray(products.productId, asked)), secondaryPricing(withPrices)]);
-      return publicProducts(rows, withPrices, pricing);
+      const viewer = await viewerOf(actor);
+      const [rows, pricing] = await Promise.all([
+        productQuery().where(inArray(products.productId, asked)),
+        secondaryPricing(viewer.kind !== "none"),
+      ]);
+      return publicProducts(rows, viewer, pricing);
     },
 
     async featuredById(id: number): Promise<Featured> {
@@ -321,14 +393,15 @@ export function createCatalogueService(
         withFacets ? readFacets(db, category.id, category.slug, filter) : [],
         secondaryPricing(withPrices),
       ]);
-      const shown = await publicProducts(rows, withPrices, pricing);
+      const shown = await publicProducts(rows, await viewerOf(actor), pricing);
       return { rows: shown, count: total?.n ?? 0, facets, filter };
     },
 
     async productById(actor: Actor, id: number): Promise<Product> {
       const [row] = await productQuery().where(eq(products.productId, id)).limit(1);
       if (!row) throw new NotFoundError("Product not found.");
-      const [shown] = await publicProducts([row], seesPrices(actor), await secondaryPricing(seesPrices(actor)));
+      const viewer = await viewerOf(actor);
+      const [shown] = await publicProducts([row], viewer, await secondaryPricing(viewer.kind !== "none"));
       return shown as Product;
     },
   };

@@ -447,7 +447,9 @@ export function createOrdersService({
         const order = await db.transaction(async (tx) => {
           // The rate the secondary prices are made at, read once and frozen with the order (issue 21 §2).
           const pricing = await catalogue.secondaryPricing(true, tx);
-          const found = await catalogue.dealerPriceSnapshot([...merged.keys()], tx, pricing);
+          // Each line at the dealer's price for its quantity (issue 24 §2).
+          const quantities = new Map([...merged.entries()].map(([id, l]) => [id, l.quantity]));
+          const found = await catalogue.dealerPriceSnapshot(dealer.id, quantities, tx, pricing);
           const at = now();
           const vat = await rates.taxRateOn(harareDate(at), tx);
           if (!vat) throw new ConflictError(NO_VAT_RATE);
@@ -553,11 +555,11 @@ export function createOrdersService({
      * when a product has no such price). Unknown products are listed in `missing`, not refused: the cart may be old.
      */
     async previewOrder(actor: Actor, lines: { product_id: number; quantity: number }[], city = ""): Promise<OrderPreview> {
-      requireRole(actor, "dealer");
+      const dealer = requireRole(actor, "dealer");
       const merged = new Map<number, number>();
       for (const l of lines) merged.set(l.product_id, (merged.get(l.product_id) ?? 0) + l.quantity);
       const [pricing, vat] = await Promise.all([catalogue.secondaryPricing(true), rates.taxRateOn(harareDate(now()))]);
-      const found = await catalogue.dealerPriceSnapshot([...merged.keys()], db, pricing);
+      const found = await catalogue.dealerPriceSnapshot(dealer.id, merged, db, pricing);
       const byId = new Map(found.map((p) => [p.id, p]));
       const missing = [...merged.keys()].filter((id) => !byId.has(id));
       const items = [...merged.entries()].flatMap(([id, quantity]) => {

@@ -98,7 +98,7 @@ type Deps = {
   mailer: Mailer;
   settings: Pick<SettingsService, "get">;
   accounts: Pick<AccountsService, "me">;
-  catalogue: Pick<CatalogueService, "priceSnapshot" | "secondaryPricing">;
+  catalogue: Pick<CatalogueService, "quotePriceSnapshot" | "secondaryPricing">;
   /** The VAT rate in force when a quotation is approved (issue 21 §3). */
   rates: Pick<RatesService, "taxRateOn">;
   audit: Pick<AuditService, "record">;
@@ -327,9 +327,11 @@ export function createQuotationsService({
       // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
       const company = { ...(await settings.get()), siteUrl };
       return db.transaction(async (tx) => {
-        const ids = [...new Set(input.products.map((p) => p.product_id))];
-        // Read in the transaction, so the snapshot is of the products the lines point at.
-        const found = await catalogue.priceSnapshot(ids, tx);
+        const quantities = new Map<number, number>();
+        for (const p of input.products) quantities.set(p.product_id, (quantities.get(p.product_id) ?? 0) + p.quantity);
+        // Read in the transaction, so the snapshot is of the products the lines point at: a dealer's own price at
+        // the quantity, anyone else's the retail price (issue 24 §1), which an approval starts from.
+        const found = await catalogue.quotePriceSnapshot(actor, quantities, tx);
         const byId = new Map(found.map((p) => [p.id, p]));
         input.products.forEach((line, i) => {
           if (!byId.has(line.product_id)) {

@@ -1,0 +1,102 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { breakTable, type PriceRule, secondaryUnitCents, unitCents } from "#shared/dealer-pricing.ts";
+import { centsToDecimal } from "#shared/money.ts";
+import { toCents } from "#shared/quotation-totals.ts";
+import type { DealerTier, PriceBreak } from "#shared/schemas/pricing.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { dealers } from "../../db/schema/dealers.ts";
+import { dealerTiers, priceBreaks, productTierPrices } from "../../db/schema/pricing.ts";
+
+/**
+ * A dealer's prices (issue 24 §2), read for a set of products in two small indexed queries and worked out by
+ * `#shared/dealer-pricing.ts`: the catalogue, the cart's preview, the checkout, the order, the quotation and the price
+ * list all price through here, so a dealer is charged what they were shown.
+ */
+
+const tierColumns = { id: dealerTiers.id, name: dealerTiers.name, discount_percent: dealerTiers.discountPercent };
+
+/** The tiers, lowest first (the admins' order). */
+export function listTiers(exec: Db | Tx): Promise<DealerTier[]> {
+  return exec.select(tierColumns).from(dealerTiers).orderBy(asc(dealerTiers.sortOrder), asc(dealerTiers.id));
+}
+
+/** The tier a dealer's company buys at: its own, else the lowest; null when admins have made none. */
+export async function tierOfUser(exec: Db | Tx, userId: number): Promise<DealerTier | null> {
+  const [own] = await exec
+    .select(tierColumns)
+    .from(dealers)
+    .innerJoin(dealerTiers, eq(dealerTiers.id, dealers.tierId))
+    .where(eq(dealers.userId, userId))
+    .limit(1);
+  if (own) return own;
+  const [lowest] = await exec.select(tierColumns).from(dealerTiers).orderBy(asc(dealerTiers.sortOrder), asc(dealerTiers.id)).limit(1);
+  return lowest ?? null;
+}
+
+/** What a product's price is made from: its dealer list price and its secondary list price (an admin's override). */
+export type ListPrice = { productId: number; priceUsd: string; priceZwl: string | null };
+
+/** A product's pricing for one tier; `rate`: the day's exchange rate for the secondary currency (null: none). */
+export type DealerPrice = {
+  rule: PriceRule;
+  overrideCents: bigint | null;
+  rate: string | null;
+};
+
+/** The rules of the given products for `tier` (null: the list price, as admins see it). Products without a price are left out. */
+export async function readPriceRules(
+  exec: Db | Tx,
+  tier: DealerTier | null,
+  rows: readonly ListPrice[],
+  rate: string | null,
+): Promise<Map<number, DealerPrice>> {
+  const ids = [...new Set(rows.map((r) => r.productId))];
+  if (ids.length === 0) return new Map();
+  const [breaks, own] = await Promise.all([
+    exec
+      .select({ productId: priceBreaks.productId, minQuantity: priceBreaks.minQuantity, percent: priceBreaks.discountPercent })
+      .from(priceBreaks)
+      .where(inArray(priceBreaks.productId, ids)),
+    tier
+      ? exec
+          .select({ productId: productTierPrices.productId, priceUsd: productTierPrices.priceUsd })
+          .from(productTierPrices)
+          .where(and(eq(productTierPrices.tierId, tier.id), inArray(productTierPrices.productId, ids)))
+      : [],
+  ]);
+  const ownPrice = new Map(own.map((o) => [o.productId, toCents(o.priceUsd)]));
+  const book = new Map<number, DealerPrice>();
+  for (const row of rows) {
+    const listCents = toCents(row.priceUsd);
+    if (listCents === null) continue;
+    book.set(row.productId, {
+      rule: {
+        listCents,
+        tierPercent: tier?.discount_percent ?? "0",
+        tierPriceCents: ownPrice.get(row.productId) ?? null,
+        breaks: breaks.filter((b) => b.productId === row.productId),
+      },
+      overrideCents: toCents(row.priceZwl),
+      rate,
+    });
+  }
+  return book;
+}
+
+const decimalOrNull = (cents: bigint | null) => (cents === null ? null : centsToDecimal(cents));
+
+/** The unit prices of a line of `quantity`: USD, and the secondary currency (null without one). */
+export function unitPrices(price: DealerPrice, quantity: number): { usd: string; secondary: string | null } {
+  return {
+    usd: centsToDecimal(unitCents(price.rule, quantity)),
+    secondary: decimalOrNull(secondaryUnitCents(price.rule, quantity, price.overrideCents, price.rate)),
+  };
+}
+
+/** The break table: `[{ min_quantity: 1, … }, { min_quantity: 10, … }]`, with each step's unit prices. */
+export function priceBreaksOf(price: DealerPrice): PriceBreak[] {
+  return breakTable(price.rule).map(({ minQuantity }) => {
+    const unit = unitPrices(price, minQuantity);
+    return { min_quantity: minQuantity, price_usd: unit.usd, price_zwl: unit.secondary };
+  });
+}
