@@ -30,9 +30,9 @@ describe("a dealer's unit price (issue 24 §2)", () => {
   });
 
   it("rounds once, at the end, half away from zero", () => {
-    // 0.99 × 0.95 = 0.9405 → 0.94; rounding 0.95 × 0.97 step by step would differ: 0.94 × 0.97 = 0.9118 → 0.91
-    expect(unitCents(rule({ listCents: 99n }), 10)).toBe(91n);
-    expect(discountedCents(99n, ["5", "3"])).toBe(91n);
+    // 0.50 × 0.95 × 0.97 = 0.46075 → 0.46; step by step it would be 0.475 → 0.48, then 0.4656 → 0.47
+    expect(unitCents(rule({ listCents: 50n }), 10)).toBe(46n);
+    expect(discountedCents(50n, ["5", "3"])).toBe(46n);
     // 10.10 × 0.95 = 9.595 → 9.60 (half up)
     expect(discountedCents(1_010n, ["5"])).toBe(960n);
     expect(discountedCents(1_234n, [])).toBe(1_234n);

@@ -277,6 +277,24 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ city: "Matrix", fee_usd: "1" }),
   },
   "DELETE /api/delivery-fees/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  // Dealer prices in the back office (issue 24 §2): admins only. New tiers are the actor's own; the rest aim at ids that
+  // do not exist.
+  "GET /api/dealer-tiers": { expect: adminOnly() },
+  "POST /api/dealer-tiers": { expect: adminOnly(), body: (c) => ({ name: `Matrix ${c.actor} ${c.run}`, discount_percent: "1" }) },
+  "PUT /api/dealer-tiers/:id": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ name: "Matrix", discount_percent: "1" }),
+  },
+  "DELETE /api/dealer-tiers/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "POST /api/dealer-tiers/:id/move": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ direction: "up" }) },
+  "PUT /api/dealer/tier/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ tier_id: 1 }) },
+  "GET /api/products/:id/price-rules": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "PUT /api/products/:id/price-rules": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ breaks: [], tier_prices: [] }),
+  },
   "GET /api/stock": { expect: adminOnly() },
   "GET /api/stock/low": { expect: adminOnly() },
   "GET /api/stock/export.csv": { expect: adminOnly(), query: "q=matrix" },

@@ -39,6 +39,7 @@ import {
 import { FILE_TOO_LARGE, ONLY_IMAGES } from "#shared/schemas/documents.ts";
 import { SPEC_UNKNOWN } from "#shared/specs.ts";
 import { type FormPart, file, multipart } from "../support/multipart.ts";
+import { silver } from "../support/prices.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -160,7 +161,8 @@ describe("POST /api/products/add-product", () => {
     const asVisitor = await readProduct(product.product_id);
     expect(asVisitor.json()[0]).toMatchObject({ product_name: FIELDS.product_name, price_usd: null, price_zwl: null });
     const asDealer = await readProduct(product.product_id, dealer);
-    expect(asDealer.json()[0]).toMatchObject({ price_usd: "1450.00", price_zwl: "38425.50", images: product.images });
+    // The demo dealer buys at Silver: 5 % off the list price, and off the secondary list price set on purpose (issue 24).
+    expect(asDealer.json()[0]).toMatchObject({ price_usd: silver("1450.00"), price_zwl: silver("38425.50"), images: product.images });
     const category = await t.inject({ method: "GET", url: "/api/products/get-product-by-category/hybrid-inverters?pageSize=100" });
     expect(category.json().rows.map((p: { product_id: number }) => p.product_id)).toContain(product.product_id);
 
@@ -364,7 +366,7 @@ describe("PUT /api/products/update-product/:id", () => {
     const res = await update(product.product_id, { price_usd: "1399.99" });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().product).toMatchObject({ price_usd: "1399.99", price_zwl: "38425.50", product_name: FIELDS.product_name });
-    expect((await readProduct(product.product_id, dealer)).json()[0]).toMatchObject({ price_usd: "1399.99" });
+    expect((await readProduct(product.product_id, dealer)).json()[0]).toMatchObject({ price_usd: silver("1399.99") });
     const entry = await lastAudit("product", product.product_id);
     expect(entry).toMatchObject({ action: "update" });
     expect(entry?.before).toMatchObject({ price_usd: "1450.00" });
@@ -376,7 +378,7 @@ describe("PUT /api/products/update-product/:id", () => {
     await update(product.product_id, { product_name: "Renamed Inverter" });
     expect((await readProduct(product.product_id, dealer)).json()[0]).toMatchObject({
       product_name: "Renamed Inverter",
-      price_zwl: "38425.50",
+      price_zwl: silver("38425.50"),
     });
     const cleared = await update(product.product_id, { price_zwl: "" });
     expect(cleared.json().product.price_zwl).toBeNull();
@@ -409,7 +411,7 @@ describe("PUT /api/products/update-product/:id", () => {
     }
     expect((await readProduct(product.product_id, dealer)).json()[0]).toMatchObject({
       images: product.images,
-      price_usd: "1450.00",
+      price_usd: silver("1450.00"),
       category: 7,
     });
   });
@@ -474,7 +476,7 @@ describe("PUT /api/products/update-product/:id", () => {
     expect((await update(999_999, { price_usd: "1" })).statusCode).toBe(404);
     const product = await newProduct();
     expect((await update(product.product_id, { price_usd: "1" }, dealer)).statusCode).toBe(403);
-    expect((await readProduct(product.product_id, dealer)).json()[0].price_usd).toBe("1450.00");
+    expect((await readProduct(product.product_id, dealer)).json()[0].price_usd).toBe(silver("1450.00"));
   });
 });
 

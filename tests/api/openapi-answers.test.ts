@@ -196,6 +196,7 @@ beforeAll(async () => {
       case "/api/products/get-product-by-category/{categoryId} categoryId":
         return [categoryId];
       case "/api/products/get-product-by-id/{id} id":
+      case "/api/products/{id}/price-rules id":
         return [productId];
       case "/api/featured/get-featured/{id} id":
         return [featuredId];

@@ -10,6 +10,7 @@ import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { dispatchBody } from "../support/dispatch.ts";
 import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts";
+import { silver } from "../support/prices.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -31,11 +32,14 @@ beforeAll(async () => {
   const rate = await t.app.services.rates.exchangeRateOn("ZWG");
   if (!rate) throw new Error("the demo has no ZWG rate in force");
   const atRate = (usd: string) => centsToDecimal(convertCents(BigInt(cents(usd)), rate.rate));
+  // The demo dealer's prices: Silver, 5 % off the list (issue 24); the ZWG price is that at the rate.
   priced = rows
     .filter((p) => p.priceZwl === null)
     .slice(0, 2)
-    .map((p) => ({ ...p, priceZwl: atRate(p.priceUsd) }));
-  override = rows.find((p) => p.priceZwl !== null);
+    .map((p) => ({ ...p, priceUsd: silver(p.priceUsd), priceZwl: atRate(silver(p.priceUsd)) }));
+  // The demo's one product with a ZWG list price set by hand: the Silver dealer pays 5 % off both.
+  const own = rows.find((p) => p.priceZwl !== null);
+  override = own && { ...own, priceUsd: silver(own.priceUsd), priceZwl: silver(own.priceZwl as string) };
 });
 afterAll(() => t?.close());
 

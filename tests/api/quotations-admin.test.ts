@@ -205,7 +205,10 @@ describe("PUT /api/quotations/:id — approve", () => {
 });
 
 describe("a quotation in the secondary currency is priced in it (issue 17 §8)", () => {
-  /** The first two products' prices now: the USD price and the secondary (ZWG) one, made at the rate in force. */
+  /**
+   * The first two products' prices a visitor's request starts from: the retail price (issue 24 §1) and the secondary
+   * (ZWG) one, made from it at the rate in force.
+   */
   async function productPrices() {
     const pricing = await t.app.services.catalogue.secondaryPricing();
     const rows = await t.database.db
@@ -213,13 +216,13 @@ describe("a quotation in the secondary currency is priced in it (issue 17 §8)",
       .from(products)
       .where(inArray(products.productId, productIds))
       .orderBy(asc(products.productId));
-    const zwg = rows.map((r) => pricing.priceOf(r.priceUsd, r.priceZwl));
+    const zwg = rows.map((r) => pricing.priceOf(r.retailPriceUsd, null));
     if (zwg.some((z) => z === null)) throw new Error("the demo has a ZWG rate in force");
-    return rows.map((r, i) => ({ usd: r.priceUsd, zwg: zwg[i] as string, name: r.productName }));
+    return rows.map((r, i) => ({ usd: r.retailPriceUsd, zwg: zwg[i] as string, name: r.productName }));
   }
   const money = (price: string) => Number(price).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-  it("gives the back office each line's ZWG price (price_zwl) beside the USD list price", async () => {
+  it("gives the back office each line's ZWG price (price_zwl) beside its USD price (a visitor's: the retail price)", async () => {
     const q = await newQuotation();
     const prices = await productPrices();
     const listed = (await get(`/api/quotations/?q=${q.id}`)).json().rows as {

@@ -9,14 +9,16 @@ import { addDays, harareDate } from "#shared/quotation-status.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts";
+import { silver } from "../support/prices.ts";
 import { createTestApp, type TestApp, unlimitedForms } from "../support/test-app.ts";
 
 let t: TestApp;
-let twoProducts: { id: number; name: string; priceUsd: string }[];
+/** `priceUsd`: the retail price a visitor's request is made at; `listUsd`: the dealer list price (issue 24 §1). */
+let twoProducts: { id: number; name: string; priceUsd: string; listUsd: string }[];
 beforeAll(async () => {
   t = await createTestApp();
   twoProducts = await t.database.db
-    .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd })
+    .select({ id: products.productId, name: products.productName, priceUsd: products.retailPriceUsd, listUsd: products.priceUsd })
     .from(products)
     .orderBy(asc(products.productId))
     .limit(2);
@@ -79,13 +81,13 @@ describe("POST /api/quotations", () => {
     // The snapshot stays when the product's price changes later.
     await t.database.db
       .update(products)
-      .set({ priceUsd: "1.00" })
+      .set({ retailPriceUsd: "1.00" })
       .where(eq(products.productId, twoProducts[0]?.id as number));
     const [after] = await t.database.db.select().from(quotationProducts).where(eq(quotationProducts.quotationId, body.id)).limit(1);
     expect(after?.priceUsd).toBe(twoProducts[0]?.priceUsd);
     await t.database.db
       .update(products)
-      .set({ priceUsd: twoProducts[0]?.priceUsd as string })
+      .set({ retailPriceUsd: twoProducts[0]?.priceUsd as string })
       .where(eq(products.productId, twoProducts[0]?.id as number));
 
     const mails = await newMails(mailsBefore);
@@ -310,7 +312,8 @@ describe("prices in a user's own quotations", () => {
     const dealer = await t.loginAs("dealer");
     const own = await t.inject({ method: "POST", url: "/api/quotations", payload: request(), headers: dealer });
     const dealerList = (await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers: dealer })).json() as QuotationView[];
-    expect(dealerList.find((q) => q.id === own.json().id)?.products[0]?.price).toBe(twoProducts[0]?.priceUsd);
+    // Made at their own price: Silver, 5 % off the list (issue 24).
+    expect(dealerList.find((q) => q.id === own.json().id)?.products[0]?.price).toBe(silver(twoProducts[0]?.listUsd as string));
   });
 });
 

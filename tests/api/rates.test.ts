@@ -1,9 +1,9 @@
 import { asc, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
-import { centsToDecimal, convertCents, decimalUnits } from "#shared/money.ts";
 import { type ExchangeRate, NO_RATE, RATE_DATE_TAKEN, RATE_NOT_FOUND, TAX_DATE_TAKEN } from "#shared/schemas/rates.ts";
 import { type Actors, createActors } from "../support/actors.ts";
+import { silverAt } from "../support/prices.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // Issue 21 §1 and §3: the dated tables of the ZWG exchange rate and the VAT rate, read on the day a clock says.
@@ -111,7 +111,8 @@ describe("correcting a mistyped exchange rate (PATCH /api/exchange-rates/{id})",
       .orderBy(asc(products.productId))
       .limit(1);
     if (!product) throw new Error("the demo has no product priced from the rate");
-    const priceAt = (rate: string) => centsToDecimal(convertCents(decimalUnits(product.priceUsd, 2) ?? 0n, rate));
+    // The demo dealer's price (Silver, issue 24) at the rate.
+    const priceAt = (rate: string) => silverAt(product.priceUsd, rate);
     const priceZwl = async () =>
       (await actors.inject("dealer", { method: "GET", url: `/api/products/get-product-by-id/${product.id}` })).json()[0].price_zwl;
     expect(await priceZwl()).toBe(priceAt("26.8015"));

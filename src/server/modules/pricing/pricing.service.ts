@@ -122,6 +122,8 @@ export function createPricingService({ db, audit, files }: { db: Db; audit: Audi
     /** A product's quantity breaks and tier prices, as its edit form shows them. */
     async priceRules(actor: Actor, productId: number): Promise<PriceRulesView> {
       requireAdmin(actor);
+      const [product] = await db.select({ id: products.productId }).from(products).where(eq(products.productId, productId));
+      if (!product) throw new NotFoundError("Product not found.");
       return readRules(db, productId);
     },
 

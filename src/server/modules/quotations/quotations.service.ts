@@ -35,7 +35,7 @@ import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
-import { type CatalogueService, seesPrices } from "../catalogue/catalogue.service.ts";
+import { type CatalogueService, type SecondaryPricing, seesPrices } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import type { RatesService } from "../money/rates.service.ts";
 import type { StockService } from "../stock/stock.service.ts";
@@ -75,6 +75,21 @@ function searchOf(q: string | undefined): SQL | undefined {
     containsText(quotations.requesterEmail, text),
     ...(id ? [eq(quotations.id, Number(id))] : []),
   );
+}
+
+/**
+ * A line's price in the secondary currency now, what an approval in that currency starts from: the product's own
+ * secondary list price when the line was made at its list price, else the line's USD price (the retail price of a
+ * visitor's request, a dealer's tier price) at today's rate (issue 24). Null for a product since removed.
+ */
+function lineSecondary(
+  pricing: SecondaryPricing,
+  snapshot: string | null,
+  listUsd: string | null,
+  listSecondary: string | null,
+): string | null {
+  if (listUsd === null) return null;
+  return snapshot === null || snapshot === listUsd ? pricing.priceOf(listUsd, listSecondary) : pricing.priceOf(snapshot, null);
 }
 
 /**
@@ -210,7 +225,7 @@ export function createQuotationsService({
         product_name: l.productName,
         quantity: l.quantity,
         price: l.priceUsd,
-        price_zwl: l.productUsd === null ? null : pricing.priceOf(l.productUsd, l.priceZwl),
+        price_zwl: lineSecondary(pricing, l.priceUsd, l.productUsd, l.priceZwl),
         quoted_price: l.quotedPrice,
         vat_rate: l.vatRate,
       });
@@ -296,7 +311,7 @@ export function createQuotationsService({
       .where(eq(quotationProducts.quotationId, row.id))
       .then(async (found) => {
         const pricing = await catalogue.secondaryPricing(true, exec);
-        return found.map((l) => ({ ...l, productZwl: l.productUsd === null ? null : pricing.priceOf(l.productUsd, l.productZwl) }));
+        return found.map((l) => ({ ...l, productZwl: lineSecondary(pricing, l.priceUsd, l.productUsd, l.productZwl) }));
       });
     const prices = new Map<number, string | null>();
     if (!input.lines) {
