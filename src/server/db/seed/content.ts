@@ -293,20 +293,15 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       ["Rooftop system for a Msasa workshop", "15kW", "msasa.works@example.com", "+263772000003", 30],
     ],
   });
-  const [applicant] = await db
-    .insert(users)
-    .values({
-      fullName: "Tatenda Moyo",
-      username: "tatenda.moyo",
-      email: "tatenda@kopje-energy.example",
-      // Nobody signs in as this applicant: the password is random and never shown.
-      passwordHash: await hashPassword(randomUUID()),
-      roleId: ROLE_IDS.user,
-      emailVerifiedAt: new Date(now - 8 * DAY),
-    })
-    .returning({ id: users.id });
+  const applicant = await insertCompanyAccount(db, {
+    fullName: "Tatenda Moyo",
+    username: "tatenda.moyo",
+    email: "tatenda@kopje-energy.example",
+    roleId: ROLE_IDS.user,
+    verifiedDaysAgo: 8,
+  });
   await seedDealerApplication(db, storage, opts.media, {
-    userId: applicant?.id as number,
+    userId: applicant,
     company: "Kopje Energy (Private) Limited",
     trading: "Kopje Energy",
     regNumber: "5678/2022",
@@ -323,20 +318,15 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
   });
 
   // A second approved dealer, a volume installer in the Gold tier (issue 24): the demo dealer buys at Silver.
-  const [goldDealer] = await db
-    .insert(users)
-    .values({
-      fullName: "Nyasha Zvobgo",
-      username: "nyasha.zvobgo",
-      email: "nyasha@zambezi-power.example",
-      // Nobody signs in as this dealer: the password is random and never shown.
-      passwordHash: await hashPassword(randomUUID()),
-      roleId: ROLE_IDS.dealer,
-      emailVerifiedAt: new Date(now - 200 * DAY),
-    })
-    .returning({ id: users.id });
+  const goldDealer = await insertCompanyAccount(db, {
+    fullName: "Nyasha Zvobgo",
+    username: "nyasha.zvobgo",
+    email: "nyasha@zambezi-power.example",
+    roleId: ROLE_IDS.dealer,
+    verifiedDaysAgo: 200,
+  });
   await seedDealerApplication(db, storage, opts.media, {
-    userId: goldDealer?.id as number,
+    userId: goldDealer,
     company: "Zambezi Power Solutions (Private) Limited",
     trading: "Zambezi Power",
     regNumber: "0917/2014",
@@ -351,7 +341,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       ["Solar irrigation for a Chegutu farm", "45kW", "chegutu.farm@example.com", "+263774000103", 50],
     ],
   });
-  await seedDemoPricing(db, productRows, { silver: [opts.dealerUserId], gold: [goldDealer?.id as number] });
+  await seedDemoPricing(db, productRows, { silver: [opts.dealerUserId], gold: [goldDealer] });
 
   // Quotations, orders, sales and messages, so the dealer area and the back office have something to show.
   const pick = () => productRows[Math.floor(random() * productRows.length)] as (typeof productRows)[number];
@@ -434,6 +424,25 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
   ]);
 
   if (opts.media) await inPool(files, 4);
+}
+
+/** Another company's account, verified `verifiedDaysAgo`; nobody signs in as it: the password is random and never shown. */
+async function insertCompanyAccount(
+  db: Db,
+  a: { fullName: string; username: string; email: string; roleId: number; verifiedDaysAgo: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      fullName: a.fullName,
+      username: a.username,
+      email: a.email,
+      passwordHash: await hashPassword(randomUUID()),
+      roleId: a.roleId,
+      emailVerifiedAt: new Date(Date.now() - a.verifiedDaysAgo * DAY),
+    })
+    .returning({ id: users.id });
+  return row?.id as number;
 }
 
 type DealerApplicationSeed = {
