@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { VAT_CATEGORIES } from "../tax.ts";
+import { priceBreakSchema } from "./pricing.ts";
 
 /** An order's statuses, in the order they usually come (issue 5). The database keeps the same values. */
 export const ORDER_STATUSES = [
@@ -26,6 +27,9 @@ export const orderPreviewSchema = z.object({
       line_total_usd: z.string().describe("Excluding VAT"),
       line_total_secondary: z.string().nullable().describe("Excluding VAT"),
       vat_rate: z.string().nullable().describe("The line's VAT rate in percent; null when exempt"),
+      price_breaks: z
+        .array(priceBreakSchema)
+        .describe("The dealer's unit price from each quantity, starting at 1 (issue 24 §2): what a bigger quantity would cost"),
     }),
   ),
   missing: z.array(z.number()).describe("Products of the request no longer in the catalogue"),

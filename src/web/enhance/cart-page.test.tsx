@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY } from "#shared/constants.ts";
 import { CartView } from "#web/features/cart/cart-view.tsx";
-import { enhanceCartPage } from "./cart-page.ts";
+import { enhanceCartPage, PRICE_ASK_DELAY_MS } from "./cart-page.ts";
 
 // The cart page as the server renders it (features/cart/cart-view.tsx), drawn by its script from storage.
 
@@ -222,4 +222,85 @@ it("follows a change made elsewhere (another tab), and discards an expired cart"
   expect((view().querySelector("input") as HTMLInputElement).value).toBe("4");
   // A dealer's Checkout goes to /checkout.
   expect(view().querySelector('a[href="/checkout"]')?.textContent).toBe("Checkout");
+});
+
+/** A dealer's preview (GET /api/orders/preview) of one product with quantity breaks, priced at each line's quantity. */
+const STEPS = [
+  { min_quantity: 1, price_usd: "112.10", price_zwl: "3004.45" },
+  { min_quantity: 10, price_usd: "108.74", price_zwl: "2914.40" },
+  { min_quantity: 40, price_usd: "105.37", price_zwl: "2824.08" },
+];
+function previewAnswer(url: string) {
+  const lines = (new URL(url, "http://x").searchParams.get("lines") ?? "").split(",").map((l) => l.split("x").map(Number));
+  return {
+    lines: lines.map(([id, quantity = 1]) => {
+      const step = [...STEPS].reverse().find((s) => s.min_quantity <= quantity) ?? STEPS[0];
+      return {
+        product_id: id,
+        quantity,
+        unit_price_usd: step?.price_usd,
+        unit_price_secondary: step?.price_zwl,
+        price_breaks: STEPS,
+      };
+    }),
+  };
+}
+
+it("prices a dealer's lines at their quantities: the unit price follows the breaks, asked again once the typing pauses", async () => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    const fetchMock = vi.fn(
+      async (url: string) => new Response(JSON.stringify(url.includes("/preview") ? previewAnswer(url) : [inStock(5)])),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    store([{ productId: 5, productName: "SunVolt 410W Mono PERC", image: "", quantity: 1 }]);
+    serverPage(true);
+    enhanceCartPage();
+    const previews = () => fetchMock.mock.calls.map(([url]) => url).filter((url) => url.includes("/preview"));
+    // The first prices are asked at once, with the line's real quantity.
+    expect(previews()).toEqual(["/api/orders/preview?lines=5x1"]);
+    const line = () => view().querySelector('[data-line="5"]') as HTMLElement;
+    const text = (selector: string) => line().querySelector(selector)?.textContent;
+    await vi.waitFor(() => expect(text("[data-line-unit]")).toBe("USD\u00a0112.10 each"));
+    expect(text("[data-line-total]")).toBe("USD\u00a0112.10");
+    const hint = line().querySelector("[data-line-break]") as HTMLElement;
+    expect(hint.hidden).toBe(false);
+    expect(hint.textContent).toBe("USD\u00a0108.74 each from 10");
+    expect(view().querySelector("[data-summary-subtotal]")?.textContent).toBe("USD\u00a0112.10");
+
+    // Typing 1, then 10: drawn at once from the break table, asked of the server once, after the pause.
+    const input = line().querySelector("input") as HTMLInputElement;
+    input.focus();
+    for (const value of ["1", "10"]) {
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    expect(text("[data-line-unit]")).toBe("USD\u00a0108.74 each");
+    expect(text("[data-line-total]")).toBe("USD\u00a01,087.40");
+    expect(hint.textContent).toBe("USD\u00a0105.37 each from 40");
+    expect(previews()).toEqual(["/api/orders/preview?lines=5x1"]);
+    await vi.advanceTimersByTimeAsync(PRICE_ASK_DELAY_MS);
+    expect(previews()).toEqual(["/api/orders/preview?lines=5x1", "/api/orders/preview?lines=5x10"]);
+    await vi.waitFor(() => expect(view().querySelector("[data-summary-subtotal]")?.textContent).toBe("USD\u00a01,087.40"));
+
+    // At the last break there is no hint; in the secondary currency the hint is in it too.
+    input.value = "40";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(text("[data-line-unit]")).toBe("USD\u00a0105.37 each");
+    expect(hint.hidden).toBe(true);
+    input.value = "2";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    const zwg = view().querySelector<HTMLInputElement>('input[data-cart-currency][value="ZWG"]') as HTMLInputElement;
+    zwg.click();
+    zwg.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(text("[data-line-unit]")).toBe("ZWG\u00a03,004.45 each");
+    expect(hint.textContent).toBe("ZWG\u00a02,914.40 each from 10");
+    // Back to the quantity last asked about before the pause ends: nothing more is asked.
+    input.value = "10";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(PRICE_ASK_DELAY_MS);
+    expect(previews()).toHaveLength(2);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -24,13 +24,43 @@ import {
 type Stock = (AvailabilityWords & { product_id: number })[];
 
 /** What GET /api/orders/preview answers, as far as the cart reads it (unit prices; totals are worked out here). */
-type Preview = { lines: { product_id: number; unit_price_usd: string; unit_price_secondary: string | null }[] };
+type Preview = {
+  lines: {
+    product_id: number;
+    quantity: number;
+    unit_price_usd: string;
+    unit_price_secondary: string | null;
+    /** The unit price from each quantity, from 1 (issue 24 §2); absent from an older server's answer. */
+    price_breaks?: { min_quantity: number; price_usd: string; price_zwl: string | null }[];
+  }[];
+};
 
 /** The currency a dealer last chose to see the cart in (this browser). */
 const CURRENCY_KEY = "cart-currency";
 
 /** A dealer's unit prices in cents: USD and, when it has one, the secondary currency. */
 type UnitPrices = { usd: bigint | null; secondary: bigint | null };
+
+/** A product's prices as the server last answered them: at the quantity asked, and from each quantity break. */
+type LinePrices = UnitPrices & { quantity: number; steps: (UnitPrices & { from: number })[] };
+
+/** How long the cart waits after the last change of a quantity before it asks for the prices again. */
+export const PRICE_ASK_DELAY_MS = 400;
+
+/** The unit prices of `quantity` units: the server's for the quantity it was asked, else its break table's step. */
+function unitAt(price: LinePrices, quantity: number): UnitPrices {
+  if (price.quantity === quantity || price.steps.length === 0) return price;
+  let step: LinePrices["steps"][number] | undefined;
+  for (const s of price.steps) if (s.from <= quantity && (!step || s.from > step.from)) step = s;
+  return step ?? price;
+}
+
+/** The next quantity break above `quantity`: what the line's hint offers ("USD 108.74 each from 10"). */
+function nextStep(price: LinePrices, quantity: number): LinePrices["steps"][number] | null {
+  let next: LinePrices["steps"][number] | null = null;
+  for (const s of price.steps) if (s.from > quantity && (!next || s.from < next.from)) next = s;
+  return next;
+}
 
 /**
  * The cart page (/cart, spec §2, §4, §8), sent without React (decision 013): the server sends its states and one
@@ -60,9 +90,11 @@ export function enhanceCartPage(): void {
   let asked = "";
   /** A dealer's cart shows their prices (features/cart/cart-view.tsx draws the slots only for them). */
   const dealer = page.hasAttribute("data-dealer");
-  let prices = new Map<number, UnitPrices>();
-  /** The products whose prices were last asked for. */
+  let prices = new Map<number, LinePrices>();
+  /** The lines (product x quantity) whose prices were last asked for. */
   let priced = "";
+  /** A quantity changed: the prices are asked for once the changes pause (no request per keystroke or tap). */
+  let priceTimer: ReturnType<typeof setTimeout> | undefined;
 
   const template = (id: string) =>
     (document.getElementById(id) as HTMLTemplateElement).content.firstElementChild?.cloneNode(true) as HTMLElement;
@@ -252,7 +284,8 @@ export function enhanceCartPage(): void {
     for (const item of availableItems(cart, gone)) {
       const li = root.querySelector<HTMLElement>(`[data-line="${item.productId}"]`);
       const price = prices.get(item.productId);
-      const unit = price ? (secondary ? price.secondary : price.usd) : null;
+      const at = price ? unitAt(price, item.quantity) : null;
+      const unit = at ? (secondary ? at.secondary : at.usd) : null;
       if (!price) waiting = true;
       else if (unit === null) missing = true;
       const set = (selector: string, text: string) => {
@@ -262,6 +295,15 @@ export function enhanceCartPage(): void {
       const none = price ? `No ${currency} price` : "…";
       set("[data-line-unit]", unit === null ? none : `${amount(unit)} each`);
       set("[data-line-total]", unit === null ? (price ? "—" : "…") : (amount(unit * BigInt(item.quantity)) ?? ""));
+      // Below a quantity break: what the line would cost a unit from the break's quantity on.
+      const next = price ? nextStep(price, item.quantity) : null;
+      const nextUnit = next ? (secondary ? next.secondary : next.usd) : null;
+      const hint = li?.querySelector<HTMLElement>("[data-line-break]");
+      if (hint) {
+        const text = next && nextUnit !== null ? `${amount(nextUnit)} each from ${next.from.toLocaleString("en-GB")}` : "";
+        hint.hidden = text === "";
+        if (hint.textContent !== text) hint.textContent = text;
+      }
       subtotal = unit === null || subtotal === null ? null : subtotal + unit * BigInt(item.quantity);
     }
     const total = root.querySelector("[data-summary-subtotal]");
@@ -275,19 +317,41 @@ export function enhanceCartPage(): void {
       ?.setAttribute("href", secondary ? `/checkout?currency=${encodeURIComponent(currency)}` : "/checkout");
   }
 
-  /** Asks the server for a dealer's prices of the cart's products, when they are not the ones last asked about. */
+  /**
+   * Asks the server for a dealer's prices of the cart's lines at their quantities (issue 24 §2), when they are not the
+   * ones last asked about: at once when a line has no price yet, else once the changes pause. Meanwhile a line is
+   * drawn from the break table the server last sent.
+   */
   function askPrices(cart: Cart) {
     if (!dealer) return;
-    const items = availableItems(cart, gone).map((i) => ({ productId: i.productId, quantity: 1 }));
+    const items = availableItems(cart, gone).map((i) => ({ productId: i.productId, quantity: i.quantity }));
     const lines = linesParam(items);
+    clearTimeout(priceTimer);
     if (!lines || lines === priced) return;
+    if (items.some((i) => !prices.has(i.productId))) sendPrices(lines);
+    else priceTimer = setTimeout(() => sendPrices(lines), PRICE_ASK_DELAY_MS);
+  }
+
+  function sendPrices(lines: string) {
     priced = lines;
     fetch(`/api/orders/preview?lines=${lines}`, { headers: { accept: "application/json" } })
       .then((res) => (res.ok ? (res.json() as Promise<Preview>) : null))
       .then((answer) => {
         if (!answer || priced !== lines) return;
         prices = new Map(
-          answer.lines.map((l) => [l.product_id, { usd: toCents(l.unit_price_usd), secondary: toCents(l.unit_price_secondary) }]),
+          answer.lines.map((l) => [
+            l.product_id,
+            {
+              usd: toCents(l.unit_price_usd),
+              secondary: toCents(l.unit_price_secondary),
+              quantity: l.quantity,
+              steps: (l.price_breaks ?? []).map((b) => ({
+                from: b.min_quantity,
+                usd: toCents(b.price_usd),
+                secondary: toCents(b.price_zwl),
+              })),
+            },
+          ]),
         );
         const { cart: now } = cartSnapshot();
         if (now) drawPrices(now);
@@ -388,5 +452,12 @@ export function enhanceCartPage(): void {
     // cartSnapshot reports it.
   }
   draw();
-  subscribeToCart(draw);
+  // A page taken out of the document (a test's next page) stops following the cart.
+  const stop = subscribeToCart(() => {
+    if (page.isConnected) draw();
+    else {
+      stop();
+      clearTimeout(priceTimer);
+    }
+  });
 }

@@ -8,6 +8,7 @@ import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "#web/features/catalogue/add-to-cart-button.tsx";
 import { AvailabilityStatusLine, BranchAvailability } from "#web/features/catalogue/availability-status.tsx";
 import { CompareControl } from "#web/features/catalogue/compare-control.tsx";
+import { PriceBreaks } from "#web/features/catalogue/price-breaks.tsx";
 import { priceCueText } from "#web/features/catalogue/product-card.tsx";
 import { GALLERY_SIZES, ProductGallery } from "#web/features/catalogue/product-gallery.tsx";
 import { mainImageName, productImageNames } from "#web/features/catalogue/product-media.ts";
@@ -117,12 +118,16 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
           {product.price_usd === null ? (
             <p className="font-medium text-accent-800">{priceCueText(root?.user ? "dealers-only" : "sign-in")}</p>
           ) : (
-            <ProductPrices
-              usd={product.price_usd}
-              zwl={product.price_zwl}
-              currency={product.secondary_currency}
-              rate={product.exchange_rate && product.rate_date ? { rate: product.exchange_rate, date: product.rate_date } : null}
-            />
+            <>
+              <ProductPrices
+                usd={product.price_usd}
+                zwl={product.price_zwl}
+                currency={product.secondary_currency}
+                rate={product.exchange_rate && product.rate_date ? { rate: product.exchange_rate, date: product.rate_date } : null}
+              />
+              {/* Whose price it is, and the unit price from each quantity break (issue 24 §2). */}
+              <PriceBreaks breaks={product.price_breaks} tierName={product.tier?.name ?? null} currency={product.secondary_currency} />
+            </>
           )}
           {/* Stock (issue 23 §3): the status for everyone, per branch below it; quantities for dealers and admins only. */}
           <div data-product-availability="" className="space-y-1">

@@ -15,7 +15,7 @@ import type {
   ProductPage,
   ProductRecord,
 } from "#shared/schemas/catalogue.ts";
-import type { DealerTier } from "#shared/schemas/pricing.ts";
+import type { DealerTier, PriceBreak } from "#shared/schemas/pricing.ts";
 import type { ExchangeRate } from "#shared/schemas/rates.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Availability } from "#shared/schemas/stock.ts";
@@ -263,7 +263,18 @@ export function createCatalogueService(
       tx: Db | Tx = db,
       /** The pricing a caller already read (and freezes with its document); read now when not given. */
       given?: SecondaryPricing,
-    ): Promise<{ id: number; name: string; priceUsd: string; priceZwl: string | null; hsCode: string | null; vatCategory: VatCategory }[]> {
+    ): Promise<
+      {
+        id: number;
+        name: string;
+        priceUsd: string;
+        priceZwl: string | null;
+        hsCode: string | null;
+        vatCategory: VatCategory;
+        /** The dealer's break table of the product (from 1 unit): the cart's "less from 10" hint. */
+        breaks: PriceBreak[];
+      }[]
+    > {
       const ids = [...quantities.keys()];
       if (ids.length === 0) return [];
       const [rows, pricing, tier] = await Promise.all([
@@ -291,7 +302,7 @@ export function createCatalogueService(
         const price = book.get(r.id);
         if (!price) return [];
         const unit = unitPrices(price, quantities.get(r.id) ?? 1);
-        return [{ ...r, priceUsd: unit.usd, priceZwl: unit.secondary }];
+        return [{ ...r, priceUsd: unit.usd, priceZwl: unit.secondary, breaks: priceBreaksOf(price) }];
       });
     },
 

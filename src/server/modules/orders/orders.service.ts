@@ -76,6 +76,7 @@ function deliveryProduct(fee: { city: string; feeUsd: string }, secondary: strin
     priceZwl: secondary,
     hsCode: null,
     vatCategory: "standard" as const,
+    breaks: [],
   };
 }
 
@@ -584,6 +585,7 @@ export function createOrdersService({
           // Unit × quantity, whether or not every line has a secondary price (the totals need them all).
           line_total_secondary: l.unitSecondary === null ? null : fromCents(toCents(l.unitSecondary) * l.quantity),
           vat_rate: l.vatRate,
+          price_breaks: l.product.breaks,
         })),
         missing,
         delivery: feeProduct ? { city: fee?.city ?? city, fee_usd: feeProduct.priceUsd, fee_secondary: feeProduct.priceZwl } : null,

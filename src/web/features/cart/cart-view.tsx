@@ -117,6 +117,10 @@ export function CartLine({ item, unavailable, priced = false }: { item: CartItem
             {PRICE_PENDING}
           </p>
         ) : null}
+        {priced && !unavailable ? (
+          // Below a quantity break (issue 24 §2): "USD 108.74 each from 10", put in and shown by the script.
+          <p data-line-break="" hidden className="text-sm font-medium text-accent-800 tabular-nums" />
+        ) : null}
         {unavailable ? null : (
           // A line that cannot be had in full now (issue 23 §3, shortLineWarning): the script puts in the words
           // from GET /api/products/availability and shows it.

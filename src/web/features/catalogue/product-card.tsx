@@ -14,7 +14,14 @@ export const CARD_SIZES = "(min-width: 1280px) 290px, (min-width: 1024px) 23vw, 
 
 /** What the card says about price, by who is looking (the service sends prices to dealers and admins only). */
 export type PriceCue =
-  | { kind: "price"; usd: string; secondary: string | null; currency: string }
+  | {
+      kind: "price";
+      usd: string;
+      secondary: string | null;
+      currency: string;
+      /** The quantity the first quantity break starts at (issue 24 §2): "Lower price from 10"; null without breaks. */
+      breaksFrom?: number | null;
+    }
   | { kind: "sign-in" }
   | { kind: "dealers-only" };
 
@@ -40,7 +47,13 @@ export type ProductCardData = {
 export function productCardData(p: Product, signedIn: boolean): ProductCardData {
   const usd = shownPrice(p.price_usd);
   const cue: PriceCue = usd
-    ? { kind: "price", usd, secondary: shownPrice(p.price_zwl), currency: p.secondary_currency }
+    ? {
+        kind: "price",
+        usd,
+        secondary: shownPrice(p.price_zwl),
+        currency: p.secondary_currency,
+        breaksFrom: p.price_breaks?.[1]?.min_quantity ?? null,
+      }
     : signedIn
       ? { kind: "dealers-only" }
       : { kind: "sign-in" };
@@ -69,6 +82,11 @@ export function PriceLine({ cue }: { cue: PriceCue }) {
         <Amount currency="USD" value={cue.usd} className="text-lg font-bold text-slate-900" />
         {cue.secondary ? <Amount currency={cue.currency} value={cue.secondary} className="text-sm text-slate-700" /> : null}
         <span className="text-xs text-slate-600">excl. VAT</span>
+        {cue.breaksFrom ? (
+          <span data-card-breaks="" className="text-xs font-medium whitespace-nowrap text-accent-800">
+            Lower price from {cue.breaksFrom.toLocaleString("en-GB")}
+          </span>
+        ) : null}
       </p>
     );
   }

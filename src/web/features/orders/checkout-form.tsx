@@ -136,11 +136,18 @@ function Summary({
           }
           const l = r.line;
           const amount = secondary ? l.line_total_secondary : l.line_total_usd;
+          const unit = secondary ? l.unit_price_secondary : l.unit_price_usd;
           const short = note(l.product_id, l.quantity);
           return (
             <tr key={l.product_id} className="border-b border-slate-200">
               <td className="py-2 pr-2 text-slate-900">
                 {l.product_name}
+                {unit === null ? null : (
+                  // The dealer's unit price at this quantity (issue 24 §2: a quantity break lowers it).
+                  <span data-unit-price="" className="block text-xs text-slate-600 tabular-nums">
+                    {formatMoney(currency, unit)} each
+                  </span>
+                )}
                 {short ? (
                   <span data-backorder-note="" className="block text-xs font-medium text-amber-900">
                     {short}
