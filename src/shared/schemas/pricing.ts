@@ -132,6 +132,7 @@ export const priceListRowSchema = z.object({
   price_breaks: z.array(priceBreakSchema).describe("The break table, from 1 unit; one step when the product has no breaks"),
   availability_status: z.enum(AVAILABILITY_STATUSES),
   availability: z.string().describe("In stock, Low stock, Out of stock — expected …, or On order"),
+  next_arrival: z.string().nullable().describe("The expected day (YYYY-MM-DD) of the next shipment, when one is on its way"),
 });
 export type PriceListRow = z.infer<typeof priceListRowSchema>;
 

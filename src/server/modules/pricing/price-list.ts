@@ -89,6 +89,7 @@ export function createPriceListService({
         price_breaks: priceBreaksOf(price),
         availability_status: availability.status,
         availability: availabilityLabel(availability),
+        next_arrival: availability.next_arrival ?? null,
       });
     }
     return {
