@@ -98,9 +98,10 @@ export async function priceListPdf(list: PriceList, company: SiteSettings): Prom
     const c = cells(row);
     const height = heightOf(c);
     const newCategory = row.category_id !== category;
-    // A category's name stays with its first product.
-    if (ensure(height + (newCategory ? CATEGORY_HEIGHT : 0))) tableHeader();
-    if (newCategory) {
+    // A category's name stays with its first product, and comes again, "(continued)", on a page its products run on to.
+    const newPage = ensure(height + CATEGORY_HEIGHT);
+    if (newPage) tableHeader();
+    if (newCategory || newPage) {
       category = row.category_id;
       shade = false;
       state.page.drawLine({
@@ -109,7 +110,7 @@ export async function priceListPdf(list: PriceList, company: SiteSettings): Prom
         thickness: 0.75,
         color: RULE,
       });
-      text(row.category_name, MARGIN + PAD, state.y, bold, 9.5, INK);
+      text(newCategory ? row.category_name : `${row.category_name} (continued)`, MARGIN + PAD, state.y, bold, 9.5, INK);
       state.y -= CATEGORY_HEIGHT - 2;
     }
     if (shade) state.page.drawRectangle({ x: MARGIN, y: state.y + LINE - height + 1, width: WIDTH, height, color: SHADE });

@@ -5,7 +5,7 @@ import { decimalUnits, formatCents, rateNote } from "#shared/money.ts";
 import type { PriceListRow } from "#shared/schemas/pricing.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { Token } from "#web/components/ui/token.tsx";
+import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import { AvailabilityStatusLine } from "#web/features/catalogue/availability-status.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { filterPriceList, PRICE_LIST_SHOWN, priceListCategories, priceListQuery } from "#web/features/dealer/price-list-filter.ts";
@@ -108,7 +108,7 @@ export default function DealerPriceList({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <Form method="get" role="search" aria-label="Search the price list" className="flex flex-wrap items-end gap-3">
-              <div className="min-w-0 flex-1 basis-56">
+              <div className="min-w-0 grow basis-56">
                 <label htmlFor="price-list-q" className="mb-1 block text-sm font-medium text-slate-800">
                   Search
                 </label>
@@ -121,7 +121,7 @@ export default function DealerPriceList({ loaderData }: Route.ComponentProps) {
                   className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base"
                 />
               </div>
-              <div className="min-w-0 basis-56 max-sm:flex-1">
+              <div className="min-w-0 grow basis-56 sm:grow-0">
                 <label htmlFor="price-list-category" className="mb-1 block text-sm font-medium text-slate-800">
                   Category
                 </label>
@@ -220,7 +220,7 @@ export default function DealerPriceList({ loaderData }: Route.ComponentProps) {
                   </caption>
                   <thead className="border-b border-slate-300 text-slate-700">
                     <tr>
-                      <th scope="col" className="py-2 pr-4 font-semibold">
+                      <th scope="col" className={`py-2 pr-4 font-semibold ${NAME_CELL_CLASS}`}>
                         Product
                       </th>
                       <th scope="col" className="py-2 pr-4 font-semibold">
