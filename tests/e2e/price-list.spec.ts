@@ -26,21 +26,23 @@ test("the Silver dealer opens the price list, sees a panel's breaks, filters it 
   await expect(breaks.getByRole("listitem")).toHaveText([/10\+ units\s*108\.74/, /40\+ units\s*105\.37/]);
 
   // The search and the category narrow the list, in the address.
-  await page.getByRole("searchbox", { name: "Search" }).fill("SunVolt 410");
-  await page.getByRole("button", { name: "Search" }).click();
+  const form = page.getByRole("search", { name: "Search the price list" });
+  const status = page.getByRole("status").filter({ hasText: "products" });
+  await form.getByRole("searchbox", { name: "Search", exact: true }).fill("SunVolt 410");
+  await form.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\?.*q=SunVolt\+410/);
-  await expect(page.getByRole("status")).toContainText(/^1 of \d+ products matching “SunVolt 410”/);
+  await expect(status).toContainText(/^1 of \d+ products matching “SunVolt 410”/);
   await expect(page.getByRole("rowheader")).toHaveCount(1);
-  await page.getByRole("link", { name: "Clear" }).click();
+  await form.getByRole("link", { name: "Clear" }).click();
   const batteries = await page
     .getByLabel("Category")
-    .locator("option", { hasText: /^Batteries/ })
+    .locator("option", { hasText: /^Energy Storage/ })
     .getAttribute("value");
-  await page.getByLabel("Category").selectOption(batteries as string);
+  await form.getByLabel("Category").selectOption(batteries as string);
   await expect(page).toHaveURL(/category=\d+/);
-  await expect(page.getByRole("status")).toContainText(/ of \d+ products in Batteries/);
-  await page.getByRole("searchbox", { name: "Search" }).fill("no such product xyz");
-  await page.getByRole("button", { name: "Search" }).click();
+  await expect(status).toContainText(/ of \d+ products in Energy Storage/);
+  await form.getByRole("searchbox", { name: "Search", exact: true }).fill("no such product xyz");
+  await form.getByRole("button", { name: "Search" }).click();
   await expect(page.getByText("No products match your search.")).toBeVisible();
   await page.getByRole("link", { name: "see every product" }).click();
   await expect(page.getByRole("rowheader", { name: new RegExp(PANEL) })).toBeVisible();
