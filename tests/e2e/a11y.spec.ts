@@ -593,7 +593,7 @@ test("public pages at phone width (390 px), with the menu open", async ({ browse
 });
 
 test("the main dealer and back-office pages at phone width (390 px)", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const findings: string[] = [];
   const dealer = await phonePage(browser, baseURL as string);
   await signIn(dealer, DEMO.dealer, /\/dealer$/);
