@@ -22,6 +22,7 @@ import { ratesRoutes } from "./modules/money/rates.routes.ts";
 import { taxDocumentsRoutes } from "./modules/money/tax-documents.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
+import { priceListRoutes } from "./modules/pricing/price-list.routes.ts";
 import { pricingRoutes } from "./modules/pricing/pricing.routes.ts";
 import { quotationsRoutes } from "./modules/quotations/quotations.routes.ts";
 import { salesRoutes } from "./modules/sales/sales.routes.ts";
@@ -213,6 +214,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(stockRoutes, { services });
         await routes.register(stockAdminRoutes, { services });
         await routes.register(pricingRoutes, { services });
+        await routes.register(priceListRoutes, { services });
         await routes.register(contentAdminRoutes, { services });
         await routes.register(dealersRoutes, { services });
         await routes.register(documentsRoutes, { services });

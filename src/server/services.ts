@@ -20,6 +20,7 @@ import { createRatesService } from "./modules/money/rates.service.ts";
 import { createTaxDocumentsService } from "./modules/money/tax-documents.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
+import { createPriceListService } from "./modules/pricing/price-list.ts";
 import { createPricingService } from "./modules/pricing/pricing.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import { createSalesService } from "./modules/sales/sales.service.ts";
@@ -182,6 +183,8 @@ export function createServices(deps: Deps) {
     /** The stock back office (issue 23 §1, §2): branches, delivery fees, levels, adjustments, shipments, the ledger, counts. */
     /** Dealer tiers, a dealer's tier, products' quantity breaks and tier prices (issue 24). */
     pricing: createPricingService({ db: deps.db, audit, files: createStoredFiles(deps.storage) }),
+    /** A dealer's price list at their tier, as JSON, CSV and PDF (issue 24 §3). */
+    priceList: createPriceListService({ db: deps.db, catalogue, settings, ...(deps.now ? { now: deps.now } : {}) }),
     stockAdmin: createStockAdminService({ db: deps.db, storage: deps.storage, audit, ...(deps.now ? { now: deps.now } : {}) }),
   };
 }

@@ -45,6 +45,7 @@ export default [
       route("quotations", "routes/dealer/quotations.tsx"),
       route("register", "routes/dealer/register.tsx"),
       route("orders", "routes/dealer/orders.tsx"),
+      route("price-list", "routes/dealer/price-list.tsx"),
     ]),
   ]),
   ...prefix("admin", [

@@ -138,6 +138,10 @@ const COVERED: Record<string, Covered> = {
     { as: "user", url: "/dealer/orders" },
     { as: "dealer", url: "/dealer/orders" },
   ],
+  "/dealer/price-list": [
+    { as: "dealer", url: "/dealer/price-list" },
+    { as: "dealer", url: "/dealer/price-list?q=no+such+product+xyz" },
+  ],
   "/admin": [
     { as: "admin", url: "/admin" },
     { as: "admin", url: "/admin?range=365" },
@@ -547,7 +551,16 @@ test("two-step sign-in (decision 010): the app's setup, recovery codes and code 
 
 /** Pages checked again at 390 px: every public page, and the main pages of the dealer area and back office. */
 const PHONE = { width: 390, height: 844 };
-const PHONE_DEALER = ["/dealer", "/dealer/profile", "/dealer/quotations", "/dealer/orders", "/dealer/manual", "/cart", "/checkout"];
+const PHONE_DEALER = [
+  "/dealer",
+  "/dealer/profile",
+  "/dealer/quotations",
+  "/dealer/orders",
+  "/dealer/price-list",
+  "/dealer/manual",
+  "/cart",
+  "/checkout",
+];
 const PHONE_ADMIN = [
   "/admin",
   "/admin/products",
@@ -580,7 +593,7 @@ test("public pages at phone width (390 px), with the menu open", async ({ browse
 });
 
 test("the main dealer and back-office pages at phone width (390 px)", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const findings: string[] = [];
   const dealer = await phonePage(browser, baseURL as string);
   await signIn(dealer, DEMO.dealer, /\/dealer$/);

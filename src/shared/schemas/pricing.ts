@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { decimalUnits, VAT_PLACES } from "../money.ts";
+import { AVAILABILITY_STATUSES } from "./stock.ts";
 
 /**
  * Dealer prices (issue 24): tiers, each a discount off the dealer list price; a tier's own price of a product; a
@@ -124,20 +125,32 @@ export const priceListRowSchema = z.object({
   product_id: z.number(),
   sku: z.string().nullable(),
   product_name: z.string(),
+  category_id: z.number(),
   category_name: z.string(),
   price_usd: z.string().describe("The dealer's unit price for one, USD excluding VAT"),
-  price_zwl: z.string().nullable(),
-  price_breaks: z.array(priceBreakSchema),
+  price_zwl: z.string().nullable().describe("The unit price for one in the secondary currency; null without one"),
+  price_breaks: z.array(priceBreakSchema).describe("The break table, from 1 unit; one step when the product has no breaks"),
+  availability_status: z.enum(AVAILABILITY_STATUSES),
   availability: z.string().describe("In stock, Low stock, Out of stock — expected …, or On order"),
+  next_arrival: z.string().nullable().describe("The expected day (YYYY-MM-DD) of the next shipment, when one is on its way"),
 });
 export type PriceListRow = z.infer<typeof priceListRowSchema>;
 
 export const priceListSchema = z.object({
   date: z.string().describe("The day the prices are for (YYYY-MM-DD, Africa/Harare)"),
-  tier: dealerTierViewSchema.nullable(),
+  dealer_name: z.string().nullable().describe("The dealer's trading name (else the registered company); null for admins"),
+  tier: dealerTierViewSchema.nullable().describe("The dealer's tier; null for admins, who see the dealer list price"),
   secondary_currency: z.string(),
-  exchange_rate: z.string().nullable(),
+  exchange_rate: z.string().nullable().describe("The rate of the day secondary prices are made at; null when there is none"),
   rate_date: z.string().nullable(),
-  rows: z.array(priceListRowSchema),
+  rows: z.array(priceListRowSchema).describe("Every priced product, by category (the site's order), then name"),
 });
 export type PriceList = z.infer<typeof priceListSchema>;
+
+/** "10+: 108.74; 40+: 105.37": a row's breaks after the first step, as the CSV writes them ("" without breaks). */
+export function breaksText(breaks: readonly PriceBreak[]): string {
+  return breaks
+    .filter((b) => b.min_quantity > 1)
+    .map((b) => `${b.min_quantity}+: ${b.price_usd}`)
+    .join("; ");
+}

@@ -65,6 +65,13 @@ export async function readPriceRules(
       : [],
   ]);
   const ownPrice = new Map(own.map((o) => [o.productId, toCents(o.priceUsd)]));
+  // Grouped once: the price list reads every product, and a scan of all breaks per product grows with their product.
+  const breaksOf = new Map<number, typeof breaks>();
+  for (const b of breaks) {
+    const list = breaksOf.get(b.productId);
+    if (list) list.push(b);
+    else breaksOf.set(b.productId, [b]);
+  }
   const book = new Map<number, DealerPrice>();
   for (const row of rows) {
     const listCents = toCents(row.priceUsd);
@@ -74,7 +81,7 @@ export async function readPriceRules(
         listCents,
         tierPercent: tier?.discount_percent ?? "0",
         tierPriceCents: ownPrice.get(row.productId) ?? null,
-        breaks: breaks.filter((b) => b.productId === row.productId),
+        breaks: breaksOf.get(row.productId) ?? [],
       },
       overrideCents: toCents(row.priceZwl),
       rate,

@@ -1,4 +1,4 @@
-import { BadgeCheck, BookOpen, ChevronDown, ClipboardList, House, Package, UserRound, UserRoundPlus } from "lucide-react";
+import { BadgeCheck, BookOpen, ChevronDown, ClipboardList, House, Package, ReceiptText, UserRound, UserRoundPlus } from "lucide-react";
 import { NavLink } from "react-router";
 import { isAdminRole } from "#shared/roles.ts";
 import type { PublicUser } from "#shared/schemas/auth.ts";
@@ -10,7 +10,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The dealer area's sidebar (spec §2): fixed 118 px under the header from md up, a collapsible menu below it (the
  * button is a disclosure of src/web/enhance/disclosure.ts, so it works the same on the landing page, which visitors
  * get without React, and on the dealer area's React pages).
- * Quotations and Orders (issue 5) are for dealers (role_id 2) only; Become a Dealer and the label Member for everyone else.
+ * Quotations, Orders (issue 5) and the Price list (issue 24) are for dealers (role_id 2) only; Become a Dealer and the label Member for everyone else.
  */
 export function DealerSidebar({ user }: { user: PublicUser | null }) {
   const isDealer = user?.role_id === 2;
@@ -71,6 +71,11 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
               <li>
                 <NavLink to="/dealer/orders" className={linkClass}>
                   <Package aria-hidden="true" className="size-4" /> Orders
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dealer/price-list" className={linkClass}>
+                  <ReceiptText aria-hidden="true" className="size-4" /> Price list
                 </NavLink>
               </li>
             </>

@@ -1,11 +1,11 @@
-/** A dealer-area page's frame: heading, then its content. */
-export function DealerPage({ title, children }: { title: string; children?: React.ReactNode }) {
+/** A dealer-area page's frame: heading, then its content (`wide`: the page's width, for tables, not a column of text). */
+export function DealerPage({ title, children, wide = false }: { title: string; children?: React.ReactNode; wide?: boolean }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 md:px-8">
       <h1 data-tour="page-title" className="text-3xl font-bold tracking-tight text-slate-900">
         {title}
       </h1>
-      {children ? <div className="mt-4 max-w-prose space-y-4 text-lg text-slate-700">{children}</div> : null}
+      {children ? <div className={`mt-4 ${wide ? "" : "max-w-prose"} space-y-4 text-lg text-slate-700`}>{children}</div> : null}
     </div>
   );
 }
