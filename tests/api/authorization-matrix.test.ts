@@ -216,11 +216,11 @@ const MATRIX: Record<string, Case> = {
     }),
   },
   "GET /api/orders/mine": { expect: signedIn() },
-  // The cart's prices (issue 20 §3): dealers only, as the checkout's.
   // The dealer's price list (issue 24 §3): approved dealers at their tier, admins at the dealer list price.
   "GET /api/dealer/price-list": { expect: { ...adminOnly(), dealer: "ok", otherDealer: "ok" } },
   "GET /api/dealer/price-list.csv": { expect: { ...adminOnly(), dealer: "ok", otherDealer: "ok" } },
   "GET /api/dealer/price-list.pdf": { expect: { ...adminOnly(), dealer: "ok", otherDealer: "ok" } },
+  // The cart's prices (issue 20 §3): dealers only, as the checkout's.
   "GET /api/orders/preview": { expect: { ...all("forbidden"), anonymous: "unauth", dealer: "ok", otherDealer: "ok" } },
   "GET /api/orders/export.csv": { expect: adminOnly() },
   "GET /api/orders": { expect: adminOnly() },
