@@ -287,6 +287,24 @@ const MATRIX: Record<string, Case> = {
   },
   "GET /api/stock/movements": { expect: adminOnly() },
   "GET /api/stock/movements/export.csv": { expect: adminOnly(), query: "kind=receipt&from=2099-01-01" },
+  // Dealer prices (issue 24 §2): admins only. A new tier is the actor's own; the rest aim at ids that do not exist, so no
+  // shared tier, dealer or product changes.
+  "GET /api/dealer-tiers": { expect: adminOnly() },
+  "POST /api/dealer-tiers": { expect: adminOnly(), body: (c) => ({ name: `Matrix ${c.actor} ${c.run}`, discount_percent: "1" }) },
+  "PUT /api/dealer-tiers/:id": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ name: "Matrix", discount_percent: "1" }),
+  },
+  "DELETE /api/dealer-tiers/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "POST /api/dealer-tiers/:id/move": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ direction: "up" }) },
+  "PUT /api/dealer/tier/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ tier_id: NO_SUCH_ID }) },
+  "GET /api/products/:id/price-rules": { expect: adminOnly(), params: (c) => ({ id: c.fx.productId }) },
+  "PUT /api/products/:id/price-rules": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ breaks: [], tier_prices: [] }),
+  },
   "GET /api/shipments": { expect: adminOnly() },
   "POST /api/shipments": {
     expect: adminOnly("bad"),

@@ -211,6 +211,8 @@ beforeAll(async () => {
         return [faqId];
       case "/api/shipments/{id} id":
         return [shipmentId];
+      case "/api/products/{id}/price-rules id":
+        return [productId];
       default:
         throw new Error(`no value for {${name}} of GET ${route}: add one to params() in this test`);
     }

@@ -215,7 +215,8 @@ describe("a quotation in the secondary currency is priced in it (issue 17 §8)",
       .orderBy(asc(products.productId));
     const zwg = rows.map((r) => pricing.priceOf(r.priceUsd, r.priceZwl));
     if (zwg.some((z) => z === null)) throw new Error("the demo has a ZWG rate in force");
-    return rows.map((r, i) => ({ usd: r.priceUsd, zwg: zwg[i] as string, name: r.productName }));
+    // `retail`: what a visitor's request is priced at (issue 24 §1), the line's `price`.
+    return rows.map((r, i) => ({ usd: r.priceUsd, retail: r.retailPriceUsd, zwg: zwg[i] as string, name: r.productName }));
   }
   const money = (price: string) => Number(price).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -227,7 +228,7 @@ describe("a quotation in the secondary currency is priced in it (issue 17 §8)",
       products: { price: string; price_zwl: string }[];
     }[];
     const view = listed.find((r) => r.id === q.id);
-    expect(view?.products.map((p) => [p.price, p.price_zwl])).toEqual(prices.map((p) => [p.usd, p.zwg]));
+    expect(view?.products.map((p) => [p.price, p.price_zwl])).toEqual(prices.map((p) => [p.retail, p.zwg]));
   });
 
   it("refuses USD figures labelled ZWG, naming each line, and changes nothing", async () => {
@@ -266,7 +267,7 @@ describe("a quotation in the secondary currency is priced in it (issue 17 §8)",
     expect(res.json().issues).toEqual([
       {
         path: "body.lines.0.price",
-        message: `Line 1 (${prices[0]?.name}): ${prices[0]?.zwg} is its secondary-currency price, not a USD price: its USD price is ${money(prices[0]?.usd as string)}.`,
+        message: `Line 1 (${prices[0]?.name}): ${prices[0]?.zwg} is its secondary-currency price, not a USD price: its USD price is ${money(prices[0]?.retail as string)}.`,
       },
     ]);
     expect((await stored(q.id)).row?.status).toBe("pending");

@@ -12,11 +12,11 @@ import { decoded, header, outboxMails as readOutbox } from "../support/outbox.ts
 import { createTestApp, type TestApp, unlimitedForms } from "../support/test-app.ts";
 
 let t: TestApp;
-let twoProducts: { id: number; name: string; priceUsd: string }[];
+let twoProducts: { id: number; name: string; priceUsd: string; retailPriceUsd: string }[];
 beforeAll(async () => {
   t = await createTestApp();
   twoProducts = await t.database.db
-    .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd })
+    .select({ id: products.productId, name: products.productName, priceUsd: products.priceUsd, retailPriceUsd: products.retailPriceUsd })
     .from(products)
     .orderBy(asc(products.productId))
     .limit(2);
@@ -72,8 +72,9 @@ describe("POST /api/quotations", () => {
       .where(eq(quotationProducts.quotationId, body.id))
       .orderBy(asc(quotationProducts.id));
     expect(lines.map((l) => [l.productId, l.productName, l.quantity, l.priceUsd])).toEqual([
-      [twoProducts[0]?.id, twoProducts[0]?.name, 2, twoProducts[0]?.priceUsd],
-      [twoProducts[1]?.id, twoProducts[1]?.name, 1, twoProducts[1]?.priceUsd],
+      // A visitor's request is priced at the retail price (issue 24 §1).
+      [twoProducts[0]?.id, twoProducts[0]?.name, 2, twoProducts[0]?.retailPriceUsd],
+      [twoProducts[1]?.id, twoProducts[1]?.name, 1, twoProducts[1]?.retailPriceUsd],
     ]);
 
     // The snapshot stays when the product's price changes later.
@@ -82,7 +83,7 @@ describe("POST /api/quotations", () => {
       .set({ priceUsd: "1.00" })
       .where(eq(products.productId, twoProducts[0]?.id as number));
     const [after] = await t.database.db.select().from(quotationProducts).where(eq(quotationProducts.quotationId, body.id)).limit(1);
-    expect(after?.priceUsd).toBe(twoProducts[0]?.priceUsd);
+    expect(after?.priceUsd).toBe(twoProducts[0]?.retailPriceUsd);
     await t.database.db
       .update(products)
       .set({ priceUsd: twoProducts[0]?.priceUsd as string })
@@ -238,22 +239,30 @@ describe("GET /api/quotations/get-by-user", () => {
         product_id: twoProducts[0]?.id,
         product_name: twoProducts[0]?.name,
         quantity: 2,
-        price: twoProducts[0]?.priceUsd,
+        // Asked for without signing in: the retail price (issue 24 §1).
+        price: twoProducts[0]?.retailPriceUsd,
         // The product's secondary-currency price now: dealers see it in the catalogue too.
         price_zwl: expect.stringMatching(/^\d+\.\d{2}$/),
         quoted_price: null,
         vat_rate: null,
+        // The RRP and list price now are for admins only.
+        retail_price_usd: null,
+        list_price_usd: null,
       },
       {
         id: expect.any(Number),
         product_id: twoProducts[1]?.id,
         product_name: twoProducts[1]?.name,
         quantity: 1,
-        price: twoProducts[1]?.priceUsd,
+        // Asked for without signing in: the retail price (issue 24 §1).
+        price: twoProducts[1]?.retailPriceUsd,
         // The product's secondary-currency price now: dealers see it in the catalogue too.
         price_zwl: expect.stringMatching(/^\d+\.\d{2}$/),
         quoted_price: null,
         vat_rate: null,
+        // The RRP and list price now are for admins only.
+        retail_price_usd: null,
+        list_price_usd: null,
       },
     ]);
     // Without parameters: the same, their own.
@@ -306,11 +315,13 @@ describe("prices in a user's own quotations", () => {
       [null, "80.50"],
     ]);
 
-    // A dealer sees list prices in the catalogue, so their own request keeps the snapshot.
+    // A dealer sees their own prices in the catalogue, so their own request keeps the snapshot: the demo dealer is
+    // Silver (5 % off the list price of 118.00, no break at 2 units).
     const dealer = await t.loginAs("dealer");
     const own = await t.inject({ method: "POST", url: "/api/quotations", payload: request(), headers: dealer });
     const dealerList = (await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers: dealer })).json() as QuotationView[];
-    expect(dealerList.find((q) => q.id === own.json().id)?.products[0]?.price).toBe(twoProducts[0]?.priceUsd);
+    expect(twoProducts[0]?.priceUsd).toBe("118.00");
+    expect(dealerList.find((q) => q.id === own.json().id)?.products[0]?.price).toBe("112.10");
   });
 });
 
