@@ -68,7 +68,6 @@ export default function AdminDealerTiers({ loaderData }: Route.ComponentProps) {
           params={list.params}
           id={(t) => t.id}
           rowLabel={(t) => t.name}
-          listControls={false}
           columns={[
             { key: "order", header: "#", className: "w-12", cell: (t) => <span className="tabular-nums">{t.order + 1}</span> },
             {
