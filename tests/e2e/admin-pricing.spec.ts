@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 
 /**
@@ -8,7 +8,7 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
  */
 
 /** Waits until React has taken over the element, so typed values and clicks count. */
-async function hydrated(page: Page, target: Locator) {
+async function hydrated(target: Locator) {
   await expect(target).toBeVisible();
   await expect
     .poll(() => target.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), { timeout: 15_000 })
@@ -32,7 +32,7 @@ test("an admin adds a tier, moves a dealer into it and back, and cannot delete i
 
   await page.getByRole("link", { name: "Add tier" }).click();
   const form = page.getByRole("form", { name: "Add a tier" });
-  await hydrated(page, form.getByLabel("Name"));
+  await hydrated(form.getByLabel("Name"));
   await form.getByLabel("Name").fill("gold");
   await form.getByLabel("Discount (%)").fill("12.5");
   await form.getByRole("button", { name: "Add tier" }).click();
@@ -54,7 +54,7 @@ test("an admin adds a tier, moves a dealer into it and back, and cannot delete i
   const panel = page.getByRole("region", { name: "Price tier" });
   await expect(panel.getByTestId("dealer-tier-current")).toContainText("Buys at Gold: 10 % off");
   const select = panel.getByLabel("Tier", { exact: true });
-  await hydrated(page, select);
+  await hydrated(select);
   try {
     await select.selectOption({ label: `${name} (12.5 % off)` });
     await panel.getByRole("button", { name: "Save tier" }).click();
@@ -66,7 +66,7 @@ test("an admin adds a tier, moves a dealer into it and back, and cannot delete i
     await expect(row.getByRole("cell", { name: "1", exact: true })).toBeVisible();
     await row.getByRole("button", { name: `Delete ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: `Delete the tier ${name}?` });
-    await hydrated(page, dialog.getByRole("button", { name: "Delete" }));
+    await hydrated(dialog.getByRole("button", { name: "Delete" }));
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(dialog.getByText("Dealers buy at this tier: move them to another tier first.")).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -100,7 +100,7 @@ test("an admin sets an accessory's quantity breaks, sees the messages by field a
 
   const prices = page.getByRole("form", { name: "Dealer prices" });
   const add = prices.getByRole("button", { name: "Add a break" });
-  await hydrated(page, add);
+  await hydrated(add);
   await expect(prices.getByTestId("price-break")).toHaveCount(0);
   await add.click();
   await prices.getByLabel("Break 1: from (units)").fill("5");
@@ -133,7 +133,7 @@ test("an admin sets an accessory's quantity breaks, sees the messages by field a
   await expect(again.getByLabel("Break 2: % off")).toHaveValue("8.00");
 
   // Removed again: the accessory has no breaks in the demo.
-  await hydrated(page, again.getByRole("button", { name: "Remove break 2" }));
+  await hydrated(again.getByRole("button", { name: "Remove break 2" }));
   await again.getByRole("button", { name: "Remove break 2" }).click();
   await again.getByRole("button", { name: "Remove break 1" }).click();
   await again.getByRole("button", { name: "Save dealer prices" }).click();
