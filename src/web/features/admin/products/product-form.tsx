@@ -126,8 +126,11 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
   };
 
   async function create(values: Record<string, unknown>) {
-    // The specifications go as one JSON text field, as the API reads them in a multipart form.
-    const body = fieldsForm({ ...values, specs: JSON.stringify(values.specs ?? {}) });
+    // The specifications go as one JSON text field, as the API reads them in a multipart form. A retail price left
+    // empty is not sent: the server then takes the dealer list price.
+    const { retail_price_usd: retail, ...rest } = values;
+    const fields = typeof retail === "string" && retail.trim() !== "" ? values : rest;
+    const body = fieldsForm({ ...fields, specs: JSON.stringify(values.specs ?? {}) });
     for (const item of images) if (item.kind === "new") body.append("images", item.file, item.file.name);
     if (datasheet) body.append("datasheet", datasheet, datasheet.name);
     const answer = await sendRequest<{ product: AdminProduct }>({
