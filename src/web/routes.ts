@@ -70,6 +70,7 @@ export default [
         ]),
       ]),
       route("dealers", "routes/admin/dealers.tsx"),
+      route("dealers/tiers", "routes/admin/dealer-tiers.tsx"),
       route("dealers/:userId", "routes/admin/dealer.tsx"),
       route("quotations", "routes/admin/quotations.tsx"),
       route("orders", "routes/admin/orders.tsx"),

@@ -240,7 +240,11 @@ describe("GET /api/quotations/get-by-user", () => {
         product_id: twoProducts[0]?.id,
         product_name: twoProducts[0]?.name,
         quantity: 2,
+        // Asked for without signing in: the retail price (issue 24 §1).
         price: twoProducts[0]?.priceUsd,
+        // The RRP and list price now are for admins only.
+        retail_price_usd: null,
+        list_price_usd: null,
         // The product's secondary-currency price now: dealers see it in the catalogue too.
         price_zwl: expect.stringMatching(/^\d+\.\d{2}$/),
         quoted_price: null,
@@ -251,7 +255,11 @@ describe("GET /api/quotations/get-by-user", () => {
         product_id: twoProducts[1]?.id,
         product_name: twoProducts[1]?.name,
         quantity: 1,
+        // Asked for without signing in: the retail price (issue 24 §1).
         price: twoProducts[1]?.priceUsd,
+        // The RRP and list price now are for admins only.
+        retail_price_usd: null,
+        list_price_usd: null,
         // The product's secondary-currency price now: dealers see it in the catalogue too.
         price_zwl: expect.stringMatching(/^\d+\.\d{2}$/),
         quoted_price: null,

@@ -163,6 +163,10 @@ const COVERED: Record<string, Covered> = {
     { as: "admin", url: "/admin/dealers" },
     { as: "admin", url: "/admin/dealers?reg_status=Pending" },
   ],
+  "/admin/dealers/tiers": [
+    { as: "admin", url: "/admin/dealers/tiers" },
+    { as: "admin", url: "/admin/dealers/tiers?tier=new" },
+  ],
   "/admin/dealers/:userId": [
     { as: "admin", url: linkOn("/admin/dealers?q=Kopje", 'a[href^="/admin/dealers/"]') },
     { as: "admin", url: linkOn("/admin/dealers?q=Sunrise", 'a[href^="/admin/dealers/"]') },
@@ -566,6 +570,7 @@ const PHONE_ADMIN = [
   "/admin/products",
   "/admin/stock",
   "/admin/dealers",
+  "/admin/dealers/tiers",
   "/admin/quotations",
   "/admin/orders",
   "/admin/invoices",

@@ -202,19 +202,27 @@ test("approving in ZWG offers each product's ZWG price, switching the currency r
   const [first, second] = rows as [(typeof rows)[number], (typeof rows)[number]];
   expect(first.price_zwl && second.price_zwl, "the demo's first two products have a ZWG price").toBeTruthy();
   const shown = (price: string) => Number(price).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // The dealer's request is priced at their own (tier) price (issue 24 §2), with each product's RRP and list price beside it.
+  const asked = await admin.request.get(`/api/quotations/?q=${quote.id}`);
+  const lines = ((await asked.json()) as { rows: { id: number; products: { price: string; retail_price_usd: string }[] }[] }).rows.find(
+    (q) => q.id === quote.id,
+  )?.products;
+  const [requested] = lines ?? [];
+  if (!requested) throw new Error("the quotation's lines are listed");
 
   const card = await findCard(admin, quote.id);
   await card.locator('[data-tour="quotation-approve"]').click();
   const dialog = admin.getByRole("dialog", { name: `Approve quotation #${quote.id}` });
   const price = (currency: string, i: number) => dialog.getByRole("textbox", { name: `Unit price, ${currency}: ${quote.names[i]}` });
-  await expect(price("USD", 0)).toHaveValue(first.price_usd);
-  await expect(dialog).toContainText(`list price USD ${shown(first.price_usd)}`);
+  await expect(price("USD", 0)).toHaveValue(requested.price);
+  await expect(dialog).toContainText(`requested at USD ${shown(requested.price)}`);
+  await expect(dialog).toContainText(`RRP ${shown(requested.retail_price_usd)} · list ${shown(first.price_usd)}`);
 
   await dialog.getByLabel("Currency").selectOption("ZWG");
   await expect(price("ZWG", 0)).toHaveValue(first.price_zwl as string);
   await expect(price("ZWG", 1)).toHaveValue(second.price_zwl as string);
-  await expect(dialog).toContainText(`list price ZWG ${shown(first.price_zwl as string)}`);
-  await expect(dialog).not.toContainText("list price USD");
+  await expect(dialog).toContainText(`price ZWG ${shown(first.price_zwl as string)}`);
+  await expect(dialog).not.toContainText("requested at USD");
   // 1 × the first + 2 × the second, in ZWG.
   const total = (Math.round(Number(first.price_zwl) * 100) + 2 * Math.round(Number(second.price_zwl) * 100)) / 100;
   await expect(dialog).toContainText(`Total (ZWG): ${shown(String(total))}`);
@@ -222,7 +230,7 @@ test("approving in ZWG offers each product's ZWG price, switching the currency r
   // A price the admin typed stays when the currency changes; the offered ones follow it.
   await price("ZWG", 1).fill("17000");
   await dialog.getByLabel("Currency").selectOption("USD");
-  await expect(price("USD", 0)).toHaveValue(first.price_usd);
+  await expect(price("USD", 0)).toHaveValue(requested.price);
   await expect(price("USD", 1)).toHaveValue("17000");
   await dialog.getByLabel("Currency").selectOption("ZWG");
   await expect(price("ZWG", 0)).toHaveValue(first.price_zwl as string);

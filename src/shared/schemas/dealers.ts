@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "../constants.ts";
 import { type DealerDocumentView, type DocumentKind, dealerDocumentSchema } from "./documents.ts";
+import { dealerTierViewSchema } from "./pricing.ts";
 
 /** reg_status values (spec §4); null in the database and in the API is shown as 'Not Started'. */
 export const DEALER_STATUSES = ["Pending", "Approved", "Rejected", "Suspended"] as const;
@@ -243,6 +244,8 @@ export const dealerApplicationSchema = z.object({
   rejection_reason: z.string().nullable(),
   /** While reg_status is Rejected: the sections the admin marked to correct (in the portal's order); empty otherwise. */
   rejected_sections: z.array(z.enum(APPLICATION_SECTIONS)),
+  /** The tier the dealer's company buys at (issue 24 §2): its own, else the lowest; null without an application or tiers. */
+  tier: dealerTierViewSchema.nullable(),
 });
 export type DealerApplication = z.infer<typeof dealerApplicationSchema>;
 

@@ -84,6 +84,16 @@ export const quotationViewSchema = z.object({
       price_zwl: z.string().nullable(),
       quoted_price: z.string().nullable(),
       vat_rate: z.string().nullable().describe("The line's VAT rate on approval (percent); null when exempt or not approved"),
+      retail_price_usd: z
+        .string()
+        .nullable()
+        .describe(
+          "The product's retail price (RRP) now, USD excluding VAT: for admins only; null for owners, or when it has none or is gone",
+        ),
+      list_price_usd: z
+        .string()
+        .nullable()
+        .describe("The product's dealer list price now, USD excluding VAT: for admins only; null for owners, or when it is gone"),
     }),
   ),
 });

@@ -28,6 +28,7 @@ import {
   UNCHANGED_RESUBMISSION,
 } from "#shared/schemas/dealers.ts";
 import { type DealerDocumentView, documentFileUrl } from "#shared/schemas/documents.ts";
+import type { DealerTier } from "#shared/schemas/pricing.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -41,6 +42,7 @@ import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { listTiers, tierOfUser } from "../pricing/price-book.ts";
 import { applicationReceived, applicationSubmittedToCompany, documentRejected, replacementUploaded, statusChanged } from "./dealer-mail.ts";
 import type { DocumentReplacement } from "./documents.service.ts";
 
@@ -120,6 +122,7 @@ function toApplication(
   allDocs: DocumentRow[],
   rows: InstallationRow[],
   rejection: Rejection | null,
+  tier: DealerTier | null,
 ): DealerApplication {
   const docs = currentDocuments(allDocs);
   const ofKind = (kind: DocumentRow["kind"]) => docs.filter((d) => d.kind === kind);
@@ -151,6 +154,7 @@ function toApplication(
     completion: completionOf(dealer, docs, rows.length),
     rejection_reason: dealer?.regStatus === "Rejected" ? (rejection?.reason ?? null) : null,
     rejected_sections: dealer?.regStatus === "Rejected" ? (rejection?.sections ?? []) : [],
+    tier,
   };
 }
 
@@ -278,9 +282,12 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
 
   async function applicationOf(user: UserRow): Promise<{ view: DealerApplication; dealer: DealerRow | undefined }> {
     const [dealer] = await db.select().from(dealers).where(eq(dealers.userId, user.id)).limit(1);
-    const { docs, installs, rejections } = await partsOf(db, dealer ? [dealer.id] : []);
+    const [{ docs, installs, rejections }, tier] = await Promise.all([
+      partsOf(db, dealer ? [dealer.id] : []),
+      dealer ? tierOfUser(db, user.id) : null,
+    ]);
     const id = dealer?.id ?? 0;
-    return { view: toApplication(user, dealer, docs.get(id) ?? [], installs.get(id) ?? [], rejections.get(id) ?? null), dealer };
+    return { view: toApplication(user, dealer, docs.get(id) ?? [], installs.get(id) ?? [], rejections.get(id) ?? null, tier), dealer };
   }
 
   async function historyOf(dealerId: number, withNames: boolean): Promise<StatusHistoryEntry[]> {
@@ -714,10 +721,15 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
           .offset((query.page_number - 1) * query.page_size),
         db.select({ n: count() }).from(dealers).innerJoin(users, eq(users.id, dealers.userId)).where(where),
       ]);
-      const { docs, installs, rejections } = await partsOf(
-        db,
-        rows.map((r) => r.dealer.id),
-      );
+      const [{ docs, installs, rejections }, tiers] = await Promise.all([
+        partsOf(
+          db,
+          rows.map((r) => r.dealer.id),
+        ),
+        listTiers(db),
+      ]);
+      // A dealer's own tier, else the lowest (as tierOfUser reads it for one).
+      const tierOf = (tierId: number | null) => tiers.find((t) => t.id === tierId) ?? tiers[0] ?? null;
       return {
         rows: rows.map((r) =>
           toApplication(
@@ -726,6 +738,7 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
             docs.get(r.dealer.id) ?? [],
             installs.get(r.dealer.id) ?? [],
             rejections.get(r.dealer.id) ?? null,
+            tierOf(r.dealer.tierId),
           ),
         ),
         count: total?.n ?? 0,

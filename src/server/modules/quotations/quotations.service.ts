@@ -98,11 +98,14 @@ function lineSecondary(
  * (the USD snapshot is the dealer price they are not shown anywhere else).
  */
 function pricesForOwner(actor: Actor, quotation: QuotationView): QuotationView {
-  if (seesPrices(actor)) return quotation;
+  if (isAdminRole(actor?.role)) return quotation;
+  // The product's RRP and dealer list price are for the admin approving it, never its owner (issue 24 §1).
+  const own = { ...quotation, products: quotation.products.map((p) => ({ ...p, retail_price_usd: null, list_price_usd: null })) };
+  if (seesPrices(actor)) return own;
   const quoted = quotation.status === "approved" || quotation.status === "expired";
   return {
-    ...quotation,
-    products: quotation.products.map((p) => ({ ...p, price: null, price_zwl: null, quoted_price: quoted ? p.quoted_price : null })),
+    ...own,
+    products: own.products.map((p) => ({ ...p, price: null, price_zwl: null, quoted_price: quoted ? p.quoted_price : null })),
   };
 }
 
@@ -205,6 +208,7 @@ export function createQuotationsService({
         // that currency starts from.
         productUsd: products.priceUsd,
         priceZwl: products.priceZwl,
+        retailUsd: products.retailPriceUsd,
       })
       .from(quotationProducts)
       .leftJoin(products, eq(products.productId, quotationProducts.productId))
@@ -228,6 +232,8 @@ export function createQuotationsService({
         price_zwl: lineSecondary(pricing, l.priceUsd, l.productUsd, l.priceZwl),
         quoted_price: l.quotedPrice,
         vat_rate: l.vatRate,
+        retail_price_usd: l.retailUsd ?? null,
+        list_price_usd: l.productUsd ?? null,
       });
       byQuotation.set(l.quotationId, list);
     }

@@ -181,7 +181,8 @@ export const TOURS: readonly TourDefinition[] = [
       },
       {
         target: t("product-price"),
-        content: "The USD price is required; the secondary-currency price is optional. Only dealers and admins see prices.",
+        content:
+          "The dealer list price (USD) is required: each dealer tier's discount comes off it. The retail price is what a visitor's quotation starts from; the secondary-currency price is optional. Only dealers and admins see prices.",
       },
       {
         target: t("product-images"),

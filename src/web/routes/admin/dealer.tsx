@@ -5,6 +5,7 @@ import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { DocumentReview } from "#web/features/admin/dealers/document-review.tsx";
 import { DuplicateWarning } from "#web/features/admin/dealers/duplicate-warning.tsx";
 import { StatusPanel } from "#web/features/admin/dealers/status-panel.tsx";
+import { TierPanel } from "#web/features/admin/dealers/tier-panel.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { AccountSecurity } from "#web/features/admin/users/account-security.tsx";
 import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
@@ -20,15 +21,16 @@ import type { Route } from "./+types/dealer";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const id = detailId(params.userId);
-  if (id === null) return data({ dealer: null, events: [] }, { status: 404 });
+  if (id === null) return data({ dealer: null, events: [], tiers: [] }, { status: 404 });
   try {
-    const [dealer, events] = await Promise.all([
+    const [dealer, events, tiers] = await Promise.all([
       context.services.dealers.application(context.actor, id),
       context.services.accounts.securityEventsOf(context.actor, id),
+      context.services.pricing.tiers(context.actor),
     ]);
-    return { dealer, events };
+    return { dealer, events, tiers };
   } catch (err) {
-    if (knownFailure(err)?.statusCode === 404) return data({ dealer: null, events: [] }, { status: 404 });
+    if (knownFailure(err)?.statusCode === 404) return data({ dealer: null, events: [], tiers: [] }, { status: 404 });
     throw err;
   }
 }
@@ -48,7 +50,7 @@ const backToList = (
 );
 
 export default function AdminDealer({ loaderData }: Route.ComponentProps) {
-  const { dealer, events } = loaderData;
+  const { dealer, events, tiers } = loaderData;
   if (!dealer) {
     return (
       <AdminPage title="Dealer not found" actions={backToList}>
@@ -75,7 +77,10 @@ export default function AdminDealer({ loaderData }: Route.ComponentProps) {
           <InstallationsList installations={dealer.installations} />
           <AccountSecurity userId={dealer.id} name={dealer.user_full_name} events={events} canEnd />
         </div>
-        <StatusPanel dealer={dealer} />
+        <div className="min-w-0 space-y-6">
+          <StatusPanel dealer={dealer} />
+          {dealer.reg_status === "Approved" ? <TierPanel userId={dealer.id} current={dealer.tier} tiers={tiers} /> : null}
+        </div>
       </div>
     </AdminPage>
   );

@@ -4,9 +4,11 @@ import { DEALER_STATUSES, type DealerApplication, type DealerStatusLabel, NOT_ST
 import { buttonClass } from "#web/components/ui/button.ts";
 import { RowActionLink } from "#web/components/ui/row-actions.tsx";
 import { Token } from "#web/components/ui/token.tsx";
+import { DEALER_TABS } from "#web/features/admin/dealers/dealer-tabs.ts";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
+import { TabBar } from "#web/features/admin/kit/tab-bar.tsx";
 import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
@@ -62,6 +64,14 @@ function DealerCard({ dealer }: { dealer: DealerApplication }) {
         <dd className="text-slate-900">
           {docs.length === 0 ? "None uploaded" : `${counts.approved} approved, ${counts.pending} pending, ${counts.rejected} rejected`}
         </dd>
+        {dealer.reg_status === "Approved" && dealer.tier ? (
+          <>
+            <dt className="text-slate-600">Tier</dt>
+            <dd className="text-slate-900" data-testid="dealer-tier">
+              {dealer.tier.name}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-slate-600">Installations</dt>
         <dd className="text-slate-900">{dealer.installations.length}</dd>
         {dealer.submitted_At ? (
@@ -85,7 +95,7 @@ export default function AdminDealers({ loaderData }: Route.ComponentProps) {
   });
   return (
     <AdminPage
-      title="Dealer Verification"
+      title="Dealers"
       description="Review each application: its company details, documents and installations. Approve or reject each document, then the application."
       actions={
         <a href={`/api/dealer/export.csv?${exportQuery}`} className={buttonClass("outline")} download>
@@ -93,6 +103,7 @@ export default function AdminDealers({ loaderData }: Route.ComponentProps) {
         </a>
       }
     >
+      <TabBar label="Dealers" tabs={DEALER_TABS} current={DEALER_TABS[0]} />
       <DataTable
         label="Dealer applications"
         rows={rows}

@@ -49,12 +49,17 @@ type FormInput = Omit<ProductFieldsInput, "specs"> & { specs: Record<string, str
  * category's schema (#shared/specs.ts, the one the server applies), each issue under its field; sent as numbers and
  * words.
  */
-function formSchemaOf(categories: readonly Category[]) {
+function formSchemaOf(categories: readonly Category[], adding: boolean) {
   const slugOf = (id: unknown) => categories.find((c) => String(c.id) === String(id))?.slug ?? "";
   const read = (v: { category?: unknown; specs?: unknown }) =>
     specsFromForm(slugOf(v.category), (v.specs ?? {}) as Record<string, string | undefined>);
+  const retail = productFieldsSchema.shape.retail_price_usd;
   return productFieldsSchema
-    .extend({ specs: z.record(z.string(), z.string().optional()).optional() })
+    .extend({
+      specs: z.record(z.string(), z.string().optional()).optional(),
+      // A new product's retail price may be left empty: it is the dealer list price until set (issue 24 §1).
+      retail_price_usd: adding ? z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), retail) : retail.unwrap(),
+    })
     .superRefine(
       (v, ctx) => {
         const parsed = specsSchemaFor(slugOf(v.category)).safeParse(read(v));
@@ -75,6 +80,7 @@ function defaultsOf(product: AdminProduct | null): FormInput {
     product_warranty: product?.product_warranty ?? "",
     category: product ? String(product.category) : "",
     price_usd: product?.price_usd ?? "",
+    retail_price_usd: product?.retail_price_usd ?? "",
     price_zwl: product?.price_zwl ?? "",
     brand_id: product?.brand_id ? String(product.brand_id) : "",
     hs_code: product?.hs_code ? formatHsCode(product.hs_code) : "",
@@ -93,7 +99,7 @@ function defaultsOf(product: AdminProduct | null): FormInput {
  */
 export function ProductForm({ product, categories, brands, secondaryCurrency, onSaved, onCancel }: Props) {
   const defaults = useMemo(() => defaultsOf(product), [product]);
-  const schema = useMemo(() => formSchemaOf(categories), [categories]);
+  const schema = useMemo(() => formSchemaOf(categories, product === null), [categories, product]);
   const f = useUploadForm(schema, defaults, {
     fileFields: { images: "images", imageOrder: "images", datasheet: "datasheet" },
     filesAreFields: true,
@@ -120,8 +126,11 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
   };
 
   async function create(values: Record<string, unknown>) {
-    // The specifications go as one JSON text field, as the API reads them in a multipart form.
-    const body = fieldsForm({ ...values, specs: JSON.stringify(values.specs ?? {}) });
+    // The specifications go as one JSON text field, as the API reads them in a multipart form. A retail price left
+    // empty is not sent: the server then takes the dealer list price.
+    const { retail_price_usd: retail, ...rest } = values;
+    const fields = typeof retail === "string" && retail.trim() !== "" ? values : rest;
+    const body = fieldsForm({ ...fields, specs: JSON.stringify(values.specs ?? {}) });
     for (const item of images) if (item.kind === "new") body.append("images", item.file, item.file.name);
     if (datasheet) body.append("datasheet", datasheet, datasheet.name);
     const answer = await sendRequest<{ product: AdminProduct }>({
@@ -243,12 +252,24 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
       </div>
       <div className="grid gap-5 sm:grid-cols-2" data-tour="product-price">
         <TextField
-          label="Price (USD)"
+          label="Dealer list price (USD, excl. VAT)"
           inputMode="decimal"
           autoComplete="off"
-          hint="The dealer price, for example 1450.00"
+          hint="Each tier's discount is taken off it, for example 1450.00"
           {...register("price_usd")}
           error={error("price_usd")}
+        />
+        <TextField
+          label="Retail price (USD, excl. VAT)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint={
+            product
+              ? "The RRP: what a visitor's quotation starts from."
+              : "The RRP: what a visitor's quotation starts from. Leave empty to use the dealer list price."
+          }
+          {...register("retail_price_usd")}
+          error={error("retail_price_usd")}
         />
         <TextField
           label={`Price (${secondaryCurrency}), set by hand`}

@@ -64,10 +64,16 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
         },
         {
           key: "price",
-          header: "Price (USD)",
+          header: "List price (USD)",
           sortable: true,
           className: "text-right",
           cell: (p) => <Token>{money(p.price_usd)}</Token>,
+        },
+        {
+          key: "retail",
+          header: "Retail (USD)",
+          className: "text-right",
+          cell: (p) => <Token>{money(p.retail_price_usd)}</Token>,
         },
         {
           key: "secondary",

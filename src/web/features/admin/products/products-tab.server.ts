@@ -7,7 +7,8 @@ const PRODUCT_LIST = { sorts: ADMIN_PRODUCT_SORTS, defaultSort: "date", defaultD
 
 /**
  * The products tab's data: the categories and brands its list and form choose from, and one page of the list
- * (searched, filtered by category, sorted) or the product the form `?product=new` / `?product=<id>` opens.
+ * (searched, filtered by category, sorted) or the product the form `?product=new` / `?product=<id>` opens (with the
+ * tiers and its price rules when editing).
  */
 export async function productsTab(context: WebContext, url: URL) {
   const { catalogue, catalogueAdmin: admin } = context.services;
@@ -17,7 +18,16 @@ export async function productsTab(context: WebContext, url: URL) {
     listOrForm(url, "product", {
       list: () =>
         listOf(url, PRODUCT_LIST, (q) => admin.listProducts(context.actor, { ...q, category: positiveId(q.filters.category ?? null) })),
-      form: async (target) => ({ editing: target === "new" ? null : await orNotFound(admin.getProduct(context.actor, target)) }),
+      form: async (target) => {
+        if (target === "new") return { editing: null, pricing: null };
+        const [editing, tiers, rules] = await Promise.all([
+          orNotFound(admin.getProduct(context.actor, target)),
+          context.services.pricing.tiers(context.actor),
+          context.services.pricing.priceRules(context.actor, target),
+        ]);
+        // Issue 24 §2: the product's quantity breaks and tier prices, edited below its form.
+        return { editing, pricing: { tiers, rules } };
+      },
     }),
   ]);
   return { categories, brands, ...opened };

@@ -50,8 +50,9 @@ function bestBranch(quotation: QuotationView, branches: { id: number }[], availa
 /**
  * Approve (or reapprove): a unit price per line, the currency and the last day the prices hold (30 days ahead by
  * default), checked with the API's own schema; the total follows the prices as they are typed. Prices start at the
- * ones quoted before (reapproving) or the list price in the chosen currency: the USD price the request was made at, or
- * the product's secondary-currency price. Switching the currency re-fills the prices left as they were offered.
+ * ones quoted before (reapproving) or the price in the chosen currency: the USD price the request was made at (a
+ * visitor's: the retail price; a dealer's: their own), or the product's secondary-currency price. Each line shows the
+ * product's RRP and dealer list price now (issue 24 §1) as a hint. Switching the currency re-fills the prices left as they were offered.
  */
 export function ApproveDialog({
   quotation,
@@ -188,7 +189,8 @@ export function ApproveDialog({
                       {list !== null ? (
                         <>
                           {" "}
-                          · list price {currency} <span className="tabular-nums">{formatMoney(list)}</span>
+                          · {currency === "USD" ? "requested at" : "price"} {currency}{" "}
+                          <span className="tabular-nums">{formatMoney(list)}</span>
                         </>
                       ) : line.product_id !== null && currency !== "USD" ? (
                         ` · no ${currency} list price`
@@ -200,6 +202,18 @@ export function ApproveDialog({
                         </>
                       ) : null}
                     </p>
+                    {line.retail_price_usd || line.list_price_usd ? (
+                      // What the admin approves against (issue 24 §1): the product's RRP and dealer list price now, USD.
+                      <p className="text-slate-600" data-testid="line-reference-prices">
+                        {[
+                          line.retail_price_usd ? `RRP ${formatMoney(toCents(line.retail_price_usd) ?? 0n)}` : null,
+                          line.list_price_usd ? `list ${formatMoney(toCents(line.list_price_usd) ?? 0n)}` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(" · ")}{" "}
+                        <span className="sr-only">(USD, excl. VAT)</span>
+                      </p>
+                    ) : null}
                     {line.product_id !== null && availability[line.product_id] ? (
                       <p className="text-slate-600">
                         Available: {availability[line.product_id]?.branches.map((b) => `${b.name} ${b.available ?? 0}`).join(" · ")}

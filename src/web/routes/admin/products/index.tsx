@@ -1,4 +1,5 @@
 import { redirectOldTab, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
+import { DealerPricesForm } from "#web/features/admin/products/dealer-prices-form.tsx";
 import { ProductForm } from "#web/features/admin/products/product-form.tsx";
 import { ProductList } from "#web/features/admin/products/product-list.tsx";
 import { productsTab } from "#web/features/admin/products/products-tab.server.ts";
@@ -29,6 +30,15 @@ export default function AdminProductsList({ loaderData: p }: Route.ComponentProp
           onSaved={closeForm}
           onCancel={() => closeForm()}
         />
+        {p.form.editing && p.form.pricing ? (
+          <DealerPricesForm
+            key={`prices-${p.form.editing.product_id}`}
+            productId={p.form.editing.product_id}
+            listPrice={p.form.editing.price_usd ?? ""}
+            tiers={p.form.pricing.tiers}
+            rules={p.form.pricing.rules}
+          />
+        ) : null}
       </div>
     );
   }
