@@ -93,9 +93,9 @@ function lineSecondary(
 }
 
 /**
- * What a quotation's owner may see of its prices. Dealers see list prices in the catalogue, so the snapshot is theirs
- * to see; a visitor's or user's quotation carries no price until an admin approves it, and then the quoted prices only
- * (the USD snapshot is the dealer price they are not shown anywhere else).
+ * What a quotation's owner may see of its prices. A dealer's request is made at their own price, which the catalogue
+ * shows them, so the snapshot is theirs to see; a visitor's or user's quotation carries no price until an admin
+ * approves it, and then the quoted prices only. The product's RRP and list price are for admins alone (issue 24).
  */
 function pricesForOwner(actor: Actor, quotation: QuotationView): QuotationView {
   if (isAdminRole(actor?.role)) return quotation;
