@@ -292,7 +292,7 @@ describe("GET /api/quotations/get-by-user", () => {
 });
 
 describe("prices in a user's own quotations", () => {
-  it("are hidden until an admin approves (then only the quoted prices), while a dealer sees the list prices", async () => {
+  it("are hidden until an admin approves (then only the quoted prices), while a dealer sees their own", async () => {
     const headers = await t.loginAs("user");
     const asked = await t.inject({ method: "POST", url: "/api/quotations", payload: request(), headers });
     expect(asked.statusCode).toBe(201);
@@ -316,7 +316,7 @@ describe("prices in a user's own quotations", () => {
       [null, "80.50"],
     ]);
 
-    // A dealer sees list prices in the catalogue, so their own request keeps the snapshot.
+    // A dealer sees their own prices in the catalogue, so their own request keeps the snapshot.
     const dealer = await t.loginAs("dealer");
     const own = await t.inject({ method: "POST", url: "/api/quotations", payload: request(), headers: dealer });
     const dealerList = (await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers: dealer })).json() as QuotationView[];
