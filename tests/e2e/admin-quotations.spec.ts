@@ -196,19 +196,19 @@ test("approving in ZWG offers each product's ZWG price, switching the currency r
 }) => {
   const { dealer, admin } = await twoSessions(browser, baseURL as string);
   const quote = await requestQuote(dealer, baseURL as string, "E2E: quote me in ZWG.");
-  // The products' prices as the back office sees them (the same two products, in the same order).
+  // The list prices as the back office sees them (the same two products, in the same order).
   const listed = await admin.request.get("/api/products/get-all-products?page=1&pageSize=2");
-  const rows = ((await listed.json()) as { rows: { product_name: string; price_usd: string; price_zwl: string | null }[] }).rows;
-  const [first, second] = rows as [(typeof rows)[number], (typeof rows)[number]];
-  expect(first.price_zwl && second.price_zwl, "the demo's first two products have a ZWG price").toBeTruthy();
+  const [first] = ((await listed.json()) as { rows: { price_usd: string }[] }).rows as [{ price_usd: string }];
   const shown = (price: string) => Number(price).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  // The dealer's request is priced at their own (tier) price (issue 24 §2), with each product's RRP and list price beside it.
+  // The dealer's request is priced at their own (tier) price (issue 24 §2), with each product's RRP and list price
+  // beside it; a line's ZWG price is its own price at the day's rate.
   const asked = await admin.request.get(`/api/quotations/?q=${quote.id}`);
-  const lines = ((await asked.json()) as { rows: { id: number; products: { price: string; retail_price_usd: string }[] }[] }).rows.find(
-    (q) => q.id === quote.id,
-  )?.products;
-  const [requested] = lines ?? [];
-  if (!requested) throw new Error("the quotation's lines are listed");
+  type Line = { price: string; price_zwl: string | null; retail_price_usd: string };
+  const lines = ((await asked.json()) as { rows: { id: number; products: Line[] }[] }).rows.find((q) => q.id === quote.id)?.products;
+  const [requested, other] = lines ?? [];
+  if (!requested || !other) throw new Error("the quotation's lines are listed");
+  const zwg = [requested.price_zwl, other.price_zwl] as [string, string];
+  expect(zwg[0] && zwg[1], "the demo has a ZWG rate in force").toBeTruthy();
 
   const card = await findCard(admin, quote.id);
   await card.locator('[data-tour="quotation-approve"]').click();
@@ -219,12 +219,12 @@ test("approving in ZWG offers each product's ZWG price, switching the currency r
   await expect(dialog).toContainText(`RRP ${shown(requested.retail_price_usd)} · list ${shown(first.price_usd)}`);
 
   await dialog.getByLabel("Currency").selectOption("ZWG");
-  await expect(price("ZWG", 0)).toHaveValue(first.price_zwl as string);
-  await expect(price("ZWG", 1)).toHaveValue(second.price_zwl as string);
-  await expect(dialog).toContainText(`price ZWG ${shown(first.price_zwl as string)}`);
+  await expect(price("ZWG", 0)).toHaveValue(zwg[0]);
+  await expect(price("ZWG", 1)).toHaveValue(zwg[1]);
+  await expect(dialog).toContainText(`price ZWG ${shown(zwg[0])}`);
   await expect(dialog).not.toContainText("requested at USD");
   // 1 × the first + 2 × the second, in ZWG.
-  const total = (Math.round(Number(first.price_zwl) * 100) + 2 * Math.round(Number(second.price_zwl) * 100)) / 100;
+  const total = (Math.round(Number(zwg[0]) * 100) + 2 * Math.round(Number(zwg[1]) * 100)) / 100;
   await expect(dialog).toContainText(`Total (ZWG): ${shown(String(total))}`);
 
   // A price the admin typed stays when the currency changes; the offered ones follow it.
@@ -233,8 +233,8 @@ test("approving in ZWG offers each product's ZWG price, switching the currency r
   await expect(price("USD", 0)).toHaveValue(requested.price);
   await expect(price("USD", 1)).toHaveValue("17000");
   await dialog.getByLabel("Currency").selectOption("ZWG");
-  await expect(price("ZWG", 0)).toHaveValue(first.price_zwl as string);
-  await price("ZWG", 1).fill(second.price_zwl as string);
+  await expect(price("ZWG", 0)).toHaveValue(zwg[0]);
+  await price("ZWG", 1).fill(zwg[1]);
   await dialog.getByRole("button", { name: "Approve and e-mail" }).click();
   await expect(dialog).toBeHidden();
   await expect(card.locator('[data-status="approved"]')).toHaveText(/Approved/);
@@ -242,7 +242,7 @@ test("approving in ZWG offers each product's ZWG price, switching the currency r
   const mail = await mailTo(DEALER_EMAIL, `Your quotation #${quote.id} `);
   const drawn = pdfText(attachments(mail)[0]?.content as Buffer);
   expect(drawn).toContain("Unit price (ZWG)");
-  expect(drawn).toContain(shown(first.price_zwl as string));
+  expect(drawn).toContain(shown(zwg[0]));
   expect(drawn).toContain(shown(String(total)));
 });
 

@@ -67,13 +67,15 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
           header: "List price (USD)",
           sortable: true,
           className: "text-right",
-          cell: (p) => <Token>{money(p.price_usd)}</Token>,
-        },
-        {
-          key: "retail",
-          header: "Retail (USD)",
-          className: "text-right",
-          cell: (p) => <Token>{money(p.retail_price_usd)}</Token>,
+          // Issue 24 §1: the retail price small under the list price, to keep the table within the Help button's lane.
+          cell: (p) => (
+            <span className="flex flex-col items-end">
+              <Token>{money(p.price_usd)}</Token>
+              <span className="text-xs whitespace-nowrap text-slate-600">
+                RRP <Token>{money(p.retail_price_usd)}</Token>
+              </span>
+            </span>
+          ),
         },
         {
           key: "secondary",
