@@ -59,8 +59,8 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
     await migrate(db as never, { migrationsFolder: migrationsDir });
     await seedIfEmpty(db, createDiskStorage(path.join(dir, "uploads")), { media: false });
     await client.exec(`
-      insert into products (product_name, product_description, price_usd, category_id, images, brand_id, specs, sku)
-      select 'Bench product ' || g, 'A generated product for the query plans.', 100 + g % 900,
+      insert into products (product_name, product_description, price_usd, retail_price_usd, category_id, images, brand_id, specs, sku)
+      select 'Bench product ' || g, 'A generated product for the query plans.', 100 + g % 900, 130 + g % 900,
              (array[1,4,5,6,7,8,9])[1 + g % 7], '{}', (select min(id) from brands) + g % 4,
              -- Specifications as the demo's: what the category filters read (issue 22 §3).
              case (array[1,4,5,6,7,8,9])[1 + g % 7]
