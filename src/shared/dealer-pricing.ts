@@ -17,8 +17,8 @@ export type PriceRule = {
 };
 
 /** The break a line of `quantity` units takes: the one with the highest minimum it reaches, or none. */
-export function breakFor(breaks: PriceRule["breaks"], quantity: number): PriceRule["breaks"][number] | null {
-  let found: PriceRule["breaks"][number] | null = null;
+export function breakFor<B extends { minQuantity: number }>(breaks: readonly B[], quantity: number): B | null {
+  let found: B | null = null;
   for (const b of breaks) if (b.minQuantity <= quantity && (!found || b.minQuantity > found.minQuantity)) found = b;
   return found;
 }

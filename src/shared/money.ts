@@ -32,6 +32,13 @@ export function convertCents(usdCents: bigint, rate: string): bigint {
   return scaled(usdCents, units, 10n ** BigInt(RATE_PLACES));
 }
 
+/** A percentage as a page prints it: "15.50" → "15.5 %", "5.00" → "5 %", "0.00" → "0 %". */
+export function percentLabel(value: string): string {
+  const [whole = "0", fraction = ""] = value.trim().split(".");
+  const trimmed = fraction.replace(/0+$/, "");
+  return `${whole}${trimmed ? `.${trimmed}` : ""} %`;
+}
+
 /** The decimal places a VAT rate is kept with, as a percentage (15.5 → "15.50"). */
 export const VAT_PLACES = 2;
 

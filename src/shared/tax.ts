@@ -1,4 +1,4 @@
-import { centsToDecimal, decimalUnits, vatCents } from "./money.ts";
+import { centsToDecimal, decimalUnits, percentLabel, vatCents } from "./money.ts";
 
 /**
  * VAT on documents (issue 21 §3): each product's VAT category decides the rate its lines carry, and one function
@@ -27,10 +27,7 @@ export function lineVatRate(category: VatCategory, standard: string): string | n
 
 /** "15.50" → "15.5 %", null (exempt) → "Exempt". */
 export function vatRateLabel(rate: string | null): string {
-  if (rate === null) return "Exempt";
-  const [whole = "0", fraction = ""] = rate.split(".");
-  const trimmed = fraction.replace(/0+$/, "");
-  return `${whole}${trimmed ? `.${trimmed}` : ""} %`;
+  return rate === null ? "Exempt" : percentLabel(rate);
 }
 
 export type TaxLineInput = { unit: string; quantity: number; vatRate: string | null };

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { quotationProducts } from "#server/db/schema/commerce.ts";
+import { dealers } from "#server/db/schema/dealers.ts";
 import { dealerTiers } from "#server/db/schema/pricing.ts";
 import { DEMO_GOLD_PRICE_PRODUCT } from "#server/db/seed/demo-pricing.ts";
 import { addDays, harareDate } from "#shared/quotation-status.ts";
@@ -128,6 +129,23 @@ describe("tiers, a tier's own price and breaks (issue 24 §2)", () => {
   it("a dealer in no tier buys at the lowest, and a tier dealers are in cannot be deleted", async () => {
     const [lowest] = await t.database.db.select().from(dealerTiers).orderBy(asc(dealerTiers.sortOrder), asc(dealerTiers.id)).limit(1);
     expect(lowest?.name).toBe("Bronze");
+    // The other dealer without a tier of its own: whichever tier is first in the admins' order is theirs.
+    const other = actors.identity.otherDealer.id;
+    await t.database.db.update(dealers).set({ tierId: null }).where(eq(dealers.userId, other));
+    const silverFirst = await tierId("Silver");
+    const move = (direction: "up" | "down") =>
+      actors.inject("admin", { method: "POST", url: `/api/dealer-tiers/${silverFirst}/move`, payload: { direction } });
+    try {
+      expect((await productAs("otherDealer")).tier?.name).toBe("Bronze");
+      expect((await productAs("otherDealer")).price_usd).toBe(panel.list);
+      expect((await move("up")).statusCode).toBe(200);
+      expect((await productAs("otherDealer")).tier?.name).toBe("Silver");
+      expect((await productAs("otherDealer")).price_usd).toBe("112.10");
+    } finally {
+      await move("down");
+      await setTier(other, "Silver");
+    }
+    expect((await productAs("otherDealer")).tier?.name).toBe("Silver");
     const silverId = await tierId("Silver");
     const refused = await actors.inject("admin", { method: "DELETE", url: `/api/dealer-tiers/${silverId}` });
     expect(refused.statusCode).toBe(409);

@@ -1,5 +1,6 @@
 import { type AvailabilityWords, shortLineWarning } from "#shared/availability.ts";
 import { CART_STORAGE_KEY, LINE_QUANTITY_MAX } from "#shared/constants.ts";
+import { breakFor } from "#shared/dealer-pricing.ts";
 import { linesParam } from "#shared/order-lines.ts";
 import { formatMoney, toCents } from "#shared/quotation-totals.ts";
 import { cartCountHelpers, showCartCount } from "#web/lib/cart/cart-count-early.ts";
@@ -42,7 +43,7 @@ const CURRENCY_KEY = "cart-currency";
 type UnitPrices = { usd: bigint | null; secondary: bigint | null };
 
 /** A product's prices as the server last answered them: at the quantity asked, and from each quantity break. */
-type LinePrices = UnitPrices & { quantity: number; steps: (UnitPrices & { from: number })[] };
+type LinePrices = UnitPrices & { quantity: number; steps: (UnitPrices & { minQuantity: number })[] };
 
 /** How long the cart waits after the last change of a quantity before it asks for the prices again. */
 export const PRICE_ASK_DELAY_MS = 400;
@@ -50,15 +51,13 @@ export const PRICE_ASK_DELAY_MS = 400;
 /** The unit prices of `quantity` units: the server's for the quantity it was asked, else its break table's step. */
 function unitAt(price: LinePrices, quantity: number): UnitPrices {
   if (price.quantity === quantity || price.steps.length === 0) return price;
-  let step: LinePrices["steps"][number] | undefined;
-  for (const s of price.steps) if (s.from <= quantity && (!step || s.from > step.from)) step = s;
-  return step ?? price;
+  return breakFor(price.steps, quantity) ?? price;
 }
 
 /** The next quantity break above `quantity`: what the line's hint offers ("USD 108.74 each from 10"). */
 function nextStep(price: LinePrices, quantity: number): LinePrices["steps"][number] | null {
   let next: LinePrices["steps"][number] | null = null;
-  for (const s of price.steps) if (s.from > quantity && (!next || s.from < next.from)) next = s;
+  for (const s of price.steps) if (s.minQuantity > quantity && (!next || s.minQuantity < next.minQuantity)) next = s;
   return next;
 }
 
@@ -300,7 +299,7 @@ export function enhanceCartPage(): void {
       const nextUnit = next ? (secondary ? next.secondary : next.usd) : null;
       const hint = li?.querySelector<HTMLElement>("[data-line-break]");
       if (hint) {
-        const text = next && nextUnit !== null ? `${amount(nextUnit)} each from ${next.from.toLocaleString("en-GB")}` : "";
+        const text = next && nextUnit !== null ? `${amount(nextUnit)} each from ${next.minQuantity.toLocaleString("en-GB")}` : "";
         hint.hidden = text === "";
         if (hint.textContent !== text) hint.textContent = text;
       }
@@ -346,7 +345,7 @@ export function enhanceCartPage(): void {
               secondary: toCents(l.unit_price_secondary),
               quantity: l.quantity,
               steps: (l.price_breaks ?? []).map((b) => ({
-                from: b.min_quantity,
+                minQuantity: b.min_quantity,
                 usd: toCents(b.price_usd),
                 secondary: toCents(b.price_zwl),
               })),

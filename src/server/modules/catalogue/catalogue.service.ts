@@ -19,11 +19,11 @@ import type { DealerTier, PriceBreak } from "#shared/schemas/pricing.ts";
 import type { ExchangeRate } from "#shared/schemas/rates.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Availability } from "#shared/schemas/stock.ts";
-import type { VatCategory } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
 import { NotFoundError, ValidationError } from "../../platform/errors.ts";
+import type { PricedProduct } from "../orders/order-pricing.ts";
 import { type DealerPrice, priceBreaksOf, readPriceRules, tierOfUser, unitPrices } from "../pricing/price-book.ts";
 import { readAvailability } from "../stock/availability.ts";
 import { filterOrder, filterWhere, readFacets } from "./category-filters.ts";
@@ -264,16 +264,10 @@ export function createCatalogueService(
       /** The pricing a caller already read (and freezes with its document); read now when not given. */
       given?: SecondaryPricing,
     ): Promise<
-      {
-        id: number;
-        name: string;
-        priceUsd: string;
-        priceZwl: string | null;
-        hsCode: string | null;
-        vatCategory: VatCategory;
+      (PricedProduct & {
         /** The dealer's break table of the product (from 1 unit): the cart's "less from 10" hint. */
         breaks: PriceBreak[];
-      }[]
+      })[]
     > {
       const ids = [...quantities.keys()];
       if (ids.length === 0) return [];

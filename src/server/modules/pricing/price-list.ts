@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { harareDate } from "#shared/date-range.ts";
+import { isAdminRole } from "#shared/roles.ts";
 import { breaksText, type PriceList, type PriceListRow } from "#shared/schemas/pricing.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { availabilityLabel } from "#shared/schemas/stock.ts";
@@ -35,7 +36,7 @@ export function createPriceListService({
 }) {
   async function priceList(actor: Actor): Promise<PriceList> {
     const user = requireUser(actor);
-    const isAdmin = user.role === "admin" || user.role === "super";
+    const isAdmin = isAdminRole(user.role);
     if (user.role !== "dealer" && !isAdmin) throw new ForbiddenError(PRICE_LIST_FOR_DEALERS);
     const [rows, pricing, tier, company] = await Promise.all([
       db

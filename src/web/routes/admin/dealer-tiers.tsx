@@ -1,4 +1,5 @@
 import { data, useLocation } from "react-router";
+import { percentLabel } from "#shared/money.ts";
 import type { DealerTierRow } from "#shared/schemas/pricing.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
@@ -34,9 +35,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Dealer Tiers – Admin", { description: "The dealer tiers and their discounts.", noIndex: true });
 }
-
-/** "5.00" → "5", "7.50" → "7.5". */
-const percent = (value: string) => value.replace(/\.?0+$/, "");
 
 export default function AdminDealerTiers({ loaderData }: Route.ComponentProps) {
   const closeForm = useCloseForm("tier");
@@ -81,7 +79,7 @@ export default function AdminDealerTiers({ loaderData }: Route.ComponentProps) {
                 </span>
               ),
             },
-            { key: "discount", header: "Discount", cell: (t) => <Token>{`${percent(t.discount_percent)} %`}</Token> },
+            { key: "discount", header: "Discount", cell: (t) => <Token>{percentLabel(t.discount_percent)}</Token> },
             { key: "dealers", header: "Dealers", cell: (t) => <span className="tabular-nums">{t.dealers}</span> },
           ]}
           actions={(t) => (

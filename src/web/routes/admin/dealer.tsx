@@ -37,7 +37,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const name = loaderData?.dealer ? (loaderData.dealer.registered_company ?? loaderData.dealer.user_full_name) : "Dealer not found";
-  return pageMeta(matches, `${name} – Dealer Verification – Admin`, {
+  return pageMeta(matches, `${name} – Dealers – Admin`, {
     description: "A dealer application in the back office.",
     noIndex: true,
   });

@@ -32,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Dealer Verification – Admin", { description: "Dealer applications in the back office.", noIndex: true });
+  return pageMeta(matches, "Dealers – Admin", { description: "Dealer applications in the back office.", noIndex: true });
 }
 
 function DealerCard({ dealer }: { dealer: DealerApplication }) {

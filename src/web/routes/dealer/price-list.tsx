@@ -1,7 +1,7 @@
 import { Download, Search } from "lucide-react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { formatDate } from "#shared/dates.ts";
-import { decimalUnits, formatCents, rateNote } from "#shared/money.ts";
+import { rateNote, shownPrice } from "#shared/money.ts";
 import type { PriceListRow } from "#shared/schemas/pricing.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
@@ -41,7 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const money = (value: string | null) => (value === null ? "–" : formatCents(decimalUnits(value, 2) ?? 0n));
+const money = (value: string | null) => shownPrice(value) ?? "–";
 
 /** The break table of a product: "1+ 112.10", "10+ 108.74", … (the first step is the price for one). */
 function Breaks({ row, currency }: { row: PriceListRow; currency: string }) {

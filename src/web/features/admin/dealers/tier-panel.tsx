@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { percentLabel } from "#shared/money.ts";
 import type { DealerTier } from "#shared/schemas/pricing.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
@@ -7,7 +8,6 @@ import { SelectField } from "#web/components/ui/text-field.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 
 /** "5.00" → "5 %". */
-export const percentLabel = (value: string) => `${value.replace(/\.?0+$/, "") || "0"} %`;
 
 /**
  * The tier an approved dealer's company buys at (issue 24 §2), and a select to put it in another one

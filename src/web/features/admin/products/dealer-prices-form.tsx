@@ -1,9 +1,15 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { type PriceRule, unitCents } from "#shared/dealer-pricing.ts";
-import { decimalUnits, VAT_PLACES } from "#shared/money.ts";
+import { percentLabel } from "#shared/money.ts";
 import { formatMoney, toCents } from "#shared/quotation-totals.ts";
-import { type DealerTier, PRICE_BREAKS_MAX, type PriceRulesView, priceRulesSchema } from "#shared/schemas/pricing.ts";
+import {
+  type DealerTier,
+  PRICE_BREAKS_MAX,
+  type PriceRulesView,
+  priceBreakInputSchema,
+  priceRulesSchema,
+} from "#shared/schemas/pricing.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { AdminSectionHeading } from "../kit/admin-section.tsx";
@@ -14,9 +20,6 @@ type BreakRow = { key: number; min_quantity: string; discount_percent: string };
 type Values = { breaks: BreakRow[]; own: Record<number, string> };
 
 const FIX_FIELDS = "Please correct the fields marked below.";
-
-/** "5.00" → "5 %". */
-const percentLabel = (value: string) => `${value.replace(/\.?0+$/, "") || "0"} %`;
 
 let nextKey = 1;
 function valuesOf(rules: PriceRulesView): Values {
@@ -51,11 +54,8 @@ function fieldKey(path: readonly (string | number | symbol)[] | string, tierIds:
 /** The breaks that are whole and right on their own, for the preview (a wrong one is left out until corrected). */
 function usableBreaks(rows: readonly BreakRow[]): PriceRule["breaks"] {
   return rows.flatMap((b) => {
-    const min = Number(b.min_quantity.trim());
-    const percent = b.discount_percent.trim();
-    const units = decimalUnits(percent, VAT_PLACES);
-    const valid = Number.isInteger(min) && min >= 2 && units !== null && units > 0n && units < 100n * 10n ** BigInt(VAT_PLACES);
-    return valid ? [{ minQuantity: min, percent }] : [];
+    const parsed = priceBreakInputSchema.safeParse({ min_quantity: b.min_quantity.trim(), discount_percent: b.discount_percent.trim() });
+    return parsed.success ? [{ minQuantity: parsed.data.min_quantity, percent: parsed.data.discount_percent }] : [];
   });
 }
 
