@@ -48,10 +48,11 @@ export type QuotationStatusValue = (typeof QUOTATION_STATUS_VALUES)[number];
 /**
  * A quotation as the API answers it (spec §3 field names). `status` is the effective one: an approved quotation
  * past its validity reads 'expired'. `valid_until` is the last moment an approved (or since expired) quotation
- * holds, null otherwise; `decision_reason` why it was rejected. Per line, `price` is the USD list price when it was
- * requested (null for owners who see no prices: visitors' and users' quotations), `price_zwl` the product's price in
- * the site's secondary currency now (the spec's name, as in the catalogue; null when it has none, it is gone, or for
- * those owners), and `quoted_price` the admin's unit price in `currency` (shown to such owners only once approved).
+ * holds, null otherwise; `decision_reason` why it was rejected. Per line, `price` is the USD price it was requested
+ * at (issue 24: a visitor's or user's at the retail price, a dealer's at their own; null for owners who see no prices:
+ * visitors' and users' quotations), `price_zwl` that price in the site's secondary currency now (the spec's name, as in
+ * the catalogue; null when there is none, the product is gone, or for those owners), and `quoted_price` the admin's
+ * unit price in `currency` (shown to such owners only once approved).
  */
 export const quotationViewSchema = z.object({
   id: z.number(),

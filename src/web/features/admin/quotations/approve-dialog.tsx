@@ -51,8 +51,9 @@ function bestBranch(quotation: QuotationView, branches: { id: number }[], availa
  * Approve (or reapprove): a unit price per line, the currency and the last day the prices hold (30 days ahead by
  * default), checked with the API's own schema; the total follows the prices as they are typed. Prices start at the
  * ones quoted before (reapproving) or the price in the chosen currency: the USD price the request was made at (a
- * visitor's: the retail price; a dealer's: their own), or the product's secondary-currency price. Each line shows the
- * product's RRP and dealer list price now (issue 24 §1) as a hint. Switching the currency re-fills the prices left as they were offered.
+ * visitor's: the retail price; a dealer's: their own), or that price in the secondary currency (the line's `price_zwl`).
+ * Each line shows the product's RRP and dealer list price now (issue 24 §1) as a hint. Switching the currency re-fills
+ * the prices left as they were offered.
  */
 export function ApproveDialog({
   quotation,
