@@ -163,7 +163,7 @@ describe("PUT /api/contact/:id/read", () => {
 
   it("opening a message in the back office marks it read (the page posts intent=read once shown), with an audit entry", async () => {
     const id = ids["Mukoma Inbox"] as number;
-    const actor = { id: 0, roleId: 3, role: "admin" as const, sessionId: "", emailVerified: true };
+    const actor = { id: 0, roleId: 3, role: "admin" as const, sessionId: "", emailVerified: true, companyUserId: 0, teamRole: null };
     const me = await t.inject({ method: "GET", url: "/api/auth/me", headers: admin });
     const opened = await t.app.services.contact.open({ ...actor, id: me.json().id }, id);
     expect(opened.readAt).not.toBeNull();
@@ -254,7 +254,16 @@ describe("POST /api/contact/:id/reply", () => {
       audit: t.app.services.audit,
     });
     const me = await t.inject({ method: "GET", url: "/api/auth/me", headers: admin });
-    const actor = { id: me.json().id as number, roleId: 3, role: "admin" as const, sessionId: "", emailVerified: true };
+    const adminId = me.json().id as number;
+    const actor = {
+      id: adminId,
+      roleId: 3,
+      role: "admin" as const,
+      sessionId: "",
+      emailVerified: true,
+      companyUserId: adminId,
+      teamRole: null,
+    };
     const auditBefore = (await auditOf(id)).length;
     const view = await service.reply(actor, id, { subject: "While SMTP is down", message: "Hello" });
     expect(view.repliedAt).not.toBeNull();

@@ -33,7 +33,7 @@ let dir: string;
 // Above the demo's own invoice numbers (the seed issues INV-2026-000001 …).
 let sequence = 9000;
 /** The back office's actions need an admin (the services check; these tests call them directly). */
-const admin: Actor = { id: 1, roleId: 1, role: "admin", sessionId: "test", emailVerified: true };
+const admin: Actor = { id: 1, roleId: 1, role: "admin", sessionId: "test", emailVerified: true, companyUserId: 1, teamRole: null };
 
 function content(kind: "invoice" | "credit_note", invoiceNumber?: string): TaxDocumentContent {
   const party = {
@@ -349,7 +349,7 @@ describe("the hook, the end of the day and who may act", () => {
   });
 
   it("lets only admins see the screen's data and act", async () => {
-    const dealer: Actor = { id: 2, roleId: 2, role: "dealer", sessionId: "test", emailVerified: true };
+    const dealer: Actor = { id: 2, roleId: 2, role: "dealer", sessionId: "test", emailVerified: true, companyUserId: 2, teamRole: "owner" };
     await expect(t.app.services.fiscal.overview(dealer)).rejects.toMatchObject({ statusCode: 403 });
     await expect(t.app.services.fiscal.closeDay(null)).rejects.toMatchObject({ statusCode: 401 });
     await expect(t.app.services.fiscal.retryNow(dealer)).rejects.toMatchObject({ statusCode: 403 });

@@ -77,7 +77,16 @@ function toJsonSchema(schema: unknown): unknown {
 function actorOf(name: ActorName, actors: Actors): Actor {
   if (name === "anonymous") return null;
   const roles = { user: "user", unverified: "user", dealer: "dealer", otherDealer: "dealer", admin: "admin", super: "super" } as const;
-  return { id: actors.identity[name].id, roleId: 0, role: roles[name], sessionId: "", emailVerified: name !== "unverified" };
+  const id = actors.identity[name].id;
+  return {
+    id,
+    roleId: 0,
+    role: roles[name],
+    sessionId: "",
+    emailVerified: name !== "unverified",
+    companyUserId: id,
+    teamRole: roles[name] === "dealer" ? "owner" : null,
+  };
 }
 
 function mayCall(name: ActorName, declared: Access, actors: Actors): boolean {

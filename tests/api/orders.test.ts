@@ -398,7 +398,15 @@ describe("payment and status changes", () => {
 describe("checkout preview", () => {
   it("prices a cart for dealers in both currencies and lists unknown products", async () => {
     const [a] = priced as [(typeof priced)[0]];
-    const dealer = { id: actors.identity.dealer.id, roleId: 2, role: "dealer" as const, sessionId: "x", emailVerified: true };
+    const dealer = {
+      id: actors.identity.dealer.id,
+      roleId: 2,
+      role: "dealer" as const,
+      sessionId: "x",
+      emailVerified: true,
+      companyUserId: actors.identity.dealer.id,
+      teamRole: "owner" as const,
+    };
     const preview = await t.app.services.orders.previewOrder(dealer, [
       { product_id: a.id, quantity: 2 },
       { product_id: a.id, quantity: 1 },
@@ -485,7 +493,15 @@ describe("a product deleted after it went into a cart (issue 17 §8)", () => {
 
     const ids = [priced[0]?.id as number, doomed];
     expect(await t.app.services.catalogue.existingProductIds(ids)).toEqual([priced[0]?.id]);
-    const dealer = { id: actors.identity.dealer.id, roleId: 2, role: "dealer" as const, sessionId: "x", emailVerified: true };
+    const dealer = {
+      id: actors.identity.dealer.id,
+      roleId: 2,
+      role: "dealer" as const,
+      sessionId: "x",
+      emailVerified: true,
+      companyUserId: actors.identity.dealer.id,
+      teamRole: "owner" as const,
+    };
     const preview = await t.app.services.orders.previewOrder(dealer, [
       { product_id: priced[0]?.id as number, quantity: 1 },
       { product_id: doomed, quantity: 2 },

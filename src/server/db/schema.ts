@@ -4,6 +4,7 @@ import * as branches from "./schema/branches.ts";
 import * as catalogue from "./schema/catalogue.ts";
 import * as commerce from "./schema/commerce.ts";
 import * as content from "./schema/content.ts";
+import * as dealerBuying from "./schema/dealer-buying.ts";
 import * as dealers from "./schema/dealers.ts";
 import * as fiscal from "./schema/fiscal.ts";
 import * as jobs from "./schema/jobs.ts";
@@ -18,6 +19,7 @@ export const schema = {
   ...catalogue,
   ...commerce,
   ...content,
+  ...dealerBuying,
   ...dealers,
   ...fiscal,
   ...jobs,

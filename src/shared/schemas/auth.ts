@@ -43,7 +43,7 @@ export const publicUserSchema = z.object({
   name: z.string(),
   username: z.string(),
   email: z.string(),
-  role: z.enum(["user", "dealer", "admin", "super"]),
+  role: z.enum(["user", "dealer", "admin", "super", "technician"]),
   role_id: z.number(),
   profile: z.string(),
   emailVerified: z.boolean(),

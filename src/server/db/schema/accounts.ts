@@ -6,7 +6,7 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** role_id: 1 user, 2 dealer (spec); 3 admin, 4 super (ours, see DESIGN.md §5). */
+/** role_id: 1 user, 2 dealer (spec); 3 admin, 4 super (ours, see DESIGN.md §5); 5 technician, a dealer company's team member who sees no prices (issue 25 §4). */
 export const users = pgTable(
   "users",
   {
@@ -32,7 +32,7 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
     index("users_role_idx").on(t.roleId),
-    check("users_role_id_check", sql`${t.roleId} between 1 and 4`),
+    check("users_role_id_check", sql`${t.roleId} between 1 and 5`),
   ],
 );
 

@@ -36,6 +36,16 @@ export const quotations = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     /** The branch an approved quotation's lines are reserved at (issue 23 §4). */
     branchId: integer("branch_id").references(() => branches.id, { onDelete: "set null" }),
+    /** Who asked for it when that is a company's team member (issue 25 §4); `user_id` is then the company's owner. */
+    placedBy: integer("placed_by").references(() => users.id, { onDelete: "set null" }),
+    /** SHA-256 of the private link's token e-mailed to the requester (issue 25 §1: a visitor accepts through it). */
+    accessTokenHash: text("access_token_hash"),
+    /** Accepting an approved quotation (issue 25 §1): when, by whom, and the order it became (a dealer's). */
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: integer("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    orderId: integer("order_id"),
+    /** When the reminder three days before expiry went (sent once). */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,7 +53,8 @@ export const quotations = pgTable(
     index("quotations_user_idx").on(t.userId, t.createdAt),
     index("quotations_email_idx").on(sql`lower(${t.requesterEmail})`),
     index("quotations_status_idx").on(t.status, t.createdAt),
-    check("quotations_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'expired')`),
+    check("quotations_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'expired', 'accepted')`),
+    uniqueIndex("quotations_access_token_idx").on(t.accessTokenHash),
   ],
 );
 
@@ -65,8 +76,33 @@ export const quotationProducts = pgTable(
     hsCode: text("hs_code"),
     vatCategory: text("vat_category", { enum: VAT_CATEGORIES }).notNull().default("standard"),
     vatRate: numeric("vat_rate", { precision: 5, scale: 2 }),
+    /** Added by an admin while editing the quotation (issue 25 §1), not asked for by the requester. */
+    addedByAdmin: boolean("added_by_admin").notNull().default(false),
   },
   (t) => [index("quotation_products_quotation_idx").on(t.quotationId), check("quotation_products_quantity_check", sql`${t.quantity} >= 1`)],
+);
+
+/**
+ * A charge or discount an admin adds to a quotation before approving it (issue 25 §1): delivery, installation, or a
+ * discount, each an amount excluding VAT in the quotation's currency (a discount's amount is positive and subtracted).
+ */
+export const quotationCharges = pgTable(
+  "quotation_charges",
+  {
+    id: serial("id").primaryKey(),
+    quotationId: integer("quotation_id")
+      .notNull()
+      .references(() => quotations.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["delivery", "installation", "discount"] }).notNull(),
+    label: text("label").notNull(),
+    amount: numeric("amount", { precision: 16, scale: 2 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("quotation_charges_quotation_idx").on(t.quotationId),
+    check("quotation_charges_kind_check", sql`${t.kind} in ('delivery', 'installation', 'discount')`),
+    check("quotation_charges_amount_check", sql`${t.amount} > 0`),
+  ],
 );
 
 /**
@@ -122,6 +158,10 @@ export const orders = pgTable(
     notes: text("notes").notNull().default(""),
     /** The bank's or ZIPIT transaction reference an admin records when confirming payment. */
     paymentReference: text("payment_reference"),
+    /** The team member who placed it (issue 25 §4); `user_id` is the company's owner. Null: the owner did. */
+    placedBy: integer("placed_by").references(() => users.id, { onDelete: "set null" }),
+    /** The accepted quotation this order was placed from (issue 25 §1), at its quoted prices. */
+    quotationId: integer("quotation_id"),
     /** Sent by the checkout form, once per page view: a retried submit finds the order it already made. */
     idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -131,6 +171,7 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+    uniqueIndex("orders_quotation_idx").on(t.quotationId),
   ],
 );
 
@@ -144,7 +185,7 @@ export const orderLines = pgTable(
     productId: integer("product_id").references(() => products.productId, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
     /** A product, or the delivery fee (issue 23 §5: a line of its own so the invoice and VAT include it). */
-    kind: text("kind", { enum: ["product", "delivery"] })
+    kind: text("kind", { enum: ["product", "delivery", "installation", "discount"] })
       .notNull()
       .default("product"),
     quantity: integer("quantity").notNull(),
@@ -239,4 +280,29 @@ export const orderPayments = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("order_payments_reference_idx").on(t.reference), index("order_payments_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * A dealer's proof of a bank transfer or ZIPIT payment (issue 25 §6): the slip or confirmation (image or PDF, checked
+ * and stored privately like the dealer documents) and the reference; the admin sees it beside "Confirm payment".
+ */
+export const orderPaymentProofs = pgTable(
+  "order_payment_proofs",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    reference: text("reference").notNull(),
+    storageKey: text("storage_key").notNull(),
+    originalName: text("original_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_payment_proofs_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("order_payment_proofs_storage_key").on(t.storageKey),
+  ],
 );

@@ -20,6 +20,8 @@ import {
 import type { Db, Tx } from "../../db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { emailVerificationTokens, knownDevices, passwordResetTokens, sessions, users } from "../../db/schema/accounts.ts";
+import { companyMembers } from "../../db/schema/dealer-buying.ts";
+import { dealers } from "../../db/schema/dealers.ts";
 import { type Actor, actorFrom, requireAdmin, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import { BadRequestError, ConflictError, FieldError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../platform/errors.ts";
@@ -601,9 +603,11 @@ export function createAccountsService(deps: AccountsDeps) {
       const tokenHash = hashToken(token);
       const now = new Date();
       const [row] = await db
-        .select({ session: sessions, user: users })
+        .select({ session: sessions, user: users, memberRole: companyMembers.role, ownerId: dealers.userId })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+        .leftJoin(dealers, eq(dealers.id, companyMembers.dealerId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.idleExpiresAt, now)))
         .limit(1);
       if (!row) return null;
@@ -615,7 +619,8 @@ export function createAccountsService(deps: AccountsDeps) {
           .set({ lastSeenAt: now, idleExpiresAt: new Date(now.getTime() + policy.idleMs) })
           .where(eq(sessions.tokenHash, tokenHash));
       }
-      return { actor: actorFrom(row.user, tokenHash), user: toPublicUser(row.user) };
+      const membership = row.memberRole && row.ownerId !== null ? { role: row.memberRole, ownerId: row.ownerId } : null;
+      return { actor: actorFrom(row.user, tokenHash, membership), user: toPublicUser(row.user) };
     },
 
     async logout(actor: Actor, meta: SessionMeta = {}): Promise<void> {

@@ -33,6 +33,8 @@ const actorOf = (u: { id: number; roleId: number }, emailVerified = true): NonNu
   role: roleNameOf(u.roleId),
   sessionId: "test-session",
   emailVerified,
+  companyUserId: u.id,
+  teamRole: u.roleId === 2 ? "owner" : null,
 });
 
 beforeAll(async () => {

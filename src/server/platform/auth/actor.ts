@@ -1,4 +1,4 @@
-import { type RoleName, roleNameOf } from "#shared/roles.ts";
+import { type RoleName, roleNameOf, type TeamRole } from "#shared/roles.ts";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
 
 /** Who is acting: services receive it with every call and decide from it. Null is an anonymous visitor. */
@@ -10,6 +10,14 @@ export type Actor = {
   sessionId: string;
   /** Whether the account's e-mail address is confirmed (decision 005: needed to apply as a dealer and to check out). */
   emailVerified: boolean;
+  /**
+   * The account a dealer company's records belong to (issue 25 §4): the owner's user id for a team member, the
+   * account's own id otherwise. Orders, quotations, the cart, kits, the tier and the application are the company's,
+   * kept under this id; who placed an order or a quotation is `id`.
+   */
+  companyUserId: number;
+  /** 'owner' for a dealer who applied, 'buyer' or 'technician' for a team member, null for everyone else. */
+  teamRole: TeamRole | null;
 } | null;
 
 export type SignedIn = NonNullable<Actor>;
@@ -38,6 +46,30 @@ export function requireVerified(actor: Actor): SignedIn {
   return user;
 }
 
-export function actorFrom(user: { id: number; roleId: number; emailVerifiedAt: Date | null }, sessionId: string): SignedIn {
-  return { id: user.id, roleId: user.roleId, role: roleNameOf(user.roleId), sessionId, emailVerified: user.emailVerifiedAt !== null };
+/** A team member's company: its owner's user id and the member's role (company_members). */
+export type Membership = { ownerId: number; role: "buyer" | "technician" } | null;
+
+export function actorFrom(
+  user: { id: number; roleId: number; emailVerifiedAt: Date | null },
+  sessionId: string,
+  membership: Membership = null,
+): SignedIn {
+  const role = roleNameOf(user.roleId);
+  return {
+    id: user.id,
+    roleId: user.roleId,
+    role,
+    sessionId,
+    emailVerified: user.emailVerifiedAt !== null,
+    companyUserId: membership?.ownerId ?? user.id,
+    teamRole: membership?.role ?? (role === "dealer" ? "owner" : null),
+  };
+}
+
+/** The company's owner only (its team, its application): a team member gets 403. */
+export const OWNER_ONLY = "Only the company's owner can do this.";
+export function requireCompanyOwner(actor: Actor): SignedIn {
+  const user = requireUser(actor);
+  if (user.teamRole !== "owner") throw new ForbiddenError(OWNER_ONLY);
+  return user;
 }

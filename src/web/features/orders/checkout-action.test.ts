@@ -26,7 +26,15 @@ function post(fields: Record<string, string>): Request {
 function context(actor: Actor): WebContext {
   return { services: t.app.services, actor } as WebContext;
 }
-const dealer = (): Actor => ({ id: dealerId, roleId: 2, role: "dealer", sessionId: "test", emailVerified: true });
+const dealer = (): Actor => ({
+  id: dealerId,
+  roleId: 2,
+  role: "dealer",
+  sessionId: "test",
+  emailVerified: true,
+  companyUserId: dealerId,
+  teamRole: "owner",
+});
 type Answer = { data: CheckoutResult; init: { status?: number } | null };
 
 describe("the checkout page's action", () => {

@@ -30,7 +30,15 @@ beforeAll(async () => {
   const [p] = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1);
   productId = p?.id as number;
   const me = await t.inject({ method: "GET", url: "/api/auth/me", headers: await t.loginAs("dealer") });
-  dealer = { id: me.json().id, roleId: 2, role: "dealer", sessionId: "test", emailVerified: true };
+  dealer = {
+    id: me.json().id,
+    roleId: 2,
+    role: "dealer",
+    sessionId: "test",
+    emailVerified: true,
+    companyUserId: me.json().id,
+    teamRole: "owner",
+  };
 });
 afterAll(async () => {
   await t?.close();

@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { products } from "./catalogue.ts";
+import { dealers } from "./dealers.ts";
+
+/**
+ * A dealer company's team (issue 25 §4). The account that applied (`dealers.user_id`) is the owner and has no row
+ * here; each person the owner invited has one: a buyer (role_id 2, sees prices, orders) or a technician (role_id 5:
+ * the catalogue and the company's orders, no prices, no ordering). Removing a member deletes the row, ends their
+ * sessions and makes them a plain user again.
+ */
+export const companyMembers = pgTable(
+  "company_members",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["buyer", "technician"] }).notNull(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("company_members_dealer_idx").on(t.dealerId),
+    check("company_members_role_check", sql`${t.role} in ('buyer', 'technician')`),
+  ],
+);
+
+/** A signed-in dealer company's cart (issue 25 §3): one line per product, shared by the team, kept on the server. */
+export const dealerCartLines = pgTable(
+  "dealer_cart_lines",
+  {
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.productId, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dealerId, t.productId] }),
+    check("dealer_cart_lines_quantity_check", sql`${t.quantity} between 1 and 9999`),
+  ],
+);
+
+/** A company's saved kit (issue 25 §2): a named list of products and quantities to add to the cart again. */
+export const dealerKits = pgTable(
+  "dealer_kits",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("dealer_kits_name_key").on(t.dealerId, sql`lower(${t.name})`)],
+);
+
+export const dealerKitLines = pgTable(
+  "dealer_kit_lines",
+  {
+    kitId: integer("kit_id")
+      .notNull()
+      .references(() => dealerKits.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.productId, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kitId, t.productId] }), check("dealer_kit_lines_quantity_check", sql`${t.quantity} between 1 and 9999`)],
+);
