@@ -15,6 +15,7 @@ import { createSettingsService } from "./modules/content/settings.service.ts";
 import { createDealersService } from "./modules/dealers/dealers.service.ts";
 import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
+import { createTeamService } from "./modules/dealers/team.service.ts";
 import { createFiscalService } from "./modules/fiscal/fiscal.service.ts";
 import { createRatesService } from "./modules/money/rates.service.ts";
 import { createTaxDocumentsService } from "./modules/money/tax-documents.service.ts";
@@ -137,6 +138,8 @@ export function createServices(deps: Deps) {
     audit,
     dealers,
     documents,
+    /** A dealer company's team: buyers and technicians the owner invites (issue 25 §4). */
+    team: createTeamService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit, siteUrl }),
     /** The dealer manual as PDF and text, with the site's support contacts (spec §2 /dealer/manual). */
     manual: {
       pdf: async () => manualPdf(await settings.get()),

@@ -46,6 +46,7 @@ export default [
       route("register", "routes/dealer/register.tsx"),
       route("orders", "routes/dealer/orders.tsx"),
       route("price-list", "routes/dealer/price-list.tsx"),
+      route("team", "routes/dealer/team.tsx"),
     ]),
   ]),
   ...prefix("admin", [

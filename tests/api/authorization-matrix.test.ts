@@ -64,7 +64,19 @@ type Case = {
   stepUp?: true;
 };
 
-const all = (o: Outcome): Expected => ({ anonymous: o, user: o, unverified: o, dealer: o, otherDealer: o, admin: o, super: o });
+const all = (o: Outcome): Expected => ({
+  anonymous: o,
+  user: o,
+  unverified: o,
+  dealer: o,
+  buyer: o,
+  technician: o,
+  otherDealer: o,
+  admin: o,
+  super: o,
+});
+/** The dealers who buy (issue 25 §4): the two companies' owners and the demo company's buyer; its technician does not. */
+const buyers = (o: Outcome) => ({ dealer: o, buyer: o, otherDealer: o });
 const signedIn = (o: Outcome = "ok"): Expected => ({ ...all(o), anonymous: "unauth" });
 const adminOnly = (o: Outcome = "ok"): Expected => ({ ...all("forbidden"), anonymous: "unauth", admin: o, super: o });
 const superOnly = (o: Outcome = "ok"): Expected => ({ ...all("forbidden"), anonymous: "unauth", super: o });
@@ -89,12 +101,22 @@ const applicant: Expected = {
   user: "ok",
   unverified: "forbidden",
   dealer: "bad",
+  // A company's team members never apply: its owner did (issue 25 §4).
+  buyer: "forbidden",
+  technician: "forbidden",
   otherDealer: "bad",
   admin: "forbidden",
   super: "forbidden",
 };
 /** The caller's own application's document uploads: the unverified account and the back office are refused. */
-const uploader: Expected = { ...signedIn("bad"), unverified: "forbidden", admin: "forbidden", super: "forbidden" };
+const uploader: Expected = {
+  ...signedIn("bad"),
+  unverified: "forbidden",
+  buyer: "forbidden",
+  technician: "forbidden",
+  admin: "forbidden",
+  super: "forbidden",
+};
 /** One installation of the demo user's application (the same values every time). */
 const installation = () => ({
   id: "1",
@@ -207,7 +229,7 @@ const MATRIX: Record<string, Case> = {
   "DELETE /api/dealer/documents/:documentId": { expect: signedIn("bad"), params: () => ({ documentId: NO_SUCH_ID }) },
   // Orders (issue 5): verified dealers place orders; each account reads its own; admins list and move them on.
   "POST /api/orders": {
-    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "ok", otherDealer: "ok" },
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") },
     body: (c) => ({
       idempotencyKey: crypto.randomUUID(),
       fulfilment: "collection",
@@ -217,11 +239,23 @@ const MATRIX: Record<string, Case> = {
   },
   "GET /api/orders/mine": { expect: signedIn() },
   // The dealer's price list (issue 24 §3): approved dealers at their tier, admins at the dealer list price.
-  "GET /api/dealer/price-list": { expect: { ...adminOnly(), dealer: "ok", otherDealer: "ok" } },
-  "GET /api/dealer/price-list.csv": { expect: { ...adminOnly(), dealer: "ok", otherDealer: "ok" } },
-  "GET /api/dealer/price-list.pdf": { expect: { ...adminOnly(), dealer: "ok", otherDealer: "ok" } },
+  "GET /api/dealer/price-list": { expect: { ...adminOnly(), ...buyers("ok") } },
+  "GET /api/dealer/price-list.csv": { expect: { ...adminOnly(), ...buyers("ok") } },
+  "GET /api/dealer/price-list.pdf": { expect: { ...adminOnly(), ...buyers("ok") } },
+  // A company's team (issue 25 §4): its people read it; its owner changes it (ids that do not exist, an empty invitation).
+  "GET /api/dealer/team": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok"), technician: "ok" } },
+  "POST /api/dealer/team": { expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" }, body: () => ({}) },
+  "PUT /api/dealer/team/:userId": {
+    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
+    params: () => ({ userId: NO_SUCH_ID }),
+    body: () => ({ role: "buyer" }),
+  },
+  "DELETE /api/dealer/team/:userId": {
+    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
+    params: () => ({ userId: NO_SUCH_ID }),
+  },
   // The cart's prices (issue 20 §3): dealers only, as the checkout's.
-  "GET /api/orders/preview": { expect: { ...all("forbidden"), anonymous: "unauth", dealer: "ok", otherDealer: "ok" } },
+  "GET /api/orders/preview": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
   "GET /api/orders/export.csv": { expect: adminOnly() },
   "GET /api/orders": { expect: adminOnly() },
   "GET /api/orders/:id": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
@@ -434,12 +468,12 @@ const MATRIX: Record<string, Case> = {
   // Payments (issue 5): Paynow — entries go here.
   // Verified dealers pay their own orders (others' → 404, tests/api/paynow.test.ts); Paynow is not configured here.
   "POST /api/orders/:id/paynow": {
-    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
     params: () => ({ id: NO_SUCH_ID }),
     body: () => ({ method: "web" }),
   },
   "GET /api/orders/:id/paynow": {
-    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
     params: () => ({ id: NO_SUCH_ID }),
   },
   // Paynow's server-to-server callback: public, believed only with a valid hash (409 here: Paynow is off).

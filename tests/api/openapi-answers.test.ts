@@ -73,19 +73,29 @@ function toJsonSchema(schema: unknown): unknown {
   return out;
 }
 
-/** The signed-in actors as services see them (their roles and whether the e-mail address is confirmed). */
+/** The signed-in actors as services see them (their roles, company and whether the e-mail address is confirmed). */
 function actorOf(name: ActorName, actors: Actors): Actor {
   if (name === "anonymous") return null;
-  const roles = { user: "user", unverified: "user", dealer: "dealer", otherDealer: "dealer", admin: "admin", super: "super" } as const;
+  const roles = {
+    user: "user",
+    unverified: "user",
+    dealer: "dealer",
+    buyer: "dealer",
+    technician: "technician",
+    otherDealer: "dealer",
+    admin: "admin",
+    super: "super",
+  } as const;
   const id = actors.identity[name].id;
+  const member = name === "buyer" || name === "technician";
   return {
     id,
     roleId: 0,
     role: roles[name],
     sessionId: "",
     emailVerified: name !== "unverified",
-    companyUserId: id,
-    teamRole: roles[name] === "dealer" ? "owner" : null,
+    companyUserId: member ? actors.identity.dealer.id : id,
+    teamRole: member ? name : roles[name] === "dealer" ? "owner" : null,
   };
 }
 

@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { users } from "#server/db/schema/accounts.ts";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orderLines, orders, quotationProducts, quotations } from "#server/db/schema/commerce.ts";
+import { companyMembers } from "#server/db/schema/dealer-buying.ts";
 import { dealerDocuments, dealers } from "#server/db/schema/dealers.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
@@ -11,7 +12,7 @@ import type { TestApp } from "./test-app.ts";
 import { demoTotp, forgetLastTotpStep } from "./totp.ts";
 
 /** Everyone who can call the API, from a visitor to role super. */
-export const ACTOR_NAMES = ["anonymous", "user", "unverified", "dealer", "otherDealer", "admin", "super"] as const;
+export const ACTOR_NAMES = ["anonymous", "user", "unverified", "dealer", "buyer", "technician", "otherDealer", "admin", "super"] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
 export type SignedInName = Exclude<ActorName, "anonymous">;
 
@@ -49,21 +50,33 @@ const OTHER_DEALER = {
   password: "other-dealer-2026",
 };
 
+/** The demo dealer's company's team (issue 25 §4): a buyer and a technician it invited. */
+const BUYER = { fullName: "Farai Buyer", username: "matrix-buyer", email: "matrix-buyer@example.com", password: "sunrise-buyer-2026" };
+const TECHNICIAN = {
+  fullName: "Tinashe Technician",
+  username: "matrix-technician",
+  email: "matrix-technician@example.com",
+  password: "sunrise-technician-2026",
+};
+
 /** 192.0.2.0/24 is TEST-NET-1: never a real client. */
 const IPS: Record<ActorName, string> = {
   anonymous: "192.0.2.10",
   user: "192.0.2.11",
   unverified: "192.0.2.12",
   dealer: "192.0.2.13",
+  buyer: "192.0.2.17",
+  technician: "192.0.2.18",
   otherDealer: "192.0.2.14",
   admin: "192.0.2.15",
   super: "192.0.2.16",
 };
 
 /**
- * The seven actors of the authorization tests on a seeded test app: the demo accounts (user, dealer, admin,
- * super), a new account that has not verified its e-mail address (signed up through the API), and a second dealer
- * with a company, a quotation, an order and a document of its own (written straight to the database).
+ * The nine actors of the authorization tests on a seeded test app: the demo accounts (user, dealer, admin,
+ * super), a new account that has not verified its e-mail address (signed up through the API), a buyer and a
+ * technician of the demo dealer's company (issue 25 §4), and a second dealer with a company, a quotation, an order
+ * and a document of its own (written straight to the database).
  */
 export async function createActors(t: TestApp): Promise<Actors> {
   const db = t.database.db;
@@ -144,6 +157,32 @@ export async function createActors(t: TestApp): Promise<Actors> {
     })
     .returning({ id: dealerDocuments.id });
 
+  // The demo dealer's team: a buyer (role dealer) and a technician (role technician), members of its company.
+  const demoDealer = DEMO_ACCOUNTS.find((a) => a.role === "dealer") as (typeof DEMO_ACCOUNTS)[number];
+  const [demoCompany] = await db
+    .select({ id: dealers.id })
+    .from(dealers)
+    .innerJoin(users, eq(users.id, dealers.userId))
+    .where(eq(users.username, demoDealer.username));
+  if (!demoCompany) throw new Error("the demo dealer has no company");
+  for (const [who, roleId, role] of [
+    [BUYER, ROLE_IDS.dealer, "buyer"],
+    [TECHNICIAN, ROLE_IDS.technician, "technician"],
+  ] as const) {
+    const [member] = await db
+      .insert(users)
+      .values({
+        fullName: who.fullName,
+        username: who.username,
+        email: who.email,
+        passwordHash: await hashPassword(who.password),
+        roleId,
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    await db.insert(companyMembers).values({ userId: member?.id as number, dealerId: demoCompany.id, role });
+  }
+
   // Every signed-in actor's row, as the database has it.
   const demo = (role: (typeof DEMO_ACCOUNTS)[number]["role"]) =>
     DEMO_ACCOUNTS.find((a) => a.role === role) as (typeof DEMO_ACCOUNTS)[number];
@@ -151,6 +190,8 @@ export async function createActors(t: TestApp): Promise<Actors> {
     user: demo("user"),
     unverified: UNVERIFIED,
     dealer: demo("dealer"),
+    buyer: BUYER,
+    technician: TECHNICIAN,
     otherDealer: OTHER_DEALER,
     admin: demo("admin"),
     super: demo("super"),

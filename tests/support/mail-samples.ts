@@ -41,6 +41,7 @@ function order(
     user_id: 7,
     dealer_name: applicant.fullName,
     dealer_company: company.registeredCompany,
+    placed_by: null,
     status,
     currency: "USD",
     vat_rate: "15.50",
@@ -134,6 +135,7 @@ function quotation(over: Partial<QuotationView>): QuotationView {
   return {
     id: 12,
     user_id: null,
+    placed_by: null,
     status: "approved",
     requester_name: "Tatenda Moyo",
     requester_address: "5 Borrowdale Road, Harare",

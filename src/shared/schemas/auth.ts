@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
+import { TEAM_ROLES } from "../roles.ts";
 
 export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long.";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match.";
@@ -47,6 +48,8 @@ export const publicUserSchema = z.object({
   role_id: z.number(),
   profile: z.string(),
   emailVerified: z.boolean(),
+  /** A dealer company's people (issue 25 §4): owner, buyer or technician; null for everyone else. Given with a session. */
+  teamRole: z.enum(TEAM_ROLES).nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -208,7 +208,10 @@ export const orderEventViewSchema = z.object({
   created_At: z.string(),
 });
 
-/** An order as the API answers it. */
+/** Who placed an order or asked for a quotation (issue 25 §4): the company's owner or one of its team. */
+export const placedBySchema = z.object({ id: z.number(), full_name: z.string() }).nullable();
+
+/** An order with its amounts, as the service builds it and as admins and those who see prices get it. */
 export const orderViewSchema = z.object({
   id: z.number(),
   reference: z.string(),
@@ -216,6 +219,7 @@ export const orderViewSchema = z.object({
   /** The dealer's person (their account's full name) and their registered company, when it has one. */
   dealer_name: z.string(),
   dealer_company: z.string().nullable(),
+  placed_by: placedBySchema.describe("Who placed it: the company's owner or a team member (issue 25 §4)"),
   status: z.enum(ORDER_STATUSES),
   currency: z.enum(ORDER_CURRENCIES),
   vat_rate: z.string().nullable().describe("The standard VAT rate in force when the order was placed (percent); null before VAT"),
@@ -254,6 +258,26 @@ export const orderViewSchema = z.object({
   credit_note: orderDocumentRefSchema.nullable(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** Its amounts: null for a reader who sees no prices (a company's technician, issue 25 §4). */
+const unpriced = <T extends z.ZodTypeAny>(schema: T) => schema.nullable().describe("Null for a reader who sees no prices (a technician)");
+export const orderLineAnswerSchema = orderLineViewSchema.extend({
+  unit_price: unpriced(z.string()),
+  unit_price_usd: unpriced(z.string()),
+  line_total: unpriced(z.string()),
+  line_vat: unpriced(z.string()),
+});
+/** An order as the API answers it to a company's reader (issue 25 §4): the amounts null for a technician. */
+export const orderAnswerSchema = orderViewSchema.extend({
+  subtotal: unpriced(z.string()),
+  vat: unpriced(z.string()),
+  total: unpriced(z.string()),
+  subtotal_usd: unpriced(z.string()),
+  vat_usd: unpriced(z.string()),
+  total_usd: unpriced(z.string()),
+  products: z.array(orderLineAnswerSchema),
+});
+export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 
 export const ORDER_PLACED = "Your order has been placed.";
 export const ORDER_FAILURE = "Failed to place your order. Please try again.";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { QUOTATION_CURRENCIES } from "../quotation-totals.ts";
+import { placedBySchema } from "./orders.ts";
 
 export const NOTES_MAX = 2000;
 
@@ -57,6 +58,7 @@ export type QuotationStatusValue = (typeof QUOTATION_STATUS_VALUES)[number];
 export const quotationViewSchema = z.object({
   id: z.number(),
   user_id: z.number().nullable(),
+  placed_by: placedBySchema.describe("Who asked for it: the company's owner or a team member (issue 25 §4); null for a visitor"),
   status: z.enum(QUOTATION_STATUS_VALUES),
   requester_name: z.string(),
   requester_address: z.string(),

@@ -153,7 +153,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.post(
     "/auth/totp/disable",
-    auth(access.roles(["user", "dealer"], { refusal: TOTP_REQUIRED_FOR_BACK_OFFICE }), {
+    auth(access.roles(["user", "dealer", "technician"], { refusal: TOTP_REQUIRED_FOR_BACK_OFFICE }), {
       summary: "Turn two-step sign-in off (not for back-office accounts): the password and a code",
       body: disableTotpSchema,
       response: { 200: messageBody, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody, 429: messageBody },

@@ -620,7 +620,8 @@ export function createAccountsService(deps: AccountsDeps) {
           .where(eq(sessions.tokenHash, tokenHash));
       }
       const membership = row.memberRole && row.ownerId !== null ? { role: row.memberRole, ownerId: row.ownerId } : null;
-      return { actor: actorFrom(row.user, tokenHash, membership), user: toPublicUser(row.user) };
+      const actor = actorFrom(row.user, tokenHash, membership);
+      return { actor, user: { ...toPublicUser(row.user), teamRole: actor.teamRole } };
     },
 
     async logout(actor: Actor, meta: SessionMeta = {}): Promise<void> {
@@ -633,7 +634,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!actor) throw new UnauthorizedError();
       const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
       if (!user) throw new UnauthorizedError();
-      return toPublicUser(user);
+      return { ...toPublicUser(user), teamRole: actor.teamRole };
     },
 
     /** For the operator's command line (scripts/set-password.ts): sets a password and ends the account's sessions. */
@@ -863,6 +864,45 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Writes a security event the HTTP layer sees (a refused request, 403). */
     recordEvent: (e: SecurityEvent) => events.record(e),
     pruneSecurityEvents: (now: Date) => events.prune(now),
+
+    /**
+     * A dealer company's new team member (issue 25 §4), inside the caller's transaction: an account nobody knows the
+     * password of (a username made from the address), and the single-use link that chooses it, valid three days.
+     */
+    async createInvitedAccount(
+      tx: Tx,
+      input: { fullName: string; email: string; roleId: number },
+      origin: string,
+    ): Promise<{ user: UserRow; url: string }> {
+      const base =
+        input.email
+          .split("@")[0]
+          ?.toLowerCase()
+          .replace(/[^a-z0-9._-]/g, "")
+          .slice(0, 24) || "member";
+      let username = base;
+      for (let n = 2; ; n++) {
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(sql`lower(${users.username})`, username))
+          .limit(1);
+        if (!taken) break;
+        username = `${base}${n}`;
+      }
+      const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
+      const [user] = (await tx
+        .insert(users)
+        .values({ fullName: input.fullName, username, email: input.email, passwordHash, roleId: input.roleId })
+        .returning()) as [UserRow];
+      return { user, url: await issuePasswordLink(tx, user, "invite", origin) };
+    },
+
+    /** Ends every session of an account at once, inside the caller's transaction (a removed team member's). */
+    async endAllSessions(tx: Tx, userId: number): Promise<number> {
+      const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.tokenHash });
+      return ended.length;
+    },
 
     /** Role super adds a back-office account; it gets an e-mail with a link to choose its password. */
     async createAdmin(actor: Actor, input: CreateAdminInput, meta: RequestMeta): Promise<PublicUser> {

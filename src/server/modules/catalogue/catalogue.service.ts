@@ -161,7 +161,7 @@ export function createCatalogueService(
   async function viewerOf(actor: Actor, exec: Db | Tx = db): Promise<Viewer> {
     if (!seesPrices(actor) || !actor) return { kind: "none" };
     if (actor.role !== "dealer") return { kind: "admin" };
-    return { kind: "dealer", tier: await tierOfUser(exec, actor.id) };
+    return { kind: "dealer", tier: await tierOfUser(exec, actor.companyUserId) };
   }
 
   /** Products as the public answers give them, with their availability (issue 23 §3: quantities for those who see prices). */
@@ -243,7 +243,7 @@ export function createCatalogueService(
       if (actor?.role !== "dealer") return rows.map((r) => ({ id: r.id, name: r.name, priceUsd: r.retail }));
       const book = await readPriceRules(
         tx,
-        await tierOfUser(tx, actor.id),
+        await tierOfUser(tx, actor.companyUserId),
         rows.map((r) => ({ productId: r.id, priceUsd: r.list, priceZwl: null })),
         null,
       );

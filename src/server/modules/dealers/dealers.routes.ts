@@ -29,9 +29,13 @@ const saved = z.object({ message: z.string(), dealer: dealerApplicationSchema })
 const documentIdParam = z.object({ documentId: idParamSchema.shape.id });
 const tags = ["dealer"];
 
-/** Applying is for verified, non-back-office accounts (the dealers service's requireApplicant, checked before the body is read). */
+/**
+ * Applying is for verified, non-back-office accounts that are no company's team member (the dealers service's
+ * requireApplicant, checked before the body is read): a technician's role is refused, a buyer as a team member.
+ */
 export const APPLICANT_ACCESS = access.roles(["user", "dealer"], {
   verified: true,
+  notTeamMember: true,
   refusal: ADMINS_CANNOT_APPLY,
   unverifiedRefusal: CONFIRM_EMAIL_TO_APPLY,
 });

@@ -34,7 +34,7 @@ import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
-import { type Actor, requireAdmin, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, OWNER_ONLY, requireAdmin, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
@@ -235,6 +235,8 @@ function requireApplicant(actor: Actor): SignedIn {
   const user = requireUser(actor);
   if (!user.emailVerified) throw new ForbiddenError(CONFIRM_EMAIL_TO_APPLY);
   if (isAdminRole(user.role)) throw new ForbiddenError(ADMINS_CANNOT_APPLY);
+  // A team member's company applied through its owner (issue 25 §4).
+  if (user.teamRole === "buyer" || user.teamRole === "technician") throw new ForbiddenError(OWNER_ONLY);
   return user;
 }
 
@@ -354,10 +356,13 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
   }
 
   const service = {
-    /** The caller's own application, or its 'Not Started' shape (reg_status null, nothing filled in) when none. */
+    /**
+     * The caller's own application, or its 'Not Started' shape (reg_status null, nothing filled in) when none; a
+     * team member's is their company's (issue 25 §4).
+     */
     async myApplication(actor: Actor): Promise<DealerApplication> {
       const me = requireUser(actor);
-      const user = await userRow(me.id);
+      const user = await userRow(me.companyUserId);
       if (!user) throw new NotFoundError();
       return (await applicationOf(user)).view;
     },
@@ -369,7 +374,8 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
     async application(actor: Actor, userId: number): Promise<DealerApplicationDetail> {
       const me = requireUser(actor);
       const admin = isAdminRole(me.role);
-      if (!admin && me.id !== userId) throw new ForbiddenError("You can only see your own dealer application.");
+      if (!admin && me.id !== userId && me.companyUserId !== userId)
+        throw new ForbiddenError("You can only see your own dealer application.");
       const user = await userRow(userId);
       if (!user) throw new NotFoundError("No such user.");
       const { view, dealer } = await applicationOf(user);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
 import { centsToDecimal } from "#shared/money.ts";
-import { isAdminRole } from "#shared/roles.ts";
+import { isAdminRole, seesPricesRole } from "#shared/roles.ts";
 import { orderReference } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import {
@@ -311,13 +311,14 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
     },
 
     /**
-     * A document with its content, for the order's dealer and admins only: anyone else gets 404, as if it did not
-     * exist (an order id says nothing about another dealer's orders).
+     * A document with its content, for the order's company (its owner and buyers: a technician sees no prices) and
+     * admins only: anyone else gets 404, as if it did not exist (an order id says nothing about another dealer's orders).
      */
     async documentForOrder(actor: Actor, orderId: number, kind: TaxDocumentKind): Promise<{ row: TaxDocumentRow; view: TaxDocumentView }> {
       const user = requireUser(actor);
       const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-      const row = order && (order.userId === user.id || isAdminRole(user.role)) ? await documentOf(orderId, kind) : null;
+      const ownCompany = order?.userId === user.companyUserId && seesPricesRole(user.role);
+      const row = order && (ownCompany || isAdminRole(user.role)) ? await documentOf(orderId, kind) : null;
       if (!row) throw new NotFoundError(kind === "invoice" ? "Invoice not found." : "Credit note not found.");
       const credits = await creditedNumbers([row]);
       return { row, view: toView(row, row.invoiceId ? (credits.get(row.invoiceId) ?? null) : null) };

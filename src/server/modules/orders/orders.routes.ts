@@ -6,6 +6,7 @@ import {
   confirmPaymentSchema,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  orderAnswerSchema,
   orderPreviewQuerySchema,
   orderPreviewSchema,
   orderViewSchema,
@@ -73,7 +74,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
       schema: {
         tags: ["orders"],
         summary: "The signed-in account's orders, newest first, with their lines and status timelines",
-        response: { 200: z.array(orderViewSchema), 401: messageBody },
+        response: { 200: z.array(orderAnswerSchema), 401: messageBody },
       },
     },
     async (request) => orders.myOrders(request.actor),
@@ -138,10 +139,10 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         tags: ["orders"],
         summary: "One order (its dealer or an admin; anyone else 404)",
         params: idParamSchema,
-        response: { 200: orderViewSchema, 401: messageBody, 404: messageBody },
+        response: { 200: orderAnswerSchema, 401: messageBody, 404: messageBody },
       },
     },
-    async (request) => orders.orderById(request.actor, request.params.id),
+    async (request) => orders.orderFor(request.actor, request.params.id),
   );
 
   r.put(

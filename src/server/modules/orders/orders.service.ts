@@ -6,6 +6,7 @@ import {
   type ConfirmPaymentInput,
   canMoveOrder,
   ORDER_STATUS_LABELS,
+  type OrderAnswer,
   type OrderCurrency,
   type OrderPreview,
   type OrderStatus,
@@ -32,6 +33,7 @@ import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { placedBy } from "../dealers/company.ts";
 import { companyNames } from "../dealers/dealer-names.ts";
 import type { RatesService } from "../money/rates.service.ts";
 import type { TaxDocumentRow, TaxDocumentsService } from "../money/tax-documents.service.ts";
@@ -40,6 +42,7 @@ import { type BranchRow, normaliseSerial, type StockService } from "../stock/sto
 import { dispatchOrderStock, type LineRequest, release, reserve } from "../stock/stock-ledger.ts";
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
 import { figures, priceOrder } from "./order-pricing.ts";
+import { orderForViewer } from "./order-viewer.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -134,12 +137,7 @@ export function createOrdersService({
       exec
         .select({ id: users.id, fullName: users.fullName })
         .from(users)
-        .where(
-          inArray(
-            users.id,
-            rows.map((r) => r.userId),
-          ),
-        ),
+        .where(inArray(users.id, [...rows.map((r) => r.userId), ...rows.flatMap((r) => (r.placedBy === null ? [] : [r.placedBy]))])),
       companyNames(
         exec,
         rows.map((r) => r.userId),
@@ -198,6 +196,7 @@ export function createOrdersService({
         user_id: o.userId,
         dealer_name: names.get(o.userId) ?? "",
         dealer_company: companies.get(o.userId) ?? null,
+        placed_by: placedBy(o.placedBy ?? o.userId, names),
         status: o.status,
         currency: o.currency,
         vat_rate: o.vatRate,
@@ -429,7 +428,9 @@ export function createOrdersService({
      */
     async placeOrder(actor: Actor, input: PlaceOrderInput): Promise<{ order: OrderView; created: boolean }> {
       const dealer = requireVerified(requireRole(actor, "dealer"));
-      const existing = await byKey(dealer.id, input.idempotencyKey);
+      // The company's order (issue 25 §4): kept under its owner's account, placed by whoever is signed in.
+      const companyId = dealer.companyUserId;
+      const existing = await byKey(companyId, input.idempotencyKey);
       if (existing) return { order: existing, created: false };
 
       const company = await mailSite();
@@ -450,7 +451,7 @@ export function createOrdersService({
           const pricing = await catalogue.secondaryPricing(true, tx);
           // Each line at the dealer's price for its quantity (issue 24 §2).
           const quantities = new Map([...merged.entries()].map(([id, l]) => [id, l.quantity]));
-          const found = await catalogue.dealerPriceSnapshot(dealer.id, quantities, tx, pricing);
+          const found = await catalogue.dealerPriceSnapshot(companyId, quantities, tx, pricing);
           const at = now();
           const vat = await rates.taxRateOn(harareDate(at), tx);
           if (!vat) throw new ConflictError(NO_VAT_RATE);
@@ -487,7 +488,8 @@ export function createOrdersService({
           const [order] = await tx
             .insert(orders)
             .values({
-              userId: dealer.id,
+              userId: companyId,
+              placedBy: dealer.id,
               status: "awaiting_payment",
               currency,
               vatRate: vat.rate,
@@ -536,7 +538,7 @@ export function createOrdersService({
           await reserve(tx, { orderId: order.id }, branch.id, wanted, at, { userId: dealer.id });
           // The mails are queued in the transaction: a committed order always has them.
           const view = await one(order.id, tx, company);
-          const owner = await dealerOf(dealer.id, tx);
+          const owner = await dealerOf(companyId, tx);
           if (owner) await queueMails(mailer, tx, [orderPlacedToDealer(view, owner, company), orderPlacedToCompany(view, owner, company)]);
           return view;
         });
@@ -544,7 +546,7 @@ export function createOrdersService({
       } catch (err) {
         // The same key sent twice at once: the other request made the order.
         if (isUniqueViolation(err)) {
-          const raced = await byKey(dealer.id, input.idempotencyKey);
+          const raced = await byKey(companyId, input.idempotencyKey);
           if (raced) return { order: raced, created: false };
         }
         throw err;
@@ -560,7 +562,7 @@ export function createOrdersService({
       const merged = new Map<number, number>();
       for (const l of lines) merged.set(l.product_id, (merged.get(l.product_id) ?? 0) + l.quantity);
       const [pricing, vat] = await Promise.all([catalogue.secondaryPricing(true), rates.taxRateOn(harareDate(now()))]);
-      const found = await catalogue.dealerPriceSnapshot(dealer.id, merged, db, pricing);
+      const found = await catalogue.dealerPriceSnapshot(dealer.companyUserId, merged, db, pricing);
       const byId = new Map(found.map((p) => [p.id, p]));
       const missing = [...merged.keys()].filter((id) => !byId.has(id));
       const items = [...merged.entries()].flatMap(([id, quantity]) => {
@@ -602,25 +604,36 @@ export function createOrdersService({
       };
     },
 
-    /** The signed-in account's own orders, newest first. */
-    async myOrders(actor: Actor): Promise<OrderView[]> {
+    /**
+     * The signed-in account's company's orders (its own, or its company's for a team member: issue 25 §4), newest
+     * first; without prices for a technician.
+     */
+    async myOrders(actor: Actor): Promise<OrderAnswer[]> {
       const user = requireUser(actor);
       const rows = await db
         .select()
         .from(orders)
-        .where(eq(orders.userId, user.id))
+        .where(eq(orders.userId, user.companyUserId))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(200);
-      return views(rows);
+      return (await views(rows)).map((v) => orderForViewer(user, v));
     },
 
-    /** One order, for its owner or an admin; anyone else gets 404, so an id says nothing about whether it exists. */
+    /**
+     * One order, for its company (owner and team) or an admin; anyone else gets 404, so an id says nothing about
+     * whether it exists.
+     */
     async orderById(actor: Actor, id: number): Promise<OrderView> {
       const user = requireUser(actor);
       const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-      if (!row || (row.userId !== user.id && !isAdminRole(user.role))) throw new NotFoundError("Order not found.");
+      if (!row || (row.userId !== user.companyUserId && !isAdminRole(user.role))) throw new NotFoundError("Order not found.");
       const [view] = await views([row]);
       return view as OrderView;
+    },
+
+    /** One order as the API answers it to its reader: without prices for a technician (issue 25 §4). */
+    async orderFor(actor: Actor, id: number): Promise<OrderAnswer> {
+      return orderForViewer(requireUser(actor), await this.orderById(actor, id));
     },
 
     /**

@@ -114,7 +114,7 @@ export function createPaymentsService({ db, orders, accounts, paynow, client, lo
   async function dealersOrder(actor: Actor, orderId: number): Promise<OrderView> {
     const dealer = requireVerified(requireRole(actor, "dealer"));
     const order = await orders.orderById(actor, orderId);
-    if (order.user_id !== dealer.id) throw new NotFoundError("Order not found.");
+    if (order.user_id !== dealer.companyUserId) throw new NotFoundError("Order not found.");
     return order;
   }
 
@@ -302,7 +302,7 @@ export function createPaymentsService({ db, orders, accounts, paynow, client, lo
     /** The latest Paynow payment of each of the dealer's own orders, as listed by the orders service (the orders page). */
     async latestForOrders(actor: Actor, list: Pick<OrderView, "id" | "user_id">[]): Promise<Record<number, PaymentView>> {
       const dealer = requireRole(actor, "dealer");
-      const ids = list.filter((o) => o.user_id === dealer.id).map((o) => o.id);
+      const ids = list.filter((o) => o.user_id === dealer.companyUserId).map((o) => o.id);
       if (ids.length === 0) return {};
       const rows = await db
         .select()

@@ -53,13 +53,13 @@ export function createPriceListService({
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .orderBy(asc(categories.sortOrder), asc(categories.id), asc(products.productName), asc(products.productId)),
       catalogue.secondaryPricing(true),
-      isAdmin ? null : tierOfUser(db, user.id),
+      isAdmin ? null : tierOfUser(db, user.companyUserId),
       isAdmin
         ? null
         : db
             .select({ trading: dealers.tradingName, registered: dealers.registeredCompany })
             .from(dealers)
-            .where(eq(dealers.userId, user.id))
+            .where(eq(dealers.userId, user.companyUserId))
             .limit(1)
             .then(([d]) => d ?? null),
     ]);

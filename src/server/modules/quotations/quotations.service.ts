@@ -37,6 +37,7 @@ import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import { type CatalogueService, type SecondaryPricing, seesPrices } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { placedBy, placerNames, quotationOwnerOf } from "../dealers/company.ts";
 import type { RatesService } from "../money/rates.service.ts";
 import type { StockService } from "../stock/stock.service.ts";
 import { release, releaseExpired, reserve } from "../stock/stock-ledger.ts";
@@ -220,6 +221,7 @@ export function createQuotationsService({
       )
       .orderBy(quotationProducts.id);
     const pricing = await catalogue.secondaryPricing(true, exec);
+    const names = await placerNames(exec, rows);
     const byQuotation = new Map<number, QuotationView["products"]>();
     for (const l of lines) {
       const list = byQuotation.get(l.quotationId) ?? [];
@@ -250,6 +252,7 @@ export function createQuotationsService({
       return {
         id: q.id,
         user_id: q.userId,
+        placed_by: placedBy(q.placedBy ?? q.userId ?? 0, names),
         status: effectiveQuotationStatus(q.status, validity, now) as QuotationStatusValue,
         requester_name: q.requesterName,
         requester_address: q.requesterAddress,
@@ -362,7 +365,8 @@ export function createQuotationsService({
         const [quotation] = await tx
           .insert(quotations)
           .values({
-            userId: actor?.id ?? null,
+            userId: actor ? quotationOwnerOf(actor) : null,
+            placedBy: actor?.id ?? null,
             status: "pending",
             requesterName: input.customer_name,
             requesterAddress: input.customer_address,
@@ -405,14 +409,15 @@ export function createQuotationsService({
       const me = await accounts.me(signedIn);
       const ownEmail = me.email.toLowerCase();
       const askedEmail = query.email?.trim().toLowerCase() || undefined;
-      if (!admin && query.id !== undefined && query.id !== signedIn.id) throw new ForbiddenError();
+      const owner = quotationOwnerOf(signedIn);
+      if (!admin && query.id !== undefined && query.id !== signedIn.id && query.id !== owner) throw new ForbiddenError();
       if (!admin && askedEmail !== undefined && askedEmail !== ownEmail) throw new ForbiddenError();
       const conditions: SQL[] = [];
       if (admin && (query.id !== undefined || askedEmail !== undefined)) {
         if (query.id !== undefined) conditions.push(eq(quotations.userId, query.id));
         if (askedEmail !== undefined) conditions.push(eq(sql`lower(${quotations.requesterEmail})`, askedEmail));
       } else {
-        conditions.push(eq(quotations.userId, signedIn.id));
+        conditions.push(eq(quotations.userId, owner));
         if (me.emailVerified) conditions.push(eq(sql`lower(${quotations.requesterEmail})`, ownEmail));
       }
       const rows = await db
@@ -587,7 +592,7 @@ export function createQuotationsService({
     async pdfFor(actor: Actor, quotationId: number): Promise<Uint8Array> {
       const signedIn = requireUser(actor);
       const [row] = await db.select().from(quotations).where(eq(quotations.id, quotationId)).limit(1);
-      let allowed = Boolean(row) && (isAdminRole(signedIn.role) || row?.userId === signedIn.id);
+      let allowed = Boolean(row) && (isAdminRole(signedIn.role) || row?.userId === quotationOwnerOf(signedIn));
       if (row && !allowed) {
         const me = await accounts.me(signedIn);
         allowed = me.emailVerified && me.email.toLowerCase() === row.requesterEmail.toLowerCase();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler, RouteOptions } from "fastify";
 import type { RoleName } from "#shared/roles.ts";
 import { ForbiddenError } from "../errors.ts";
-import { type Actor, requireUser, VERIFY_FIRST } from "./actor.ts";
+import { type Actor, OWNER_ONLY, requireUser, VERIFY_FIRST } from "./actor.ts";
 
 /**
  * Who may call an API route: declared on the route itself (`config: { access }`) and checked in the route's
@@ -23,6 +23,8 @@ export type Access =
       readonly refusal?: string;
       /** The 403's message for an address not yet confirmed, where the service has its own (VERIFY_FIRST otherwise). */
       readonly unverifiedRefusal?: string;
+      /** A dealer company's team members (buyers, technicians) are refused (OWNER_ONLY): its team, its application (issue 25 §4). */
+      readonly notTeamMember?: boolean;
     };
 
 export const access = {
@@ -37,7 +39,12 @@ export const access = {
   /** Dealers whose e-mail address is confirmed (ordering, paying). */
   verifiedDealer: { kind: "signed-in", roles: ["dealer"], verified: true },
   /** Some roles, optionally with a confirmed e-mail address and the service's own refusal message. */
-  roles: (roles: readonly RoleName[], opts: { verified?: boolean; refusal?: string; unverifiedRefusal?: string } = {}): Access => ({
+  /** A dealer company's owner (issue 25 §4): a verified dealer who is not one of a company's team. */
+  companyOwner: { kind: "signed-in", roles: ["dealer"], verified: true, notTeamMember: true },
+  roles: (
+    roles: readonly RoleName[],
+    opts: { verified?: boolean; refusal?: string; unverifiedRefusal?: string; notTeamMember?: boolean } = {},
+  ): Access => ({
     kind: "signed-in",
     roles,
     ...opts,
@@ -57,6 +64,7 @@ export function checkAccess(actor: Actor, declared: Access): void {
   const user = requireUser(actor);
   if (declared.roles && !declared.roles.includes(user.role)) throw new ForbiddenError(declared.refusal);
   if (declared.verified && !user.emailVerified) throw new ForbiddenError(declared.unverifiedRefusal ?? VERIFY_FIRST);
+  if (declared.notTeamMember && (user.teamRole === "buyer" || user.teamRole === "technician")) throw new ForbiddenError(OWNER_ONLY);
 }
 
 const SECURITY: { [scheme: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];

@@ -1,4 +1,15 @@
-import { BadgeCheck, BookOpen, ChevronDown, ClipboardList, House, Package, ReceiptText, UserRound, UserRoundPlus } from "lucide-react";
+import {
+  BadgeCheck,
+  BookOpen,
+  ChevronDown,
+  ClipboardList,
+  House,
+  Package,
+  ReceiptText,
+  UserRound,
+  UserRoundPlus,
+  UsersRound,
+} from "lucide-react";
 import { NavLink } from "react-router";
 import { isAdminRole } from "#shared/roles.ts";
 import type { PublicUser } from "#shared/schemas/auth.ts";
@@ -10,10 +21,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The dealer area's sidebar (spec §2): fixed 118 px under the header from md up, a collapsible menu below it (the
  * button is a disclosure of src/web/enhance/disclosure.ts, so it works the same on the landing page, which visitors
  * get without React, and on the dealer area's React pages).
- * Quotations, Orders (issue 5) and the Price list (issue 24) are for dealers (role_id 2) only; Become a Dealer and the label Member for everyone else.
+ * Quotations, Orders (issue 5) and the Price list (issue 24) are for dealers (role_id 2: a company's owner and its
+ * buyers) only; a company's technicians (issue 25 §4) get Orders and Team; Become a Dealer and the label Member for
+ * everyone else.
  */
 export function DealerSidebar({ user }: { user: PublicUser | null }) {
   const isDealer = user?.role_id === 2;
+  const isTechnician = user?.role === "technician";
   // The admin header is shorter than the normal one; the sidebar follows whichever is shown. Classes, not a style
   // attribute (decision 011): 118 px is SIDEBAR_OFFSET_PX, written out because Tailwind reads class names as text.
   const top = user && isAdminRole(user.role) ? "md:top-16" : "md:top-[118px]";
@@ -27,7 +41,7 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
       <div className="flex items-center justify-between gap-2 px-4 py-3">
         <p className="flex items-center gap-2 text-sm">
           <BadgeCheck aria-hidden="true" className={`size-5 ${isDealer ? "text-green-700" : "text-slate-500"}`} />
-          <span className="font-semibold text-slate-900">{isDealer ? "Dealer" : "Member"}</span>
+          <span className="font-semibold text-slate-900">{isDealer ? "Dealer" : isTechnician ? "Technician" : "Member"}</span>
           {user ? <span className="truncate text-slate-600">{user.fullName}</span> : null}
         </p>
         <button
@@ -79,6 +93,12 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
                 </NavLink>
               </li>
             </>
+          ) : isTechnician ? (
+            <li>
+              <NavLink to="/dealer/orders" className={linkClass}>
+                <Package aria-hidden="true" className="size-4" /> Orders
+              </NavLink>
+            </li>
           ) : (
             <li>
               <NavLink to="/dealer/register" className={linkClass}>
@@ -86,6 +106,13 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
               </NavLink>
             </li>
           )}
+          {isDealer || isTechnician ? (
+            <li>
+              <NavLink to="/dealer/team" className={linkClass}>
+                <UsersRound aria-hidden="true" className="size-4" /> Team
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </aside>

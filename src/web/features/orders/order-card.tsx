@@ -1,7 +1,7 @@
 import { Download, FileText } from "lucide-react";
 import { formatDate, formatDateTime } from "#shared/dates.ts";
 import { formatAmount, rateNote } from "#shared/money.ts";
-import { ORDER_STATUS_LABELS, type OrderStatus, type OrderView } from "#shared/schemas/orders.ts";
+import { ORDER_STATUS_LABELS, type OrderAnswer, type OrderStatus } from "#shared/schemas/orders.ts";
 import { shortDay } from "#shared/schemas/stock.ts";
 import { vatRateLabel } from "#shared/tax.ts";
 import { Token } from "../../components/ui/token.tsx";
@@ -31,7 +31,7 @@ export function PaymentInstructions({ reference, total, bankDetails }: { referen
 }
 
 /** The order's tax invoice and credit note, each a PDF to download (issue 21 §4). */
-function OrderDocuments({ order }: { order: OrderView }) {
+function OrderDocuments({ order }: { order: OrderAnswer }) {
   const docs = [
     order.invoice ? { label: "Tax invoice", doc: order.invoice, href: `/api/orders/${order.id}/invoice.pdf` } : null,
     order.credit_note ? { label: "Credit note", doc: order.credit_note, href: `/api/orders/${order.id}/credit-note.pdf` } : null,
@@ -68,7 +68,7 @@ const SERIALS_SHOWN = 3;
  * What a line says under its product (issue 23 §4, §6): the units still on backorder and when a shipment is expected,
  * in the back office also what is reserved at the branch, and once sent, its serial numbers.
  */
-function LineStock({ order, line, backOffice }: { order: OrderView; line: OrderView["products"][number]; backOffice: boolean }) {
+function LineStock({ order, line, backOffice }: { order: OrderAnswer; line: OrderAnswer["products"][number]; backOffice: boolean }) {
   const holding = HOLDING.includes(order.status);
   const reserved = line.quantity - line.backordered;
   const notes: string[] = [];
@@ -118,7 +118,7 @@ function LineSerials({ product, serials }: { product: string; serials: string[] 
 }
 
 /** Where the order goes or is collected from, its fee, its reference and its serial numbers to download (issue 23 §5, §6). */
-function Fulfilment({ order }: { order: OrderView }) {
+function Fulfilment({ order }: { order: OrderAnswer }) {
   const branch = order.branch;
   const hasSerials = order.products.some((l) => l.serials.length > 0);
   return (
@@ -185,7 +185,7 @@ export function OrderCard({
   payment,
   backOffice = false,
 }: {
-  order: OrderView;
+  order: OrderAnswer;
   highlight?: boolean;
   payment?: React.ReactNode;
   /** The back office's view: what each line holds at the branch. */
@@ -193,7 +193,10 @@ export function OrderCard({
 }) {
   const headingId = `order-${order.id}-title`;
   const badge = orderStatusBadge(order.status);
-  const total = formatMoney(order.currency, order.total);
+  // A company's technician reads its orders without prices (issue 25 §4).
+  const priced = order.total !== null;
+  const total = order.total === null ? "" : formatMoney(order.currency, order.total);
+  const money = (amount: string | null) => (amount === null ? "" : formatMoney(order.currency, amount));
   return (
     <article
       id={`order-${order.id}`}
@@ -210,6 +213,7 @@ export function OrderCard({
             <time dateTime={order.created_At}>
               <Token>{formatDate(new Date(order.created_At))}</Token>
             </time>
+            {order.placed_by ? <span data-placed-by="">{` by ${order.placed_by.full_name}`}</span> : null}
           </p>
         </div>
         <p className={badge.className} data-status={order.status}>
@@ -220,7 +224,7 @@ export function OrderCard({
 
       <table className="mt-5 w-full border-collapse text-sm">
         <caption className="sr-only">
-          Products of order {order.reference}, prices in {order.currency}
+          {priced ? `Products of order ${order.reference}, prices in ${order.currency}` : `Products of order ${order.reference}`}
         </caption>
         <thead>
           <tr className="border-b border-slate-300 text-left text-slate-600">
@@ -230,12 +234,16 @@ export function OrderCard({
             <th scope="col" className="py-2 pr-2 text-right font-medium">
               Qty
             </th>
-            <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
-              Unit price
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              {order.vat_rate === null ? "Total" : "Excl. VAT"}
-            </th>
+            {priced ? (
+              <>
+                <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
+                  Unit price
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {order.vat_rate === null ? "Total" : "Excl. VAT"}
+                </th>
+              </>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -247,12 +255,16 @@ export function OrderCard({
                 <LineStock order={order} line={l} backOffice={backOffice} />
               </td>
               <td className="py-2 pr-2 text-right tabular-nums">{l.quantity}</td>
-              <td className="hidden py-2 pr-2 text-right sm:table-cell">
-                <Token>{formatMoney(order.currency, l.unit_price)}</Token>
-              </td>
-              <td className="py-2 text-right">
-                <Token>{formatMoney(order.currency, l.line_total)}</Token>
-              </td>
+              {priced ? (
+                <>
+                  <td className="hidden py-2 pr-2 text-right sm:table-cell">
+                    <Token>{money(l.unit_price)}</Token>
+                  </td>
+                  <td className="py-2 text-right">
+                    <Token>{money(l.line_total)}</Token>
+                  </td>
+                </>
+              ) : null}
             </tr>
           ))}
           {order.delivery_fee ? (
@@ -269,13 +281,15 @@ export function OrderCard({
           ) : null}
         </tbody>
         <tfoot>
-          {(order.vat_rate === null
-            ? [["Order total", total, true]]
-            : [
-                ["Total excl. VAT", formatMoney(order.currency, order.subtotal), false],
-                [`VAT ${vatRateLabel(order.vat_rate)}`, formatMoney(order.currency, order.vat), false],
-                ["Order total incl. VAT", total, true],
-              ]
+          {(!priced
+            ? []
+            : order.vat_rate === null
+              ? [["Order total", total, true]]
+              : [
+                  ["Total excl. VAT", money(order.subtotal), false],
+                  [`VAT ${vatRateLabel(order.vat_rate)}`, money(order.vat), false],
+                  ["Order total incl. VAT", total, true],
+                ]
           ).map(([label, amount, strong], i) => (
             <tr key={String(label)} data-order-total={i}>
               <th
@@ -305,12 +319,12 @@ export function OrderCard({
           {order.currency === "USD" && order.total_secondary ? (
             <span className="block">{`${formatMoney(order.secondary_currency, order.total_secondary)} incl. VAT`}</span>
           ) : order.currency !== "USD" ? (
-            <span className="block">{`${formatMoney("USD", order.total_usd)} incl. VAT`}</span>
+            <span className="block">{`${formatMoney("USD", order.total_usd ?? "")} incl. VAT`}</span>
           ) : null}
           {rateNote(order.secondary_currency, order.exchange_rate, order.rate_date)}
         </p>
       ) : null}
-      <OrderDocuments order={order} />
+      {priced ? <OrderDocuments order={order} /> : null}
 
       <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Fulfilment order={order} />

@@ -106,7 +106,7 @@ export default function DealerOrders({ loaderData }: Route.ComponentProps) {
                     <PaynowPanel
                       orderId={order.id}
                       reference={order.reference}
-                      total={formatMoney(order.currency, order.total)}
+                      total={formatMoney(order.currency, order.total ?? "")}
                       awaitingPayment={paynowFor(order)}
                       initialPayment={latest ?? null}
                       result={actionData?.orderId === order.id ? actionData : undefined}
