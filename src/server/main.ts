@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
-import { accountsWithDemoPasswords, accountsWithDemoTotpSecret, DEMO_TOTP_ROLES } from "./db/seed/accounts.ts";
+import { accountsWithDemoPasswords, accountsWithDemoTotpSecret, DEMO_TEAM, DEMO_TOTP_ROLES } from "./db/seed/accounts.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
 import { withStartLock } from "./db/start-lock.ts";
 import { redactSecrets } from "./platform/log-redaction.ts";
@@ -67,6 +67,9 @@ export async function main(web: "production" | "development" = "production") {
       for (const a of created) {
         const code = DEMO_TOTP_ROLES.includes(a.role) ? `  + code: npm run totp -- ${a.username}` : "";
         lines.push(`  ${a.role.padEnd(6)}  ${a.username.padEnd(6)}  ${a.email.padEnd(28)}  password: ${a.password}${code}`);
+      }
+      for (const a of DEMO_TEAM) {
+        lines.push(`  ${a.role.padEnd(6)}  ${a.username.padEnd(6)}  ${a.email.padEnd(28)}  password: ${a.password}  (dealer's team)`);
       }
       lines.push("  (super and admin sign in with a code too: the demo authenticator key is in the README)");
       lines.push("");

@@ -1,7 +1,7 @@
 import type { MediaFolder } from "#shared/media.ts";
 import { type Config, linkOriginOf } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { DEMO_ACCOUNTS } from "./db/seed/accounts.ts";
+import { DEMO_LOGINS } from "./db/seed/accounts.ts";
 import { createAppJobWorker, registerJobHandlers } from "./jobs.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
 import { createSecurityEvents } from "./modules/accounts/security-events.ts";
@@ -72,7 +72,7 @@ export function createServices(deps: Deps) {
     signupsPerHour: deps.config.signupsPerHour,
     events: createSecurityEvents(deps.db, deps.log),
     ...(deps.onJobQueued ? { onJobQueued: deps.onJobQueued } : {}),
-    demoPasswords: DEMO_ACCOUNTS.map((a) => a.password),
+    demoPasswords: DEMO_LOGINS.map((a) => a.password),
     production: deps.config.env === "production",
   });
   /** The dated exchange and VAT rates (issue 21). */

@@ -17,6 +17,21 @@ export const DEMO_ACCOUNTS = [
 
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
+/** The demo dealer's team (issue 25 §4): with its owner, the dealer above, a team of three. */
+export const DEMO_TEAM = [
+  { role: "buyer", username: "buyer", email: "buyer@solar-demo.example", fullName: "Rumbi Moyo", password: "demo-buyer-2026" },
+  {
+    role: "technician",
+    username: "technician",
+    email: "technician@solar-demo.example",
+    fullName: "Tawanda Ncube",
+    password: "demo-technician-2026",
+  },
+] as const;
+
+/** Every published demo sign-in: never a password in production. */
+export const DEMO_LOGINS: readonly { username: string; email: string; password: string }[] = [...DEMO_ACCOUNTS, ...DEMO_TEAM];
+
 export { DEMO_TOTP_SECRET } from "./demo-totp.ts";
 /** The demo accounts that sign in with a code (the back office's). */
 export const DEMO_TOTP_ROLES: readonly DemoAccount["role"][] = ["super", "admin"];
@@ -58,11 +73,11 @@ export async function accountsWithDemoPasswords(db: Db): Promise<string[]> {
         inArray(users.roleId, [ROLE_IDS.admin, ROLE_IDS.super]),
         inArray(
           sql`lower(${users.username})`,
-          DEMO_ACCOUNTS.map((a) => a.username),
+          DEMO_LOGINS.map((a) => a.username),
         ),
         inArray(
           sql`lower(${users.email})`,
-          DEMO_ACCOUNTS.map((a) => a.email),
+          DEMO_LOGINS.map((a) => a.email),
         ),
       ),
     )
@@ -71,7 +86,7 @@ export async function accountsWithDemoPasswords(db: Db): Promise<string[]> {
   const slots = createLimiter(2);
   const weak = await Promise.all(
     rows.map(async (row) => {
-      for (const demo of DEMO_ACCOUNTS) {
+      for (const demo of DEMO_LOGINS) {
         if (await slots.run(() => verify(row.passwordHash, demo.password).catch(() => false))) return row.username;
       }
       return null;

@@ -33,6 +33,7 @@ import { DEMO_HS_CODES, seedDemoOrders } from "./demo-orders.ts";
 import { demoRetailPrice, seedDemoPricing } from "./demo-pricing.ts";
 import { DEMO_ZWG_RATES } from "./demo-rates.ts";
 import { DEMO_OUT_OF_STOCK, SERIALISED_CATEGORY_IDS, seedDemoStock } from "./demo-stock.ts";
+import { seedDemoTeam } from "./demo-team.ts";
 import { productArt } from "./product-art.ts";
 import { blogArt, caseStudyArt } from "./scene-art.ts";
 
@@ -385,6 +386,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
   const serialisedRows = productRows.filter((p) => SERIALISED_CATEGORY_IDS.includes(p.categoryId) && p.name !== DEMO_OUT_OF_STOCK);
   const pickSerialised = () => serialisedRows[Math.floor(stockRandom() * serialisedRows.length)] as (typeof productRows)[number];
   await seedDemoOrders(db, opts.dealerUserId, pick, { ...branchIds, pickSerialised });
+  await seedDemoTeam(db, opts.dealerUserId);
   await db.insert(sales).values(
     Array.from({ length: 100 }, () => {
       const p = pick();

@@ -1,12 +1,14 @@
 import type { MemberRole } from "#shared/roles.ts";
-import { MEMBER_ROLE_HINTS, MEMBER_ROLE_LABELS } from "#shared/schemas/team.ts";
 import { composeMail } from "../../platform/mailer/mail-templates.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
 
 type TeamMail = { to: string; name: string; company: string; site: string; role: MemberRole; invitedBy: string; url: string };
 
-const roleLine = (role: MemberRole) =>
-  `As a ${MEMBER_ROLE_LABELS[role].toLowerCase()}, you ${MEMBER_ROLE_HINTS[role].charAt(0).toLowerCase()}${MEMBER_ROLE_HINTS[role].slice(1)}`;
+const ROLE_LINES: Record<MemberRole, string> = {
+  buyer: "As a buyer, you see the company's dealer prices, order for it, and see its orders and quotations.",
+  technician: "As a technician, you see the catalogue and the company's orders, without prices.",
+};
+const roleLine = (role: MemberRole) => ROLE_LINES[role];
 
 /** A new team member's invitation (issue 25 §4): a link to choose a password, valid three days. */
 export function teamInvitationMail({ to, name, company, site, role, invitedBy, url }: TeamMail): Mail {

@@ -41,7 +41,8 @@ export function createTeamService({ db, mailer, settings, accounts, audit, siteU
   /** The owner's company row, locked, and only once the application is approved. */
   async function approvedCompany(tx: Tx, owner: SignedIn) {
     const [company] = await tx.select().from(dealers).where(eq(dealers.userId, owner.companyUserId)).for("update");
-    if (!company || company.regStatus !== "Approved") throw new ConflictError(TEAM_NEEDS_APPROVAL);
+    if (!company) throw new ConflictError(TEAM_NEEDS_APPROVAL);
+    if (company.regStatus !== "Approved") throw new ConflictError(TEAM_NEEDS_APPROVAL);
     return company;
   }
 
