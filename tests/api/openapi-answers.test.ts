@@ -187,6 +187,8 @@ beforeAll(async () => {
         return [approvedQuotation];
       case "/api/orders/{id} id":
       case "/api/orders/{id}/paynow id":
+      case "/api/orders/{id}/payment-proofs id":
+      case "/api/orders/{id}/payment-proofs/{proofId}/file id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : dealerOrder];
       case "/api/orders/{id}/invoice.pdf id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : invoice.orderId];
@@ -194,6 +196,9 @@ beforeAll(async () => {
         return [actor === "otherDealer" ? actors.otherDealer.orderId : credit.orderId];
       case "/api/orders/{id}/serials.csv id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : sent.orderId];
+      // The API tests' demo has no proof of payment (seeded without files): the documented 404.
+      case "/api/orders/{id}/payment-proofs/{proofId}/file proofId":
+        return [2_147_483_000];
       case "/api/serials/{serial} serial":
         return [sent.serial, "NO-SUCH-SERIAL-1"];
       case "/api/tax-documents/{id}/pdf id":

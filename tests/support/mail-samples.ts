@@ -108,6 +108,7 @@ function order(
     history: [{ status, note, changed_by: "Tendai Super", created_At: "2026-11-21T08:00:00.000Z" }],
     invoice: null,
     credit_note: null,
+    payment_proofs: [],
   };
   return { ...base, ...over };
 }
