@@ -157,6 +157,27 @@ describe("POST /api/orders/{id}/payment-proof", () => {
     expect(rows).toHaveLength(0);
   });
 
+  it("refuses what the dealer documents' checks refuse: a polyglot image, a PDF with markup after its end, a file over 3 MB", async () => {
+    const order = await placeOrder();
+    const withZip = Buffer.concat([await png(), Buffer.from("PK\u0003\u0004 a zip archive after the image's end")]);
+    const polyglot = await send("dealer", order.id, [{ name: "reference", data: "REF-3" }, file("file", "slip.png", withZip)]);
+    expect(polyglot.statusCode).toBe(415);
+    const htmlPdf = Buffer.concat([PDF, Buffer.from("<html><script>alert(1)</script></html>".repeat(4))]);
+    const pdf = await send("dealer", order.id, [
+      { name: "reference", data: "REF-3" },
+      file("file", "slip.pdf", htmlPdf, "application/pdf"),
+    ]);
+    expect(pdf.statusCode).toBe(415);
+    const big = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(3 * 1024 * 1024 + 10, 0x20)]);
+    const tooLarge = await send("dealer", order.id, [
+      { name: "reference", data: "REF-3" },
+      file("file", "slip.pdf", big, "application/pdf"),
+    ]);
+    expect(tooLarge.statusCode).toBe(413);
+    const rows = await t.database.db.select().from(orderPaymentProofs).where(eq(orderPaymentProofs.orderId, order.id));
+    expect(rows).toHaveLength(0);
+  });
+
   it("answers 404 for another company's order, 401 to a visitor, 403 to a plain user, 409 once the order is paid", async () => {
     const order = await placeOrder();
     const parts = async () => [{ name: "reference", data: "REF-2" }, file("file", "slip.png", await png())];
