@@ -12,6 +12,7 @@ import { createContactService } from "./modules/contact/contact.service.ts";
 import { createContentService } from "./modules/content/content.service.ts";
 import { createContentAdminService } from "./modules/content/content-admin.service.ts";
 import { createSettingsService } from "./modules/content/settings.service.ts";
+import { createDealerHomeService } from "./modules/dealers/dealer-home.ts";
 import { createDealersService } from "./modules/dealers/dealers.service.ts";
 import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
@@ -20,6 +21,7 @@ import { createFiscalService } from "./modules/fiscal/fiscal.service.ts";
 import { createRatesService } from "./modules/money/rates.service.ts";
 import { createTaxDocumentsService } from "./modules/money/tax-documents.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
+import { createPaymentProofsService } from "./modules/orders/payment-proofs.service.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createPriceListService } from "./modules/pricing/price-list.ts";
 import { createPricingService } from "./modules/pricing/pricing.service.ts";
@@ -170,6 +172,10 @@ export function createServices(deps: Deps) {
     }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit, formLimits, siteUrl }),
     orders,
+    /** Dealers' proofs of bank transfer and ZIPIT payments, seen by the back office (issue 25 §6). */
+    paymentProofs: createPaymentProofsService({ db: deps.db, storage: deps.storage, mailer: deps.mailer, settings, audit, siteUrl }),
+    /** The approved dealer's home at /dealer, in one read (issue 25 §5). */
+    dealerHome: createDealerHomeService({ db: deps.db, ...(deps.now ? { now: deps.now } : {}) }),
     /** Paynow payments of dealer orders (issue 5); offered only when PAYNOW_* is set. */
     payments: createPaymentsService({
       db: deps.db,

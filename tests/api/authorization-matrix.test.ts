@@ -289,6 +289,13 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ status: "dispatched", reference: "WB-MATRIX", lines: [] }),
   },
   "GET /api/orders/:id/serials.csv": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  // Proofs of payment (issue 25 §6): the company's owner and buyers send them for its orders; its people and admins read them.
+  "POST /api/orders/:id/payment-proof": {
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
+    params: () => ({ id: NO_SUCH_ID }),
+  },
+  "GET /api/orders/:id/payment-proofs": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/orders/:id/payment-proofs/:proofId/file": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID, proofId: NO_SUCH_ID }) },
   "GET /api/serials/:serial": { expect: adminOnly("bad"), params: () => ({ serial: "NO-SUCH-SERIAL-1" }) },
   "GET /api/tax-documents": { expect: adminOnly() },
   "GET /api/tax-documents/export.csv": { expect: adminOnly() },

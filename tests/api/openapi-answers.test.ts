@@ -6,7 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, featuredProducts, products } from "#server/db/schema/catalogue.ts";
-import { contactMessages, orders, quotations } from "#server/db/schema/commerce.ts";
+import { contactMessages, orderPaymentProofs, orders, quotations } from "#server/db/schema/commerce.ts";
 import { articles, blogs, caseStudies, faqs, testimonials } from "#server/db/schema/content.ts";
 import { dealerDocuments, dealers } from "#server/db/schema/dealers.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
@@ -181,6 +181,27 @@ beforeAll(async () => {
       .toBuffer(),
   );
 
+  // A proof of payment of the demo dealer's order, with its file (issue 25 §6).
+  const proofKey = `payment-proofs/${dealerOrder}/openapi-answers.png`;
+  const proofFile = path.join(t.dataDir, "uploads", "private", proofKey);
+  await mkdir(path.dirname(proofFile), { recursive: true });
+  const proofBody = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ccc" } })
+    .png()
+    .toBuffer();
+  await writeFile(proofFile, proofBody);
+  const [proof] = await db
+    .insert(orderPaymentProofs)
+    .values({
+      orderId: dealerOrder,
+      reference: "OPENAPI-1",
+      storageKey: proofKey,
+      originalName: "slip.png",
+      mimeType: "image/png",
+      sizeBytes: proofBody.length,
+      uploadedBy: id.dealer.id,
+    })
+    .returning({ id: orderPaymentProofs.id });
+
   // The demo's shipment on its way (issue 23).
   const shipmentId = await first(db.select({ id: shipments.id }).from(shipments).orderBy(asc(shipments.id)).limit(1), "shipment");
   const admins = new Set<ActorName>(["admin", "super"]);
@@ -197,6 +218,8 @@ beforeAll(async () => {
         return [approvedQuotation];
       case "/api/orders/{id} id":
       case "/api/orders/{id}/paynow id":
+      case "/api/orders/{id}/payment-proofs id":
+      case "/api/orders/{id}/payment-proofs/{proofId}/file id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : dealerOrder];
       case "/api/orders/{id}/invoice.pdf id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : invoice.orderId];
@@ -204,6 +227,8 @@ beforeAll(async () => {
         return [actor === "otherDealer" ? actors.otherDealer.orderId : credit.orderId];
       case "/api/orders/{id}/serials.csv id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : sent.orderId];
+      case "/api/orders/{id}/payment-proofs/{proofId}/file proofId":
+        return [proof?.id as number];
       case "/api/serials/{serial} serial":
         return [sent.serial, "NO-SUCH-SERIAL-1"];
       case "/api/tax-documents/{id}/pdf id":

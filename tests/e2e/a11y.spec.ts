@@ -180,6 +180,8 @@ const COVERED: Record<string, Covered> = {
     { as: "admin", url: linkOn("/admin/orders", 'a[href^="/admin/orders/"]') },
     // The demo's order sent with serial numbers (issue 23 §6); the dispatch form is checked in dispatch.spec.ts.
     { as: "admin", url: linkOn("/admin/orders?status=dispatched", 'a[href^="/admin/orders/"]') },
+    // An order awaiting payment with the dealer's proof of payment beside "Confirm payment" (issue 25 §6).
+    { as: "admin", url: linkOn("/admin/orders?status=awaiting_payment", 'a[href^="/admin/orders/"]') },
   ],
   "/admin/orders/serials": [
     { as: "admin", url: "/admin/orders/serials" },

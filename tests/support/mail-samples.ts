@@ -3,6 +3,7 @@ import * as contactMail from "#server/modules/contact/contact-mail.ts";
 import * as dealerMail from "#server/modules/dealers/dealer-mail.ts";
 import * as taxDocumentMail from "#server/modules/money/tax-document-mail.ts";
 import * as orderMail from "#server/modules/orders/order-mail.ts";
+import * as paymentProofMail from "#server/modules/orders/payment-proof-mail.ts";
 import * as quotationMail from "#server/modules/quotations/quotation-mail.ts";
 import type { Mail } from "#server/platform/mailer/mailer.ts";
 import type { OrderStatus, OrderView } from "#shared/schemas/orders.ts";
@@ -109,6 +110,7 @@ function order(
     history: [{ status, note, changed_by: "Tendai Super", created_At: "2026-11-21T08:00:00.000Z" }],
     invoice: null,
     credit_note: null,
+    payment_proofs: [],
   };
   return { ...base, ...over };
 }
@@ -365,6 +367,21 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
   "order-mail:orderPlacedToCompany": {
     default: () => orderMail.orderPlacedToCompany(order("awaiting_payment"), applicant, site),
     deliveryWithFee: () => orderMail.orderPlacedToCompany(deliveredWithFee("awaiting_payment"), applicant, site),
+  },
+  "payment-proof-mail:paymentProofToCompany": {
+    default: () =>
+      paymentProofMail.paymentProofToCompany(
+        {
+          orderId: 42,
+          orderReference: "ORD-2026-000042",
+          currency: "USD",
+          total: "1234.50",
+          paymentReference: "ZIPIT 7781 2290",
+          fileName: "bank-slip.png",
+        },
+        { fullName: applicant.fullName, email: applicant.email, company: "Sunrise Solar" },
+        site,
+      ),
   },
   "order-mail:orderStatusToDealer": {
     paid: () => orderMail.orderStatusToDealer(order("paid"), applicant, site),

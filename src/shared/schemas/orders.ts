@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { VAT_CATEGORIES } from "../tax.ts";
+import { paymentProofViewSchema } from "./payment-proofs.ts";
 import { priceBreakSchema } from "./pricing.ts";
 
 /** An order's statuses, in the order they usually come (issue 5). The database keeps the same values. */
@@ -256,6 +257,8 @@ export const orderViewSchema = z.object({
   history: z.array(orderEventViewSchema),
   invoice: orderDocumentRefSchema.nullable(),
   credit_note: orderDocumentRefSchema.nullable(),
+  /** The dealer's proofs of a bank transfer or ZIPIT payment, oldest first (issue 25 §6). */
+  payment_proofs: z.array(paymentProofViewSchema),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamSchema, pageQuerySchema } from "#shared/schemas/catalogue.ts";
+import { NOT_MULTIPART } from "#shared/schemas/documents.ts";
 import {
   confirmPaymentSchema,
   ORDER_STATUS_LABELS,
@@ -14,12 +15,21 @@ import {
   placeOrderSchema,
   setOrderStatusSchema,
 } from "#shared/schemas/orders.ts";
+import {
+  PAYMENT_PROOF_FILE_FIELD,
+  PAYMENT_PROOF_MAX_MB,
+  PAYMENT_PROOF_REFERENCE_MAX,
+  paymentProofParamsSchema,
+  paymentProofViewSchema,
+} from "#shared/schemas/payment-proofs.ts";
 import { dispatchOrderSchema, serialSchema, serialViewSchema } from "#shared/schemas/stock.ts";
 import { access } from "../../platform/auth/access.ts";
 import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
-import { messageBody, validationBody } from "../../platform/error-bodies.ts";
-import { csvResponse } from "../../platform/openapi.ts";
+import { messageBody, uploadFailureBody, validationBody } from "../../platform/error-bodies.ts";
+import { csvResponse, fileResponse } from "../../platform/openapi.ts";
+import { type IncomingPart, multipartLimits, UploadError } from "../../platform/uploads/image-upload.ts";
 import type { Services } from "../../services.ts";
+import { PAYMENT_PROOF_UPLOAD_RULES } from "./payment-proofs.service.ts";
 
 const listQuery = pageQuerySchema.extend({
   status: z
@@ -29,6 +39,18 @@ const listQuery = pageQuerySchema.extend({
   /** The reference (or its number), the dealer's name or e-mail, or the contact name. */
   q: z.string().trim().max(100).optional(),
 });
+
+/** A proof's multipart parts, read lazily (the service reads them once the caller and the order are checked). */
+function proofParts(request: FastifyRequest): AsyncIterable<IncomingPart> {
+  if (request.isMultipart()) return request.parts(multipartLimits(PAYMENT_PROOF_UPLOAD_RULES)) as AsyncIterable<IncomingPart>;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: async (): Promise<IteratorResult<IncomingPart>> => {
+        throw new UploadError(415, NOT_MULTIPART);
+      },
+    }),
+  };
+}
 
 /** Dealer checkout and orders (issue 5): paid by bank transfer or ZIPIT, confirmed by an admin. */
 export async function ordersRoutes(app: FastifyInstance, opts: { services: Services }) {
@@ -229,5 +251,77 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
       },
     },
     async (request) => opts.services.stock.lookupSerial(request.actor, request.params.serial),
+  );
+  // Proofs of bank transfer and ZIPIT payments (issue 25 §6).
+  const { paymentProofs } = opts.services;
+  r.post(
+    "/orders/:id/payment-proof",
+    {
+      config: { access: access.verifiedDealer },
+      schema: {
+        tags: ["orders"],
+        summary: "Send the bank slip or ZIPIT confirmation of the company's order awaiting payment, with its reference (owners and buyers)",
+        description: `Multipart: \`${PAYMENT_PROOF_FILE_FIELD}\` (a JPG or PNG image or a PDF, decided by its content, at most ${PAYMENT_PROOF_MAX_MB} MB; images are re-encoded without metadata, PDFs written again; stored privately) and \`reference\` (the payment's reference, at most ${PAYMENT_PROOF_REFERENCE_MAX} characters). Another company's order is 404; an order no longer awaiting payment 409. Answers the order's proofs. The sales address is e-mailed.`,
+        consumes: ["multipart/form-data"],
+        params: idParamSchema,
+        response: {
+          201: z.array(paymentProofViewSchema),
+          400: uploadFailureBody,
+          401: messageBody,
+          403: messageBody,
+          404: messageBody,
+          409: messageBody,
+          413: uploadFailureBody,
+          415: uploadFailureBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const proofs = await paymentProofs.upload(request.actor, request.params.id, proofParts(request));
+      return reply.code(201).send(proofs);
+    },
+  );
+
+  r.get(
+    "/orders/:id/payment-proofs",
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags: ["orders"],
+        summary: "The proofs of payment of an order, oldest first (its company or an admin; anyone else 404)",
+        params: idParamSchema,
+        response: { 200: z.array(paymentProofViewSchema), 401: messageBody, 404: messageBody },
+      },
+    },
+    async (request) => paymentProofs.list(request.actor, request.params.id),
+  );
+
+  r.get(
+    "/orders/:id/payment-proofs/:proofId/file",
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags: ["orders"],
+        summary: "A proof of payment's file (the order's company or an admin; anyone else 404)",
+        params: paymentProofParamsSchema,
+        response: {
+          200: fileResponse("The bank slip or ZIPIT confirmation", ["image/jpeg", "image/png", "application/pdf"]),
+          401: messageBody,
+          404: messageBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await paymentProofs.file(request.actor, request.params.id, request.params.proofId);
+      return (
+        reply
+          .type(file.contentType)
+          .header("cache-control", "private, no-store")
+          .header("content-disposition", file.disposition)
+          .header("x-content-type-options", "nosniff")
+          // A stream is sent as it is (no serializer); the response schemas describe the JSON failures only.
+          .send(file.body as never)
+      );
+    },
   );
 }

@@ -43,6 +43,7 @@ import { dispatchOrderStock, type LineRequest, release, reserve } from "../stock
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
 import { figures, priceOrder } from "./order-pricing.ts";
 import { orderForViewer } from "./order-viewer.ts";
+import { paymentProofsOf } from "./payment-proofs.service.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -121,6 +122,7 @@ export function createOrdersService({
   async function views(rows: OrderRow[], exec: Db | Tx = db, settingsRead?: SiteSettings): Promise<OrderView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
+    const proofs = await paymentProofsOf(exec, ids);
     const [lines, events, owners, companies, company, documents, held] = await Promise.all([
       exec
         .select({ line: orderLines, serialised: products.serialised })
@@ -238,6 +240,7 @@ export function createOrdersService({
         history,
         invoice: ref(docs?.invoice),
         credit_note: ref(docs?.credit_note),
+        payment_proofs: proofs.get(o.id) ?? [],
       };
     });
   }

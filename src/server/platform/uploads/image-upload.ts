@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { inflateSync, constants as zlibConstants } from "node:zlib";
 import sharp, { type Metadata } from "sharp";
 import {
@@ -155,9 +155,13 @@ export function displayName(raw: string | undefined, fallback: string, max = 120
 }
 
 /** The name given to a download: the display name with the stored type's extension, quoted safely. */
-export function contentDisposition(name: string, format: ImageFormat | null, disposition: "inline" | "attachment" = "inline"): string {
+export function contentDisposition(
+  name: string,
+  format: ImageFormat | "pdf" | null,
+  disposition: "inline" | "attachment" = "inline",
+): string {
   const stem = displayName(name, "document").replace(/\.[A-Za-z0-9]{1,5}$/, "") || "document";
-  const full = format ? `${stem}.${IMAGE_FORMATS[format].extension}` : stem;
+  const full = format === "pdf" ? `${stem}.pdf` : format ? `${stem}.${IMAGE_FORMATS[format].extension}` : stem;
   const ascii = full.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   const encoded = encodeURIComponent(full).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
@@ -239,8 +243,13 @@ export type CheckedImage = EncodedImage & {
  * the part is cut right after), no more files than the fields allow, and a few small text fields at most.
  */
 export function multipartLimits(rules: UploadRules) {
-  const files = [...Object.values(rules.maxPerField), ...Object.values(rules.pdfFields ?? {})].reduce((a, b) => a + b, 0);
-  const fileSize = Math.max(rules.maxBytes, rules.pdfFields ? (rules.maxPdfBytes ?? 10 * 1024 * 1024) : 0) + 1;
+  const files = [
+    ...Object.values(rules.maxPerField),
+    ...Object.values(rules.pdfFields ?? {}),
+    ...Object.values(rules.imageOrPdfFields ?? {}),
+  ].reduce((a, b) => a + b, 0);
+  const takesPdf = rules.pdfFields !== undefined || rules.imageOrPdfFields !== undefined;
+  const fileSize = Math.max(rules.maxBytes, takesPdf ? (rules.maxPdfBytes ?? 10 * 1024 * 1024) : 0) + 1;
   const fieldSize = rules.maxFieldBytes !== undefined ? rules.maxFieldBytes + 1 : 1024;
   return { limits: { fileSize, files, fields: 40, fieldSize, fieldNameSize: 100, parts: files + 40, headerPairs: 50 } };
 }
@@ -305,6 +314,12 @@ export type CheckedPdf = { field: string; index: number; name: string; body: Buf
 export type UploadRules = ImageUploadRules & {
   /** PDF fields and how many files each takes (datasheets, certificates). */
   pdfFields?: Readonly<Record<string, number>>;
+  /**
+   * Fields taking a JPG/PNG image or a PDF (a proof of payment, issue 25 §6), decided by the file's first bytes;
+   * anything else is refused with `onlyImageOrPdf`.
+   */
+  imageOrPdfFields?: Readonly<Record<string, number>>;
+  onlyImageOrPdf?: string;
   maxPdfBytes?: number;
   /** Longest text field kept, in bytes (a blog's story); text fields are ignored without it. */
   maxFieldBytes?: number;
@@ -414,6 +429,45 @@ async function readPdfFile(
   return { ...where, body, uploadedBytes: size };
 }
 
+const isPdfHead = (head: Buffer) => head.length >= PDF_MAGIC.length && PDF_MAGIC.every((b, i) => head[i] === b);
+
+/**
+ * The first bytes of a file part, and the part again as a stream from its start (its `truncated` still read from
+ * the original), so the reader can be chosen by content.
+ */
+async function peekPart(file: Readable & { truncated?: boolean }): Promise<{ head: Buffer; file: Readable & { truncated?: boolean } }> {
+  const iterator = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const first: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  try {
+    while (size < PNG_MAGIC.length) {
+      const step = await iterator.next();
+      if (step.done) {
+        ended = true;
+        break;
+      }
+      first.push(step.value);
+      size += step.value.length;
+    }
+  } catch (err) {
+    throw fromMultipart(err);
+  }
+  const head = Buffer.concat(first);
+  async function* replay() {
+    yield* first;
+    if (ended) return;
+    while (true) {
+      const step = await iterator.next();
+      if (step.done) return;
+      yield step.value;
+    }
+  }
+  const again = Readable.from(replay(), { objectMode: false }) as Readable & { truncated?: boolean };
+  Object.defineProperty(again, "truncated", { get: () => file.truncated });
+  return { head, file: again };
+}
+
 async function readTextField(part: IncomingPart, maxBytes: number): Promise<string> {
   const value = part.value;
   const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
@@ -459,11 +513,19 @@ export async function readUploads(parts: AsyncIterable<IncomingPart>, rules: Upl
       const field = part.fieldname;
       const index = counts.get(field) ?? 0;
       const name = displayName(part.filename, `${field}-${index + 1}`, rules.maxNameLength);
-      const isPdf = Object.hasOwn(pdfFields, field);
-      const allowed = isPdf ? pdfFields[field] : Object.hasOwn(rules.maxPerField, field) ? rules.maxPerField[field] : undefined;
+      const either = rules.imageOrPdfFields ?? {};
+      const isEither = Object.hasOwn(either, field);
+      let isPdf = Object.hasOwn(pdfFields, field);
+      const allowed = isEither
+        ? either[field]
+        : isPdf
+          ? pdfFields[field]
+          : Object.hasOwn(rules.maxPerField, field)
+            ? rules.maxPerField[field]
+            : undefined;
       if (allowed === undefined) {
         part.file.destroy();
-        const fields = [...Object.keys(rules.maxPerField), ...Object.keys(pdfFields)];
+        const fields = [...Object.keys(rules.maxPerField), ...Object.keys(pdfFields), ...Object.keys(either)];
         const message =
           rules.messages?.unexpected?.(field, fields) ?? `Unexpected file field "${field.slice(0, 40)}": send ${fields.join(", ")}.`;
         throw new UploadError(400, message, field, index, name);
@@ -476,11 +538,21 @@ export async function readUploads(parts: AsyncIterable<IncomingPart>, rules: Upl
         throw new UploadError(413, message, field, index, name);
       }
       counts.set(field, index + 1);
+      let file = part.file;
+      if (isEither) {
+        const peeked = await peekPart(part.file);
+        file = peeked.file;
+        isPdf = isPdfHead(peeked.head);
+        if (!isPdf && peeked.head.length > 0 && sniffImage(peeked.head) === null) {
+          part.file.destroy();
+          throw new UploadError(415, rules.onlyImageOrPdf ?? ONLY_IMAGES, field, index, name);
+        }
+      }
       if (isPdf) {
-        result.pdfs.push(await readPdfFile(part.file, rules.maxPdfBytes ?? 10 * 1024 * 1024, { field, index, name }));
+        result.pdfs.push(await readPdfFile(file, rules.maxPdfBytes ?? 10 * 1024 * 1024, { field, index, name }));
         continue;
       }
-      const raw = await readImageFile(part.file, rules.maxBytes, { field, index, name });
+      const raw = await readImageFile(file, rules.maxBytes, { field, index, name });
       let encoded: EncodedImage;
       try {
         encoded = await reencodeImage(raw.body, raw.format);

@@ -183,11 +183,14 @@ export function OrderCard({
   order,
   highlight = false,
   payment,
+  proof,
   backOffice = false,
 }: {
   order: OrderAnswer;
   highlight?: boolean;
   payment?: React.ReactNode;
+  /** The dealer's proof of a bank transfer or ZIPIT payment: the form and what was sent (issue 25 §6). */
+  proof?: React.ReactNode;
   /** The back office's view: what each line holds at the branch. */
   backOffice?: boolean;
 }) {
@@ -355,6 +358,8 @@ export function OrderCard({
           <PaymentInstructions reference={order.reference} total={total} bankDetails={order.bankDetails} />
         </div>
       ) : null}
+
+      {proof ? <div className="mt-5">{proof}</div> : null}
 
       <h3 className="mt-6 text-base font-semibold text-slate-900">Timeline</h3>
       <ol className="mt-2 space-y-3 border-l-2 border-slate-200 pl-4">

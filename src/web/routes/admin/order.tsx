@@ -5,6 +5,7 @@ import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { OrderActions } from "#web/features/admin/orders/order-actions.tsx";
 import { OrderTax } from "#web/features/admin/orders/order-tax.tsx";
 import { OrderCard } from "#web/features/orders/order-card.tsx";
+import { PaymentProofList } from "#web/features/orders/payment-proofs.tsx";
 import { detailId } from "#web/lib/detail-id.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
@@ -53,7 +54,16 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
     >
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
-          <OrderCard order={order} backOffice />
+          <OrderCard
+            order={order}
+            backOffice
+            // While it awaits payment the proofs stand beside "Confirm payment"; afterwards, on the order.
+            proof={
+              order.status !== "awaiting_payment" && order.payment_proofs.length > 0 ? (
+                <PaymentProofList proofs={order.payment_proofs} />
+              ) : undefined
+            }
+          />
         </div>
         <div className="space-y-6">
           <OrderTax order={order} />

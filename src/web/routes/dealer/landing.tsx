@@ -1,3 +1,4 @@
+import { DealerHome } from "#web/features/dealer/dealer-home.tsx";
 import { DealerLanding } from "#web/features/dealer/dealer-landing.tsx";
 import { dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
@@ -8,13 +9,25 @@ import type { Route } from "./+types/landing";
 /** The same for every visitor: the server may answer visitors from a short-lived copy. */
 export const handle = sharedQuietPageForVisitors;
 
-export function meta({ matches }: Route.MetaArgs) {
+/**
+ * An approved dealer company's people (owner, buyers, technicians) get their home (issue 25 §5), read in one service
+ * call; visitors, users and applicants get the programme's landing (the loader reads nothing for them).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { home: await context.services.dealerHome.home(context.actor) };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  if (loaderData?.home)
+    return pageMeta(matches, dealerPageName("Home"), { description: "Your dealer account at a glance.", noIndex: true });
   return pageMeta(matches, dealerPageName(), {
     description: "Become a certified dealer: exclusive pricing, priority support, bulk discounts and a verified-dealer badge.",
   });
 }
 
-/** Public (DESIGN.md §6): a visitor sees the programme and its Apply buttons. */
-export default function DealerHome() {
-  return <DealerLanding user={useCurrentUser()} />;
+/** Public (DESIGN.md §6): a visitor sees the programme and its Apply buttons; an approved dealer their home. */
+export default function DealerIndex({ loaderData }: Route.ComponentProps) {
+  const user = useCurrentUser();
+  if (loaderData.home) return <DealerHome home={loaderData.home} name={user?.fullName ?? ""} />;
+  return <DealerLanding user={user} />;
 }

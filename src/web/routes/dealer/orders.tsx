@@ -5,6 +5,7 @@ import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { fulfilmentSummary } from "#web/features/orders/fulfilment.ts";
 import { formatMoney, OrderCard } from "#web/features/orders/order-card.tsx";
+import { PaymentProofPanel } from "#web/features/orders/payment-proofs.tsx";
 import { paynowAction } from "#web/features/orders/paynow-action.server.ts";
 import { PaynowPanel } from "#web/features/orders/paynow-panel.tsx";
 import type { PaynowResult } from "#web/features/orders/paynow-result.ts";
@@ -30,7 +31,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const payments: Record<number, PaymentView> = paynow.enabled
     ? await context.services.payments.latestForOrders(context.actor, orders)
     : {};
-  return { orders, placed, returned, paynow, payments };
+  // Proofs of payment are sent by who can pay: the company's owner and buyers, their address confirmed (issue 25 §6).
+  const canSendProof = context.actor?.role === "dealer" && context.actor.emailVerified;
+  return { orders, placed, returned, paynow, payments, canSendProof };
 }
 
 /** 'Pay with Paynow' (the only form of the page). */
@@ -69,7 +72,7 @@ function ReturnedFromPaynow({ reference, status, payment }: { reference: string;
 
 /** Issue 5 replaces the spec's placeholder: each order with its reference, status, lines, totals, payment and timeline. */
 export default function DealerOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, placed, returned, paynow, payments } = loaderData;
+  const { orders, placed, returned, paynow, payments, canSendProof } = loaderData;
   const actionData = useActionData<typeof action>();
   const justPlaced = placed === null ? undefined : orders.find((o) => o.id === placed);
   const backFromPaynow = returned === null ? undefined : orders.find((o) => o.id === returned);
@@ -101,6 +104,11 @@ export default function DealerOrders({ loaderData }: Route.ComponentProps) {
                 key={order.id}
                 order={order}
                 highlight={order.id === placed || order.id === returned}
+                proof={
+                  (canSendProof && order.status === "awaiting_payment") || order.payment_proofs.length > 0 ? (
+                    <PaymentProofPanel order={order} canSend={canSendProof} />
+                  ) : undefined
+                }
                 payment={
                   showPaynow ? (
                     <PaynowPanel

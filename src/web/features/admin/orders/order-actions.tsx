@@ -4,6 +4,7 @@ import { canMoveOrder, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, ty
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { PaymentProofList } from "#web/features/orders/payment-proofs.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 import { DispatchForm } from "./dispatch-form.tsx";
 
@@ -25,7 +26,8 @@ export function OrderActions({ order }: { order: OrderView }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [paymentReference, setPaymentReference] = useState("");
+  // Prefilled with the reference of the dealer's latest proof of payment (issue 25 §6).
+  const [paymentReference, setPaymentReference] = useState(order.payment_proofs.at(-1)?.reference ?? "");
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState<string | undefined>();
   const moves = ORDER_STATUSES.filter(
@@ -67,6 +69,7 @@ export function OrderActions({ order }: { order: OrderView }) {
       {!canPay && moves.length === 0 && !canCancel && !canSend ? (
         <p className="text-slate-700">This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: nothing more to do.</p>
       ) : null}
+      {canPay && order.payment_proofs.length > 0 ? <PaymentProofList proofs={order.payment_proofs} /> : null}
       {canPay ? (
         <form
           noValidate
