@@ -66,10 +66,10 @@ export async function main(web: "production" | "development" = "production") {
       lines.push("", "Demo accounts (printed once, on first start; sign in with the username or e-mail):");
       for (const a of created) {
         const code = DEMO_TOTP_ROLES.includes(a.role) ? `  + code: npm run totp -- ${a.username}` : "";
-        lines.push(`  ${a.role.padEnd(6)}  ${a.username.padEnd(6)}  ${a.email.padEnd(28)}  password: ${a.password}${code}`);
+        lines.push(`  ${a.role.padEnd(10)}  ${a.username.padEnd(10)}  ${a.email.padEnd(30)}  password: ${a.password}${code}`);
       }
       for (const a of DEMO_TEAM) {
-        lines.push(`  ${a.role.padEnd(6)}  ${a.username.padEnd(6)}  ${a.email.padEnd(28)}  password: ${a.password}  (dealer's team)`);
+        lines.push(`  ${a.role.padEnd(10)}  ${a.username.padEnd(10)}  ${a.email.padEnd(30)}  password: ${a.password}  (the dealer's team)`);
       }
       lines.push("  (super and admin sign in with a code too: the demo authenticator key is in the README)");
       lines.push("");

@@ -138,6 +138,7 @@ const COVERED: Record<string, Covered> = {
     { as: "user", url: "/dealer/orders" },
     { as: "dealer", url: "/dealer/orders" },
   ],
+  "/dealer/team": [{ as: "dealer", url: "/dealer/team" }],
   "/dealer/price-list": [
     { as: "dealer", url: "/dealer/price-list" },
     { as: "dealer", url: "/dealer/price-list?q=no+such+product+xyz" },
@@ -563,6 +564,7 @@ const PHONE_DEALER = [
   "/dealer/quotations",
   "/dealer/orders",
   "/dealer/price-list",
+  "/dealer/team",
   "/dealer/manual",
   "/cart",
   "/checkout",

@@ -20,6 +20,9 @@ export const DEMO = {
   admin: { user: "admin", password: "demo-admin-2026", fullName: "Rudo Admin" },
   dealer: { user: "dealer", password: "demo-dealer-2026", fullName: "Farai Dealer" },
   user: { user: "user", password: "demo-user-2026", fullName: "Chipo User" },
+  /** The demo dealer's team (issue 25 §4). */
+  buyer: { user: "buyer", password: "demo-buyer-2026", fullName: "Rumbi Moyo" },
+  technician: { user: "technician", password: "demo-technician-2026", fullName: "Tawanda Ncube" },
 } as const;
 
 /** The demo accounts that sign in with a code of the demo authenticator key (decision 010). */

@@ -9,8 +9,8 @@ import { registerSchema } from "./auth.ts";
 export const MEMBER_ROLE_LABELS = { owner: "Owner", buyer: "Buyer", technician: "Technician" } as const;
 export const MEMBER_ROLE_HINTS = {
   owner: "Applied for the company; manages its team.",
-  buyer: "Sees prices, orders, and sees the company's orders and quotations.",
-  technician: "Sees the catalogue and the company's orders, without prices; cannot order.",
+  buyer: "Sees your prices, places orders, and sees the company's orders and quotations.",
+  technician: "Sees the catalogue and the company's orders, without prices; cannot place orders.",
 } as const;
 
 const role = z.enum(MEMBER_ROLES, { error: "Choose Buyer or Technician." });

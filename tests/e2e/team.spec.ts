@@ -1,0 +1,87 @@
+import { header, linkToken, outboxMails } from "../support/outbox.ts";
+import { DEMO, expect, login, test } from "./fixtures.ts";
+
+// Issue 25 §4: the owner's team screen invites a member, the member joins by the mailed link, the owner removes them
+// and their session ends at once; a technician reads the company's orders without prices.
+
+const dataDir = () => process.env.E2E_DATA_DIR as string;
+
+test("the owner invites a technician, who joins by the link; removed, their next page asks them to sign in", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36);
+  const email = `nyasha.fitter.${stamp}@example.com`;
+
+  await login(page, DEMO.dealer);
+  await page.getByRole("navigation", { name: "Dealer" }).getByRole("link", { name: "Team" }).click();
+  await expect(page).toHaveURL(/\/dealer\/team$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+  const people = page.getByRole("region", { name: /People/ });
+  await expect(people.getByRole("listitem")).toHaveCount(3);
+  await expect(people.getByRole("listitem").first()).toContainText("Owner");
+  await expect(people.getByRole("listitem", { name: DEMO.buyer.fullName })).toContainText("Buyer");
+  await expect(people.getByRole("listitem", { name: DEMO.technician.fullName })).toContainText("Technician");
+
+  // A refused invitation keeps what was typed and says why under the field.
+  const invite = page.getByRole("region", { name: "Invite someone" });
+  await invite.getByLabel("Full name").fill("Nyasha Fitter");
+  await invite.getByLabel("E-mail address").fill("not-an-address");
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite.getByText("Enter a valid e-mail address.")).toBeVisible();
+  await expect(invite.getByLabel("Full name")).toHaveValue("Nyasha Fitter");
+
+  await invite.getByLabel("E-mail address").fill(email);
+  await invite.getByRole("radio", { name: /Technician/ }).check();
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite.getByRole("status")).toContainText(`Invitation sent to ${email}`);
+  const member = people.getByRole("listitem", { name: "Nyasha Fitter" });
+  await expect(member).toContainText("Technician");
+  await expect(member).toContainText("Invitation sent");
+
+  // The member opens the mailed link in their own browser and chooses a password: signed in, in the dealer area.
+  let mail: string | undefined;
+  await expect
+    .poll(async () => {
+      mail = (await outboxMails(dataDir())).findLast((m) => header(m, "To").includes(email));
+      return Boolean(mail);
+    })
+    .toBe(true);
+  const theirs = await browser.newContext();
+  const them = await theirs.newPage();
+  await them.goto(`/reset-password?token=${linkToken(mail as string, "/reset-password")}`);
+  await them.getByLabel("New password", { exact: true }).fill("Chimanimani-Ridge-Walk");
+  await them.getByLabel("Confirm new password", { exact: true }).fill("Chimanimani-Ridge-Walk");
+  await them
+    .getByRole("button", { name: /Set|Save|Reset/ })
+    .first()
+    .click();
+  await expect(them).toHaveURL(/\/dealer$/);
+  await them.getByRole("navigation", { name: "Dealer" }).getByRole("link", { name: "Orders" }).click();
+  await expect(them.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  await expect(them.getByRole("navigation", { name: "Dealer" }).getByRole("link", { name: "Price list" })).toHaveCount(0);
+
+  // The owner removes them; their next page sends them to sign in.
+  await page.reload();
+  await expect(people.getByRole("listitem", { name: "Nyasha Fitter" })).not.toContainText("Invitation sent");
+  page.once("dialog", (dialog) => dialog.accept());
+  await people
+    .getByRole("listitem", { name: "Nyasha Fitter" })
+    .getByRole("button", { name: /Remove/ })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Removed from the team" })).toBeVisible();
+  await expect(people.getByRole("listitem", { name: "Nyasha Fitter" })).toHaveCount(0);
+  await them.goto("/dealer/orders");
+  await expect(them).toHaveURL(/\/login/);
+  await theirs.close();
+});
+
+test("a technician reads the company's orders with who placed them and no prices", async ({ page }) => {
+  await login(page, DEMO.technician);
+  await expect(page).toHaveURL(/\/dealer$/);
+  await page.goto("/dealer/orders");
+  const first = page.getByRole("article").first();
+  await expect(first).toBeVisible();
+  await expect(first.getByRole("columnheader", { name: "Qty" })).toBeVisible();
+  await expect(first.getByRole("columnheader", { name: "Unit price" })).toHaveCount(0);
+  await expect(page.locator("main")).not.toContainText(/USD\s?\d/);
+  await expect(page.locator("[data-placed-by]").first()).toContainText(`by ${DEMO.buyer.fullName}`);
+});
