@@ -265,8 +265,16 @@ describe("order again (issue 25 §2)", () => {
 });
 
 describe("kits (issue 25 §2)", () => {
+  it("the demo dealer has a saved 5 kVA home kit with today's total", async () => {
+    const list = (await call(dealerA, "GET", "/api/dealer/kits")).json() as KitView[];
+    expect(list.map((k) => k.name)).toEqual(["5 kVA home kit"]);
+    expect(list[0]?.lines.length).toBe(9);
+    expect(list[0]?.lines.find((l) => l.sku === "SV-410M-PERC")?.quantity).toBe(8);
+    expect(list[0]?.total_usd).toMatch(/^\d+\.\d{2}$/);
+  });
+
   it("saves the cart as a named kit, lists it with today's total, adds it to the cart, renames and deletes it", async () => {
-    const empty = await call(dealerA, "POST", "/api/dealer/kits", { name: "5 kVA home kit" });
+    const empty = await call(dealerA, "POST", "/api/dealer/kits", { name: "3 kVA cabin kit" });
     expect(empty.statusCode).toBe(400);
     await call(dealerA, "PUT", "/api/cart", {
       lines: [
@@ -274,7 +282,7 @@ describe("kits (issue 25 §2)", () => {
         { product_id: p(2).id, quantity: 1 },
       ],
     });
-    const created = await call(dealerA, "POST", "/api/dealer/kits", { name: "5 kVA home kit" });
+    const created = await call(dealerA, "POST", "/api/dealer/kits", { name: "3 kVA cabin kit" });
     expect(created.statusCode).toBe(201);
     const kit = created.json() as KitView;
     expect(kit.lines.map((l) => [l.product_id, l.quantity]).sort()).toEqual(
@@ -283,13 +291,13 @@ describe("kits (issue 25 §2)", () => {
         [p(2).id, 1],
       ].sort(),
     );
-    const list = (await call(dealerB, "GET", "/api/dealer/kits")).json() as KitView[];
-    expect(list.map((k) => k.name)).toEqual(["5 kVA home kit"]);
+    const list = ((await call(dealerB, "GET", "/api/dealer/kits")).json() as KitView[]).filter((k) => k.id === kit.id);
+    expect(list.map((k) => k.name)).toEqual(["3 kVA cabin kit"]);
     const expected = (Number(silver(p(0).priceUsd)) * 200 + Number(silver(p(2).priceUsd)) * 100) / 100;
     expect(Number(list[0]?.total_usd)).toBeCloseTo(expected, 2);
 
     // A duplicate name, whatever its case, is a field error.
-    const dup = await call(dealerA, "POST", "/api/dealer/kits", { name: "5 KVA HOME KIT", lines: [{ product_id: p(1).id, quantity: 1 }] });
+    const dup = await call(dealerA, "POST", "/api/dealer/kits", { name: "3 KVA CABIN KIT", lines: [{ product_id: p(1).id, quantity: 1 }] });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().issues).toEqual([{ path: "body.name", message: "You already have a kit with this name." }]);
 
@@ -298,9 +306,9 @@ describe("kits (issue 25 §2)", () => {
     expect(added.statusCode).toBe(200);
     expect(added.json().cart.lines.length).toBe(2);
 
-    const renamed = await call(dealerA, "PUT", `/api/dealer/kits/${kit.id}`, { name: "5 kVA home kit (lithium)" });
+    const renamed = await call(dealerA, "PUT", `/api/dealer/kits/${kit.id}`, { name: "3 kVA cabin kit (lithium)" });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().name).toBe("5 kVA home kit (lithium)");
+    expect(renamed.json().name).toBe("3 kVA cabin kit (lithium)");
 
     // Another company's dealer: 404 on every kit route.
     const other = actors.headers("otherDealer");
@@ -315,7 +323,7 @@ describe("kits (issue 25 §2)", () => {
     expect(((await actors.inject("otherDealer", { method: "GET", url: "/api/dealer/kits" }, other)).json() as KitView[]).length).toBe(0);
 
     expect((await call(dealerA, "DELETE", `/api/dealer/kits/${kit.id}`)).statusCode).toBe(204);
-    expect(((await call(dealerA, "GET", "/api/dealer/kits")).json() as KitView[]).length).toBe(0);
+    expect(((await call(dealerA, "GET", "/api/dealer/kits")).json() as KitView[]).map((k) => k.name)).toEqual(["5 kVA home kit"]);
     await call(dealerA, "DELETE", "/api/cart");
     expect(await t.database.db.select().from(dealerCartLines)).toEqual([]);
   });
