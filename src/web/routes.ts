@@ -46,6 +46,8 @@ export default [
       route("register", "routes/dealer/register.tsx"),
       route("orders", "routes/dealer/orders.tsx"),
       route("price-list", "routes/dealer/price-list.tsx"),
+      route("quick-order", "routes/dealer/quick-order.tsx"),
+      route("kits", "routes/dealer/kits.tsx"),
     ]),
   ]),
   ...prefix("admin", [

@@ -1,4 +1,16 @@
-import { BadgeCheck, BookOpen, ChevronDown, ClipboardList, House, Package, ReceiptText, UserRound, UserRoundPlus } from "lucide-react";
+import {
+  BadgeCheck,
+  BookOpen,
+  Boxes,
+  ChevronDown,
+  ClipboardList,
+  House,
+  ListPlus,
+  Package,
+  ReceiptText,
+  UserRound,
+  UserRoundPlus,
+} from "lucide-react";
 import { NavLink } from "react-router";
 import { isAdminRole } from "#shared/roles.ts";
 import type { PublicUser } from "#shared/schemas/auth.ts";
@@ -76,6 +88,16 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
               <li>
                 <NavLink to="/dealer/price-list" className={linkClass}>
                   <ReceiptText aria-hidden="true" className="size-4" /> Price list
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dealer/quick-order" className={linkClass}>
+                  <ListPlus aria-hidden="true" className="size-4" /> Quick order
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dealer/kits" className={linkClass}>
+                  <Boxes aria-hidden="true" className="size-4" /> Kits
                 </NavLink>
               </li>
             </>
