@@ -124,6 +124,7 @@ async function freshCompanyCart(page: Page, localCart: string | null) {
   if (emptied.status() !== 204) return;
   await page.evaluate((cart) => {
     localStorage.removeItem("cart-mirror");
+    localStorage.removeItem("cart-dirty");
     if (cart === null) localStorage.removeItem("cart");
     else localStorage.setItem("cart", cart);
   }, localCart);

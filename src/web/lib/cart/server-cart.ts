@@ -12,11 +12,15 @@ import { CHANGE_EVENT, clearCart, readCart, writeCart } from "./cart-store.ts";
  *   (`POST /api/cart/merge`: a product in both keeps the larger quantity), then mirrors the answer and marks the
  *   local cart with the user's id (`cart-mirror`). Later pages fetch the server's cart and mirror it. A mark of
  *   another account (two people on one browser) is not merged: that copy was their company's.
- * - A change made on this page (Add to Cart, a quantity, Remove) sends the whole local cart (`PUT /api/cart`).
+ * - A change made on this page (Add to Cart, a quantity, Remove) sends the whole local cart (`PUT /api/cart`, kept
+ *   alive through a navigation); until it is answered the copy is marked `cart-dirty`, and the next page sends the
+ *   local cart rather than fetching the server's, so a change made just before leaving a page is never lost.
  * - A page without the attribute (signed out, a technician) drops a mirrored copy: it was the company's, kept safe
  *   on the server, and a visitor on the same browser starts from an empty cart.
  */
 export const CART_MIRROR_KEY = "cart-mirror";
+/** Set while a change made here has not reached the server yet (a page left before its push was answered). */
+export const CART_DIRTY_KEY = "cart-dirty";
 
 type ServerCart = { lines: { product_id: number; product_name: string; image: string; quantity: number }[] };
 
@@ -84,6 +88,7 @@ export function syncServerCart(): void {
     if (!owner) {
       if (mark !== null) {
         localStorage.removeItem(CART_MIRROR_KEY);
+        localStorage.removeItem(CART_DIRTY_KEY);
         clearCart();
       }
       return;
@@ -91,29 +96,43 @@ export function syncServerCart(): void {
   } catch {
     return;
   }
-  const first = mark !== owner;
-  const lines = first && mark === null ? localLines() : [];
-  const ready = (lines.length > 0 ? send("POST", "/api/cart/merge", lines) : send("GET", "/api/cart"))
-    .then((server) => {
-      if (!server) return;
-      mirror(server);
-      localStorage.setItem(CART_MIRROR_KEY, owner);
-    })
-    .catch(() => {
-      // Offline: the next page tries again.
-    });
+  const dirty = localStorage.getItem(CART_DIRTY_KEY);
+  const push = () => {
+    const change = localStorage.getItem(CART_DIRTY_KEY);
+    return send("PUT", "/api/cart", localLines())
+      .then((server) => {
+        // Answered, and nothing changed here meanwhile: the server has this copy.
+        if (server && localStorage.getItem(CART_DIRTY_KEY) === change) localStorage.removeItem(CART_DIRTY_KEY);
+      })
+      .catch(() => undefined);
+  };
+  let ready: Promise<unknown>;
+  if (mark === owner && dirty !== null) ready = push();
+  else {
+    if (dirty !== null) localStorage.removeItem(CART_DIRTY_KEY);
+    const lines = mark === null ? localLines() : [];
+    ready = (lines.length > 0 ? send("POST", "/api/cart/merge", lines) : send("GET", "/api/cart"))
+      // A product added here while the answer was on its way (dirty): merged in rather than overwritten.
+      .then((server) => (server && localStorage.getItem(CART_DIRTY_KEY) !== null ? send("POST", "/api/cart/merge", localLines()) : server))
+      .then((server) => {
+        if (!server) return;
+        localStorage.removeItem(CART_DIRTY_KEY);
+        mirror(server);
+        localStorage.setItem(CART_MIRROR_KEY, owner);
+      })
+      .catch(() => {
+        // Offline: the next page tries again.
+      });
+  }
   // This page's own changes go to the server once the first answer is in (the whole cart, after a short pause).
   window.addEventListener(CHANGE_EVENT, () => {
     if (applying) return;
+    try {
+      localStorage.setItem(CART_DIRTY_KEY, `${Date.now()}-${Math.random()}`);
+    } catch {
+      return;
+    }
     clearTimeout(pushTimer);
-    pushTimer = setTimeout(() => {
-      void ready.then(() =>
-        send("PUT", "/api/cart", localLines())
-          .then((server) => {
-            if (server) localStorage.setItem(CART_MIRROR_KEY, owner);
-          })
-          .catch(() => undefined),
-      );
-    }, 250);
+    pushTimer = setTimeout(() => void ready.then(push), 150);
   });
 }
