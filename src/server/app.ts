@@ -10,6 +10,7 @@ import { type Config, linkOriginOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import { buyingRoutes } from "./modules/buying/buying.routes.ts";
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { catalogueAdminRoutes } from "./modules/catalogue/catalogue-admin.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
@@ -207,6 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(catalogueAdminRoutes, { services });
         await routes.register(quotationsRoutes, { services });
         await routes.register(ordersRoutes, { services });
+        await routes.register(buyingRoutes, { services });
         await routes.register(paymentsRoutes, { services, siteUrl: linkOrigin });
         await routes.register(contactRoutes, { services });
         await routes.register(contentRoutes, { services });

@@ -6,6 +6,8 @@ import { createAppJobWorker, registerJobHandlers } from "./jobs.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
 import { createSecurityEvents } from "./modules/accounts/security-events.ts";
 import { createAuditService } from "./modules/audit/audit.service.ts";
+import { createCartService } from "./modules/buying/cart.service.ts";
+import { createKitsService } from "./modules/buying/kits.service.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts";
 import { createCatalogueAdminService } from "./modules/catalogue/catalogue-admin.service.ts";
 import { createContactService } from "./modules/contact/contact.service.ts";
@@ -136,8 +138,13 @@ export function createServices(deps: Deps) {
     siteUrl,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  /** A dealer company's cart on the server, quick order, reorder and kits (issue 25 §2, §3). */
+  const cart = createCartService({ db: deps.db, catalogue, stock, ...(deps.now ? { now: deps.now } : {}) });
+  const kits = createKitsService({ db: deps.db, catalogue, cart, ...(deps.now ? { now: deps.now } : {}) });
   return {
     audit,
+    cart,
+    kits,
     dealers,
     documents,
     /** A dealer company's team: buyers and technicians the owner invites (issue 25 §4). */

@@ -16,6 +16,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A dealer who may order keeps the company's cart on the server (issue 25 §3, lib/cart/server-cart.ts).
+  const user = useRouteLoaderData<typeof loader>("root")?.user;
+  const cartSync = user?.role === "dealer" ? String(user.id) : undefined;
   return (
     <html lang="en">
       <head>
@@ -27,7 +30,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-slate-900 antialiased">
+      <body className="min-h-screen bg-white text-slate-900 antialiased" data-cart-sync={cartSync}>
         <a
           href="#main"
           className="sr-only rounded-md bg-white px-4 py-3 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[100]"

@@ -47,6 +47,8 @@ export default [
       route("orders", "routes/dealer/orders.tsx"),
       route("price-list", "routes/dealer/price-list.tsx"),
       route("team", "routes/dealer/team.tsx"),
+      route("quick-order", "routes/dealer/quick-order.tsx"),
+      route("kits", "routes/dealer/kits.tsx"),
     ]),
   ]),
   ...prefix("admin", [

@@ -256,6 +256,41 @@ const MATRIX: Record<string, Case> = {
   },
   // The cart's prices (issue 20 §3): dealers only, as the checkout's.
   "GET /api/orders/preview": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
+  // The company's cart on the server, quick order, reorder and kits (issue 25 §2, §3): owners and buyers.
+  "GET /api/cart": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
+  "PUT /api/cart": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") }, body: () => ({ lines: [] }) },
+  "DELETE /api/cart": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
+  "POST /api/cart/lines": {
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") },
+    body: () => ({ lines: [] }),
+  },
+  "POST /api/cart/merge": {
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") },
+    body: () => ({ lines: [] }),
+  },
+  "POST /api/dealer/quick-order": {
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") },
+    body: () => ({ text: "NO-SUCH-SKU, 1" }),
+  },
+  "POST /api/orders/:id/reorder": {
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
+    params: () => ({ id: NO_SUCH_ID }),
+  },
+  "GET /api/dealer/kits": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
+  "POST /api/dealer/kits": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") }, body: () => ({}) },
+  "PUT /api/dealer/kits/:id": {
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ name: "Matrix kit" }),
+  },
+  "DELETE /api/dealer/kits/:id": {
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
+    params: () => ({ id: NO_SUCH_ID }),
+  },
+  "POST /api/dealer/kits/:id/add-to-cart": {
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
+    params: () => ({ id: NO_SUCH_ID }),
+  },
   "GET /api/orders/export.csv": { expect: adminOnly() },
   "GET /api/orders": { expect: adminOnly() },
   "GET /api/orders/:id": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },

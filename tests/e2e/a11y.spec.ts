@@ -143,6 +143,9 @@ const COVERED: Record<string, Covered> = {
     { as: "dealer", url: "/dealer/price-list" },
     { as: "dealer", url: "/dealer/price-list?q=no+such+product+xyz" },
   ],
+  // Issue 25 §2: quick order and the company's kits.
+  "/dealer/quick-order": [{ as: "dealer", url: "/dealer/quick-order" }],
+  "/dealer/kits": [{ as: "dealer", url: "/dealer/kits" }],
   "/admin": [
     { as: "admin", url: "/admin" },
     { as: "admin", url: "/admin?range=365" },
@@ -565,6 +568,8 @@ const PHONE_DEALER = [
   "/dealer/orders",
   "/dealer/price-list",
   "/dealer/team",
+  "/dealer/quick-order",
+  "/dealer/kits",
   "/dealer/manual",
   "/cart",
   "/checkout",

@@ -12,7 +12,14 @@ type Item = { productId: number; productName: string; image: string; quantity: n
 /** Stores `items` as this browser's cart (as the cart itself would), then opens `path`. */
 async function withCart(page: Page, items: Item[], path: string) {
   await page.goto("/faqs");
-  await page.evaluate((list) => localStorage.setItem("cart", JSON.stringify({ items: list, expires: Date.now() + 86_400_000 })), items);
+  // A dealer's page first mirrors the company's cart: written over once that is done.
+  await page.waitForLoadState("networkidle");
+  await page.evaluate((list) => {
+    localStorage.setItem("cart", JSON.stringify({ items: list, expires: Date.now() + 86_400_000 }));
+    // As a change this browser has not yet sent: a dealer's next page sends it rather than mirroring the company's
+    // cart over it (issue 25 §3, lib/cart/server-cart.ts).
+    localStorage.setItem("cart-dirty", "1");
+  }, items);
   await page.goto(path);
 }
 

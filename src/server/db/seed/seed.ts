@@ -6,6 +6,7 @@ import { taxRates } from "../schema/money.ts";
 import { DEMO_ACCOUNTS, type DemoAccount, seedDemoAccounts } from "./accounts.ts";
 import { seedCategories } from "./categories.ts";
 import { seedDemoContent } from "./content.ts";
+import { seedDemoKits } from "./demo-kits.ts";
 import { seedDemoPaymentProof } from "./demo-payment-proof.ts";
 
 export type SeedOptions = {
@@ -23,6 +24,7 @@ export async function seedIfEmpty(db: Db, storage: Storage, opts: SeedOptions = 
   const ids = await seedDemoAccounts(db);
   await seedDemoContent(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
   await seedDemoPaymentProof(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
+  await seedDemoKits(db, ids.dealer);
   return DEMO_ACCOUNTS;
 }
 

@@ -31,6 +31,7 @@ import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
+import { clearCompanyCart } from "../buying/company-cart.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { placedBy } from "../dealers/company.ts";
@@ -539,6 +540,8 @@ export function createOrdersService({
           await tx.insert(orderStatusEvents).values({ orderId: order.id, status: "awaiting_payment", changedBy: dealer.id, createdAt: at });
           // Its lines are reserved at the branch; what is not there is backordered (issue 23 §4).
           await reserve(tx, { orderId: order.id }, branch.id, wanted, at, { userId: dealer.id });
+          // The company's cart on the server has become this order (issue 25 §3).
+          await clearCompanyCart(tx, dealer.companyUserId);
           // The mails are queued in the transaction: a committed order always has them.
           const view = await one(order.id, tx, company);
           const owner = await dealerOf(companyId, tx);

@@ -1,9 +1,11 @@
 import {
   BadgeCheck,
   BookOpen,
+  Boxes,
   ChevronDown,
   ClipboardList,
   House,
+  ListPlus,
   Package,
   ReceiptText,
   UserRound,
@@ -90,6 +92,16 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
               <li>
                 <NavLink to="/dealer/price-list" className={linkClass}>
                   <ReceiptText aria-hidden="true" className="size-4" /> Price list
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dealer/quick-order" className={linkClass}>
+                  <ListPlus aria-hidden="true" className="size-4" /> Quick order
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dealer/kits" className={linkClass}>
+                  <Boxes aria-hidden="true" className="size-4" /> Kits
                 </NavLink>
               </li>
             </>

@@ -11,7 +11,8 @@ export type CartItem = {
 };
 export type Cart = { items: CartItem[]; expires: number };
 
-const CHANGE_EVENT = "cart:change";
+/** The event this tab sends when it changes the cart (the storage event tells the other tabs). */
+export const CHANGE_EVENT = "cart:change";
 
 /** Thrown when the browser refuses access to localStorage (privacy settings, full storage); the cart page says so. */
 export class CartStorageError extends Error {

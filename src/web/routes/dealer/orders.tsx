@@ -3,6 +3,7 @@ import { PAYMENT_PAID, PAYMENT_PENDING, type PaymentView } from "#shared/schemas
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
+import { ReorderForm, type ReorderResult, reorderAction } from "#web/features/dealer/reorder.tsx";
 import { fulfilmentSummary } from "#web/features/orders/fulfilment.ts";
 import { formatMoney, OrderCard } from "#web/features/orders/order-card.tsx";
 import { PaymentProofPanel } from "#web/features/orders/payment-proofs.tsx";
@@ -12,6 +13,7 @@ import type { PaynowResult } from "#web/features/orders/paynow-result.ts";
 import { formText } from "#web/lib/form-data.ts";
 import { requirePageRole, requireSignedIn } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
+import { useCurrentUser } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/orders";
 
 /**
@@ -41,6 +43,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   requirePageRole(context, request, ["dealer"], "/dealer/orders");
   const form = await request.formData();
   if (formText(form, "intent") === "paynow") return paynowAction(form, context);
+  if (formText(form, "intent") === "reorder") return reorderAction(form, context);
   return data({ status: "error", orderId: 0, formError: "Unknown action.", values: { method: "", phone: "" } } satisfies PaynowResult, {
     status: 400,
   });
@@ -73,7 +76,12 @@ function ReturnedFromPaynow({ reference, status, payment }: { reference: string;
 /** Issue 5 replaces the spec's placeholder: each order with its reference, status, lines, totals, payment and timeline. */
 export default function DealerOrders({ loaderData }: Route.ComponentProps) {
   const { orders, placed, returned, paynow, payments, canSendProof } = loaderData;
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  // "Order again" answers with its report (issue 25 §2); Paynow's forms with theirs.
+  const reorder = answer && "report" in answer ? (answer as ReorderResult) : answer?.status === "reorder-error" ? answer : undefined;
+  const actionData = reorder ? undefined : (answer as PaynowResult | undefined);
+  // Owners and buyers order again; technicians see the orders only.
+  const canOrder = useCurrentUser()?.role === "dealer";
   const justPlaced = placed === null ? undefined : orders.find((o) => o.id === placed);
   const backFromPaynow = returned === null ? undefined : orders.find((o) => o.id === returned);
   const paynowFor = (o: (typeof orders)[number]) => paynow.enabled && o.status === "awaiting_payment" && o.currency === paynow.currency;
@@ -100,28 +108,36 @@ export default function DealerOrders({ loaderData }: Route.ComponentProps) {
             const latest = payments[order.id];
             const showPaynow = paynowFor(order) || (latest !== undefined && PAYMENT_PAID.includes(latest.status));
             return (
-              <OrderCard
-                key={order.id}
-                order={order}
-                highlight={order.id === placed || order.id === returned}
-                proof={
-                  (canSendProof && order.status === "awaiting_payment") || order.payment_proofs.length > 0 ? (
-                    <PaymentProofPanel order={order} canSend={canSendProof} />
-                  ) : undefined
-                }
-                payment={
-                  showPaynow ? (
-                    <PaynowPanel
-                      orderId={order.id}
-                      reference={order.reference}
-                      total={formatMoney(order.currency, order.total ?? "")}
-                      awaitingPayment={paynowFor(order)}
-                      initialPayment={latest ?? null}
-                      result={actionData?.orderId === order.id ? actionData : undefined}
-                    />
-                  ) : undefined
-                }
-              />
+              <div key={order.id}>
+                <OrderCard
+                  order={order}
+                  highlight={order.id === placed || order.id === returned}
+                  proof={
+                    (canSendProof && order.status === "awaiting_payment") || order.payment_proofs.length > 0 ? (
+                      <PaymentProofPanel order={order} canSend={canSendProof} />
+                    ) : undefined
+                  }
+                  payment={
+                    showPaynow ? (
+                      <PaynowPanel
+                        orderId={order.id}
+                        reference={order.reference}
+                        total={formatMoney(order.currency, order.total ?? "")}
+                        awaitingPayment={paynowFor(order)}
+                        initialPayment={latest ?? null}
+                        result={actionData?.orderId === order.id ? actionData : undefined}
+                      />
+                    ) : undefined
+                  }
+                />
+                {canOrder ? (
+                  <ReorderForm
+                    orderId={order.id}
+                    reference={order.reference}
+                    result={reorder?.orderId === order.id ? reorder : undefined}
+                  />
+                ) : null}
+              </div>
             );
           })
         )}
