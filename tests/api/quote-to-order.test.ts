@@ -321,3 +321,19 @@ describe("the reminder three days before expiry", () => {
     expect(row?.n).toBe(1);
   });
 });
+
+describe("the demo", () => {
+  it("has the demo dealer's approved quotation of three lines and a delivery charge, valid two weeks or more", async () => {
+    const mine = (await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers: dealer })).json() as QuotationView[];
+    const waiting = mine.filter(
+      (q) =>
+        q.notes.startsWith("5 kVA home kit") &&
+        q.status === "approved" &&
+        q.lines.length >= 3 &&
+        q.charges.some((c) => c.kind === "delivery") &&
+        new Date(q.valid_until as string).getTime() > Date.now() + 14 * 86_400_000,
+    );
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]?.total).not.toBeNull();
+  });
+});

@@ -6,6 +6,7 @@ import { taxRates } from "../schema/money.ts";
 import { DEMO_ACCOUNTS, type DemoAccount, seedDemoAccounts } from "./accounts.ts";
 import { seedCategories } from "./categories.ts";
 import { seedDemoContent } from "./content.ts";
+import { seedDemoAcceptableQuotation } from "./demo-quotations.ts";
 
 export type SeedOptions = {
   /** Generate images and PDFs (off in API tests, where only rows matter). */
@@ -21,6 +22,7 @@ export async function seedIfEmpty(db: Db, storage: Storage, opts: SeedOptions = 
   await seedCategories(db);
   const ids = await seedDemoAccounts(db);
   await seedDemoContent(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
+  await seedDemoAcceptableQuotation(db, ids.dealer, ids.admin);
   return DEMO_ACCOUNTS;
 }
 
