@@ -2,9 +2,8 @@ import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDate } from "#shared/dates.ts";
 import { quotationStatusView } from "#shared/quotation-status.ts";
-import { chargeCents, formatMoney, quotationFigures, toCents } from "#shared/quotation-totals.ts";
+import { chargeCents, formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
-import { vatRateLabel } from "#shared/tax.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { Token } from "../../components/ui/token.tsx";
 
@@ -26,11 +25,8 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
 function PriceTable({ quotation }: { quotation: QuotationView }) {
   const { currency } = quotation;
   const { lines, totalCents, complete } = quotationFigures(quotation.products, currency);
-  // With VAT frozen on approval, the API's totals (the charges included, a discount subtracted: issue 25 §1).
-  const totals =
-    quotation.vat_rate !== null && quotation.subtotal !== null && quotation.vat !== null && quotation.total !== null
-      ? { subtotal: toCents(quotation.subtotal) ?? 0n, vat: toCents(quotation.vat) ?? 0n, total: toCents(quotation.total) ?? 0n }
-      : null;
+  // Delivery and installation add, a discount subtracts (issue 25 §1); amounts excl. VAT, like the lines.
+  const chargesCents = quotation.charges.reduce((sum, c) => sum + chargeCents(c), 0n);
   return (
     <table className="mt-2 w-full table-fixed border-collapse text-sm">
       <caption className="sr-only">
@@ -75,43 +71,14 @@ function PriceTable({ quotation }: { quotation: QuotationView }) {
         ))}
       </tbody>
       <tfoot>
-        {totals ? (
-          <>
-            <tr>
-              <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-medium text-slate-700">
-                Total excl. VAT ({currency})
-              </th>
-              <td className="pt-3 text-right tabular-nums">
-                <Token>{formatMoney(totals.subtotal)}</Token>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="pr-2 text-right font-medium text-slate-700">
-                VAT {vatRateLabel(quotation.vat_rate)} ({currency})
-              </th>
-              <td className="text-right tabular-nums">
-                <Token>{formatMoney(totals.vat)}</Token>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="pr-2 text-right font-semibold text-slate-900">
-                Total incl. VAT ({currency})
-              </th>
-              <td className="text-right font-semibold tabular-nums text-slate-900" data-testid="quotation-total">
-                <Token>{formatMoney(totals.total)}</Token>
-              </td>
-            </tr>
-          </>
-        ) : (
-          <tr>
-            <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-semibold text-slate-900">
-              {complete ? `Total (${currency})` : `Total of priced lines (${currency})`}
-            </th>
-            <td className="pt-3 text-right font-semibold tabular-nums text-slate-900">
-              <Token>{formatMoney(totalCents)}</Token>
-            </td>
-          </tr>
-        )}
+        <tr>
+          <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-semibold text-slate-900">
+            {complete ? `Total (${currency})` : `Total of priced lines (${currency})`}
+          </th>
+          <td className="pt-3 text-right font-semibold tabular-nums text-slate-900" data-testid="quotation-total">
+            <Token>{formatMoney(totalCents + chargesCents)}</Token>
+          </td>
+        </tr>
       </tfoot>
     </table>
   );
