@@ -36,7 +36,7 @@ CREATE TABLE "dealer_cart_lines" (
 	"quantity" integer NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "dealer_cart_lines_dealer_id_product_id_pk" PRIMARY KEY("dealer_id","product_id"),
-	CONSTRAINT "dealer_cart_lines_quantity_check" CHECK ("dealer_cart_lines"."quantity" between 1 and 9999)
+	CONSTRAINT "dealer_cart_lines_quantity_check" CHECK ("dealer_cart_lines"."quantity" between 1 and 10000)
 );
 --> statement-breakpoint
 CREATE TABLE "dealer_kit_lines" (
@@ -44,7 +44,7 @@ CREATE TABLE "dealer_kit_lines" (
 	"product_id" integer NOT NULL,
 	"quantity" integer NOT NULL,
 	CONSTRAINT "dealer_kit_lines_kit_id_product_id_pk" PRIMARY KEY("kit_id","product_id"),
-	CONSTRAINT "dealer_kit_lines_quantity_check" CHECK ("dealer_kit_lines"."quantity" between 1 and 9999)
+	CONSTRAINT "dealer_kit_lines_quantity_check" CHECK ("dealer_kit_lines"."quantity" between 1 and 10000)
 );
 --> statement-breakpoint
 CREATE TABLE "dealer_kits" (

@@ -19,6 +19,8 @@ export const KEEP_DONE_MS = 7 * DAY;
 export const KEEP_DEAD_MS = 30 * DAY;
 
 export const QUOTATIONS_EXPIRE_JOB = "quotations.expire";
+/** Hourly: the reminder three days before an approved quotation expires (issue 25 §1), sent once. */
+export const QUOTATIONS_REMIND_JOB = "quotations.remind";
 export const JOBS_CLEANUP_JOB = "jobs.cleanup";
 
 /** Deletes finished jobs past their keeping time; the number deleted. */
@@ -45,6 +47,7 @@ export function createAppJobWorker(db: Db, config: Config, log?: JobLog): JobWor
     leaseMs: config.jobs.leaseMs,
     periodic: [
       { kind: QUOTATIONS_EXPIRE_JOB, everyMs: HOUR },
+      { kind: QUOTATIONS_REMIND_JOB, everyMs: HOUR },
       { kind: JOBS_CLEANUP_JOB, everyMs: HOUR },
       // Only with FDMS on: closes the fiscal day in the last hour of the Harare day (fiscal.service.ts).
       ...(config.fdms ? [{ kind: FISCAL_CLOSE_DAY_JOB, everyMs: HOUR }] : []),
@@ -62,6 +65,9 @@ export function registerJobHandlers(
   worker.register(IMAGE_VARIANTS_JOB, imageVariantsHandler(deps.derivedImages));
   worker.register(QUOTATIONS_EXPIRE_JOB, async () => {
     await deps.services.quotations.expireLapsed(new Date());
+  });
+  worker.register(QUOTATIONS_REMIND_JOB, async () => {
+    await deps.services.quotations.remindExpiring(new Date());
   });
   worker.register(JOBS_CLEANUP_JOB, async () => {
     await cleanupJobs(deps.db, new Date());

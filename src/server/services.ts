@@ -176,6 +176,7 @@ export function createServices(deps: Deps) {
       formLimits,
       stock,
       siteUrl,
+      orders,
     }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit, formLimits, siteUrl }),
     orders,

@@ -7,8 +7,8 @@
 
 /** The most lines one paste or file may hold. */
 export const QUICK_ORDER_LINES_MAX = 200;
-/** The most units of one product a cart line holds (the server cart's limit). */
-export const CART_LINE_MAX = 9999;
+/** The most units of one product a cart line holds: the site's line limit (LINE_QUANTITY_MAX), the server cart's too. */
+export const CART_LINE_MAX = 10_000;
 
 export const QUICK_ORDER_ERRORS = {
   unknownSku: "unknown SKU",

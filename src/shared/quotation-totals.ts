@@ -1,3 +1,6 @@
+import { centsToDecimal } from "./money.ts";
+import { type TaxTotals, taxTotals } from "./tax.ts";
+
 /**
  * A quotation's figures: the unit price of each line in the quotation's currency, line amounts and the total, in
  * whole cents as BigInt (prices are numeric text; a secondary-currency quotation can run past what a double holds
@@ -77,4 +80,36 @@ export function isMislabelledPrice(
   const secondary = toCents(prices.secondary);
   if (currency === "USD") return usd.length > 0 && secondary !== null && cents === secondary && !usd.includes(cents);
   return secondary !== null && cents !== secondary && usd.includes(cents);
+}
+
+/** A quotation's charge as its totals read it: a delivery or installation adds, a discount subtracts (issue 25 §1). */
+export type ChargeLike = { kind: "delivery" | "installation" | "discount"; amount: string };
+
+/** A charge as a signed amount: "-50.00" for a discount of 50. */
+export function signedCharge(charge: ChargeLike): string {
+  return charge.kind === "discount" ? `-${charge.amount}` : charge.amount;
+}
+
+/**
+ * A quotation's tax totals: its priced lines at their own VAT rates, and its charges at the standard rate frozen on
+ * approval (a discount subtracts, its VAT too), added up by `taxTotals` like an order's. The order a quotation becomes
+ * carries the same lines, so it adds up to the same cent.
+ */
+export function quotationTaxTotals(
+  lines: readonly { unit: string; quantity: number; vatRate: string | null }[],
+  charges: readonly ChargeLike[],
+  standardVat: string | null,
+): TaxTotals {
+  return taxTotals([...lines, ...charges.map((c) => ({ unit: signedCharge(c), quantity: 1, vatRate: standardVat }))]);
+}
+
+/** A charge's signed amount in whole cents (a discount negative), for the pages' and the PDF's rows. */
+export function chargeCents(charge: ChargeLike): bigint {
+  const cents = toCents(charge.amount) ?? 0n;
+  return charge.kind === "discount" ? -cents : cents;
+}
+
+/** "-50.00" for the discount of 50, as decimal text. */
+export function chargeText(charge: ChargeLike): string {
+  return centsToDecimal(chargeCents(charge));
 }

@@ -42,8 +42,11 @@ export type TaxTotals = { lines: TaxLine[]; summary: TaxSummaryRow[]; net: bigin
  */
 export function taxTotals(input: TaxLineInput[]): TaxTotals {
   const lines = input.map((l) => {
-    const unit = decimalUnits(l.unit, 2);
-    if (unit === null) throw new Error(`not an amount: ${l.unit}`);
+    // A discount line (issue 25 §1) carries a negative unit price: its VAT is negative too.
+    const negative = l.unit.trim().startsWith("-");
+    const units = decimalUnits(negative ? l.unit.trim().slice(1) : l.unit, 2);
+    if (units === null) throw new Error(`not an amount: ${l.unit}`);
+    const unit = negative ? -units : units;
     const net = unit * BigInt(l.quantity);
     const vat = l.vatRate === null ? 0n : vatCents(net, l.vatRate);
     return { net, vat, gross: net + vat, vatRate: l.vatRate };

@@ -33,6 +33,7 @@ export default [
     route("reset-password", "routes/reset-password.tsx"),
     route("undo-email-change", "routes/undo-email-change.tsx"),
     route("checkout", "routes/checkout.tsx"),
+    route("quotations/:id/accept", "routes/quotation-accept.tsx"),
     route("*", "routes/catch-all.tsx"),
   ]),
   ...prefix("dealer", [

@@ -479,6 +479,14 @@ const MATRIX: Record<string, Case> = {
     params: () => ({ id: NO_SUCH_ID }),
     body: () => ({ status: "rejected", reason: "Authorization matrix." }),
   },
+  // Issue 25 §1: the lines before approval (admins get 404 for an id that does not exist), and accepting (anyone may
+  // try: the service decides; an id that does not exist is 404 for everyone).
+  "PUT /api/quotations/:id/lines": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ lines: [{ product_id: 1, quantity: 1 }], charges: [] }),
+  },
+  "POST /api/quotations/:id/accept": { expect: all("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
   // Back office (issue 6): dashboard, sales, statistics, contact inbox, settings, exports — entries go here.
   // Sales and statistics: the back office's (a sale of a product that does not exist: 400 for admins, nothing recorded).
   "GET /api/sales": { expect: adminOnly() },

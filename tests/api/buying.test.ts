@@ -129,11 +129,11 @@ describe("the dealer company's cart on the server (issue 25 §3)", () => {
     expect(((await call(dealerB, "GET", "/api/cart")).json() as CartView).lines).toEqual([]);
   });
 
-  it("holds a quantity at 9,999", async () => {
+  it("holds a quantity at 10,000, the site's line limit", async () => {
     const put = await call(dealerA, "PUT", "/api/cart", { lines: [{ product_id: p(0).id, quantity: 10_000 }] });
-    expect((put.json() as CartView).lines[0]?.quantity).toBe(9999);
+    expect((put.json() as CartView).lines[0]?.quantity).toBe(10_000);
     const more = await call(dealerA, "POST", "/api/cart/lines", { lines: [{ product_id: p(0).id, quantity: 5 }] });
-    expect((more.json() as CartView).lines[0]?.quantity).toBe(9999);
+    expect((more.json() as CartView).lines[0]?.quantity).toBe(10_000);
     await call(dealerA, "DELETE", "/api/cart");
   });
 

@@ -207,14 +207,19 @@ describe("GET /api/quotations/get-by-user", () => {
     const first = list.find((q) => q.id === byEmail.json().id) as Record<string, unknown>;
     expect(Object.keys(first).sort()).toEqual(
       [
+        "accepted_At",
         "branch_id",
+        "charges",
         "created_At",
         "currency",
         "decided_At",
         "decision_reason",
         "exchange_rate",
         "id",
+        "lines",
         "notes",
+        "order_id",
+        "placed_by",
         "products",
         "rate_date",
         "requester_address",

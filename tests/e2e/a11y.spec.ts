@@ -108,6 +108,8 @@ const COVERED: Record<string, Covered> = {
     { as: "visitor", url: "/reset-password?token=not-a-real-token" },
   ],
   "/checkout": [{ as: "dealer", url: "/checkout" }],
+  // Issue 25 §1: a visitor's private accept link; a wrong token is the 404 page (the accepting itself: quote-to-order.spec.ts).
+  "/quotations/:id/accept": [{ as: "visitor", url: "/quotations/1/accept?token=not-a-real-token" }],
   // Redirects to the home page: checked there, and here that the redirect lands on a page that passes.
   "/*": [{ as: "visitor", url: "/no-such-page" }],
   "/dealer": [

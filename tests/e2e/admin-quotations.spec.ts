@@ -251,7 +251,8 @@ test("the overview cards count quotations per status and filter the list in the 
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/quotations");
   const overview = page.locator('[data-tour="quotation-overview"]');
-  await expect(overview.getByRole("link")).toHaveCount(5);
+  // All, pending, approved, rejected, expired, and accepted (issue 25 §1).
+  await expect(overview.getByRole("link")).toHaveCount(6);
   const pendingCard = overview.getByRole("link", { name: /^Pending \d+$/ });
   const pendingCount = Number((await pendingCard.textContent())?.replace(/\D/g, ""));
   expect(pendingCount).toBeGreaterThan(0);

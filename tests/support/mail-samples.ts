@@ -156,6 +156,31 @@ function quotation(over: Partial<QuotationView>): QuotationView {
     decision_reason: "",
     decided_At: "2026-11-21T08:00:00.000Z",
     branch_id: null,
+    accepted_At: null,
+    order_id: null,
+    lines: [
+      {
+        id: 1,
+        product_id: 3,
+        product_name: "5 kW hybrid inverter",
+        quantity: 2,
+        quoted_price: "1250.50",
+        line_total: "2501.00",
+        vat_rate: "15.50",
+        added_by_admin: false,
+      },
+      {
+        id: 2,
+        product_id: 9,
+        product_name: "Lithium battery 5 kWh",
+        quantity: 3,
+        quoted_price: null,
+        line_total: null,
+        vat_rate: "15.50",
+        added_by_admin: false,
+      },
+    ],
+    charges: [],
     products: [
       {
         id: 1,
@@ -418,6 +443,19 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
   },
   "quotation-mail:quotationApprovedMail": {
     usd: () => quotationMail.quotationApprovedMail(quotation({}), site, pdf),
+    // Issue 25 §1: a delivery charge and a discount, and the visitor's private link to accept it.
+    withCharges: () =>
+      quotationMail.quotationApprovedMail(
+        quotation({
+          charges: [
+            { id: 1, kind: "delivery", label: "Delivery to Mutare", amount: "85.00" },
+            { id: 2, kind: "discount", label: "Opening discount", amount: "15.00" },
+          ],
+        }),
+        site,
+        pdf,
+        `${site.siteUrl}/quotations/12/accept?token=sample-token`,
+      ),
     zwg: () =>
       quotationMail.quotationApprovedMail(
         quotation({
@@ -440,6 +478,16 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
         site,
         pdf,
       ),
+  },
+  "quotation-mail:quotationReminderMail": {
+    dealer: () => quotationMail.quotationReminderMail(quotation({ total: "2888.66" }), site, `${site.siteUrl}/dealer/quotations`),
+    visitor: () => quotationMail.quotationReminderMail(quotation({ total: "2888.66" }), site, null),
+  },
+  "quotation-mail:quotationAcceptedToCompanyMail": {
+    default: () => quotationMail.quotationAcceptedToCompanyMail(quotation({ status: "accepted", total: "2888.66" }), site),
+  },
+  "quotation-mail:quotationAcceptedToRequesterMail": {
+    default: () => quotationMail.quotationAcceptedToRequesterMail(quotation({ status: "accepted" }), site),
   },
   "quotation-mail:quotationRejectedMail": {
     rejected: () =>

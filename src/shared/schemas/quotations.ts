@@ -43,8 +43,39 @@ export const QUOTE_FAILURE = "Failed to submit quote. Please try again.";
 
 // ---- The back office (issue 6) ----
 
-export const QUOTATION_STATUS_VALUES = ["pending", "approved", "rejected", "expired"] as const;
+/** 'accepted' (issue 25 §1): the requester accepted an approved quotation before it expired; final. */
+export const QUOTATION_STATUS_VALUES = ["pending", "approved", "rejected", "expired", "accepted"] as const;
 export type QuotationStatusValue = (typeof QUOTATION_STATUS_VALUES)[number];
+
+export const QUOTATION_CHARGE_KINDS = ["delivery", "installation", "discount"] as const;
+export type QuotationChargeKind = (typeof QUOTATION_CHARGE_KINDS)[number];
+export const CHARGE_KIND_LABELS: Record<QuotationChargeKind, string> = {
+  delivery: "Delivery",
+  installation: "Installation",
+  discount: "Discount",
+};
+
+/** A quotation's line as issue 25 names it: the product, the quantity and the unit price quoted (null until approved). */
+export const quotationLineSchema = z.object({
+  id: z.number(),
+  product_id: z.number().nullable(),
+  product_name: z.string(),
+  quantity: z.number(),
+  quoted_price: z.string().nullable(),
+  line_total: z.string().nullable().describe("quoted_price × quantity, excl. VAT; null until priced"),
+  vat_rate: z.string().nullable(),
+  added_by_admin: z.boolean(),
+});
+export type QuotationLine = z.infer<typeof quotationLineSchema>;
+
+/** A charge (delivery, installation) or a discount (subtracted): an amount excluding VAT in the quotation's currency. */
+export const quotationChargeSchema = z.object({
+  id: z.number(),
+  kind: z.enum(QUOTATION_CHARGE_KINDS),
+  label: z.string(),
+  amount: z.string(),
+});
+export type QuotationCharge = z.infer<typeof quotationChargeSchema>;
 
 /**
  * A quotation as the API answers it (spec §3 field names). `status` is the effective one: an approved quotation
@@ -77,6 +108,12 @@ export const quotationViewSchema = z.object({
   decision_reason: z.string(),
   decided_At: z.string().nullable(),
   branch_id: z.number().nullable().describe("The branch an approved quotation's lines are reserved at (issue 23 §4)"),
+  accepted_At: z.string().nullable().describe("When the requester accepted it (issue 25 §1)"),
+  order_id: z.number().nullable().describe("The order a dealer's acceptance placed"),
+  lines: z
+    .array(quotationLineSchema)
+    .describe("The quotation's lines (issue 25 §1): the products with their quoted unit price in `currency` once approved"),
+  charges: z.array(quotationChargeSchema).describe("Delivery, installation and discount amounts (excl. VAT) in `currency`"),
   products: z.array(
     z.object({
       id: z.number(),
@@ -119,6 +156,7 @@ export const quotationSummarySchema = z.object({
   approved: z.number(),
   rejected: z.number(),
   expired: z.number(),
+  accepted: z.number(),
   total: z.number(),
 });
 export type QuotationSummary = z.infer<typeof quotationSummarySchema>;
@@ -189,3 +227,51 @@ export const quotationDecisionSchema = z.discriminatedUnion(
   { error: "Status must be approved or rejected." },
 );
 export type QuotationDecision = z.infer<typeof quotationDecisionSchema>;
+
+// ---- Issue 25 §1: the admin edits the lines before approving; the requester accepts ----
+
+/** An amount excl. VAT greater than 0, up to 2 decimals (a discount's amount is positive and subtracted). */
+export const chargeAmountSchema = quotedPriceSchema.refine((v) => /[1-9]/.test(v), { message: "Enter an amount greater than 0." });
+
+export const quotationChargeInputSchema = z.object({
+  kind: z.enum(QUOTATION_CHARGE_KINDS, { error: "Choose delivery, installation or discount." }),
+  label: z.string().trim().max(120, "The label must be at most 120 characters.").default(""),
+  amount: chargeAmountSchema,
+});
+
+/**
+ * PUT /api/quotations/{id}/lines (admin, a pending or rejected quotation): the whole list of lines and charges. A line
+ * with `id` is one of the quotation's (its quantity may change, its `price` sets the unit price the approval form
+ * starts from); a line with `product_id` instead is a product the admin adds; the quotation's lines left out are
+ * removed. `charges` replace the quotation's charges; amounts are in the currency it is approved in.
+ */
+export const editQuotationLinesSchema = z.object({
+  lines: z
+    .array(
+      z
+        .object({
+          id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          product_id: z.coerce.number().int().positive("Choose a product.").max(2_147_483_647).optional(),
+          quantity: quoteProductSchema.shape.quantity,
+          price: z.preprocess((v) => (v === "" || v === null ? undefined : v), quotedPriceSchema.optional()),
+        })
+        .refine((l) => (l.id === undefined) !== (l.product_id === undefined), {
+          message: "Give a line's id, or a product for a new line.",
+          path: ["product_id"],
+        }),
+    )
+    .min(1, "A quotation needs at least one product.")
+    .max(100),
+  charges: z.array(quotationChargeInputSchema).max(10).default([]),
+});
+export type EditQuotationLinesInput = z.infer<typeof editQuotationLinesSchema>;
+export type EditQuotationLinesForm = z.input<typeof editQuotationLinesSchema>;
+
+/** POST /api/quotations/{id}/accept: a signed-in dealer sends nothing; a visitor sends the private link's token. */
+export const acceptQuotationSchema = z.object({
+  token: z.string().trim().max(200).optional(),
+});
+export type AcceptQuotationInput = z.infer<typeof acceptQuotationSchema>;
+
+/** The answer: the order a dealer's acceptance placed (null for a visitor's: sales is told). */
+export const acceptQuotationAnswerSchema = z.object({ order_id: z.number().nullable(), status: z.literal("accepted") });

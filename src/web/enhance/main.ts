@@ -9,6 +9,7 @@
  */
 import { enhanceCarousels } from "./carousel.ts";
 import { enhanceCart } from "./cart.ts";
+import { enhanceCartQuote } from "./cart-quote.ts";
 import { enhanceCompare } from "./compare.ts";
 import { enhanceDisclosures } from "./disclosure.ts";
 import { enhanceForms } from "./forms.ts";
@@ -28,6 +29,7 @@ function enhance() {
   prepareToasts();
   enhanceMenus();
   enhanceCart();
+  enhanceCartQuote();
   enhanceCompare();
   enhanceDisclosures();
   // The cart page's own script comes inline in production (cart-page-inline.ts); in development this draws it.

@@ -44,7 +44,7 @@ export const dealerCartLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.dealerId, t.productId] }),
-    check("dealer_cart_lines_quantity_check", sql`${t.quantity} between 1 and 9999`),
+    check("dealer_cart_lines_quantity_check", sql`${t.quantity} between 1 and 10000`),
   ],
 );
 
@@ -75,5 +75,8 @@ export const dealerKitLines = pgTable(
       .references(() => products.productId, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kitId, t.productId] }), check("dealer_kit_lines_quantity_check", sql`${t.quantity} between 1 and 9999`)],
+  (t) => [
+    primaryKey({ columns: [t.kitId, t.productId] }),
+    check("dealer_kit_lines_quantity_check", sql`${t.quantity} between 1 and 10000`),
+  ],
 );

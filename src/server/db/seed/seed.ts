@@ -8,6 +8,7 @@ import { seedCategories } from "./categories.ts";
 import { seedDemoContent } from "./content.ts";
 import { seedDemoKits } from "./demo-kits.ts";
 import { seedDemoPaymentProof } from "./demo-payment-proof.ts";
+import { seedDemoAcceptableQuotation } from "./demo-quotations.ts";
 
 export type SeedOptions = {
   /** Generate images and PDFs (off in API tests, where only rows matter). */
@@ -25,6 +26,7 @@ export async function seedIfEmpty(db: Db, storage: Storage, opts: SeedOptions = 
   await seedDemoContent(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
   await seedDemoPaymentProof(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
   await seedDemoKits(db, ids.dealer);
+  await seedDemoAcceptableQuotation(db, ids.dealer, ids.admin);
   return DEMO_ACCOUNTS;
 }
 

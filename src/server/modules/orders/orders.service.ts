@@ -41,6 +41,7 @@ import type { TaxDocumentRow, TaxDocumentsService } from "../money/tax-documents
 import type { SalesService } from "../sales/sales.service.ts";
 import { type BranchRow, normaliseSerial, type StockService } from "../stock/stock.service.ts";
 import { dispatchOrderStock, type LineRequest, release, reserve } from "../stock/stock-ledger.ts";
+import { insertOrderFromQuotation, type QuotationOrderInput } from "./order-from-quotation.ts";
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
 import { figures, priceOrder } from "./order-pricing.ts";
 import { orderForViewer } from "./order-viewer.ts";
@@ -680,6 +681,20 @@ export function createOrdersService({
     },
 
     setStatus,
+
+    /**
+     * An accepted quotation becomes an order at its quoted prices (issue 25 §1, `order-from-quotation.ts`), in the
+     * quotations service's transaction (the quotation row locked there), with the placed mails to the company's owner
+     * and the sales address queued in it. The settings are read by the caller before its transaction.
+     */
+    async placeFromQuotation(tx: Tx, input: Omit<QuotationOrderInput, "secondaryCurrency">, settingsRead: SiteSettings): Promise<number> {
+      const company = { ...settingsRead, siteUrl };
+      const orderId = await insertOrderFromQuotation(tx, { stock }, { ...input, secondaryCurrency: company.secondaryCurrency });
+      const view = await one(orderId, tx, company);
+      const owner = await dealerOf(view.user_id, tx);
+      if (owner) await queueMails(mailer, tx, [orderPlacedToDealer(view, owner, company), orderPlacedToCompany(view, owner, company)]);
+      return orderId;
+    },
 
     /** The back office sends the order out, or readies it for collection, with its serial numbers (issue 23 §6). */
     async dispatch(actor: Actor, id: number, input: DispatchOrderInput): Promise<OrderView> {

@@ -1,5 +1,5 @@
 import { formatDate } from "#shared/dates.ts";
-import { CURRENCY_NAMES, formatMoney, quotationFigures, toCents } from "#shared/quotation-totals.ts";
+import { CURRENCY_NAMES, chargeCents, formatMoney, quotationFigures, toCents } from "#shared/quotation-totals.ts";
 import { QUOTE_SUCCESS, type QuotationView } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { vatRateLabel } from "#shared/tax.ts";
@@ -108,7 +108,13 @@ export function quoteRequestToCompanyMail(
 }
 
 /** The requester's approved quotation: prices per line and the total in its currency, how long it holds, the PDF. */
-export function quotationApprovedMail(quotation: QuotationView, company: QuotationMailSite, pdf: Uint8Array): Mail {
+export function quotationApprovedMail(
+  quotation: QuotationView,
+  company: QuotationMailSite,
+  pdf: Uint8Array,
+  /** Where the requester accepts it (issue 25 §1): the dealer's quotations page, or a visitor's private link. */
+  acceptUrl: string | null = null,
+): Mail {
   const { currency } = quotation;
   const { lines, totalCents, complete } = quotationFigures(quotation.products, currency);
   const validUntil = quotation.valid_until ? formatDate(quotation.valid_until) : "";
@@ -134,6 +140,11 @@ export function quotationApprovedMail(quotation: QuotationView, company: Quotati
             l.unitCents === null ? "Price on request" : amount(l.unitCents),
             l.lineCents === null ? "-" : amount(l.lineCents),
           ]),
+          // A discount reads "-USD 15.00".
+          ...quotation.charges.map((c) => {
+            const cents = chargeCents(c);
+            return [c.label, "", "", cents < 0n ? `-${amount(-cents)}` : amount(cents)];
+          }),
           ...(quotation.vat_rate !== null && quotation.subtotal !== null && quotation.vat !== null && quotation.total !== null
             ? [
                 ["Total excl. VAT", "", "", amount(toCents(quotation.subtotal) ?? 0n)],
@@ -144,11 +155,21 @@ export function quotationApprovedMail(quotation: QuotationView, company: Quotati
         ],
       },
       { kind: "fields", rows: [["Valid until", validUntil]] },
-      {
-        kind: "paragraph",
-        text: `To accept the quotation or ask about it, reply to this e-mail or call ${company.phone}, quoting reference #${quotation.id}.`,
-      },
-      contactAction(company),
+      ...(acceptUrl
+        ? [
+            {
+              kind: "paragraph" as const,
+              text: `To accept the quotation, open it on our site before ${validUntil} and choose Accept. Questions? Reply to this e-mail or call ${company.phone}, quoting reference #${quotation.id}.`,
+            },
+            { kind: "action" as const, label: "Review and accept the quotation", url: acceptUrl },
+          ]
+        : [
+            {
+              kind: "paragraph" as const,
+              text: `To accept the quotation or ask about it, reply to this e-mail or call ${company.phone}, quoting reference #${quotation.id}.`,
+            },
+            contactAction(company),
+          ]),
     ],
     footer: footer(company),
     attachments: [{ filename: quotationPdfName(quotation.id), content: pdf, contentType: "application/pdf" }],
@@ -175,6 +196,100 @@ export function quotationRejectedMail(quotation: QuotationView, company: Quotati
         kind: "paragraph",
         text: `Questions, or would you like to change the request? Reply to this e-mail or call ${company.phone}.`,
       },
+      contactAction(company),
+    ],
+    footer: footer(company),
+  });
+}
+
+/** The quotation's total incl. VAT as the e-mails print it, or nothing when it is not fully priced. */
+function totalText(quotation: QuotationView): string {
+  return quotation.total === null ? "" : `${quotation.currency} ${formatMoney(toCents(quotation.total) ?? 0n)}`;
+}
+
+/**
+ * To the requester, three days before an approved quotation expires (issue 25 §1, sent once). A dealer gets the link to
+ * their quotations page; a visitor is pointed at the accept link of the quotation's e-mail (only its hash is kept).
+ */
+export function quotationReminderMail(quotation: QuotationView, company: QuotationMailSite, dealerUrl: string | null): Mail {
+  const validUntil = quotation.valid_until ? formatDate(quotation.valid_until) : "";
+  const total = totalText(quotation);
+  return composeMail({
+    to: quotation.requester_email,
+    replyTo: company.salesEmail,
+    subject: `Your quotation #${quotation.id} expires on ${validUntil} - ${company.companyName}`,
+    heading: `Quotation #${quotation.id} expires soon`,
+    blocks: [
+      { kind: "paragraph", text: `Dear ${quotation.requester_name},` },
+      {
+        kind: "paragraph",
+        text: `A reminder: the prices of quotation #${quotation.id}${total ? ` (${total} incl. VAT)` : ""} hold until ${validUntil}. After that day we will need to quote again.`,
+      },
+      {
+        kind: "table",
+        head: ["Product", "Quantity"],
+        rows: quotation.lines.map((l) => [productCell(company, l.product_id, l.product_name), String(l.quantity)]),
+      },
+      dealerUrl
+        ? { kind: "action", label: "Accept and place the order", url: dealerUrl }
+        : {
+            kind: "paragraph",
+            text: `To accept it, open the "Review and accept the quotation" link in the e-mail that brought you the quotation, or reply to this e-mail quoting reference #${quotation.id}.`,
+          },
+      { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
+      ...(dealerUrl ? [] : [contactAction(company)]),
+    ],
+    footer: footer(company),
+  });
+}
+
+/** To the sales address: a visitor (or a signed-in customer) accepted an approved quotation; no order was placed. */
+export function quotationAcceptedToCompanyMail(quotation: QuotationView, company: QuotationMailSite): Mail {
+  const total = totalText(quotation);
+  return composeMail({
+    to: company.salesEmail,
+    replyTo: quotation.requester_email,
+    subject: `Quotation #${quotation.id} accepted by ${quotation.requester_name}`,
+    heading: `Quotation #${quotation.id} was accepted`,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${quotation.requester_name} accepted quotation #${quotation.id}${total ? ` (${total} incl. VAT)` : ""}. Contact them to arrange payment and delivery.`,
+      },
+      {
+        kind: "fields",
+        rows: [
+          ["Name", quotation.requester_name],
+          ["Email", quotation.requester_email],
+          ["Phone", quotation.requester_phone],
+          ["Address", quotation.requester_address],
+        ],
+      },
+      {
+        kind: "table",
+        head: ["Product", "Quantity"],
+        rows: quotation.lines.map((l) => [productCell(company, l.product_id, l.product_name), String(l.quantity)]),
+      },
+      { kind: "action", label: "Open the quotation", url: siteLink(company.siteUrl, `/admin/quotations?q=${quotation.id}`) },
+    ],
+    footer: footer(company),
+  });
+}
+
+/** To the requester: their acceptance is received; sales will be in touch. */
+export function quotationAcceptedToRequesterMail(quotation: QuotationView, company: QuotationMailSite): Mail {
+  return composeMail({
+    to: quotation.requester_email,
+    replyTo: company.salesEmail,
+    subject: `You accepted quotation #${quotation.id} - ${company.companyName}`,
+    heading: `Thank you: quotation #${quotation.id} is accepted`,
+    blocks: [
+      { kind: "paragraph", text: `Dear ${quotation.requester_name},` },
+      {
+        kind: "paragraph",
+        text: `We have your acceptance of quotation #${quotation.id}. Our sales team will contact you shortly to arrange payment and delivery.`,
+      },
+      { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
       contactAction(company),
     ],
     footer: footer(company),

@@ -1,6 +1,6 @@
 import { formatDate } from "#shared/dates.ts";
 import { quotationValidUntil } from "#shared/quotation-status.ts";
-import { CURRENCY_NAMES, formatMoney as money, quotationFigures, toCents } from "#shared/quotation-totals.ts";
+import { CURRENCY_NAMES, chargeCents, formatMoney as money, quotationFigures, toCents } from "#shared/quotation-totals.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { vatRateLabel } from "#shared/tax.ts";
@@ -94,6 +94,13 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
     rightText(line.lineCents === null ? "-" : money(line.lineCents), x.amountRight - CELL_PAD, state.y, regular, 10);
     state.y -= height;
   });
+  // Delivery, installation and discounts (issue 25 §1): an amount each, a discount subtracted.
+  for (const charge of quotation.charges) {
+    if (ensure(22)) tableHeader();
+    text(charge.label, x.product + CELL_PAD, state.y, regular, 10);
+    rightText(money(chargeCents(charge)), x.amountRight - CELL_PAD, state.y, regular, 10);
+    state.y -= 22;
+  }
   ensure(76);
   state.page.drawLine({ start: { x: MARGIN, y: state.y + 6 }, end: { x: MARGIN + WIDTH, y: state.y + 6 }, thickness: 1, color: RULE });
   state.y -= 12;

@@ -4,6 +4,9 @@ import { z } from "zod";
 import { formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import {
+  acceptQuotationAnswerSchema,
+  acceptQuotationSchema,
+  editQuotationLinesSchema,
   QUOTE_SUCCESS,
   type QuotationView,
   quotationDecisionSchema,
@@ -148,6 +151,47 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
       },
     },
     async (request) => quotations.decide(request.actor, request.params.id, request.body),
+  );
+
+  r.put(
+    "/quotations/:id/lines",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["quotations"],
+        summary:
+          "Before approving (a pending or rejected quotation): its whole list of lines (keep by id with a quantity and optionally the unit price to offer, add by product_id, leave out to remove) and its delivery, installation and discount charges, in the currency it is approved in; audited. 409 for an approved, expired or accepted one (admin)",
+        params: idParamSchema,
+        body: editQuotationLinesSchema,
+        response: { 200: quotationViewSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
+      },
+    },
+    async (request) => quotations.editLines(request.actor, request.params.id, request.body),
+  );
+
+  r.post(
+    "/quotations/:id/accept",
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ["quotations"],
+        summary:
+          "Accept an approved quotation before it expires: a dealer company's owner or buyer places an order at the quoted prices ({ order_id }); its other requesters accept as the owning account or with the private link's token in the body, and sales is told (order_id null). Accepting again answers the same; expired or not approved is 409; a technician 403; anyone else 404",
+        params: idParamSchema,
+        body: acceptQuotationSchema,
+        response: {
+          200: acceptQuotationAnswerSchema,
+          400: validationBody,
+          403: messageBody,
+          404: messageBody,
+          409: messageBody,
+        },
+      },
+    },
+    async (request) => {
+      const { order_id } = await quotations.accept(request.actor, request.params.id, request.body ?? {});
+      return { order_id, status: "accepted" as const };
+    },
   );
 }
 

@@ -1,4 +1,6 @@
-import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { centsToDecimal } from "#shared/money.ts";
 // The validity rule is the dealer page's, so the page, the list's filter and the PDF never disagree about an expired quotation.
 import {
   addDays,
@@ -10,10 +12,12 @@ import {
   QUOTATION_VALIDITY_MAX_DAYS,
   quotationValidUntil,
 } from "#shared/quotation-status.ts";
-import { formatMoney, isMislabelledPrice, type QuotationCurrency, toCents } from "#shared/quotation-totals.ts";
-import { isAdminRole } from "#shared/roles.ts";
+import { formatMoney, isMislabelledPrice, type QuotationCurrency, quotationTaxTotals, toCents } from "#shared/quotation-totals.ts";
+import { isAdminRole, ROLE_IDS } from "#shared/roles.ts";
 import type {
+  AcceptQuotationInput,
   ApproveQuotationInput,
+  EditQuotationLinesInput,
   QuotationDecision,
   QuotationListQuery,
   QuotationStatusValue,
@@ -22,12 +26,14 @@ import type {
   QuoteRequest,
 } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
-import { NO_VAT_RATE, taxTotals, totalsAsText } from "#shared/tax.ts";
+import { NO_VAT_RATE, totalsAsText } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalogue.ts";
-import { quotationProducts, quotations } from "../../db/schema/commerce.ts";
-import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
+import { quotationCharges, quotationProducts, quotations } from "../../db/schema/commerce.ts";
+import { type Actor, requireAdmin, requireUser, requireVerified } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError, ValidationError } from "../../platform/errors.ts";
 import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
@@ -39,9 +45,18 @@ import { type CatalogueService, type SecondaryPricing, seesPrices } from "../cat
 import type { SettingsService } from "../content/settings.service.ts";
 import { placedBy, placerNames, quotationOwnerOf } from "../dealers/company.ts";
 import type { RatesService } from "../money/rates.service.ts";
+import type { OrdersService } from "../orders/orders.service.ts";
 import type { StockService } from "../stock/stock.service.ts";
 import { release, releaseExpired, reserve } from "../stock/stock-ledger.ts";
-import { quotationApprovedMail, quotationRejectedMail, quoteRequestReceivedMail, quoteRequestToCompanyMail } from "./quotation-mail.ts";
+import {
+  quotationAcceptedToCompanyMail,
+  quotationAcceptedToRequesterMail,
+  quotationApprovedMail,
+  quotationRejectedMail,
+  quotationReminderMail,
+  quoteRequestReceivedMail,
+  quoteRequestToCompanyMail,
+} from "./quotation-mail.ts";
 import { quotationPdf } from "./quotation-pdf.ts";
 
 export type QuotationStatus = QuotationStatusValue;
@@ -103,14 +118,25 @@ function pricesForOwner(actor: Actor, quotation: QuotationView): QuotationView {
   // The product's RRP and dealer list price are for the admin approving it, never its owner (issue 24 §1).
   const own = { ...quotation, products: quotation.products.map((p) => ({ ...p, retail_price_usd: null, list_price_usd: null })) };
   if (seesPrices(actor)) return own;
-  const quoted = quotation.status === "approved" || quotation.status === "expired";
+  // A technician of a dealer company sees no price anywhere (issue 25 §4): the lines and charges without amounts.
+  const quoted =
+    actor?.role !== "technician" && (quotation.status === "approved" || quotation.status === "expired" || quotation.status === "accepted");
+  if (quoted) return { ...own, products: own.products.map((p) => ({ ...p, price: null, price_zwl: null })) };
   return {
     ...own,
-    products: own.products.map((p) => ({ ...p, price: null, price_zwl: null, quoted_price: quoted ? p.quoted_price : null })),
+    subtotal: null,
+    vat: null,
+    total: null,
+    charges: [],
+    lines: own.lines.map((l) => ({ ...l, quoted_price: null, line_total: null })),
+    products: own.products.map((p) => ({ ...p, price: null, price_zwl: null, quoted_price: null })),
   };
 }
 
 const DECISION_VERB = { approved: "approved", rejected: "rejected" } as const;
+
+/** A charge's label when the admin gives none. */
+const CHARGE_DEFAULT_LABELS = { delivery: "Delivery", installation: "Installation", discount: "Discount" } as const;
 
 type Deps = {
   db: Db;
@@ -126,7 +152,29 @@ type Deps = {
   stock: Pick<StockService, "chooseBranch">;
   /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
   siteUrl?: string;
+  /** A dealer's accepted quotation becomes an order in the acceptance's transaction (issue 25 §1). */
+  orders?: Pick<OrdersService, "placeFromQuotation">;
 };
+
+/** How many days before a quotation expires its requester is reminded (issue 25 §1). */
+export const REMINDER_DAYS = 3;
+
+/** The private link's token as stored: its SHA-256 (hex). */
+export function accessTokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** The visitor's page for accepting an approved quotation through the private link. */
+export function acceptPath(id: number, token: string): string {
+  return `/quotations/${id}/accept?token=${encodeURIComponent(token)}`;
+}
+
+function tokenMatches(row: QuotationRow, token: string | undefined): boolean {
+  if (!token || !row.accessTokenHash) return false;
+  const given = Buffer.from(accessTokenHash(token), "hex");
+  const stored = Buffer.from(row.accessTokenHash, "hex");
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
 
 /** 409 for a decision that makes no sense from the quotation's effective status (`QUOTATION_DECISIONS`). */
 function refuseTransition(quotation: QuotationView, to: QuotationDecision["status"]): void {
@@ -188,7 +236,15 @@ export function createQuotationsService({
   formLimits,
   stock,
   siteUrl = DEFAULT_LINK_ORIGIN,
+  orders,
 }: Deps) {
+  /** Whether the quotation belongs to a dealer company (its owner's account is a dealer's): accepting it places an order. */
+  async function dealerOwned(exec: Db | Tx, row: QuotationRow): Promise<boolean> {
+    if (row.userId === null) return false;
+    const [owner] = await exec.select({ roleId: users.roleId }).from(users).where(eq(users.id, row.userId)).limit(1);
+    return owner?.roleId === ROLE_IDS.dealer;
+  }
+
   /**
    * The quotations with their lines, two queries whatever the page size. `status` is the effective one at `now`
    * (an approved quotation past its validity reads 'expired').
@@ -205,6 +261,7 @@ export function createQuotationsService({
         priceUsd: quotationProducts.priceUsd,
         quotedPrice: quotationProducts.quotedPrice,
         vatRate: quotationProducts.vatRate,
+        addedByAdmin: quotationProducts.addedByAdmin,
         // The product's secondary price now (its override, else its USD price at today's rate): what an approval in
         // that currency starts from.
         productUsd: products.priceUsd,
@@ -220,8 +277,19 @@ export function createQuotationsService({
         ),
       )
       .orderBy(quotationProducts.id);
+    const chargeRows = await exec
+      .select()
+      .from(quotationCharges)
+      .where(
+        inArray(
+          quotationCharges.quotationId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(quotationCharges.id);
     const pricing = await catalogue.secondaryPricing(true, exec);
     const names = await placerNames(exec, rows);
+    const added = new Set(lines.filter((l) => l.addedByAdmin).map((l) => l.id));
     const byQuotation = new Map<number, QuotationView["products"]>();
     for (const l of lines) {
       const list = byQuotation.get(l.quotationId) ?? [];
@@ -244,10 +312,21 @@ export function createQuotationsService({
       // Stored 'expired' rows were approved once; they keep the date they lapsed on.
       const held = q.status === "approved" || q.status === "expired";
       const lines = byQuotation.get(q.id) ?? [];
-      // VAT on the quoted prices at the rate frozen on approval (issue 21 §3); none before approval.
+      const charges = chargeRows
+        .filter((c) => c.quotationId === q.id)
+        .map((c) => ({ id: c.id, kind: c.kind, label: c.label, amount: c.amount }));
+      // Stored 'accepted' rows were approved and held their prices when accepted.
+      const priced = held || q.status === "accepted";
+      // VAT on the quoted prices and the charges at the rates frozen on approval (issue 21 §3, issue 25 §1); none before approval.
       const taxed =
-        held && q.vatRate !== null && lines.every((l) => l.quoted_price !== null)
-          ? totalsAsText(taxTotals(lines.map((l) => ({ unit: l.quoted_price as string, quantity: l.quantity, vatRate: l.vat_rate }))))
+        priced && q.vatRate !== null && lines.every((l) => l.quoted_price !== null)
+          ? totalsAsText(
+              quotationTaxTotals(
+                lines.map((l) => ({ unit: l.quoted_price as string, quantity: l.quantity, vatRate: l.vat_rate })),
+                charges,
+                q.vatRate,
+              ),
+            )
           : null;
       return {
         id: q.id,
@@ -261,17 +340,33 @@ export function createQuotationsService({
         notes: q.notes,
         created_At: q.createdAt.toISOString(),
         currency: q.currency,
-        valid_until: held ? quotationValidUntil(validity).toISOString() : null,
-        exchange_rate: held ? q.exchangeRate : null,
-        rate_date: held ? q.rateDate : null,
-        vat_rate: held ? q.vatRate : null,
+        valid_until: priced ? quotationValidUntil(validity).toISOString() : null,
+        exchange_rate: priced ? q.exchangeRate : null,
+        rate_date: priced ? q.rateDate : null,
+        vat_rate: priced ? q.vatRate : null,
         subtotal: taxed?.subtotal ?? null,
         vat: taxed?.vat ?? null,
         total: taxed?.total ?? null,
         decision_reason: q.decisionReason,
         decided_At: q.decidedAt?.toISOString() ?? null,
         branch_id: q.branchId,
-        products: held ? lines : lines.map((l) => ({ ...l, vat_rate: null })),
+        accepted_At: q.acceptedAt?.toISOString() ?? null,
+        order_id: q.orderId,
+        lines: lines.map((l) => {
+          const unit = toCents(l.quoted_price);
+          return {
+            id: l.id,
+            product_id: l.product_id,
+            product_name: l.product_name,
+            quantity: l.quantity,
+            quoted_price: l.quoted_price,
+            line_total: unit === null ? null : centsToDecimal(unit * BigInt(l.quantity)),
+            vat_rate: priced ? l.vat_rate : null,
+            added_by_admin: added.has(l.id),
+          };
+        }),
+        charges,
+        products: priced ? lines : lines.map((l) => ({ ...l, vat_rate: null })),
       };
     });
   }
@@ -337,6 +432,47 @@ export function createQuotationsService({
     if (prices.size !== own.size) throw new FieldError("Enter a price for every product.", "lines");
     refuseMislabelled(input.lines, lines, currency);
     return { currency, validUntil: endOfHarareDay(lastDay), prices };
+  }
+
+  /** `accept`'s transaction: the quotation locked, who may accept it, the order or the sales mail. */
+  async function acceptIn(
+    actor: Actor,
+    id: number,
+    input: AcceptQuotationInput,
+    company: SiteSettings,
+  ): Promise<{ order_id: number | null }> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(quotations).where(eq(quotations.id, id)).for("update");
+      if (!row) throw new NotFoundError("Quotation not found.");
+      const asCompany = actor?.role === "dealer" && row.userId !== null && row.userId === actor.companyUserId;
+      const asOwner = !asCompany && actor !== null && row.userId !== null && row.userId === actor.id;
+      if (!asCompany && !asOwner && !tokenMatches(row, input.token)) throw new NotFoundError("Quotation not found.");
+      if (row.status === "accepted") return { order_id: row.orderId };
+      const now = new Date();
+      const status = effectiveQuotationStatus(row.status, { createdAt: row.createdAt, validUntil: row.validUntil }, now);
+      if (status === "expired") {
+        throw new ConflictError(`Quotation #${id} has expired and can no longer be accepted. Please ask us for a new quotation.`);
+      }
+      if (status !== "approved") throw new ConflictError(`Quotation #${id} is ${status}: only an approved quotation can be accepted.`);
+      let orderId: number | null = null;
+      if (asCompany || (await dealerOwned(tx, row))) {
+        // A dealer company's quotation becomes an order, placed by a signed-in owner or buyer only.
+        if (!asCompany) throw new ConflictError("Sign in to the dealer area to accept this quotation: it becomes an order there.");
+        const buyer = requireVerified(actor);
+        if (!orders) throw new Error("quotations: the orders service is not wired");
+        orderId = await orders.placeFromQuotation(tx, { quotation: row, placedBy: buyer.id, at: now }, company);
+      }
+      await tx
+        .update(quotations)
+        .set({ status: "accepted", acceptedAt: now, acceptedBy: actor?.id ?? null, orderId, updatedAt: now })
+        .where(eq(quotations.id, id));
+      if (orderId === null) {
+        const [view] = (await withProducts([{ ...row, status: "accepted", acceptedAt: now }], tx, now)) as [QuotationView];
+        const site = { ...company, siteUrl };
+        await queueMails(mailer, tx, [quotationAcceptedToCompanyMail(view, site), quotationAcceptedToRequesterMail(view, site)]);
+      }
+      return { order_id: orderId };
+    });
   }
 
   return {
@@ -461,7 +597,7 @@ export function createQuotationsService({
         .where(searchOf(query.q))
         // By position: the expression's timestamp is a bound parameter, which Postgres would not match twice.
         .groupBy(sql`1`);
-      const summary: QuotationSummary = { pending: 0, approved: 0, rejected: 0, expired: 0, total: 0 };
+      const summary: QuotationSummary = { pending: 0, approved: 0, rejected: 0, expired: 0, accepted: 0, total: 0 };
       for (const r of rows) {
         if (r.status in summary && r.status !== "total") summary[r.status as QuotationStatusValue] = r.n;
         summary.total += r.n;
@@ -554,14 +690,214 @@ export function createQuotationsService({
         });
         // Made before the commit: a quotation is never approved without its PDF.
         const pdf = target === "approved" ? await quotationPdf(after, company) : null;
+        // Accepting (issue 25 §1): a dealer company accepts on its quotations page; anyone else through a private
+        // link, whose token is kept only as its hash (a new one with each approval).
+        let acceptUrl: string | null = null;
+        if (pdf) {
+          if (await dealerOwned(tx, row)) acceptUrl = `${siteUrl}/dealer/quotations`;
+          else {
+            const token = randomBytes(32).toString("base64url");
+            await tx
+              .update(quotations)
+              .set({ accessTokenHash: accessTokenHash(token) })
+              .where(eq(quotations.id, id));
+            acceptUrl = `${siteUrl}${acceptPath(id, token)}`;
+          }
+        }
         // Queued in the transaction (a job, platform/jobs): the requester is told exactly when the decision commits,
         // and a failing SMTP server only delays the mail.
         const site = { ...company, siteUrl };
-        const mail = pdf ? quotationApprovedMail(after, site, pdf) : quotationRejectedMail(after, site, before.status === "approved");
+        const mail = pdf
+          ? quotationApprovedMail(after, site, pdf, acceptUrl)
+          : quotationRejectedMail(after, site, before.status === "approved");
         await mailer.send(mail, tx);
         return after;
       });
       return result;
+    },
+
+    /**
+     * PUT /api/quotations/{id}/lines (issue 25 §1): before approving, the admin adds products, removes lines, changes
+     * quantities, sets the unit price a line is offered at (the approval form starts from it), and replaces the
+     * delivery, installation and discount charges. A pending or rejected quotation only (an approved one is rejected
+     * first, which releases its stock). One transaction with the row locked, audited with the lines before and after.
+     * A product added is snapshotted like a request's line: the owner's dealer price, anyone else's retail price.
+     */
+    async editLines(actor: Actor, id: number, input: EditQuotationLinesInput): Promise<QuotationView> {
+      const admin = requireAdmin(actor);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(quotations).where(eq(quotations.id, id)).for("update");
+        if (!row) throw new NotFoundError("Quotation not found.");
+        const now = new Date();
+        const [before] = (await withProducts([row], tx, now)) as [QuotationView];
+        if (before.status !== "pending" && before.status !== "rejected") {
+          throw new ConflictError(`Quotation #${id} is ${before.status}: only a pending or rejected quotation's lines can be changed.`);
+        }
+        const own = new Map(before.lines.map((l) => [l.id, l]));
+        const seen = new Set<number>();
+        const products_ = new Set<number>();
+        input.lines.forEach((l, i) => {
+          if (l.id !== undefined) {
+            const line = own.get(l.id);
+            if (!line) throw new FieldError(`Line ${l.id} is not a product of quotation #${id}.`, `lines.${i}.id`);
+            if (seen.has(l.id)) throw new FieldError(`Line ${l.id} is listed twice.`, `lines.${i}.id`);
+            seen.add(l.id);
+            if (line.product_id !== null) products_.add(line.product_id);
+          }
+        });
+        const added = input.lines.flatMap((l, i) => (l.product_id === undefined ? [] : [{ ...l, product_id: l.product_id, index: i }]));
+        for (const l of added) {
+          if (products_.has(l.product_id)) {
+            throw new FieldError("This product is already on the quotation: change its quantity instead.", `lines.${l.index}.product_id`);
+          }
+          products_.add(l.product_id);
+        }
+        // The owner's prices, as a request of theirs would have them (issue 24 §1).
+        const [owner] =
+          row.userId === null
+            ? []
+            : await tx.select({ id: users.id, roleId: users.roleId }).from(users).where(eq(users.id, row.userId)).limit(1);
+        const ownerActor: Actor = owner
+          ? {
+              id: owner.id,
+              roleId: owner.roleId,
+              role: owner.roleId === ROLE_IDS.dealer ? "dealer" : "user",
+              sessionId: "",
+              emailVerified: true,
+              companyUserId: owner.id,
+              teamRole: null,
+            }
+          : null;
+        const snapshot = await catalogue.quotePriceSnapshot(ownerActor, new Map(added.map((l) => [l.product_id, l.quantity])), tx);
+        const found = new Map(snapshot.map((p) => [p.id, p]));
+        for (const l of added) {
+          if (!found.has(l.product_id))
+            throw new FieldError(`Product ${l.product_id} is not in the catalogue.`, `lines.${l.index}.product_id`);
+        }
+        const removed = before.lines.filter((l) => !seen.has(l.id)).map((l) => l.id);
+        if (removed.length) await tx.delete(quotationProducts).where(inArray(quotationProducts.id, removed));
+        for (const l of input.lines) {
+          if (l.id === undefined) continue;
+          await tx
+            .update(quotationProducts)
+            .set({ quantity: l.quantity, ...(l.price !== undefined ? { quotedPrice: l.price } : {}) })
+            .where(eq(quotationProducts.id, l.id));
+        }
+        if (added.length) {
+          await tx.insert(quotationProducts).values(
+            added.map((l) => {
+              const p = found.get(l.product_id) as NonNullable<ReturnType<typeof found.get>>;
+              return {
+                quotationId: id,
+                productId: p.id,
+                productName: p.name,
+                quantity: l.quantity,
+                priceUsd: p.priceUsd,
+                quotedPrice: l.price ?? null,
+                addedByAdmin: true,
+              };
+            }),
+          );
+        }
+        await tx.delete(quotationCharges).where(eq(quotationCharges.quotationId, id));
+        if (input.charges.length) {
+          await tx.insert(quotationCharges).values(
+            input.charges.map((c) => ({
+              quotationId: id,
+              kind: c.kind,
+              label: c.label || CHARGE_DEFAULT_LABELS[c.kind],
+              amount: c.amount,
+              createdAt: now,
+            })),
+          );
+        }
+        await tx.update(quotations).set({ updatedAt: now }).where(eq(quotations.id, id));
+        const [updated] = await tx.select().from(quotations).where(eq(quotations.id, id));
+        const [after] = (await withProducts([updated as QuotationRow], tx, now)) as [QuotationView];
+        const parts = [
+          added.length ? `${added.length} added` : "",
+          removed.length ? `${removed.length} removed` : "",
+          `${after.lines.length} line${after.lines.length === 1 ? "" : "s"}`,
+          `${after.charges.length} charge${after.charges.length === 1 ? "" : "s"}`,
+        ].filter(Boolean);
+        await audit.record(tx, admin, {
+          entity: "quotation",
+          entityId: id,
+          action: "edit-lines",
+          summary: `Changed the lines of quotation #${id} for ${after.requester_name}: ${parts.join(", ")}`,
+          before: { lines: before.lines, charges: before.charges },
+          after: { lines: after.lines, charges: after.charges },
+        });
+        return after;
+      });
+    },
+
+    /**
+     * POST /api/quotations/{id}/accept (issue 25 §1): the requester accepts an approved quotation before it expires.
+     * A dealer company's owner or buyer (the quotation is the company's: `user_id` is `actor.companyUserId`) places an
+     * order at the quoted prices (`orders.placeFromQuotation`); anyone else accepts as the owning account or through
+     * the private link's token, and sales is told (no order). Idempotent: accepting again answers the same order, and
+     * two acceptances at once make one (the row is locked, and `orders.quotation_id` is unique). 409 when it is
+     * expired or not approved; a technician 403; anyone else 404, so an id says nothing about whether it exists.
+     */
+    async accept(actor: Actor, id: number, input: AcceptQuotationInput = {}): Promise<{ order_id: number | null }> {
+      if (actor?.role === "technician") throw new ForbiddenError("Technicians cannot accept quotations or place orders.");
+      const company = await settings.get();
+      try {
+        return await acceptIn(actor, id, input, company);
+      } catch (err) {
+        // Two acceptances at once on separate connections: the other one placed the order.
+        if (isUniqueViolation(err)) {
+          const [row] = await db.select({ orderId: quotations.orderId }).from(quotations).where(eq(quotations.id, id));
+          if (row?.orderId) return { order_id: row.orderId };
+        }
+        throw err;
+      }
+    },
+
+    /**
+     * The private link's page (issue 25 §1): the approved quotation its token opens, as its requester sees it. A token
+     * that does not match is 404, whatever the id.
+     */
+    async viewByToken(id: number, token: string): Promise<QuotationView> {
+      const [row] = await db.select().from(quotations).where(eq(quotations.id, id)).limit(1);
+      if (!row || !tokenMatches(row, token)) throw new NotFoundError("Quotation not found.");
+      const [view] = (await withProducts([row])) as [QuotationView];
+      return pricesForOwner(null, view);
+    },
+
+    /**
+     * The reminder (issue 25 §1; the hourly "quotations.remind" job): each approved quotation that expires within
+     * REMINDER_DAYS days and was not reminded yet is mailed once to its requester. Claimed by one UPDATE … RETURNING,
+     * so two processes never remind twice. The number reminded.
+     */
+    async remindExpiring(now: Date = new Date()): Promise<number> {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const until = sql`${new Date(now.getTime() + REMINDER_DAYS * 86_400_000).toISOString()}::timestamptz`;
+      const company = { ...(await settings.get()), siteUrl };
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(quotations)
+          .set({ reminderSentAt: now })
+          .where(
+            and(
+              eq(quotations.status, "approved"),
+              isNull(quotations.reminderSentAt),
+              sql`${VALID_UNTIL_SQL} >= ${at}`,
+              sql`${VALID_UNTIL_SQL} <= ${until}`,
+            ),
+          )
+          .returning();
+        if (rows.length === 0) return 0;
+        const views = await withProducts(rows, tx, now);
+        const mails = [];
+        for (const [i, view] of views.entries()) {
+          const dealer = await dealerOwned(tx, rows[i] as QuotationRow);
+          mails.push(quotationReminderMail(view, company, dealer ? `${siteUrl}/dealer/quotations` : null));
+        }
+        await queueMails(mailer, tx, mails);
+        return rows.length;
+      });
     },
 
     /**

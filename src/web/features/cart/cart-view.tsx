@@ -5,6 +5,7 @@ import { LINE_QUANTITY_MAX } from "#shared/constants.ts";
 import { WhatsappIcon } from "#web/components/ui/brand-icons.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { QuoteRequest } from "#web/features/catalogue/quote-request.tsx";
 import { CART_THUMBNAIL_SIZES, cartLineIds, cartThumbnail, LINE_NAME_SLOT, LOAD_FAILED } from "#web/lib/cart/cart-page-parts.ts";
 import type { Cart, CartItem, CartView as CartViewState } from "#web/lib/cart/cart-store.ts";
 
@@ -298,6 +299,15 @@ function CartFilled({ isDealer, whatsappNumber, secondaryCurrency }: CartViewPro
           </p>
           <div data-optional="checkout" hidden className="mt-5">
             <CheckoutLink isDealer={isDealer} whatsappNumber={whatsappNumber} />
+          </div>
+          {/* Issue 25 §1: every line in one quotation; enhance/cart-quote.ts puts the lines in the form. */}
+          <div data-cart-quote="" className="mt-3 flex flex-wrap gap-3">
+            <QuoteRequest
+              productName="the products in your cart"
+              kit={{ lines: [], notes: "" }}
+              buttonLabel="Request a quote for my cart"
+              result={undefined}
+            />
           </div>
         </section>
       </div>

@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDate } from "#shared/dates.ts";
 import { quotationStatusView } from "#shared/quotation-status.ts";
-import { formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
+import { chargeCents, formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { Token } from "../../components/ui/token.tsx";
@@ -25,6 +25,8 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
 function PriceTable({ quotation }: { quotation: QuotationView }) {
   const { currency } = quotation;
   const { lines, totalCents, complete } = quotationFigures(quotation.products, currency);
+  // Delivery and installation add, a discount subtracts (issue 25 §1); amounts excl. VAT, like the lines.
+  const chargesCents = quotation.charges.reduce((sum, c) => sum + chargeCents(c), 0n);
   return (
     <table className="mt-2 w-full table-fixed border-collapse text-sm">
       <caption className="sr-only">
@@ -57,14 +59,24 @@ function PriceTable({ quotation }: { quotation: QuotationView }) {
             <td className="py-2 text-right tabular-nums">{line.lineCents === null ? "–" : <Token>{formatMoney(line.lineCents)}</Token>}</td>
           </tr>
         ))}
+        {quotation.charges.map((charge) => (
+          <tr key={`charge-${charge.id}`} className="border-b border-slate-100 align-top" data-charge={charge.kind}>
+            <td colSpan={3} className="break-words py-2 pr-2 text-slate-900">
+              {charge.label}
+            </td>
+            <td className="py-2 text-right tabular-nums">
+              <Token>{formatMoney(chargeCents(charge))}</Token>
+            </td>
+          </tr>
+        ))}
       </tbody>
       <tfoot>
         <tr>
           <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-semibold text-slate-900">
             {complete ? `Total (${currency})` : `Total of priced lines (${currency})`}
           </th>
-          <td className="pt-3 text-right font-semibold tabular-nums text-slate-900">
-            <Token>{formatMoney(totalCents)}</Token>
+          <td className="pt-3 text-right font-semibold tabular-nums text-slate-900" data-testid="quotation-total">
+            <Token>{formatMoney(totalCents + chargesCents)}</Token>
           </td>
         </tr>
       </tfoot>
@@ -102,6 +114,16 @@ export function QuotationDetails({ quotation, approved, rejected }: { quotation:
               </span>
             </li>
           ))}
+          {quotation.charges.map((charge) => (
+            <li
+              key={`charge-${charge.id}`}
+              className="flex items-baseline justify-between gap-4 px-3 py-2 text-sm"
+              data-charge={charge.kind}
+            >
+              <span className="break-words text-slate-900">{charge.label}</span>
+              <Token>{formatMoney(chargeCents(charge))}</Token>
+            </li>
+          ))}
         </ul>
       )}
 
@@ -121,10 +143,12 @@ type QuotationCardProps = {
   quotation: QuotationView;
   /** From the loader, so the server's HTML and the browser's render agree on whether a quotation has expired. */
   now: Date;
-  /** The back office's buttons (approve, reject, reapprove), after the card's own PDF link. */
+  /** The back office's buttons (approve, reject, reapprove), or the dealer's Accept (issue 25 §1), after the PDF link. */
   actions?: ReactNode;
   /** data-tour attribute, for guided tours. */
   tour?: string;
+  /** No PDF link (the visitor's private page, issue 25 §1: the PDF came with the e-mail and its route needs an account). */
+  noPdf?: boolean;
 };
 
 /**
@@ -132,10 +156,10 @@ type QuotationCardProps = {
  * prices in its currency, how long they hold and the PDF; once rejected, the reason. The dealer page and the back
  * office show the same card; the back office adds its actions.
  */
-export function QuotationCard({ quotation, now, actions, tour }: QuotationCardProps) {
+export function QuotationCard({ quotation, now, actions, tour, noPdf = false }: QuotationCardProps) {
   const status = quotationStatusView(quotation.status, { createdAt: quotation.created_At, validUntil: quotation.valid_until }, now);
   const headingId = `quotation-${quotation.id}-title`;
-  const showPdf = status.approved && status.validUntil !== null;
+  const showPdf = !noPdf && status.approved && status.validUntil !== null;
   return (
     <article aria-labelledby={headingId} data-tour={tour} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -157,12 +181,16 @@ export function QuotationCard({ quotation, now, actions, tour }: QuotationCardPr
       </header>
 
       <div className="mt-5">
-        <QuotationDetails quotation={quotation} approved={status.approved} rejected={status.status === "rejected"} />
+        <QuotationDetails
+          quotation={quotation}
+          approved={status.approved || status.status === "accepted"}
+          rejected={status.status === "rejected"}
+        />
       </div>
 
       {showPdf || actions ? (
         <footer className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-          {showPdf && status.validUntil ? (
+          {status.approved && status.validUntil ? (
             <p className="text-sm text-slate-700">
               Valid until{" "}
               <time className="font-semibold text-slate-900" dateTime={status.validUntil.toISOString()}>

@@ -9,6 +9,7 @@ import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { ApproveDialog } from "#web/features/admin/quotations/approve-dialog.tsx";
 import { type DecisionKind, decisionActions } from "#web/features/admin/quotations/decision-actions.tsx";
+import { EditLinesDialog, editLinesAction } from "#web/features/admin/quotations/edit-lines-dialog.tsx";
 import { QuotationOverview, STATUS_LABELS } from "#web/features/admin/quotations/quotation-overview.tsx";
 import { QuotationTable } from "#web/features/admin/quotations/quotation-table.tsx";
 import { RejectDialog } from "#web/features/admin/quotations/reject-dialog.tsx";
@@ -58,7 +59,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Quotation Management – Admin", { description: "Quotation Management in the back office.", noIndex: true });
 }
 
-type Decision = { kind: DecisionKind; quotation: QuotationView } | null;
+type Decision = { kind: DecisionKind | "edit"; quotation: QuotationView } | null;
 
 function exportHref(params: { q: string; filters: Record<string, string> }): string {
   const search = new URLSearchParams();
@@ -94,7 +95,9 @@ export default function AdminQuotations({ loaderData }: Route.ComponentProps) {
       opener.current = event.currentTarget;
       setDecision({ kind, quotation: q });
     };
-    return decisionActions(q, hydrated, open);
+    const decisions = decisionActions(q, hydrated, open);
+    const edit = editLinesAction(q, hydrated, open("edit"));
+    return edit ? [edit, decisions] : decisions;
   };
 
   return (
@@ -128,7 +131,9 @@ export default function AdminQuotations({ loaderData }: Route.ComponentProps) {
           <QuotationTable rows={list} now={at} captionId={captionId} label="Quotations" actions={actions} tour="quotation-card" />
         )}
       />
-      {decision?.kind === "reject" ? (
+      {decision?.kind === "edit" ? (
+        <EditLinesDialog quotation={decision.quotation} onClose={close} onDone={done} />
+      ) : decision?.kind === "reject" ? (
         <RejectDialog quotation={decision.quotation} onClose={close} onDone={done} />
       ) : decision ? (
         <ApproveDialog

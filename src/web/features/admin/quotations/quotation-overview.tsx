@@ -7,6 +7,7 @@ export const STATUS_LABELS: Record<QuotationStatusValue, string> = {
   approved: "Approved",
   rejected: "Rejected",
   expired: "Expired",
+  accepted: "Accepted",
 };
 
 const CARDS: { status: QuotationStatusValue | ""; label: string; accent: string }[] = [
@@ -15,6 +16,7 @@ const CARDS: { status: QuotationStatusValue | ""; label: string; accent: string 
   { status: "approved", label: STATUS_LABELS.approved, accent: "border-l-green-600" },
   { status: "rejected", label: STATUS_LABELS.rejected, accent: "border-l-red-600" },
   { status: "expired", label: STATUS_LABELS.expired, accent: "border-l-slate-400" },
+  { status: "accepted", label: STATUS_LABELS.accepted, accent: "border-l-sky-600" },
 ];
 
 /**
@@ -26,7 +28,7 @@ export function QuotationOverview({ summary, status }: { summary: QuotationSumma
   const [search] = useSearchParams();
   return (
     <nav aria-label="Quotations by status" data-tour="quotation-overview">
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {CARDS.map((card) => {
           const current = card.status === status;
           const n = card.status === "" ? summary.total : summary[card.status];

@@ -230,10 +230,18 @@ export function DeliveryFeeForm({
   );
 }
 
-type Found = { product_id: number; product_name: string; sku: string | null };
+export type Found = { product_id: number; product_name: string; sku: string | null };
 
-/** Finds products by name or SKU through the stock list (admins), one row per product. */
-function ProductFinder({ onPick, exclude }: { onPick: (p: Found) => void; exclude: ReadonlySet<number> }) {
+/** Finds products by name or SKU through the stock list (admins), one row per product (also the quotation line editor's). */
+export function ProductFinder({
+  onPick,
+  exclude,
+  inputId = "shipment-find",
+}: {
+  onPick: (p: Found) => void;
+  exclude: ReadonlySet<number>;
+  inputId?: string;
+}) {
   const [q, setQ] = useState("");
   const [found, setFound] = useState<Found[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -259,11 +267,11 @@ function ProductFinder({ onPick, exclude }: { onPick: (p: Found) => void; exclud
     <div className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-56 flex-1">
-          <label htmlFor="shipment-find" className="mb-1 block text-sm font-medium text-slate-800">
+          <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
             Find a product (name or SKU)
           </label>
           <input
-            id="shipment-find"
+            id={inputId}
             type="search"
             value={q}
             onChange={(e) => setQ(e.currentTarget.value)}
