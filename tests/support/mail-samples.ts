@@ -64,6 +64,7 @@ function order(
     deliveryAddress: "14 Samora Machel Avenue, Harare",
     delivery_city: null,
     delivery_fee: null,
+    charges: [],
     branch: null,
     dispatch_reference: null,
     notes: "Please call before delivery.",

@@ -242,6 +242,11 @@ export const orderViewSchema = z.object({
   deliveryAddress: z.string(),
   delivery_city: z.string().nullable(),
   delivery_fee: z.string().nullable().describe("The delivery fee excluding VAT, in the order's currency (a line of the invoice)"),
+  charges: z
+    .array(z.object({ kind: z.enum(["installation", "discount"]), label: z.string(), amount: z.string() }))
+    .describe(
+      "An accepted quotation's installation and discount lines (issue 25 §1), excluding VAT in the order's currency; a discount negative",
+    ),
   branch: z
     .object({ id: z.number(), name: z.string(), city: z.string(), address: z.string(), phone: z.string(), opening_hours: z.string() })
     .nullable()
@@ -270,6 +275,7 @@ export const orderLineAnswerSchema = orderLineViewSchema.extend({
   line_total: unpriced(z.string()),
   line_vat: unpriced(z.string()),
 });
+const chargeAnswerSchema = z.object({ kind: z.enum(["installation", "discount"]), label: z.string(), amount: unpriced(z.string()) });
 /** An order as the API answers it to a company's reader (issue 25 §4): the amounts null for a technician. */
 export const orderAnswerSchema = orderViewSchema.extend({
   subtotal: unpriced(z.string()),
@@ -279,6 +285,7 @@ export const orderAnswerSchema = orderViewSchema.extend({
   vat_usd: unpriced(z.string()),
   total_usd: unpriced(z.string()),
   products: z.array(orderLineAnswerSchema),
+  charges: z.array(chargeAnswerSchema),
 });
 export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 

@@ -31,6 +31,8 @@ function linesTable(order: OrderView, site: OrderMailSite): MailBlock {
               money(order.currency, order.delivery_fee),
             ],
           ]),
+      // An accepted quotation's installation and discount (issue 25 §1).
+      ...order.charges.map((c) => [c.label, "1", money(order.currency, c.amount), money(order.currency, c.amount)]),
       ...(order.vat_rate === null
         ? []
         : [

@@ -24,6 +24,7 @@ export function orderForViewer(reader: SignedIn, view: OrderView): OrderAnswer {
     delivery_fee: null,
     bankDetails: null,
     paymentReference: null,
+    charges: view.charges.map((c) => ({ ...c, amount: null })),
     products: view.products.map((l) => ({
       ...l,
       unit_price: null,

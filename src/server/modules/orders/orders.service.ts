@@ -222,6 +222,11 @@ export function createOrdersService({
         deliveryAddress: o.deliveryAddress,
         delivery_city: o.deliveryCity,
         delivery_fee: deliveryLine ? (deliveryLine.unitPrice ?? deliveryLine.unitPriceUsd) : null,
+        charges: mine.flatMap((l) =>
+          l.kind === "installation" || l.kind === "discount"
+            ? [{ kind: l.kind, label: l.productName, amount: fromCents(toCents(l.unitPrice ?? l.unitPriceUsd) * l.quantity) }]
+            : [],
+        ),
         branch: branch
           ? {
               id: branch.id,

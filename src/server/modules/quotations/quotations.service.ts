@@ -444,6 +444,10 @@ export function createQuotationsService({
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(quotations).where(eq(quotations.id, id)).for("update");
       if (!row) throw new NotFoundError("Quotation not found.");
+      // The company's quotation becomes an order: not a technician's to accept (issue 25 §4).
+      if (actor?.role === "technician" && row.userId === actor.companyUserId) {
+        throw new ForbiddenError("Technicians cannot accept quotations or place orders.");
+      }
       const asCompany = actor?.role === "dealer" && row.userId !== null && row.userId === actor.companyUserId;
       const asOwner = !asCompany && actor !== null && row.userId !== null && row.userId === actor.id;
       if (!asCompany && !asOwner && !tokenMatches(row, input.token)) throw new NotFoundError("Quotation not found.");
@@ -841,7 +845,6 @@ export function createQuotationsService({
      * expired or not approved; a technician 403; anyone else 404, so an id says nothing about whether it exists.
      */
     async accept(actor: Actor, id: number, input: AcceptQuotationInput = {}): Promise<{ order_id: number | null }> {
-      if (actor?.role === "technician") throw new ForbiddenError("Technicians cannot accept quotations or place orders.");
       const company = await settings.get();
       try {
         return await acceptIn(actor, id, input, company);

@@ -282,6 +282,22 @@ export function OrderCard({
               </td>
             </tr>
           ) : null}
+          {order.charges.map((c) => (
+            <tr key={`${c.kind}-${c.label}`} className="border-b border-slate-200" data-charge-line={c.kind}>
+              <td className="py-2 pr-2 text-slate-900">{c.label}</td>
+              <td className="py-2 pr-2 text-right tabular-nums">1</td>
+              {priced ? (
+                <>
+                  <td className="hidden py-2 pr-2 text-right sm:table-cell">
+                    <Token>{money(c.amount)}</Token>
+                  </td>
+                  <td className="py-2 text-right">
+                    <Token>{money(c.amount)}</Token>
+                  </td>
+                </>
+              ) : null}
+            </tr>
+          ))}
         </tbody>
         <tfoot>
           {(!priced

@@ -172,6 +172,7 @@ export function QuotationCard({ quotation, now, actions, tour, noPdf = false }: 
             <time dateTime={quotation.created_At}>
               <Token>{formatDate(new Date(quotation.created_At))}</Token>
             </time>
+            {quotation.placed_by ? <span data-placed-by="">{` by ${quotation.placed_by.full_name}`}</span> : null}
           </p>
         </div>
         <p className={status.badgeClass} data-status={status.status}>
