@@ -1,6 +1,7 @@
 import * as accountMail from "#server/modules/accounts/account-mail.ts";
 import * as contactMail from "#server/modules/contact/contact-mail.ts";
 import * as dealerMail from "#server/modules/dealers/dealer-mail.ts";
+import * as teamMail from "#server/modules/dealers/team-mail.ts";
 import * as taxDocumentMail from "#server/modules/money/tax-document-mail.ts";
 import * as orderMail from "#server/modules/orders/order-mail.ts";
 import * as paymentProofMail from "#server/modules/orders/payment-proof-mail.ts";
@@ -307,6 +308,40 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
   },
   "account-mail:invitationMail": {
     default: () => accountMail.invitationMail({ ...link, url: `${SITE_URL}/reset-password?token=${token}`, invitedBy: "Tendai Super" }),
+  },
+  "team-mail:teamInvitationMail": {
+    buyer: () =>
+      teamMail.teamInvitationMail({
+        to: "rumbi.moyo@example.com",
+        name: "Rumbi Moyo",
+        company: "Sunrise Solar",
+        site: site.companyName,
+        role: "buyer",
+        invitedBy: "Farai Dealer",
+        url: `${SITE_URL}/reset-password?token=${token}`,
+      }),
+    technician: () =>
+      teamMail.teamInvitationMail({
+        to: "tawanda.ncube@example.com",
+        name: "Tawanda Ncube",
+        company: "Sunrise Solar",
+        site: site.companyName,
+        role: "technician",
+        invitedBy: "Farai Dealer",
+        url: `${SITE_URL}/reset-password?token=${token}`,
+      }),
+  },
+  "team-mail:addedToTeamMail": {
+    default: () =>
+      teamMail.addedToTeamMail({
+        to: "kuda@example.com",
+        name: "Kuda Joiner",
+        company: "Sunrise Solar",
+        site: site.companyName,
+        role: "technician",
+        invitedBy: "Farai Dealer",
+        url: `${SITE_URL}/login`,
+      }),
   },
   "account-mail:accountExistsMail": {
     default: () => accountMail.accountExistsMail({ ...link, signInUrl: `${SITE_URL}/login`, resetUrl: `${SITE_URL}/forgot-password` }),
