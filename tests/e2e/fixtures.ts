@@ -1,15 +1,70 @@
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test as base, type Cookie, expect, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "#server/db/seed/demo-totp.ts";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 
-/** Playwright's test with baseURL taken from the server the global setup started. */
+/**
+ * The demo dealer company's cart is one, on the server, shared by its people (issue 25 §3): two workers signed in
+ * as its dealer or buyer at once would put products in each other's carts. A test holds the company's cart from its
+ * first use (a dealer's sign-in, or a page's cart request) until it ends; the other worker's test waits for it, and
+ * its time limit grows by the wait. A lock older than five minutes was left by a worker that died.
+ */
+const cartLock = () => path.join(process.env.E2E_DATA_DIR ?? tmpdir(), "e2e-company-cart.lock");
+let holdingCart = false;
+/** One wait per test, however many of its requests ask at once (a page's cart request and the sign-in's clean-up). */
+let acquiring: Promise<void> | null = null;
+function holdCompanyCart(): Promise<void> {
+  if (holdingCart) return Promise.resolve();
+  acquiring ??= acquireCompanyCart().finally(() => {
+    acquiring = null;
+  });
+  return acquiring;
+}
+async function acquireCompanyCart(): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(cartLock());
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(cartLock()).mtimeMs > 300_000) rmdirSync(cartLock());
+      } catch {
+        // Released meanwhile.
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  holdingCart = true;
+  const info = test.info();
+  info.setTimeout(info.timeout + (Date.now() - started));
+}
+
+/** Playwright's test with baseURL taken from the server the global setup started, and the company's cart held per test. */
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
+  },
+  context: async ({ context }, use) => {
+    await context.route(/\/api\/cart(?:[/?]|$)/, async (route) => {
+      await holdCompanyCart();
+      await route.fallback();
+    });
+    try {
+      await use(context);
+    } finally {
+      if (holdingCart) {
+        holdingCart = false;
+        try {
+          rmdirSync(cartLock());
+        } catch {
+          // Broken as stale by the other worker: nothing to release.
+        }
+      }
+    }
   },
 });
 
@@ -121,6 +176,9 @@ export async function login(
  * cart following the dealer). Nothing happens for accounts without a cart (403).
  */
 async function freshCompanyCart(page: Page, localCart: string | null) {
+  const me = await page.request.get("/api/auth/me");
+  if (!me.ok() || (await me.json()).role !== "dealer") return;
+  await holdCompanyCart();
   // The page signed in on merges this browser's cart into the company's: let it finish first.
   await page.waitForLoadState("networkidle").catch(() => undefined);
   const emptied = await page.request.delete("/api/cart");

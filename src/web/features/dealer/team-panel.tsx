@@ -70,7 +70,7 @@ export function InviteForm({ result }: { result: Extract<TeamResult, { form: "in
 
 /** One person of the team; the owner may change a member's role or remove them. */
 function MemberRow({ member, manage, result }: { member: TeamMemberView; manage: boolean; result: TeamResult | undefined }) {
-  const own = result && result.form !== "invite" && result.memberId === member.id ? result : undefined;
+  const own = result && result.form === "role" && result.memberId === member.id ? result : undefined;
   const nameId = `member-${member.id}-name`;
   return (
     <li aria-labelledby={nameId} className="rounded-lg border border-slate-200 bg-white p-4" data-member={member.email}>
@@ -98,7 +98,7 @@ function MemberRow({ member, manage, result }: { member: TeamMemberView; manage:
       </p>
       {own ? (
         <div className="mt-3">
-          <FormMessage error={own.formError ?? (own.form === "role" ? own.fieldErrors?.role : undefined)} success={own.success} />
+          <FormMessage error={own.formError ?? own.fieldErrors?.role} success={own.success} />
         </div>
       ) : null}
       {manage && member.role !== "owner" ? (
@@ -152,6 +152,12 @@ export function TeamList({ members, manage, result }: { members: TeamMemberView[
       <h2 id="team-title" className="text-xl font-semibold text-slate-900">
         People <span className="text-base font-normal text-slate-600">({members.length})</span>
       </h2>
+      {/* A removal's answer: the member's row is gone with them. */}
+      {result?.form === "remove" ? (
+        <div className="mt-3">
+          <FormMessage error={result.formError} success={result.success} />
+        </div>
+      ) : null}
       {members.length === 1 ? (
         <p className="mt-2 text-sm text-slate-600">No one else yet: invite the people who buy or install for you.</p>
       ) : null}
