@@ -44,6 +44,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const outboxMails = () => readOutbox(t.dataDir);
+/** The demo dealer as the services see it: the owner of its company. */
+const demoDealerActor = () => ({
+  id: actors.identity.dealer.id,
+  roleId: 2,
+  role: "dealer" as const,
+  sessionId: "x",
+  emailVerified: true,
+  companyUserId: actors.identity.dealer.id,
+  teamRole: "owner" as const,
+});
 const cents = (v: string) => Math.round(Number(v) * 100);
 
 function order(overrides: Record<string, unknown> = {}) {
@@ -398,15 +408,7 @@ describe("payment and status changes", () => {
 describe("checkout preview", () => {
   it("prices a cart for dealers in both currencies and lists unknown products", async () => {
     const [a] = priced as [(typeof priced)[0]];
-    const dealer = {
-      id: actors.identity.dealer.id,
-      roleId: 2,
-      role: "dealer" as const,
-      sessionId: "x",
-      emailVerified: true,
-      companyUserId: actors.identity.dealer.id,
-      teamRole: "owner" as const,
-    };
+    const dealer = demoDealerActor();
     const preview = await t.app.services.orders.previewOrder(dealer, [
       { product_id: a.id, quantity: 2 },
       { product_id: a.id, quantity: 1 },
@@ -493,15 +495,7 @@ describe("a product deleted after it went into a cart (issue 17 §8)", () => {
 
     const ids = [priced[0]?.id as number, doomed];
     expect(await t.app.services.catalogue.existingProductIds(ids)).toEqual([priced[0]?.id]);
-    const dealer = {
-      id: actors.identity.dealer.id,
-      roleId: 2,
-      role: "dealer" as const,
-      sessionId: "x",
-      emailVerified: true,
-      companyUserId: actors.identity.dealer.id,
-      teamRole: "owner" as const,
-    };
+    const dealer = demoDealerActor();
     const preview = await t.app.services.orders.previewOrder(dealer, [
       { product_id: priced[0]?.id as number, quantity: 1 },
       { product_id: doomed, quantity: 2 },

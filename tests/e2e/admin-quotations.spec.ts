@@ -1,7 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { attachments, decoded, header, outboxMails } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
-import { DEMO, expect, login, test } from "./fixtures.ts";
+import { DEMO, expect, login, test, twoSessions } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 
 /** Issue 6: quotation management — approve with prices (the PDF goes by e-mail), reject with a reason, reapprove. */
@@ -26,17 +26,6 @@ async function requestQuote(page: Page, baseURL: string, notes: string): Promise
   });
   expect(res.status()).toBe(201);
   return { id: (await res.json()).id, names: rows.map((r) => r.product_name) };
-}
-
-/** The demo dealer and an admin, each in a browser context of their own. */
-async function twoSessions(browser: Browser, baseURL: string) {
-  const dealer = await (await browser.newContext({ baseURL })).newPage();
-  await login(dealer, DEMO.dealer);
-  await expect(dealer).toHaveURL(/\/dealer$/);
-  const admin = await (await browser.newContext({ baseURL })).newPage();
-  await login(admin, DEMO.admin);
-  await expect(admin).toHaveURL(/\/admin$/);
-  return { dealer, admin };
 }
 
 /** The admin's rows of one quotation, found with the search box, its details opened (issue 20 §4: a table row). */

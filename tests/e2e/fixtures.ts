@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { test as base, type Cookie, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, type Cookie, expect, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "#server/db/seed/demo-totp.ts";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 
@@ -212,4 +212,15 @@ async function signedInWithCode(page: Page, username: string) {
     if (attempt === 3 || !said.startsWith("That code is not right")) throw new Error(`sign-in as ${username} refused: ${said}`);
     console.warn(`sign-in as ${username}: code refused (${said}); trying the next step's code`);
   }
+}
+
+/** The demo dealer and an admin, each in a browser context of their own. */
+export async function twoSessions(browser: Browser, baseURL: string) {
+  const dealer = await (await browser.newContext({ baseURL })).newPage();
+  await login(dealer, DEMO.dealer);
+  await expect(dealer).toHaveURL(/\/dealer$/);
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await login(admin, DEMO.admin);
+  await expect(admin).toHaveURL(/\/admin$/);
+  return { dealer, admin };
 }

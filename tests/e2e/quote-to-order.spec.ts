@@ -1,21 +1,11 @@
-import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, login, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, test, twoSessions } from "./fixtures.ts";
 
 /** Issue 25 §1: a quote for the whole cart, edited by the admin (a line added, a delivery charge), accepted by the dealer into an order. */
 
 async function products(page: Page, n: number) {
   const listed = await page.request.get(`/api/products/get-all-products?page=1&pageSize=${n}`);
   return ((await listed.json()) as { rows: { product_id: number; product_name: string }[] }).rows;
-}
-
-async function twoSessions(browser: Browser, baseURL: string) {
-  const dealer = await (await browser.newContext({ baseURL })).newPage();
-  await login(dealer, DEMO.dealer);
-  await expect(dealer).toHaveURL(/\/dealer$/);
-  const admin = await (await browser.newContext({ baseURL })).newPage();
-  await login(admin, DEMO.admin);
-  await expect(admin).toHaveURL(/\/admin$/);
-  return { dealer, admin };
 }
 
 async function findCard(admin: Page, id: number) {
