@@ -788,6 +788,7 @@ describe("GET /api/quotations/ — search and summary", () => {
       approved: 0,
       rejected: 0,
       expired: 0,
+      accepted: 0,
       total: 1,
     });
     expect(q.id).toBeGreaterThan(0);
