@@ -175,7 +175,17 @@ test("the dealer sidebar shows Orders for the dealer, not for a member", async (
   await login(page, DEMO.dealer);
   await expect(page).toHaveURL(/\/dealer$/);
   const nav = page.getByRole("navigation", { name: "Dealer" });
-  await expect(nav.getByRole("link")).toHaveText(["Home", "Profile", "Help Manual", "Quotations", "Orders", "Price list"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Home",
+    "Profile",
+    "Help Manual",
+    "Quotations",
+    "Orders",
+    "Price list",
+    "Quick order",
+    "Kits",
+    "Team",
+  ]);
   await nav.getByRole("link", { name: "Orders" }).click();
   await expect(page).toHaveURL(/\/dealer\/orders$/);
   await expect(nav.getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page");
