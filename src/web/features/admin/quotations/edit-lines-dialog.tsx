@@ -37,6 +37,8 @@ export function editLinesAction(
       key="edit-lines"
       icon={ListPlus}
       label="Edit lines"
+      // The icon alone, its word for screen readers and as a tooltip: the row keeps the Help button's lane free.
+      iconOnly
       name={`quotation #${quotation.id}`}
       data-tour="quotation-edit-lines"
       onClick={open}
