@@ -20,9 +20,13 @@ async function productId(page: Page, name: string): Promise<number> {
 }
 
 /** The cart in this browser, as the site keeps it (lib/cart/cart-store.ts). */
+/** The browser's cart, written as a change not yet sent: for a dealer, the next page sends it to the company's cart (issue 25 §3). */
 async function putInCart(page: Page, items: { productId: number; productName: string; quantity: number }[]) {
   await page.evaluate(
-    (lines) => localStorage.setItem("cart", JSON.stringify({ items: lines, expires: Date.now() + 3_600_000 })),
+    (lines) => {
+      localStorage.setItem("cart", JSON.stringify({ items: lines, expires: Date.now() + 3_600_000 }));
+      localStorage.setItem("cart-dirty", "1");
+    },
     items.map((i) => ({ ...i, image: "" })),
   );
 }
