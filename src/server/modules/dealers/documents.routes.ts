@@ -15,6 +15,7 @@ import { access } from "../../platform/auth/access.ts";
 import { messageBody, uploadFailureBody } from "../../platform/error-bodies.ts";
 import { fileResponse } from "../../platform/openapi.ts";
 import { type IncomingPart, multipartLimits, UploadError } from "../../platform/uploads/image-upload.ts";
+import { sendPrivateFile } from "../../platform/uploads/private-file.ts";
 import type { Services } from "../../services.ts";
 import { APPLICANT_ACCESS } from "./dealers.routes.ts";
 import { documentUploadRules } from "./documents.service.ts";
@@ -100,18 +101,7 @@ export async function documentsRoutes(app: FastifyInstance, opts: { services: Se
         },
       },
     },
-    async (request, reply) => {
-      const file = await documents.file(request.actor, request.params.documentId);
-      return (
-        reply
-          .type(file.contentType)
-          .header("cache-control", "private, no-store")
-          .header("content-disposition", file.disposition)
-          .header("x-content-type-options", "nosniff")
-          // A stream is sent as it is (no serializer); the response schemas describe the JSON failures only.
-          .send(file.body as never)
-      );
-    },
+    async (request, reply) => sendPrivateFile(reply, await documents.file(request.actor, request.params.documentId)),
   );
 
   r.delete(

@@ -28,6 +28,7 @@ import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
 import { messageBody, uploadFailureBody, validationBody } from "../../platform/error-bodies.ts";
 import { csvResponse, fileResponse } from "../../platform/openapi.ts";
 import { type IncomingPart, multipartLimits, UploadError } from "../../platform/uploads/image-upload.ts";
+import { sendPrivateFile } from "../../platform/uploads/private-file.ts";
 import type { Services } from "../../services.ts";
 import { PAYMENT_PROOF_UPLOAD_RULES } from "./payment-proofs.service.ts";
 
@@ -311,17 +312,6 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         },
       },
     },
-    async (request, reply) => {
-      const file = await paymentProofs.file(request.actor, request.params.id, request.params.proofId);
-      return (
-        reply
-          .type(file.contentType)
-          .header("cache-control", "private, no-store")
-          .header("content-disposition", file.disposition)
-          .header("x-content-type-options", "nosniff")
-          // A stream is sent as it is (no serializer); the response schemas describe the JSON failures only.
-          .send(file.body as never)
-      );
-    },
+    async (request, reply) => sendPrivateFile(reply, await paymentProofs.file(request.actor, request.params.id, request.params.proofId)),
   );
 }
