@@ -5,6 +5,7 @@ import { users } from "#server/db/schema/accounts.ts";
 import { auditLog } from "#server/db/schema/audit.ts";
 import { products } from "#server/db/schema/catalogue.ts";
 import { companyMembers } from "#server/db/schema/dealer-buying.ts";
+import { dealers } from "#server/db/schema/dealers.ts";
 import { OWNER_ONLY } from "#server/platform/auth/actor.ts";
 import { EMAIL_TAKEN_FOR_TEAM, TEAM_NEEDS_APPROVAL } from "#shared/schemas/team.ts";
 import { type Actors, createActors } from "../support/actors.ts";
@@ -136,6 +137,16 @@ describe("inviting a company's team (issue 25 §4)", () => {
       expect(res.json().message).toBe(EMAIL_TAKEN_FOR_TEAM);
     }
     expect(TEAM_NEEDS_APPROVAL).toContain("approved");
+    // A company whose approval was withdrawn (suspended) adds no one.
+    const other = actors.otherDealer.dealerId;
+    await t.database.db.update(dealers).set({ regStatus: "Suspended" }).where(eq(dealers.id, other));
+    try {
+      const suspended = await invite({ email: `s.${run}@example.com`, fullName: "Not Yet", role: "buyer" }, "otherDealer");
+      expect(suspended.statusCode).toBe(409);
+      expect(suspended.json().message).toBe(TEAM_NEEDS_APPROVAL);
+    } finally {
+      await t.database.db.update(dealers).set({ regStatus: "Approved" }).where(eq(dealers.id, other));
+    }
   });
 
   it("an existing plain account joins at once and is told so", async () => {
