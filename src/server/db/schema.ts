@@ -7,6 +7,7 @@ import * as content from "./schema/content.ts";
 import * as dealerBuying from "./schema/dealer-buying.ts";
 import * as dealers from "./schema/dealers.ts";
 import * as fiscal from "./schema/fiscal.ts";
+import * as installerNetwork from "./schema/installer-network.ts";
 import * as jobs from "./schema/jobs.ts";
 import * as pricing from "./schema/pricing.ts";
 import * as stock from "./schema/stock.ts";
@@ -22,6 +23,7 @@ export const schema = {
   ...dealerBuying,
   ...dealers,
   ...fiscal,
+  ...installerNetwork,
   ...jobs,
   ...pricing,
   ...stock,

@@ -50,6 +50,8 @@ export const publicUserSchema = z.object({
   emailVerified: z.boolean(),
   /** A dealer company's people (issue 25 §4): owner, buyer or technician; null for everyone else. Given with a session. */
   teamRole: z.enum(TEAM_ROLES).nullable().optional(),
+  /** Issue 26 §3: the company's documents have expired, so its dealer prices and checkout are suspended. */
+  documentsExpired: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

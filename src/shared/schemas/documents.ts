@@ -11,15 +11,23 @@ export const DOCUMENT_FIELDS = {
   taxClearance: "tax_clearance",
   certificate: "certificate_of_incorporation",
   IDsOfDirectors: "director_id",
+  /** Issue 26: ZERA's solar installer licence, optional at application, with its class. */
+  zeraLicence: "zera_licence",
 } as const;
 export type DocumentField = keyof typeof DOCUMENT_FIELDS;
 export type DocumentKind = (typeof DOCUMENT_FIELDS)[DocumentField];
-export const DOCUMENT_KINDS = ["tax_clearance", "certificate_of_incorporation", "director_id"] as const satisfies readonly DocumentKind[];
+export const DOCUMENT_KINDS = [
+  "tax_clearance",
+  "certificate_of_incorporation",
+  "director_id",
+  "zera_licence",
+] as const satisfies readonly DocumentKind[];
 
 export const FIELD_OF_KIND: Record<DocumentKind, DocumentField> = {
   tax_clearance: "taxClearance",
   certificate_of_incorporation: "certificate",
   director_id: "IDsOfDirectors",
+  zera_licence: "zeraLicence",
 };
 
 /** Spec §5 and §9: images only, at most 3 MB each (the spec only hints it; the server enforces it). */
@@ -32,7 +40,7 @@ export const DOCUMENT_EXTENSIONS = [".jpg", ".jpeg", ".png"] as const;
 export const DOCUMENT_ACCEPT = ".jpg,.jpeg,.png,image/jpeg,image/png";
 
 /** Files one request may carry per field: one tax clearance, one certificate, up to 10 directors' IDs. */
-export const MAX_FILES_PER_FIELD: Record<DocumentField, number> = { taxClearance: 1, certificate: 1, IDsOfDirectors: 10 };
+export const MAX_FILES_PER_FIELD: Record<DocumentField, number> = { taxClearance: 1, certificate: 1, IDsOfDirectors: 10, zeraLicence: 1 };
 /** Directors' ID files a dealer may keep on file at once. */
 export const MAX_DIRECTOR_IDS = 10;
 /** Longest original file name kept for display. */
@@ -48,6 +56,7 @@ export const DIRECTOR_IDS_REQUIRED = "National ID Copies of Directors is require
 export const TAX_CLEARANCE_UPLOADED = "Tax Clearance Uploaded";
 export const CERTIFICATE_UPLOADED = "Tax Certificate Uploaded";
 export const DIRECTOR_IDS_UPLOADED = "IDs uploaded successfully!";
+export const ZERA_LICENCE_UPLOADED = "ZERA licence uploaded";
 export const DOCUMENTS_UPLOADED = "Your documents have been uploaded.";
 export const DOCUMENT_UPLOAD_FAILED = "Failed to upload tax certificate!";
 export const DOCUMENTS_UPLOAD_FAILED = "An error occurred while uploading your documents.";
@@ -65,7 +74,7 @@ export const TOO_MANY_FILES = `Too many files: at most ${MAX_FILES_PER_FIELD.tax
 export const tooManyForField = (field: DocumentField) =>
   field === "IDsOfDirectors"
     ? `Upload at most ${MAX_FILES_PER_FIELD.IDsOfDirectors} directors' ID files at once.`
-    : `Upload one ${field === "taxClearance" ? "tax clearance" : "certificate of incorporation"} file only.`;
+    : `Upload one ${field === "taxClearance" ? "tax clearance" : field === "zeraLicence" ? "ZERA licence" : "certificate of incorporation"} file only.`;
 export const unexpectedField = (name: string, allowed: readonly string[]) =>
   `Unexpected file field "${name.slice(0, 40)}": send ${allowed.join(", ")}.`;
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { DEALER_STATUSES } from "#shared/schemas/dealers.ts";
 import { DOCUMENT_KINDS, documentReviewStatuses } from "#shared/schemas/documents.ts";
 import { users } from "./accounts.ts";
@@ -24,6 +24,12 @@ export const dealers = pgTable(
     /** The company's price tier (issue 24 §2), set by admins; null: the lowest tier (the first in the admins' order). */
     tierId: integer("tier_id").references(() => dealerTiers.id, { onDelete: "set null" }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /**
+     * Issue 26 §3: when one of the company's current documents passed its expiry date (set by the daily
+     * `dealers.documents-expiry` job); while set, dealer prices and checkout are suspended and the public profile is
+     * hidden. Cleared when an admin approves the renewal and nothing else has expired.
+     */
+    documentsExpiredAt: timestamp("documents_expired_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,12 +58,25 @@ export const dealerDocuments = pgTable(
     reviewReason: text("review_reason"),
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** Issue 26 §3: the last day the document is valid (Harare), set by the admin who approves it; null: no expiry. */
+    expiresOn: date("expires_on"),
+    /** A ZERA licence's class (ST1–ST4), as the dealer gave it and the admin confirmed. */
+    licenceClass: text("licence_class"),
+    /** The reminders 30 and 7 days before expiry, and the expiry notice: each sent once. */
+    reminder30SentAt: timestamp("reminder_30_sent_at", { withTimezone: true }),
+    reminder7SentAt: timestamp("reminder_7_sent_at", { withTimezone: true }),
+    expiredNoticeSentAt: timestamp("expired_notice_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("dealer_documents_dealer_idx").on(t.dealerId, t.kind),
     uniqueIndex("dealer_documents_storage_key").on(t.storageKey),
-    check("dealer_documents_kind_check", sql`${t.kind} in ('tax_clearance', 'certificate_of_incorporation', 'director_id')`),
+    index("dealer_documents_expiry_idx").on(t.expiresOn).where(sql`${t.expiresOn} is not null`),
+    check(
+      "dealer_documents_kind_check",
+      sql`${t.kind} in ('tax_clearance', 'certificate_of_incorporation', 'director_id', 'zera_licence')`,
+    ),
+    check("dealer_documents_licence_class_check", sql`${t.licenceClass} is null or ${t.licenceClass} in ('ST1', 'ST2', 'ST3', 'ST4')`),
   ],
 );
 
@@ -72,11 +91,21 @@ export const installations = pgTable(
     clientId: text("client_id").notNull(),
     systemDescription: text("system_description").notNull(),
     sizeOfSystem: text("size_of_system").notNull(),
+    /** The end customer's contact (spec §7): private, never on the public profile. */
     email: text("email").notNull(),
     phoneNumber: text("phone_number").notNull(),
+    /** Issue 26 §1: the town the system is in, and whether the dealer shows it on their public profile. */
+    town: text("town"),
+    showPublic: boolean("show_public").notNull().default(false),
+    /** Public photos' storage keys (WebP, with their variants), in display order; at most four. */
+    photos: text("photos").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("installations_dealer_idx").on(t.dealerId), uniqueIndex("installations_client_key").on(t.dealerId, t.clientId)],
+  (t) => [
+    index("installations_dealer_idx").on(t.dealerId),
+    uniqueIndex("installations_client_key").on(t.dealerId, t.clientId),
+    check("installations_photos_max", sql`cardinality(${t.photos}) <= 4`),
+  ],
 );
 
 export const dealerStatusHistory = pgTable(

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { hash, verify as verifyArgon2 } from "@node-rs/argon2";
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { isAdminRole, roleNameOf } from "#shared/roles.ts";
 import {
   type ChangePasswordInput,
@@ -22,6 +23,10 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { emailVerificationTokens, knownDevices, passwordResetTokens, sessions, users } from "../../db/schema/accounts.ts";
 import { companyMembers } from "../../db/schema/dealer-buying.ts";
 import { dealers } from "../../db/schema/dealers.ts";
+
+/** The signed-in account's own dealer application (its hold, issue 26 §3), beside a member's company. */
+const ownApplication = alias(dealers, "own_application");
+
 import { type Actor, actorFrom, requireAdmin, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import { BadRequestError, ConflictError, FieldError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../platform/errors.ts";
@@ -603,11 +608,19 @@ export function createAccountsService(deps: AccountsDeps) {
       const tokenHash = hashToken(token);
       const now = new Date();
       const [row] = await db
-        .select({ session: sessions, user: users, memberRole: companyMembers.role, ownerId: dealers.userId })
+        .select({
+          session: sessions,
+          user: users,
+          memberRole: companyMembers.role,
+          ownerId: dealers.userId,
+          // The company's hold (issue 26 §3): a member's company's, else the account's own application's.
+          expiredAt: sql<Date | null>`coalesce(${dealers.documentsExpiredAt}, ${ownApplication.documentsExpiredAt})`,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
         .leftJoin(dealers, eq(dealers.id, companyMembers.dealerId))
+        .leftJoin(ownApplication, eq(ownApplication.userId, users.id))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.idleExpiresAt, now)))
         .limit(1);
       if (!row) return null;
@@ -620,8 +633,11 @@ export function createAccountsService(deps: AccountsDeps) {
           .where(eq(sessions.tokenHash, tokenHash));
       }
       const membership = row.memberRole && row.ownerId !== null ? { role: row.memberRole, ownerId: row.ownerId } : null;
-      const actor = actorFrom(row.user, tokenHash, membership);
-      return { actor, user: { ...toPublicUser(row.user), teamRole: actor.teamRole } };
+      const actor = actorFrom(row.user, tokenHash, membership, row.expiredAt !== null);
+      return {
+        actor,
+        user: { ...toPublicUser(row.user), teamRole: actor.teamRole, documentsExpired: actor.documentsExpired },
+      };
     },
 
     async logout(actor: Actor, meta: SessionMeta = {}): Promise<void> {
@@ -634,7 +650,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!actor) throw new UnauthorizedError();
       const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
       if (!user) throw new UnauthorizedError();
-      return { ...toPublicUser(user), teamRole: actor.teamRole };
+      return { ...toPublicUser(user), teamRole: actor.teamRole, documentsExpired: actor.documentsExpired };
     },
 
     /** For the operator's command line (scripts/set-password.ts): sets a password and ends the account's sessions. */

@@ -164,6 +164,7 @@ const KIND_NAMES = {
   tax_clearance: "Tax clearance",
   certificate_of_incorporation: "Certificate of incorporation",
   director_id: "National ID copy of a director",
+  zera_licence: "ZERA installer licence",
 } as const;
 
 /** To the dealer: a document was rejected and needs uploading again. */

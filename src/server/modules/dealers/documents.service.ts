@@ -24,6 +24,7 @@ import {
   tooManyForField,
   type UploadResult,
   unexpectedField,
+  ZERA_LICENCE_UPLOADED,
 } from "#shared/schemas/documents.ts";
 import type { Db } from "../../db/client.ts";
 import { dealerDocuments, dealers } from "../../db/schema/dealers.ts";
@@ -68,6 +69,7 @@ const UPLOADED_MESSAGE: Record<DocumentField, string> = {
   taxClearance: TAX_CLEARANCE_UPLOADED,
   certificate: CERTIFICATE_UPLOADED,
   IDsOfDirectors: DIRECTOR_IDS_UPLOADED,
+  zeraLicence: ZERA_LICENCE_UPLOADED,
 };
 
 const NOT_FOUND = "Document not found.";

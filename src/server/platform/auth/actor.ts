@@ -1,4 +1,4 @@
-import { type RoleName, roleNameOf, type TeamRole } from "#shared/roles.ts";
+import { isDealerAreaRole, type RoleName, roleNameOf, seesPricesRole, type TeamRole } from "#shared/roles.ts";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
 
 /** Who is acting: services receive it with every call and decide from it. Null is an anonymous visitor. */
@@ -18,6 +18,11 @@ export type Actor = {
   companyUserId: number;
   /** 'owner' for a dealer who applied, 'buyer' or 'technician' for a team member, null for everyone else. */
   teamRole: TeamRole | null;
+  /**
+   * Issue 26 §3: one of the company's documents has expired (`dealers.documents_expired_at`): dealer prices and
+   * checkout are suspended until the renewal is approved. Always false outside a dealer company.
+   */
+  documentsExpired?: boolean;
 } | null;
 
 export type SignedIn = NonNullable<Actor>;
@@ -53,6 +58,7 @@ export function actorFrom(
   user: { id: number; roleId: number; emailVerifiedAt: Date | null },
   sessionId: string,
   membership: Membership = null,
+  documentsExpired = false,
 ): SignedIn {
   const role = roleNameOf(user.roleId);
   return {
@@ -63,7 +69,24 @@ export function actorFrom(
     emailVerified: user.emailVerifiedAt !== null,
     companyUserId: membership?.ownerId ?? user.id,
     teamRole: membership?.role ?? (role === "dealer" ? "owner" : null),
+    documentsExpired: documentsExpired && isDealerAreaRole(role),
   };
+}
+
+/** Who sees dealer prices now: a dealer (or the back office) whose company's documents have not expired. */
+export function actorSeesPrices(actor: Actor): boolean {
+  return actor !== null && seesPricesRole(actor.role) && actor.documentsExpired !== true;
+}
+
+/** Issue 26 §3: the words every refusal of a company on hold carries (the dealer pages' banner says more). */
+export const DOCUMENTS_EXPIRED_HOLD =
+  "Dealer prices and checkout are suspended because one of your company's documents has expired. Upload the renewed document on your profile; we restore them as soon as it is approved.";
+
+/** Ordering and the price list: refused (403) while the company's documents have expired. */
+export function requireDocumentsValid(actor: Actor): SignedIn {
+  const user = requireUser(actor);
+  if (user.documentsExpired === true) throw new ForbiddenError(DOCUMENTS_EXPIRED_HOLD);
+  return user;
 }
 
 /** The company's owner only (its team, its application): a team member gets 403. */

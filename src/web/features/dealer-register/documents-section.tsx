@@ -44,6 +44,7 @@ const LABEL_OF_KIND: Record<DealerDocumentView["kind"], string> = {
   tax_clearance: "Tax Clearance",
   certificate_of_incorporation: "Certificate of Incorporation",
   director_id: "Director's ID",
+  zera_licence: "ZERA installer licence",
 };
 
 const HINT = `JPG, JPEG or PNG images only, at most ${DOCUMENT_MAX_MB} MB each.`;
