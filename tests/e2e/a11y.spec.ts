@@ -325,12 +325,12 @@ async function addToCart(page: Page) {
 }
 
 test("public pages: no axe violations", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   expect(await visitAll(page, "visitor")).toEqual([]);
 });
 
 test("public pages after a refused submit and with a dialog or menu open: no axe violations", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const findings: string[] = [];
 
   // States: forms after a refused submit show their errors, tied to their fields.
@@ -384,7 +384,7 @@ test("public pages after a refused submit and with a dialog or menu open: no axe
 });
 
 test("the dealer area as a signed-in user and as an applicant part-way through an application", async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO.user, /:\d+\/$/);
   await addToCart(page);
   const findings = await visitAll(page, "user");
@@ -414,7 +414,7 @@ test("the dealer area as a signed-in user and as an applicant part-way through a
 });
 
 test("the dealer area as an approved dealer", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO.dealer, /\/dealer$/);
   await addToCart(page);
   const findings = await visitAll(page, "dealer");
@@ -438,19 +438,19 @@ const contentScreens = (route: string) => /^\/admin\/(blogs|team|case-studies|co
 const tradeScreens = (route: string) => /^\/admin\/(dealers|quotations|orders|invoices|users)/.test(route);
 
 test("the back office as an admin: dashboard, products, stock, rates, fiscal", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO.admin, /\/admin$/);
   expect(await visitAll(page, "admin", "admin", (route) => !contentScreens(route) && !tradeScreens(route))).toEqual([]);
 });
 
 test("the back office as an admin: dealers, quotations, orders, invoices, users", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO.admin, /\/admin$/);
   expect(await visitAll(page, "admin", "admin", tradeScreens)).toEqual([]);
 });
 
 test("the back office as an admin: content screens, messages, settings, audit; a refused form and a dialog", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO.admin, /\/admin$/);
   const findings = await visitAll(page, "admin", "admin", contentScreens);
 
@@ -489,7 +489,7 @@ test("two-step sign-in (decision 010): the app's setup, recovery codes and code 
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const findings: string[] = [];
   const both = async (label: string) => {
     findings.push(...(await pageFindings(page, `desktop ${label}`)));
@@ -603,7 +603,7 @@ async function phonePage(browser: Browser, baseURL: string) {
 }
 
 test("public pages at phone width (390 px), with the menu open", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await phonePage(browser, baseURL as string);
   const findings = await visitAll(page, "visitor", "phone visitor");
   await page.goto("/");
