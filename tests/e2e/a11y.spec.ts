@@ -148,6 +148,8 @@ const COVERED: Record<string, Covered> = {
   // Issue 25 §2: quick order and the company's kits.
   "/dealer/quick-order": [{ as: "dealer", url: "/dealer/quick-order" }],
   "/dealer/kits": [{ as: "dealer", url: "/dealer/kits" }],
+  // Issue 26 §2: the company's installer enquiries (the demo's: one open, one accepted with its contact).
+  "/dealer/leads": [{ as: "dealer", url: "/dealer/leads" }],
   "/admin": [
     { as: "admin", url: "/admin" },
     { as: "admin", url: "/admin?range=365" },
@@ -180,6 +182,10 @@ const COVERED: Record<string, Covered> = {
   "/admin/quotations": [
     { as: "admin", url: "/admin/quotations" },
     { as: "admin", url: "/admin/quotations?status=approved" },
+  ],
+  "/admin/leads": [
+    { as: "admin", url: "/admin/leads" },
+    { as: "admin", url: "/admin/leads?status=closed" },
   ],
   "/admin/orders": [{ as: "admin", url: "/admin/orders" }],
   "/admin/orders/:orderId": [
@@ -579,6 +585,7 @@ const PHONE_DEALER = [
   "/dealer/team",
   "/dealer/quick-order",
   "/dealer/kits",
+  "/dealer/leads",
   "/dealer/manual",
   "/cart",
   "/checkout",
@@ -590,6 +597,7 @@ const PHONE_ADMIN = [
   "/admin/dealers",
   "/admin/dealers/tiers",
   "/admin/quotations",
+  "/admin/leads",
   "/admin/orders",
   "/admin/invoices",
   "/admin/messages",
