@@ -441,7 +441,7 @@ test("the dealer area as an approved dealer", async ({ page }) => {
 
 /** The back office in three parts, so that the two workers of CI share it. */
 const contentScreens = (route: string) => /^\/admin\/(blogs|team|case-studies|content|messages|settings|audit|\*)/.test(route);
-const tradeScreens = (route: string) => /^\/admin\/(dealers|quotations|orders|invoices|users)/.test(route);
+const tradeScreens = (route: string) => /^\/admin\/(dealers|quotations|leads|orders|invoices|users)/.test(route);
 
 test("the back office as an admin: dashboard, products, stock, rates, fiscal", async ({ page }) => {
   test.setTimeout(120_000);
@@ -449,7 +449,7 @@ test("the back office as an admin: dashboard, products, stock, rates, fiscal", a
   expect(await visitAll(page, "admin", "admin", (route) => !contentScreens(route) && !tradeScreens(route))).toEqual([]);
 });
 
-test("the back office as an admin: dealers, quotations, orders, invoices, users", async ({ page }) => {
+test("the back office as an admin: dealers, quotations, leads, orders, invoices, users", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO.admin, /\/admin$/);
   expect(await visitAll(page, "admin", "admin", tradeScreens)).toEqual([]);
