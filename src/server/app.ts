@@ -20,6 +20,7 @@ import { settingsRoutes } from "./modules/content/settings.routes.ts";
 import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
 import { documentsRoutes } from "./modules/dealers/documents.routes.ts";
 import { teamRoutes } from "./modules/dealers/team.routes.ts";
+import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { ratesRoutes } from "./modules/money/rates.routes.ts";
 import { taxDocumentsRoutes } from "./modules/money/tax-documents.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
@@ -220,6 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(priceListRoutes, { services });
         await routes.register(contentAdminRoutes, { services });
         await routes.register(teamRoutes, { services });
+        await routes.register(leadsRoutes, { services });
         await routes.register(dealersRoutes, { services });
         await routes.register(documentsRoutes, { services });
         await routes.register(auditRoutes, { services });

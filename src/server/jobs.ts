@@ -22,6 +22,8 @@ export const QUOTATIONS_EXPIRE_JOB = "quotations.expire";
 /** Hourly: the reminder three days before an approved quotation expires (issue 25 §1), sent once. */
 export const QUOTATIONS_REMIND_JOB = "quotations.remind";
 export const JOBS_CLEANUP_JOB = "jobs.cleanup";
+/** Every 15 minutes: installer enquiries' offers past their 48 hours expire and the leads move on (issue 26 §2). */
+export const LEADS_EXPIRE_OFFERS_JOB = "leads.expire-offers";
 
 /** Deletes finished jobs past their keeping time; the number deleted. */
 export async function cleanupJobs(db: Db, now: Date): Promise<number> {
@@ -49,6 +51,7 @@ export function createAppJobWorker(db: Db, config: Config, log?: JobLog): JobWor
       { kind: QUOTATIONS_EXPIRE_JOB, everyMs: HOUR },
       { kind: QUOTATIONS_REMIND_JOB, everyMs: HOUR },
       { kind: JOBS_CLEANUP_JOB, everyMs: HOUR },
+      { kind: LEADS_EXPIRE_OFFERS_JOB, everyMs: HOUR / 4 },
       // Only with FDMS on: closes the fiscal day in the last hour of the Harare day (fiscal.service.ts).
       ...(config.fdms ? [{ kind: FISCAL_CLOSE_DAY_JOB, everyMs: HOUR }] : []),
     ],
@@ -68,6 +71,9 @@ export function registerJobHandlers(
   });
   worker.register(QUOTATIONS_REMIND_JOB, async () => {
     await deps.services.quotations.remindExpiring(new Date());
+  });
+  worker.register(LEADS_EXPIRE_OFFERS_JOB, async () => {
+    await deps.services.leads.expireOffers(new Date());
   });
   worker.register(JOBS_CLEANUP_JOB, async () => {
     await cleanupJobs(deps.db, new Date());

@@ -20,6 +20,7 @@ import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
 import { createTeamService } from "./modules/dealers/team.service.ts";
 import { createFiscalService } from "./modules/fiscal/fiscal.service.ts";
+import { createLeadsService } from "./modules/leads/leads.service.ts";
 import { createRatesService } from "./modules/money/rates.service.ts";
 import { createTaxDocumentsService } from "./modules/money/tax-documents.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
@@ -140,11 +141,14 @@ export function createServices(deps: Deps) {
   });
   /** A dealer company's cart on the server, quick order, reorder and kits (issue 25 §2, §3). */
   const cart = createCartService({ db: deps.db, catalogue, stock, ...(deps.now ? { now: deps.now } : {}) });
+  /** Enquiries for a certified installer offered to verified dealers (issue 26 §2). */
+  const leads = createLeadsService({ db: deps.db, mailer: deps.mailer, settings, audit, siteUrl });
   const kits = createKitsService({ db: deps.db, catalogue, cart, ...(deps.now ? { now: deps.now } : {}) });
   return {
     audit,
     cart,
     kits,
+    leads,
     dealers,
     documents,
     /** A dealer company's team: buyers and technicians the owner invites (issue 25 §4). */
@@ -177,6 +181,7 @@ export function createServices(deps: Deps) {
       stock,
       siteUrl,
       orders,
+      leads,
     }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit, formLimits, siteUrl }),
     orders,

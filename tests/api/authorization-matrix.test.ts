@@ -254,6 +254,20 @@ const MATRIX: Record<string, Case> = {
     expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
     params: () => ({ userId: NO_SUCH_ID }),
   },
+  // Installer enquiries (issue 26 §2): a company's owner and buyers, not its technician (an id that does not exist,
+  // an empty pause); the back office lists and assigns.
+  "GET /api/dealer/leads": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
+  "POST /api/dealer/leads/:id/accept": {
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
+    params: () => ({ id: NO_SUCH_ID }),
+  },
+  "POST /api/dealer/leads/:id/decline": {
+    expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
+    params: () => ({ id: NO_SUCH_ID }),
+  },
+  "PUT /api/dealer/leads/pause": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") }, body: () => ({}) },
+  "GET /api/leads": { expect: adminOnly() },
+  "POST /api/leads/:id/assign": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
   // The cart's prices (issue 20 §3): dealers only, as the checkout's.
   "GET /api/orders/preview": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
   // The company's cart on the server, quick order, reorder and kits (issue 25 §2, §3): owners and buyers.

@@ -148,6 +148,8 @@ const COVERED: Record<string, Covered> = {
   // Issue 25 §2: quick order and the company's kits.
   "/dealer/quick-order": [{ as: "dealer", url: "/dealer/quick-order" }],
   "/dealer/kits": [{ as: "dealer", url: "/dealer/kits" }],
+  // Issue 26 §2: the company's installer enquiries (the demo's: one open, one accepted with its contact).
+  "/dealer/leads": [{ as: "dealer", url: "/dealer/leads" }],
   "/admin": [
     { as: "admin", url: "/admin" },
     { as: "admin", url: "/admin?range=365" },
@@ -180,6 +182,10 @@ const COVERED: Record<string, Covered> = {
   "/admin/quotations": [
     { as: "admin", url: "/admin/quotations" },
     { as: "admin", url: "/admin/quotations?status=approved" },
+  ],
+  "/admin/leads": [
+    { as: "admin", url: "/admin/leads" },
+    { as: "admin", url: "/admin/leads?status=closed" },
   ],
   "/admin/orders": [{ as: "admin", url: "/admin/orders" }],
   "/admin/orders/:orderId": [
@@ -435,7 +441,7 @@ test("the dealer area as an approved dealer", async ({ page }) => {
 
 /** The back office in three parts, so that the two workers of CI share it. */
 const contentScreens = (route: string) => /^\/admin\/(blogs|team|case-studies|content|messages|settings|audit|\*)/.test(route);
-const tradeScreens = (route: string) => /^\/admin\/(dealers|quotations|orders|invoices|users)/.test(route);
+const tradeScreens = (route: string) => /^\/admin\/(dealers|quotations|leads|orders|invoices|users)/.test(route);
 
 test("the back office as an admin: dashboard, products, stock, rates, fiscal", async ({ page }) => {
   test.setTimeout(240_000);
@@ -443,7 +449,7 @@ test("the back office as an admin: dashboard, products, stock, rates, fiscal", a
   expect(await visitAll(page, "admin", "admin", (route) => !contentScreens(route) && !tradeScreens(route))).toEqual([]);
 });
 
-test("the back office as an admin: dealers, quotations, orders, invoices, users", async ({ page }) => {
+test("the back office as an admin: dealers, quotations, leads, orders, invoices, users", async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, DEMO.admin, /\/admin$/);
   expect(await visitAll(page, "admin", "admin", tradeScreens)).toEqual([]);
@@ -579,6 +585,7 @@ const PHONE_DEALER = [
   "/dealer/team",
   "/dealer/quick-order",
   "/dealer/kits",
+  "/dealer/leads",
   "/dealer/manual",
   "/cart",
   "/checkout",
@@ -590,6 +597,7 @@ const PHONE_ADMIN = [
   "/admin/dealers",
   "/admin/dealers/tiers",
   "/admin/quotations",
+  "/admin/leads",
   "/admin/orders",
   "/admin/invoices",
   "/admin/messages",

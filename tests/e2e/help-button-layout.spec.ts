@@ -15,6 +15,7 @@ const SIZES = [
 const ADMIN_PAGES = [
   "/admin",
   "/admin/quotations",
+  "/admin/leads",
   "/admin/dealers",
   "/admin/orders",
   "/admin/products",
@@ -28,7 +29,7 @@ const ADMIN_PAGES = [
   "/admin/content",
   "/admin/settings",
 ];
-const DEALER_PAGES = ["/dealer", "/dealer/profile", "/dealer/manual", "/dealer/quotations", "/dealer/orders"];
+const DEALER_PAGES = ["/dealer", "/dealer/profile", "/dealer/manual", "/dealer/quotations", "/dealer/orders", "/dealer/leads"];
 const PUBLIC_PAGES = ["/", "/products", "/contact", "/cart", "/faqs"];
 
 type Overlap = { scroll: string; control: string };

@@ -2,6 +2,7 @@ import * as accountMail from "#server/modules/accounts/account-mail.ts";
 import * as contactMail from "#server/modules/contact/contact-mail.ts";
 import * as dealerMail from "#server/modules/dealers/dealer-mail.ts";
 import * as teamMail from "#server/modules/dealers/team-mail.ts";
+import * as leadMail from "#server/modules/leads/lead-mail.ts";
 import * as taxDocumentMail from "#server/modules/money/tax-document-mail.ts";
 import * as orderMail from "#server/modules/orders/order-mail.ts";
 import * as paymentProofMail from "#server/modules/orders/payment-proof-mail.ts";
@@ -542,7 +543,71 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
   "contact-mail:contactReplyMail": {
     default: () => contactMail.contactReplyMail(message, CONTACT_REPLY, site),
   },
+
+  // Issue 26 §2: installer enquiries.
+  "lead-mail:leadOfferedMail": {
+    withNotes: () =>
+      leadMail.leadOfferedMail({
+        to: "farai@sunrise-solar.example",
+        company: "Sunrise Solar",
+        provinceName: "Harare",
+        kit: LEAD_KIT,
+        notes: "Four-bedroom house in Borrowdale; ZESA cuts of 12 hours a day.",
+        hours: 48,
+        site,
+      }),
+    noNotes: () =>
+      leadMail.leadOfferedMail({
+        to: "farai@sunrise-solar.example",
+        company: "Sunrise Solar",
+        provinceName: "Matabeleland North",
+        kit: LEAD_KIT,
+        notes: "",
+        hours: 48,
+        site,
+      }),
+  },
+  "lead-mail:leadAcceptedMail": {
+    default: () =>
+      leadMail.leadAcceptedMail({
+        to: "chipo.moyo@example.com",
+        customerName: "Chipo Moyo",
+        quotationId: 1042,
+        installer: { tradingName: "Sunrise Solar", phone: "+263 77 234 5678", email: "info@sunrise-solar.example", slug: "sunrise-solar" },
+        site,
+      }),
+    noPhone: () =>
+      leadMail.leadAcceptedMail({
+        to: "chipo.moyo@example.com",
+        customerName: "Chipo Moyo",
+        quotationId: 1042,
+        installer: { tradingName: "Zambezi Power", phone: "", email: "sales@zambezi-power.example", slug: "zambezi-power" },
+        site,
+      }),
+  },
+  "lead-mail:leadUnassignedMail": {
+    noneServe: () =>
+      leadMail.leadUnassignedMail({ leadId: 17, quotationId: 1043, provinceName: "Matabeleland South", reason: "none-serve", site }),
+    noneAccepted: () =>
+      leadMail.leadUnassignedMail({ leadId: 18, quotationId: 1044, provinceName: "Masvingo", reason: "none-accepted", site }),
+  },
+  "lead-mail:leadAssignedMail": {
+    default: () =>
+      leadMail.leadAssignedMail({
+        to: "farai@sunrise-solar.example",
+        company: "Sunrise Solar",
+        provinceName: "Harare",
+        kit: LEAD_KIT,
+        site,
+      }),
+  },
 };
+
+const LEAD_KIT = [
+  { productName: "JA Solar 550 W mono panel", quantity: 8 },
+  { productName: "Deye 5 kW hybrid inverter", quantity: 1 },
+  { productName: "Pylontech US5000 4.8 kWh battery", quantity: 2 },
+];
 
 /** Exports of the `*-mail.ts` modules that are not e-mail templates. */
 export const NOT_TEMPLATES = new Set(["quotation-mail:quotationPdfName"]);

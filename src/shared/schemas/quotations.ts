@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { LINE_QUANTITY_MAX } from "../constants.ts";
+import { LEAD_SOURCES } from "../installer-network.ts";
+import { PROVINCE_SLUGS } from "../provinces.ts";
 import { QUOTATION_CURRENCIES } from "../quotation-totals.ts";
 import { placedBySchema } from "./orders.ts";
 
 export const NOTES_MAX = 2000;
+
+export const INSTALLER_PROVINCE_REQUIRED = "Choose your province.";
+/** The quote form's checkbox (issue 26 §2). */
+export const INSTALLER_WANTED = "I also want a certified installer";
 
 /** One product line of a quote request (spec §3). */
 export const quoteProductSchema = z.object({
@@ -17,24 +23,39 @@ export const quoteProductSchema = z.object({
 });
 
 /** POST /api/quotations: the spec's quote request payload (§3). Field messages are the form's too. */
-export const quoteRequestSchema = z.object({
-  userId: z.coerce.number().int().positive().nullish(),
-  customer_name: z.string({ error: "Name is required." }).trim().min(1, "Name is required.").max(120),
-  customer_address: z.string({ error: "Address is required." }).trim().min(1, "Address is required.").max(300),
-  customer_email: z
-    .string({ error: "Email is required." })
-    .trim()
-    .min(1, "Email is required.")
-    .pipe(z.email("Enter a valid email address.").max(254)),
-  customer_phone: z
-    .string({ error: "Phone is required." })
-    .trim()
-    .min(1, "Phone is required.")
-    .max(40)
-    .regex(/^[+()\d\s-]{6,}$/, "Enter a valid phone number."),
-  notes: z.string().trim().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters.`).default(""),
-  products: z.array(quoteProductSchema).min(1, "Add at least one product.").max(50),
-});
+export const quoteRequestSchema = z
+  .object({
+    userId: z.coerce.number().int().positive().nullish(),
+    customer_name: z.string({ error: "Name is required." }).trim().min(1, "Name is required.").max(120),
+    customer_address: z.string({ error: "Address is required." }).trim().min(1, "Address is required.").max(300),
+    customer_email: z
+      .string({ error: "Email is required." })
+      .trim()
+      .min(1, "Email is required.")
+      .pipe(z.email("Enter a valid email address.").max(254)),
+    customer_phone: z
+      .string({ error: "Phone is required." })
+      .trim()
+      .min(1, "Phone is required.")
+      .max(40)
+      .regex(/^[+()\d\s-]{6,}$/, "Enter a valid phone number."),
+    notes: z.string().trim().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters.`).default(""),
+    products: z.array(quoteProductSchema).min(1, "Add at least one product.").max(50),
+    // Issue 26 §2: additions to the spec's payload, all optional.
+    installer: z
+      .boolean()
+      .optional()
+      .describe('"I also want a certified installer": the request is offered to verified dealers serving the province'),
+    installer_province: z
+      .enum(PROVINCE_SLUGS, { error: INSTALLER_PROVINCE_REQUIRED })
+      .optional()
+      .describe("The province the installation is in (a slug of #shared/provinces.ts); required with `installer`"),
+    source: z.enum(LEAD_SOURCES).optional().describe("Where the request was made: the quote dialog (default), the cart or the calculator"),
+  })
+  .refine((r) => !r.installer || r.installer_province !== undefined, {
+    message: INSTALLER_PROVINCE_REQUIRED,
+    path: ["installer_province"],
+  });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 

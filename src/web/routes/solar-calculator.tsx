@@ -281,6 +281,7 @@ function SizingResult({ result, quote }: { result: SizingAnswer; quote: Paramete
               <QuoteRequest
                 productName={result.items.map((i) => `${i.quantity} × ${i.product_name}`).join(", ")}
                 buttonLabel="Request a quote for this kit"
+                source="calculator"
                 kit={{ lines: result.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })), notes: result.summary }}
                 result={quote}
               />

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, type DemoAccount, seedDemoAccounts } from "./accounts.ts
 import { seedCategories } from "./categories.ts";
 import { seedDemoContent } from "./content.ts";
 import { seedDemoKits } from "./demo-kits.ts";
+import { seedDemoLeads } from "./demo-leads.ts";
 import { seedDemoPaymentProof } from "./demo-payment-proof.ts";
 import { seedDemoAcceptableQuotation } from "./demo-quotations.ts";
 
@@ -27,6 +28,7 @@ export async function seedIfEmpty(db: Db, storage: Storage, opts: SeedOptions = 
   await seedDemoPaymentProof(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
   await seedDemoKits(db, ids.dealer);
   await seedDemoAcceptableQuotation(db, ids.dealer, ids.admin);
+  await seedDemoLeads(db, ids.dealer);
   return DEMO_ACCOUNTS;
 }
 

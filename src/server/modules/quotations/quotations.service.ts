@@ -44,6 +44,7 @@ import type { AuditService } from "../audit/audit.service.ts";
 import { type CatalogueService, type SecondaryPricing, seesPrices } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { placedBy, placerNames, quotationOwnerOf } from "../dealers/company.ts";
+import type { LeadsService } from "../leads/leads.service.ts";
 import type { RatesService } from "../money/rates.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import type { StockService } from "../stock/stock.service.ts";
@@ -154,6 +155,8 @@ type Deps = {
   siteUrl?: string;
   /** A dealer's accepted quotation becomes an order in the acceptance's transaction (issue 25 §1). */
   orders?: Pick<OrdersService, "placeFromQuotation">;
+  /** Issue 26 §2: a request with "I also want a certified installer" becomes a lead in its transaction. */
+  leads?: Pick<LeadsService, "createInTx" | "mailSite">;
 };
 
 /** How many days before a quotation expires its requester is reminded (issue 25 §1). */
@@ -237,6 +240,7 @@ export function createQuotationsService({
   stock,
   siteUrl = DEFAULT_LINK_ORIGIN,
   orders,
+  leads,
 }: Deps) {
   /** Whether the quotation belongs to a dealer company (its owner's account is a dealer's): accepting it places an order. */
   async function dealerOwned(exec: Db | Tx, row: QuotationRow): Promise<boolean> {
@@ -490,6 +494,8 @@ export function createQuotationsService({
       await formLimits.admit("quote", sender, input.customer_email);
       // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
       const company = { ...(await settings.get()), siteUrl };
+      const wantsInstaller = input.installer === true && input.installer_province !== undefined ? input.installer_province : null;
+      const leadSite = wantsInstaller && leads ? await leads.mailSite() : null;
       return db.transaction(async (tx) => {
         const quantities = new Map<number, number>();
         for (const p of input.products) quantities.set(p.product_id, (quantities.get(p.product_id) ?? 0) + p.quantity);
@@ -534,6 +540,14 @@ export function createQuotationsService({
           ...(confirm ? [quoteRequestReceivedMail(request, company)] : []),
           quoteRequestToCompanyMail(request, actor ? { id: actor.id, role: actor.role } : null, company),
         ]);
+        if (wantsInstaller && leads && leadSite) {
+          await leads.createInTx(
+            tx,
+            { quotationId: quotation.id, province: wantsInstaller, source: input.source ?? "quote" },
+            new Date(),
+            leadSite,
+          );
+        }
         return { id: quotation.id };
       });
     },

@@ -6,6 +6,7 @@ import {
   ClipboardList,
   House,
   ListPlus,
+  MapPinned,
   Package,
   ReceiptText,
   UserRound,
@@ -102,6 +103,11 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
               <li>
                 <NavLink to="/dealer/kits" className={linkClass}>
                   <Boxes aria-hidden="true" className="size-4" /> Kits
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dealer/leads" className={linkClass}>
+                  <MapPinned aria-hidden="true" className="size-4" /> Leads
                 </NavLink>
               </li>
             </>

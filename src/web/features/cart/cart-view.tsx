@@ -306,6 +306,7 @@ function CartFilled({ isDealer, whatsappNumber, secondaryCurrency }: CartViewPro
               productName="the products in your cart"
               kit={{ lines: [], notes: "" }}
               buttonLabel="Request a quote for my cart"
+              source="cart"
               result={undefined}
             />
           </div>

@@ -81,8 +81,33 @@ describe("quoteAction", () => {
       customer_email: "Enter a valid email address.",
       quantity: "Quantity must be at least 1.",
     });
-    expect(body.values).toEqual({ ...filled, customer_name: " ", customer_email: "nope", quantity: "0" });
+    // The installer checkbox and province (issue 26 §2) were not sent: empty.
+    expect(body.values).toEqual({
+      ...filled,
+      customer_name: " ",
+      customer_email: "nope",
+      quantity: "0",
+      installer: "",
+      installer_province: "",
+    });
     expect(submit).not.toHaveBeenCalled();
+  });
+
+  it("refuses an installer without a province under the province's field; with one, passes both to the service (issue 26 §2)", async () => {
+    const submit = vi.fn(async () => ({ id: 1 }));
+    const refused = unwrap(await quoteAction(post({ ...filled, installer: "on" }), contextWith(submit), 7));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ installer_province: "Choose your province." });
+    expect((refused.body.values as Record<string, string>).installer).toBe("on");
+    const stored = unwrap(
+      await quoteAction(post({ ...filled, installer: "on", installer_province: "harare", source: "calculator" }), contextWith(submit), 7),
+    );
+    expect(stored.status).toBe(200);
+    expect(submit).toHaveBeenCalledWith(
+      null,
+      expect.objectContaining({ installer: true, installer_province: "harare", source: "calculator" }),
+      expect.anything(),
+    );
   });
 
   it("says the service's refusal at the head of the form (too many requests, a product gone) with its status", async () => {

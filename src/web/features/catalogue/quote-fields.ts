@@ -6,7 +6,17 @@ import type { FormResult } from "#web/lib/form-action.ts";
  * POST /api/quotations) for one product, the product's quantity as `quantity`. Read the same way by the product
  * page's action (quote-action.server.ts) and by the browser's check before sending (src/web/enhance/form-rules.ts).
  */
-export const QUOTE_FIELDS = ["customer_name", "customer_address", "customer_email", "customer_phone", "quantity", "notes"] as const;
+export const QUOTE_FIELDS = [
+  "customer_name",
+  "customer_address",
+  "customer_email",
+  "customer_phone",
+  "quantity",
+  "notes",
+  // Issue 26 §2: "I also want a certified installer" (a checkbox) and the province.
+  "installer",
+  "installer_province",
+] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 
 /** What the product page's action answers about a quote request: the success text, or refusals and what was typed. */
@@ -26,6 +36,17 @@ function kitLines(form: FormData): QuoteRequestInput["products"] {
   return ids.map((id, i) => ({ product_id: String(id), quantity: String(quantities[i] ?? "") }));
 }
 
+/** Issue 26 §2: the installer checkbox, its province (none chosen: absent) and where the form is (hidden `source`). */
+function installerInput(form: FormData): Pick<QuoteRequestInput, "installer" | "installer_province" | "source"> {
+  const province = text(form, "installer_province");
+  const source = text(form, "source");
+  return {
+    ...(form.get("installer") !== null ? { installer: true } : {}),
+    ...(province ? { installer_province: province as QuoteRequestInput["installer_province"] } : {}),
+    ...(source === "quote" || source === "cart" || source === "calculator" ? { source } : {}),
+  };
+}
+
 /**
  * The posted form as the quote request contract's input: for the product the page is about (its quantity typed in
  * `quantity`), or, with no product (`null`), for the kit the form carries (KIT_FIELDS).
@@ -38,6 +59,7 @@ export function quoteRequestInput(form: FormData, productId: number | null): Quo
     customer_phone: text(form, "customer_phone"),
     notes: text(form, "notes"),
     products: productId === null ? kitLines(form) : [{ product_id: productId, quantity: text(form, "quantity") }],
+    ...installerInput(form),
   };
 }
 

@@ -1,4 +1,5 @@
 import { FileText, X } from "lucide-react";
+import type { LeadSource } from "#shared/installer-network.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import type { QuoteResult } from "./quote-fields.ts";
@@ -12,6 +13,8 @@ type QuoteRequestProps = {
   result: QuoteResult | undefined;
   /** Drawn open, as a refused post's is: the page was asked for with its quote form open (a card's Request a Quote). */
   open?: boolean;
+  /** Issue 26 §2: where an enquiry with an installer came from (the product's dialog: "quote"). */
+  source?: LeadSource;
 } & ({ productId: number; kit?: undefined } | { productId?: undefined; kit: QuoteKit; buttonLabel: string });
 
 /**
@@ -64,9 +67,9 @@ export function QuoteRequest(props: QuoteRequestProps) {
             For <strong className="font-semibold text-slate-900">{productName}</strong>. We reply with a quotation by e-mail.
           </p>
           {props.kit ? (
-            <QuoteForm kit={props.kit} dialogId={DIALOG_ID} refused={refused} />
+            <QuoteForm kit={props.kit} dialogId={DIALOG_ID} refused={refused} source={props.source} />
           ) : (
-            <QuoteForm productId={props.productId} dialogId={DIALOG_ID} refused={refused} />
+            <QuoteForm productId={props.productId} dialogId={DIALOG_ID} refused={refused} source={props.source} />
           )}
         </div>
       </dialog>
