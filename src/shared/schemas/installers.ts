@@ -123,10 +123,3 @@ export const installationPublicSchema = z.object({
   remove_photos: many(z.string().max(200)).default([]),
 });
 export const installationIdParams = z.object({ id: z.coerce.number().int().positive() });
-
-/** The link a WhatsApp number opens: wa.me takes the international number's digits only. */
-export function whatsappLink(number: string): string {
-  const digits = number.replace(/\D/g, "");
-  return `https://wa.me/${digits.startsWith("0") ? `263${digits.slice(1)}` : digits}`;
-}
-export const telLink = (number: string) => `tel:${number.replace(/[^\d+]/g, "")}`;
