@@ -24,7 +24,6 @@ export function ProvinceMap({ counts, selected }: { counts: Record<ProvinceSlug,
         const name = PROVINCES.find((p) => p.slug === shape.slug)?.name ?? shape.slug;
         const count = counts[shape.slug] ?? 0;
         const pressed = selected === shape.slug;
-        const [x, y] = LABEL_AT[shape.slug] ?? [shape.labelX, shape.labelY];
         return (
           <button
             key={shape.slug}
@@ -33,9 +32,8 @@ export function ProvinceMap({ counts, selected }: { counts: Record<ProvinceSlug,
             value={shape.slug}
             aria-pressed={pressed}
             aria-label={`${name}: ${installersCount(count)}`}
-            title={`${name}: ${installersCount(count)}`}
             data-province={shape.slug}
-            className="group pointer-events-none absolute inset-0 cursor-pointer outline-none"
+            className="group pointer-events-none absolute inset-0 cursor-pointer outline-none focus-visible:z-10"
           >
             <svg viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false" className="size-full overflow-visible">
               <path
@@ -44,20 +42,36 @@ export function ProvinceMap({ counts, selected }: { counts: Record<ProvinceSlug,
                   pressed ? "fill-accent-700 group-hover:fill-accent-800" : count > 0 ? "fill-accent-100" : "fill-slate-200"
                 }`}
               />
-              <circle cx={x} cy={y} r={26} className={pressed ? "fill-white" : count > 0 ? "fill-accent-800" : "fill-slate-500"} />
-              <text
-                x={x}
-                y={y}
-                dy="0.35em"
-                textAnchor="middle"
-                className={`text-[28px] font-bold ${pressed ? "fill-accent-900" : "fill-white"}`}
-              >
-                {count}
-              </text>
             </svg>
           </button>
         );
       })}
+      {/* The counts over every outline (a later button's outline would hide an earlier one's); the pointer passes through. */}
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        aria-hidden="true"
+        focusable="false"
+        className="pointer-events-none absolute inset-0 z-20 size-full overflow-visible"
+      >
+        {ZIMBABWE_PROVINCE_SHAPES.map((shape) => {
+          const count = counts[shape.slug] ?? 0;
+          const pressed = selected === shape.slug;
+          const [x, y] = LABEL_AT[shape.slug] ?? [shape.labelX, shape.labelY];
+          return (
+            <g key={shape.slug}>
+              <circle
+                cx={x}
+                cy={y}
+                r={26}
+                className={`stroke-white stroke-2 ${pressed ? "fill-slate-900" : count > 0 ? "fill-accent-800" : "fill-slate-500"}`}
+              />
+              <text x={x} y={y} dy="0.35em" textAnchor="middle" className="fill-white text-[28px] font-bold">
+                {count}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
     </div>
   );
 }
