@@ -123,3 +123,14 @@ export const installationPublicSchema = z.object({
   remove_photos: many(z.string().max(200)).default([]),
 });
 export const installationIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** A company's initials (at most two), drawn where it has no logo. */
+export function installerInitials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join("")
+    .toUpperCase();
+}

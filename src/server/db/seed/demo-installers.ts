@@ -4,6 +4,7 @@ import type { InstallerService, ZeraLicenceClass } from "#shared/installer-netwo
 import { MEDIA_FOLDERS } from "#shared/media.ts";
 import type { ProvinceSlug } from "#shared/provinces.ts";
 import { ROLE_IDS } from "#shared/roles.ts";
+import { installerInitials } from "#shared/schemas/installers.ts";
 import { slugOf } from "../../modules/installers/installers.service.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import type { Db } from "../client.ts";
@@ -221,18 +222,9 @@ const KOPJE: Profile = {
   shown: [],
 };
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter((w) => /^[A-Za-z]/.test(w))
-    .slice(0, 2)
-    .map((w) => w[0])
-    .join("")
-    .toUpperCase();
-
 /** A round badge with the company's initials and a sun. */
 const logoSvg = (name: string, colour: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"><rect width="400" height="400" fill="#fff"/><circle cx="200" cy="200" r="180" fill="${colour}"/><circle cx="300" cy="110" r="44" fill="#fde68a"/><text x="200" y="250" font-size="150" font-weight="700" font-family="DejaVu Sans, sans-serif" fill="#fff" text-anchor="middle">${initials(name)}</text></svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"><rect width="400" height="400" fill="#fff"/><circle cx="200" cy="200" r="180" fill="${colour}"/><circle cx="300" cy="110" r="44" fill="#fde68a"/><text x="200" y="250" font-size="150" font-weight="700" font-family="DejaVu Sans, sans-serif" fill="#fff" text-anchor="middle">${installerInitials(name)}</text></svg>`;
 
 /** A house or shed with panels on its roof under a sky of the company's colour. */
 const installationSvg = (seed: number, colour: string) => {

@@ -1,20 +1,11 @@
 import { BadgeCheck, Mail, MessageCircle, Phone } from "lucide-react";
 import { INSTALLER_SERVICES, VERIFIED_DEALER, ZERA_CLASS_DESCRIPTIONS } from "#shared/installer-network.ts";
 import { provinceName } from "#shared/provinces.ts";
-import type { Installer } from "#shared/schemas/installers.ts";
+import { type Installer, installerInitials } from "#shared/schemas/installers.ts";
 import { telUrl, whatsappUrl } from "#web/components/layout/nav-links.ts";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 
 export const serviceName = (slug: string) => INSTALLER_SERVICES.find((s) => s.slug === slug)?.name ?? slug;
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter((w) => /^[A-Za-z]/.test(w))
-    .slice(0, 2)
-    .map((w) => w[0])
-    .join("")
-    .toUpperCase();
 
 /** The company's logo, or its initials on a round badge. */
 export function InstallerLogo({ installer, size }: { installer: Installer; size: "sm" | "lg" }) {
@@ -40,7 +31,7 @@ export function InstallerLogo({ installer, size }: { installer: Installer; size:
       aria-hidden="true"
       className={`${box} flex shrink-0 items-center justify-center rounded-full bg-accent-700 text-xl font-bold text-white`}
     >
-      {initialsOf(installer.trading_name)}
+      {installerInitials(installer.trading_name)}
     </div>
   );
 }
