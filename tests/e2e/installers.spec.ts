@@ -96,3 +96,14 @@ test("a dealer opts in on /dealer/profile and appears in the directory", async (
   await page.goto("/installers?province=harare");
   await expect(page.getByRole("heading", { name: "Sunrise Solar" })).toBeVisible();
 });
+
+test("the directory and each listed profile are in the sitemap, with a canonical address and link-preview tags", async ({ request }) => {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+  expect(locs).toEqual(expect.arrayContaining(["/installers", "/installers/sunrise-solar", "/installers/zambezi-power"]));
+  expect(locs).not.toContain("/installers/kopje-energy");
+  const html = await (await request.get("/installers/sunrise-solar?utm_source=whatsapp")).text();
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/installers\/sunrise-solar"\/>/);
+  expect(html).toMatch(/<meta property="og:title" content="Sunrise Solar, solar installer in Harare \| [^"]+"\/>/);
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/media\/installers\/[^"]+\.webp"\/>/);
+});

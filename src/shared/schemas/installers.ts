@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INSTALLER_SERVICE_SLUGS, ZERA_LICENCE_CLASSES } from "../installer-network.ts";
-import { PROVINCE_SLUGS } from "../provinces.ts";
+import { PROVINCE_SLUGS, provinceName } from "../provinces.ts";
 import { removeFlagSchema } from "./image-order.ts";
 
 /**
@@ -133,4 +133,10 @@ export function installerInitials(name: string): string {
     .map((w) => w[0])
     .join("")
     .toUpperCase();
+}
+
+/** Where a company is based: "Mutare, Manicaland", or "Harare" alone where the city names its province. */
+export function installerPlace(i: { city: string; province: string }): string {
+  const province = provinceName(i.province);
+  return i.city && i.city !== province ? `${i.city}, ${province}` : province;
 }

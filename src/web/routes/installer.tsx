@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { provinceName } from "#shared/provinces.ts";
-import type { Installer as InstallerView } from "#shared/schemas/installers.ts";
+import { type Installer as InstallerView, installerPlace } from "#shared/schemas/installers.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { ContentNotFound } from "#web/features/content/not-found.tsx";
@@ -26,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const i = loaderData?.installer;
   if (!i) return pageMeta(matches, "Installer not found", { description: "This installer is not listed.", noIndex: true });
-  const where = [i.city, provinceName(i.province)].filter(Boolean).join(", ");
+  const where = installerPlace(i);
   const description = (i.description || `Verified solar installer in ${where}.`).slice(0, 155);
   const photo = i.installations.flatMap((x) => x.photos)[0];
   return pageMeta(matches, `${i.trading_name}, solar installer in ${where}`, {

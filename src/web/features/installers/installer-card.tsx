@@ -1,7 +1,7 @@
 import { BadgeCheck, Mail, MessageCircle, Phone } from "lucide-react";
 import { INSTALLER_SERVICES, VERIFIED_DEALER, ZERA_CLASS_DESCRIPTIONS } from "#shared/installer-network.ts";
 import { provinceName } from "#shared/provinces.ts";
-import { type Installer, installerInitials } from "#shared/schemas/installers.ts";
+import { type Installer, installerInitials, installerPlace } from "#shared/schemas/installers.ts";
 import { telUrl, whatsappUrl } from "#web/components/layout/nav-links.ts";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 
@@ -91,7 +91,7 @@ export function InstallerFacts({ installer }: { installer: Installer }) {
   return (
     <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
       <dt className="font-semibold text-slate-900">Based in</dt>
-      <dd>{[installer.city, provinceName(installer.province)].filter(Boolean).join(", ")}</dd>
+      <dd>{installerPlace(installer)}</dd>
       {served.length > 0 ? (
         <>
           <dt className="font-semibold text-slate-900">Also serves</dt>
