@@ -20,6 +20,7 @@ import { settingsRoutes } from "./modules/content/settings.routes.ts";
 import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
 import { documentsRoutes } from "./modules/dealers/documents.routes.ts";
 import { teamRoutes } from "./modules/dealers/team.routes.ts";
+import { installersRoutes } from "./modules/installers/installers.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { ratesRoutes } from "./modules/money/rates.routes.ts";
 import { taxDocumentsRoutes } from "./modules/money/tax-documents.routes.ts";
@@ -214,6 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(contactRoutes, { services });
         await routes.register(contentRoutes, { services });
         await routes.register(searchRoutes, { services });
+        await routes.register(installersRoutes, { services });
         await routes.register(sizingRoutes, { services });
         await routes.register(stockRoutes, { services });
         await routes.register(stockAdminRoutes, { services });

@@ -20,6 +20,7 @@ import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
 import { createTeamService } from "./modules/dealers/team.service.ts";
 import { createFiscalService } from "./modules/fiscal/fiscal.service.ts";
+import { createInstallersService } from "./modules/installers/installers.service.ts";
 import { createLeadsService } from "./modules/leads/leads.service.ts";
 import { createRatesService } from "./modules/money/rates.service.ts";
 import { createTaxDocumentsService } from "./modules/money/tax-documents.service.ts";
@@ -163,6 +164,8 @@ export function createServices(deps: Deps) {
     /** Products, featured products and brands in the back office (issue 6). */
     catalogueAdmin: createCatalogueAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     content: createContentService(deps.db),
+    /** The certified installer directory and dealers' public profiles (issue 26 §1). */
+    installers: createInstallersService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     /** The site search over products and content (issue 22 §4). */
     search: createSearchService(deps.db),
     /** The solar calculator's sizing from the catalogue's panels, inverters and batteries (issue 22 §6). */

@@ -11,6 +11,8 @@ export const MEDIA_FOLDERS = {
   datasheets: "datasheets",
   profiles: "profiles",
   brands: "brands",
+  /** Issue 26: dealers' public logos and installation photos. */
+  installers: "installers",
   site: "site",
 } as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[keyof typeof MEDIA_FOLDERS];

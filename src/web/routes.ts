@@ -26,6 +26,8 @@ export default [
     route("search", "routes/search.tsx"),
     route("solar-calculator", "routes/solar-calculator.tsx"),
     route("compare", "routes/compare.tsx"),
+    route("installers", "routes/installers.tsx"),
+    route("installers/:slug", "routes/installer.tsx"),
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),

@@ -579,6 +579,20 @@ const MATRIX: Record<string, Case> = {
   "GET /api/articles/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.articleId }) },
   "GET /api/faqs": { expect: all("ok") },
   "GET /api/search": { expect: all("ok"), query: "q=inverter" },
+  // The certified installer directory (issue 26 §1): public; the public profile is the company owner's (a refused
+  // province and an installation that does not exist change nothing).
+  "GET /api/installers": { expect: all("ok"), query: "province=harare" },
+  "GET /api/installers/:slug": { expect: all("ok"), params: () => ({ slug: "zambezi-power" }) },
+  "GET /api/dealer/public-profile": { expect: { ...all("forbidden"), anonymous: "unauth", dealer: "ok", otherDealer: "ok" } },
+  "PUT /api/dealer/public-profile": {
+    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
+    body: () => ({ province: "narnia" }),
+  },
+  "PUT /api/dealer/installations/:id/public": {
+    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ show_public: true }),
+  },
   "POST /api/sizing": {
     expect: all("ok"),
     body: () => ({ appliances: [{ name: "Fridge", watts: 150, hours_per_day: 10, quantity: 1 }], backup_hours: 8 }),

@@ -117,6 +117,8 @@ let params: (route: string, name: string, actor: ActorName) => (string | number)
 const QUERIES: Record<string, string> = {
   // Its q is required: a query that finds products and content alike.
   "/api/search": "q=solar",
+  // The province filter (issue 26 §1).
+  "/api/installers": "province=harare&service=installation",
 };
 
 beforeAll(async () => {
@@ -256,6 +258,9 @@ beforeAll(async () => {
         return [faqId];
       case "/api/shipments/{id} id":
         return [shipmentId];
+      // A listed installer's profile, and one nobody has (issue 26 §1).
+      case "/api/installers/{slug} slug":
+        return ["sunrise-solar", "no-such-installer"];
       default:
         throw new Error(`no value for {${name}} of GET ${route}: add one to params() in this test`);
     }

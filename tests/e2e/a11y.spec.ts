@@ -66,6 +66,16 @@ const COVERED: Record<string, Covered> = {
     { as: "visitor", url: "/product/999999" },
   ],
   "/insights": [{ as: "visitor", url: "/insights" }],
+  // Issue 26 §1: the directory with a province pressed on the map, one where nobody works yet, and a profile.
+  "/installers": [
+    { as: "visitor", url: "/installers" },
+    { as: "visitor", url: "/installers?province=harare&service=borehole" },
+    { as: "visitor", url: "/installers?province=matabeleland-north" },
+  ],
+  "/installers/:slug": [
+    { as: "visitor", url: "/installers/sunrise-solar" },
+    { as: "visitor", url: "/installers/kopje-energy" },
+  ],
   "/cart": [
     { as: "visitor", url: "/cart" },
     // With items: the visitor's WhatsApp checkout, the dealer's checkout link.

@@ -1,3 +1,5 @@
+import { mediaUrl } from "#shared/media.ts";
+import { provinceName } from "#shared/provinces.ts";
 import type { Product } from "#shared/schemas/catalogue.ts";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { specRows } from "#shared/specs.ts";
@@ -80,5 +82,35 @@ export function articleLd(article: ArticleInput, siteUrl: string, publisher: str
     ...(article.published ? { datePublished: article.published } : {}),
     author: article.author ? { "@type": "Person", name: article.author } : { "@type": "Organization", name: publisher },
     publisher: { "@type": "Organization", name: publisher, logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` } },
+  };
+}
+
+/** A listed installer's profile (issue 26 §1): a LocalBusiness with its town, province and the provinces it serves. */
+export function installerLd(
+  i: {
+    slug: string;
+    trading_name: string;
+    description: string;
+    city: string;
+    province: string;
+    provinces_served: string[];
+    phone: string;
+    email: string;
+    logo: string | null;
+  },
+  siteUrl: string,
+): JsonLd {
+  const areas = [...new Set([i.province, ...i.provinces_served])].map((p) => ({ "@type": "AdministrativeArea", name: provinceName(p) }));
+  return {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    name: i.trading_name,
+    url: `${siteUrl}/installers/${i.slug}`,
+    ...(i.description ? { description: i.description } : {}),
+    address: { "@type": "PostalAddress", addressLocality: i.city, addressRegion: provinceName(i.province), addressCountry: "ZW" },
+    ...(i.phone ? { telephone: i.phone } : {}),
+    ...(i.email ? { email: i.email } : {}),
+    ...(i.logo ? { logo: `${siteUrl}${mediaUrl("installers", i.logo)}` } : {}),
+    areaServed: areas,
   };
 }

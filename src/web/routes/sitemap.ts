@@ -13,20 +13,22 @@ const STATIC_PAGES = [
   "/search",
   "/solar-calculator",
   "/compare",
+  "/installers",
 ];
 
 function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** Every public page, category, product, blog and case study, for search engines. */
+/** Every public page, category, product, blog, case study and listed installer, for search engines. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue, content } = context.services;
-  const [categories, products, blogs, caseStudies] = await Promise.all([
+  const { catalogue, content, installers } = context.services;
+  const [categories, products, blogs, caseStudies, listed] = await Promise.all([
     catalogue.listCategories(),
     catalogue.productIndex(),
     content.listBlogs(),
     content.listCaseStudies(),
+    installers.list(),
   ]);
   const entries: { path: string; lastmod?: Date }[] = [
     ...STATIC_PAGES.map((path) => ({ path })),
@@ -34,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...products.map((p) => ({ path: `/product/${p.id}`, lastmod: p.updatedAt })),
     ...blogs.map((b) => ({ path: `/blog/${b.id}`, lastmod: new Date(b.createdAt) })),
     ...caseStudies.map((c) => ({ path: `/case-study/${c.id}` })),
+    ...listed.map((i) => ({ path: `/installers/${i.slug}` })),
   ];
   const urls = entries
     .map((e) => {

@@ -429,7 +429,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
 }
 
 /** Another company's account, verified `verifiedDaysAgo`; nobody signs in as it: the password is random and never shown. */
-async function insertCompanyAccount(
+export async function insertCompanyAccount(
   db: Db,
   a: { fullName: string; username: string; email: string; roleId: number; verifiedDaysAgo: number },
 ): Promise<number> {
@@ -463,7 +463,7 @@ type DealerApplicationSeed = {
 };
 
 /** A complete dealer application with its installations, status history and (private, SPECIMEN) documents. */
-async function seedDealerApplication(db: Db, storage: Storage, media: boolean, a: DealerApplicationSeed) {
+export async function seedDealerApplication(db: Db, storage: Storage, media: boolean, a: DealerApplicationSeed) {
   const now = Date.now();
   const [dealer] = await db
     .insert(dealers)

@@ -6,6 +6,7 @@ import { taxRates } from "../schema/money.ts";
 import { DEMO_ACCOUNTS, type DemoAccount, seedDemoAccounts } from "./accounts.ts";
 import { seedCategories } from "./categories.ts";
 import { seedDemoContent } from "./content.ts";
+import { seedDemoInstallers } from "./demo-installers.ts";
 import { seedDemoKits } from "./demo-kits.ts";
 import { seedDemoLeads } from "./demo-leads.ts";
 import { seedDemoPaymentProof } from "./demo-payment-proof.ts";
@@ -26,6 +27,7 @@ export async function seedIfEmpty(db: Db, storage: Storage, opts: SeedOptions = 
   const ids = await seedDemoAccounts(db);
   await seedDemoContent(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
   await seedDemoPaymentProof(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
+  await seedDemoInstallers(db, storage, { media: opts.media ?? true });
   await seedDemoKits(db, ids.dealer);
   await seedDemoAcceptableQuotation(db, ids.dealer, ids.admin);
   await seedDemoLeads(db, ids.dealer);

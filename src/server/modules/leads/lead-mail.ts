@@ -52,7 +52,7 @@ export function leadAcceptedMail(opts: {
   to: string;
   customerName: string;
   quotationId: number;
-  installer: { tradingName: string; phone: string; email: string; slug: string };
+  installer: { tradingName: string; phone: string; email: string; slug: string | null };
   site: LeadMailSite;
 }): Mail {
   const { to, customerName, quotationId, installer, site } = opts;
@@ -71,7 +71,15 @@ export function leadAcceptedMail(opts: {
         text: `You asked for a certified installer with your quote request #${quotationId}. ${installer.tradingName}, a verified dealer, has taken your enquiry and will call you to arrange a visit.`,
       },
       { kind: "fields", rows },
-      { kind: "action", label: `About ${installer.tradingName}`, url: siteLink(site.siteUrl, `/installers/${installer.slug}`) },
+      ...(installer.slug
+        ? [
+            {
+              kind: "action" as const,
+              label: `About ${installer.tradingName}`,
+              url: siteLink(site.siteUrl, `/installers/${installer.slug}`),
+            },
+          ]
+        : []),
       { kind: "paragraph", text: "Our sales team still sends you the quotation for the products." },
     ],
     footer: footer(site),

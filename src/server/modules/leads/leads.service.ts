@@ -24,6 +24,7 @@ import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { freeSlug } from "../installers/profile-slug.ts";
 import { verifiedDealer } from "../installers/verified.ts";
 import { type LeadMailSite, leadAcceptedMail, leadAssignedMail, leadOfferedMail, leadUnassignedMail } from "./lead-mail.ts";
 
@@ -46,18 +47,6 @@ export function rankCandidates(candidates: readonly Candidate[], alreadyOffered:
       return at === bt ? a.dealerId - b.dealerId : at - bt;
     })
     .slice(0, slots);
-}
-
-/** A profile's address from the trading name: lower-case words joined by '-' (the dealer id added on a clash). */
-export function profileSlug(tradingName: string): string {
-  return (
-    tradingName
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "dealer"
-  );
 }
 
 type Deps = { db: Db; mailer: Mailer; settings: SettingsService; audit: AuditService; siteUrl?: string };
@@ -205,6 +194,7 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
         phone: dealerProfiles.phone,
         email: dealerProfiles.email,
         slug: dealerProfiles.slug,
+        published: dealerProfiles.published,
         ownerEmail: users.email,
       })
       .from(dealers)
@@ -216,7 +206,8 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
       tradingName: row.tradingName,
       phone: row.phone ?? "",
       email: row.email || row.ownerEmail,
-      slug: row.slug ?? profileSlug(row.tradingName),
+      // The profile is linked only when it is public.
+      slug: row.published ? row.slug : null,
     };
   }
 
@@ -380,14 +371,11 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
       const user = requireRole(actor, "dealer");
       return db.transaction(async (tx) => {
         const dealer = await companyOf(tx, user);
-        const base = profileSlug(dealer.tradingName ?? dealer.registeredCompany ?? "dealer");
-        const [clash] = await tx
-          .select({ id: dealerProfiles.dealerId })
-          .from(dealerProfiles)
-          .where(and(eq(dealerProfiles.slug, base), ne(dealerProfiles.dealerId, dealer.id)));
+        const [profile] = await tx.select({ slug: dealerProfiles.slug }).from(dealerProfiles).where(eq(dealerProfiles.dealerId, dealer.id));
+        const slug = profile?.slug ?? (await freeSlug(tx, dealer.tradingName ?? dealer.registeredCompany ?? "dealer"));
         await tx
           .insert(dealerProfiles)
-          .values({ dealerId: dealer.id, slug: clash ? `${base}-${dealer.id}` : base, leadsPaused: paused })
+          .values({ dealerId: dealer.id, slug, leadsPaused: paused })
           .onConflictDoUpdate({ target: dealerProfiles.dealerId, set: { leadsPaused: paused, updatedAt: new Date() } });
         await audit.record(tx, user, {
           entity: "dealer_profile",

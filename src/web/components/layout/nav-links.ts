@@ -6,6 +6,9 @@ export type NavItem = NavLinkItem & { children?: NavLinkItem[] };
 /** The solar calculator (issue 22 §6): last in the Products menu (the bar has no room for it beside the search box), and in the footer. */
 export const CALCULATOR_LINK: NavLinkItem = { to: "/solar-calculator", label: "Solar Calculator" };
 
+/** The certified installer directory (issue 26 §1): in the footer and on the dealer programme's page. */
+export const INSTALLERS_LINK: NavLinkItem = { to: "/installers", label: "Find an Installer" };
+
 /** The main navigation of the normal header (spec §2); the mobile menu shows the same links. */
 export const MAIN_NAV: NavItem[] = [
   { to: "/", label: "Home" },

@@ -5,7 +5,7 @@ import { CONTAINER } from "#web/components/layout/container.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { LogoMark } from "./logo.tsx";
-import { CALCULATOR_LINK, MAIN_NAV, telUrl, whatsappUrl } from "./nav-links.ts";
+import { CALCULATOR_LINK, INSTALLERS_LINK, MAIN_NAV, telUrl, whatsappUrl } from "./nav-links.ts";
 import { SocialLinks } from "./social-links.tsx";
 
 const linkClass = "inline-flex min-h-11 items-center gap-2 text-slate-200 hover:text-white hover:underline";
@@ -73,6 +73,11 @@ export function SiteFooter() {
             <li>
               <Link to={CALCULATOR_LINK.to} className={linkClass}>
                 {CALCULATOR_LINK.label}
+              </Link>
+            </li>
+            <li>
+              <Link to={INSTALLERS_LINK.to} className={linkClass}>
+                {INSTALLERS_LINK.label}
               </Link>
             </li>
             <li>

@@ -7,6 +7,7 @@ import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx
 import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx";
 import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
 import { InstallationsList } from "#web/features/dealer-profile/installations-list.tsx";
+import { PublicProfilePanel } from "#web/features/dealer-profile/public-profile-panel.tsx";
 import { requireSignedIn } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/profile";
@@ -14,12 +15,14 @@ import type { Route } from "./+types/profile";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireSignedIn(context, request);
   const edit = new URL(request.url).searchParams.get("edit");
-  const [sessions, application, totp] = await Promise.all([
+  const [sessions, application, totp, publicProfile] = await Promise.all([
     context.services.accounts.listSessions(context.actor),
     context.services.dealers.myApplication(context.actor),
     context.services.accounts.secondFactor.status(context.actor),
+    // Issue 26 §1: the company owner's public profile (team members and accounts without an application have none).
+    context.services.installers.myProfile(context.actor).catch(() => null),
   ]);
-  return { user, sessions, edit, application, totp };
+  return { user, sessions, edit, application, totp, publicProfile };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
@@ -29,7 +32,7 @@ export function action({ context, request }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, dealerPageName("Profile"), {
-    description: "Your personal details, company details, documents and installations.",
+    description: "Your personal details, company details, documents, installations and public profile.",
     noIndex: true,
   });
 }
@@ -39,7 +42,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * the action answers, React Router loads this page's data again in place and the success message stays.
  */
 export default function DealerProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, sessions, edit, application, totp } = loaderData;
+  const { user, sessions, edit, application, totp, publicProfile } = loaderData;
   return (
     <DealerPage title={user.fullName}>
       <div className="not-prose max-w-3xl space-y-6 text-base">
@@ -47,6 +50,7 @@ export default function DealerProfile({ loaderData, actionData }: Route.Componen
         <CompanyDetails application={application} />
         <DocumentsPanel documents={application.documents} />
         <InstallationsList installations={application.installations} />
+        {publicProfile ? <PublicProfilePanel profile={publicProfile} /> : null}
         <ChangePassword editing={edit === "password"} result={actionData?.form === "password" ? actionData : undefined} />
         <TwoStepPanel status={totp} result={actionData?.form === "totp" ? actionData : undefined} />
         <SessionsPanel sessions={sessions} result={actionData?.form === "sessions" ? actionData : undefined} />
