@@ -203,3 +203,10 @@ export const expiringDocumentSchema = z.object({
   renewal_pending: z.boolean(),
 });
 export type ExpiringDocument = z.infer<typeof expiringDocumentSchema>;
+
+/** The words of the dealer pages' banner and the hold's audit entry: "Your tax clearance expired on 31 Dec 2026." */
+export function expiredSentence(docs: { kind: DocumentKind; expiresOn: string }[]): string {
+  const parts = docs.map((d) => `${DOCUMENT_KIND_NAMES[d.kind]} expired on ${formatExpiryDay(d.expiresOn)}`);
+  return parts.length ? `Your ${parts.join(" and your ")}.` : "One of your company's documents has expired.";
+}
+export const HOLD_BANNER_TAIL = "Dealer prices and checkout are suspended until a renewed document is approved.";

@@ -1,14 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
 import { EXPIRING_SOON_DAYS } from "#shared/installer-network.ts";
-import {
-  canExpire,
-  DOCUMENT_KIND_NAMES,
-  type DocumentKind,
-  daysUntil,
-  type ExpiringDocument,
-  formatExpiryDay,
-} from "#shared/schemas/documents.ts";
+import { canExpire, type DocumentKind, daysUntil, type ExpiringDocument, expiredSentence } from "#shared/schemas/documents.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { auditLog } from "../../db/schema/audit.ts";
@@ -42,12 +35,6 @@ export function currentApproved<T extends Pick<DocumentRow, "id" | "kind" | "rev
 /** The company's current documents past their last valid day as of `today` (Harare). */
 export function expiredDocuments<T extends Pick<DocumentRow, "id" | "kind" | "reviewStatus" | "expiresOn">>(docs: T[], today: string): T[] {
   return currentApproved(docs).filter((d) => d.expiresOn !== null && d.expiresOn < today);
-}
-
-/** The words of the dealer pages' banner: "Your tax clearance expired on 31 Dec 2026." */
-export function expiredSentence(docs: { kind: DocumentKind; expiresOn: string }[]): string {
-  const parts = docs.map((d) => `${DOCUMENT_KIND_NAMES[d.kind]} expired on ${formatExpiryDay(d.expiresOn)}`);
-  return parts.length ? `Your ${parts.join(" and your ")}.` : "One of your company's documents has expired.";
 }
 
 export type DocumentExpiryDeps = {
