@@ -14,12 +14,11 @@ import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/profile";
 
 /**
- * Issue 26 §3: an approved (or suspended) company renews a document expiring within 60 days or expired, once (not
- * while a renewal waits for review), and may add a ZERA licence at any time. The server decides; this only offers it.
+ * Issue 26 §3: an approved (or suspended) company renews a document expiring within 60 days or expired (a new file
+ * takes the place of a renewal still waiting for review), and may add a ZERA licence at any time. The server decides; this only offers it.
  */
 function renewalOpen(status: string | null, kind: DocumentKind, docs: DealerDocumentView[]): boolean {
   if (status !== "Approved" && status !== "Suspended") return false;
-  if (docs.some((d) => d.review_status === "pending")) return false;
   if (kind === "zera_licence") return true;
   if (kind === "director_id") return false;
   return docs.some((d) => d.review_status === "approved" && (d.expiry_state === "expiring" || d.expiry_state === "expired"));
