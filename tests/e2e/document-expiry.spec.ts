@@ -58,7 +58,7 @@ test("an expired tax clearance suspends a dealer's checkout; the approved renewa
   await page
     .locator("#renewal-tax_clearance")
     .setInputFiles({ name: "itf263-renewed.png", mimeType: "image/png", buffer: await image("png", "#3a7d44") });
-  await panel.getByRole("button", { name: "Upload" }).click();
+  await panel.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(panel.getByRole("status")).toContainText("Uploaded");
   await page.context().clearCookies();
 
