@@ -727,8 +727,17 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
           entityId: documentId,
           action: input.status === "approved" ? "approve" : "reject",
           summary: `${found.doc.kind.replaceAll("_", " ")} of dealer application ${found.doc.dealerId}${input.reason ? `: ${input.reason}` : ""}`,
-          before: { review_status: found.doc.reviewStatus, review_reason: found.doc.reviewReason, expires_on: found.doc.expiresOn },
-          after: { review_status: input.status, review_reason: input.reason, expires_on: expiresOn, licence_class: licenceClass },
+          before: {
+            review_status: found.doc.reviewStatus,
+            review_reason: found.doc.reviewReason,
+            ...(canExpire(kind) ? { expires_on: found.doc.expiresOn } : {}),
+          },
+          after: {
+            review_status: input.status,
+            review_reason: input.reason,
+            ...(canExpire(kind) ? { expires_on: expiresOn } : {}),
+            ...(kind === "zera_licence" ? { licence_class: licenceClass } : {}),
+          },
         });
         if (input.status === "rejected" && input.reason) {
           const [user] = await tx.select().from(users).where(eq(users.id, found.userId)).limit(1);
