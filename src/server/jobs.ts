@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { jobs } from "./db/schema/jobs.ts";
 import { PASSWORD_RESET_JOB } from "./modules/accounts/accounts.service.ts";
+import { DOCUMENTS_EXPIRY_JOB } from "./modules/dealers/document-expiry.ts";
 import { FISCAL_CLOSE_DAY_JOB, FISCAL_SUBMIT_JOB } from "./modules/fiscal/fiscal.service.ts";
 import { TAX_DOCUMENT_MAIL_JOB } from "./modules/money/tax-documents.service.ts";
 import type { createDerivedImages } from "./platform/images/derived.ts";
@@ -50,6 +51,7 @@ export function createAppJobWorker(db: Db, config: Config, log?: JobLog): JobWor
     periodic: [
       { kind: QUOTATIONS_EXPIRE_JOB, everyMs: HOUR },
       { kind: QUOTATIONS_REMIND_JOB, everyMs: HOUR },
+      { kind: DOCUMENTS_EXPIRY_JOB, everyMs: HOUR },
       { kind: JOBS_CLEANUP_JOB, everyMs: HOUR },
       { kind: LEADS_EXPIRE_OFFERS_JOB, everyMs: HOUR / 4 },
       // Only with FDMS on: closes the fiscal day in the last hour of the Harare day (fiscal.service.ts).
@@ -74,6 +76,10 @@ export function registerJobHandlers(
   });
   worker.register(LEADS_EXPIRE_OFFERS_JOB, async () => {
     await deps.services.leads.expireOffers(new Date());
+  });
+  // Issue 26 §3: expiry reminders and the hold on companies whose documents expired.
+  worker.register(DOCUMENTS_EXPIRY_JOB, async () => {
+    await deps.services.documentExpiry.run(new Date());
   });
   worker.register(JOBS_CLEANUP_JOB, async () => {
     await cleanupJobs(deps.db, new Date());

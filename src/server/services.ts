@@ -16,6 +16,7 @@ import { createContentAdminService } from "./modules/content/content-admin.servi
 import { createSettingsService } from "./modules/content/settings.service.ts";
 import { createDealerHomeService } from "./modules/dealers/dealer-home.ts";
 import { createDealersService } from "./modules/dealers/dealers.service.ts";
+import { createDocumentExpiry } from "./modules/dealers/document-expiry.ts";
 import { createDocumentsService } from "./modules/dealers/documents.service.ts";
 import { manualPdf, renderManualText } from "./modules/dealers/manual-files.ts";
 import { createTeamService } from "./modules/dealers/team.service.ts";
@@ -92,7 +93,7 @@ export function createServices(deps: Deps) {
     storage: deps.storage,
     // A change of documents may complete (or un-complete) the application.
     // Replaced rejected documents are announced to the back office.
-    onDocumentsChanged: (dealerId, replacedRejected) => dealers.documentsChanged(dealerId, replacedRejected),
+    onDocumentsChanged: (dealerId, replacedRejected, renewals) => dealers.documentsChanged(dealerId, replacedRejected, renewals),
   });
   /** Contact messages and quote requests mail an address anyone can type: limited per sender and recipient. */
   const formLimits = createFormLimits(deps.db, deps.config.formsPerHour);
@@ -152,6 +153,8 @@ export function createServices(deps: Deps) {
     leads,
     dealers,
     documents,
+    /** Dealer documents that expire: reminders, the company's hold, the dashboard's list (issue 26 §3). */
+    documentExpiry: createDocumentExpiry({ db: deps.db, mailer: deps.mailer, settings, siteUrl }),
     /** A dealer company's team: buyers and technicians the owner invites (issue 25 §4). */
     team: createTeamService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit, siteUrl }),
     /** The dealer manual as PDF and text, with the site's support contacts (spec §2 /dealer/manual). */

@@ -1,6 +1,7 @@
 import * as accountMail from "#server/modules/accounts/account-mail.ts";
 import * as contactMail from "#server/modules/contact/contact-mail.ts";
 import * as dealerMail from "#server/modules/dealers/dealer-mail.ts";
+import * as expiryMail from "#server/modules/dealers/document-expiry-mail.ts";
 import * as teamMail from "#server/modules/dealers/team-mail.ts";
 import * as leadMail from "#server/modules/leads/lead-mail.ts";
 import * as taxDocumentMail from "#server/modules/money/tax-document-mail.ts";
@@ -358,6 +359,44 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
     default: () => accountMail.usernameChangedMail({ ...link, username: "rudo2", resetUrl: `${SITE_URL}/forgot-password` }),
   },
 
+  "document-expiry-mail:documentExpiryReminder": {
+    thirtyDays: () =>
+      expiryMail.documentExpiryReminder({
+        site,
+        owner: applicant,
+        company: "Baobab Solar",
+        kind: "tax_clearance",
+        expiresOn: "2026-12-31",
+        daysLeft: 30,
+      }),
+    sevenDays: () =>
+      expiryMail.documentExpiryReminder({
+        site,
+        owner: applicant,
+        company: "Baobab Solar",
+        kind: "zera_licence",
+        expiresOn: "2026-12-31",
+        daysLeft: 7,
+      }),
+  },
+  "document-expiry-mail:documentExpiredNotice": {
+    default: () =>
+      expiryMail.documentExpiredNotice({ site, owner: applicant, company: "Baobab Solar", kind: "tax_clearance", expiresOn: "2026-10-31" }),
+  },
+  "document-expiry-mail:dealerPricesRestored": {
+    default: () =>
+      expiryMail.dealerPricesRestored({ site, owner: applicant, company: "Baobab Solar", kind: "tax_clearance", expiresOn: "2027-12-31" }),
+  },
+  "document-expiry-mail:renewalUploaded": {
+    default: () =>
+      expiryMail.renewalUploaded({
+        site,
+        owner: applicant,
+        company: "Baobab Solar",
+        userId: 7,
+        renewed: [{ kind: "tax_clearance", originalName: "itf263-2027.png", currentExpiresOn: "2026-12-31" }],
+      }),
+  },
   "dealer-mail:applicationSubmittedToCompany": {
     new: () =>
       dealerMail.applicationSubmittedToCompany({

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "../constants.ts";
-import { type DealerDocumentView, type DocumentKind, dealerDocumentSchema } from "./documents.ts";
+import { isIsoDate } from "../date-range.ts";
+import { ZERA_LICENCE_CLASSES } from "../installer-network.ts";
+import { type DealerDocumentView, type DocumentKind, dealerDocumentSchema, LICENCE_CLASS_INVALID } from "./documents.ts";
 import { dealerTierViewSchema } from "./pricing.ts";
 
 /** reg_status values (spec §4); null in the database and in the API is shown as 'Not Started'. */
@@ -169,6 +171,19 @@ export type StatusChange = Omit<z.infer<typeof statusChangeSchema>, "confirmDupl
 export const documentReviewSchema = z.object({
   status: z.enum(["approved", "rejected"], { error: "Status must be approved or rejected." }),
   reason: optionalText(REASON_MAX),
+  /**
+   * Issue 26 §3: the last day the approved document is valid (YYYY-MM-DD, not in the past); a tax clearance defaults
+   * to 31 December of the year it is approved in. Ignored when rejecting.
+   */
+  expires_on: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.string().refine(isIsoDate, { error: "Give the expiry date as YYYY-MM-DD." }).optional(),
+  ),
+  /** A ZERA licence's class as the admin confirms it (ST1–ST4). */
+  licence_class: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(ZERA_LICENCE_CLASSES, { error: LICENCE_CLASS_INVALID }).optional(),
+  ),
 });
 export type DocumentReview = z.infer<typeof documentReviewSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXPIRING_SOON_DAYS, ZERA_LICENCE_CLASSES } from "../installer-network.ts";
 
 /**
  * A dealer's documents (spec §5, §7, §8): the multipart field names the spec's clients send, the kinds they are
@@ -103,6 +104,14 @@ export const dealerDocumentSchema = z.object({
   review_reason: z.string().nullable(),
   created_At: z.string(),
   url: z.string(),
+  /** Issue 26 §3: the last day the document is valid (YYYY-MM-DD, Harare), set by the admin who approved it; null: no expiry. */
+  expires_on: z.string().nullable(),
+  /** A ZERA licence's class (ST1–ST4); null for other kinds. */
+  licence_class: z.enum(ZERA_LICENCE_CLASSES).nullable(),
+  /** Whether the day after `expires_on` has begun (Harare). */
+  expired: z.boolean(),
+  /** none (no expiry), valid, expiring (within EXPIRING_SOON_DAYS) or expired. */
+  expiry_state: z.enum(["none", "valid", "expiring", "expired"]),
 });
 export type DealerDocumentView = z.infer<typeof dealerDocumentSchema>;
 
@@ -136,3 +145,68 @@ export function documentRemovalRefusal(
   }
   return null;
 }
+
+// Issue 26 §3: documents that expire.
+export type ExpiryState = DealerDocumentView["expiry_state"];
+
+/** Whole days from `today` to `expiresOn` (both YYYY-MM-DD): 0 on the last valid day, negative once expired. */
+export function daysUntil(expiresOn: string, today: string): number {
+  return Math.round((Date.parse(`${expiresOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A document's expiry as of `today` (Harare): expired only from the day after its last valid day. */
+export function expiryState(expiresOn: string | null, today: string): ExpiryState {
+  if (!expiresOn) return "none";
+  const days = daysUntil(expiresOn, today);
+  if (days < 0) return "expired";
+  return days <= EXPIRING_SOON_DAYS ? "expiring" : "valid";
+}
+
+const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+/** "31 Dec 2026" for "2026-12-31". */
+export const formatExpiryDay = (date: string) => shortDay.format(new Date(`${date}T00:00:00Z`));
+
+/** "Expires 31 Dec 2026", or "Expired 31 Dec 2026" once past. */
+export function expiryLabel(doc: Pick<DealerDocumentView, "expires_on" | "expired">): string | null {
+  if (!doc.expires_on) return null;
+  return `${doc.expired ? "Expired" : "Expires"} ${formatExpiryDay(doc.expires_on)}`;
+}
+
+/** The kinds a document can expire: the single-file ones (directors' IDs do not). */
+export const EXPIRING_KINDS = ["tax_clearance", "certificate_of_incorporation", "zera_licence"] as const satisfies readonly DocumentKind[];
+export const canExpire = (kind: DocumentKind) => (EXPIRING_KINDS as readonly DocumentKind[]).includes(kind);
+
+/** The documents' names in sentences ("Your tax clearance expired on …"). */
+export const DOCUMENT_KIND_NAMES: Record<DocumentKind, string> = {
+  tax_clearance: "tax clearance",
+  certificate_of_incorporation: "certificate of incorporation",
+  director_id: "director's ID",
+  zera_licence: "ZERA installer licence",
+};
+
+export const RENEWAL_NOT_DUE = `This document can be renewed once it expires within ${EXPIRING_SOON_DAYS} days: your current one is approved and valid.`;
+export const LICENCE_CLASS_INVALID = `Choose the licence class: ${ZERA_LICENCE_CLASSES.join(", ")}.`;
+export const EXPIRY_IN_PAST = "The expiry date cannot be in the past.";
+export const EXPIRY_NOT_FOR_KIND = "Directors' IDs do not expire: leave the expiry date empty.";
+
+/** One line of the admins' dashboard list "Documents expiring in the next 60 days". */
+export const expiringDocumentSchema = z.object({
+  dealer_user_id: z.number(),
+  company: z.string(),
+  document_id: z.number(),
+  kind: z.enum(DOCUMENT_KINDS),
+  expires_on: z.string(),
+  /** Negative once expired. */
+  days_left: z.number(),
+  expired: z.boolean(),
+  /** A renewal of this kind waits for review. */
+  renewal_pending: z.boolean(),
+});
+export type ExpiringDocument = z.infer<typeof expiringDocumentSchema>;
+
+/** The words of the dealer pages' banner and the hold's audit entry: "Your tax clearance expired on 31 Dec 2026." */
+export function expiredSentence(docs: { kind: DocumentKind; expiresOn: string }[]): string {
+  const parts = docs.map((d) => `${DOCUMENT_KIND_NAMES[d.kind]} expired on ${formatExpiryDay(d.expiresOn)}`);
+  return parts.length ? `Your ${parts.join(" and your ")}.` : "One of your company's documents has expired.";
+}
+export const HOLD_BANNER_TAIL = "Dealer prices and checkout are suspended until a renewed document is approved.";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { HOLD_BANNER_TAIL } from "#shared/schemas/documents.ts";
 import { parseLinesParam } from "#shared/schemas/orders.ts";
 import { cityNamedIn } from "#shared/schemas/stock.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
@@ -22,7 +23,9 @@ import type { Route } from "./+types/checkout";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePageRole(context, request, ["dealer"], "/cart");
   const search = new URL(request.url).searchParams;
-  const lines = search.get("lines");
+  // Issue 26 §3: a company whose documents expired cannot check out: the page says why instead of pricing the order.
+  const hold = context.actor?.documentsExpired === true;
+  const lines = hold ? null : search.get("lines");
   const asked = lines === null ? [] : parseLinesParam(lines);
   const { services } = context;
   const [settings, preview, branches, deliveryFees, stock, application] = await Promise.all([
@@ -42,6 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const companyAddress = application?.company_address ?? "";
   return {
+    hold,
     idempotencyKey: crypto.randomUUID(),
     secondaryCurrency: settings.secondaryCurrency,
     bankDetails: settings.bankDetails,
@@ -104,7 +108,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <section className={`${CONTAINER} py-10 md:py-14`}>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Checkout</h1>
       <div className="mt-6">
-        {actionData?.status === "placed" ? (
+        {loaderData.hold ? (
+          <div role="alert" className="max-w-2xl rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900">
+            <p className="font-semibold">Checkout is suspended: one of your company's documents has expired.</p>
+            <p className="mt-1">
+              {HOLD_BANNER_TAIL}{" "}
+              <Link to="/dealer/profile#documents-heading" className="font-semibold underline underline-offset-2">
+                Upload the renewal
+              </Link>
+            </p>
+          </div>
+        ) : actionData?.status === "placed" ? (
           <Placed result={actionData} />
         ) : (
           <CartStates view={view}>

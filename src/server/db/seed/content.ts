@@ -29,6 +29,7 @@ import { exchangeRates } from "../schema/money.ts";
 import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg, renderWebp, storeImage } from "./artwork.ts";
 import { BRANDS, benefitsOf, PRODUCTS, warrantyOf } from "./demo-catalogue.ts";
 import { ARTICLES, AWARDS, BLOGS, CASE_STUDIES, CERTIFICATES, FAQS, OVERVIEW, POSITIONS, TEAM, TESTIMONIALS } from "./demo-content.ts";
+import { seedDemoDocumentExpiry } from "./demo-document-expiry.ts";
 import { DEMO_HS_CODES, seedDemoOrders } from "./demo-orders.ts";
 import { demoRetailPrice, seedDemoPricing } from "./demo-pricing.ts";
 import { DEMO_ZWG_RATES } from "./demo-rates.ts";
@@ -343,6 +344,16 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     ],
   });
   await seedDemoPricing(db, productRows, { silver: [opts.dealerUserId], gold: [goldDealer] });
+  // Issue 26 §3: documents' expiry dates, a ZERA licence, and a company on hold with its renewal to review.
+  await seedDemoDocumentExpiry(db, storage, opts.media, {
+    dealerUserId: opts.dealerUserId,
+    zambeziUserId: goldDealer,
+    seedCompany: async ({ fullName, username, email, ...company }) => {
+      const userId = await insertCompanyAccount(db, { fullName, username, email, roleId: ROLE_IDS.dealer, verifiedDaysAgo: 300 });
+      await seedDealerApplication(db, storage, opts.media, { userId, ...company, vat: null, approved: true, submittedDaysAgo: 300 });
+      return userId;
+    },
+  });
 
   // Quotations, orders, sales and messages, so the dealer area and the back office have something to show.
   const pick = () => productRows[Math.floor(random() * productRows.length)] as (typeof productRows)[number];

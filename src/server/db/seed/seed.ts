@@ -6,6 +6,7 @@ import { taxRates } from "../schema/money.ts";
 import { DEMO_ACCOUNTS, type DemoAccount, seedDemoAccounts } from "./accounts.ts";
 import { seedCategories } from "./categories.ts";
 import { seedDemoContent } from "./content.ts";
+import { seedTaxClearanceExpiries } from "./demo-document-expiry.ts";
 import { seedDemoInstallers } from "./demo-installers.ts";
 import { seedDemoKits } from "./demo-kits.ts";
 import { seedDemoLeads } from "./demo-leads.ts";
@@ -28,6 +29,7 @@ export async function seedIfEmpty(db: Db, storage: Storage, opts: SeedOptions = 
   await seedDemoContent(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
   await seedDemoPaymentProof(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
   await seedDemoInstallers(db, storage, { media: opts.media ?? true });
+  await seedTaxClearanceExpiries(db, { dealerUserId: ids.dealer });
   await seedDemoKits(db, ids.dealer);
   await seedDemoAcceptableQuotation(db, ids.dealer, ids.admin);
   await seedDemoLeads(db, ids.dealer);

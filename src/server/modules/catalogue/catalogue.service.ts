@@ -3,7 +3,6 @@ import { type CatalogueFilter, emptyFilter, parseCatalogueFilter } from "#shared
 import { findCategory } from "#shared/categories.ts";
 import { centsToDecimal, convertCents } from "#shared/money.ts";
 import { toCents } from "#shared/quotation-totals.ts";
-import { seesPricesRole } from "#shared/roles.ts";
 import type {
   AllProductsQuery,
   BrandMin,
@@ -21,7 +20,7 @@ import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Availability } from "#shared/schemas/stock.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
-import type { Actor } from "../../platform/auth/actor.ts";
+import { type Actor, actorSeesPrices } from "../../platform/auth/actor.ts";
 import { NotFoundError, ValidationError } from "../../platform/errors.ts";
 import type { PricedProduct } from "../orders/order-pricing.ts";
 import { type DealerPrice, priceBreaksOf, readPriceRules, tierOfUser, unitPrices } from "../pricing/price-book.ts";
@@ -36,9 +35,9 @@ type ProductRow = typeof products.$inferSelect;
 type Viewer = { kind: "none" } | { kind: "admin" } | { kind: "dealer"; tier: DealerTier | null };
 type CategoryRow = typeof categories.$inferSelect;
 
-/** Prices are for dealers (spec §6) and for the back office. */
+/** Prices are for dealers (spec §6) and for the back office; not while the company's documents have expired (issue 26). */
 export function seesPrices(actor: Actor): boolean {
-  return seesPricesRole(actor?.role);
+  return actorSeesPrices(actor);
 }
 
 export function toProduct(

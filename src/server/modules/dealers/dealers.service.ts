@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { harareDate } from "#shared/dates.ts";
+import { defaultTaxClearanceExpiry } from "#shared/installer-network.ts";
 import { isAdminRole, ROLE_IDS, roleNameOf } from "#shared/roles.ts";
 import {
   type AddInstallationsInput,
@@ -27,7 +29,7 @@ import {
   type StatusHistoryEntry,
   UNCHANGED_RESUBMISSION,
 } from "#shared/schemas/dealers.ts";
-import { type DealerDocumentView, documentFileUrl } from "#shared/schemas/documents.ts";
+import { canExpire, type DealerDocumentView, EXPIRY_IN_PAST, EXPIRY_NOT_FOR_KIND } from "#shared/schemas/documents.ts";
 import type { DealerTier } from "#shared/schemas/pricing.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
@@ -44,7 +46,10 @@ import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { listTiers, tierOfUser } from "../pricing/price-book.ts";
 import { applicationReceived, applicationSubmittedToCompany, documentRejected, replacementUploaded, statusChanged } from "./dealer-mail.ts";
-import type { DocumentReplacement } from "./documents.service.ts";
+import { expiredDocuments } from "./document-expiry.ts";
+import { dealerPricesRestored, renewalUploaded } from "./document-expiry-mail.ts";
+import { currentDocuments, documentView } from "./document-view.ts";
+import type { DocumentRenewal, DocumentReplacement } from "./documents.service.ts";
 
 export type DealersDeps = {
   db: Db;
@@ -55,6 +60,8 @@ export type DealersDeps = {
   audit: Pick<AuditService, "record">;
   /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
   siteUrl?: string;
+  /** The clock of documents' expiry (Harare day). */
+  now?: () => Date;
 };
 
 type DealerRow = typeof dealers.$inferSelect;
@@ -77,31 +84,7 @@ const ADMIN_TRANSITIONS = DEALER_ADMIN_TRANSITIONS;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The documents that count: the newest tax clearance and certificate of incorporation, and every director's ID. */
-export function currentDocuments<T extends Pick<DocumentRow, "id" | "kind">>(docs: T[]): T[] {
-  const newest = new Map<string, T>();
-  for (const d of docs) {
-    if (d.kind === "director_id") continue;
-    const seen = newest.get(d.kind);
-    if (!seen || d.id > seen.id) newest.set(d.kind, d);
-  }
-  return docs.filter((d) => d.kind === "director_id" || newest.get(d.kind) === d).sort((a, b) => a.id - b.id);
-}
-
-/** A document as the documents module answers it (its private download address included); never its storage key. */
-function toDocument(d: DocumentRow): DealerDocumentView {
-  return {
-    id: d.id,
-    kind: d.kind,
-    original_name: d.originalName,
-    mime_type: d.mimeType,
-    size_bytes: d.sizeBytes,
-    review_status: d.reviewStatus,
-    review_reason: d.reviewReason,
-    created_At: d.createdAt.toISOString(),
-    url: documentFileUrl(d.id),
-  };
-}
+export { currentDocuments };
 
 /** Comma-separated names (spec §3): a comma inside a name would split it, so it becomes a space. */
 const fileNames = (docs: DocumentRow[]) => (docs.length ? docs.map((d) => d.originalName.replace(/,/g, " ")).join(",") : null);
@@ -150,7 +133,7 @@ function toApplication(
     })),
     reg_status: dealer?.regStatus ?? null,
     submitted_At: iso(dealer?.submittedAt ?? null),
-    documents: docs.map(toDocument),
+    documents: docs.map((d) => documentView(d)),
     completion: completionOf(dealer, docs, rows.length),
     rejection_reason: dealer?.regStatus === "Rejected" ? (rejection?.reason ?? null) : null,
     rejected_sections: dealer?.regStatus === "Rejected" ? (rejection?.sections ?? []) : [],
@@ -269,7 +252,7 @@ const missingSections = (c: Completion) =>
  * The dealer programme (issue 5): a user's company application, installations, the reg_status lifecycle and the
  * review of each document. Every rule and authorization check of the dealer routes is here.
  */
-export function createDealersService({ db, mailer, settings, audit, siteUrl = DEFAULT_LINK_ORIGIN }: DealersDeps) {
+export function createDealersService({ db, mailer, settings, audit, siteUrl = DEFAULT_LINK_ORIGIN, now = () => new Date() }: DealersDeps) {
   /** What the e-mails name: the site settings and the site's address (read before a transaction: PGlite has one connection). */
   const mailSite = async () => ({ ...(await settings.get()), siteUrl });
   /** Queued in the transaction of the change (decision 007): a committed change always has its mails. */
@@ -353,6 +336,41 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
 
   async function touch(tx: Tx, dealerId: number) {
     await tx.update(dealers).set({ updatedAt: new Date() }).where(eq(dealers.id, dealerId));
+  }
+
+  /**
+   * Issue 26 §3: an approved renewal lifts the company's hold when none of its current documents has expired any
+   * more, in the review's transaction: the owner is told "Your dealer prices are restored", the audit log records it.
+   */
+  async function liftHoldIfRenewed(
+    tx: Tx,
+    admin: SignedIn,
+    dealerId: number,
+    renewed: { kind: DocumentRow["kind"]; expiresOn: string | null },
+    today: string,
+    site: Awaited<ReturnType<typeof mailSite>>,
+  ) {
+    const [found] = await tx
+      .select({ dealer: dealers, owner: users })
+      .from(dealers)
+      .innerJoin(users, eq(users.id, dealers.userId))
+      .where(eq(dealers.id, dealerId))
+      .for("update");
+    if (!found?.dealer.documentsExpiredAt) return;
+    const docs = await tx.select().from(dealerDocuments).where(eq(dealerDocuments.dealerId, dealerId));
+    if (expiredDocuments(docs, today).length > 0) return;
+    const { dealer, owner } = found;
+    const company = dealer.tradingName ?? dealer.registeredCompany ?? owner.fullName;
+    await tx.update(dealers).set({ documentsExpiredAt: null, updatedAt: now() }).where(eq(dealers.id, dealerId));
+    await audit.record(tx, admin, {
+      entity: "dealer",
+      entityId: dealer.userId,
+      action: "documents-restored",
+      summary: `${company}: renewed ${renewed.kind.replaceAll("_", " ")} approved; dealer prices and checkout restored`,
+      before: { documents_expired_at: dealer.documentsExpiredAt?.toISOString() ?? null },
+      after: { documents_expired_at: null },
+    });
+    await send(tx, [dealerPricesRestored({ site, owner, company, kind: renewed.kind, expiresOn: renewed.expiresOn })]);
   }
 
   const service = {
@@ -536,9 +554,11 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
      * back office is told by e-mail (a rejected application coming back complete gets its "resubmitted" e-mail
      * from refreshApplication instead). The e-mail is queued in the transaction that reads the application.
      */
-    async documentsChanged(dealerId: number, replacedRejected: DocumentReplacement[] = []): Promise<void> {
+    async documentsChanged(dealerId: number, replaced: DocumentReplacement[] = [], renewals: DocumentRenewal[] = []): Promise<void> {
       const submitted = await service.refreshApplication(dealerId);
-      if (submitted || replacedRejected.length === 0) return;
+      // A renewal that took the place of a rejected renewal is told as a renewal only.
+      const replacedRejected = replaced.filter((r) => !renewals.some((n) => n.kind === r.kind));
+      if (submitted || (replacedRejected.length === 0 && renewals.length === 0)) return;
       const site = await mailSite();
       await db.transaction(async (tx) => {
         const [found] = await tx
@@ -548,16 +568,24 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
           .where(eq(dealers.id, dealerId))
           .limit(1);
         if (!found || found.dealer.regStatus === null || found.dealer.regStatus === "Rejected") return;
-        await send(tx, [
-          replacementUploaded({
-            site,
-            applicant: found.user,
-            company: found.dealer,
-            userId: found.user.id,
-            status: found.dealer.regStatus,
-            replaced: replacedRejected,
-          }),
-        ]);
+        const mails: Mail[] = [];
+        if (replacedRejected.length) {
+          mails.push(
+            replacementUploaded({
+              site,
+              applicant: found.user,
+              company: found.dealer,
+              userId: found.user.id,
+              status: found.dealer.regStatus,
+              replaced: replacedRejected,
+            }),
+          );
+        }
+        if (renewals.length) {
+          const company = found.dealer.tradingName ?? found.dealer.registeredCompany ?? found.user.fullName;
+          mails.push(renewalUploaded({ site, owner: found.user, company, userId: found.user.id, renewed: renewals }));
+        }
+        await send(tx, mails);
       });
     },
 
@@ -657,6 +685,8 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
     async reviewDocument(actor: Actor, documentId: number, input: DocumentReview): Promise<DealerDocumentView> {
       const admin = requireAdmin(actor);
       if (input.status === "rejected" && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
+      const today = harareDate(now());
+      if (input.status === "approved" && input.expires_on && input.expires_on < today) throw new FieldError(EXPIRY_IN_PAST, "expires_on");
       const site = await mailSite();
       const reviewed = await db.transaction(async (tx) => {
         const [found] = await tx
@@ -667,19 +697,47 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
           .for("update");
         if (!found) throw new NotFoundError("Document not found.");
         if (found.userId === admin.id) throw new ForbiddenError("You cannot review the documents of your own dealer application.");
+        const approving = input.status === "approved";
+        const kind = found.doc.kind;
+        if (approving && input.expires_on && !canExpire(kind)) throw new FieldError(EXPIRY_NOT_FOR_KIND, "expires_on");
+        // Issue 26 §3: an approved document's last valid day (a tax clearance: 31 December of this year by default).
+        const expiresOn = approving
+          ? (input.expires_on ?? (kind === "tax_clearance" ? defaultTaxClearanceExpiry(today) : found.doc.expiresOn))
+          : found.doc.expiresOn;
+        const licenceClass = kind === "zera_licence" ? (input.licence_class ?? found.doc.licenceClass) : null;
+        const expiryChanged = expiresOn !== found.doc.expiresOn;
         const [doc] = await tx
           .update(dealerDocuments)
-          .set({ reviewStatus: input.status, reviewReason: input.reason, reviewedBy: admin.id, reviewedAt: new Date() })
+          .set({
+            reviewStatus: input.status,
+            reviewReason: input.reason,
+            reviewedBy: admin.id,
+            reviewedAt: now(),
+            expiresOn,
+            licenceClass,
+            // A new expiry date has its own reminders.
+            ...(expiryChanged ? { reminder30SentAt: null, reminder7SentAt: null, expiredNoticeSentAt: null } : {}),
+          })
           .where(eq(dealerDocuments.id, documentId))
           .returning();
+        if (approving) await liftHoldIfRenewed(tx, admin, found.doc.dealerId, { kind, expiresOn }, today, site);
         await touch(tx, found.doc.dealerId);
         await audit.record(tx, admin, {
           entity: "dealer-document",
           entityId: documentId,
           action: input.status === "approved" ? "approve" : "reject",
           summary: `${found.doc.kind.replaceAll("_", " ")} of dealer application ${found.doc.dealerId}${input.reason ? `: ${input.reason}` : ""}`,
-          before: { review_status: found.doc.reviewStatus, review_reason: found.doc.reviewReason },
-          after: { review_status: input.status, review_reason: input.reason },
+          before: {
+            review_status: found.doc.reviewStatus,
+            review_reason: found.doc.reviewReason,
+            ...(canExpire(kind) ? { expires_on: found.doc.expiresOn } : {}),
+          },
+          after: {
+            review_status: input.status,
+            review_reason: input.reason,
+            ...(canExpire(kind) ? { expires_on: expiresOn } : {}),
+            ...(kind === "zera_licence" ? { licence_class: licenceClass } : {}),
+          },
         });
         if (input.status === "rejected" && input.reason) {
           const [user] = await tx.select().from(users).where(eq(users.id, found.userId)).limit(1);
@@ -691,7 +749,7 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
         }
         return { doc: doc as DocumentRow, userId: found.userId };
       });
-      return toDocument(reviewed.doc);
+      return documentView(reviewed.doc);
     },
 
     /**

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { harareDate } from "#shared/dates.ts";
+import { ZERA_LICENCE_CLASSES, type ZeraLicenceClass } from "#shared/installer-network.ts";
 import { isAdminRole } from "#shared/roles.ts";
 import { CONFIRM_EMAIL_TO_APPLY } from "#shared/schemas/dealers.ts";
 import {
@@ -15,11 +17,13 @@ import {
   DOCUMENTS_UPLOADED,
   type DocumentField,
   type DocumentKind,
-  documentFileUrl,
   documentRemovalRefusal,
+  expiryState,
+  LICENCE_CLASS_INVALID,
   MAX_DIRECTOR_IDS,
   MAX_FILES_PER_FIELD,
   NO_FILES,
+  RENEWAL_NOT_DUE,
   TAX_CLEARANCE_UPLOADED,
   tooManyForField,
   type UploadResult,
@@ -36,10 +40,11 @@ import {
   type ImageFormat,
   type ImageUploadRules,
   type IncomingPart,
-  readImageUploads,
+  readUploads,
   UploadError,
 } from "../../platform/uploads/image-upload.ts";
 import { createStoredFiles, type StoredFile } from "../../platform/uploads/stored-files.ts";
+import { currentDocuments, documentView } from "./document-view.ts";
 
 export type DocumentsDeps = {
   db: Db;
@@ -48,12 +53,16 @@ export type DocumentsDeps = {
    * Called after a dealer's documents change, so the application's completion is worked out again; with the
    * rejected documents an upload replaced (the back office is told of those).
    */
-  onDocumentsChanged: (dealerId: number, replacements?: DocumentReplacement[]) => Promise<void>;
+  onDocumentsChanged: (dealerId: number, replacements?: DocumentReplacement[], renewals?: DocumentRenewal[]) => Promise<void>;
+  /** The clock deciding which documents are due for renewal (Harare day). */
+  now?: () => Date;
 };
 
 type DocumentRow = typeof dealerDocuments.$inferSelect;
 /** A new file that took the place of a rejected one. */
 export type DocumentReplacement = { kind: DocumentKind; originalName: string; replacedName: string };
+/** Issue 26 §3: a new document of an approved company's kind (a renewal, or a ZERA licence), waiting for review. */
+export type DocumentRenewal = { kind: DocumentKind; originalName: string; currentExpiresOn: string | null };
 type RegStatus = (typeof dealers.$inferSelect)["regStatus"];
 
 /** A refused director's ID is named by its place among the request's IDs: the issue's path is `body.IDsOfDirectors.1`. */
@@ -74,23 +83,23 @@ const UPLOADED_MESSAGE: Record<DocumentField, string> = {
 
 const NOT_FOUND = "Document not found.";
 
-/** While the application is approved or suspended the documents on file stay as reviewed, except rejected ones. */
+/**
+ * While the application is approved or suspended the documents on file stay as reviewed, except rejected ones and
+ * (issue 26 §3) renewals: a document expiring within EXPIRING_SOON_DAYS or expired, and a ZERA licence at any time.
+ */
 const isLocked = (status: RegStatus) => status === "Approved" || status === "Suspended";
-const lockedMessage = (status: RegStatus) => `Your dealer application is ${status}: only a document our team has rejected can be replaced.`;
 
-function view(row: DocumentRow): DealerDocumentView {
-  return {
-    id: row.id,
-    kind: row.kind,
-    original_name: row.originalName,
-    mime_type: row.mimeType,
-    size_bytes: row.sizeBytes,
-    review_status: row.reviewStatus,
-    review_reason: row.reviewReason,
-    created_At: row.createdAt.toISOString(),
-    url: documentFileUrl(row.id),
-  };
+/** Whether an approved company may upload a new document of this kind now (the newest approved one is `approved`). */
+function renewable(kind: DocumentKind, approved: DocumentRow | undefined, today: string): boolean {
+  if (kind === "zera_licence") return true;
+  if (!approved) return false;
+  const state = expiryState(approved.expiresOn, today);
+  return state === "expiring" || state === "expired";
 }
+
+const newestApproved = (rows: DocumentRow[]) =>
+  rows.filter((d) => d.reviewStatus === "approved").reduce<DocumentRow | undefined>((a, d) => (!a || d.id > a.id ? d : a), undefined);
+const lockedMessage = (status: RegStatus) => `Your dealer application is ${status}: only a document our team has rejected can be replaced.`;
 
 const kindOrder = (kind: DocumentKind) => DOCUMENT_KINDS.indexOf(kind);
 const byKindThenId = (a: DocumentRow, b: DocumentRow) => kindOrder(a.kind) - kindOrder(b.kind) || a.id - b.id;
@@ -110,10 +119,11 @@ export function documentUploadRules(only?: DocumentField): ImageUploadRules {
  * A dealer's private documents (tax clearance, certificate of incorporation, directors' IDs): checked, re-encoded,
  * stored under server-made names, served only to their owner and admins.
  */
-export function createDocumentsService({ db, storage, onDocumentsChanged }: DocumentsDeps) {
+export function createDocumentsService({ db, storage, onDocumentsChanged, now = () => new Date() }: DocumentsDeps) {
+  /** The documents that count (older approved ones a renewal replaced are kept for the record, not shown). */
   async function listRows(dealerId: number): Promise<DocumentRow[]> {
     const rows = await db.select().from(dealerDocuments).where(eq(dealerDocuments.dealerId, dealerId)).orderBy(asc(dealerDocuments.id));
-    return rows.sort(byKindThenId);
+    return currentDocuments(rows).sort(byKindThenId);
   }
 
   /** The user's dealer record, made (empty: 'Not Started') when they have none yet. */
@@ -142,20 +152,33 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
       if (me.teamRole === "buyer" || me.teamRole === "technician") throw new ForbiddenError(OWNER_ONLY);
 
       // Refused before a byte of the files is read when nothing could be accepted anyway.
+      const today = harareDate(now());
       const [existing] = await db.select().from(dealers).where(eq(dealers.userId, userId));
-      if (existing && isLocked(existing.regStatus)) {
-        const [rejected] = await db
-          .select({ id: dealerDocuments.id })
+      if (existing && isLocked(existing.regStatus) && only !== undefined) {
+        const kind = DOCUMENT_FIELDS[only];
+        const ofKind = await db
+          .select()
           .from(dealerDocuments)
-          .where(and(eq(dealerDocuments.dealerId, existing.id), eq(dealerDocuments.reviewStatus, "rejected")))
-          .limit(1);
-        if (!rejected) throw new ConflictError(lockedMessage(existing.regStatus));
+          .where(and(eq(dealerDocuments.dealerId, existing.id), eq(dealerDocuments.kind, kind)));
+        const approved = newestApproved(ofKind);
+        const rejected = ofKind.some((d) => d.reviewStatus === "rejected");
+        if (!rejected && !renewable(kind, approved, today)) {
+          throw new ConflictError(approved?.expiresOn ? RENEWAL_NOT_DUE : lockedMessage(existing.regStatus));
+        }
       }
 
-      const images = await readImageUploads(files, documentUploadRules(only)).catch((err: unknown) => {
+      const read = await readUploads(files, { ...documentUploadRules(only), maxFieldBytes: 16 }).catch((err: unknown) => {
         throw namedByPlace(err);
       });
+      const images = read.images;
       if (images.length === 0) throw new UploadError(400, NO_FILES, only);
+      // A ZERA licence comes with its class (ST1–ST4), chosen next to the file.
+      const classField = read.fields.licenceClass;
+      const licenceClass = typeof classField === "string" ? classField.trim().toUpperCase() : "";
+      const sendsLicence = images.some((i) => i.field === "zeraLicence");
+      if (sendsLicence && !(ZERA_LICENCE_CLASSES as readonly string[]).includes(licenceClass)) {
+        throw new UploadError(400, LICENCE_CLASS_INVALID, "licenceClass");
+      }
 
       const dealerId = existing?.id ?? (await ensureDealer(userId));
       const planned = images.map((image) => ({
@@ -177,6 +200,7 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
             const current = await tx.select().from(dealerDocuments).where(eq(dealerDocuments.dealerId, dealerId));
             const locked = isLocked(dealer.regStatus);
             const replaced: DocumentRow[] = [];
+            const renewals: DocumentRenewal[] = [];
             for (const kind of new Set(planned.map((p) => p.kind))) {
               const ofKind = current.filter((d) => d.kind === kind);
               const rejected = ofKind.filter((d) => d.reviewStatus === "rejected");
@@ -190,8 +214,16 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
                 }
                 replaced.push(...rejected);
               } else {
+                const approved = newestApproved(ofKind);
                 if (locked && (ofKind.length === 0 || rejected.length !== ofKind.length)) {
-                  throw new ConflictError(lockedMessage(dealer.regStatus));
+                  // Issue 26 §3: a renewal; the approved document stays current until the new one is approved.
+                  if (!renewable(kind, approved, today)) {
+                    throw new ConflictError(approved?.expiresOn ? RENEWAL_NOT_DUE : lockedMessage(dealer.regStatus));
+                  }
+                  replaced.push(...ofKind.filter((d) => d.reviewStatus !== "approved"));
+                  const name = planned.find((p) => p.kind === kind)?.image.name ?? "";
+                  renewals.push({ kind, originalName: name, currentExpiresOn: approved?.expiresOn ?? null });
+                  continue;
                 }
                 replaced.push(...ofKind);
               }
@@ -215,11 +247,12 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
                   mimeType: p.image.mimeType,
                   sizeBytes: p.image.body.length,
                   reviewStatus: "pending" as const,
+                  licenceClass: p.kind === "zera_licence" ? (licenceClass as ZeraLicenceClass) : null,
                 })),
               )
               .returning();
             afterCommit.remove(...privateFiles(replaced.map((d) => d.storageKey)));
-            return { inserted, replacedRejected: replaced.filter((d) => d.reviewStatus === "rejected") };
+            return { inserted, replacedRejected: replaced.filter((d) => d.reviewStatus === "rejected"), renewals };
           }),
       );
 
@@ -228,11 +261,15 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
         replacedName: old.originalName,
         originalName: result.inserted.find((d) => d.kind === old.kind)?.originalName ?? "",
       }));
-      await onDocumentsChanged(dealerId, replacements);
+      await onDocumentsChanged(dealerId, replacements, result.renewals);
       const sent = new Set(images.map((i) => i.field as DocumentField));
       const [single] = sent;
       const message = sent.size === 1 && single ? UPLOADED_MESSAGE[single] : DOCUMENTS_UPLOADED;
-      return { message, uploaded: result.inserted.sort(byKindThenId).map(view), documents: (await listRows(dealerId)).map(view) };
+      return {
+        message,
+        uploaded: result.inserted.sort(byKindThenId).map((d) => documentView(d)),
+        documents: (await listRows(dealerId)).map((d) => documentView(d)),
+      };
     },
 
     /**
@@ -289,12 +326,12 @@ export function createDocumentsService({ db, storage, onDocumentsChanged }: Docu
         }),
       );
       await onDocumentsChanged(removed.dealerId);
-      return { message: DOCUMENT_REMOVED, documents: (await listRows(removed.dealerId)).map(view) };
+      return { message: DOCUMENT_REMOVED, documents: (await listRows(removed.dealerId)).map((d) => documentView(d)) };
     },
 
     /** A dealer's documents (tax clearance, certificate, directors' IDs, each by id), for the dealer and review screens. */
     async listForDealer(dealerId: number): Promise<DealerDocumentView[]> {
-      return (await listRows(dealerId)).map(view);
+      return (await listRows(dealerId)).map((d) => documentView(d));
     },
   };
 }

@@ -2,7 +2,6 @@ import { eq, inArray } from "drizzle-orm";
 import { DEFAULT_PRODUCT_IMAGE } from "#shared/media.ts";
 import { productKeyLine } from "#shared/product-key-line.ts";
 import { toCents } from "#shared/quotation-totals.ts";
-import { seesPricesRole } from "#shared/roles.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { SizingAnswer, SizingRequest } from "#shared/schemas/sizing.ts";
 import { DEFAULT_SIZING_SETTINGS, type SizingCategory, type SizingProduct, sizeSystem } from "#shared/sizing.ts";
@@ -10,7 +9,7 @@ import { sizingSummary } from "#shared/sizing-summary.ts";
 import type { SpecValues } from "#shared/specs.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/catalogue.ts";
-import type { Actor } from "../../platform/auth/actor.ts";
+import { type Actor, actorSeesPrices } from "../../platform/auth/actor.ts";
 import { readAvailability } from "../stock/availability.ts";
 
 /** The categories a kit is made of. */
@@ -64,7 +63,7 @@ export function createSizingService(db: Db, settings: { get(): Promise<Pick<Site
       const stock = await readAvailability(
         db,
         result.items.map((i) => i.product_id),
-        seesPricesRole(actor?.role),
+        actorSeesPrices(actor),
       );
       const items = result.items.map((item) => {
         const p = byId.get(item.product_id) as CatalogueProduct;

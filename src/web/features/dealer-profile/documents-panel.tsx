@@ -1,4 +1,4 @@
-import type { DealerDocumentView, DocumentKind } from "#shared/schemas/documents.ts";
+import { type DealerDocumentView, type DocumentKind, expiryLabel } from "#shared/schemas/documents.ts";
 import { NOT_UPLOADED, ProfileSection } from "./profile-section.tsx";
 
 type ReviewStatus = DealerDocumentView["review_status"];
@@ -14,7 +14,25 @@ const GROUPS: { kind: DocumentKind; title: string; name: (n: number) => string }
   { kind: "tax_clearance", title: "Tax Clearance", name: () => "Tax clearance" },
   { kind: "certificate_of_incorporation", title: "Certificate of Incorporation", name: () => "Certificate of incorporation" },
   { kind: "director_id", title: "National ID Copies of the Directors", name: (n) => `Director ID ${n}` },
+  { kind: "zera_licence", title: "ZERA Installer Licence (optional)", name: () => "ZERA licence" },
 ];
+
+/** Issue 26 §3: a document's expiry ("Expires 31 Dec 2026"), a clear "Expired" badge once past, a licence's class. */
+function ExpiryNote({ doc }: { doc: DealerDocumentView }) {
+  const label = expiryLabel(doc);
+  if (!label && !doc.licence_class) return null;
+  return (
+    <div className="space-y-1 text-sm">
+      {doc.licence_class ? <p className="text-slate-700">Class {doc.licence_class}</p> : null}
+      {doc.expired ? (
+        <span className={`${BADGE} border-red-400 bg-red-100 text-red-900`}>Expired</span>
+      ) : doc.expiry_state === "expiring" ? (
+        <span className={`${BADGE} border-amber-300 bg-amber-50 text-amber-900`}>Expires soon</span>
+      ) : null}
+      {label ? <p className={doc.expired ? "font-medium text-red-800" : "text-slate-700"}>{label}</p> : null}
+    </div>
+  );
+}
 
 /** Controls under each document (the back office's Approve and Reject). */
 type DocumentActions = (doc: DealerDocumentView, name: string) => React.ReactNode;
@@ -53,6 +71,7 @@ function DocumentCard({ doc, name, actions }: { doc: DealerDocumentView; name: s
       </a>
       <p className="text-sm font-medium break-words text-slate-900">{name}</p>
       <ReviewBadge status={doc.review_status} reason={doc.review_reason} />
+      <ExpiryNote doc={doc} />
       {actions ? actions(doc, name) : null}
     </li>
   );
@@ -62,7 +81,16 @@ function DocumentCard({ doc, name, actions }: { doc: DealerDocumentView; name: s
  * Spec §2 /dealer/profile: the images of the tax clearance, the certificate of incorporation and each director's ID,
  * 'Not uploaded' when one is missing, each with its review status.
  */
-export function DocumentsPanel({ documents, actions }: { documents: DealerDocumentView[]; actions?: DocumentActions }) {
+export function DocumentsPanel({
+  documents,
+  actions,
+  renewal,
+}: {
+  documents: DealerDocumentView[];
+  actions?: DocumentActions;
+  /** Under a kind's documents: the dealer's renewal upload, when one is open (issue 26 §3). */
+  renewal?: (kind: DocumentKind, documents: DealerDocumentView[]) => React.ReactNode;
+}) {
   return (
     <ProfileSection id="documents-heading" title="Documents">
       <div className="grid gap-6 sm:grid-cols-2">
@@ -83,6 +111,7 @@ export function DocumentsPanel({ documents, actions }: { documents: DealerDocume
                   ))}
                 </ul>
               )}
+              {renewal ? renewal(group.kind, docs) : null}
             </div>
           );
         })}

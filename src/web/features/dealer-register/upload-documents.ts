@@ -11,9 +11,12 @@ export function uploadDocument(
   field: DocumentField,
   file: File,
   onProgress: (fraction: number) => void,
+  fields: Record<string, string> = {},
 ): Promise<UploadAnswer> {
   return new Promise((resolve) => {
     const body = new FormData();
+    // Text fields first (a ZERA licence's class), then the file.
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
     body.append(field, file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/dealer/upload-documents/${userId}`);

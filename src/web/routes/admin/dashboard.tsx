@@ -3,6 +3,7 @@ import { CATEGORIES } from "#shared/categories.ts";
 import { harareDate, presetOf } from "#shared/date-range.ts";
 import { type SalesQuery, salesQuerySchema } from "#shared/schemas/sales.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { ExpiringDocuments } from "#web/features/admin/dashboard/expiring-documents.tsx";
 import { longSpan } from "#web/features/admin/dashboard/format.ts";
 import { RangeForm, type RangeIssues } from "#web/features/admin/dashboard/range-form.tsx";
 import { RecordSale } from "#web/features/admin/dashboard/record-sale.tsx";
@@ -29,14 +30,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const query: SalesQuery = parsed.success ? parsed.data : {};
   const { sales } = context.services;
-  const [figures, stats, products, choices] = await Promise.all([
+  const [figures, stats, products, choices, expiring] = await Promise.all([
     sales.figures(context.actor, query),
     sales.statistics(context.actor, query),
     sales.productSales(context.actor, { ...query, limit: 10 }),
     sales.productChoices(context.actor),
+    context.services.documentExpiry.expiringSoon(context.actor),
   ]);
   const now = new Date();
-  return { figures, stats, products, choices, issues, today: harareDate(now), preset: presetOf(figures, now) };
+  return { figures, stats, products, choices, expiring, issues, today: harareDate(now), preset: presetOf(figures, now) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -47,7 +49,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, stats, products, choices, issues, today, preset } = loaderData;
+  const { figures, stats, products, choices, expiring, issues, today, preset } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
@@ -80,6 +82,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <StatCards stats={stats} figures={figures} />
         <SalesPanels figures={figures} products={products} categoryName={categoryName} />
       </div>
+      <ExpiringDocuments rows={expiring} />
     </AdminPage>
   );
 }

@@ -1,3 +1,4 @@
+import type { DealerDocumentView, DocumentKind } from "#shared/schemas/documents.ts";
 import { accountAction } from "#web/features/account/account-actions.server.ts";
 import { ChangePassword } from "#web/features/account/change-password.tsx";
 import { PersonalDetails } from "#web/features/account/personal-details.tsx";
@@ -8,9 +9,21 @@ import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx
 import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
 import { InstallationsList } from "#web/features/dealer-profile/installations-list.tsx";
 import { PublicProfilePanel } from "#web/features/dealer-profile/public-profile-panel.tsx";
+import { RenewalUpload } from "#web/features/dealer-profile/renewal-upload.tsx";
 import { requireSignedIn } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/profile";
+
+/**
+ * Issue 26 §3: an approved (or suspended) company renews a document expiring within 60 days or expired (a new file
+ * takes the place of a renewal still waiting for review), and may add a ZERA licence at any time. The server decides; this only offers it.
+ */
+function renewalOpen(status: string | null, kind: DocumentKind, docs: DealerDocumentView[]): boolean {
+  if (status !== "Approved" && status !== "Suspended") return false;
+  if (kind === "zera_licence") return true;
+  if (kind === "director_id") return false;
+  return docs.some((d) => d.review_status === "approved" && (d.expiry_state === "expiring" || d.expiry_state === "expired"));
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireSignedIn(context, request);
@@ -48,7 +61,18 @@ export default function DealerProfile({ loaderData, actionData }: Route.Componen
       <div className="not-prose max-w-3xl space-y-6 text-base">
         <PersonalDetails user={user} editing={edit === "details"} result={actionData?.form === "profile" ? actionData : undefined} />
         <CompanyDetails application={application} />
-        <DocumentsPanel documents={application.documents} />
+        <DocumentsPanel
+          documents={application.documents}
+          renewal={(kind, docs) =>
+            renewalOpen(application.reg_status, kind, docs) ? (
+              <RenewalUpload
+                userId={user.id}
+                kind={kind}
+                label={kind === "zera_licence" && docs.length === 0 ? "Upload your ZERA licence" : "Upload the renewal"}
+              />
+            ) : null
+          }
+        />
         <InstallationsList installations={application.installations} />
         {publicProfile ? <PublicProfilePanel profile={publicProfile} /> : null}
         <ChangePassword editing={edit === "password"} result={actionData?.form === "password" ? actionData : undefined} />

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { DealerDocumentView } from "#shared/schemas/documents.ts";
+import { harareDate } from "#shared/dates.ts";
+import { defaultTaxClearanceExpiry, ZERA_LICENCE_CLASSES } from "#shared/installer-network.ts";
+import { canExpire, type DealerDocumentView } from "#shared/schemas/documents.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
-import { TextAreaField } from "#web/components/ui/text-field.tsx";
+import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 
 /** Approve or reject one dealer document (PUT /api/dealer/documents/{id}/review); rejecting asks for the reason. */
@@ -15,6 +17,13 @@ export function DocumentReview({ doc, name }: { doc: DealerDocumentView; name: s
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
+  // Issue 26 §3: the approved document's last valid day (a tax clearance: 31 December of this year, prefilled) and a
+  // ZERA licence's class as the dealer gave it, which the admin confirms or changes.
+  const today = harareDate(new Date());
+  const [expiresOn, setExpiresOn] = useState(doc.expires_on ?? (doc.kind === "tax_clearance" ? defaultTaxClearanceExpiry(today) : ""));
+  const [licenceClass, setLicenceClass] = useState<string>(doc.licence_class ?? "");
+  const [expiryError, setExpiryError] = useState<string | undefined>();
+  const asksExpiry = doc.review_status !== "approved" && canExpire(doc.kind);
   // The button pressed goes away with the review (an approved document has no Approve): the focus moves to the
   // other one, with the outcome announced, instead of being lost to the page.
   const [reviewed, setReviewed] = useState<"approved" | "rejected" | null>(null);
@@ -28,10 +37,19 @@ export function DocumentReview({ doc, name }: { doc: DealerDocumentView; name: s
   const review = async (status: "approved" | "rejected", why: string | null) => {
     setBusy(true);
     setError(null);
-    const answer = await sendRequest({ method: "PUT", url: `/api/dealer/documents/${doc.id}/review`, body: { status, reason: why } });
+    const extra =
+      status === "approved" && asksExpiry
+        ? { expires_on: expiresOn || null, ...(doc.kind === "zera_licence" ? { licence_class: licenceClass || null } : {}) }
+        : {};
+    const answer = await sendRequest({
+      method: "PUT",
+      url: `/api/dealer/documents/${doc.id}/review`,
+      body: { status, reason: why, ...extra },
+    });
     setBusy(false);
     if (!answer.ok) {
       if (status === "rejected") setReasonError(answer.issues[0]?.message ?? answer.message ?? undefined);
+      else if (answer.issues[0]?.message) setExpiryError(answer.issues[0].message);
       else setError(answer.message);
       return false;
     }
@@ -46,6 +64,36 @@ export function DocumentReview({ doc, name }: { doc: DealerDocumentView; name: s
       <p role="status" className="sr-only">
         {reviewed ? `${name} ${reviewed}.` : ""}
       </p>
+      {asksExpiry ? (
+        <div className="space-y-2">
+          <TextField
+            type="date"
+            label={`${name}: valid until`}
+            hint={
+              doc.kind === "tax_clearance"
+                ? "Tax clearance: 31 Dec of this year unless it says otherwise."
+                : "Leave empty if it does not expire."
+            }
+            value={expiresOn}
+            min={today}
+            error={expiryError}
+            onChange={(e) => {
+              setExpiresOn(e.currentTarget.value);
+              setExpiryError(undefined);
+            }}
+          />
+          {doc.kind === "zera_licence" ? (
+            <SelectField label={`${name}: class`} value={licenceClass} onChange={(e) => setLicenceClass(e.currentTarget.value)}>
+              <option value="">Not given</option>
+              {ZERA_LICENCE_CLASSES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {doc.review_status !== "approved" ? (
           <button
