@@ -315,7 +315,7 @@ describe("reading applications (GET /api/dealer/{id})", () => {
 
     const asAdmin = await t.inject({ method: "GET", url: `/api/dealer/${me.id}`, headers: admin });
     expect(asAdmin.statusCode).toBe(200);
-    expect(asAdmin.json().documents).toHaveLength(4);
+    expect(asAdmin.json().documents).toHaveLength(5); // with the ZERA licence (issue 26)
     expect((await t.inject({ method: "GET", url: "/api/dealer/2147483000", headers: admin })).statusCode).toBe(404);
     expect((await t.inject({ method: "GET", url: `/api/dealer/${me.id}` })).statusCode).toBe(401);
   });

@@ -64,6 +64,7 @@ const SUNRISE: Profile = {
   ],
 };
 
+/** Its ZERA licence (ST3) is seeded with the documents that expire (demo-document-expiry.ts). */
 const ZAMBEZI: Profile = {
   city: "Harare",
   province: "harare",
@@ -75,7 +76,6 @@ const ZAMBEZI: Profile = {
   whatsapp: "+263 78 300 4411",
   email: "projects@zambezi-power.example",
   colour: "#0e7490",
-  licence: "ST4",
   shown: [
     [0, "Ruwa"],
     [1, "Marondera"],
@@ -106,13 +106,13 @@ const OTHERS: NewInstaller[] = [
     shown: [[0, "Hillside, Bulawayo"]],
   },
   {
-    owner: "Chipo Mutasa",
-    username: "chipo.mutasa",
+    owner: "Nyasha Chikowore",
+    username: "nyasha.chikowore",
     company: "Eastern Highlands Solar (Private) Limited",
     trading: "Eastern Highlands Solar",
     regNumber: "0412/2016",
     tin: "2004455667",
-    address: "14 Herbert Chitepo Street, Mutare",
+    address: "22 Fifth Street, Mutare",
     city: "Mutare",
     province: "manicaland",
     served: [],
@@ -309,14 +309,16 @@ export async function seedDemoInstallers(db: Db, storage: Storage, opts: { media
     }
     if (p.licence) {
       const key = `dealer-documents/${dealerId}/${randomUUID()}.webp`;
-      if (opts.media) files.push(async () => storage.put("private", key, await renderWebp(documentSvg("ZERA Installer Licence", trading))));
+      // Drawn now: the row records the file's size.
+      const body = opts.media ? await renderWebp(documentSvg("ZERA Installer Licence", trading)) : null;
+      if (body) await storage.put("private", key, body);
       await db.insert(dealerDocuments).values({
         dealerId,
         kind: "zera_licence",
         storageKey: key,
         originalName: "zera-installer-licence.png",
         mimeType: "image/webp",
-        sizeBytes: 0,
+        sizeBytes: body?.length ?? 0,
         reviewStatus: "approved",
         licenceClass: p.licence,
         expiresOn: `${new Date().getUTCFullYear() + 1}-06-30`,

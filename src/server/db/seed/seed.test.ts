@@ -218,7 +218,13 @@ describe("demo content", () => {
       .select()
       .from(dealerDocuments)
       .where(eq(dealerDocuments.dealerId, dealer?.id as number));
-    expect(docs.map((d) => d.kind).sort()).toEqual(["certificate_of_incorporation", "director_id", "director_id", "tax_clearance"]);
+    expect(docs.map((d) => d.kind).sort()).toEqual([
+      "certificate_of_incorporation",
+      "director_id",
+      "director_id",
+      "tax_clearance",
+      "zera_licence",
+    ]);
     for (const d of docs) {
       const body = await readFile(file("private", d.storageKey));
       expect(body.length).toBe(d.sizeBytes);
