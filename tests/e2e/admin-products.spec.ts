@@ -301,6 +301,8 @@ test("admin code stays in admin route chunks: public pages load none of it", asy
 });
 
 test("the products screen at phone and desktop widths", async ({ page }) => {
+  // Eight pages and their screenshots: more than the default 30 s when the other worker loads the machine.
+  test.setTimeout(90_000);
   await login(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin$/);
   for (const width of [390, 1280]) {
