@@ -74,7 +74,7 @@ test("the demo dealer sees company details, documents with review badges and thu
     const link = documents.getByRole("link", { name: new RegExp(name.replace(/[()]/g, "\\$&")) });
     await expect(link).toHaveAttribute("href", /^\/api\/dealer\/documents\/\d+\/file$/);
   }
-  await expect(documents.getByText("Approved", { exact: true })).toHaveCount(4);
+  await expect(documents.getByText("Approved", { exact: true })).toHaveCount(5); // with the ZERA licence (issue 26)
 
   const installations = section(page, "Installations");
   const cards = installations.getByRole("listitem");
@@ -113,7 +113,8 @@ test("a new account sees 'Not provided', 'Not uploaded' and 'No installations ad
   await expect(company.getByText("Not provided", { exact: true })).toHaveCount(6);
   await expect(company).toContainText("Not Started");
   await expect(company.getByRole("link", { name: "Update in the registration portal" })).toHaveAttribute("href", "/dealer/register");
-  await expect(section(page, "Documents").getByText("Not uploaded", { exact: true })).toHaveCount(3);
+  // The three the application needs, and the optional ZERA licence (issue 26).
+  await expect(section(page, "Documents").getByText("Not uploaded", { exact: true })).toHaveCount(4);
   await expect(section(page, "Documents").getByRole("img")).toHaveCount(0);
   await expect(section(page, "Installations").getByText("No installations added", { exact: true })).toBeVisible();
 
@@ -168,7 +169,7 @@ test("a new account sees 'Not provided', 'Not uploaded' and 'No installations ad
   await expectLoaded(documents.getByRole("img", { name: "Certificate of incorporation (rejected)", exact: true }));
   await expect(documents.getByText("Rejected", { exact: true })).toBeVisible();
   await expect(documents.getByText("Reason: The scan is unreadable.")).toBeVisible();
-  await expect(documents.getByText("Not uploaded", { exact: true })).toHaveCount(1);
+  await expect(documents.getByText("Not uploaded", { exact: true })).toHaveCount(2); // the directors' IDs and the optional ZERA licence
 });
 
 test("the dealer sidebar shows Orders for the dealer, not for a member", async ({ page, browser, baseURL }) => {
@@ -184,6 +185,7 @@ test("the dealer sidebar shows Orders for the dealer, not for a member", async (
     "Price list",
     "Quick order",
     "Kits",
+    "Leads",
     "Team",
   ]);
   await nav.getByRole("link", { name: "Orders" }).click();

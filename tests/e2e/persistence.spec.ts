@@ -5,24 +5,24 @@ import { startServer } from "../support/server-process.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("restarting keeps the data in DATA_DIR; deleting DATA_DIR gives a fresh demo site", async ({ request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(540_000);
   const dataDir = await mkdtemp(path.join(tmpdir(), "solar-persist-"));
   try {
-    let server = await startServer({ DATA_DIR: dataDir }, 120_000);
+    let server = await startServer({ DATA_DIR: dataDir }, 180_000);
     expect(server.output()).toContain("Demo accounts (printed once, on first start");
     const account = { fullName: "Kuda Persist", username: "kuda", email: "kuda@example.com", password: "Kept-across-Kariba-restarts-77" };
     const signup = await request.post(`${server.url}/api/auth/register`, { data: account });
     expect(signup.status()).toBe(201);
     await server.stop();
 
-    server = await startServer({ DATA_DIR: dataDir }, 120_000);
+    server = await startServer({ DATA_DIR: dataDir }, 180_000);
     expect(server.output()).not.toContain("Demo accounts");
     const login = await request.post(`${server.url}/api/auth/login`, { data: { user: "kuda", password: account.password } });
     expect(login.status()).toBe(200);
     await server.stop();
 
     await rm(dataDir, { recursive: true, force: true });
-    server = await startServer({ DATA_DIR: dataDir }, 120_000);
+    server = await startServer({ DATA_DIR: dataDir }, 180_000);
     expect(server.output()).toContain("Demo accounts (printed once, on first start");
     const gone = await request.post(`${server.url}/api/auth/login`, { data: { user: "kuda", password: account.password } });
     expect(gone.status()).toBe(401);

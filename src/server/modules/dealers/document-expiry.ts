@@ -158,13 +158,18 @@ export function createDocumentExpiry({ db, mailer, settings, siteUrl }: Document
         .where(and(inArray(dealers.regStatus, ["Approved", "Suspended"]), eq(dealerDocuments.reviewStatus, "approved")));
       const byDealer = new Map<number, typeof rows>();
       for (const r of rows) byDealer.set(r.dealer.id, [...(byDealer.get(r.dealer.id) ?? []), r]);
+      // Renewals waiting for review, of all these dealers in one query.
+      const pending = byDealer.size
+        ? await db
+            .select({ dealerId: dealerDocuments.dealerId, kind: dealerDocuments.kind })
+            .from(dealerDocuments)
+            .where(and(inArray(dealerDocuments.dealerId, [...byDealer.keys()]), eq(dealerDocuments.reviewStatus, "pending")))
+        : [];
       const list: ExpiringDocument[] = [];
       for (const group of byDealer.values()) {
         const first = group[0];
         if (!first) continue;
-        const pendingKinds = new Set<DocumentKind>();
-        const all = await db.select().from(dealerDocuments).where(eq(dealerDocuments.dealerId, first.dealer.id));
-        for (const d of all) if (d.reviewStatus === "pending") pendingKinds.add(d.kind);
+        const pendingKinds = new Set<DocumentKind>(pending.filter((p) => p.dealerId === first.dealer.id).map((p) => p.kind));
         for (const doc of currentApproved(group.map((g) => g.doc))) {
           if (!doc.expiresOn) continue;
           const days = daysUntil(doc.expiresOn, today);

@@ -104,11 +104,17 @@ export function PublicProfilePanel({ profile }: { profile: MyPublicProfile }) {
               className="size-16 rounded-full border border-slate-200 object-cover"
             />
           ) : null}
-          <div>
+          <div className="min-w-0">
             <label htmlFor="public-profile-logo" className="mb-1 block text-sm font-medium text-slate-800">
               Logo (JPG or PNG)
             </label>
-            <input id="public-profile-logo" type="file" name="logo" accept="image/jpeg,image/png" className="text-sm" />
+            <input
+              id="public-profile-logo"
+              type="file"
+              name="logo"
+              accept="image/jpeg,image/png"
+              className="block w-full max-w-full text-sm"
+            />
           </div>
         </div>
         <TextAreaField

@@ -74,8 +74,9 @@ export default function DealerProfile({ loaderData, actionData }: Route.Componen
           }
         />
         <InstallationsList installations={application.installations} />
-        {publicProfile ? <PublicProfilePanel profile={publicProfile} /> : null}
         <ChangePassword editing={edit === "password"} result={actionData?.form === "password" ? actionData : undefined} />
+        {/* After the spec's five sections, in the spec's order (issue 26's addition). */}
+        {publicProfile ? <PublicProfilePanel profile={publicProfile} /> : null}
         <TwoStepPanel status={totp} result={actionData?.form === "totp" ? actionData : undefined} />
         <SessionsPanel sessions={sessions} result={actionData?.form === "sessions" ? actionData : undefined} />
       </div>
