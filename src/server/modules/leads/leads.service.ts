@@ -66,6 +66,16 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
     return dealer;
   }
 
+  /** The company's offer of a lead (404 when the lead was never offered to it). */
+  async function offerTo(tx: Tx, leadId: number, dealerId: number): Promise<typeof leadOffers.$inferSelect> {
+    const [offer] = await tx
+      .select()
+      .from(leadOffers)
+      .where(and(eq(leadOffers.leadId, leadId), eq(leadOffers.dealerId, dealerId)));
+    if (!offer) throw new NotFoundError();
+    return offer;
+  }
+
   async function kitOf(exec: Db | Tx, quotationId: number) {
     return exec
       .select({ productName: quotationProducts.productName, quantity: quotationProducts.quantity })
@@ -296,11 +306,7 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
       const site = await mailSite();
       await db.transaction(async (tx) => {
         const dealer = await companyOf(tx, user);
-        const [offer] = await tx
-          .select()
-          .from(leadOffers)
-          .where(and(eq(leadOffers.leadId, leadId), eq(leadOffers.dealerId, dealer.id)));
-        if (!offer) throw new NotFoundError();
+        const offer = await offerTo(tx, leadId, dealer.id);
         const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId));
         if (!lead) throw new NotFoundError();
         if (lead.status === "accepted" && lead.dealerId !== dealer.id) throw new ConflictError(LEAD_TAKEN);
@@ -329,11 +335,7 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
       const site = await mailSite();
       await db.transaction(async (tx) => {
         const dealer = await companyOf(tx, user);
-        const [offer] = await tx
-          .select()
-          .from(leadOffers)
-          .where(and(eq(leadOffers.leadId, leadId), eq(leadOffers.dealerId, dealer.id)));
-        if (!offer) throw new NotFoundError();
+        const offer = await offerTo(tx, leadId, dealer.id);
         if (offer.status !== "offered" || offer.expiresAt <= now) throw new ConflictError(LEAD_OFFER_CLOSED);
         await tx
           .update(leadOffers)
