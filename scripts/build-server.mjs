@@ -70,6 +70,9 @@ const formRulesFile = entryFile(formRules);
 // The search boxes' suggestions (enhance/search-suggest.ts), likewise a file of its own, imported on a box's first focus.
 const searchSuggest = await build({ ...browserBuild, entryPoints: { "enhance-search": "src/web/enhance/search-suggest.ts" } });
 const searchSuggestFile = entryFile(searchSuggest);
+// A dealer's cart sync (lib/cart/server-cart.ts, issue 25 §3), a file of its own that only dealers' pages import.
+const cartSync = await build({ ...browserBuild, entryPoints: { "enhance-cart-sync": "src/web/lib/cart/server-cart.ts" } });
+const cartSyncFile = entryFile(cartSync);
 const enhanced = await build({
   ...browserBuild,
   entryPoints: { enhance: "src/web/enhance/main.ts" },
@@ -80,6 +83,7 @@ const enhanced = await build({
       setup(b) {
         b.onResolve({ filter: /[\\/]form-rules\.ts$/ }, () => ({ path: `./${formRulesFile}`, external: true }));
         b.onResolve({ filter: /[\\/]search-suggest\.ts$/ }, () => ({ path: `./${searchSuggestFile}`, external: true }));
+        b.onResolve({ filter: /[\\/]server-cart\.ts$/ }, () => ({ path: `./${cartSyncFile}`, external: true }));
       },
     },
   ],

@@ -1,7 +1,7 @@
 import { CART_STORAGE_KEY } from "#shared/constants.ts";
 import { cartCountHelpers, showCartCount } from "#web/lib/cart/cart-count-early.ts";
 import { addLinesToCart, addToCart, type CartItem, subscribeToCart } from "#web/lib/cart/cart-store.ts";
-import { syncServerCart } from "#web/lib/cart/server-cart.ts";
+import { syncCartOnDealerPages } from "./cart-sync.ts";
 import { toast } from "./toast.ts";
 
 /** The spec's texts (§8) and what the page says when the browser will not keep a cart. */
@@ -32,5 +32,5 @@ export function enhanceCart(): void {
   });
   subscribeToCart(() => showCartCount(CART_STORAGE_KEY, cartCountHelpers));
   // A signed-in dealer's cart is the company's, on the server (issue 25 §3): this browser's cart mirrors it.
-  syncServerCart();
+  syncCartOnDealerPages();
 }

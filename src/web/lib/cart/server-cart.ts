@@ -1,5 +1,6 @@
 import { CART_LIFETIME_MS } from "#shared/constants.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "#shared/media.ts";
+import { CART_DIRTY_KEY, CART_MIRROR_KEY } from "./cart-mirror-keys.ts";
 import { CHANGE_EVENT, clearCart, readCart, writeCart } from "./cart-store.ts";
 
 /**
@@ -16,11 +17,9 @@ import { CHANGE_EVENT, clearCart, readCart, writeCart } from "./cart-store.ts";
  *   alive through a navigation); until it is answered the copy is marked `cart-dirty`, and the next page sends the
  *   local cart rather than fetching the server's, so a change made just before leaving a page is never lost.
  * - A page without the attribute (signed out, a technician) drops a mirrored copy: it was the company's, kept safe
- *   on the server, and a visitor on the same browser starts from an empty cart.
+ *   on the server, and a visitor on the same browser starts from an empty cart (enhance/cart-sync.ts, which loads
+ *   this file on dealers' pages only: visitors never download it).
  */
-export const CART_MIRROR_KEY = "cart-mirror";
-/** Set while a change made here has not reached the server yet (a page left before its push was answered). */
-export const CART_DIRTY_KEY = "cart-dirty";
 
 type ServerCart = { lines: { product_id: number; product_name: string; image: string; quantity: number }[] };
 
@@ -77,22 +76,16 @@ export async function pullServerCart(): Promise<void> {
   }
 }
 
-/** Starts mirroring on a dealer's page, or drops a mirrored copy on anyone else's. Once per page. */
-export function syncServerCart(): void {
-  if (started || typeof document === "undefined") return;
+/**
+ * Starts mirroring the cart of `owner` (the page's `data-cart-sync`) on a dealer's page. Once per page. A change made
+ * on the page before this file came is already marked `cart-dirty` (enhance/cart-sync.ts), so it is sent, not lost.
+ */
+export function syncServerCart(owner: string): void {
+  if (started || !owner) return;
   started = true;
-  const owner = document.body?.dataset.cartSync ?? "";
   let mark: string | null = null;
   try {
     mark = localStorage.getItem(CART_MIRROR_KEY);
-    if (!owner) {
-      if (mark !== null) {
-        localStorage.removeItem(CART_MIRROR_KEY);
-        localStorage.removeItem(CART_DIRTY_KEY);
-        clearCart();
-      }
-      return;
-    }
   } catch {
     return;
   }
