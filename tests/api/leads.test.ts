@@ -189,6 +189,17 @@ describe("asking for an installer with a quote request", () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(await t.database.db.select().from(leads).where(eq(leads.quotationId, res.json().id))).toEqual([]);
   });
+
+  it("the back office's quotation says which province wants an installer, and null without one", async () => {
+    const { email } = await requestWithInstaller("midlands");
+    const withInstaller = await actors.inject("admin", { method: "GET", url: `/api/quotations/?q=${encodeURIComponent(email)}` });
+    expect(withInstaller.json().rows.map((q: { installer_province: string | null }) => q.installer_province)).toEqual(["midlands"]);
+    const without = await actors.inject("admin", {
+      method: "GET",
+      url: `/api/quotations/?q=${encodeURIComponent(`noinst.${run}@example.com`)}`,
+    });
+    expect(without.json().rows.map((q: { installer_province: string | null }) => q.installer_province)).toEqual([null]);
+  });
 });
 
 describe("routing leads (issue 26 §2)", () => {

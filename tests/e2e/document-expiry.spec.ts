@@ -65,6 +65,8 @@ test("an expired tax clearance suspends a dealer's checkout; the approved renewa
   // An admin approves it with its expiry date.
   await login(page, DEMO.admin);
   await page.goto("/admin/dealers?q=Mutare");
+  // The dealers list marks the company whose approved document has expired.
+  await expect(page.getByTestId("documents-expiry").first()).toHaveText("Expired documents");
   await page
     .getByRole("link", { name: /Mutare Sun Energy/ })
     .first()

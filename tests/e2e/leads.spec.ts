@@ -63,4 +63,12 @@ test("the back office sees every lead's history and the unassigned one to assign
   const card = page.getByRole("listitem").filter({ hasText: "Matabeleland North" }).first();
   await expect(card).toContainText("Not offered to anyone");
   await expect(card.getByLabel("Assign to")).toBeVisible();
+
+  // The quotation queue says which requests also want an installer, and where, and leads to the enquiries.
+  await page.goto("/admin/quotations?q=Sibusiso+Ndlovu");
+  const wanted = page.getByRole("link", { name: "Installer wanted (Matabeleland North)" });
+  await expect(wanted).toBeVisible();
+  await wanted.click();
+  await expect(page).toHaveURL(/\/admin\/leads$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Installer leads" })).toBeVisible();
 });

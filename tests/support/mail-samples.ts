@@ -142,6 +142,7 @@ function quotation(over: Partial<QuotationView>): QuotationView {
     id: 12,
     user_id: null,
     placed_by: null,
+    installer_province: null,
     status: "approved",
     requester_name: "Tatenda Moyo",
     requester_address: "5 Borrowdale Road, Harare",

@@ -111,6 +111,10 @@ export const quotationViewSchema = z.object({
   id: z.number(),
   user_id: z.number().nullable(),
   placed_by: placedBySchema.describe("Who asked for it: the company's owner or a team member (issue 25 §4); null for a visitor"),
+  installer_province: z
+    .string()
+    .nullable()
+    .describe('The province (a slug of #shared/provinces.ts) when the request asked "I also want a certified installer" (issue 26 §2)'),
   status: z.enum(QUOTATION_STATUS_VALUES),
   requester_name: z.string(),
   requester_address: z.string(),

@@ -33,6 +33,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { quotationCharges, quotationProducts, quotations } from "../../db/schema/commerce.ts";
+import { leads as leadsTable } from "../../db/schema/installer-network.ts";
 import { type Actor, requireAdmin, requireDocumentsValid, requireUser, requireVerified } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError, ValidationError } from "../../platform/errors.ts";
 import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
@@ -291,6 +292,17 @@ export function createQuotationsService({
         ),
       )
       .orderBy(quotationCharges.id);
+    // Issue 26 §2: the requests that asked for a certified installer, and for which province (one lead each).
+    const leadRows = await exec
+      .select({ quotationId: leadsTable.quotationId, province: leadsTable.province })
+      .from(leadsTable)
+      .where(
+        inArray(
+          leadsTable.quotationId,
+          rows.map((r) => r.id),
+        ),
+      );
+    const installerProvince = new Map(leadRows.map((l) => [l.quotationId, l.province]));
     const pricing = await catalogue.secondaryPricing(true, exec);
     const names = await placerNames(exec, rows);
     const added = new Set(lines.filter((l) => l.addedByAdmin).map((l) => l.id));
@@ -336,6 +348,7 @@ export function createQuotationsService({
         id: q.id,
         user_id: q.userId,
         placed_by: placedBy(q.placedBy ?? q.userId ?? 0, names),
+        installer_province: installerProvince.get(q.id) ?? null,
         status: effectiveQuotationStatus(q.status, validity, now) as QuotationStatusValue,
         requester_name: q.requesterName,
         requester_address: q.requesterAddress,

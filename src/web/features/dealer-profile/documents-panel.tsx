@@ -17,6 +17,15 @@ const GROUPS: { kind: DocumentKind; title: string; name: (n: number) => string }
   { kind: "zera_licence", title: "ZERA Installer Licence (optional)", name: () => "ZERA licence" },
 ];
 
+/** "Expired" or "Expires soon" (issue 26 §3): a document's, or on the back office's dealers list a company's documents'. */
+export function ExpiryBadge({ state, children }: { state: "expired" | "expiring"; children?: React.ReactNode }) {
+  return state === "expired" ? (
+    <span className={`${BADGE} border-red-400 bg-red-100 text-red-900`}>{children ?? "Expired"}</span>
+  ) : (
+    <span className={`${BADGE} border-amber-300 bg-amber-50 text-amber-900`}>{children ?? "Expires soon"}</span>
+  );
+}
+
 /** Issue 26 §3: a document's expiry ("Expires 31 Dec 2026"), a clear "Expired" badge once past, a licence's class. */
 function ExpiryNote({ doc }: { doc: DealerDocumentView }) {
   const label = expiryLabel(doc);
@@ -24,11 +33,7 @@ function ExpiryNote({ doc }: { doc: DealerDocumentView }) {
   return (
     <div className="space-y-1 text-sm">
       {doc.licence_class ? <p className="text-slate-700">Class {doc.licence_class}</p> : null}
-      {doc.expired ? (
-        <span className={`${BADGE} border-red-400 bg-red-100 text-red-900`}>Expired</span>
-      ) : doc.expiry_state === "expiring" ? (
-        <span className={`${BADGE} border-amber-300 bg-amber-50 text-amber-900`}>Expires soon</span>
-      ) : null}
+      {doc.expired ? <ExpiryBadge state="expired" /> : doc.expiry_state === "expiring" ? <ExpiryBadge state="expiring" /> : null}
       {label ? <p className={doc.expired ? "font-medium text-red-800" : "text-slate-700"}>{label}</p> : null}
     </div>
   );

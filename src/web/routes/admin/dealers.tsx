@@ -10,6 +10,7 @@ import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { TabBar } from "#web/features/admin/kit/tab-bar.tsx";
 import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
+import { ExpiryBadge } from "#web/features/dealer-profile/documents-panel.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/dealers";
@@ -42,6 +43,8 @@ function DealerCard({ dealer }: { dealer: DealerApplication }) {
     approved: docs.filter((d) => d.review_status === "approved").length,
     rejected: docs.filter((d) => d.review_status === "rejected").length,
   };
+  const approved = docs.filter((d) => d.review_status === "approved");
+  const expiry = approved.some((d) => d.expired) ? "expired" : approved.some((d) => d.expiry_state === "expiring") ? "expiring" : null;
   return (
     <div className="space-y-3" data-testid="dealer-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -63,6 +66,12 @@ function DealerCard({ dealer }: { dealer: DealerApplication }) {
         <dt className="text-slate-600">Documents</dt>
         <dd className="text-slate-900">
           {docs.length === 0 ? "None uploaded" : `${counts.approved} approved, ${counts.pending} pending, ${counts.rejected} rejected`}
+          {/* Issue 26 §3: an approved document past its expiry puts the company's prices on hold until a renewal is approved. */}
+          {expiry ? (
+            <span className="ml-2 inline-block align-middle" data-testid="documents-expiry">
+              <ExpiryBadge state={expiry}>{expiry === "expired" ? "Expired documents" : "Documents expire soon"}</ExpiryBadge>
+            </span>
+          ) : null}
         </dd>
         {dealer.reg_status === "Approved" && dealer.tier ? (
           <>

@@ -1,6 +1,8 @@
 import { ChevronRight, Download } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
+import { provinceName } from "#shared/provinces.ts";
 import { quotationStatusView } from "#shared/quotation-status.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { RowActionAnchor, RowActions } from "#web/components/ui/row-actions.tsx";
@@ -62,6 +64,16 @@ function QuotationRows({ quotation: q, now, actions, tour }: { quotation: Quotat
         <td className={`${cell} ${NAME_CELL_CLASS} max-md:order-last max-md:w-full`}>
           <span className="block font-medium break-words text-slate-900">{q.requester_name}</span>
           <Token className="block text-slate-600">{q.requester_email}</Token>
+          {q.installer_province ? (
+            // Issue 26 §2: the request is also an enquiry for a certified installer, routed on /admin/leads.
+            <Link
+              to="/admin/leads"
+              data-installer-wanted={q.installer_province}
+              className="mt-1 inline-block rounded text-sm font-medium text-amber-800 underline decoration-amber-300 underline-offset-2 hover:text-amber-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+            >
+              Installer wanted ({provinceName(q.installer_province)})
+            </Link>
+          ) : null}
         </td>
         <td className={cell}>
           <span className={status.badgeClass} data-status={status.status}>
