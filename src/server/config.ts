@@ -64,6 +64,8 @@ const envSchema = z.object({
   /** Unset: 127.0.0.1 (this machine only) outside production, 0.0.0.0 (every interface) in production. */
   HOST: optionalText,
   DATA_DIR: z.string().trim().min(1).default("./data"),
+  /** A folder where the demo's rendered images are kept between first starts (the test harness sets it): unset, none. */
+  SEED_MEDIA_CACHE: optionalText,
   DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: "must be a postgres:// or postgresql:// URL",
   }),
@@ -127,6 +129,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** SEED_MEDIA_CACHE: the demo's rendered images kept between first starts (seed/artwork.ts); undefined: none. */
+  seedMediaCache: string | undefined;
   /** Unset: PGlite in DATA_DIR/db. "memory://" in tests. */
   databaseUrl: string | undefined;
   siteUrl: string | undefined;
@@ -250,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The demo's passwords are published: outside production the site answers this machine only unless HOST says otherwise.
     host: e.HOST ?? (mode === "production" ? "0.0.0.0" : "127.0.0.1"),
     dataDir: path.resolve(e.DATA_DIR),
+    seedMediaCache: e.SEED_MEDIA_CACHE ? path.resolve(e.SEED_MEDIA_CACHE) : undefined,
     databaseUrl: e.DATABASE_URL,
     siteUrl: e.SITE_URL?.replace(/\/+$/, ""),
     smtpUrl: e.SMTP_URL,

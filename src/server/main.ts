@@ -23,7 +23,7 @@ export async function main(web: "production" | "development" = "production") {
     // Several processes may start together on one PostgreSQL: they migrate and seed one at a time.
     const created = await withStartLock(config, async () => {
       await database.migrate();
-      return seedIfEmpty(database.db, storage);
+      return seedIfEmpty(database.db, storage, { mediaCache: config.seedMediaCache });
     });
     if (config.env === "production") {
       const weak = await accountsWithDemoPasswords(database.db);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-flags.mjs";
 
@@ -6,12 +7,27 @@ export type ServerProcess = { url: string; output: () => string; stop(): Promise
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/**
+ * The demo's rendered images, kept for every server the tests start with a fresh DATA_DIR (config SEED_MEDIA_CACHE):
+ * the browser suite, the restarts and the fault tests each seed a new demo site, and rendering its images was most of
+ * each first start. Keyed by what is drawn, so a changed drawing renders anew.
+ */
+export const TEST_MEDIA_CACHE = path.join(tmpdir(), "solar-seed-media-cache");
+
 /** Runs the built server (build/app/server.js) on a free port and resolves once it prints its address. */
 export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "build/app/server.js")], {
     cwd: root,
     // Run as npm start runs it.
-    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...SERVER_ENV, ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SEED_MEDIA_CACHE: TEST_MEDIA_CACHE,
+      ...SERVER_ENV,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -1,3 +1,6 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, imageVariantName, type MediaFolder } from "#shared/media.ts";
@@ -57,28 +60,69 @@ export function documentSvg(title: string, holder: string): string {
 }
 
 /**
+ * The folder where rendered images are kept between first starts (config SEED_MEDIA_CACHE, set by the test harness,
+ * which starts many fresh demo sites): an SVG always renders to the same bytes, so each is rendered once. Unset (every
+ * real start), images are rendered and nothing is kept outside the storage.
+ */
+let renderCache: string | undefined;
+
+export function setRenderCache(dir: string | undefined): void {
+  renderCache = dir;
+}
+
+/** The files `make` renders for `key` (the SVG and how it is encoded), read from the cache when it holds them all. */
+async function rendered(key: string, count: number, make: () => Promise<Buffer[]>): Promise<Buffer[]> {
+  if (!renderCache) return make();
+  const hash = createHash("sha256").update(key).digest("hex");
+  const files = Array.from({ length: count }, (_, i) => path.join(renderCache as string, `${hash}-${i}.webp`));
+  try {
+    return await Promise.all(files.map((f) => readFile(f)));
+  } catch {
+    const made = await make();
+    try {
+      await mkdir(renderCache, { recursive: true });
+      // Written under a temporary name and renamed: a reader never sees half a file, and concurrent starts agree.
+      await Promise.all(
+        made.map(async (buf, i) => {
+          const tmp = `${files[i]}.${process.pid}.${randomBytes(4).toString("hex")}`;
+          await writeFile(tmp, buf);
+          await rename(tmp, files[i] as string);
+        }),
+      );
+    } catch {
+      // A cache that cannot be written is only slower.
+    }
+    return made;
+  }
+}
+
+/**
  * Renders an SVG once and stores it at every width of IMAGE_WIDTHS, plus the plain name (the largest).
  * The bitmap is rendered a single time without its (unused) alpha channel and the widths are encoded in
  * parallel at WebP effort 2: first start stays within a few seconds on a two-core machine.
  */
 export async function storeImage(storage: Storage, folder: MediaFolder, name: string, svg: string): Promise<void> {
-  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const raw = { width: info.width, height: info.height, channels: info.channels };
-  const encode = (width: number) => {
-    const pipeline = sharp(data, { raw });
-    if (width !== info.width) pipeline.resize({ width });
-    return pipeline.webp({ quality: width === info.width ? 78 : 76, effort: 2 }).toBuffer();
-  };
-  const widths = await Promise.all(IMAGE_WIDTHS.map(async (width) => [width, await encode(width)] as const));
-  const largest = widths.reduce((a, b) => (b[0] > a[0] ? b : a))[1];
+  const widths = [...IMAGE_WIDTHS];
+  const encoded = await rendered(`store-v1:${widths.join(",")}:${svg}`, widths.length, async () => {
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const raw = { width: info.width, height: info.height, channels: info.channels };
+    const encode = (width: number) => {
+      const pipeline = sharp(data, { raw });
+      if (width !== info.width) pipeline.resize({ width });
+      return pipeline.webp({ quality: width === info.width ? 78 : 76, effort: 2 }).toBuffer();
+    };
+    return Promise.all(widths.map((width) => encode(width)));
+  });
+  const largest = encoded[widths.indexOf(Math.max(...widths) as (typeof widths)[number])] as Buffer;
   await Promise.all([
     storage.put("public", `${folder}/${name}`, largest),
-    ...widths.map(([width, buf]) => storage.put("public", `${folder}/${imageVariantName(name, width)}`, buf)),
+    ...widths.map((width, i) => storage.put("public", `${folder}/${imageVariantName(name, width)}`, encoded[i] as Buffer)),
   ]);
 }
 
 export async function renderWebp(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+  const [webp] = await rendered(`webp-v1:${svg}`, 1, async () => [await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer()]);
+  return webp as Buffer;
 }
 
 /** A one-page PDF: title, intro, a two-column table, a closing paragraph and the company footer. */

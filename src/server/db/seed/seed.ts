@@ -4,6 +4,7 @@ import type { Db } from "../client.ts";
 import { categories } from "../schema/catalogue.ts";
 import { taxRates } from "../schema/money.ts";
 import { DEMO_ACCOUNTS, type DemoAccount, seedDemoAccounts } from "./accounts.ts";
+import { setRenderCache } from "./artwork.ts";
 import { seedCategories } from "./categories.ts";
 import { seedDemoContent } from "./content.ts";
 import { seedTaxClearanceExpiries } from "./demo-document-expiry.ts";
@@ -16,6 +17,8 @@ import { seedDemoAcceptableQuotation } from "./demo-quotations.ts";
 export type SeedOptions = {
   /** Generate images and PDFs (off in API tests, where only rows matter). */
   media?: boolean;
+  /** A folder keeping rendered images between first starts (config SEED_MEDIA_CACHE; artwork.ts). */
+  mediaCache?: string;
 };
 
 /** Fills an empty database with the demo site; does nothing when categories exist. Returns the demo accounts created. */
@@ -25,6 +28,7 @@ export async function seedIfEmpty(db: Db, storage: Storage, opts: SeedOptions = 
   const [row] = await db.select({ n: count() }).from(categories);
   if ((row?.n ?? 0) > 0) return null;
   await seedCategories(db);
+  setRenderCache(opts.mediaCache);
   const ids = await seedDemoAccounts(db);
   await seedDemoContent(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
   await seedDemoPaymentProof(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
