@@ -216,6 +216,7 @@ describe("GET /api/quotations/get-by-user", () => {
         "decision_reason",
         "exchange_rate",
         "id",
+        "installer_province",
         "lines",
         "notes",
         "order_id",

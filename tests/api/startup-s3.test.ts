@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_MEDIA_CACHE } from "../support/media-cache.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3-server.ts";
 
 const run = promisify(execFile);
@@ -22,7 +23,7 @@ afterAll(async () => {
 async function start(env: Record<string, string>) {
   try {
     const r = await run(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "0", ...s3.env, ...env },
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "0", SEED_MEDIA_CACHE: TEST_MEDIA_CACHE, ...s3.env, ...env },
       timeout: 60_000,
     });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };

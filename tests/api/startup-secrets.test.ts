@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_MEDIA_CACHE } from "../support/media-cache.ts";
 
 // L6: a URL-typed setting that stops the start (a wrong scheme, a malformed URL, a server that does not answer) is
 // named in the error with its password masked.
@@ -19,7 +20,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 async function start(env: Record<string, string>) {
   try {
     const r = await run(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, LOG_LEVEL: "trace", ...env },
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, LOG_LEVEL: "trace", SEED_MEDIA_CACHE: TEST_MEDIA_CACHE, ...env },
       timeout: 60_000,
     });
     return { code: 0, output: r.stdout + r.stderr };

@@ -9,6 +9,7 @@ import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
+import { TEST_MEDIA_CACHE } from "../support/media-cache.ts";
 import { createTestDatabase } from "../support/test-db.ts";
 
 const run = promisify(execFile);
@@ -29,7 +30,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 async function start(env: Record<string, string>) {
   try {
     const r = await run(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...env },
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, SEED_MEDIA_CACHE: TEST_MEDIA_CACHE, ...env },
       timeout: 120_000,
     });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };

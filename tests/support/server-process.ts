@@ -1,18 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-flags.mjs";
+import { TEST_MEDIA_CACHE } from "./media-cache.ts";
 
 export type ServerProcess = { url: string; output: () => string; stop(): Promise<void>; child: ChildProcess };
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-/**
- * The demo's rendered images, kept for every server the tests start with a fresh DATA_DIR (config SEED_MEDIA_CACHE):
- * the browser suite, the restarts and the fault tests each seed a new demo site, and rendering its images was most of
- * each first start. Keyed by what is drawn, so a changed drawing renders anew.
- */
-export const TEST_MEDIA_CACHE = path.join(tmpdir(), "solar-seed-media-cache");
 
 /** Runs the built server (build/app/server.js) on a free port and resolves once it prints its address. */
 export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {

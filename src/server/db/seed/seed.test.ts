@@ -10,6 +10,7 @@ import { IMAGE_WIDTHS, imageVariantName, MEDIA_FOLDERS } from "#shared/media.ts"
 import { isSitePath } from "#shared/schemas/content.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { specsSchemaFor } from "#shared/specs.ts";
+import { TEST_MEDIA_CACHE } from "../../../../tests/support/media-cache.ts";
 import { expectLedgerAgrees } from "../../../../tests/support/stock-invariant.ts";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import { readAvailability } from "../../modules/stock/availability.ts";
@@ -34,7 +35,7 @@ const file = (visibility: "public" | "private", key: string) => path.join(root, 
 beforeAll(async () => {
   database = await createTestDatabase();
   root = await mkdtemp(path.join(tmpdir(), "solar-seed-"));
-  const created = await seedIfEmpty(database.db, storage(), { media: true });
+  const created = await seedIfEmpty(database.db, storage(), { media: true, mediaCache: TEST_MEDIA_CACHE });
   expect(created?.map((a) => a.role)).toEqual(["super", "admin", "dealer", "user"]);
 }, 120_000);
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
 import { ensureBuild } from "../../../../tests/support/ensure-build.ts";
+import { TEST_MEDIA_CACHE } from "../../../../tests/support/media-cache.ts";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
 import { products } from "../../db/schema/catalogue.ts";
@@ -38,7 +39,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   root = await mkdtemp(path.join(tmpdir(), "solar-sweep-"));
   storage = createDiskStorage(root);
-  await seedIfEmpty(database.db, storage, { media: true });
+  await seedIfEmpty(database.db, storage, { media: true, mediaCache: TEST_MEDIA_CACHE });
 }, 180_000);
 afterAll(async () => {
   await database?.close();
