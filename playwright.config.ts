@@ -17,7 +17,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
-  workers: 2,
+  // E2E_WORKERS overrides (several suites on one machine, or trying more workers than cores: the tests mostly wait).
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
   // CI also writes a JSON report for its closing summary line.
   reporter: process.env.PLAYWRIGHT_JSON ? [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON }]] : [["list"]],
