@@ -293,6 +293,9 @@ test("every route of src/web/routes.ts is in the accessibility test's list", () 
 
 /** The checks of one page as it is now: axe's violations, and one main landmark the skip link reaches. */
 async function pageFindings(page: Page, where: string): Promise<string[]> {
+  // A page whose heading is in sight may still wait for its stylesheet (a posted form's answer on a busy machine):
+  // axe would measure it unstyled (links 17 px high). The load event comes once the stylesheets have.
+  await page.waitForLoadState("load");
   const shell = await page.evaluate(() => {
     const problems: string[] = [];
     const mains = document.querySelectorAll("main, [role=main]");
