@@ -162,6 +162,18 @@ export function expiryState(expiresOn: string | null, today: string): ExpiryStat
   return days <= EXPIRING_SOON_DAYS ? "expiring" : "valid";
 }
 
+/**
+ * A company's documents as the back office's dealers list marks them: "expired" when an approved document is past its
+ * last valid day (the hold's rule), else "expiring" when one is within EXPIRING_SOON_DAYS, else null.
+ */
+export function companyDocumentsExpiry(
+  docs: readonly Pick<DealerDocumentView, "review_status" | "expiry_state">[],
+): "expired" | "expiring" | null {
+  const approved = docs.filter((d) => d.review_status === "approved");
+  if (approved.some((d) => d.expiry_state === "expired")) return "expired";
+  return approved.some((d) => d.expiry_state === "expiring") ? "expiring" : null;
+}
+
 const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 /** "31 Dec 2026" for "2026-12-31". */
 export const formatExpiryDay = (date: string) => shortDay.format(new Date(`${date}T00:00:00Z`));

@@ -1,4 +1,4 @@
-import { CART_DIRTY_KEY, CART_MIRROR_KEY } from "#web/lib/cart/cart-mirror-keys.ts";
+import { CART_DIRTY_KEY, CART_MIRROR_KEY, markCartDirty } from "#web/lib/cart/cart-mirror-keys.ts";
 import { CHANGE_EVENT, clearCart } from "#web/lib/cart/cart-store.ts";
 
 /**
@@ -22,13 +22,7 @@ export function syncCartOnDealerPages(): void {
     return;
   }
   // Until the sync has come, a change made here is marked as not yet sent; the sync then sends it.
-  const markDirty = () => {
-    try {
-      localStorage.setItem(CART_DIRTY_KEY, `${Date.now()}-${Math.random()}`);
-    } catch {
-      // Storage refused: the cart page says so.
-    }
-  };
+  const markDirty = () => void markCartDirty();
   window.addEventListener(CHANGE_EVENT, markDirty);
   import("#web/lib/cart/server-cart.ts").then(
     (m) => {

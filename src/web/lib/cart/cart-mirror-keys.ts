@@ -5,3 +5,13 @@
  */
 export const CART_MIRROR_KEY = "cart-mirror";
 export const CART_DIRTY_KEY = "cart-dirty";
+
+/** Marks the local copy as changed here and not yet sent (a new mark each time); false when storage refuses. */
+export function markCartDirty(): boolean {
+  try {
+    localStorage.setItem(CART_DIRTY_KEY, `${Date.now()}-${Math.random()}`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,6 @@
 import { CART_LIFETIME_MS } from "#shared/constants.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "#shared/media.ts";
-import { CART_DIRTY_KEY, CART_MIRROR_KEY } from "./cart-mirror-keys.ts";
+import { CART_DIRTY_KEY, CART_MIRROR_KEY, markCartDirty } from "./cart-mirror-keys.ts";
 import { CHANGE_EVENT, clearCart, readCart, writeCart } from "./cart-store.ts";
 
 /**
@@ -119,12 +119,7 @@ export function syncServerCart(owner: string): void {
   }
   // This page's own changes go to the server once the first answer is in (the whole cart, after a short pause).
   window.addEventListener(CHANGE_EVENT, () => {
-    if (applying) return;
-    try {
-      localStorage.setItem(CART_DIRTY_KEY, `${Date.now()}-${Math.random()}`);
-    } catch {
-      return;
-    }
+    if (applying || !markCartDirty()) return;
     clearTimeout(pushTimer);
     pushTimer = setTimeout(() => void ready.then(push), 150);
   });

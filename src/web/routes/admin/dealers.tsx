@@ -1,6 +1,7 @@
 import { Download, FileSearch } from "lucide-react";
 import { formatDate } from "#shared/dates.ts";
 import { DEALER_STATUSES, type DealerApplication, type DealerStatusLabel, NOT_STARTED, statusLabel } from "#shared/schemas/dealers.ts";
+import { companyDocumentsExpiry } from "#shared/schemas/documents.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { RowActionLink } from "#web/components/ui/row-actions.tsx";
 import { Token } from "#web/components/ui/token.tsx";
@@ -43,8 +44,7 @@ function DealerCard({ dealer }: { dealer: DealerApplication }) {
     approved: docs.filter((d) => d.review_status === "approved").length,
     rejected: docs.filter((d) => d.review_status === "rejected").length,
   };
-  const approved = docs.filter((d) => d.review_status === "approved");
-  const expiry = approved.some((d) => d.expired) ? "expired" : approved.some((d) => d.expiry_state === "expiring") ? "expiring" : null;
+  const expiry = companyDocumentsExpiry(docs);
   return (
     <div className="space-y-3" data-testid="dealer-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
