@@ -9,14 +9,10 @@ const jsonReport =
 
 export default defineConfig({
   test: {
-    include: [
-      "src/**/*.test.ts",
-      "src/**/*.test.tsx",
-      "tests/api/**/*.test.ts",
-      "tests/faults/**/*.test.ts",
-      "tests/fuzz/**/*.test.ts",
-      "tests/scale/**/*.test.ts",
-    ],
+    // Decision 022: the whole suite runs on PGlite; the files and tests marked `db` (`// @module-tag db`, or
+    // `{ tags: ["db"] }` on one test) run again on PostgreSQL: transactions and locks, races, full-text search and
+    // trigram, the queue. `.ci/run` picks them with `--tags-filter=db`.
+    tags: [{ name: "db", description: "behaviour that can differ between PGlite and PostgreSQL: run on both" }],
     environment: "node",
     // The migrated and the seeded database, made once for the run and copied by each file (support/test-db.ts).
     globalSetup: ["tests/support/db-snapshots.ts"],
@@ -32,5 +28,34 @@ export default defineConfig({
     // CI also writes a JSON report for its closing summary line.
     reporters: process.env.VITEST_JSON ? ["default", "json"] : ["default"],
     outputFile: jsonReport ? { json: jsonReport } : undefined,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["src/server/**/*.test.ts", "tests/api/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
+          // The server's and the API's files share their worker's modules instead of loading them again per file
+          // (about half of their time went to that, decision 022): each file still makes its own database and app
+          // (support/test-app.ts), and module state that outlives a file (caches, counters) is keyed by the app.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          // The pages' and the browser code's files (happy-dom, stubbed globals), and the files that start servers
+          // or set process-wide things (signals, env): a fresh module graph and environment each.
+          include: [
+            "src/shared/**/*.test.ts",
+            "src/web/**/*.test.ts",
+            "src/web/**/*.test.tsx",
+            "tests/faults/**/*.test.ts",
+            "tests/process/**/*.test.ts",
+            "tests/scale/**/*.test.ts",
+          ],
+        },
+      },
+    ],
   },
 });

@@ -179,7 +179,7 @@ describe("M3: e-mail and username changes", () => {
 });
 
 describe("M4: the login limit", () => {
-  it("tries at most the limit of 60 concurrent wrong passwords: each attempt is reserved before the hash", async () => {
+  it("tries at most the limit of 60 concurrent wrong passwords: each attempt is reserved before the hash", { tags: ["db"] }, async () => {
     await register("racer");
     const ip = freshIp();
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login("racer", `wrong-guess-${i}`, ip)));

@@ -1,3 +1,4 @@
+// @module-tag db: runs on PostgreSQL too (decision 022)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryPage, Facet } from "#shared/schemas/catalogue.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";

@@ -81,7 +81,9 @@ describe("POST /api/contact", () => {
     });
   }
 
-  it("stores nothing when its mail cannot be queued: the message and its mails commit together (decision 007)", async () => {
+  it("stores nothing when its mail cannot be queued: the message and its mails commit together (decision 007)", {
+    tags: ["db"],
+  }, async () => {
     const service = createContactService({
       formLimits: unlimitedForms,
       db: t.database.db,

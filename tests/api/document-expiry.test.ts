@@ -15,6 +15,7 @@ import { ROLE_IDS } from "#shared/roles.ts";
 import { LICENCE_CLASS_INVALID, RENEWAL_NOT_DUE } from "#shared/schemas/documents.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { type FormPart, file, multipart } from "../support/multipart.ts";
+import { orderRequest } from "../support/orders.ts";
 import { header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -146,14 +147,7 @@ const placeOrder = (headers: Record<string, string>) =>
     method: "POST",
     url: "/api/orders",
     headers,
-    payload: {
-      idempotencyKey: randomUUID(),
-      currency: "USD",
-      fulfilment: "collection",
-      contactName: "Expiry order",
-      contactPhone: "+263 77 123 4567",
-      products: [{ product_id: productId, quantity: 1 }],
-    },
+    payload: orderRequest([{ product_id: productId, quantity: 1 }], { fulfilment: "collection", contactName: "Expiry order" }),
   });
 const upload = (c: Company, parts: FormPart[], route = "upload-documents") => {
   const body = multipart(parts);

@@ -1,3 +1,4 @@
+// @module-tag db: runs on PostgreSQL too (decision 022)
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,3 +1,4 @@
+// @module-tag db: runs on PostgreSQL too (decision 022)
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";

@@ -1,3 +1,4 @@
+// @module-tag db: runs on PostgreSQL too (decision 022)
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";

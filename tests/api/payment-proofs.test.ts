@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import {
 } from "#shared/schemas/payment-proofs.ts";
 import { type ActorName, type Actors, createActors } from "../support/actors.ts";
 import { type FormPart, file, multipart } from "../support/multipart.ts";
+import { orderRequest } from "../support/orders.ts";
 import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -47,15 +47,7 @@ async function placeOrder(who: ActorName = "dealer"): Promise<OrderView> {
   const res = await actors.inject(who, {
     method: "POST",
     url: "/api/orders",
-    payload: {
-      idempotencyKey: randomUUID(),
-      currency: "USD",
-      fulfilment: "delivery",
-      contactName: "Farai Dealer",
-      contactPhone: "+263 77 123 4567",
-      deliveryAddress: "45 Lytton Road, Workington, Harare",
-      products: productIds.map((product_id) => ({ product_id, quantity: 1 })),
-    },
+    payload: orderRequest(productIds.map((product_id) => ({ product_id, quantity: 1 }))),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();

@@ -399,7 +399,7 @@ describe("PUT /api/quotations/:id — refused transitions (409), nothing changed
     await expectRefused(q.id, { status: "expired" }, "A quotation expires by itself once its validity date has passed.");
   });
 
-  it("two approvals at once: one wins, the other is refused, one e-mail", async () => {
+  it("two approvals at once: one wins, the other is refused, one e-mail", { tags: ["db"] }, async () => {
     const q = await newQuotation();
     const before = await mailCount();
     const results = await Promise.all([put(q.id, approval(q.lines)), put(q.id, approval(q.lines, { currency: "ZWG" }))]);

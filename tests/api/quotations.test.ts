@@ -381,7 +381,9 @@ describe("GET /api/quotations/", () => {
 });
 
 describe("mail failure", () => {
-  it("stores nothing when its mail cannot be queued: the request and its mails commit together (decision 007)", async () => {
+  it("stores nothing when its mail cannot be queued: the request and its mails commit together (decision 007)", {
+    tags: ["db"],
+  }, async () => {
     const service = createQuotationsService({
       formLimits: unlimitedForms,
       stock: t.app.services.stock,

@@ -1,3 +1,4 @@
+// @module-tag db: runs on PostgreSQL too (decision 022)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_LIMIT_MAX } from "#shared/schemas/search.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";

@@ -64,7 +64,9 @@ describe("signing in to the back office", () => {
     expect(replayed.json().message).toBe(WRONG_CODE);
   });
 
-  it("two sign-ins at once (a phone and a laptop) may both finish: a second password step does not void the first", async () => {
+  it("two sign-ins at once (a phone and a laptop) may both finish: a second password step does not void the first", {
+    tags: ["db"],
+  }, async () => {
     await forgetLastTotpStep(t.database.db, "admin");
     const laptop = (await passwordStep("admin")).json();
     const phone = (await passwordStep("admin")).json();

@@ -1,3 +1,4 @@
+// @module-tag db: runs on PostgreSQL too (decision 022)
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { dealers } from "#server/db/schema/dealers.ts";
 import { OWNER_ONLY } from "#server/platform/auth/actor.ts";
 import { EMAIL_TAKEN_FOR_TEAM, TEAM_NEEDS_APPROVAL } from "#shared/schemas/team.ts";
 import { type Actors, createActors } from "../support/actors.ts";
+import { orderRequest } from "../support/orders.ts";
 import { decoded, header, linkToken, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -44,14 +46,7 @@ async function accept(email: string, password: string): Promise<Record<string, s
   return { authorization: `Bearer ${res.json().token}` };
 }
 
-const order = () => ({
-  idempotencyKey: randomUUID(),
-  currency: "USD",
-  fulfilment: "collection",
-  contactName: "Team order",
-  contactPhone: "+263 77 123 4567",
-  products: [{ product_id: productId, quantity: 2 }],
-});
+const order = () => orderRequest([{ product_id: productId, quantity: 2 }], { fulfilment: "collection", contactName: "Team order" });
 
 describe("inviting a company's team (issue 25 §4)", () => {
   it("an owner invites a buyer, who chooses a password by the mailed link and orders for the company: the order says who placed it", async () => {

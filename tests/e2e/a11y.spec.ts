@@ -1,11 +1,13 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 import routes from "../../src/web/routes.ts";
+import { claim, poolAccount, poolCompany } from "../support/e2e-pool.ts";
 import { header, linkToken, outboxMails } from "../support/outbox.ts";
-import { DEMO, expect, login, nextDemoCode, test } from "./fixtures.ts";
-import { axeFindings } from "./support/axe.ts";
+import { DEMO, expect, login, nextDemoCode, signInThroughApi, test } from "./fixtures.ts";
+import { AXE_SOURCE, axeFindings } from "./support/axe.ts";
 import { dataDir, newAccount, verifiedAccount } from "./support/dealer-application.ts";
+import { helpButtonFindings } from "./support/help-button.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /**
@@ -317,22 +319,18 @@ async function check(page: Page, url: string, label = url): Promise<string[]> {
   return pageFindings(page, label);
 }
 
-/** Checks every page COVERED lists for the actor (those of routes `only` accepts). */
-async function visitAll(page: Page, actor: Actor, label: string = actor, only = (_route: string) => true): Promise<string[]> {
+/** The URLs COVERED lists for the actor on a route. */
+const visitsOf = (covered: Covered, actor: Actor) => (Array.isArray(covered) ? covered.filter((v) => v.as === actor) : []);
+
+/** Checks the visits of one route on the page: axe, the landmarks, and the Help button's place (support/help-button.ts). */
+async function checkVisits(page: Page, route: string, visits: Visit[], label: string): Promise<string[]> {
   const findings: string[] = [];
-  for (const [route, covered] of Object.entries(COVERED)) {
-    if (!Array.isArray(covered) || !only(route)) continue;
-    for (const visit of covered.filter((v) => v.as === actor)) {
-      const url = typeof visit.url === "string" ? visit.url : await visit.url(page);
-      findings.push(...(await check(page, url, `${label} ${url} (${route})`)));
-    }
+  for (const visit of visits) {
+    const url = typeof visit.url === "string" ? visit.url : await visit.url(page);
+    const where = `${label} ${url} (${route})`;
+    findings.push(...(await check(page, url, where)), ...(await helpButtonFindings(page, where)));
   }
   return findings;
-}
-
-async function signIn(page: Page, who: { user: string; password: string }, landing: RegExp) {
-  await login(page, who);
-  await expect(page).toHaveURL(landing);
 }
 
 /** Puts a product in the browser's cart the way a visitor does. */
@@ -343,13 +341,76 @@ async function addToCart(page: Page) {
   await expect(page.getByRole("link", { name: "Cart, 1 item" }).first()).toBeVisible();
 }
 
-test("public pages: no axe violations", async ({ page }) => {
-  test.setTimeout(240_000);
-  expect(await visitAll(page, "visitor")).toEqual([]);
+/** Pages drawn with the cart's lines: checked with a product in the cart. */
+const WITH_CART = new Set(["/cart", "/checkout"]);
+
+type Width = "desktop" | "phone";
+type SweepActor = Exclude<Actor, "applicant">;
+
+/**
+ * The sweep's pages, one per actor, width and cart for each worker (decision 022): signed in once without the form,
+ * kept for every route the worker checks as that actor, with axe-core loaded into each document as it starts. The
+ * sweep only reads: a dealer reads the demo company's own records (the pages with content); on the cart's pages it
+ * is a company of the worker's own with a product in its cart, as the user is.
+ */
+const sweep = test.extend<object, { sweepPage: (actor: SweepActor, route: string, width: Width) => Promise<Page> }>({
+  sweepPage: [
+    async ({ browser }, use) => {
+      const pages = new Map<string, Page>();
+      const data = process.env.E2E_DATA_DIR as string;
+      await use(async (actor, route, width) => {
+        const withCart = WITH_CART.has(route) && (actor === "user" || actor === "dealer");
+        const key = `${actor}|${width}|${withCart}`;
+        const kept = pages.get(key);
+        if (kept) return kept;
+        const context = await browser.newContext({
+          baseURL: process.env.E2E_BASE_URL,
+          ...(width === "phone" ? { viewport: PHONE, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } }),
+        });
+        await context.addInitScript({ content: AXE_SOURCE });
+        const page = await context.newPage();
+        if (actor === "dealer" && !withCart) {
+          await signInThroughApi(page, { username: DEMO.dealer.user, password: DEMO.dealer.password, totpSecret: null });
+        } else if (actor === "dealer") {
+          await signInThroughApi(page, { ...poolCompany(claim(data, "company")).owner, totpSecret: null });
+        } else if (actor !== "visitor") {
+          await signInThroughApi(page, poolAccount(actor, claim(data, actor)));
+        }
+        if (withCart) await addToCart(page);
+        pages.set(key, page);
+        return page;
+      });
+      for (const page of pages.values()) await page.context().close();
+    },
+    { scope: "worker" },
+  ],
 });
 
-test("public pages after a refused submit and with a dialog or menu open: no axe violations", async ({ page }) => {
-  test.setTimeout(240_000);
+/** One test per route, actor and width, each well within a minute and spread over the workers. */
+function sweepTests(actors: readonly SweepActor[], width: Width, routes: (actor: SweepActor) => [string, Visit[]][]) {
+  for (const actor of actors) {
+    for (const [route, visits] of routes(actor)) {
+      const who = actor === "visitor" ? "a visitor" : `the ${actor}`;
+      sweep(`${width === "phone" ? "390 px: " : ""}${route} as ${who}: no axe violations`, async ({ sweepPage }) => {
+        // A route's first test in a worker signs its page in; up to five visits, each checked whole.
+        sweep.setTimeout(60_000);
+        const page = await sweepPage(actor, route, width);
+        expect(await checkVisits(page, route, visits, `${width === "phone" ? "phone " : ""}${actor}`)).toEqual([]);
+      });
+    }
+  }
+}
+
+/** The routes COVERED lists for the actor, with its visits. */
+const coveredFor = (actor: SweepActor): [string, Visit[]][] =>
+  Object.entries(COVERED)
+    .map(([route, covered]): [string, Visit[]] => [route, visitsOf(covered, actor)])
+    .filter(([, visits]) => visits.length > 0);
+
+// Every page COVERED lists, at desktop width.
+sweepTests(["visitor", "user", "dealer", "admin", "super"], "desktop", coveredFor);
+
+test("the login, sign-up and reset forms after a refused submit: no axe violations", async ({ page }) => {
   const findings: string[] = [];
 
   // States: forms after a refused submit show their errors, tied to their fields.
@@ -372,6 +433,13 @@ test("public pages after a refused submit and with a dialog or menu open: no axe
     findings.push(...(await pageFindings(page, `visitor ${url} after an empty submit`)));
   }
 
+  expect(findings).toEqual([]);
+});
+
+test("a product page with the quote dialog after an empty submit, the Products menu open, the compare bar's offer: no axe violations", async ({
+  page,
+}) => {
+  const findings: string[] = [];
   // The quote dialog, open, after an empty submit.
   await page.goto("/product/1");
   await hydrated(page);
@@ -402,14 +470,11 @@ test("public pages after a refused submit and with a dialog or menu open: no axe
   expect(findings).toEqual([]);
 });
 
-test("the dealer area as a signed-in user and as an applicant part-way through an application", async ({ page, baseURL }) => {
-  test.setTimeout(240_000);
-  await signIn(page, DEMO.user, /:\d+\/$/);
-  await addToCart(page);
-  const findings = await visitAll(page, "user");
-
+test("the dealer application: a refused first section, and the pages of an applicant part-way through", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const findings: string[] = [];
   // The application form after an empty submit of its first section.
-  await page.goto("/dealer/register");
+  await login(page, DEMO.user, "/dealer/register");
   await hydrated(page);
   const company = page.getByRole("region", { name: /^Company Details/ });
   await company.getByRole("button", { name: "Save Company Details" }).click();
@@ -427,17 +492,15 @@ test("the dealer area as a signed-in user and as an applicant part-way through a
   await section.getByLabel("Company Registration Number").fill("1234/2025");
   await section.getByRole("button", { name: "Save Company Details" }).click();
   await expect(page.getByText("1 of 3 completed")).toBeVisible();
-  findings.push(...(await visitAll(page, "applicant")));
-
+  for (const [route, covered] of Object.entries(COVERED)) {
+    findings.push(...(await checkVisits(page, route, visitsOf(covered, "applicant"), "applicant")));
+  }
   expect(findings).toEqual([]);
 });
 
-test("the dealer area as an approved dealer", async ({ page }) => {
-  test.setTimeout(240_000);
-  await signIn(page, DEMO.dealer, /\/dealer$/);
+test("checkout after a submit without the address a delivery needs: the errors under their fields", async ({ page }) => {
+  await login(page, DEMO.dealer);
   await addToCart(page);
-  const findings = await visitAll(page, "dealer");
-  // Checkout after a submit without the phone and address a delivery needs: the errors under their fields.
   await page.goto("/checkout");
   await hydrated(page);
   const place = page.getByRole("button", { name: "Place Order" });
@@ -448,52 +511,32 @@ test("the dealer area as an approved dealer", async ({ page }) => {
   await expect(page.getByLabel("Delivery address")).toHaveAttribute("aria-invalid", "true");
   // From the top, as the page is read: typing in the address left the fields above it under the sticky header.
   await page.evaluate(() => window.scrollTo(0, 0));
-  findings.push(...(await pageFindings(page, "dealer /checkout after a refused submit")));
-  expect(findings).toEqual([]);
+  expect(await pageFindings(page, "dealer /checkout after a refused submit")).toEqual([]);
 });
 
-/** The back office in three parts, so that the two workers of CI share it. */
-const contentScreens = (route: string) => /^\/admin\/(blogs|team|case-studies|content|messages|settings|audit|\*)/.test(route);
-const tradeScreens = (route: string) => /^\/admin\/(dealers|quotations|leads|orders|invoices|users)/.test(route);
-
-test("the back office as an admin: dashboard, products, stock, rates, fiscal", async ({ page }) => {
-  test.setTimeout(240_000);
-  await signIn(page, DEMO.admin, /\/admin$/);
-  expect(await visitAll(page, "admin", "admin", (route) => !contentScreens(route) && !tradeScreens(route))).toEqual([]);
-});
-
-test("the back office as an admin: dealers, quotations, leads, orders, invoices, users", async ({ page }) => {
-  test.setTimeout(240_000);
-  await signIn(page, DEMO.admin, /\/admin$/);
-  expect(await visitAll(page, "admin", "admin", tradeScreens)).toEqual([]);
-});
-
-test("the back office as an admin: content screens, messages, settings, audit; a refused form and a dialog", async ({ page }) => {
-  test.setTimeout(240_000);
-  await signIn(page, DEMO.admin, /\/admin$/);
-  const findings = await visitAll(page, "admin", "admin", contentScreens);
-
-  // A form after an empty submit: a new blog.
-  await page.goto("/admin/blogs");
+test("the back office: a new blog after an empty submit, and the record-a-sale dialog", async ({ page }) => {
+  await login(page, DEMO.admin, "/admin/blogs");
   await hydrated(page);
+  const findings: string[] = [];
   await page.getByRole("button", { name: "Publish blog" }).click();
   await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
   findings.push(...(await pageFindings(page, "admin /admin/blogs after an empty submit")));
-
-  // The record-a-sale dialog, open.
   await page.goto("/admin");
   await hydrated(page);
   await page.getByRole("button", { name: "Record a sale" }).click();
   await expect(page.getByRole("dialog", { name: "Record a sale" })).toBeVisible();
   findings.push(...(await pageFindings(page, "admin /admin with the record-a-sale dialog")));
-
   expect(findings).toEqual([]);
 });
 
-test("the back office as the super admin", async ({ page }) => {
-  await signIn(page, DEMO.super, /\/admin$/);
-  expect(await visitAll(page, "super")).toEqual([]);
-});
+/** The page's findings at desktop width and again at 390 px. */
+async function atBothWidths(page: Page, label: string): Promise<string[]> {
+  const findings = await pageFindings(page, `desktop ${label}`);
+  await page.setViewportSize(PHONE);
+  findings.push(...(await pageFindings(page, `phone ${label}`)));
+  await page.setViewportSize({ width: 1280, height: 720 });
+  return findings;
+}
 
 /** The key shown on a two-step setup, as the app would read it. */
 async function shownKey(page: Page): Promise<string> {
@@ -504,18 +547,13 @@ async function shownKey(page: Page): Promise<string> {
   return (text ?? "").replace(/\s/g, "");
 }
 
-test("two-step sign-in (decision 010): the app's setup, recovery codes and code pages, on a desktop and at 390 px", async ({
+test("two-step sign-in (decision 010): a dealer-area account's setup, recovery codes and code pages, on a desktop and at 390 px", async ({
   page,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(60_000);
   const findings: string[] = [];
-  const both = async (label: string) => {
-    findings.push(...(await pageFindings(page, `desktop ${label}`)));
-    await page.setViewportSize(PHONE);
-    findings.push(...(await pageFindings(page, `phone ${label}`)));
-    await page.setViewportSize({ width: 1280, height: 720 });
-  };
+  const both = async (label: string) => findings.push(...(await atBothWidths(page, label)));
 
   // A dealer-area account turns it on from its profile: the key, a wrong first code, the recovery codes.
   const account = await verifiedAccount(page, baseURL as string, "twostep");
@@ -548,6 +586,16 @@ test("two-step sign-in (decision 010): the app's setup, recovery codes and code 
   await page.getByLabel("Code", { exact: true }).fill(totpCode(key, totpStep() + 1));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/:\d+\/$/);
+
+  expect(findings).toEqual([]);
+});
+
+test("two-step sign-in (decision 010): a new admin's setup from the invitation and the recovery codes, on a desktop and at 390 px", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const findings: string[] = [];
+  const both = async (label: string) => findings.push(...(await atBothWidths(page, label)));
 
   // A new admin's invitation: the password, then the app's setup before the back office, then the recovery codes.
   await page.context().clearCookies();
@@ -587,7 +635,7 @@ test("two-step sign-in (decision 010): the app's setup, recovery codes and code 
   expect(findings).toEqual([]);
 });
 
-/** Pages checked again at 390 px: every public page, and the main pages of the dealer area and back office. */
+/** Pages checked again at 390 px: every public page, and the main pages of the dealer area and back office (those with the Help button among them). */
 const PHONE = { width: 390, height: 844 };
 const PHONE_DEALER = [
   "/dealer",
@@ -616,37 +664,29 @@ const PHONE_ADMIN = [
   "/admin/messages",
   "/admin/rates",
   "/admin/settings",
+  "/admin/content",
+  "/admin/users",
+  "/admin/team",
+  "/admin/audit",
+  "/admin/fiscal",
+  "/admin/blogs",
+  "/admin/case-studies",
 ];
 
-async function phonePage(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
-  return context.newPage();
-}
+// Again at 390 px: every public page, and the main pages of the dealer area and the back office.
+sweepTests(["visitor"], "phone", coveredFor);
+sweepTests(["dealer", "admin"], "phone", (actor) =>
+  (actor === "dealer" ? PHONE_DEALER : PHONE_ADMIN).map((url): [string, Visit[]] => [url, [{ as: actor, url }]]),
+);
 
-test("public pages at phone width (390 px), with the menu open", async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
-  const page = await phonePage(browser, baseURL as string);
-  const findings = await visitAll(page, "visitor", "phone visitor");
-  await page.goto("/");
-  await hydrated(page);
-  await page.getByRole("button", { name: "Menu" }).click();
-  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
-  findings.push(...(await pageFindings(page, "phone / with the mobile menu open")));
-  expect(findings).toEqual([]);
-  await page.context().close();
-});
+test.describe("at phone width (390 px)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-test("the main dealer and back-office pages at phone width (390 px)", async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
-  const findings: string[] = [];
-  const dealer = await phonePage(browser, baseURL as string);
-  await signIn(dealer, DEMO.dealer, /\/dealer$/);
-  await addToCart(dealer);
-  for (const url of PHONE_DEALER) findings.push(...(await check(dealer, url, `phone dealer ${url}`)));
-  await dealer.context().close();
-  const admin = await phonePage(browser, baseURL as string);
-  await signIn(admin, DEMO.admin, /\/admin$/);
-  for (const url of PHONE_ADMIN) findings.push(...(await check(admin, url, `phone admin ${url}`)));
-  await admin.context().close();
-  expect(findings).toEqual([]);
+  test("the home page with the menu open: no axe violations", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+    expect(await pageFindings(page, "phone / with the mobile menu open")).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { header, linkToken, outboxMails } from "../support/outbox.ts";
-import { expect, login, test } from "./fixtures.ts";
+import { expect, loginThroughForm as login, test } from "./fixtures.ts";
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 

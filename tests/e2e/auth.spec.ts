@@ -1,5 +1,5 @@
 import { decoded, header, outboxMails } from "../support/outbox.ts";
-import { DEMO, enterCode, expect, login, test } from "./fixtures.ts";
+import { DEMO, enterCode, expect, loginThroughForm as login, test } from "./fixtures.ts";
 
 for (const [role, landing] of [
   ["super", /\/admin$/],

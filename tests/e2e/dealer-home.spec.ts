@@ -1,5 +1,6 @@
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
+import { placeOrder } from "./support/orders.ts";
 
 /**
  * Issue 25 §5: an approved dealer's /dealer is their home — the account's status and tier, an open quotation with its
@@ -11,15 +12,15 @@ test("the dealer home shows an open quote and an unpaid order; a visitor gets th
   browser,
   baseURL,
 }, testInfo) => {
-  await login(page, DEMO.dealer);
+  const me = await login(page, DEMO.dealer);
   const listed = await page.request.get("/api/products/get-all-products?page=1&pageSize=2");
   const rows = ((await listed.json()) as { rows: { product_id: number; product_name: string }[] }).rows.slice(0, 2);
   const quote = await page.request.post("/api/quotations", {
     headers: { origin: baseURL as string },
     data: {
-      customer_name: DEMO.dealer.fullName,
+      customer_name: me.fullName,
       customer_address: "45 Lytton Road, Workington, Harare",
-      customer_email: "dealer@solar-demo.example",
+      customer_email: me.email,
       customer_phone: "+263 77 100 1000",
       notes: "For the dealer home test",
       products: rows.map((r, i) => ({ product_id: r.product_id, quantity: i + 2 })),
@@ -27,9 +28,8 @@ test("the dealer home shows an open quote and an unpaid order; a visitor gets th
   });
   expect(quote.status()).toBe(201);
   const quoteId = (await quote.json()).id as number;
-  const mine = (await (await page.request.get("/api/orders/mine")).json()) as { id: number; reference: string; status: string }[];
-  const unpaid = mine.find((o) => o.status === "awaiting_payment");
-  expect(unpaid, "the demo dealer has an order awaiting payment").toBeDefined();
+  const unpaid = await placeOrder(page, baseURL as string, [{ product_id: rows[0]?.product_id as number, quantity: 1 }]);
+  expect(unpaid.status).toBe("awaiting_payment");
 
   for (const [width, name] of [
     [390, "phone"],

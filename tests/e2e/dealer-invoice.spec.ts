@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { pdfText } from "../support/pdf-text.ts";
-import { DEMO, expect, login, test } from "./fixtures.ts";
+import { DEMO, expect, login, test, testCompany } from "./fixtures.ts";
 
 /**
  * Issue 21 §3–§4 as a dealer meets it: the checkout shows the order excluding VAT, the VAT at 15.5 % and the total in
@@ -72,6 +72,6 @@ test("a dealer's checkout shows excl. VAT, VAT 15.5 % and the total in USD and Z
   expect(text).toContain("TAX INVOICE");
   expect(text).toContain(first.product_name);
   expect(text).toContain("15.5 %");
-  expect(text).toContain("Sunrise Solar Installations (Private) Limited");
+  expect(text).toContain(testCompany().registeredCompany);
   await writeFile(testInfo.outputPath("invoice-text.txt"), text);
 });

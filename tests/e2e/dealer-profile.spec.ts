@@ -36,7 +36,8 @@ async function expectLoaded(img: Locator) {
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
 test("the demo dealer sees company details, documents with review badges and thumbnails, and numbered installations", async ({ page }) => {
-  await login(page, DEMO.dealer);
+  // The demo company's own records, read only.
+  await login(page, DEMO.dealer, "/login", { demoCompany: true });
   await expect(page).toHaveURL(/\/dealer$/);
   await page.goto("/dealer/profile");
   await expect(page.getByRole("heading", { level: 1, name: DEMO.dealer.fullName })).toBeVisible();
@@ -204,7 +205,8 @@ test("the dealer sidebar shows Orders for the dealer, not for a member", async (
 });
 
 test("the profile fits a phone screen @phone", async ({ page }) => {
-  await login(page, DEMO.dealer);
+  // The demo company's documents and installations, read only.
+  await login(page, DEMO.dealer, "/login", { demoCompany: true });
   await expect(page).toHaveURL(/\/dealer$/);
   await page.goto("/dealer/profile");
   await expect(page.getByRole("heading", { level: 2, name: "Installations" })).toBeVisible();

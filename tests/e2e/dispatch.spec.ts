@@ -3,6 +3,7 @@ import type { OrderView } from "#shared/schemas/orders.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 import { hydrated } from "./support/hydration.ts";
+import { placeOrder } from "./support/orders.ts";
 
 /**
  * Issue 23 §6: an admin sends a processing order out, scanning its serial numbers: one is refused as it is typed (the
@@ -15,9 +16,14 @@ test("an admin dispatches an order typing its serial numbers; the dealer sees th
   baseURL,
 }, testInfo) => {
   const origin = { origin: baseURL as string };
+  // A serialised product and a serial number the demo's dispatched order already went out with (read only).
+  const demo = await browser.newContext({ baseURL });
+  const demoPage = await demo.newPage();
+  await login(demoPage, DEMO.dealer, "/login", { demoCompany: true });
+  const mine = (await (await demoPage.request.get("/api/orders/mine")).json()) as OrderView[];
+  await demo.close();
+  // The order is placed by a company of the test's own.
   await login(page, DEMO.dealer);
-  // A serialised product and a serial number the demo's dispatched order already went out with.
-  const mine = (await (await page.request.get("/api/orders/mine")).json()) as OrderView[];
   const sentLines = mine
     .filter((o) => o.status === "dispatched")
     .flatMap((o) => o.products)
@@ -33,22 +39,10 @@ test("an admin dispatches an order typing its serial numbers; the dealer sees th
     throw new Error("the demo dealer has no order sent with serial numbers of a product in stock");
   const branch = stock.find((a) => a.product_id === demoLine.product_id)?.branches.find((b) => (b.available ?? 0) >= 2);
   const used = demoLine.serials[0] as string;
-  const placed = await page.request.post("/api/orders", {
-    headers: origin,
-    data: {
-      idempotencyKey: crypto.randomUUID(),
-      currency: "USD",
-      fulfilment: "delivery",
-      contactName: "Farai Dealer",
-      contactPhone: "+263 77 123 4567",
-      deliveryAddress: "45 Lytton Road, Workington, Harare",
-      deliveryCity: "Harare",
-      branchId: branch?.branch_id,
-      products: [{ product_id: demoLine.product_id, quantity: 2 }],
-    },
+  const order = await placeOrder(page, baseURL as string, [{ product_id: demoLine.product_id, quantity: 2 }], {
+    branchId: branch?.branch_id,
+    deliveryCity: "Harare",
   });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()) as OrderView;
   expect(order.products[0]?.backordered).toBe(0);
 
   // The office confirms the payment and starts on it.

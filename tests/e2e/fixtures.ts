@@ -1,70 +1,18 @@
-import { existsSync, mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, test as base, type Cookie, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "#server/db/seed/demo-totp.ts";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
+import { claim, poolAccount, poolCompany } from "../support/e2e-pool.ts";
 
-/**
- * The demo dealer company's cart is one, on the server, shared by its people (issue 25 §3): two workers signed in
- * as its dealer or buyer at once would put products in each other's carts. A test holds the company's cart from its
- * first use (a dealer's sign-in, or a page's cart request) until it ends; the other worker's test waits for it, and
- * its time limit grows by the wait. A lock older than five minutes was left by a worker that died.
- */
-const cartLock = () => path.join(process.env.E2E_DATA_DIR ?? tmpdir(), "e2e-company-cart.lock");
-let holdingCart = false;
-/** One wait per test, however many of its requests ask at once (a page's cart request and the sign-in's clean-up). */
-let acquiring: Promise<void> | null = null;
-function holdCompanyCart(): Promise<void> {
-  if (holdingCart) return Promise.resolve();
-  acquiring ??= acquireCompanyCart().finally(() => {
-    acquiring = null;
-  });
-  return acquiring;
-}
-async function acquireCompanyCart(): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      mkdirSync(cartLock());
-      break;
-    } catch {
-      try {
-        if (Date.now() - statSync(cartLock()).mtimeMs > 300_000) rmdirSync(cartLock());
-      } catch {
-        // Released meanwhile.
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  holdingCart = true;
-  const info = test.info();
-  info.setTimeout(info.timeout + (Date.now() - started));
-}
+const dataDir = () => process.env.E2E_DATA_DIR as string;
 
-/** Playwright's test with baseURL taken from the server the global setup started, and the company's cart held per test. */
+/** Playwright's test with baseURL taken from the server the global setup started. */
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
-  },
-  context: async ({ context }, use) => {
-    await context.route(/\/api\/cart(?:[/?]|$)/, async (route) => {
-      await holdCompanyCart();
-      await route.fallback();
-    });
-    try {
-      await use(context);
-    } finally {
-      if (holdingCart) {
-        holdingCart = false;
-        try {
-          rmdirSync(cartLock());
-        } catch {
-          // Broken as stale by the other worker: nothing to release.
-        }
-      }
-    }
   },
 });
 
@@ -126,29 +74,82 @@ export async function enterCode(page: Page, username: string) {
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
-// A worker's back-office sessions, reused by later sign-ins of the same worker: each fresh sign-in spends a time
-// step of the demo key, and the suite signs in as admin more often than there are steps.
-const sessions = new Map<string, Cookie[]>();
+/** Who a test is signed in as: a pooled account standing in for a demo one, the demo account, or its own. */
+export type SignedIn = { username: string; fullName: string; email: string; password: string };
 
-export async function login(
-  page: Page,
-  who: { user?: string; username?: string; password: string },
-  path = "/login",
-  opts: { keepCompanyCart?: boolean } = {},
-) {
-  const username = who.user ?? who.username ?? "";
-  const kept = sessions.get(username);
-  // Only a sign-in with the demo password may reuse the session: a test of a refused password must see the form.
-  if (kept && path.startsWith("/login") && WITH_CODE.get(username) === who.password) {
-    await page.context().addCookies(kept);
-    // The login page sends a signed-in user on, as after a login; a session that ended leaves it on /login.
-    await page.goto(path);
-    if (!new URL(page.url()).pathname.startsWith("/login")) return;
-    sessions.delete(username);
-    await page.context().clearCookies();
+/** The pooled company a test claimed (one per test: its owner, buyer and technician are one team). */
+const companies = new Map<string, number>();
+/** The dealer company of the test's own that its sign-ins as the demo dealer, buyer and technician use. */
+export function testCompany() {
+  const id = test.info().testId;
+  let n = companies.get(id);
+  if (n === undefined) {
+    n = claim(dataDir(), "company");
+    companies.set(id, n);
   }
+  return poolCompany(n);
+}
+
+/**
+ * The account a sign-in as `who` uses (decision 022). The demo admin and super become a pooled admin or super of the
+ * test's own, with an authenticator key of its own; the demo dealer, buyer and technician become the owner, buyer
+ * and technician of a dealer company the test claimed (its cart, orders and team are the test's alone), unless the
+ * test reads the demo company's own records (`demoCompany`, and then it changes none of them); the demo user
+ * becomes a pooled user. Any other account is itself.
+ */
+function accountFor(who: Who, opts: LoginOptions): SignedIn & { totpSecret: string | null } {
+  const username = who.user ?? who.username ?? "";
+  const demo = Object.values(DEMO).find((d) => d.user === username && d.password === who.password);
+  const fullName = "fullName" in who ? String(who.fullName) : username;
+  if (!demo) return { username, fullName, email: "", password: who.password, totpSecret: null };
+  if (demo === DEMO.admin || demo === DEMO.super || demo === DEMO.user) {
+    const kind = demo === DEMO.admin ? "admin" : demo === DEMO.super ? "super" : "user";
+    return poolAccount(kind, claim(dataDir(), kind));
+  }
+  if (opts.demoCompany)
+    return { username, fullName: demo.fullName, email: `${username}@solar-demo.example`, password: who.password, totpSecret: null };
+  const company = testCompany();
+  const member = demo === DEMO.dealer ? company.owner : demo === DEMO.buyer ? company.buyer : company.technician;
+  return { ...member, totpSecret: null };
+}
+
+type Who = { user?: string; username?: string; password: string; fullName?: string };
+type LoginOptions = { demoCompany?: boolean };
+
+/**
+ * Signs in without the form (decision 022): the sign-in API on the page's own cookie jar, a back-office account's
+ * code from its own key, then `path` (the login page sends a signed-in account on to its page, as after the form).
+ * Tests of signing in itself use `loginThroughForm`.
+ */
+export async function login(page: Page, who: Who, path = "/login", opts: LoginOptions = {}): Promise<SignedIn> {
+  const account = accountFor(who, opts);
+  await signInThroughApi(page, account);
   await page.goto(path);
-  const localCart = await page.evaluate(() => localStorage.getItem("cart")).catch(() => null);
+  const { totpSecret: _key, ...signedIn } = account;
+  return signedIn;
+}
+
+/** The sign-in API on the page's cookie jar; a back-office account gives the current code of its own key. */
+export async function signInThroughApi(page: Page, account: { username: string; password: string; totpSecret: string | null }) {
+  const api = page.context().request;
+  const res = await api.post("/api/auth/login", { data: { user: account.username, password: account.password } });
+  if (res.status() !== 200) throw new Error(`sign-in as ${account.username} refused: ${res.status()} ${await res.text()}`);
+  const answer = await res.json();
+  if (!answer.totpRequired) return;
+  if (!account.totpSecret) throw new Error(`${account.username} owes a code and the test has no key for it`);
+  const done = await api.post("/api/auth/login/second-factor", {
+    data: { challenge: answer.challenge, code: totpCode(account.totpSecret, totpStep()) },
+  });
+  if (done.status() !== 200) throw new Error(`the code of ${account.username} was refused: ${await done.text()}`);
+}
+
+/**
+ * Signs in through the login form, as a person does (the tests of signing in): the demo back-office accounts give a
+ * code of the demo key (nextDemoCode). Waits for the answer: the next page, or the form's refusal.
+ */
+export async function loginThroughForm(page: Page, who: Who, path = "/login") {
+  const username = who.user ?? who.username ?? "";
+  await page.goto(path);
   await page.getByLabel("Email or Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Login" }).click();
@@ -159,36 +160,9 @@ export async function login(
     await expect
       .poll(async () => !new URL(page.url()).pathname.startsWith("/login") || (await refusal.count()) > 0, { timeout: 25_000 })
       .toBe(true);
-    if (!opts.keepCompanyCart && !new URL(page.url()).pathname.startsWith("/login")) await freshCompanyCart(page, localCart);
     return;
   }
   await signedInWithCode(page, username);
-  sessions.set(
-    username,
-    (await page.context().cookies()).filter((c) => c.name === "sid"),
-  );
-}
-
-/**
- * A dealer's cart is their company's, kept on the server (issue 25 §3), so it would carry one test's products into
- * the next: each sign-in starts the company's cart empty, and this browser's cart is what it was before signing in
- * (a visitor's cart, merged in on the next page as after any sign-in). `keepCompanyCart` leaves it (a test of the
- * cart following the dealer). Nothing happens for accounts without a cart (403).
- */
-async function freshCompanyCart(page: Page, localCart: string | null) {
-  const me = await page.request.get("/api/auth/me");
-  if (!me.ok() || (await me.json()).role !== "dealer") return;
-  await holdCompanyCart();
-  // The page signed in on merges this browser's cart into the company's: let it finish first.
-  await page.waitForLoadState("networkidle").catch(() => undefined);
-  const emptied = await page.request.delete("/api/cart");
-  if (emptied.status() !== 204) return;
-  await page.evaluate((cart) => {
-    localStorage.removeItem("cart-mirror");
-    localStorage.removeItem("cart-dirty");
-    if (cart === null) localStorage.removeItem("cart");
-    else localStorage.setItem("cart", cart);
-  }, localCart);
 }
 
 const CODE_REFUSED = /That code is not right|has expired or had too many wrong codes|Too many/;

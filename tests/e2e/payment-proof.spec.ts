@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { ONLY_IMAGE_OR_PDF, PAYMENT_PROOF_SENT } from "#shared/schemas/payment-proofs.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
+import { placeOrder } from "./support/orders.ts";
 
 /**
  * Issue 25 §6: the dealer sends the bank slip of an order awaiting payment from its card (the browser refuses a
@@ -10,23 +10,8 @@ import { hydrated } from "./support/hydration.ts";
  * prefilled, opens the file, and confirms.
  */
 test("a proof of payment uploaded by the dealer and seen by the admin", async ({ page, browser, baseURL }, testInfo) => {
-  await login(page, DEMO.dealer);
-  const listed = await page.request.get("/api/products/get-all-products?page=1&pageSize=1");
-  const product = ((await listed.json()) as { rows: { product_id: number }[] }).rows[0] as { product_id: number };
-  const placed = await page.request.post("/api/orders", {
-    headers: { origin: baseURL as string },
-    data: {
-      idempotencyKey: randomUUID(),
-      currency: "USD",
-      fulfilment: "delivery",
-      contactName: "Farai Dealer",
-      contactPhone: "+263 77 123 4567",
-      deliveryAddress: "45 Lytton Road, Workington, Harare",
-      products: [{ product_id: product.product_id, quantity: 1 }],
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()) as { id: number; reference: string };
+  const me = await login(page, DEMO.dealer);
+  const order = await placeOrder(page, baseURL as string);
 
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto(`/dealer/orders#order-${order.id}`);
@@ -50,7 +35,7 @@ test("a proof of payment uploaded by the dealer and seen by the admin", async ({
   const sent = card.locator("[data-payment-proofs]");
   await expect(sent).toContainText("bank-slip.png");
   await expect(sent).toContainText("ZIPIT 7781 2290");
-  await expect(sent).toContainText(DEMO.dealer.fullName);
+  await expect(sent).toContainText(me.fullName);
   await page.screenshot({ path: testInfo.outputPath("payment-proof-dealer.png"), fullPage: true });
 
   const office = await browser.newContext({ baseURL });
@@ -61,7 +46,7 @@ test("a proof of payment uploaded by the dealer and seen by the admin", async ({
   const actions = admin.getByRole("region", { name: "Actions" });
   const proof = actions.locator("[data-payment-proofs]");
   await expect(proof).toContainText("ZIPIT 7781 2290");
-  await expect(proof).toContainText(DEMO.dealer.fullName);
+  await expect(proof).toContainText(me.fullName);
   await expect(actions.getByLabel("Bank or ZIPIT reference (optional)")).toHaveValue("ZIPIT 7781 2290");
   const link = proof.getByRole("link", { name: /bank-slip\.png/ });
   const href = (await link.getAttribute("href")) as string;

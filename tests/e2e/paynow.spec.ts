@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { DEMO, expect, login, test } from "./fixtures.ts";
+import { placeOrder } from "./support/orders.ts";
 
 /**
  * Issue 5: a dealer pays an order with Paynow. The server of the browser suite talks to a local Paynow stand-in
@@ -7,25 +7,10 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
  * signed result back to the server.
  */
 
-async function placeOrder(page: Page): Promise<{ id: number; reference: string }> {
-  const listed = await page.request.get("/api/products/get-all-products?page=1&pageSize=1");
-  const product = ((await listed.json()) as { rows: { product_id: number }[] }).rows[0] as { product_id: number };
-  const res = await page.request.post("/api/orders", {
-    data: {
-      idempotencyKey: crypto.randomUUID(),
-      fulfilment: "collection",
-      contactName: "Farai Dealer",
-      products: [{ product_id: product.product_id, quantity: 1 }],
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: number; reference: string };
-}
-
-test("a dealer pays an order by card on Paynow's page and comes back to see it paid", async ({ page }) => {
+test("a dealer pays an order by card on Paynow's page and comes back to see it paid", async ({ page, baseURL }) => {
   await login(page, DEMO.dealer);
   await expect(page).toHaveURL(/\/dealer$/);
-  const order = await placeOrder(page);
+  const order = await placeOrder(page, baseURL as string, undefined, { fulfilment: "collection" });
 
   await page.goto(`/dealer/orders#order-${order.id}`);
   const card = page.getByRole("article", { name: order.reference });
@@ -51,10 +36,10 @@ test("a dealer pays an order by card on Paynow's page and comes back to see it p
   await expect(card.getByRole("region", { name: "Paid with Paynow" })).toContainText("Paynow reference");
 });
 
-test("a dealer pays with EcoCash: the number is checked, then the page follows the payment until it is paid", async ({ page }) => {
+test("a dealer pays with EcoCash: the number is checked, then the page follows the payment until it is paid", async ({ page, baseURL }) => {
   await login(page, DEMO.dealer);
   await expect(page).toHaveURL(/\/dealer$/);
-  const order = await placeOrder(page);
+  const order = await placeOrder(page, baseURL as string, undefined, { fulfilment: "collection" });
 
   await page.goto(`/dealer/orders#order-${order.id}`);
   const card = page.getByRole("article", { name: order.reference });

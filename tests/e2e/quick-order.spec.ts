@@ -1,5 +1,6 @@
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
+import { placeOrder } from "./support/orders.ts";
 
 /** Issue 25 §2: quick order from a paste, order again, and a saved kit; §3: the cart follows the dealer. */
 
@@ -27,8 +28,9 @@ test("quick order: a mixed paste is checked line by line and its valid lines go 
   await expect(line.getByRole("spinbutton")).toHaveValue("4");
 });
 
-test("order again: a past order's lines go to the cart and the page says what changed", async ({ page }) => {
+test("order again: a past order's lines go to the cart and the page says what changed", async ({ page, baseURL }) => {
   await login(page, DEMO.dealer);
+  await placeOrder(page, baseURL as string);
   await page.goto("/dealer/orders");
   const order = page.getByRole("article").first();
   const reference = (await order.getByRole("heading", { level: 2 }).textContent())?.trim() ?? "";
@@ -36,7 +38,7 @@ test("order again: a past order's lines go to the cart and the page says what ch
   const report = page.locator("[data-add-report]").first();
   await expect(report).toContainText(`${reference}:`);
   await expect(report).toContainText("added to your cart");
-  // The order's products are in the cart (emptied at sign-in).
+  // The order's products are in the cart (the company's own, empty before).
   const product = (await order.locator("tbody td").first().textContent())?.trim() ?? "";
   await page.goto("/cart");
   await expect(
@@ -79,7 +81,7 @@ test("kits: the demo kit goes to the cart, and the cart is saved as a kit of its
   await expect(page.locator("[data-line]")).toHaveCount(9);
   await expect(page.locator("[data-line]").filter({ hasText: "SunVolt 410W Mono PERC" }).getByRole("spinbutton")).toHaveValue("8");
 
-  // Deleted again, so the demo keeps its one kit.
+  // Deleted again.
   await page.goto("/dealer/kits");
   await saved.getByText("Delete", { exact: true }).click();
   await page.getByRole("button", { name: "Delete Weekend kit" }).click();
@@ -104,7 +106,7 @@ test("a dealer's cart follows them from one browser to another", async ({ browse
     expect((await saved).status()).toBe(200);
 
     const onLaptop = await laptop.newPage();
-    await login(onLaptop, DEMO.dealer, "/login", { keepCompanyCart: true });
+    await login(onLaptop, DEMO.dealer);
     await onLaptop.goto("/cart");
     await expect(onLaptop.locator("[data-line]").filter({ hasText: product.product_name })).toBeVisible();
     await expect(onLaptop.locator("[data-cart-badge]").first()).toHaveAttribute("data-count", "1");

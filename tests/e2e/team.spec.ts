@@ -1,5 +1,6 @@
 import { header, linkToken, outboxMails } from "../support/outbox.ts";
-import { DEMO, expect, login, test } from "./fixtures.ts";
+import { DEMO, expect, login, test, testCompany } from "./fixtures.ts";
+import { placeOrder } from "./support/orders.ts";
 
 // Issue 25 §4: the owner's team screen invites a member, the member joins by the mailed link, the owner removes them
 // and their session ends at once; a technician reads the company's orders without prices.
@@ -18,8 +19,8 @@ test("the owner invites a technician, who joins by the link; removed, their next
   const people = page.getByRole("region", { name: /People/ });
   await expect(people.getByRole("listitem")).toHaveCount(3);
   await expect(people.getByRole("listitem").first()).toContainText("Owner");
-  await expect(people.getByRole("listitem", { name: DEMO.buyer.fullName })).toContainText("Buyer");
-  await expect(people.getByRole("listitem", { name: DEMO.technician.fullName })).toContainText("Technician");
+  await expect(people.getByRole("listitem", { name: testCompany().buyer.fullName })).toContainText("Buyer");
+  await expect(people.getByRole("listitem", { name: testCompany().technician.fullName })).toContainText("Technician");
 
   // A refused invitation keeps what was typed and says why under the field.
   const invite = page.getByRole("region", { name: "Invite someone" });
@@ -74,7 +75,14 @@ test("the owner invites a technician, who joins by the link; removed, their next
   await theirs.close();
 });
 
-test("a technician reads the company's orders with who placed them and no prices", async ({ page }) => {
+test("a technician reads the company's orders with who placed them and no prices", async ({ page, browser, baseURL }) => {
+  // The company's buyer places an order.
+  const buying = await browser.newContext({ baseURL });
+  const buyer = await buying.newPage();
+  await login(buyer, DEMO.buyer);
+  await placeOrder(buyer, baseURL as string);
+  await buying.close();
+
   await login(page, DEMO.technician);
   await expect(page).toHaveURL(/\/dealer$/);
   await page.goto("/dealer/orders");
@@ -83,5 +91,5 @@ test("a technician reads the company's orders with who placed them and no prices
   await expect(first.getByRole("columnheader", { name: "Qty" })).toBeVisible();
   await expect(first.getByRole("columnheader", { name: "Unit price" })).toHaveCount(0);
   await expect(page.locator("main")).not.toContainText(/USD\s?\d/);
-  await expect(page.locator("[data-placed-by]", { hasText: `by ${DEMO.buyer.fullName}` }).first()).toBeVisible();
+  await expect(page.locator("[data-placed-by]", { hasText: `by ${testCompany().buyer.fullName}` }).first()).toBeVisible();
 });

@@ -8,7 +8,8 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
  * and phone widths. Admin tours run as role admin, which sees all eight (spec §2), as super does.
  */
 async function signIn(page: Page, audience: "admin" | "dealer") {
-  await login(page, audience === "admin" ? DEMO.admin : DEMO.dealer);
+  // The dealer's tours point at the demo company's quotation and order cards: read only.
+  await login(page, audience === "admin" ? DEMO.admin : DEMO.dealer, "/login", { demoCompany: true });
   await expect(page).toHaveURL(audience === "admin" ? /\/admin$/ : /\/dealer$/);
 }
 

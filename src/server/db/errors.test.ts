@@ -1,3 +1,4 @@
+// @module-tag db: runs on PostgreSQL too (decision 022)
 import { expect, it } from "vitest";
 import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 

@@ -1,3 +1,4 @@
+// @module-tag db: runs on PostgreSQL (decision 022); skipped without DATABASE_URL
 import { pgServer, postgresReachable } from "../../support/backup-scenario.ts";
 import { sigkillSuite } from "../../support/sigkill-scenario.ts";
 
