@@ -7,6 +7,8 @@ import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 import { claim, poolAccount, poolCompany } from "../support/e2e-pool.ts";
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
+/** The Origin a page of the site sends with its requests: the sign-in answers it as the browser it is. */
+const ORIGIN = () => ({ origin: process.env.E2E_BASE_URL as string });
 
 /** Playwright's test with baseURL taken from the server the global setup started. */
 export const test = base.extend({
@@ -132,12 +134,13 @@ export async function login(page: Page, who: Who, path = "/login", opts: LoginOp
 /** The sign-in API on the page's cookie jar; a back-office account gives the current code of its own key. */
 export async function signInThroughApi(page: Page, account: { username: string; password: string; totpSecret: string | null }) {
   const api = page.context().request;
-  const res = await api.post("/api/auth/login", { data: { user: account.username, password: account.password } });
+  const res = await api.post("/api/auth/login", { data: { user: account.username, password: account.password }, headers: ORIGIN() });
   if (res.status() !== 200) throw new Error(`sign-in as ${account.username} refused: ${res.status()} ${await res.text()}`);
   const answer = await res.json();
   if (!answer.totpRequired) return;
   if (!account.totpSecret) throw new Error(`${account.username} owes a code and the test has no key for it`);
   const done = await api.post("/api/auth/login/second-factor", {
+    headers: ORIGIN(),
     data: { challenge: answer.challenge, code: totpCode(account.totpSecret, totpStep()) },
   });
   if (done.status() !== 200) throw new Error(`the code of ${account.username} was refused: ${await done.text()}`);

@@ -40,7 +40,10 @@ function isFresh(): boolean {
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    // Built as `npm run build` builds, whatever the test runner set: Vitest's NODE_ENV=test would bundle React's
+    // development build, and a browser suite run after it would test that instead of the site.
+    const { NODE_ENV: _runner, ...env } = process.env;
+    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (c: Buffer) => {
       out += c.toString();
