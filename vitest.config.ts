@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     // Decision 022: the whole suite runs on PGlite; the files and tests marked `db` (`// @module-tag db`, or
     // `{ tags: ["db"] }` on one test) run again on PostgreSQL: transactions and locks, races, full-text search and
-    // trigram, the queue. `.ci/run` picks them with `--tags-filter=db`.
+    // trigram, the queue. `scripts/test-phases.mjs postgres` finds them and runs them with `--tags-filter=db`.
     tags: [{ name: "db", description: "behaviour that can differ between PGlite and PostgreSQL: run on both" }],
     environment: "node",
     // The migrated and the seeded database, made once for the run and copied by each file (support/test-db.ts).

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, test as base, expect, type Page } from "@playwright/test";
+import { DEMO_LOGINS } from "#server/db/seed/accounts.ts";
 import { DEMO_TOTP_SECRET } from "#server/db/seed/demo-totp.ts";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 import { claim, poolAccount, poolCompany } from "../support/e2e-pool.ts";
@@ -108,8 +109,10 @@ function accountFor(who: Who, opts: LoginOptions): SignedIn & { totpSecret: stri
     const kind = demo === DEMO.admin ? "admin" : demo === DEMO.super ? "super" : "user";
     return poolAccount(kind, claim(dataDir(), kind));
   }
-  if (opts.demoCompany)
-    return { username, fullName: demo.fullName, email: `${username}@solar-demo.example`, password: who.password, totpSecret: null };
+  if (opts.demoCompany) {
+    const email = DEMO_LOGINS.find((d) => d.username === username)?.email ?? "";
+    return { username, fullName: demo.fullName, email, password: who.password, totpSecret: null };
+  }
   const company = testCompany();
   const member = demo === DEMO.dealer ? company.owner : demo === DEMO.buyer ? company.buyer : company.technician;
   return { ...member, totpSecret: null };
