@@ -1,6 +1,6 @@
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
-import { placeOrder } from "./support/orders.ts";
+import { placeOrder, requestQuote } from "./support/orders.ts";
 
 /**
  * Issue 25 §5: an approved dealer's /dealer is their home — the account's status and tier, an open quotation with its
@@ -15,19 +15,13 @@ test("the dealer home shows an open quote and an unpaid order; a visitor gets th
   const me = await login(page, DEMO.dealer);
   const listed = await page.request.get("/api/products/get-all-products?page=1&pageSize=2");
   const rows = ((await listed.json()) as { rows: { product_id: number; product_name: string }[] }).rows.slice(0, 2);
-  const quote = await page.request.post("/api/quotations", {
-    headers: { origin: baseURL as string },
-    data: {
-      customer_name: me.fullName,
-      customer_address: "45 Lytton Road, Workington, Harare",
-      customer_email: me.email,
-      customer_phone: "+263 77 100 1000",
-      notes: "For the dealer home test",
-      products: rows.map((r, i) => ({ product_id: r.product_id, quantity: i + 2 })),
-    },
-  });
-  expect(quote.status()).toBe(201);
-  const quoteId = (await quote.json()).id as number;
+  const quoteId = await requestQuote(
+    page,
+    baseURL as string,
+    me,
+    rows.map((r, i) => ({ product_id: r.product_id, quantity: i + 2 })),
+    "For the dealer home test",
+  );
   const unpaid = await placeOrder(page, baseURL as string, [{ product_id: rows[0]?.product_id as number, quantity: 1 }]);
   expect(unpaid.status).toBe("awaiting_payment");
 

@@ -1,31 +1,20 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, login, type SignedIn, test } from "./fixtures.ts";
+import { requestQuote } from "./support/orders.ts";
 
 /** A new quote request by the signed-in dealer, so the list has a pending quotation of this run at its top. */
-async function requestQuote(page: Page, baseURL: string, me: SignedIn): Promise<number> {
+async function quoteFirstProduct(page: Page, baseURL: string, me: SignedIn): Promise<number> {
   const product = await page.request.get("/api/products/get-all-products?page=1&pageSize=1");
   expect(product.ok()).toBe(true);
   const first = ((await product.json()) as { rows: { product_id: number }[] }).rows[0] as { product_id: number };
-  const res = await page.request.post("/api/quotations", {
-    headers: { origin: baseURL },
-    data: {
-      customer_name: me.fullName,
-      customer_address: "45 Lytton Road, Workington, Harare",
-      customer_email: me.email,
-      customer_phone: "+263 77 100 1000",
-      notes: "E2E: quotations page.",
-      products: [{ product_id: first.product_id, quantity: 2 }],
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()).id;
+  return requestQuote(page, baseURL, me, [{ product_id: first.product_id, quantity: 2 }], "E2E: quotations page.");
 }
 
 test("the dealer sees their quotations, newest first, with status styles and an approved one's PDF", async ({ page, browser, baseURL }) => {
   // A company of the test's own asks for two quotes; the office approves the first at its list prices.
   const me = await login(page, DEMO.dealer);
   await expect(page).toHaveURL(/\/dealer$/);
-  const approvedId = await requestQuote(page, baseURL as string, me);
+  const approvedId = await quoteFirstProduct(page, baseURL as string, me);
   const office = await browser.newContext({ baseURL });
   const admin = await office.newPage();
   await login(admin, DEMO.admin);
@@ -35,7 +24,7 @@ test("the dealer sees their quotations, newest first, with status styles and an 
   });
   expect(approval.status(), await approval.text()).toBe(200);
   await office.close();
-  const newId = await requestQuote(page, baseURL as string, me);
+  const newId = await quoteFirstProduct(page, baseURL as string, me);
 
   await page.getByRole("navigation", { name: "Dealer" }).getByRole("link", { name: "Quotations" }).click();
   await expect(page).toHaveURL(/\/dealer\/quotations$/);

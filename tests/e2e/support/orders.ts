@@ -19,3 +19,29 @@ export async function placeOrder(page: Page, baseURL: string, lines?: OrderLine[
   expect(placed.status(), await placed.text()).toBe(201);
   return (await placed.json()) as OrderView;
 }
+
+/**
+ * The signed-in account asks for a quote through the API, as the quote dialog does, with its own name and e-mail
+ * address and a Harare address; answers the new quotation's id.
+ */
+export async function requestQuote(
+  page: Page,
+  baseURL: string,
+  me: { fullName: string; email: string },
+  products: OrderLine[],
+  notes: string,
+): Promise<number> {
+  const res = await page.request.post("/api/quotations", {
+    headers: { origin: baseURL },
+    data: {
+      customer_name: me.fullName,
+      customer_address: "45 Lytton Road, Workington, Harare",
+      customer_email: me.email,
+      customer_phone: "+263 77 100 1000",
+      notes,
+      products,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as number;
+}
