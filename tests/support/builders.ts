@@ -40,6 +40,9 @@ export type DealerCompany = {
 /** Every built account's password unless a spec names one: long enough for the back office's 12 characters. */
 export const BUILT_PASSWORD = "kariba-dam-sunrise-2026";
 
+/** A built account's e-mail address when its spec names none. */
+export const builtEmail = (username: string) => `${username}@tests.example`;
+
 /** A back-office account's own authenticator key, made from its username: nobody else's codes work for it. */
 export function builtTotpSecret(username: string): string {
   return base32Encode(createHash("sha1").update(`solar-test-key:${username}`).digest());
@@ -66,7 +69,7 @@ export async function buildAccounts(db: Db, specs: AccountSpec[]): Promise<Accou
       return {
         fullName: s.fullName ?? `Test ${s.username}`,
         username: s.username,
-        email: s.email ?? `${s.username}@tests.example`,
+        email: s.email ?? builtEmail(s.username),
         passwordHash: await hashOf(password),
         roleId: ROLE_IDS[s.role],
         emailVerifiedAt: s.verified === false ? null : new Date(),
@@ -104,7 +107,7 @@ export function companyTeam(key: string) {
   const person = (who: "owner" | "buyer" | "technician", role: Role, title: string) => ({
     role,
     username: `${key}-${who}`,
-    email: `${key}-${who}@tests.example`,
+    email: builtEmail(`${key}-${who}`),
     fullName: `${title} ${key}`,
   });
   return {

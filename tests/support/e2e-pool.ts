@@ -6,7 +6,16 @@ import { users } from "#server/db/schema/accounts.ts";
 import { dealers } from "#server/db/schema/dealers.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { seedDemoKits } from "#server/db/seed/demo-kits.ts";
-import { type Account, BUILT_PASSWORD, buildAccounts, buildDealerCompanies, builtTotpSecret, companyTeam, type Role } from "./builders.ts";
+import {
+  type Account,
+  BUILT_PASSWORD,
+  buildAccounts,
+  buildDealerCompanies,
+  builtEmail,
+  builtTotpSecret,
+  companyTeam,
+  type Role,
+} from "./builders.ts";
 
 /**
  * The browser suite's pool (decision 022): accounts and dealer companies written by its global setup before the
@@ -27,7 +36,7 @@ export function poolAccount(kind: "admin" | "super" | "user", n: number): Omit<A
   const titles = { admin: "Admin", super: "Super", user: "User" };
   return {
     username,
-    email: `${username}@tests.example`,
+    email: builtEmail(username),
     fullName: `Pool ${titles[kind]} ${n}`,
     password: BUILT_PASSWORD,
     totpSecret: kind === "user" ? null : builtTotpSecret(username),
