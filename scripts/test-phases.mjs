@@ -4,8 +4,11 @@
 //   node scripts/test-phases.mjs                    checks, unit, faults, browser (what `npm test` runs)
 //   node scripts/test-phases.mjs --append postgres  the database-sensitive tests on PostgreSQL (.ci/run, after npm test)
 //
-// checks runs typecheck, lint and build at once (two cores: lint and build fit beside the typecheck). A failed phase
-// stops the run, as `&&` did; the report is printed either way. Reports go to test-reports/ (TEST_REPORTS changes it).
+// checks runs typecheck, lint and build at once (two cores: lint and build fit beside the typecheck). faults runs beside
+// browser (decision 022): the browser phase keeps about one core busy (its tests mostly wait on the server and the
+// browser) and the fault files mostly wait on the servers they start, so the two together take the browser's time. A
+// failed phase (or stage) stops the run, as `&&` did; the report is printed either way. Reports go to test-reports/
+// (TEST_REPORTS changes it).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -70,13 +73,14 @@ const PHASES = {
     ]);
     return codes.find((c) => c !== 0) ?? 0;
   },
-  unit: () => run("npm", ["run", "test:unit"], { env: { VITEST_JSON: path.join(reports, "vitest.json") } }),
-  faults: () => run("npm", ["run", "test:faults"], { env: { VITEST_JSON: path.join(reports, "vitest.json") } }),
-  browser: () => run("npx", ["playwright", "test"], { env: { PLAYWRIGHT_JSON: path.join(reports, "playwright.json") } }),
-  postgres: () => {
+  unit: ({ quiet }) => run("npm", ["run", "test:unit"], { quiet, env: { VITEST_JSON: path.join(reports, "vitest.json") } }),
+  faults: ({ quiet }) => run("npm", ["run", "test:faults"], { quiet, env: { VITEST_JSON: path.join(reports, "vitest.json") } }),
+  browser: ({ quiet }) => run("npx", ["playwright", "test"], { quiet, env: { PLAYWRIGHT_JSON: path.join(reports, "playwright.json") } }),
+  postgres: ({ quiet }) => {
     const files = dbTaggedFiles();
     console.log(`The tests marked db (${files.length} files) on PostgreSQL (${POSTGRES_URL.replace(/\/\/[^@]*@/, "//")})`);
     return run("npx", ["vitest", "run", "--tags-filter=db", ...files], {
+      quiet,
       env: {
         DATABASE_URL: POSTGRES_URL,
         VITEST_JSON: path.join(reports, "vitest-postgres.json"),
@@ -90,6 +94,10 @@ const PHASES = {
   },
 };
 
+/** The phases in stages: a stage's phases run at once (the first one's output as it comes, the others' when they end). */
+const STAGES = [["checks"], ["unit"], ["browser", "faults"], ["postgres"]];
+const stages = STAGES.map((stage) => stage.filter((p) => wanted.includes(p))).filter((stage) => stage.length > 0);
+
 for (const phase of wanted) {
   if (!PHASES[phase]) {
     console.error(`unknown phase ${phase}; the phases are ${Object.keys(PHASES).join(", ")}`);
@@ -102,15 +110,23 @@ mkdirSync(reports, { recursive: true });
 if (!append) for (const f of readdirSync(reports)) if (f.endsWith(".json")) rmSync(path.join(reports, f));
 const timesFile = path.join(reports, "phases.json");
 const times = append && existsSync(timesFile) ? JSON.parse(readFileSync(timesFile, "utf8")) : {};
-let failed = false;
-for (const phase of wanted) {
-  console.log(`\n━━ ${phase}`);
+
+/** Runs one phase, timed; its output kept until it ends when `quiet` (it runs beside another). */
+async function timed(phase, quiet) {
   const started = Date.now();
-  const code = await PHASES[phase]();
-  times[phase] = { seconds: Math.round((Date.now() - started) / 100) / 10, ok: code === 0 };
+  const code = await PHASES[phase]({ quiet });
+  const ended = Date.now();
+  times[phase] = { seconds: Math.round((ended - started) / 100) / 10, ok: code === 0, started, ended };
   writeFileSync(timesFile, JSON.stringify(times, null, 2));
   console.log(`━━ ${phase}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${times[phase].seconds} s`);
-  if (code !== 0) {
+  return code;
+}
+
+let failed = false;
+for (const stage of stages) {
+  console.log(`\n━━ ${stage.join(" and, beside it, ")}`);
+  const codes = await Promise.all(stage.map((phase, i) => timed(phase, i > 0)));
+  if (codes.some((c) => c !== 0)) {
     failed = true;
     break;
   }

@@ -391,6 +391,12 @@ describe("a paid order's invoice, fiscalised (issue 21 §4–§5 together)", () 
     expect(mail).toBeDefined();
     expect(decoded(mail as string)).toContain(fiscal.verification_code);
     const pdf = await actors.inject("dealer", { method: "GET", url: `/api/orders/${order.id}/invoice.pdf` });
+    // The answer first, whole (a refusal once read as an empty PDF in a clean-clone run and never again).
+    expect({ status: pdf.statusCode, type: pdf.headers["content-type"], body: pdf.statusCode === 200 ? "" : pdf.body }).toEqual({
+      status: 200,
+      type: "application/pdf",
+      body: "",
+    });
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain("FISCAL TAX INVOICE");
     expect(text).toContain(fiscal.verification_code);
