@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { ensureBuild } from "../support/ensure-build.ts";
@@ -74,5 +75,30 @@ describe("control characters in page forms (L2)", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Text may not contain control characters.");
+  });
+});
+
+describe("visitors who leave before their page renders", () => {
+  it("give their render's place back: after more of them than there are places, pages still render", async () => {
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = new URL(address);
+    // Signed in, so each page waits for its session from the database: the visitor is gone before it renders.
+    const dealer = await t.loginAs("dealer");
+    const cookie = `sid=${dealer.authorization.slice("Bearer ".length)}`;
+    for (let i = 0; i < 12; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(Number(port), "127.0.0.1", () => {
+          socket.end(`GET /about?left=${i} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`, () => {
+            socket.destroy();
+            resolve();
+          });
+        });
+        socket.once("error", reject);
+      });
+    }
+    // Six places: without them back, this page would wait for ever.
+    const res = await fetch(`${address}/about`, { headers: { cookie }, signal: AbortSignal.timeout(15_000) });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("</html>");
   });
 });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/errors.ts";
@@ -16,6 +17,17 @@ export const UNAVAILABLE_PAGE = `<!doctype html>
 <p>The site cannot reach its database just now. Please try again in a minute.</p>
 <p><a href="/">Try again</a></p></main></body></html>
 `;
+
+/**
+ * Runs `fn` once the answer's connection has closed: when it closes, or at once when it already has. Node emits a
+ * response's "close" once; a listener added after a visitor left (while the request waited for its session or the
+ * database) never runs, and what it was to free stays taken: a page render's place, of which there are six, so six
+ * visitors who left early were enough for no page to render again.
+ */
+export function onceClosed(res: ServerResponse, fn: () => void): void {
+  if (res.closed || res.destroyed) fn();
+  else res.once("close", fn);
+}
 
 export const CONTROL_CHARACTER_MESSAGE = "Text may not contain control characters.";
 

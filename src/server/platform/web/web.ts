@@ -11,7 +11,7 @@ import { SHARED_PAGE_HEADER } from "#web/lib/shared-page.ts";
 import type { WebContext } from "#web/load-context.ts";
 import type { Services } from "../../services.ts";
 import { deviceCookieName, sessionCookieName, sessionCookieOptions } from "../auth/plugin.ts";
-import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, UNAVAILABLE_PAGE } from "../http.ts";
+import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, onceClosed, UNAVAILABLE_PAGE } from "../http.ts";
 import { createLimiter } from "../limiter.ts";
 import { buildDir, projectRoot } from "../paths.ts";
 import { type CachedAnswer, etagOf, matches, type SharedCache, servesVisitor } from "../shared-cache.ts";
@@ -231,7 +231,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         }
       }
       const controller = new AbortController();
-      reply.raw.on("close", () => {
+      onceClosed(reply.raw, () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
       // Pages rendered for visitors are kept per path and query: their absolute links use the configured origin, never
@@ -245,7 +245,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       // One of a few renders at a time: each holds its page's tree in memory until its answer is sent.
       let held = false;
       let gone = false;
-      reply.raw.once("close", () => {
+      onceClosed(reply.raw, () => {
         gone = true;
         if (held) renders.release();
       });
