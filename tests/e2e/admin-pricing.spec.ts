@@ -1,10 +1,10 @@
 import type { Locator } from "@playwright/test";
-import { DEMO, expect, login, test } from "./fixtures.ts";
+import { DEMO, expect, login, test, testCompany } from "./fixtures.ts";
 
 /**
- * Dealer prices in the back office (issue 24 §1, §2): an admin adds a tier, puts the Gold dealer "Zambezi Power" in it
- * (and back: other tests read Gold's prices), sees the tier refused deletion while in use, and edits an accessory's
- * quantity breaks (no other test reads its prices; its breaks are removed again at the end).
+ * Dealer prices in the back office (issue 24 §1, §2): an admin adds a tier, puts a Silver dealer company of the test's
+ * own in it (and back, so the tier can go: other tests read the list of tiers), sees the tier refused deletion while in
+ * use, and edits an accessory's quantity breaks (no other test reads its prices; its breaks are removed again at the end).
  */
 
 /** Waits until React has taken over the element, so typed values and clicks count. */
@@ -20,6 +20,7 @@ const ACCESSORY = "MC4 Crimping Tool Set";
 test("an admin adds a tier, moves a dealer into it and back, and cannot delete it while the dealer is in it", async ({ page }) => {
   test.setTimeout(90_000);
   const name = `E2E Platinum ${Date.now().toString(36)}`;
+  const { tradingName: company, registeredCompany } = testCompany();
   await login(page, DEMO.admin);
 
   await page.goto("/admin/dealers");
@@ -48,11 +49,12 @@ test("an admin adds a tier, moves a dealer into it and back, and cannot delete i
   await row.getByRole("button", { name: `Move up ${name}` }).click();
   await expect(table.getByRole("row").nth(3)).toContainText(name);
 
-  // The Gold dealer's page: its tier, then the new one.
-  await page.goto("/admin/dealers?q=Zambezi");
-  await page.getByRole("link", { name: /Review Zambezi Power/ }).click();
+  // The company's page: its tier (the demo dealer's, Silver), then the new one.
+  await page.goto(`/admin/dealers?q=${encodeURIComponent(company)}`);
+  const review = page.getByRole("link", { name: `Review ${registeredCompany}`, exact: true });
+  await review.click();
   const panel = page.getByRole("region", { name: "Price tier" });
-  await expect(panel.getByTestId("dealer-tier-current")).toContainText("Buys at Gold: 10 % off");
+  await expect(panel.getByTestId("dealer-tier-current")).toContainText("Buys at Silver: 5 % off");
   const select = panel.getByLabel("Tier", { exact: true });
   await hydrated(select);
   try {
@@ -75,17 +77,20 @@ test("an admin adds a tier, moves a dealer into it and back, and cannot delete i
     const audit = await page.request.get(`/api/audit?q=${encodeURIComponent(name)}`);
     expect(JSON.stringify(await audit.json())).toContain(`moved to tier`);
   } finally {
-    // Back to Gold (other tests read Gold's prices), then the tier goes.
+    // Back to Silver, then the tier goes (other tests read the list of tiers).
     const tiers = (await (await page.request.get("/api/dealer-tiers")).json()) as { id: number; name: string }[];
-    const gold = tiers.find((t) => t.name === "Gold");
+    const silver = tiers.find((t) => t.name === "Silver");
     const mine = tiers.find((t) => t.name === name);
-    const dealers = (await (await page.request.get("/api/dealer/?search=Zambezi")).json()) as { rows: { id: number }[] };
-    const zambezi = dealers.rows[0]?.id;
-    if (gold && zambezi) expect((await page.request.put(`/api/dealer/tier/${zambezi}`, { data: { tier_id: gold.id } })).ok()).toBe(true);
+    const dealers = (await (await page.request.get(`/api/dealer/?search=${encodeURIComponent(company)}`)).json()) as {
+      rows: { id: number; trading_name: string | null }[];
+    };
+    const own = dealers.rows.find((d) => d.trading_name === company)?.id;
+    if (silver && own) expect((await page.request.put(`/api/dealer/tier/${own}`, { data: { tier_id: silver.id } })).ok()).toBe(true);
     if (mine) expect((await page.request.delete(`/api/dealer-tiers/${mine.id}`)).ok()).toBe(true);
   }
-  await page.goto("/admin/dealers?q=Zambezi");
-  await expect(page.getByTestId("dealer-tier")).toHaveText("Gold");
+  await page.goto(`/admin/dealers?q=${encodeURIComponent(company)}`);
+  const card = page.getByRole("list", { name: "Dealer applications" }).getByRole("listitem").filter({ has: review });
+  await expect(card.getByTestId("dealer-tier")).toHaveText("Silver");
 });
 
 test("an admin sets an accessory's quantity breaks, sees the messages by field and the preview per tier, and removes them", async ({
