@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, login, test } from "./fixtures.ts";
+import { putInCart } from "./support/cart.ts";
 
 /** Issue 17 §8: the cart keeps to the order limit, and products removed from the catalogue leave the cart's hand-offs. */
 
@@ -14,12 +15,7 @@ async function withCart(page: Page, items: Item[], path: string) {
   await page.goto("/faqs");
   // A dealer's page first mirrors the company's cart: written over once that is done.
   await page.waitForLoadState("networkidle");
-  await page.evaluate((list) => {
-    localStorage.setItem("cart", JSON.stringify({ items: list, expires: Date.now() + 86_400_000 }));
-    // As a change this browser has not yet sent: a dealer's next page sends it rather than mirroring the company's
-    // cart over it (issue 25 §3, lib/cart/server-cart.ts).
-    localStorage.setItem("cart-dirty", "1");
-  }, items);
+  await putInCart(page, items);
   await page.goto(path);
 }
 

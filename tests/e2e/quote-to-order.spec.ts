@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, twoSessions } from "./fixtures.ts";
+import { putInCart } from "./support/cart.ts";
 
 /** Issue 25 §1: a quote for the whole cart, edited by the admin (a line added, a delivery charge), accepted by the dealer into an order. */
 
@@ -31,17 +32,11 @@ test("a cart quote edited by the admin (a line added, a delivery charge) and acc
 
   // The dealer asks for a quote for the whole cart.
   await dealer.goto("/faqs");
-  // Written as a change of this browser not yet sent: the next page sends it to the company's cart (issue 25 §3).
-  await dealer.evaluate(
-    (list) => {
-      localStorage.setItem("cart", JSON.stringify({ items: list, expires: Date.now() + 86_400_000 }));
-      localStorage.setItem("cart-dirty", "1");
-    },
-    [
-      { productId: a.product_id, productName: a.product_name, image: "", quantity: 2 },
-      { productId: b.product_id, productName: b.product_name, image: "", quantity: 3 },
-    ],
-  );
+  // Written as a change of this browser not yet sent: the next page sends it to the company's cart.
+  await putInCart(dealer, [
+    { productId: a.product_id, productName: a.product_name, quantity: 2 },
+    { productId: b.product_id, productName: b.product_name, quantity: 3 },
+  ]);
   await dealer.goto("/cart");
   await dealer.getByRole("button", { name: "Request a quote for my cart" }).click();
   const form = dealer.getByRole("dialog", { name: "Request a Quote" });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO_LOW_STOCK, DEMO_OUT_OF_STOCK } from "#server/db/seed/demo-stock.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
+import { putInCart } from "./support/cart.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /**
@@ -17,18 +18,6 @@ async function productId(page: Page, name: string): Promise<number> {
   const found = ((await res.json()) as { rows: Listed[] }).rows.find((p) => p.product_name === name);
   expect(found, name).toBeTruthy();
   return (found as Listed).product_id;
-}
-
-/** The cart in this browser, as the site keeps it (lib/cart/cart-store.ts). */
-/** The browser's cart, written as a change not yet sent: for a dealer, the next page sends it to the company's cart (issue 25 §3). */
-async function putInCart(page: Page, items: { productId: number; productName: string; quantity: number }[]) {
-  await page.evaluate(
-    (lines) => {
-      localStorage.setItem("cart", JSON.stringify({ items: lines, expires: Date.now() + 3_600_000 }));
-      localStorage.setItem("cart-dirty", "1");
-    },
-    items.map((i) => ({ ...i, image: "" })),
-  );
 }
 
 const branchLine = (page: Page) => page.locator("[data-branch-availability]");

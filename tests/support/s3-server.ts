@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "@20minutes/s3rver";
@@ -12,6 +13,30 @@ export type LocalS3 = {
   directory: string;
   close(): Promise<void>;
 };
+
+type ObjectStore = { putContent(objectPath: string, content: unknown): Promise<[number, string]> };
+
+/**
+ * S3 replaces an object whole: a reader gets the old object or the new one, never part of one. s3rver writes over the
+ * object's file in place, so a read during an overwrite (two server processes storing the same derived image) could
+ * get it cut short. Here the content is written beside it and renamed over it, as atomic as S3's own.
+ */
+function replaceObjectsWhole(server: S3rver) {
+  const store = (server as unknown as { store: ObjectStore }).store;
+  const streamed = store.putContent.bind(store);
+  store.putContent = async (objectPath, content) => {
+    const partial = `${objectPath}.${randomUUID()}.partial`;
+    let written: [number, string];
+    if (Buffer.isBuffer(content)) {
+      await writeFile(partial, content);
+      written = [content.length, createHash("md5").update(content).digest("hex")];
+    } else {
+      written = await streamed(partial, content);
+    }
+    await rename(partial, objectPath);
+    return written;
+  };
+}
 
 /** Its fixed test credentials: an unknown access key is refused (403). */
 const ACCESS_KEY = "S3RVER";
@@ -31,6 +56,7 @@ export async function startLocalS3(bucket = "solar-test"): Promise<LocalS3> {
     allowMismatchedSignatures: true,
     configureBuckets: [{ name: bucket }],
   });
+  replaceObjectsWhole(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
