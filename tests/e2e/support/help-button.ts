@@ -9,6 +9,14 @@ import type { Page } from "@playwright/test";
  * have the button (the back office and the dealer area; the public pages have none today).
  */
 export async function helpButtonFindings(page: Page, where: string, opts: { expected: boolean }): Promise<string[]> {
+  // The button comes with the tours' chunk, loaded after the page is hydrated (features/tours/tours-mount.tsx): on a
+  // page that has it, wait for it to come (on a busy machine it came after the sweep's other checks).
+  if (opts.expected) {
+    await page
+      .locator('button[aria-label="Help and Tours"]')
+      .waitFor({ state: "visible", timeout: 15_000 })
+      .catch(() => undefined);
+  }
   const here = async (scroll: string) =>
     (
       await page.evaluate(() => {
