@@ -81,13 +81,18 @@ export function createServices(deps: Deps) {
     ...(deps.onJobQueued ? { onJobQueued: deps.onJobQueued } : {}),
     demoPasswords: DEMO_LOGINS.map((a) => a.password),
     production: deps.config.env === "production",
+    // Decision 023: choosing the password of an account a team invitation made is the consent to join. The team
+    // service needs the accounts service, so it is made below and reached when a password is chosen.
+    onInviteLinkUsed: (tx, userId, at) => team.joinThroughPasswordLink(tx, userId, at),
   });
   /** The dated exchange and VAT rates (issue 21). */
   const rates = createRatesService({ db: deps.db, audit, ...(deps.now ? { now: deps.now } : {}) });
   const catalogue = createCatalogueService(deps.db, settings, rates);
   /** Sales and the dashboard's statistics; paid orders become sales through the orders service. */
   const sales = createSalesService({ db: deps.db, audit, catalogue });
-  const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit, siteUrl });
+  /** Enquiries for a certified installer offered to verified dealers (issue 26 §2); a company put on hold loses its offers. */
+  const leads = createLeadsService({ db: deps.db, mailer: deps.mailer, settings, audit, siteUrl });
+  const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit, siteUrl, leads });
   const documents = createDocumentsService({
     db: deps.db,
     storage: deps.storage,
@@ -143,8 +148,8 @@ export function createServices(deps: Deps) {
   });
   /** A dealer company's cart on the server, quick order, reorder and kits (issue 25 §2, §3). */
   const cart = createCartService({ db: deps.db, catalogue, stock, ...(deps.now ? { now: deps.now } : {}) });
-  /** Enquiries for a certified installer offered to verified dealers (issue 26 §2). */
-  const leads = createLeadsService({ db: deps.db, mailer: deps.mailer, settings, audit, siteUrl });
+  /** A dealer company's team: buyers and technicians the owner invites and who accept (issue 25 §4, decision 023). */
+  const team = createTeamService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit, siteUrl });
   const kits = createKitsService({ db: deps.db, catalogue, cart, ...(deps.now ? { now: deps.now } : {}) });
   return {
     audit,
@@ -154,9 +159,8 @@ export function createServices(deps: Deps) {
     dealers,
     documents,
     /** Dealer documents that expire: reminders, the company's hold, the dashboard's list (issue 26 §3). */
-    documentExpiry: createDocumentExpiry({ db: deps.db, mailer: deps.mailer, settings, siteUrl }),
-    /** A dealer company's team: buyers and technicians the owner invites (issue 25 §4). */
-    team: createTeamService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit, siteUrl }),
+    documentExpiry: createDocumentExpiry({ db: deps.db, mailer: deps.mailer, settings, siteUrl, leads }),
+    team,
     /** The dealer manual as PDF and text, with the site's support contacts (spec §2 /dealer/manual). */
     manual: {
       pdf: async () => manualPdf(await settings.get()),

@@ -55,3 +55,10 @@ export function roleIdOfMember(role: MemberRole): number {
 export function isDealerAreaRole(role: RoleName | undefined | null): boolean {
   return role === "dealer" || role === "technician";
 }
+
+/**
+ * Why a dealer company's people are on hold (decision 023): the back office suspended the company (any status other
+ * than Approved reads so), or one of its documents has expired. On hold: no dealer prices, no ordering, no leads.
+ */
+export const COMPANY_HOLDS = ["suspended", "documents-expired"] as const;
+export type CompanyHold = (typeof COMPANY_HOLDS)[number];

@@ -50,6 +50,7 @@ export default [
       route("orders", "routes/dealer/orders.tsx"),
       route("price-list", "routes/dealer/price-list.tsx"),
       route("team", "routes/dealer/team.tsx"),
+      route("team/join", "routes/dealer/team-join.tsx"),
       route("leads", "routes/dealer/leads.tsx"),
       route("quick-order", "routes/dealer/quick-order.tsx"),
       route("kits", "routes/dealer/kits.tsx"),

@@ -254,6 +254,12 @@ const MATRIX: Record<string, Case> = {
     expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
     params: () => ({ userId: NO_SUCH_ID }),
   },
+  // Decision 023: the owner withdraws an invitation; whoever is invited accepts, signed in (an empty token).
+  "DELETE /api/dealer/team/invitations/:id": {
+    expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" },
+    params: () => ({ id: NO_SUCH_ID }),
+  },
+  "POST /api/dealer/team/join": { expect: signedIn("bad"), body: () => ({}) },
   // Installer enquiries (issue 26 §2): a company's owner and buyers, not its technician (an id that does not exist,
   // an empty pause); the back office lists and assigns.
   "GET /api/dealer/leads": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },

@@ -154,6 +154,8 @@ const COVERED: Record<string, Covered> = {
     { as: "dealer", url: "/dealer/orders" },
   ],
   "/dealer/team": [{ as: "dealer", url: "/dealer/team" }],
+  // Decision 023: an invitation's page; its open invitation and the welcome are checked in team.spec.ts's journey.
+  "/dealer/team/join": [{ as: "user", url: "/dealer/team/join?token=not-a-real-token" }],
   "/dealer/price-list": [
     { as: "dealer", url: "/dealer/price-list" },
     { as: "dealer", url: "/dealer/price-list?q=no+such+product+xyz" },

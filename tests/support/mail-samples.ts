@@ -334,16 +334,16 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
         url: `${SITE_URL}/reset-password?token=${token}`,
       }),
   },
-  "team-mail:addedToTeamMail": {
+  "team-mail:teamJoinMail": {
     default: () =>
-      teamMail.addedToTeamMail({
+      teamMail.teamJoinMail({
         to: "kuda@example.com",
         name: "Kuda Joiner",
         company: "Sunrise Solar",
         site: site.companyName,
         role: "technician",
         invitedBy: "Farai Dealer",
-        url: `${SITE_URL}/login`,
+        url: `${SITE_URL}/dealer/team/join?token=${token}`,
       }),
   },
   "account-mail:accountExistsMail": {

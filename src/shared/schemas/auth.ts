@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
-import { TEAM_ROLES } from "../roles.ts";
+import { COMPANY_HOLDS, TEAM_ROLES } from "../roles.ts";
 
 export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long.";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match.";
@@ -52,6 +52,11 @@ export const publicUserSchema = z.object({
   teamRole: z.enum(TEAM_ROLES).nullable().optional(),
   /** Issue 26 §3: the company's documents have expired, so its dealer prices and checkout are suspended. */
   documentsExpired: z.boolean().optional(),
+  /**
+   * Decision 023: why the company's people are on hold (no dealer prices, no ordering): 'suspended' by the back
+   * office, or 'documents-expired'; null in good standing. Given with a session.
+   */
+  companyHold: z.enum(COMPANY_HOLDS).nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -11,6 +11,10 @@ export type DealerStatus = (typeof DEALER_STATUSES)[number];
 export const NOT_STARTED = "Not Started";
 export type DealerStatusLabel = DealerStatus | typeof NOT_STARTED;
 
+/** Decision 023: the dealer pages' banner and the checkout's notice while the back office has suspended the company. */
+export const SUSPENDED_BANNER =
+  "Your company's dealer account is suspended. Dealer prices, ordering and installation enquiries are unavailable until we reinstate it.";
+
 /**
  * Where an admin may move an application (the dealer's own resubmission brings a rejected one back to Pending):
  * Pending → Approved or Rejected; Approved → Suspended; Suspended → Approved (reinstated).

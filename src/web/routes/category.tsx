@@ -50,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     applied: appliedFilters(path, filter, facets, [...size]),
     keep,
     clearTo: filteredPath(path, { ...emptyFilter(), sort: filter.sort }, size).replace(/\?$/, ""),
-    sorts: sortOptions(category.slug, seesPricesRole(context.actor?.role) && context.actor?.documentsExpired !== true),
+    sorts: sortOptions(category.slug, seesPricesRole(context.actor?.role) && !context.actor?.hold),
     sort: filter.sort,
   };
 }

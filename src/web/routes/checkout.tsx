@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { SUSPENDED_BANNER } from "#shared/schemas/dealers.ts";
 import { HOLD_BANNER_TAIL } from "#shared/schemas/documents.ts";
 import { parseLinesParam } from "#shared/schemas/orders.ts";
 import { cityNamedIn } from "#shared/schemas/stock.ts";
@@ -23,8 +24,9 @@ import type { Route } from "./+types/checkout";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePageRole(context, request, ["dealer"], "/cart");
   const search = new URL(request.url).searchParams;
-  // Issue 26 §3: a company whose documents expired cannot check out: the page says why instead of pricing the order.
-  const hold = context.actor?.documentsExpired === true;
+  // Decision 023: a company on hold (suspended, or its documents expired) cannot check out: the page says why instead
+  // of pricing the order.
+  const hold = context.actor?.hold ?? null;
   const lines = hold ? null : search.get("lines");
   const asked = lines === null ? [] : parseLinesParam(lines);
   const { services } = context;
@@ -108,7 +110,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <section className={`${CONTAINER} py-10 md:py-14`}>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Checkout</h1>
       <div className="mt-6">
-        {loaderData.hold ? (
+        {loaderData.hold === "suspended" ? (
+          <div role="alert" className="max-w-2xl rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900">
+            <p className="font-semibold">Checkout is unavailable: your company's dealer account is suspended.</p>
+            <p className="mt-1">
+              {SUSPENDED_BANNER}{" "}
+              <Link to="/contact" className="font-semibold underline underline-offset-2">
+                Contact us
+              </Link>
+            </p>
+          </div>
+        ) : loaderData.hold ? (
           <div role="alert" className="max-w-2xl rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900">
             <p className="font-semibold">Checkout is suspended: one of your company's documents has expired.</p>
             <p className="mt-1">

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { products } from "./catalogue.ts";
 import { dealers } from "./dealers.ts";
@@ -26,6 +26,42 @@ export const companyMembers = pgTable(
   (t) => [
     index("company_members_dealer_idx").on(t.dealerId),
     check("company_members_role_check", sql`${t.role} in ('buyer', 'technician')`),
+  ],
+);
+
+/**
+ * Decision 023: an owner's invitation to join the company's team, waiting for the invited person's consent. Nobody
+ * joins a team by the owner's word alone: an existing account joins when, signed in as itself, it accepts from the
+ * mailed link (`token_hash`: the SHA-256 of a single-use token, as every link's); an account made for a new address
+ * (`created_account`) joins when its holder chooses the password through the invitation's password link (no token
+ * here). `user_id` is the account the address named; the owner sees only the name and address it typed.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    role: text("role", { enum: ["buyer", "technician"] }).notNull(),
+    tokenHash: text("token_hash"),
+    createdAccount: boolean("created_account").notNull().default(false),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("team_invitations_token_key").on(t.tokenHash),
+    // One open invitation per company and account: inviting again renews it.
+    uniqueIndex("team_invitations_open_key").on(t.dealerId, t.userId).where(sql`${t.acceptedAt} is null`),
+    index("team_invitations_user_idx").on(t.userId),
+    check("team_invitations_role_check", sql`${t.role} in ('buyer', 'technician')`),
   ],
 );
 

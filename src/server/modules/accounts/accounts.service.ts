@@ -102,6 +102,11 @@ type AccountsDeps = {
   /** The published demo passwords: never accepted as a new password; in production never accepted at sign-in. */
   demoPasswords?: readonly string[];
   production?: boolean;
+  /**
+   * Called in the transaction that sets a password through an invitation link: the holder of the address chose to
+   * take the account, which is their consent to the team invitation that made it (decision 023; team.service).
+   */
+  onInviteLinkUsed?: (tx: Tx, userId: number, at: Date) => Promise<void>;
 };
 
 export function toPublicUser(u: UserRow): PublicUser {
@@ -116,6 +121,12 @@ export function toPublicUser(u: UserRow): PublicUser {
     profile: u.profile ?? "avatar",
     emailVerified: u.emailVerifiedAt !== null,
   };
+}
+
+/** What a session adds to its user: the company role and the company's hold (decision 023). */
+function companyFields(actor: SignedIn): Pick<PublicUser, "teamRole" | "documentsExpired" | "companyHold"> {
+  const hold = actor.hold ?? null;
+  return { teamRole: actor.teamRole, documentsExpired: hold === "documents-expired", companyHold: hold };
 }
 
 /**
@@ -540,6 +551,8 @@ export function createAccountsService(deps: AccountsDeps) {
         if (!used) throw new BadRequestError(INVALID_LINK);
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
         await revokeLinks(tx, user.id);
+        // Before the account's row is read back below: joining a team changes its role (decision 023).
+        if (link.purpose === "invite") await deps.onInviteLinkUsed?.(tx, user.id, now);
         // The address is checked again in the same statement: changed since the link was read, nothing is set.
         const [row] = await tx
           .update(users)
@@ -613,8 +626,12 @@ export function createAccountsService(deps: AccountsDeps) {
           user: users,
           memberRole: companyMembers.role,
           ownerId: dealers.userId,
-          // The company's hold (issue 26 §3): a member's company's, else the account's own application's.
-          expiredAt: sql<Date | null>`coalesce(${dealers.documentsExpiredAt}, ${ownApplication.documentsExpiredAt})`,
+          // The company's standing (decisions 021, 023): a member's company's, else the account's own application's.
+          companyStatus: dealers.regStatus,
+          companyExpiredAt: dealers.documentsExpiredAt,
+          ownApplicationId: ownApplication.id,
+          ownStatus: ownApplication.regStatus,
+          ownExpiredAt: ownApplication.documentsExpiredAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -633,11 +650,13 @@ export function createAccountsService(deps: AccountsDeps) {
           .where(eq(sessions.tokenHash, tokenHash));
       }
       const membership = row.memberRole && row.ownerId !== null ? { role: row.memberRole, ownerId: row.ownerId } : null;
-      const actor = actorFrom(row.user, tokenHash, membership, row.expiredAt !== null);
-      return {
-        actor,
-        user: { ...toPublicUser(row.user), teamRole: actor.teamRole, documentsExpired: actor.documentsExpired },
-      };
+      const standing = membership
+        ? { regStatus: row.companyStatus, documentsExpired: row.companyExpiredAt !== null }
+        : row.ownApplicationId !== null
+          ? { regStatus: row.ownStatus, documentsExpired: row.ownExpiredAt !== null }
+          : null;
+      const actor = actorFrom(row.user, tokenHash, membership, standing);
+      return { actor, user: { ...toPublicUser(row.user), ...companyFields(actor) } };
     },
 
     async logout(actor: Actor, meta: SessionMeta = {}): Promise<void> {
@@ -650,7 +669,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!actor) throw new UnauthorizedError();
       const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
       if (!user) throw new UnauthorizedError();
-      return { ...toPublicUser(user), teamRole: actor.teamRole, documentsExpired: actor.documentsExpired };
+      return { ...toPublicUser(user), ...companyFields(actor) };
     },
 
     /** For the operator's command line (scripts/set-password.ts): sets a password and ends the account's sessions. */
@@ -914,10 +933,26 @@ export function createAccountsService(deps: AccountsDeps) {
       return { user, url: await issuePasswordLink(tx, user, "invite", origin) };
     },
 
-    /** Ends every session of an account at once, inside the caller's transaction (a removed team member's). */
-    async endAllSessions(tx: Tx, userId: number): Promise<number> {
-      const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.tokenHash });
-      return ended.length;
+    /**
+     * A new password link for an account a team invitation made and nobody has taken yet (decision 023: the owner
+     * invited the address again), inside the caller's transaction; the earlier link stops working.
+     */
+    async renewInviteLink(tx: Tx, userId: number, origin: string): Promise<string | null> {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+      return user ? issuePasswordLink(tx, user, "invite", origin) : null;
+    },
+
+    /**
+     * Whether the account still has an unused invitation link (expired or not): nobody has chosen its password yet,
+     * since choosing one through any link removes the account's unused links.
+     */
+    async awaitsInvitedPassword(exec: Db | Tx, userId: number): Promise<boolean> {
+      const [row] = await exec
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.purpose, "invite"), isNull(passwordResetTokens.usedAt)))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Role super adds a back-office account; it gets an e-mail with a link to choose its password. */

@@ -4,7 +4,7 @@ import type { AddReport, CartLineInput, CartView, QuickOrderMatch, QuickOrderRes
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { orderLines, orders } from "../../db/schema/commerce.ts";
-import { type Actor, actorSeesPrices, requireDocumentsValid, requireRole } from "../../platform/auth/actor.ts";
+import { type Actor, actorSeesPrices, requireGoodStanding, requireRole } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { StockService } from "../stock/stock.service.ts";
@@ -134,7 +134,7 @@ export function createCartService({ db, catalogue, stock, now = () => new Date()
      * add up in the cart.
      */
     async quickOrder(actor: Actor, text: string): Promise<QuickOrderResult> {
-      const user = requireDocumentsValid(requireRole(actor, "dealer"));
+      const user = requireGoodStanding(requireRole(actor, "dealer"));
       const parsed = parseQuickOrder(text);
       const keys = [...new Set(parsed.map((l) => skuKey(l.sku)).filter((k) => k !== ""))];
       const found = keys.length

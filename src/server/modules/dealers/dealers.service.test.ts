@@ -52,6 +52,7 @@ beforeAll(async () => {
     settings,
     accounts: t.app.services.accounts,
     audit: t.app.services.audit,
+    leads: t.app.services.leads,
   });
   const [admin] = await db.select().from(users).where(eq(users.username, "admin"));
   adminActor = actorOf(admin as { id: number; roleId: number });

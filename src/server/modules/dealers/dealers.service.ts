@@ -44,6 +44,7 @@ import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import type { LeadsService } from "../leads/leads.service.ts";
 import { listTiers, tierOfUser } from "../pricing/price-book.ts";
 import { applicationReceived, applicationSubmittedToCompany, documentRejected, replacementUploaded, statusChanged } from "./dealer-mail.ts";
 import { expiredDocuments } from "./document-expiry.ts";
@@ -62,6 +63,8 @@ export type DealersDeps = {
   siteUrl?: string;
   /** The clock of documents' expiry (Harare day). */
   now?: () => Date;
+  /** A suspended company's open lead offers are withdrawn and routed on in the suspension's transaction (decision 023). */
+  leads: Pick<LeadsService, "withdrawOffersOf" | "mailSite">;
 };
 
 type DealerRow = typeof dealers.$inferSelect;
@@ -252,7 +255,15 @@ const missingSections = (c: Completion) =>
  * The dealer programme (issue 5): a user's company application, installations, the reg_status lifecycle and the
  * review of each document. Every rule and authorization check of the dealer routes is here.
  */
-export function createDealersService({ db, mailer, settings, audit, siteUrl = DEFAULT_LINK_ORIGIN, now = () => new Date() }: DealersDeps) {
+export function createDealersService({
+  db,
+  mailer,
+  settings,
+  audit,
+  leads,
+  siteUrl = DEFAULT_LINK_ORIGIN,
+  now = () => new Date(),
+}: DealersDeps) {
   /** What the e-mails name: the site settings and the site's address (read before a transaction: PGlite has one connection). */
   const mailSite = async () => ({ ...(await settings.get()), siteUrl });
   /** Queued in the transaction of the change (decision 007): a committed change always has its mails. */
@@ -602,7 +613,7 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
       if ((to === "Rejected" || to === "Suspended") && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
       const sections = input.sections ?? [];
       if (sections.length && to !== "Rejected") throw new FieldError(SECTIONS_ONLY_WHEN_REJECTING, "sections");
-      const site = await mailSite();
+      const [site, leadSite] = await Promise.all([mailSite(), leads.mailSite()]);
       await db.transaction(async (tx) => {
         const [row] = await tx.select().from(dealers).where(eq(dealers.userId, userId)).for("update");
         if (!row) throw new NotFoundError("No dealer application for this user.");
@@ -649,6 +660,9 @@ export function createDealersService({ db, mailer, settings, audit, siteUrl = DE
               ? ROLE_IDS.user
               : user.roleId;
         if (roleId !== user.roleId) await tx.update(users).set({ roleId, updatedAt: now }).where(eq(users.id, user.id));
+        // Decision 023: the whole company is on hold from its people's next request (their sessions read its status);
+        // its open lead offers go to verified dealers now, so no customer is told this company will call.
+        if (to !== "Approved") await leads.withdrawOffersOf(tx, row.id, now, leadSite);
         await tx.insert(dealerStatusHistory).values({
           dealerId: row.id,
           fromStatus: from,

@@ -10,6 +10,7 @@ import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import type { LeadsService } from "../leads/leads.service.ts";
 import { documentExpiredNotice, documentExpiryReminder } from "./document-expiry-mail.ts";
 
 type DocumentRow = typeof dealerDocuments.$inferSelect;
@@ -42,6 +43,8 @@ export type DocumentExpiryDeps = {
   mailer: Mailer;
   settings: Pick<SettingsService, "get">;
   siteUrl: string;
+  /** The held company's open lead offers are withdrawn and routed on in the hold's transaction (decision 023). */
+  leads: Pick<LeadsService, "withdrawOffersOf" | "mailSite">;
 };
 
 /**
@@ -50,7 +53,7 @@ export type DocumentExpiryDeps = {
  * it the company's hold (`dealers.documents_expired_at`: no dealer prices, no checkout, no public profile) with one
  * notice. Approving the renewal lifts the hold (dealers.service reviewDocument).
  */
-export function createDocumentExpiry({ db, mailer, settings, siteUrl }: DocumentExpiryDeps) {
+export function createDocumentExpiry({ db, mailer, settings, siteUrl, leads }: DocumentExpiryDeps) {
   return {
     async run(now: Date = new Date()): Promise<{ reminders: number; holds: number }> {
       const today = harareDate(now);
@@ -70,6 +73,7 @@ export function createDocumentExpiry({ db, mailer, settings, siteUrl }: Document
       if (due.length === 0) return { reminders: 0, holds: 0 };
 
       const site = { ...(await settings.get()), siteUrl };
+      const leadSite = await leads.mailSite();
       let reminders = 0;
       let holds = 0;
       for (const { dealerId, docs } of due) {
@@ -113,6 +117,8 @@ export function createDocumentExpiry({ db, mailer, settings, siteUrl }: Document
           if (expired.length && dealer.documentsExpiredAt === null) {
             holds += 1;
             await tx.update(dealers).set({ documentsExpiredAt: now, updatedAt: now }).where(eq(dealers.id, dealerId));
+            // No longer verified: its open lead offers go to verified dealers (decision 023).
+            await leads.withdrawOffersOf(tx, dealerId, now, leadSite);
             await tx.insert(auditLog).values({
               actorId: null,
               actorName: "System (document expiry)",

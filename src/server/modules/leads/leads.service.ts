@@ -17,7 +17,7 @@ import { quotationProducts, quotations } from "../../db/schema/commerce.ts";
 import { companyMembers } from "../../db/schema/dealer-buying.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 import { dealerProfiles, leadOffers, leads } from "../../db/schema/installer-network.ts";
-import { type Actor, requireAdmin, requireRole, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireAdmin, requireGoodStanding, requireRole, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
@@ -62,6 +62,16 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
   /** The dealer company of a signed-in owner or buyer (404 when it has none: not a dealer company). */
   async function companyOf(exec: Db | Tx, actor: SignedIn): Promise<typeof dealers.$inferSelect> {
     const [dealer] = await exec.select().from(dealers).where(eq(dealers.userId, actor.companyUserId)).limit(1);
+    if (!dealer) throw new NotFoundError();
+    return dealer;
+  }
+
+  /**
+   * The company of an owner or buyer answering an offer, read under a share lock: a suspension or the documents'
+   * hold (which lock the row to change it) waits for the answer, or the answer reads their outcome (decision 023).
+   */
+  async function answeringCompany(tx: Tx, actor: SignedIn): Promise<typeof dealers.$inferSelect> {
+    const [dealer] = await tx.select().from(dealers).where(eq(dealers.userId, actor.companyUserId)).for("share");
     if (!dealer) throw new NotFoundError();
     return dealer;
   }
@@ -300,13 +310,18 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
       return { leads: [...open, ...out.filter((l) => l.offer_status !== "offered")], paused: profile?.paused ?? false };
     },
 
-    /** The first of the dealers offered a lead to accept it gets it: one conditional update decides the race. */
+    /**
+     * The first of the dealers offered a lead to accept it gets it: one conditional update decides the race. A company
+     * on hold is refused with its hold's words; and the company is read again, locked, so one suspended or held since
+     * the session was read cannot take the customer either (decision 023: the customer is told a verified dealer calls).
+     */
     async accept(actor: Actor, leadId: number, now: Date = new Date()): Promise<DealerLead> {
-      const user = requireRole(actor, "dealer");
+      const user = requireGoodStanding(requireRole(actor, "dealer"));
       const site = await mailSite();
       await db.transaction(async (tx) => {
-        const dealer = await companyOf(tx, user);
+        const dealer = await answeringCompany(tx, user);
         const offer = await offerTo(tx, leadId, dealer.id);
+        if (dealer.regStatus !== "Approved" || dealer.documentsExpiredAt !== null) throw new ConflictError(LEAD_OFFER_CLOSED);
         const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId));
         if (!lead) throw new NotFoundError();
         if (lead.status === "accepted" && lead.dealerId !== dealer.id) throw new ConflictError(LEAD_TAKEN);
@@ -344,6 +359,30 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
         const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId));
         if (lead) await route(tx, lead, now, site);
       });
+    },
+
+    /**
+     * Decision 023: a company no longer verified (suspended, or its documents expired) loses its open offers, in the
+     * caller's transaction (the one that changed the company): each is withdrawn and its lead offered to the next
+     * dealers in the rotation (this company is no longer eligible), or unassigned for the back office. `site` is read
+     * by the caller before its transaction. The number withdrawn.
+     */
+    async withdrawOffersOf(tx: Tx, dealerId: number, now: Date, site: LeadMailSite): Promise<number> {
+      const withdrawn = await tx
+        .update(leadOffers)
+        .set({ status: "withdrawn", respondedAt: now })
+        .where(and(eq(leadOffers.dealerId, dealerId), eq(leadOffers.status, "offered")))
+        .returning({ leadId: leadOffers.leadId });
+      const ids = [...new Set(withdrawn.map((w) => w.leadId))];
+      if (ids.length > 0) {
+        const open = await tx
+          .select()
+          .from(leads)
+          .where(and(inArray(leads.id, ids), eq(leads.status, "open")))
+          .orderBy(asc(leads.id));
+        for (const lead of open) await route(tx, lead, now, site);
+      }
+      return withdrawn.length;
     },
 
     /** The job (every 15 minutes): offers past their 48 hours expire and their leads move on. The number expired. */

@@ -25,7 +25,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.ts";
 import { serials } from "../../db/schema/stock.ts";
-import { type Actor, requireAdmin, requireDocumentsValid, requireRole, requireUser, requireVerified } from "../../platform/auth/actor.ts";
+import { type Actor, requireAdmin, requireGoodStanding, requireRole, requireUser, requireVerified } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
@@ -437,7 +437,7 @@ export function createOrdersService({
      * answers the order it already made (`created: false`), so a retried submit never makes a second one.
      */
     async placeOrder(actor: Actor, input: PlaceOrderInput): Promise<{ order: OrderView; created: boolean }> {
-      const dealer = requireDocumentsValid(requireVerified(requireRole(actor, "dealer")));
+      const dealer = requireGoodStanding(requireVerified(requireRole(actor, "dealer")));
       // The company's order (issue 25 §4): kept under its owner's account, placed by whoever is signed in.
       const companyId = dealer.companyUserId;
       const existing = await byKey(companyId, input.idempotencyKey);
@@ -570,7 +570,7 @@ export function createOrdersService({
      * when a product has no such price). Unknown products are listed in `missing`, not refused: the cart may be old.
      */
     async previewOrder(actor: Actor, lines: { product_id: number; quantity: number }[], city = ""): Promise<OrderPreview> {
-      const dealer = requireDocumentsValid(requireRole(actor, "dealer"));
+      const dealer = requireGoodStanding(requireRole(actor, "dealer"));
       const merged = new Map<number, number>();
       for (const l of lines) merged.set(l.product_id, (merged.get(l.product_id) ?? 0) + l.quantity);
       const [pricing, vat] = await Promise.all([catalogue.secondaryPricing(true), rates.taxRateOn(harareDate(now()))]);

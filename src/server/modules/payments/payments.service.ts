@@ -17,7 +17,7 @@ import {
 import type { PaynowConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { orderPayments } from "../../db/schema/commerce.ts";
-import { type Actor, requireDocumentsValid, requireRole, requireVerified } from "../../platform/auth/actor.ts";
+import { type Actor, requireGoodStanding, requireRole, requireVerified } from "../../platform/auth/actor.ts";
 import { AppError, BadRequestError, ConflictError, NotFoundError } from "../../platform/errors.ts";
 import { type Log, silentLog } from "../../platform/log.ts";
 import type { AccountsService } from "../accounts/accounts.service.ts";
@@ -209,7 +209,7 @@ export function createPaymentsService({ db, orders, accounts, paynow, client, lo
      * are asked about first, so an order paid a moment ago is not paid twice.
      */
     async start(actor: Actor, orderId: number, input: StartPaynowInput, origin: string): Promise<PaymentView> {
-      requireDocumentsValid(actor);
+      requireGoodStanding(actor);
       const order = await dealersOrder(actor, orderId);
       const { cfg, client: paynowApi } = configured();
       const reason = unavailableReason(order);

@@ -7,7 +7,7 @@ import { availabilityLabel } from "#shared/schemas/stock.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/catalogue.ts";
 import { dealers } from "../../db/schema/dealers.ts";
-import { type Actor, requireDocumentsValid, requireUser } from "../../platform/auth/actor.ts";
+import { type Actor, requireGoodStanding, requireUser } from "../../platform/auth/actor.ts";
 import { type CsvColumn, toCsv } from "../../platform/csv.ts";
 import { ForbiddenError } from "../../platform/errors.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
@@ -38,7 +38,7 @@ export function createPriceListService({
     const user = requireUser(actor);
     const isAdmin = isAdminRole(user.role);
     if (user.role !== "dealer" && !isAdmin) throw new ForbiddenError(PRICE_LIST_FOR_DEALERS);
-    requireDocumentsValid(user);
+    requireGoodStanding(user);
     const [rows, pricing, tier, company] = await Promise.all([
       db
         .select({

@@ -34,7 +34,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { quotationCharges, quotationProducts, quotations } from "../../db/schema/commerce.ts";
 import { leads as leadsTable } from "../../db/schema/installer-network.ts";
-import { type Actor, requireAdmin, requireDocumentsValid, requireUser, requireVerified } from "../../platform/auth/actor.ts";
+import { type Actor, requireAdmin, requireGoodStanding, requireUser, requireVerified } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError, ValidationError } from "../../platform/errors.ts";
 import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
@@ -872,8 +872,8 @@ export function createQuotationsService({
      * expired or not approved; a technician 403; anyone else 404, so an id says nothing about whether it exists.
      */
     async accept(actor: Actor, id: number, input: AcceptQuotationInput = {}): Promise<{ order_id: number | null }> {
-      // Issue 26 §3: a company on hold places no order, from a quotation either.
-      if (actor?.documentsExpired === true) requireDocumentsValid(actor);
+      // Decision 023: a company on hold (suspended, or its documents expired) places no order, from a quotation either.
+      if (actor?.hold) requireGoodStanding(actor);
       const company = await settings.get();
       try {
         return await acceptIn(actor, id, input, company);

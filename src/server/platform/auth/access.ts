@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler, RouteOptions } from "fastify";
 import type { RoleName } from "#shared/roles.ts";
 import { ForbiddenError } from "../errors.ts";
-import { type Actor, OWNER_ONLY, requireUser, VERIFY_FIRST } from "./actor.ts";
+import { type Actor, NOT_COMPANY_PERSON, OWNER_ONLY, requireUser, VERIFY_FIRST } from "./actor.ts";
 
 /**
  * Who may call an API route: declared on the route itself (`config: { access }`) and checked in the route's
@@ -25,6 +25,12 @@ export type Access =
       readonly unverifiedRefusal?: string;
       /** A dealer company's team members (buyers, technicians) are refused (OWNER_ONLY): its team, its application (issue 25 §4). */
       readonly notTeamMember?: boolean;
+      /**
+       * One of a dealer company's people ('person': owner, buyer or technician) or its owner ('owner'), read from the
+       * session's team role rather than the account's role: a suspended company's owner is no longer a dealer but still
+       * sees and trims its team (decision 023).
+       */
+      readonly team?: "person" | "owner";
     };
 
 export const access = {
@@ -41,6 +47,10 @@ export const access = {
   /** Some roles, optionally with a confirmed e-mail address and the service's own refusal message. */
   /** A dealer company's owner (issue 25 §4): a verified dealer who is not one of a company's team. */
   companyOwner: { kind: "signed-in", roles: ["dealer"], verified: true, notTeamMember: true },
+  /** A dealer company's people, whatever the company's standing: reading its team (decision 023). */
+  companyPeople: { kind: "signed-in", team: "person" },
+  /** A dealer company's owner even while it is suspended: removing people from its team (decision 023). */
+  teamOwner: { kind: "signed-in", verified: true, team: "owner" },
   roles: (
     roles: readonly RoleName[],
     opts: { verified?: boolean; refusal?: string; unverifiedRefusal?: string; notTeamMember?: boolean } = {},
@@ -65,6 +75,8 @@ export function checkAccess(actor: Actor, declared: Access): void {
   if (declared.roles && !declared.roles.includes(user.role)) throw new ForbiddenError(declared.refusal);
   if (declared.verified && !user.emailVerified) throw new ForbiddenError(declared.unverifiedRefusal ?? VERIFY_FIRST);
   if (declared.notTeamMember && (user.teamRole === "buyer" || user.teamRole === "technician")) throw new ForbiddenError(OWNER_ONLY);
+  if (declared.team === "person" && user.teamRole === null) throw new ForbiddenError(NOT_COMPANY_PERSON);
+  if (declared.team === "owner" && user.teamRole !== "owner") throw new ForbiddenError(OWNER_ONLY);
 }
 
 const SECURITY: { [scheme: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];

@@ -1,4 +1,5 @@
-import { isDealerAreaRole, type RoleName, roleNameOf, seesPricesRole, type TeamRole } from "#shared/roles.ts";
+import { type CompanyHold, type RoleName, roleNameOf, seesPricesRole, type TeamRole } from "#shared/roles.ts";
+import type { DealerStatus } from "#shared/schemas/dealers.ts";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
 
 /** Who is acting: services receive it with every call and decide from it. Null is an anonymous visitor. */
@@ -19,10 +20,13 @@ export type Actor = {
   /** 'owner' for a dealer who applied, 'buyer' or 'technician' for a team member, null for everyone else. */
   teamRole: TeamRole | null;
   /**
-   * Issue 26 §3: one of the company's documents has expired (`dealers.documents_expired_at`): dealer prices and
-   * checkout are suspended until the renewal is approved. Always false outside a dealer company.
+   * The company's standing, read with the session (decisions 021 and 023): 'suspended' when the company's
+   * application is not Approved (an admin suspended it), 'documents-expired' when one of its documents has expired
+   * (`dealers.documents_expired_at`). Either way every person of the company (owner, buyers, technicians) is on hold:
+   * no dealer prices, no price list, no ordering, no lead accepted. Null (or absent) outside a dealer company and for
+   * a company in good standing.
    */
-  documentsExpired?: boolean;
+  hold?: CompanyHold | null;
 } | null;
 
 export type SignedIn = NonNullable<Actor>;
@@ -54,13 +58,23 @@ export function requireVerified(actor: Actor): SignedIn {
 /** A team member's company: its owner's user id and the member's role (company_members). */
 export type Membership = { ownerId: number; role: "buyer" | "technician" } | null;
 
+/**
+ * The standing of the company the account belongs to (a member's company, else its own application), read in the
+ * session's query: its status and whether its documents have expired. Null: no company at all.
+ */
+export type CompanyStanding = { regStatus: DealerStatus | null; documentsExpired: boolean } | null;
+
 export function actorFrom(
   user: { id: number; roleId: number; emailVerifiedAt: Date | null },
   sessionId: string,
   membership: Membership = null,
-  documentsExpired = false,
+  standing: CompanyStanding = null,
 ): SignedIn {
   const role = roleNameOf(user.roleId);
+  // Decision 023: a suspended company's owner lost the dealer role (decision 021) but is still its owner: it sees its
+  // team and removes people from it.
+  const suspendedOwner = membership === null && role === "user" && standing?.regStatus === "Suspended";
+  const teamRole = membership?.role ?? (role === "dealer" || suspendedOwner ? "owner" : null);
   return {
     id: user.id,
     roleId: user.roleId,
@@ -68,26 +82,51 @@ export function actorFrom(
     sessionId,
     emailVerified: user.emailVerifiedAt !== null,
     companyUserId: membership?.ownerId ?? user.id,
-    teamRole: membership?.role ?? (role === "dealer" ? "owner" : null),
-    documentsExpired: documentsExpired && isDealerAreaRole(role),
+    teamRole,
+    hold: teamRole === null ? null : holdOf(standing),
   };
 }
 
-/** Who sees dealer prices now: a dealer (or the back office) whose company's documents have not expired. */
-export function actorSeesPrices(actor: Actor): boolean {
-  return actor !== null && seesPricesRole(actor.role) && actor.documentsExpired !== true;
+/** A company not Approved holds all its people; else expired documents do (decision 023); no company, no hold. */
+function holdOf(standing: CompanyStanding): CompanyHold | null {
+  if (standing === null) return null;
+  if (standing.regStatus !== "Approved") return "suspended";
+  return standing.documentsExpired ? "documents-expired" : null;
 }
 
-/** Issue 26 §3: the words every refusal of a company on hold carries (the dealer pages' banner says more). */
+/**
+ * Who sees dealer prices now: a dealer (or the back office) whose company is in good standing. Every price rule
+ * reads this, so a hold (decision 023) reaches every price at once.
+ */
+export function actorSeesPrices(actor: Actor): boolean {
+  return actor !== null && seesPricesRole(actor.role) && !actor.hold;
+}
+
+/** Issue 26 §3: the words every refusal of a company on hold for expired documents carries (the banner says more). */
 export const DOCUMENTS_EXPIRED_HOLD =
   "Dealer prices and checkout are suspended because one of your company's documents has expired. Upload the renewed document on your profile; we restore them as soon as it is approved.";
 
-/** Ordering and the price list: refused (403) while the company's documents have expired. */
-export function requireDocumentsValid(actor: Actor): SignedIn {
+/** Decision 023: the words every refusal of a suspended company's people carries. */
+export const COMPANY_SUSPENDED_HOLD =
+  "Your company's dealer account is suspended: dealer prices, the price list, ordering and installation enquiries are unavailable until we reinstate it. We e-mailed the reason to the company's owner; please contact us with any questions.";
+
+/** The refusal's words for a hold. */
+export function holdMessage(hold: CompanyHold): string {
+  return hold === "suspended" ? COMPANY_SUSPENDED_HOLD : DOCUMENTS_EXPIRED_HOLD;
+}
+
+/**
+ * Ordering, accepting a quotation into an order or a lead, and the price list: refused (403) while the company is on
+ * hold (decision 023), with the words of its hold.
+ */
+export function requireGoodStanding(actor: Actor): SignedIn {
   const user = requireUser(actor);
-  if (user.documentsExpired === true) throw new ForbiddenError(DOCUMENTS_EXPIRED_HOLD);
+  if (user.hold) throw new ForbiddenError(holdMessage(user.hold));
   return user;
 }
+
+/** The refusal of a team's page to someone of no dealer company. */
+export const NOT_COMPANY_PERSON = "Only a dealer company's people can see its team.";
 
 /** The company's owner only (its team, its application): a team member gets 403. */
 export const OWNER_ONLY = "Only the company's owner can do this.";

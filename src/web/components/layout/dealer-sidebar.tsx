@@ -124,7 +124,7 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
               </NavLink>
             </li>
           )}
-          {isDealer || isTechnician ? (
+          {user?.teamRole ? (
             <li>
               <NavLink to="/dealer/team" className={linkClass}>
                 <UsersRound aria-hidden="true" className="size-4" /> Team

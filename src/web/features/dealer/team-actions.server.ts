@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { changeMemberRoleSchema, inviteMemberSchema } from "#shared/schemas/team.ts";
+import { changeMemberRoleSchema, invitationSent, inviteMemberSchema } from "#shared/schemas/team.ts";
 import { type FormResult, formAction } from "../../lib/form-action.ts";
 import { formText } from "../../lib/form-data.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
@@ -10,9 +10,13 @@ export type InviteField = "email" | "fullName" | "role";
 export type TeamResult =
   | ({ form: "invite" } & FormResult<InviteField>)
   | ({ form: "role"; memberId: number } & FormResult<"role">)
-  | ({ form: "remove"; memberId: number } & FormResult<never>);
+  | ({ form: "remove"; memberId: number } & FormResult<never>)
+  | ({ form: "cancel"; invitationId: number } & FormResult<never>);
 
-/** The team page's three forms: invite, change a member's role, remove a member (issue 25 §4). */
+/**
+ * The team page's forms: invite, change a member's role, remove a member (issue 25 §4), withdraw an invitation
+ * (decision 023).
+ */
 export async function teamAction(request: Request, context: WebContext) {
   const form = await request.formData();
   const intent = formText(form, "intent");
@@ -22,15 +26,23 @@ export async function teamAction(request: Request, context: WebContext) {
     return formAction(
       inviteMemberSchema,
       async (input) => {
-        const member = await context.services.team.invite(context.actor, input);
-        const said =
-          member.status === "invited"
-            ? `Invitation sent to ${member.email}. The link to choose a password works for three days.`
-            : `${member.full_name} is now on your team.`;
-        return data<TeamResult>({ form: "invite", success: said });
+        // The same answer whether or not the address has an account (decision 023).
+        const invited = await context.services.team.invite(context.actor, input);
+        return data<TeamResult>({ form: "invite", success: invitationSent(invited.email) });
       },
       { input: values, values, tag: { form: "invite" as const }, failureFields: ["email", "fullName", "role"] },
     );
+  }
+  if (intent === "cancel") {
+    const invitationId = Number(formText(form, "invitationId"));
+    try {
+      await context.services.team.cancelInvitation(context.actor, invitationId);
+      return data<TeamResult>({ form: "cancel", invitationId, success: "Invitation withdrawn: its link no longer works." });
+    } catch (err) {
+      const known = knownFailure(err);
+      if (!known) throw err;
+      return data<TeamResult>({ form: "cancel", invitationId, formError: known.message }, { status: known.statusCode });
+    }
   }
   if (intent === "role") {
     return formAction(
@@ -45,7 +57,11 @@ export async function teamAction(request: Request, context: WebContext) {
   if (intent === "remove") {
     try {
       await context.services.team.remove(context.actor, memberId);
-      return data<TeamResult>({ form: "remove", memberId, success: "Removed from the team. Their sessions have ended." });
+      return data<TeamResult>({
+        form: "remove",
+        memberId,
+        success: "Removed from the team. They keep their own account, without your company's prices, orders or team.",
+      });
     } catch (err) {
       const known = knownFailure(err);
       if (!known) throw err;

@@ -1,4 +1,5 @@
 import { Link, Outlet } from "react-router";
+import { SUSPENDED_BANNER } from "#shared/schemas/dealers.ts";
 import { expiredSentence, HOLD_BANNER_TAIL } from "#shared/schemas/documents.ts";
 import { DealerFooter } from "../../components/layout/dealer-footer.tsx";
 import { DealerSidebar } from "../../components/layout/dealer-sidebar.tsx";
@@ -9,11 +10,30 @@ import { ToursMount } from "../../features/tours/tours-mount.tsx";
 import { useCurrentUser } from "../../lib/root-data.ts";
 import type { Route } from "./+types/layout";
 
-/** Issue 26 §3: the company's expired documents when it is on hold, for the banner on every dealer page. */
+/**
+ * The company's hold for the banner on every dealer page (decision 023): suspended by the back office, or its
+ * documents expired (issue 26 §3: then which ones).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = context.actor;
-  if (!actor?.documentsExpired) return { expired: null };
-  return { expired: await context.services.documentExpiry.expiredOf(actor.companyUserId) };
+  if (actor?.hold === "suspended") return { suspended: true, expired: null };
+  if (actor?.hold !== "documents-expired") return { suspended: false, expired: null };
+  return { suspended: false, expired: await context.services.documentExpiry.expiredOf(actor.companyUserId) };
+}
+
+/** Decision 023: the company is suspended; its owner has the reason by e-mail, its members are told who has it. */
+function SuspendedBanner({ owner }: { owner: boolean }) {
+  return (
+    <div role="alert" className="border-b border-red-300 bg-red-50 px-4 py-3 text-red-900 sm:px-6">
+      <p className="max-w-4xl text-sm sm:text-base">
+        <strong className="font-semibold">{SUSPENDED_BANNER}</strong>{" "}
+        {owner ? "Our e-mail to you gives the reason. " : "Your company's owner has our e-mail with the reason. "}
+        <Link to="/contact" className="font-semibold underline underline-offset-2 hover:text-red-700">
+          Contact us
+        </Link>
+      </p>
+    </div>
+  );
 }
 
 /** "Your tax clearance expired on 31 Dec 2026. Dealer prices and checkout are suspended …" with the way out. */
@@ -47,13 +67,15 @@ function HoldBanner({
 export default function DealerLayout({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
   const expired = loaderData?.expired ?? null;
+  const owner = user?.teamRole === "owner";
   return (
     <ToursMount>
       <div className="flex min-h-screen flex-col">
         <SiteHeader />
         <div className="flex flex-1 flex-col md:pl-60">
           <DealerSidebar user={user} />
-          {expired ? <HoldBanner expired={expired} owner={user?.teamRole === "owner"} /> : null}
+          {loaderData?.suspended ? <SuspendedBanner owner={owner} /> : null}
+          {expired ? <HoldBanner expired={expired} owner={owner} /> : null}
           <MainLandmark className={HELP_BUTTON_GUTTER}>
             <Outlet />
           </MainLandmark>
