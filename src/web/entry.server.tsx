@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
 import { contentSecurityPolicy } from "./lib/csp.ts";
 import { type PageMode, PageModeProvider } from "./lib/page-mode.tsx";
@@ -12,6 +12,17 @@ import { pageScripts } from "./lib/page-scripts.server.ts";
 import { type PageHandle, SHARED_PAGE_HEADER } from "./lib/shared-page.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or action's failure (React Router calls this instead of its own console.error): logged through the
+ * server's logger, so a failed query's parameters and any secret are left out as in the API's log. A request the
+ * visitor abandoned is not an error.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  (context as AppLoadContext).logError(cause);
+}
 
 export default function handleRequest(
   request: Request,
@@ -72,7 +83,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.logError(error);
         },
       },
     );

@@ -19,6 +19,11 @@ export type WebContext = {
   /** The cart page's inline script (src/web/enhance/cart-page.ts, bundled by the build; empty in development). */
   cartPageScript: string;
   siteUrl: string;
+  /**
+   * Logs a page's unexpected failure through the server's logger, whose redaction drops a failed query's parameters
+   * and every secret (platform/log-redaction.ts): never console.error, which printed them as they were.
+   */
+  logError(error: unknown): void;
   /** The client's address (for the brute-force counters) and user agent (shown in the session list). */
   ip: string;
   userAgent: string | undefined;

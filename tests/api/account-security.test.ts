@@ -4,12 +4,14 @@ import { authThrottles, emailVerificationTokens, passwordResetTokens, sessions, 
 import { COMMON_PASSWORD, PASSWORD_HAS_USERNAME } from "#server/modules/accounts/password-policy.ts";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 import {
+  emailChangePending,
   INVALID_LINK,
   PASSWORD_CHANGE_FAILED,
   PASSWORD_CHANGED,
   PASSWORD_TOO_SHORT,
   PROFILE_UPDATED,
   RESET_SENT,
+  USERNAME_TAKEN,
 } from "#shared/schemas/auth.ts";
 import { header, linkToken, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -148,17 +150,10 @@ describe("forgotten password", () => {
 });
 
 describe("profile and password", () => {
-  it("updates one's own profile; a new e-mail address is verified again; a taken one is refused", async () => {
+  it("updates one's own profile; a new e-mail address is the account's once its link is opened; the old one is told", async () => {
     await register("farai");
     const me = await signIn("farai", "sunny-kopje-2026");
     const url = `/api/auth/update-profile/${me.id}`;
-    const taken = await t.inject({
-      method: "PUT",
-      url,
-      headers: bearer(me.token),
-      payload: { fullName: "Farai M", username: "farai", email: "user@solar-demo.example", currentPassword: "sunny-kopje-2026" },
-    });
-    expect(taken.statusCode).toBe(409);
     const before = (await mails()).length;
     const ok = await t.inject({
       method: "PUT",
@@ -167,13 +162,22 @@ describe("profile and password", () => {
       payload: { fullName: "Farai Moyo", username: "farai.m", email: "farai.moyo@example.com", currentPassword: "sunny-kopje-2026" },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({
-      message: PROFILE_UPDATED,
-      user: { fullName: "Farai Moyo", username: "farai.m", emailVerified: false },
+    expect(ok.json()).toEqual({
+      message: `${PROFILE_UPDATED} ${emailChangePending("farai.moyo@example.com")}`,
+      user: expect.objectContaining({ fullName: "Farai Moyo", username: "farai.m", email: "farai@example.com" }),
     });
     const sent = (await mails()).slice(before);
-    // The new address gets its link (and the username notice); the old one is told (issue 16, M3).
-    expect(sent.map((m) => header(m, "To")).sort()).toEqual(["farai.moyo@example.com", "farai.moyo@example.com", "farai@example.com"]);
+    // The new address gets its link, the account's address the username notice; nothing changes the address yet.
+    expect(sent.map((m) => header(m, "To")).sort()).toEqual(["farai.moyo@example.com", "farai@example.com"]);
+    expect((await t.inject({ method: "GET", url: "/api/auth/me", headers: bearer(me.token) })).json().email).toBe("farai@example.com");
+
+    const token = linkToken(await lastMailTo("farai.moyo@example.com"), "/verification");
+    const opened = await t.inject({ method: "POST", url: "/api/auth/verify-email", payload: { token } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ email: "farai.moyo@example.com", emailVerified: true });
+    // The old address is told, with the link that puts it back (issue 16, M3).
+    expect(header(await lastMailTo("farai@example.com"), "Subject")).toMatch(/was changed/);
+
     const [someone] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, "user"));
     const other = await t.inject({
       method: "PUT",
@@ -182,6 +186,42 @@ describe("profile and password", () => {
       payload: { fullName: "X", username: "xxx", email: "x@example.com" },
     });
     expect(other.statusCode).toBe(403);
+  });
+
+  it("answers a change to a taken e-mail address exactly as to a free one (no oracle); the address's owner is told", async () => {
+    await register("nyasha");
+    const me = await signIn("nyasha", "sunny-kopje-2026");
+    const change = (email: string) =>
+      t.inject({
+        method: "PUT",
+        url: `/api/auth/update-profile/${me.id}`,
+        headers: bearer(me.token),
+        payload: { fullName: "Nyasha", username: "nyasha", email, currentPassword: "sunny-kopje-2026" },
+      });
+    const before = (await mails()).length;
+    const taken = await change("user@solar-demo.example");
+    const free = await change("nyasha.new@example.com");
+    expect([taken.statusCode, free.statusCode]).toEqual([200, 200]);
+    // The same answer, the address typed aside.
+    expect(taken.json().message.replace("user@solar-demo.example", "ADDRESS")).toBe(
+      free.json().message.replace("nyasha.new@example.com", "ADDRESS"),
+    );
+    expect(taken.json().user).toEqual(free.json().user);
+    const sent = (await mails()).slice(before);
+    const toOwner = sent.find((m) => header(m, "To") === "user@solar-demo.example") as string;
+    expect(header(toOwner, "Subject")).toMatch(/Someone asked to use your e-mail address/);
+    expect(() => linkToken(toOwner, "/verification")).toThrow();
+    expect(header(sent.find((m) => header(m, "To") === "nyasha.new@example.com") as string, "Subject")).toMatch(/Confirm your new e-mail/);
+
+    // A username another account has is said on its field (a sign-in name is unique), not as a 409.
+    const username = await t.inject({
+      method: "PUT",
+      url: `/api/auth/update-profile/${me.id}`,
+      headers: bearer(me.token),
+      payload: { fullName: "Nyasha", username: "user", email: "nyasha@example.com", currentPassword: "sunny-kopje-2026" },
+    });
+    expect(username.statusCode).toBe(400);
+    expect(username.json().issues).toEqual([{ path: "body.username", message: USERNAME_TAKEN }]);
   });
 
   it("changes one's own password with the old one, keeps this session and ends the others", async () => {

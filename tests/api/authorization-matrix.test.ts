@@ -95,6 +95,8 @@ const quoteRequest = (c: Ctx) => ({
   customer_phone: "+263 77 123 4567",
   products: [{ product_id: c.fx.productId, quantity: 1 }],
 });
+/** Who reads proofs of payment: dealers (owners and buyers) and the back office; an id that does not exist is 404. */
+const proofReaders: Expected = { ...signedIn("bad"), user: "forbidden", unverified: "forbidden", technician: "forbidden" };
 /** Applying to be a dealer and saving installations: verified, non-back-office accounts; approved dealers get 409. */
 const applicant: Expected = {
   anonymous: "unauth",
@@ -349,14 +351,21 @@ const MATRIX: Record<string, Case> = {
     expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
     params: () => ({ id: NO_SUCH_ID }),
   },
-  "GET /api/orders/:id/payment-proofs": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
-  "GET /api/orders/:id/payment-proofs/:proofId/file": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID, proofId: NO_SUCH_ID }) },
+  // Proofs of payment are the company's finance: its owner and buyers and admins (the money rule), never a technician.
+  "GET /api/orders/:id/payment-proofs": { expect: proofReaders, params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/orders/:id/payment-proofs/:proofId/file": { expect: proofReaders, params: () => ({ id: NO_SUCH_ID, proofId: NO_SUCH_ID }) },
   "GET /api/serials/:serial": { expect: adminOnly("bad"), params: () => ({ serial: "NO-SUCH-SERIAL-1" }) },
   "GET /api/tax-documents": { expect: adminOnly() },
   "GET /api/tax-documents/export.csv": { expect: adminOnly() },
   "GET /api/tax-documents/:id/pdf": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "GET /api/tax-rates": { expect: all("ok") },
   "POST /api/tax-rates": { expect: adminOnly(), body: (c) => ({ rate: "15.5", valid_from: matrixDay(c.actor) }) },
+  // A correction of a VAT rate not yet in force aims at one that does not exist (authorised actors get 404).
+  "PATCH /api/tax-rates/:id": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ rate: "15.5", valid_from: "2099-02-01", reason: "Matrix" }),
+  },
   // Back office (issue 6): the audit log.
   "GET /api/audit": { expect: adminOnly() },
   "GET /api/audit/facets": { expect: adminOnly() },

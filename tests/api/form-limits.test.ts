@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { contactMessages, quotations } from "#server/db/schema/commerce.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
-import { header, outboxMails } from "../support/outbox.ts";
+import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // Issue 16 M2: the contact form and quote requests mailed the sender's text to any address, 25 of 25 accepted.
@@ -73,6 +73,49 @@ describe.each(Object.entries(forms))("the %s form cannot be used to mail strange
     const toVictims = await mailsTo(before, (to) => to.includes("victim"));
     expect(toVictims).toHaveLength(10);
     for (const mail of toVictims) expect(header(mail, "Subject")).not.toContain("Cheap");
+  });
+
+  it("confirms to an address that is not the sender's own confirmed one with a fixed text, none of the form's words", async () => {
+    const before = (await outboxMails(t.dataDir)).length;
+    const stranger = `stranger.${name}@example.com`;
+    const res = await t.inject({ method: "POST", url: form.url, remoteAddress: `10.64.${name.length}.1`, payload: form.body(stranger) });
+    expect(res.statusCode).toBe(201);
+    // A signed-in account typing someone else's address is no better than a visitor.
+    const user = await t.loginAs("user");
+    const other = `someone-else.${name}@example.com`;
+    const signedIn = await t.inject({
+      method: "POST",
+      url: form.url,
+      remoteAddress: `10.64.${name.length}.2`,
+      headers: user,
+      payload: form.body(other),
+    });
+    expect(signedIn.statusCode).toBe(201);
+    for (const address of [stranger, other]) {
+      const [mail] = await mailsTo(before, (to) => to === address);
+      expect(mail, address).toBeDefined();
+      expect(decoded(mail as string)).not.toContain(SPAM);
+      expect(decoded(mail as string)).toContain("with this e-mail address");
+    }
+  });
+
+  it("repeats the message to the sender's own confirmed address", async () => {
+    const before = (await outboxMails(t.dataDir)).length;
+    // One confirmation an hour per address, whichever form: each form's case has an account of its own.
+    const session = await t.loginAs(name === "contact" ? "dealer" : "user");
+    const me = (await t.inject({ method: "GET", url: "/api/auth/me", headers: session })).json();
+    const own = me.email as string;
+    const res = await t.inject({
+      method: "POST",
+      url: form.url,
+      remoteAddress: `10.65.${name.length}.1`,
+      headers: session,
+      payload: form.body(own),
+    });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await mailsTo(before, (to) => to === own);
+    expect(mail).toBeDefined();
+    expect(decoded(mail as string)).toContain(SPAM);
   });
 
   it("refuses a flood to one address from many client addresses, and mails that address once an hour", async () => {

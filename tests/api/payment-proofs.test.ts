@@ -11,6 +11,7 @@ import {
   ONLY_IMAGE_OR_PDF,
   PAYMENT_PROOF_NOT_AWAITING,
   PAYMENT_PROOF_REFERENCE_REQUIRED,
+  PAYMENT_REFERENCE_CONTROL_CHARACTERS,
   type PaymentProofView,
 } from "#shared/schemas/payment-proofs.ts";
 import { type ActorName, type Actors, createActors } from "../support/actors.ts";
@@ -118,7 +119,8 @@ describe("POST /api/orders/{id}/payment-proof", () => {
     const asDealer = await actors.inject("dealer", { method: "GET", url });
     expect(asDealer.statusCode).toBe(200);
     expect((await actors.inject("otherDealer", { method: "GET", url })).statusCode).toBe(404);
-    expect((await actors.inject("user", { method: "GET", url })).statusCode).toBe(404);
+    // A role that reads no company's finance is refused before the ids are read (the money rule, money-rule.test.ts).
+    expect((await actors.inject("user", { method: "GET", url })).statusCode).toBe(403);
     expect((await actors.inject("anonymous", { method: "GET", url })).statusCode).toBe(401);
     expect((await actors.inject("otherDealer", { method: "GET", url: `/api/orders/${order.id}/payment-proofs` })).statusCode).toBe(404);
     // Never public.
@@ -147,6 +149,37 @@ describe("POST /api/orders/{id}/payment-proof", () => {
     expect(noReference.json().message).toBe(PAYMENT_PROOF_REFERENCE_REQUIRED);
     const rows = await t.database.db.select().from(orderPaymentProofs).where(eq(orderPaymentProofs.orderId, order.id));
     expect(rows).toHaveLength(0);
+  });
+
+  it("refuses a reference with a control character (a NUL, an escape, a line break or a tab) with 400 on the field, storing nothing", async () => {
+    const order = await placeOrder();
+    for (const reference of [
+      "ZB-2026\u0000118822",
+      "ZB\u001b[2J-118822",
+      "ZB-1\r\nPaid in full: USD 0.00",
+      "ZB\t118822",
+      "ZB\u0085118822",
+    ]) {
+      const res = await send("dealer", order.id, [{ name: "reference", data: reference }, file("file", "slip.png", await png())]);
+      expect({ reference, status: res.statusCode, body: res.json() }).toEqual({
+        reference,
+        status: 400,
+        body: {
+          message: PAYMENT_REFERENCE_CONTROL_CHARACTERS,
+          issues: [{ path: "body.reference", message: PAYMENT_REFERENCE_CONTROL_CHARACTERS }],
+        },
+      });
+    }
+    const rows = await t.database.db.select().from(orderPaymentProofs).where(eq(orderPaymentProofs.orderId, order.id));
+    expect(rows).toHaveLength(0);
+    // The admin's confirmation takes the same one-line reference.
+    const confirm = await actors.inject("admin", {
+      method: "PUT",
+      url: `/api/orders/${order.id}/confirm-payment`,
+      payload: { paymentReference: "ZB-1\nPaid" },
+    });
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json().message).toBe(PAYMENT_REFERENCE_CONTROL_CHARACTERS);
   });
 
   it("refuses what the dealer documents' checks refuse: a polyglot image, a PDF with markup after its end, a file over 3 MB", async () => {

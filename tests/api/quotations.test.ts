@@ -99,14 +99,15 @@ describe("POST /api/quotations", () => {
     expect(header(toRequester as string, "Subject")).toContain(`#${body.id}`);
     expect(header(toCompany as string, "Subject")).toContain(`New quote request #${body.id}`);
     expect(header(toCompany as string, "Reply-To")).toBe("tatenda@example.com");
-    for (const m of [toRequester, toCompany].map((x) => decoded(x as string))) {
-      expect(m).toContain(twoProducts[0]?.name);
-      expect(m).toContain("text/html");
-      // Visitor text is escaped in the HTML part.
-      expect(m).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-      expect(m).toContain("Tatenda &lt;b&gt;Moyo&lt;/b&gt;");
-      expect(m).not.toContain("<script>alert(1)</script></");
-    }
+    const m = decoded(toCompany as string);
+    expect(m).toContain(twoProducts[0]?.name);
+    expect(m).toContain("text/html");
+    // Visitor text is escaped in the HTML part.
+    expect(m).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(m).toContain("Tatenda &lt;b&gt;Moyo&lt;/b&gt;");
+    expect(m).not.toContain("<script>alert(1)</script></");
+    // A visitor's address is nobody's confirmed one: its confirmation is a fixed text, none of the form's words.
+    expect(decoded(toRequester as string)).not.toMatch(/Tatenda|Roof faces north|Borrowdale/);
     expect(decoded(toCompany as string)).toContain("5 Borrowdale Road, Harare");
   });
 

@@ -1,7 +1,15 @@
 import { asc, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
-import { type ExchangeRate, NO_RATE, RATE_DATE_TAKEN, RATE_NOT_FOUND, TAX_DATE_TAKEN } from "#shared/schemas/rates.ts";
+import {
+  type ExchangeRate,
+  NO_RATE,
+  RATE_DATE_TAKEN,
+  RATE_NOT_FOUND,
+  TAX_DATE_TAKEN,
+  TAX_RATE_FROM_TOMORROW,
+  TAX_RATE_IN_FORCE,
+} from "#shared/schemas/rates.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { silverAt } from "../support/prices.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -184,5 +192,57 @@ describe("VAT rates", () => {
     expect((await post("admin", "/api/tax-rates", { rate: "101", valid_from: "2027-02-01" })).statusCode).toBe(400);
     expect((await post("admin", "/api/tax-rates", { rate: "15.555", valid_from: "2027-02-01" })).statusCode).toBe(400);
     expect((await post("dealer", "/api/tax-rates", { rate: "16", valid_from: "2027-03-01" })).statusCode).toBe(403);
+  });
+
+  it("refuses a rate back-dated or from today (it would take effect at once, under documents already issued): 400 on valid_from", async () => {
+    now = new Date("2026-11-26T08:00:00Z");
+    for (const valid_from of ["2026-11-26", "2026-11-25", "2024-01-01"]) {
+      const res = await post("admin", "/api/tax-rates", { rate: "18", valid_from });
+      expect({ valid_from, status: res.statusCode, issues: res.json().issues }).toEqual({
+        valid_from,
+        status: 400,
+        issues: [{ path: "body.valid_from", message: TAX_RATE_FROM_TOMORROW }],
+      });
+    }
+    // 22:30 UTC on the 26th is already the 27th in Harare: the 27th has begun.
+    now = new Date("2026-11-26T22:30:00Z");
+    expect((await post("admin", "/api/tax-rates", { rate: "18", valid_from: "2026-11-27" })).statusCode).toBe(400);
+    now = new Date("2026-11-26T08:00:00Z");
+    expect((await t.app.services.rates.taxRateOn("2026-11-26"))?.rate).toBe("15.50");
+  });
+
+  it("corrects a rate not yet in force, its rate and its day, with the reason in the audit log; one in force is 409", async () => {
+    now = new Date("2026-11-26T08:00:00Z");
+    const added = await post("admin", "/api/tax-rates", { rate: "61", valid_from: "2028-03-01" });
+    expect(added.statusCode).toBe(201);
+    const id = added.json().id as number;
+    const patch = (who: Parameters<Actors["inject"]>[0], rateId: number, payload: object) =>
+      actors.inject(who, { method: "PATCH", url: `/api/tax-rates/${rateId}`, payload });
+    const corrected = await patch("admin", id, {
+      rate: "16.5",
+      valid_from: "2028-04-01",
+      reason: "Typed 61 for 16.5; the budget says April.",
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json()).toEqual({ id, rate: "16.50", valid_from: "2028-04-01" });
+    const [entry] = (await actors.inject("admin", { method: "GET", url: `/api/audit?entity=tax-rate&action=correct&q=${id}` })).json().rows;
+    expect(entry).toMatchObject({
+      summary: "VAT 61.00 % from 2028-03-01 corrected to 16.50 % from 2028-04-01: Typed 61 for 16.5; the budget says April.",
+      before: { rate: "61.00", valid_from: "2028-03-01" },
+      after: { rate: "16.50", valid_from: "2028-04-01", reason: "Typed 61 for 16.5; the budget says April." },
+    });
+    // Its day stays after today, and no reason is no correction.
+    expect((await patch("admin", id, { rate: "16.5", valid_from: "2026-11-26", reason: "Now" })).json().issues).toEqual([
+      { path: "body.valid_from", message: TAX_RATE_FROM_TOMORROW },
+    ]);
+    expect((await patch("admin", id, { rate: "16.5", valid_from: "2028-04-01", reason: " " })).statusCode).toBe(400);
+    // The rate in force (15.5 % from 1 January 2026) and a past one are never changed.
+    const inForce = (await t.app.services.rates.taxRateOn()) as { id: number };
+    const refused = await patch("admin", inForce.id, { rate: "15", valid_from: "2027-06-01", reason: "Try" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(TAX_RATE_IN_FORCE);
+    expect((await t.app.services.rates.taxRateOn())?.rate).toBe("15.50");
+    expect((await patch("admin", 2_147_483_000, { rate: "15", valid_from: "2027-06-01", reason: "Try" })).statusCode).toBe(404);
+    expect((await patch("dealer", id, { rate: "15", valid_from: "2027-06-01", reason: "Try" })).statusCode).toBe(403);
   });
 });

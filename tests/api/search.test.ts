@@ -1,6 +1,6 @@
 // @module-tag db: runs on PostgreSQL too (decision 022)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_LIMIT_MAX } from "#shared/schemas/search.ts";
+import { FIGURE_TOO_LARGE, SEARCH_LIMIT_MAX } from "#shared/schemas/search.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // The site search (issue 22 §4) against the demo data, on PGlite or (DATABASE_URL) PostgreSQL.
@@ -130,6 +130,20 @@ describe("GET /api/search", () => {
     expect((await t.inject({ method: "GET", url: "/api/search" })).statusCode).toBe(400);
     expect((await search("panel", SEARCH_LIMIT_MAX + 1)).status).toBe(400);
     expect((await search(`  ${"x".repeat(100)}  `)).status).toBe(200);
+  });
+
+  it("refuses a power figure beyond what the search's figures hold with 400, not a 500", async () => {
+    // The red team's request: 2^63 watts does not fit the bigint the figures are compared as.
+    for (const q of ["9223372036854775808w", "inverter 9223372036854776 kW", "9,223,372,036,854,775.81kwh", "9223372036854775807.5 w"]) {
+      const { status, body } = await search(q);
+      expect({ q, status, message: body.message }).toEqual({ q, status: 400, message: FIGURE_TOO_LARGE });
+    }
+    // The largest figure that fits is searched (and finds nothing).
+    for (const q of ["9223372036854775807w", "9223372036854775.807 kW"]) {
+      const { status, body } = await search(q);
+      expect({ q, status }).toEqual({ q, status: 200 });
+      expect(body.products).toEqual([]);
+    }
   });
 
   it("respects the limit (8 by default)", async () => {

@@ -121,12 +121,14 @@ describe("VAT by the order's day (issue 21 §3)", () => {
     expect(quoted.vat_rate).toBe("15.50");
     expect(cents(quoted.vat)).toBe(Math.round(cents(quoted.subtotal) * 0.155));
     expect(cents(quoted.total)).toBe(cents(quoted.subtotal) + cents(quoted.vat));
+    // A new VAT rate takes effect from a later day (decision 015): the next day, when the clock gets there.
     const vat = await actors.inject("admin", {
       method: "POST",
       url: "/api/tax-rates",
-      payload: { rate: "16.00", valid_from: "2026-11-26" },
+      payload: { rate: "16.00", valid_from: "2026-11-27" },
     });
     expect(vat.statusCode).toBe(201);
+    day = new Date("2026-11-27T08:00:00Z");
     const rate = await actors.inject("admin", {
       method: "POST",
       url: "/api/exchange-rates",
@@ -154,6 +156,7 @@ describe("VAT by the order's day (issue 21 §3)", () => {
     const later = await place([[productIds[0] as number, 3]], "ZWG");
     expect(later.vat_rate).toBe("16.00");
     expect(later.exchange_rate).toBe("31.0000");
+    day = new Date("2026-11-26T08:00:00Z");
   });
 });
 

@@ -180,17 +180,26 @@ test("an account whose e-mail is not confirmed is asked to confirm it before app
   await expect(page.getByLabel("Email")).toHaveValue(account.email);
 });
 
-test("an e-mail change tells the old address, whose link puts it back and signs out everywhere", async ({ page, baseURL }) => {
+test("an e-mail change waits for the new address's link, then tells the old address, whose link puts it back and signs out everywhere", async ({
+  page,
+  baseURL,
+}) => {
   const account = await newAccount(page.request, baseURL as string, "chiedza");
   await login(page, account);
   await expect(page).toHaveURL(/:\d+\/$/);
   const before = (await outboxMails(dataDir())).length;
   await page.goto("/dealer/profile?edit=details");
   const details = page.getByRole("region", { name: "Personal Details" });
-  await details.getByLabel("Email").fill(`taken-over-${account.username}@example.com`);
+  const newAddress = `taken-over-${account.username}@example.com`;
+  await details.getByLabel("Email").fill(newAddress);
   await details.getByLabel("Current password").fill(account.password);
   await details.getByRole("button", { name: "Save Changes" }).click();
   await expect(details.getByText("Your profile details have been successfully updated.")).toBeVisible();
+  await expect(details.getByText(`We have sent a link to ${newAddress}`)).toBeVisible();
+
+  // The address changes when the link mailed to it is opened.
+  const confirm = await mailTo(newAddress, before, "Confirm your new e-mail address");
+  await page.goto(`/verification?token=${linkToken(confirm, "/verification")}`);
 
   const notice = await mailTo(account.email, before, "was changed");
   expect(header(notice, "Subject")).toContain("was changed");

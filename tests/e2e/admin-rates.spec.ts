@@ -76,7 +76,8 @@ test("an admin reads the rate in force and its chart, schedules tomorrow's rate,
   await expect(vat.getByRole("row").filter({ hasText: "In force today" })).toHaveCount(1);
   await hydrated(page);
   const addVat = page.getByRole("form", { name: "Add a VAT rate" });
-  await expect(addVat.getByLabel("Valid from")).toHaveValue(harareDay(0));
+  // A VAT rate starts tomorrow at the earliest (decision 024).
+  await expect(addVat.getByLabel("Valid from")).toHaveValue(harareDay(1));
   const from = `${2090 + info.retry}-01-01`;
   await addVat.getByLabel("VAT rate (%)").fill("16.5");
   await addVat.getByLabel("Valid from").fill(from);
@@ -86,6 +87,25 @@ test("an admin reads the rate in force and its chart, schedules tomorrow's rate,
   await expect(added).toContainText(formatDate(from));
   await expect(added).toContainText("16.50 %");
   await expect(added).toContainText("Scheduled");
+
+  // A scheduled VAT rate is corrected with its reason; the rate in force offers no correction.
+  await expect(
+    vat
+      .getByRole("row")
+      .filter({ hasText: "In force today" })
+      .getByRole("link", { name: /^Correct/ }),
+  ).toHaveCount(0);
+  await added.getByRole("link", { name: `Correct the VAT rate from ${formatDate(from)}` }).click();
+  await expect(page).toHaveURL(/\/admin\/rates\/vat\?correct=\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Correct a VAT rate" })).toBeVisible();
+  await hydrated(page);
+  const correctVat = page.getByRole("form", { name: `Correct the VAT rate from ${formatDate(from)}` });
+  await correctVat.getByLabel("VAT rate (%)").fill("16.25");
+  await correctVat.getByLabel("Reason for the correction").fill("The budget says 16.25 %");
+  await correctVat.getByRole("button", { name: "Save correction" }).click();
+  await expect(page).toHaveURL(/\/admin\/rates\/vat$/);
+  await expect(page.getByRole("status").filter({ hasText: `VAT is now 16.25 % from ${formatDate(from)}.` })).toBeVisible();
+  await expect(vat.getByRole("row").nth(1)).toContainText("16.25 %");
 });
 
 test("the correction form opens from the history without JavaScript", async ({ browser, page, baseURL }) => {

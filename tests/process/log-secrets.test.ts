@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { asc, isNotNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asc, isNotNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { products } from "#server/db/schema/catalogue.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
@@ -179,5 +179,57 @@ describe("database errors in the log (L2)", () => {
     expect(text).toContain("Failed query");
     expect(text).not.toContain(hash);
     expect(text).not.toContain(admin.email.toUpperCase());
+  });
+});
+
+describe("page errors in the log", () => {
+  /** The log lines an error wrote (pino's level 50), parsed. */
+  const errorLines = (from: number) =>
+    lines
+      .slice(from)
+      .map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message: string; stack: string } })
+      .filter((l) => l.level >= 50);
+
+  it("a page's failed query, thrown to React Router or caught by its form, is logged by the server's logger without its parameters", async () => {
+    const console_ = vi.spyOn(console, "error").mockImplementation(() => {});
+    const db = t.database.db;
+    try {
+      // A loader's failure: the search page's query, with a function it calls gone. Its words are a parameter.
+      const words = `msasa-${randomUUID()}`;
+      const before = lines.length;
+      await db.execute(sql`alter function search_without_units(text) rename to search_without_units_gone`);
+      const page = await t
+        .inject({ method: "GET", url: `/search?q=${words}` })
+        .finally(() => db.execute(sql`alter function search_without_units_gone(text) rename to search_without_units`));
+      expect(page.statusCode).toBe(500);
+      const thrown = errorLines(before);
+      expect(thrown.map((l) => l.msg)).toContain("page failed");
+      expect(JSON.stringify(thrown)).toContain("Failed query");
+      expect(JSON.stringify(thrown)).not.toContain(words);
+
+      // An action's failure its form says as "unexpected": the contact form's insert refused by a check.
+      const notes = `kopje-${randomUUID()}`;
+      const caughtFrom = lines.length;
+      await db.execute(sql`alter table contact_messages add constraint no_kopje check (notes not like 'kopje-%')`);
+      const form = await t
+        .inject({
+          method: "POST",
+          url: "/contact",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: new URLSearchParams({ fullName: "Rufaro Log", email: "rufaro.log@example.com", phone: "", notes }).toString(),
+        })
+        .finally(() => db.execute(sql`alter table contact_messages drop constraint no_kopje`));
+      expect(form.statusCode).toBe(500);
+      expect(errorLines(caughtFrom).map((l) => l.msg)).toContain("page failed");
+      const text = lines.slice(caughtFrom).join("");
+      expect(text).toContain("Failed query");
+      expect(text).not.toContain(notes);
+      expect(text).not.toContain("rufaro.log@example.com");
+
+      // Nothing went around the logger.
+      expect(console_).not.toHaveBeenCalled();
+    } finally {
+      console_.mockRestore();
+    }
   });
 });

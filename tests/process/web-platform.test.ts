@@ -1,7 +1,11 @@
 import net from "node:net";
+import { asc, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#server/db/schema/catalogue.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
+import { BUILT_PASSWORD, buildDealerCompany } from "../support/builders.ts";
 import { ensureBuild } from "../support/ensure-build.ts";
+import { header, linkToken, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // The platform as the built site serves it: API and pages in one app (web: "production"), through inject().
@@ -100,5 +104,74 @@ describe("visitors who leave before their page renders", () => {
     const res = await fetch(`${address}/about`, { headers: { cookie }, signal: AbortSignal.timeout(15_000) });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("</html>");
+  });
+});
+
+describe("the quotation's private accept page", () => {
+  it("answers 404 for an id beyond the database's integers (it was a 500), and the API 400", async () => {
+    for (const id of ["9223372036854775808", "2147483648", "99999999999999999999999"]) {
+      const page = await t.inject({ method: "GET", url: `/quotations/${id}/accept?token=not-a-real-token` });
+      expect({ id, status: page.statusCode }).toEqual({ id, status: 404 });
+      const post = await t.inject({
+        method: "POST",
+        url: `/quotations/${id}/accept`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "token=not-a-real-token",
+      });
+      expect({ id, status: post.statusCode }).toEqual({ id, status: 404 });
+      const api = await t.inject({ method: "POST", url: `/api/quotations/${id}/accept`, payload: { token: "not-a-real-token" } });
+      expect({ id, status: api.statusCode }).toEqual({ id, status: 400 });
+    }
+  });
+
+  it("shows a technician's own quotation without any amount (the money rule), a visitor's with its prices", async () => {
+    const company = await buildDealerCompany(t.database.db, "accept-page");
+    const login = await t.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: "192.0.2.61",
+      payload: { user: company.technician.username, password: BUILT_PASSWORD },
+    });
+    const technician = { authorization: `Bearer ${login.json().token}` };
+    const admin = await t.loginAs("admin");
+    const [product] = await t.database.db
+      .select({ id: products.productId })
+      .from(products)
+      .where(isNotNull(products.priceUsd))
+      .orderBy(asc(products.productId))
+      .limit(1);
+    const ask = async (headers: Record<string, string>, email: string, ip: string) => {
+      const res = await t.inject({
+        method: "POST",
+        url: "/api/quotations",
+        remoteAddress: ip,
+        headers,
+        payload: {
+          customer_name: "Accept Page",
+          customer_address: "3 Kwame Nkrumah Avenue, Harare",
+          customer_email: email,
+          customer_phone: "+263 77 555 0101",
+          products: [{ product_id: product?.id, quantity: 2 }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().id as number;
+      const before = (await outboxMails(t.dataDir)).length;
+      expect(
+        (await t.inject({ method: "PUT", url: `/api/quotations/${id}`, headers: admin, payload: { status: "approved" } })).statusCode,
+      ).toBe(200);
+      const mail = (await outboxMails(t.dataDir)).slice(before).find((m) => header(m, "To").includes(email)) as string;
+      return {
+        id,
+        page: await t.inject({ method: "GET", url: `/quotations/${id}/accept?token=${linkToken(mail, `/quotations/${id}/accept`)}` }),
+      };
+    };
+    const own = await ask(technician, company.technician.email, "192.0.2.62");
+    expect(own.page.statusCode).toBe(200);
+    expect(own.page.body).toContain(`Quotation #${own.id}`);
+    expect(own.page.body).not.toMatch(/Price on request|Unit \(USD\)|Total \(USD\)|data-testid="quotation-total"/);
+    const visitor = await ask({}, "accept-page.visitor@example.com", "192.0.2.63");
+    expect(visitor.page.statusCode).toBe(200);
+    expect(visitor.page.body).toContain('data-testid="quotation-total"');
   });
 });

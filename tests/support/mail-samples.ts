@@ -356,6 +356,12 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
     default: () =>
       accountMail.emailChangedMail({ ...link, url: `${SITE_URL}/undo-email-change?token=${token}`, newEmail: "rudo.new@example.com" }),
   },
+  "account-mail:emailChangeMail": {
+    default: () => accountMail.emailChangeMail({ ...link, to: "rudo.new@example.com", url: `${SITE_URL}/verification?token=${token}` }),
+  },
+  "account-mail:emailInUseMail": {
+    default: () => accountMail.emailInUseMail({ ...link, resetUrl: `${SITE_URL}/forgot-password` }),
+  },
   "account-mail:usernameChangedMail": {
     default: () => accountMail.usernameChangedMail({ ...link, username: "rudo2", resetUrl: `${SITE_URL}/forgot-password` }),
   },
@@ -514,6 +520,9 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
   "quotation-mail:quoteRequestReceivedMail": {
     default: () => quotationMail.quoteRequestReceivedMail(quoteRequest, site),
   },
+  "quotation-mail:quoteRequestReceiptMail": {
+    default: () => quotationMail.quoteRequestReceiptMail(quoteRequest, site),
+  },
   "quotation-mail:quoteRequestToCompanyMail": {
     visitor: () => quotationMail.quoteRequestToCompanyMail(quoteRequest, null, site),
     dealer: () => quotationMail.quoteRequestToCompanyMail(quoteRequest, { id: 7, role: "dealer" }, site),
@@ -556,6 +565,11 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
         pdf,
       ),
   },
+  "quotation-mail:quotationApprovedWithoutPricesMail": {
+    // A technician's own request: products and validity, no amount, no PDF (the money rule).
+    technician: () =>
+      quotationMail.quotationApprovedWithoutPricesMail(quotation({}), site, `${site.siteUrl}/quotations/12/accept?token=sample-token`),
+  },
   "quotation-mail:quotationReminderMail": {
     dealer: () => quotationMail.quotationReminderMail(quotation({ total: "2888.66" }), site, `${site.siteUrl}/dealer/quotations`),
     visitor: () => quotationMail.quotationReminderMail(quotation({ total: "2888.66" }), site, null),
@@ -575,6 +589,9 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
   "contact-mail:contactToCompanyMail": {
     visitor: () => contactMail.contactToCompanyMail(message, null, site),
     signedIn: () => contactMail.contactToCompanyMail({ ...message, requestQuote: false }, { id: 7, role: "dealer" }, site),
+  },
+  "contact-mail:contactReceiptMail": {
+    default: () => contactMail.contactReceiptMail("tariro@example.com", site),
   },
   "contact-mail:contactConfirmationMail": {
     quote: () => contactMail.contactConfirmationMail(message, site),

@@ -1,4 +1,7 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
+import { users } from "../db/schema/accounts.ts";
+import type { Actor } from "./auth/actor.ts";
 import { createThrottle, type ThrottleRule } from "./throttle.ts";
 
 const HOUR = 60 * 60_000;
@@ -38,3 +41,18 @@ export function createFormLimits(db: Db, perHour: number, now?: () => number) {
 }
 
 export type FormLimits = ReturnType<typeof createFormLimits>;
+
+/**
+ * Whether a public form's address is the sender's own confirmed one: a signed-in account whose confirmed e-mail address
+ * it is. Only then does the form's confirmation repeat what was typed; any other address (a visitor's, or one typed by
+ * an account that is not its own) gets a fixed text, so the forms cannot carry anyone's words to a stranger.
+ */
+export async function isOwnConfirmedAddress(exec: Db | Tx, actor: Actor, email: string): Promise<boolean> {
+  if (!actor?.emailVerified) return false;
+  const [own] = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, actor.id), isNotNull(users.emailVerifiedAt), eq(sql`lower(${users.email})`, email.trim().toLowerCase())))
+    .limit(1);
+  return own !== undefined;
+}

@@ -22,6 +22,8 @@ export const THROTTLES = {
   resetAccount: { limit: 3, windowMs: 15 * MINUTE },
   signupIp: { limit: 10, windowMs: 60 * MINUTE },
   verifyEmailAccount: { limit: 3, windowMs: 15 * MINUTE },
+  /** New usernames tried by one account: a taken one is said (it is a sign-in name), so tries are few. */
+  usernameChange: { limit: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
 
 /**

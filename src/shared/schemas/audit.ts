@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { ROLE_IDS, type RoleName } from "../roles.ts";
+
+const ROLE_NAMES = Object.keys(ROLE_IDS) as [RoleName, ...RoleName[]];
 
 /** The back office's audit log (issue 6): one entry per change, filterable. */
 export const auditQuerySchema = z.object({
@@ -27,8 +30,11 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number(),
+  /** The acting account's id: the display name is the account's own choice, the id and role are not. */
   actorId: z.number().nullable(),
   actorName: z.string(),
+  /** The acting account's role (its role now); null once the account is removed. */
+  actorRole: z.enum(ROLE_NAMES).nullable(),
   entity: z.string(),
   entityId: z.string(),
   action: z.string(),
@@ -38,3 +44,12 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+/**
+ * "Tendai Moyo (admin, account #3)": who made a change, never by the display name alone. An entry without an account
+ * is the system's (its name says which job) or a removed account's.
+ */
+export function auditActorLabel(entry: Pick<AuditEntryView, "actorId" | "actorName" | "actorRole">): string {
+  if (entry.actorId === null) return entry.actorName ? `${entry.actorName} (no account)` : "(removed account)";
+  return `${entry.actorName || "(no name)"} (${entry.actorRole ?? "no role"}, account #${entry.actorId})`;
+}

@@ -81,6 +81,13 @@ export const PASSWORD_CHANGED = "Your password has been successfully changed.";
 export const PASSWORD_CHANGE_FAILED = "Failed to update password. Please check your credentials and try again";
 export const NEW_PASSWORDS_DO_NOT_MATCH = "New passwords do not match.";
 export const INVALID_LINK = "This link is invalid or has expired. Ask for a new one.";
+/** A new username another account has (the sign-in name is unique: said on its field, the changes limited per account). */
+export const USERNAME_TAKEN = "This username is not available: please choose another.";
+/** An e-mail change waits for its link (the answer is the same whether or not the address has an account). */
+export const emailChangePending = (email: string) =>
+  `We have sent a link to ${email}: your e-mail address changes when you open it. Until then we keep writing to your current address.`;
+/** An e-mail change's link whose address another account took meanwhile. */
+export const EMAIL_CHANGE_TAKEN = "This address now belongs to another account, so it cannot be used for yours.";
 
 const emailAddress = z
   .string({ error: "E-mail address is required." })

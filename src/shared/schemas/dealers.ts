@@ -204,8 +204,9 @@ export const installationViewSchema = z.object({
   id: z.string(),
   systemDescription: z.string(),
   sizeOfSystem: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
+  /** The installation's customer's contact: null for a reader who may not see the company's finance (a technician). */
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
 });
 export type InstallationView = z.infer<typeof installationViewSchema>;
 
@@ -248,6 +249,7 @@ export const dealerApplicationSchema = z.object({
   registered_company: z.string().nullable(),
   trading_name: z.string().nullable(),
   company_reg_number: z.string().nullable(),
+  /** The tax numbers: null when not given, and for a reader who may not see the company's finance (a technician). */
   VAT_number: z.string().nullable(),
   TIN: z.string().nullable(),
   company_address: z.string().nullable(),
@@ -263,7 +265,10 @@ export const dealerApplicationSchema = z.object({
   rejection_reason: z.string().nullable(),
   /** While reg_status is Rejected: the sections the admin marked to correct (in the portal's order); empty otherwise. */
   rejected_sections: z.array(z.enum(APPLICATION_SECTIONS)),
-  /** The tier the dealer's company buys at (issue 24 §2): its own, else the lowest; null without an application or tiers. */
+  /**
+   * The tier the dealer's company buys at (issue 24 §2): its own, else the lowest; null without an application or
+   * tiers, and for a reader who may not see the company's finance (a technician).
+   */
   tier: dealerTierViewSchema.nullable(),
 });
 export type DealerApplication = z.infer<typeof dealerApplicationSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { VAT_CATEGORIES } from "../tax.ts";
-import { paymentProofViewSchema } from "./payment-proofs.ts";
+import { paymentProofViewSchema, paymentReferenceSchema } from "./payment-proofs.ts";
 import { priceBreakSchema } from "./pricing.ts";
 
 /** An order's statuses, in the order they usually come (issue 5). The database keeps the same values. */
@@ -172,7 +172,7 @@ export type SetOrderStatusInput = z.infer<typeof setOrderStatusSchema>;
 
 export const confirmPaymentSchema = z.object({
   /** The bank's or ZIPIT transaction reference, as the admin read it on the statement. */
-  paymentReference: z.string().trim().max(120).default(""),
+  paymentReference: paymentReferenceSchema(false).default(""),
 });
 export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
 

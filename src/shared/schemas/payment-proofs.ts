@@ -22,12 +22,27 @@ export const PAYMENT_PROOF_REFERENCE_REQUIRED = "Enter the payment's reference, 
 export const PAYMENT_PROOF_SENT = "Thank you: your proof of payment has been sent. We will confirm the payment once it reaches us.";
 export const PAYMENT_PROOF_NOT_AWAITING = "Proof of payment can only be sent while the order is awaiting payment.";
 
-/** The reference as typed (the server and the form use the same rule). */
-export const paymentProofReferenceSchema = z
-  .string()
-  .trim()
-  .min(1, PAYMENT_PROOF_REFERENCE_REQUIRED)
-  .max(PAYMENT_PROOF_REFERENCE_MAX, `At most ${PAYMENT_PROOF_REFERENCE_MAX} characters.`);
+export const PAYMENT_REFERENCE_CONTROL_CHARACTERS = "Enter the reference on one line, without tabs or control characters.";
+
+/**
+ * Control characters (C0, DEL and C1: line breaks and tabs too): a payment reference is one line as the bank prints
+ * it, and it is shown in the back office, the order's timeline and the sales e-mail, where a line break or an escape
+ * would forge or hide text. The multipart form the proof comes in escapes the API's own control-character check.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this expression's purpose.
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** A payment's reference as typed, one line: the proof's (the server and the form use the same rule) and the admin's. */
+export const paymentReferenceSchema = (required: boolean) =>
+  z
+    .string()
+    .trim()
+    .min(required ? 1 : 0, PAYMENT_PROOF_REFERENCE_REQUIRED)
+    .max(PAYMENT_PROOF_REFERENCE_MAX, `At most ${PAYMENT_PROOF_REFERENCE_MAX} characters.`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), PAYMENT_REFERENCE_CONTROL_CHARACTERS);
+
+/** The reference of a proof of payment as typed (the server and the form use the same rule). */
+export const paymentProofReferenceSchema = paymentReferenceSchema(true);
 
 /** What the browser can check before sending: the name's extension and the size (the server decides by content). */
 export function paymentProofFileProblem(file: { name: string; size: number }): string | null {

@@ -57,12 +57,24 @@ export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 
 export const exchangeRateQuerySchema = z.object({ currency: z.enum(RATE_CURRENCIES).default("ZWG") });
 
-/** POST /api/tax-rates: the standard VAT rate, in percent, from a day on. */
+/**
+ * POST /api/tax-rates: the standard VAT rate, in percent, from a day on. The day is after today (Africa/Harare): a day
+ * that has begun has documents issued at the rate then in force, so a rate never takes effect at once or back-dated.
+ */
 export const newTaxRateSchema = z.object({
   rate: positiveDecimal(VAT_PLACES, "VAT rate", 100),
   valid_from: calendarDay,
 });
 export type NewTaxRate = z.infer<typeof newTaxRateSchema>;
+
+/**
+ * PATCH /api/tax-rates/{id}: a VAT rate not yet in force corrected (its rate or its day, still after today), with the
+ * reason (kept in the audit log). A rate in force or past is never changed: documents have used it.
+ */
+export const correctTaxRateSchema = newTaxRateSchema.extend({
+  reason: z.string().trim().min(1, "Say why the rate is corrected.").max(500, "Reason must be at most 500 characters."),
+});
+export type CorrectTaxRate = z.infer<typeof correctTaxRateSchema>;
 
 export const taxRateSchema = z.object({
   id: z.number(),
@@ -73,5 +85,10 @@ export type TaxRate = z.infer<typeof taxRateSchema>;
 
 export const RATE_DATE_TAKEN = "A rate for this currency and day already exists: each day has one rate.";
 export const TAX_DATE_TAKEN = "A VAT rate from this day already exists.";
+export const TAX_RATE_FROM_TOMORROW =
+  "Choose a day after today: documents issued today (and before) keep the VAT rate they were issued at.";
+export const TAX_RATE_IN_FORCE =
+  "This VAT rate is in force (or was): documents have been issued at it, so it cannot be changed. Enter a new rate from a later day.";
+export const TAX_RATE_NOT_FOUND = "No such VAT rate.";
 export const RATE_NOT_FOUND = "No such exchange rate.";
 export const NO_RATE = "No exchange rate is in force yet: an admin enters today's official rate.";

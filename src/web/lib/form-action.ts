@@ -31,6 +31,11 @@ type FormActionOptions<Field extends string, Tag extends object> = {
    * field itself (`products`), where the form shows them.
    */
   topLevel?: boolean;
+  /**
+   * Where an unexpected failure is logged: the page's `context.logError` (the server's logger and its redaction: a
+   * failed query's parameters are a user's data).
+   */
+  log: (error: unknown) => void;
   /** The form's message when the service fails unexpectedly (logged, 500); without it such a failure is thrown. */
   unexpected?: string;
   /** How a failure of `run` is said, when the rules above do not fit (null: an unexpected failure, already logged). */
@@ -84,7 +89,7 @@ export async function formAction<Schema extends z.ZodType, Result, Tag extends o
     if (err instanceof Response) throw err;
     const known = knownFailure(err);
     if (!known && !options.failure && unexpected === undefined) throw err;
-    if (!known) console.error(err);
+    if (!known) options.log(err);
     if (options.failure) return refuse(options.failure(known), known?.statusCode ?? 500);
     if (!known) return refuse({ formError: unexpected }, 500);
     const field = known.field === undefined ? undefined : failureFields.find((f) => f === fieldOf(known.field as string));

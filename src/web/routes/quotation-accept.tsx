@@ -5,6 +5,7 @@ import { CONTAINER } from "#web/components/layout/container.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { QuotationCard } from "#web/features/quotations/quotation-card.tsx";
+import { detailId } from "#web/lib/detail-id.ts";
 import { formText } from "#web/lib/form-data.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure, orNotFound } from "#web/lib/service-errors.ts";
@@ -17,14 +18,22 @@ import type { Route } from "./+types/quotation-accept";
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const quotation = await orNotFound(context.services.quotations.viewByToken(Number(params.id) || 0, token));
-  return { quotation, token, now: new Date().toISOString() };
+  const { quotation, prices } = await orNotFound(context.services.quotations.viewByToken(quotationId(params.id), token));
+  return { quotation, prices, token, now: new Date().toISOString() };
+}
+
+/** The address's id: one that is no quotation id at all (letters, beyond the database's integers) is this page's 404. */
+function quotationId(param: string | undefined): number {
+  const id = detailId(param);
+  if (id === null) throw data("Quotation not found.", { status: 404 });
+  return id;
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
+  const id = quotationId(params.id);
   const form = await request.formData();
   try {
-    await context.services.quotations.accept(context.actor, Number(params.id) || 0, { token: formText(form, "token") });
+    await context.services.quotations.accept(context.actor, id, { token: formText(form, "token") });
     return data({ accepted: true, error: null });
   } catch (err) {
     const known = knownFailure(err);
@@ -38,7 +47,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 export default function QuotationAccept({ loaderData }: Route.ComponentProps) {
-  const { quotation, token, now } = loaderData;
+  const { quotation, prices, token, now } = loaderData;
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const at = new Date(now);
@@ -59,6 +68,7 @@ export default function QuotationAccept({ loaderData }: Route.ComponentProps) {
           quotation={quotation}
           now={at}
           noPdf
+          prices={prices}
           actions={
             status.approved && !accepted ? (
               <Form method="post">

@@ -20,7 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const email = context.user && !context.user.emailVerified ? context.user.email : "";
   if (!token) return { state: "sent" as const, email, message: null, next: null };
   try {
-    const user = await context.services.accounts.verifyEmail(token);
+    const user = await context.services.accounts.verifyEmail(token, {
+      ip: context.ip,
+      userAgent: context.userAgent,
+      origin: context.siteUrl,
+    });
     return { state: "verified" as const, email: "", message: null, next: context.user ? homePathFor(user.role) : "/login" };
   } catch (err) {
     const known = knownFailure(err);

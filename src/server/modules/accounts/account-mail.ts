@@ -125,6 +125,50 @@ export function emailChangedMail({ to, name, url, company, newEmail }: Link & { 
   });
 }
 
+/**
+ * To the new address of an e-mail change: the account's address changes only once this link is opened (single use,
+ * 24 hours), so an address nobody has proven is never an account's, and the answer to the change never says
+ * whether the address already had an account.
+ */
+export function emailChangeMail({ to, name, url, company }: Link): Mail {
+  return composeMail({
+    to,
+    subject: `Confirm your new e-mail address for ${company}`,
+    heading: "Confirm your new e-mail address",
+    blocks: [
+      { kind: "paragraph", text: `Hello ${name},` },
+      {
+        kind: "paragraph",
+        text: "You asked to use this address for your account. It takes the place of your current address once you open the link below; it works once, for 24 hours.",
+      },
+      { kind: "action", label: "Use this e-mail address", url, showUrl: true },
+    ],
+    footer: footer(company),
+  });
+}
+
+/**
+ * To an address that already has an account, when another account asks to change to it: the change answers as any
+ * other (no oracle), and the address's owner is told, as a sign-up with their address tells them.
+ */
+export function emailInUseMail({ to, name, company, resetUrl }: Omit<Link, "url"> & { resetUrl: string }): Mail {
+  return composeMail({
+    to,
+    subject: `Someone asked to use your e-mail address at ${company}`,
+    heading: "Your e-mail address is already in use",
+    blocks: [
+      { kind: "paragraph", text: `Hello ${name},` },
+      {
+        kind: "paragraph",
+        text: "Another account asked to change its e-mail address to this one. This address already belongs to your account, so nothing was changed.",
+      },
+      { kind: "paragraph", text: "If you did not expect this, your account is safe; you may still choose a new password." },
+      { kind: "action", label: "Choose a new password", url: resetUrl },
+    ],
+    footer: footer(company),
+  });
+}
+
 /** Sent to the account's address when its username changes. */
 export function usernameChangedMail({
   to,

@@ -5,6 +5,7 @@ import {
   changePasswordSchema,
   createAdminSchema,
   disableTotpSchema,
+  emailChangePending,
   forgotPasswordSchema,
   loginSchema,
   PASSWORD_CHANGED,
@@ -220,11 +221,12 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
   r.post(
     "/auth/verify-email",
     auth(access.public, {
-      summary: "Confirm an e-mail address with the token of the verification link (single use, 24 hours)",
+      summary:
+        "Confirm an e-mail address with the token of the verification link (single use, 24 hours); the link of an e-mail change makes its address the account's (409 when another account took it meanwhile) and tells the old one",
       body: verifyEmailSchema,
-      response: { 200: publicUserSchema, 400: messageWithIssuesBody },
+      response: { 200: publicUserSchema, 400: messageWithIssuesBody, 409: messageBody },
     }),
-    async (request) => accounts.verifyEmail(request.body.token),
+    async (request) => accounts.verifyEmail(request.body.token, meta(request)),
   );
 
   r.post(
@@ -276,7 +278,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
     "/auth/update-profile/:id",
     auth(access.signedIn, {
       summary:
-        "Change one's own full name, username and e-mail address; a new address or username needs currentPassword, a new address is verified again and the old one is told",
+        "Change one's own full name, username and e-mail address; a new address or username needs currentPassword. A new address is not written: a link goes to it and the address changes when it is opened (the old one is told then); the answer is the same whether or not the address has an account. A username another account has is 400 on its field",
       params: idParamSchema,
       body: updateProfileSchema,
       response: {
@@ -284,13 +286,13 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
         400: messageWithIssuesBody,
         401: messageBody,
         403: messageBody,
-        409: messageBody,
+        429: messageBody,
       },
     }),
-    async (request) => ({
-      message: PROFILE_UPDATED,
-      user: await accounts.updateProfile(request.actor, request.params.id, request.body, meta(request)),
-    }),
+    async (request) => {
+      const { user, pendingEmail } = await accounts.updateProfile(request.actor, request.params.id, request.body, meta(request));
+      return { message: pendingEmail ? `${PROFILE_UPDATED} ${emailChangePending(pendingEmail)}` : PROFILE_UPDATED, user };
+    },
   );
 
   r.put(

@@ -8,6 +8,7 @@ import {
   type ChangePasswordInput,
   type CreateAdminInput,
   CURRENT_PASSWORD_REQUIRED,
+  EMAIL_CHANGE_TAKEN,
   INVALID_LINK,
   type LoginInput,
   PASSWORD_CHANGE_FAILED,
@@ -17,6 +18,7 @@ import {
   type SecondFactorLoginInput,
   type SessionInfo,
   type UpdateProfileInput,
+  USERNAME_TAKEN,
 } from "#shared/schemas/auth.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
@@ -39,6 +41,8 @@ import type { SettingsService } from "../content/settings.service.ts";
 import {
   accountExistsMail,
   emailChangedMail,
+  emailChangeMail,
+  emailInUseMail,
   invitationMail,
   resetMail,
   usernameChangedMail,
@@ -149,6 +153,7 @@ export function createAccountsService(deps: AccountsDeps) {
   const demoPasswords = new Set(deps.demoPasswords ?? []);
   const throttle = createThrottle(db);
   const signupRule = { ...THROTTLES.signupIp, limit: signupsPerHour ?? THROTTLES.signupIp.limit };
+  const usernameChangeRule = THROTTLES.usernameChange;
   const secondFactor = createSecondFactor({ db, settings, verifyPassword: verify });
 
   const event = (e: SecurityEvent, meta: SessionMeta = {}) => events.record({ ip: meta.ip, userAgent: meta.userAgent, ...e });
@@ -298,6 +303,16 @@ export function createAccountsService(deps: AccountsDeps) {
       userAgent: meta.userAgent?.slice(0, 300),
     });
     return { token, expiresAt: new Date(now + policy.absoluteMs) };
+  }
+
+  /** Whether another account signs in with this username (any case). */
+  async function usernameTaken(username: string, exceptId: number): Promise<boolean> {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), ne(users.id, exceptId)))
+      .limit(1);
+    return other !== undefined;
   }
 
   /** The e-mail address or username is someone else's: the message names which. */
@@ -459,29 +474,55 @@ export function createAccountsService(deps: AccountsDeps) {
       await send(db, mail);
     },
 
-    /** Confirms an address from the link in the verification e-mail (single use, 24 hours). */
-    async verifyEmail(token: string): Promise<PublicUser> {
+    /**
+     * Confirms an address from the link in the verification e-mail (single use, 24 hours). A link to an address that
+     * is not the account's own is an e-mail change the account asked for (`updateProfile`): opening it proves the
+     * new address, which becomes the account's; the account's other links end and the old address is told, with a
+     * link that puts it back for 7 days.
+     */
+    async verifyEmail(token: string, meta: RequestMeta): Promise<PublicUser> {
       const now = new Date();
-      const [link] = await db
-        .update(emailVerificationTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(emailVerificationTokens.tokenHash, hashToken(token)),
-            isNull(emailVerificationTokens.usedAt),
-            gt(emailVerificationTokens.expiresAt, now),
-          ),
-        )
-        .returning();
-      if (!link) throw new BadRequestError(INVALID_LINK);
-      // The address must still be the account's: a link sent before an address change proves nothing.
-      const [user] = await db
-        .update(users)
-        .set({ emailVerifiedAt: now, updatedAt: now })
-        .where(and(eq(users.id, link.userId), eq(sql`lower(${users.email})`, link.email.toLowerCase())))
-        .returning();
-      if (!user) throw new BadRequestError(INVALID_LINK);
-      return toPublicUser(user);
+      const company = (await settings.get()).companyName;
+      const changed = await db.transaction(async (tx) => {
+        const [link] = await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(emailVerificationTokens.tokenHash, hashToken(token)),
+              isNull(emailVerificationTokens.usedAt),
+              gt(emailVerificationTokens.expiresAt, now),
+            ),
+          )
+          .returning();
+        if (!link) throw new BadRequestError(INVALID_LINK);
+        const [current] = await tx.select().from(users).where(eq(users.id, link.userId)).for("update");
+        if (!current) throw new BadRequestError(INVALID_LINK);
+        if (current.email.toLowerCase() === link.email.toLowerCase()) {
+          const [user] = (await tx
+            .update(users)
+            .set({ emailVerifiedAt: now, updatedAt: now })
+            .where(eq(users.id, current.id))
+            .returning()) as [UserRow];
+          return { user, from: null };
+        }
+        // An e-mail change: the address is proven now. Taken meanwhile by another account: the link is spent.
+        const [user] = (await tx
+          .update(users)
+          .set({ email: link.email, emailVerifiedAt: now, updatedAt: now })
+          .where(eq(users.id, current.id))
+          .returning()
+          .catch((err: unknown) => {
+            if (isUniqueViolation(err)) throw new ConflictError(EMAIL_CHANGE_TAKEN);
+            throw err;
+          })) as [UserRow];
+        await revokeLinks(tx, user.id);
+        const url = await issuePasswordLink(tx, user, "email-undo", meta.origin, current.email);
+        await send(tx, emailChangedMail({ to: current.email, name: current.fullName, url, company, newEmail: user.email }));
+        return { user, from: current.email };
+      });
+      if (changed.from !== null) await event({ kind: "email-change", result: "success", userId: changed.user.id }, meta);
+      return toPublicUser(changed.user);
     },
 
     /** Sends a new verification link when the address belongs to an unverified account; the answer never says. */
@@ -705,10 +746,19 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /**
      * Spec §7 PUT /auth/update-profile/{id}: only one's own record. A new e-mail address or username needs the current
-     * password (issue 16, M3); a new address is unverified until its link is opened, the account's earlier links end,
-     * and the old address is told, with a link that puts it back for 7 days. A new username is told to the address.
+     * password (issue 16, M3). A new address is not written: a link goes to it, and the address becomes the
+     * account's when it is opened (`verifyEmail`, which tells the old address). The answer is the same whether or not
+     * the address has an account (no oracle): an address that has one gets a notice instead of the link, as a
+     * sign-up with it would. A username is the account's sign-in name and cannot be both unique and secret: a taken
+     * one is refused on its field (400), and username changes are limited per account like sign-ups per address.
+     * A new username is told to the address. `pendingEmail` is the address a link was sent to, if any.
      */
-    async updateProfile(actor: Actor, id: number, input: UpdateProfileInput, meta: RequestMeta): Promise<PublicUser> {
+    async updateProfile(
+      actor: Actor,
+      id: number,
+      input: UpdateProfileInput,
+      meta: RequestMeta,
+    ): Promise<{ user: PublicUser; pendingEmail: string | null }> {
       requireSelf(actor, id);
       const current = await userById(id);
       if (!current) throw new UnauthorizedError();
@@ -721,28 +771,49 @@ export function createAccountsService(deps: AccountsDeps) {
           throw new FieldError(PASSWORD_CHANGE_FAILED, "currentPassword");
         }
       }
-      await assertFree(input.email, input.username, id);
+      if (usernameChanged && current.username.toLowerCase() !== input.username.toLowerCase()) {
+        await throttle.consume(`username-change:acct:${id}`, usernameChangeRule);
+        if (await usernameTaken(input.username, id)) throw new FieldError(USERNAME_TAKEN, "username");
+      }
       const company = (await settings.get()).companyName;
+      const owner = emailChanged ? await userByEmail(input.email) : undefined;
       let updated: UserRow;
       try {
         updated = await db.transaction(async (tx) => {
           const [row] = (await tx
             .update(users)
+            // The address is written only when it is the same one (its letters' case): a new one waits for its link.
             .set({
               fullName: input.fullName,
               username: input.username,
-              email: input.email,
-              ...(emailChanged ? { emailVerifiedAt: null } : {}),
+              ...(emailChanged ? {} : { email: input.email }),
               updatedAt: new Date(),
             })
             .where(eq(users.id, id))
             .returning()) as [UserRow];
-          if (emailChanged) await revokeLinks(tx, id);
           // The notices are queued with the change: a committed change always has its mails.
-          if (emailChanged) {
-            await sendVerification(tx, row, meta.origin, company);
-            const url = await issuePasswordLink(tx, row, "email-undo", meta.origin, current.email);
-            await send(tx, emailChangedMail({ to: current.email, name: current.fullName, url, company, newEmail: row.email }));
+          if (emailChanged && owner && owner.id !== id) {
+            await send(tx, emailInUseMail({ to: owner.email, name: owner.fullName, company, resetUrl: `${meta.origin}/forgot-password` }));
+          } else if (emailChanged) {
+            // An earlier change's link stops working: only the latest address asked for can be proven.
+            await tx
+              .delete(emailVerificationTokens)
+              .where(
+                and(
+                  eq(emailVerificationTokens.userId, id),
+                  isNull(emailVerificationTokens.usedAt),
+                  ne(sql`lower(${emailVerificationTokens.email})`, current.email.toLowerCase()),
+                ),
+              );
+            const { token, hash: tokenHash } = newToken();
+            await tx.insert(emailVerificationTokens).values({
+              tokenHash,
+              userId: id,
+              email: input.email,
+              expiresAt: new Date(Date.now() + LINK_LIFETIME.verify),
+            });
+            const url = `${meta.origin}/verification?token=${token}`;
+            await send(tx, emailChangeMail({ to: input.email, name: row.fullName, url, company }));
           }
           if (usernameChanged) {
             const mail = usernameChangedMail({
@@ -757,12 +828,12 @@ export function createAccountsService(deps: AccountsDeps) {
           return row;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ConflictError("An account with this e-mail address or username already exists.");
+        // Two accounts racing for one username: the unique index decides.
+        if (isUniqueViolation(err)) throw new FieldError(USERNAME_TAKEN, "username");
         throw err;
       }
-      if (emailChanged) await event({ kind: "email-change", result: "success", userId: id }, meta);
       if (usernameChanged) await event({ kind: "username-change", result: "success", userId: id }, meta);
-      return toPublicUser(updated);
+      return { user: toPublicUser(updated), pendingEmail: emailChanged ? input.email : null };
     },
 
     /**

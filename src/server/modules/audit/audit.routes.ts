@@ -19,7 +19,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
       config: { access: access.admin },
       schema: {
         tags: ["audit"],
-        summary: "Changes made in the back office, newest first (admin)",
+        summary: "Changes made in the back office, newest first, each with the acting account's id and role beside its name (admin)",
         querystring: auditQuerySchema,
         response: { 200: z.object({ rows: z.array(auditEntrySchema), count: z.number() }), 401: messageBody, 403: messageBody },
       },
@@ -56,6 +56,8 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
       const csv = toCsv(rows, [
         { header: "When", value: (e) => csvDateTime(e.createdAt) },
         { header: "Who", value: (e) => e.actorName },
+        { header: "Account id", value: (e) => e.actorId ?? "" },
+        { header: "Role", value: (e) => e.actorRole ?? "" },
         { header: "Entity", value: (e) => e.entity },
         { header: "Id", value: (e) => e.entityId },
         { header: "Action", value: (e) => e.action },

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { roleNameOf } from "#shared/roles.ts";
 import type { AuditEntryView, AuditQuery } from "#shared/schemas/audit.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
@@ -77,8 +78,10 @@ export function createAuditService(db: Db) {
       const where = whereOf(query);
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          // The acting account's role beside the name it chose: the name alone could be anyone's.
+          .select({ entry: auditLog, roleId: users.roleId })
           .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorId))
           .where(where)
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
           .limit(query.pageSize)
@@ -87,10 +90,11 @@ export function createAuditService(db: Db) {
       ]);
       return {
         count: total?.n ?? 0,
-        rows: rows.map((r) => ({
+        rows: rows.map(({ entry: r, roleId }) => ({
           id: r.id,
           actorId: r.actorId,
           actorName: r.actorName,
+          actorRole: roleId === null ? null : roleNameOf(roleId),
           entity: r.entity,
           entityId: r.entityId,
           action: r.action,

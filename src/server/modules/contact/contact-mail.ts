@@ -71,6 +71,29 @@ export function contactConfirmationMail(row: ContactRecord, company: ContactMail
 }
 
 /**
+ * To an address that is not the sender's own confirmed one (a visitor's form, or an account writing for another
+ * address): a fixed text, none of the form's words, since anyone may type anyone's address (`isOwnConfirmedAddress`).
+ */
+export function contactReceiptMail(to: string, company: ContactMailSite): Mail {
+  return composeMail({
+    to,
+    replyTo: company.salesEmail,
+    subject: `We received your message - ${company.companyName}`,
+    heading: CONTACT_SUCCESS,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: "Thank you for contacting us. A message was sent from our website's contact form with this e-mail address; our team will get back to you soon.",
+      },
+      { kind: "paragraph", text: "If you did not write to us, you can ignore this e-mail: nothing more will be sent." },
+      { kind: "paragraph", text: `Support hours: ${company.supportHours}. Phone: ${company.phone}.` },
+      { kind: "action", label: "Browse our products", url: siteLink(company.siteUrl, "/products") },
+    ],
+    footer: footer(company),
+  });
+}
+
+/**
  * An admin's answer, with the visitor's message quoted. The greeting is the admin's: the reply form starts the text
  * with "Dear <full name>," for them to keep or change, so the e-mail adds none (it had added a second one).
  */

@@ -5,13 +5,13 @@ import { containsText } from "../../db/contains-text.ts";
 import { contactMessages } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
-import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
+import { type FormLimits, type FormSender, isOwnConfirmedAddress } from "../../platform/form-limits.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
-import { contactConfirmationMail, contactReplyMail, contactToCompanyMail } from "./contact-mail.ts";
+import { contactConfirmationMail, contactReceiptMail, contactReplyMail, contactToCompanyMail } from "./contact-mail.ts";
 
 type Deps = {
   db: Db;
@@ -80,7 +80,8 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
      * Stores a 'Get in Touch' message, then notifies the company and confirms to the visitor. The spec's form sent
      * nothing; this is the working version (DESIGN.md §6). Anyone may write, signed in or not; messages per client
      * and per e-mail address are limited and the sender is mailed at most once an hour (`FormLimits`), so the form
-     * cannot carry anyone's text to strangers.
+     * cannot carry anyone's text to strangers; the confirmation repeats the message only to the sender's own confirmed
+     * address (`isOwnConfirmedAddress`), any other address gets a fixed text.
      */
     async submit(actor: Actor, input: ContactMessage, sender: FormSender = {}): Promise<{ id: number }> {
       await formLimits.admit("contact", sender, input.email);
@@ -98,11 +99,13 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
           })
           .returning();
         if (!row) throw new Error("contact message insert returned nothing");
-        // Queued in the transaction: a stored message always has its mails.
+        // Queued in the transaction: a stored message always has its mails. The sender's own confirmed address gets
+        // their message back; any other a fixed text (none of the form's words).
         const confirm = await formLimits.mayConfirm(row.email, tx);
+        const own = confirm && (await isOwnConfirmedAddress(tx, actor, row.email));
         await queueMails(mailer, tx, [
           contactToCompanyMail(row, actor ? { id: actor.id, role: actor.role } : null, company),
-          ...(confirm ? [contactConfirmationMail(row, company)] : []),
+          ...(confirm ? [own ? contactConfirmationMail(row, company) : contactReceiptMail(row.email, company)] : []),
         ]);
         return { id: row.id };
       });

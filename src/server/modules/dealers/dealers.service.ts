@@ -36,7 +36,7 @@ import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
-import { type Actor, OWNER_ONLY, requireAdmin, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, canSeeCompanyMoney, OWNER_ONLY, requireAdmin, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
@@ -141,6 +141,23 @@ function toApplication(
     rejection_reason: dealer?.regStatus === "Rejected" ? (rejection?.reason ?? null) : null,
     rejected_sections: dealer?.regStatus === "Rejected" ? (rejection?.sections ?? []) : [],
     tier,
+  };
+}
+
+/**
+ * An application as its reader may see it, under the money rule (`canSeeCompanyMoney`): its owner, buyers and admins
+ * see everything; a technician of the company reads its details without its price tier and discount, its tax numbers
+ * (TIN, VAT number) and its installations' customers' e-mail addresses and phone numbers. (The public installer
+ * profile never reads those contacts: installers.service.ts.)
+ */
+function applicationForReader<T extends DealerApplication>(reader: SignedIn, view: T): T {
+  if (canSeeCompanyMoney(reader, view.id)) return view;
+  return {
+    ...view,
+    tier: null,
+    TIN: null,
+    VAT_number: null,
+    installations: view.installations.map((i) => ({ ...i, email: null, phoneNumber: null })),
   };
 }
 
@@ -393,7 +410,7 @@ export function createDealersService({
       const me = requireUser(actor);
       const user = await userRow(me.companyUserId);
       if (!user) throw new NotFoundError();
-      return (await applicationOf(user)).view;
+      return applicationForReader(me, (await applicationOf(user)).view);
     },
 
     /**
@@ -408,11 +425,11 @@ export function createDealersService({
       const user = await userRow(userId);
       if (!user) throw new NotFoundError("No such user.");
       const { view, dealer } = await applicationOf(user);
-      return {
+      return applicationForReader(me, {
         ...view,
         history: dealer ? await historyOf(dealer.id, admin) : [],
         duplicates: dealer && admin ? await duplicatesOf(db, dealer) : [],
-      };
+      });
     },
 
     /**

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import {
   correctExchangeRateSchema,
+  correctTaxRateSchema,
   exchangeRateQuerySchema,
   exchangeRateSchema,
   newExchangeRateSchema,
@@ -95,11 +96,28 @@ export async function ratesRoutes(app: FastifyInstance, opts: { services: Servic
       config: { access: access.admin },
       schema: {
         tags: ["rates"],
-        summary: "Enter the standard VAT rate from a day on (admin)",
+        summary:
+          "Enter the standard VAT rate from a day after today on (admin): today's and earlier days keep the rate their documents were issued at",
         body: newTaxRateSchema,
         response: { 201: taxRateSchema, 400: validationBody, 401: messageBody, 403: messageBody, 409: messageBody },
       },
     },
     async (request, reply) => reply.code(201).send(await rates.addTaxRate(request.actor, request.body)),
+  );
+
+  r.patch(
+    "/tax-rates/:id",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["rates"],
+        summary:
+          "Correct a VAT rate not yet in force (its rate, or its day: still after today), with the reason (admin; audited). One in force or past is 409",
+        params: idParamSchema,
+        body: correctTaxRateSchema,
+        response: { 200: taxRateSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
+      },
+    },
+    async (request) => rates.correctTaxRate(request.actor, request.params.id, request.body),
   );
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, lte } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
 import {
   type CorrectExchangeRate,
+  type CorrectTaxRate,
   type ExchangeRate,
   type NewExchangeRate,
   type NewTaxRate,
@@ -9,13 +10,16 @@ import {
   RATE_DATE_TAKEN,
   RATE_NOT_FOUND,
   TAX_DATE_TAKEN,
+  TAX_RATE_FROM_TOMORROW,
+  TAX_RATE_IN_FORCE,
+  TAX_RATE_NOT_FOUND,
   type TaxRate,
 } from "#shared/schemas/rates.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { exchangeRates, taxRates } from "../../db/schema/money.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
-import { ConflictError, NotFoundError } from "../../platform/errors.ts";
+import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 
 type Deps = {
@@ -151,8 +155,14 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
       return (await db.select().from(taxRates).orderBy(asc(taxRates.validFrom))).map(toTaxRate);
     },
 
+    /**
+     * A new standard VAT rate from a day after today (decision 015): documents already issued, today's included,
+     * froze the rate then in force, so a rate taking effect at once or back-dated would make the table disagree with
+     * them. 400 on `valid_from` otherwise.
+     */
     async addTaxRate(actor: Actor, input: NewTaxRate): Promise<TaxRate> {
       const admin = requireAdmin(actor);
+      if (input.valid_from <= today()) throw new FieldError(TAX_RATE_FROM_TOMORROW, "valid_from");
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx
@@ -167,6 +177,44 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
             action: "create",
             summary: `VAT ${row.rate} % from ${row.validFrom}`,
             after,
+          });
+          return after;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError(TAX_DATE_TAKEN);
+        throw err;
+      }
+    },
+
+    /**
+     * PATCH /api/tax-rates/{id}: a VAT rate not yet in force corrected in place, its rate or its day (still after
+     * today), the reason in the audit log (`correct`, before and after) as for an exchange rate. One in force or past
+     * is 409: documents have used it and freeze it.
+     */
+    async correctTaxRate(actor: Actor, id: number, input: CorrectTaxRate): Promise<TaxRate> {
+      const admin = requireAdmin(actor);
+      const day = today();
+      if (input.valid_from <= day) throw new FieldError(TAX_RATE_FROM_TOMORROW, "valid_from");
+      try {
+        return await db.transaction(async (tx) => {
+          const [old] = await tx.select().from(taxRates).where(eq(taxRates.id, id)).for("update");
+          if (!old) throw new NotFoundError(TAX_RATE_NOT_FOUND);
+          if (old.validFrom <= day) throw new ConflictError(TAX_RATE_IN_FORCE);
+          const [row] = await tx
+            .update(taxRates)
+            .set({ rate: input.rate, validFrom: input.valid_from })
+            .where(eq(taxRates.id, id))
+            .returning();
+          if (!row) throw new Error("the VAT rate was not stored");
+          const before = toTaxRate(old);
+          const after = toTaxRate(row);
+          await audit.record(tx, admin, {
+            entity: "tax-rate",
+            entityId: row.id,
+            action: "correct",
+            summary: `VAT ${old.rate} % from ${old.validFrom} corrected to ${row.rate} % from ${row.validFrom}: ${input.reason}`,
+            before,
+            after: { ...after, reason: input.reason },
           });
           return after;
         });

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
 import { centsToDecimal } from "#shared/money.ts";
-import { isAdminRole, seesPricesRole } from "#shared/roles.ts";
 import { orderReference } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import {
@@ -20,7 +19,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { orderLines, orders } from "../../db/schema/commerce.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 import { documentSequences, taxDocuments } from "../../db/schema/money.ts";
-import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
+import { type Actor, canSeeCompanyMoney, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 import { enqueue } from "../../platform/jobs/queue.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
@@ -317,8 +316,8 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
     async documentForOrder(actor: Actor, orderId: number, kind: TaxDocumentKind): Promise<{ row: TaxDocumentRow; view: TaxDocumentView }> {
       const user = requireUser(actor);
       const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-      const ownCompany = order?.userId === user.companyUserId && seesPricesRole(user.role);
-      const row = order && (ownCompany || isAdminRole(user.role)) ? await documentOf(orderId, kind) : null;
+      // The money rule: the order's company's owner and buyers, and admins.
+      const row = order && canSeeCompanyMoney(user, order.userId) ? await documentOf(orderId, kind) : null;
       if (!row) throw new NotFoundError(kind === "invoice" ? "Invoice not found." : "Credit note not found.");
       const credits = await creditedNumbers([row]);
       return { row, view: toView(row, row.invoiceId ? (credits.get(row.invoiceId) ?? null) : null) };

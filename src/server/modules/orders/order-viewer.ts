@@ -1,14 +1,14 @@
-import { seesPricesRole } from "#shared/roles.ts";
 import type { OrderAnswer, OrderView } from "#shared/schemas/orders.ts";
-import type { SignedIn } from "../../platform/auth/actor.ts";
+import { canSeeCompanyMoney, type SignedIn } from "../../platform/auth/actor.ts";
 
 /**
- * An order as its reader may see it: everything for those who see prices; for a company's technician (issue 25 §4)
- * every amount, the delivery fee, the bank details and the rate left out, the lines' quantities, serials and
- * backorders kept.
+ * An order as its reader may see it, under the money rule (`canSeeCompanyMoney`): everything for the company's owner
+ * and buyers and admins; for a company's technician (issue 25 §4) every amount, the delivery fee, the bank details,
+ * the rate, the proofs of payment and the payment notes of its timeline (the payment's reference) left out, the
+ * lines' quantities, serials, backorders and the other steps of the timeline kept.
  */
 export function orderForViewer(reader: SignedIn, view: OrderView): OrderAnswer {
-  if (seesPricesRole(reader.role)) return view;
+  if (canSeeCompanyMoney(reader, view.user_id)) return view;
   return {
     ...view,
     subtotal: null,
@@ -24,6 +24,8 @@ export function orderForViewer(reader: SignedIn, view: OrderView): OrderAnswer {
     delivery_fee: null,
     bankDetails: null,
     paymentReference: null,
+    payment_proofs: [],
+    history: view.history.map((h) => (h.status === "paid" ? { ...h, note: "" } : h)),
     charges: view.charges.map((c) => ({ ...c, amount: null })),
     products: view.products.map((l) => ({
       ...l,

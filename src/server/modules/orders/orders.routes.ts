@@ -30,7 +30,7 @@ import { csvResponse, fileResponse } from "../../platform/openapi.ts";
 import { type IncomingPart, multipartLimits, UploadError } from "../../platform/uploads/image-upload.ts";
 import { sendPrivateFile } from "../../platform/uploads/private-file.ts";
 import type { Services } from "../../services.ts";
-import { PAYMENT_PROOF_UPLOAD_RULES } from "./payment-proofs.service.ts";
+import { PAYMENT_PROOF_UPLOAD_RULES, PAYMENT_PROOFS_NOT_FOR_TECHNICIANS } from "./payment-proofs.service.ts";
 
 const listQuery = pageQuerySchema.extend({
   status: z
@@ -283,15 +283,19 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     },
   );
 
+  // Proofs of payment are the company's finance: its owner and buyers (role dealer) and admins, under the money rule;
+  // a technician (or any other role) is refused before any id is read.
+  const proofReaders = access.roles(["dealer", "admin", "super"], { refusal: PAYMENT_PROOFS_NOT_FOR_TECHNICIANS });
   r.get(
     "/orders/:id/payment-proofs",
     {
-      config: { access: access.signedIn },
+      config: { access: proofReaders },
       schema: {
         tags: ["orders"],
-        summary: "The proofs of payment of an order, oldest first (its company or an admin; anyone else 404)",
+        summary:
+          "The proofs of payment of an order, oldest first (its company's owner and buyers or an admin; a technician 403; anyone else 404)",
         params: idParamSchema,
-        response: { 200: z.array(paymentProofViewSchema), 401: messageBody, 404: messageBody },
+        response: { 200: z.array(paymentProofViewSchema), 401: messageBody, 403: messageBody, 404: messageBody },
       },
     },
     async (request) => paymentProofs.list(request.actor, request.params.id),
@@ -300,14 +304,15 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/orders/:id/payment-proofs/:proofId/file",
     {
-      config: { access: access.signedIn },
+      config: { access: proofReaders },
       schema: {
         tags: ["orders"],
-        summary: "A proof of payment's file (the order's company or an admin; anyone else 404)",
+        summary: "A proof of payment's file (the order's company's owner and buyers or an admin; a technician 403; anyone else 404)",
         params: paymentProofParamsSchema,
         response: {
           200: fileResponse("The bank slip or ZIPIT confirmation", ["image/jpeg", "image/png", "application/pdf"]),
           401: messageBody,
+          403: messageBody,
           404: messageBody,
         },
       },

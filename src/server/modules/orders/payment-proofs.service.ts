@@ -18,7 +18,7 @@ import {
 import type { Db, Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orderPaymentProofs, orders } from "../../db/schema/commerce.ts";
-import { type Actor, requireRole, requireUser } from "../../platform/auth/actor.ts";
+import { type Actor, canSeeCompanyMoney, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
@@ -46,6 +46,19 @@ export const PAYMENT_PROOF_UPLOAD_RULES: UploadRules = {
 
 const NOT_FOUND = "Order not found.";
 const PROOF_NOT_FOUND = "Proof of payment not found.";
+/**
+ * A technician's answer (403): proofs of payment are the company's finance (bank slips with amounts), and the money
+ * rule gives them none. 403 rather than 404: the technician sees the order itself, so a 404 would hide nothing; the
+ * refusal comes before any id is read, so it says nothing about whether a proof exists either.
+ */
+export const PAYMENT_PROOFS_NOT_FOR_TECHNICIANS = "Proofs of payment are for the company's owner and buyers.";
+
+/** Refuses a reader who may see no company's money (a technician), whatever the order. */
+function requireMoneyReader(actor: Actor): SignedIn {
+  const me = requireUser(actor);
+  if (!canSeeCompanyMoney(me, me.companyUserId)) throw new ForbiddenError(PAYMENT_PROOFS_NOT_FOR_TECHNICIANS);
+  return me;
+}
 
 const FILE_TYPES: Record<string, "jpeg" | "png" | "pdf"> = { "image/jpeg": "jpeg", "image/png": "png", "application/pdf": "pdf" };
 
@@ -183,9 +196,9 @@ export function createPaymentProofsService({ db, storage, mailer, settings, audi
       return (await paymentProofsOf(db, [orderId])).get(orderId) ?? [];
     },
 
-    /** The proofs of one of the company's orders (or any order, for admins). */
+    /** The proofs of one of the company's orders (or any order, for admins); a technician 403. */
     async list(actor: Actor, orderId: number): Promise<PaymentProofView[]> {
-      const me = requireUser(actor);
+      const me = requireMoneyReader(actor);
       if (!isAdminRole(me.role)) await companyOrder(db, me.companyUserId, orderId);
       else {
         const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
@@ -194,15 +207,18 @@ export function createPaymentProofsService({ db, storage, mailer, settings, audi
       return (await paymentProofsOf(db, [orderId])).get(orderId) ?? [];
     },
 
-    /** A proof's file, for the order's company and admins; anyone else is told it does not exist. */
+    /**
+     * A proof's file, for the order's company (its owner and buyers: the money rule) and admins; a technician 403,
+     * anyone else is told it does not exist.
+     */
     async file(actor: Actor, orderId: number, proofId: number): Promise<{ body: Readable; contentType: string; disposition: string }> {
-      const me = requireUser(actor);
+      const me = requireMoneyReader(actor);
       const [row] = await db
         .select({ proof: orderPaymentProofs, ownerId: orders.userId })
         .from(orderPaymentProofs)
         .innerJoin(orders, eq(orders.id, orderPaymentProofs.orderId))
         .where(and(eq(orderPaymentProofs.id, proofId), eq(orderPaymentProofs.orderId, orderId)));
-      if (!row || (row.ownerId !== me.companyUserId && !isAdminRole(me.role))) throw new NotFoundError(PROOF_NOT_FOUND);
+      if (!row || !canSeeCompanyMoney(me, row.ownerId)) throw new NotFoundError(PROOF_NOT_FOUND);
       const body = await storage.get("private", row.proof.storageKey).catch(() => null);
       if (!body) throw new NotFoundError(PROOF_NOT_FOUND);
       const type = row.proof.mimeType;

@@ -74,6 +74,30 @@ export function quoteRequestReceivedMail(request: QuoteRequestRecord, company: Q
   });
 }
 
+/**
+ * To an address that is not the requester's own confirmed one (a visitor's request, or an account asking for another
+ * address): a fixed text with the reference, none of the form's words, since anyone may type anyone's address
+ * (`isOwnConfirmedAddress`).
+ */
+export function quoteRequestReceiptMail(request: Pick<QuoteRequestRecord, "id" | "requesterEmail">, company: QuotationMailSite): Mail {
+  return composeMail({
+    to: request.requesterEmail,
+    replyTo: company.salesEmail,
+    subject: `Your quote request #${request.id} - ${company.companyName}`,
+    heading: QUOTE_SUCCESS,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Thank you for your quote request. A request was sent from our website with this e-mail address (reference #${request.id}); our sales team will prepare the quotation and get back to you soon.`,
+      },
+      { kind: "paragraph", text: "If you did not ask us for a quotation, you can ignore this e-mail." },
+      { kind: "action", label: "Browse more products", url: siteLink(company.siteUrl, "/products") },
+      { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
+    ],
+    footer: footer(company),
+  });
+}
+
 /** To the sales address: a new quote request, with a link to it in the back office. */
 export function quoteRequestToCompanyMail(
   request: QuoteRequestRecord,
@@ -173,6 +197,37 @@ export function quotationApprovedMail(
     ],
     footer: footer(company),
     attachments: [{ filename: quotationPdfName(quotation.id), content: pdf, contentType: "application/pdf" }],
+  });
+}
+
+/**
+ * The approved quotation to a requester who may see no amounts (a technician's own request, under the money rule):
+ * the products and quantities and how long it holds, no price and no PDF. The prices go to the company's owner or
+ * buyers, who ask for them with the reference.
+ */
+export function quotationApprovedWithoutPricesMail(quotation: QuotationView, company: QuotationMailSite, acceptUrl: string | null): Mail {
+  const validUntil = quotation.valid_until ? formatDate(quotation.valid_until) : "";
+  return composeMail({
+    to: quotation.requester_email,
+    replyTo: company.salesEmail,
+    subject: `Your quotation #${quotation.id} - ${company.companyName}`,
+    heading: `Your quotation #${quotation.id} is ready`,
+    blocks: [
+      { kind: "paragraph", text: `Dear ${quotation.requester_name},` },
+      {
+        kind: "paragraph",
+        text: `Thank you for your quote request: our sales team has approved quotation #${quotation.id}, valid until ${validUntil}. Prices are not shown to a technician's account: your company's owner or a buyer can ask us for them, quoting reference #${quotation.id}.`,
+      },
+      {
+        kind: "table",
+        head: ["Product", "Quantity"],
+        rows: quotation.lines.map((l) => [productCell(company, l.product_id, l.product_name), String(l.quantity)]),
+      },
+      { kind: "fields", rows: [["Valid until", validUntil]] },
+      ...(acceptUrl ? [{ kind: "action" as const, label: "Review the quotation", url: acceptUrl }] : []),
+      { kind: "paragraph", text: `Questions? Reply to this e-mail or call ${company.phone}, quoting reference #${quotation.id}.` },
+    ],
+    footer: footer(company),
   });
 }
 

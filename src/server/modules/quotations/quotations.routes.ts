@@ -83,11 +83,13 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
       config: { access: access.signedIn },
       schema: {
         tags: ["quotations"],
-        summary: "An approved quotation as a PDF (its owner or an admin; the session cookie works, so pages link here)",
+        summary:
+          "An approved quotation as a PDF (its owner or an admin; the session cookie works, so pages link here). The PDF is its prices: a technician, who sees none, 403",
         params: idParamSchema,
         response: {
           200: fileResponse("The quotation as a PDF file", ["application/pdf"]),
           401: messageBody,
+          403: messageBody,
           404: messageBody,
           409: messageBody,
         },

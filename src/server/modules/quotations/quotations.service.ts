@@ -13,7 +13,7 @@ import {
   quotationValidUntil,
 } from "#shared/quotation-status.ts";
 import { formatMoney, isMislabelledPrice, type QuotationCurrency, quotationTaxTotals, toCents } from "#shared/quotation-totals.ts";
-import { isAdminRole, ROLE_IDS } from "#shared/roles.ts";
+import { isAdminRole, ROLE_IDS, type RoleName, roleNameOf } from "#shared/roles.ts";
 import type {
   AcceptQuotationInput,
   ApproveQuotationInput,
@@ -34,9 +34,16 @@ import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { quotationCharges, quotationProducts, quotations } from "../../db/schema/commerce.ts";
 import { leads as leadsTable } from "../../db/schema/installer-network.ts";
-import { type Actor, requireAdmin, requireGoodStanding, requireUser, requireVerified } from "../../platform/auth/actor.ts";
+import {
+  type Actor,
+  canSeeCompanyMoney,
+  requireAdmin,
+  requireGoodStanding,
+  requireUser,
+  requireVerified,
+} from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError, ValidationError } from "../../platform/errors.ts";
-import type { FormLimits, FormSender } from "../../platform/form-limits.ts";
+import { type FormLimits, type FormSender, isOwnConfirmedAddress } from "../../platform/form-limits.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
@@ -54,8 +61,10 @@ import {
   quotationAcceptedToCompanyMail,
   quotationAcceptedToRequesterMail,
   quotationApprovedMail,
+  quotationApprovedWithoutPricesMail,
   quotationRejectedMail,
   quotationReminderMail,
+  quoteRequestReceiptMail,
   quoteRequestReceivedMail,
   quoteRequestToCompanyMail,
 } from "./quotation-mail.ts";
@@ -111,19 +120,20 @@ function lineSecondary(
 }
 
 /**
- * What a quotation's owner may see of its prices. A dealer's request is made at their own price, which the catalogue
- * shows them, so the snapshot is theirs to see; a visitor's or user's quotation carries no price until an admin
- * approves it, and then the quoted prices only. The product's RRP and list price are for admins alone (issue 24).
+ * What a quotation's reader may see of its prices. `money` is the money rule's answer for the reader
+ * (`canSeeCompanyMoney`): without it (a technician, or the e-mails and private link of a technician's quotation) the
+ * lines come without any amount and the charges, amounts themselves, are left out. A dealer's request is made at their
+ * own price, which the catalogue shows them, so the snapshot is theirs to see; a visitor's or user's quotation carries
+ * no price until an admin approves it, and then the quoted prices only. The product's RRP and list price are for
+ * admins alone (issue 24).
  */
-function pricesForOwner(actor: Actor, quotation: QuotationView): QuotationView {
+function pricesForReader(actor: Actor, quotation: QuotationView, money: boolean): QuotationView {
   if (isAdminRole(actor?.role)) return quotation;
   // The product's RRP and dealer list price are for the admin approving it, never its owner (issue 24 §1).
   const own = { ...quotation, products: quotation.products.map((p) => ({ ...p, retail_price_usd: null, list_price_usd: null })) };
-  if (seesPrices(actor)) return own;
-  // A technician of a dealer company sees no price anywhere (issue 25 §4): the lines and charges without amounts.
-  const quoted =
-    actor?.role !== "technician" && (quotation.status === "approved" || quotation.status === "expired" || quotation.status === "accepted");
-  if (quoted) return { ...own, products: own.products.map((p) => ({ ...p, price: null, price_zwl: null })) };
+  const quoted = quotation.status === "approved" || quotation.status === "expired" || quotation.status === "accepted";
+  if (money && seesPrices(actor)) return own;
+  if (money && quoted) return { ...own, products: own.products.map((p) => ({ ...p, price: null, price_zwl: null })) };
   return {
     ...own,
     subtotal: null,
@@ -134,6 +144,10 @@ function pricesForOwner(actor: Actor, quotation: QuotationView): QuotationView {
     products: own.products.map((p) => ({ ...p, price: null, price_zwl: null, quoted_price: null })),
   };
 }
+
+/** The answer to a technician asking for a quotation's PDF: the PDF is its prices. */
+export const QUOTATION_PRICES_NOT_FOR_TECHNICIANS =
+  "A quotation's prices are for the company's owner and buyers: a technician's account cannot download it.";
 
 const DECISION_VERB = { approved: "approved", rejected: "rejected" } as const;
 
@@ -243,11 +257,27 @@ export function createQuotationsService({
   orders,
   leads,
 }: Deps) {
+  /** The role of the account a quotation belongs to; null for a visitor's (or a removed account's). */
+  async function ownerRole(exec: Db | Tx, row: QuotationRow): Promise<RoleName | null> {
+    if (row.userId === null) return null;
+    const [owner] = await exec.select({ roleId: users.roleId }).from(users).where(eq(users.id, row.userId)).limit(1);
+    return owner ? roleNameOf(owner.roleId) : null;
+  }
+
   /** Whether the quotation belongs to a dealer company (its owner's account is a dealer's): accepting it places an order. */
   async function dealerOwned(exec: Db | Tx, row: QuotationRow): Promise<boolean> {
-    if (row.userId === null) return false;
-    const [owner] = await exec.select({ roleId: users.roleId }).from(users).where(eq(users.id, row.userId)).limit(1);
-    return owner?.roleId === ROLE_IDS.dealer;
+    return (await ownerRole(exec, row)) === "dealer";
+  }
+
+  /**
+   * Whether the quotation's requester may see its amounts where no one is signed in: its e-mails (and their PDF) and
+   * its private link stand for the account it belongs to, read under the money rule (a technician's own request gets
+   * none); a visitor's request is the visitor's own.
+   */
+  async function requesterSeesMoney(exec: Db | Tx, row: QuotationRow): Promise<boolean> {
+    const role = await ownerRole(exec, row);
+    if (row.userId === null || role === null) return true;
+    return canSeeCompanyMoney({ role, companyUserId: row.userId }, row.userId);
   }
 
   /**
@@ -549,8 +579,10 @@ export function createQuotationsService({
         // Queued in the transaction: a stored request always has its mails.
         const request = { ...quotation, lines };
         const confirm = await formLimits.mayConfirm(quotation.requesterEmail, tx);
+        // The request is repeated only to the requester's own confirmed address; any other gets a fixed text.
+        const own = confirm && (await isOwnConfirmedAddress(tx, actor, quotation.requesterEmail));
         await queueMails(mailer, tx, [
-          ...(confirm ? [quoteRequestReceivedMail(request, company)] : []),
+          ...(confirm ? [own ? quoteRequestReceivedMail(request, company) : quoteRequestReceiptMail(request, company)] : []),
           quoteRequestToCompanyMail(request, actor ? { id: actor.id, role: actor.role } : null, company),
         ]);
         if (wantsInstaller && leads && leadSite) {
@@ -593,7 +625,9 @@ export function createQuotationsService({
         .where(or(...conditions))
         .orderBy(desc(quotations.createdAt), desc(quotations.id))
         .limit(500);
-      return (await withProducts(rows)).map((q) => pricesForOwner(actor, q));
+      // Every quotation listed is the reader's own: the money rule for their own records.
+      const money = canSeeCompanyMoney(signedIn, owner);
+      return (await withProducts(rows)).map((q) => pricesForReader(actor, q, money));
     },
 
     /**
@@ -738,9 +772,12 @@ export function createQuotationsService({
         // Queued in the transaction (a job, platform/jobs): the requester is told exactly when the decision commits,
         // and a failing SMTP server only delays the mail.
         const site = { ...company, siteUrl };
-        const mail = pdf
-          ? quotationApprovedMail(after, site, pdf, acceptUrl)
-          : quotationRejectedMail(after, site, before.status === "approved");
+        // The e-mail carries the amounts (and the PDF) only when its requester may see them (the money rule).
+        const mail = !pdf
+          ? quotationRejectedMail(after, site, before.status === "approved")
+          : (await requesterSeesMoney(tx, row))
+            ? quotationApprovedMail(after, site, pdf, acceptUrl)
+            : quotationApprovedWithoutPricesMail(after, site, acceptUrl);
         await mailer.send(mail, tx);
         return after;
       });
@@ -891,11 +928,13 @@ export function createQuotationsService({
      * The private link's page (issue 25 §1): the approved quotation its token opens, as its requester sees it. A token
      * that does not match is 404, whatever the id.
      */
-    async viewByToken(id: number, token: string): Promise<QuotationView> {
+    async viewByToken(id: number, token: string): Promise<{ quotation: QuotationView; prices: boolean }> {
       const [row] = await db.select().from(quotations).where(eq(quotations.id, id)).limit(1);
       if (!row || !tokenMatches(row, token)) throw new NotFoundError("Quotation not found.");
       const [view] = (await withProducts([row])) as [QuotationView];
-      return pricesForOwner(null, view);
+      // The link stands for the quotation's requester: no amounts for a technician's own request (the money rule).
+      const prices = await requesterSeesMoney(db, row);
+      return { quotation: pricesForReader(null, view, prices), prices };
     },
 
     /**
@@ -924,8 +963,11 @@ export function createQuotationsService({
         const views = await withProducts(rows, tx, now);
         const mails = [];
         for (const [i, view] of views.entries()) {
-          const dealer = await dealerOwned(tx, rows[i] as QuotationRow);
-          mails.push(quotationReminderMail(view, company, dealer ? `${siteUrl}/dealer/quotations` : null));
+          const row = rows[i] as QuotationRow;
+          const dealer = await dealerOwned(tx, row);
+          // Its total only when the requester may see it (the money rule).
+          const seen = (await requesterSeesMoney(tx, row)) ? view : pricesForReader(null, view, false);
+          mails.push(quotationReminderMail(seen, company, dealer ? `${siteUrl}/dealer/quotations` : null));
         }
         await queueMails(mailer, tx, mails);
         return rows.length;
@@ -954,7 +996,8 @@ export function createQuotationsService({
 
     /**
      * An approved quotation as a PDF, for its owner (made under their account or with their e-mail address, as
-     * `listForUser` reads it) or an admin. Anyone else gets 404, so an id says nothing about whether it exists.
+     * `listForUser` reads it) or an admin. Anyone else gets 404, so an id says nothing about whether it exists; its
+     * owner who may see no prices (a technician) 403: they know it exists, the refusal is their role's.
      * An approved quotation past its validity is expired, like the dealer's page shows it: 409 as for any other.
      */
     async pdfFor(actor: Actor, quotationId: number): Promise<Uint8Array> {
@@ -966,6 +1009,8 @@ export function createQuotationsService({
         allowed = me.emailVerified && me.email.toLowerCase() === row.requesterEmail.toLowerCase();
       }
       if (!row || !allowed) throw new NotFoundError("Quotation not found.");
+      // The PDF is the quotation's prices: the reader's own record under the money rule (a technician never).
+      if (!canSeeCompanyMoney(signedIn, quotationOwnerOf(signedIn))) throw new ForbiddenError(QUOTATION_PRICES_NOT_FOR_TECHNICIANS);
       const [view] = (await withProducts([row])) as [QuotationView];
       if (view.status !== "approved") throw new ConflictError("Only approved quotations can be downloaded.");
       return quotationPdf(view, await settings.get());

@@ -271,6 +271,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         clearSessionCookie: () => app.serializeCookie(cookieName, "", { ...cookieOptions, expires: new Date(0) }),
         deviceToken: request.cookies[deviceCookieName(opts.secureCookies)],
         deviceCookie: (token, expires) => app.serializeCookie(deviceCookieName(opts.secureCookies), token, { ...cookieOptions, expires }),
+        // The request's own logger: the app's `err` serializer (errorForLog) and the redacting stream, as for the API.
+        logError: (error) => request.log.error({ err: error }, "page failed"),
       };
       const response = await handle(toWebRequest(request, body, controller.signal), context);
       if (response.status >= 500 && opts.databaseReady) {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import {
   changePasswordFormSchema,
+  emailChangePending,
   PASSWORD_CHANGE_FAILED,
   PASSWORD_CHANGED,
   PROFILE_UPDATE_FAILED,
@@ -35,10 +36,14 @@ async function updateProfile(form: FormData, context: WebContext, userId: number
   return formAction(
     updateProfileSchema,
     async (profile) => {
-      await context.services.accounts.updateProfile(context.actor, userId, profile, requestMeta(context));
-      return data<AccountResult>({ form: "profile", success: PROFILE_UPDATED });
+      const { pendingEmail } = await context.services.accounts.updateProfile(context.actor, userId, profile, requestMeta(context));
+      return data<AccountResult>({
+        form: "profile",
+        success: pendingEmail ? `${PROFILE_UPDATED} ${emailChangePending(pendingEmail)}` : PROFILE_UPDATED,
+      });
     },
     {
+      log: context.logError,
       input: { ...values, ...(currentPassword ? { currentPassword } : {}) },
       values,
       tag: { form: "profile" as const },
@@ -63,6 +68,7 @@ async function changePassword(form: FormData, context: WebContext, userId: numbe
       return data<AccountResult>({ form: "password", success: PASSWORD_CHANGED });
     },
     {
+      log: context.logError,
       input,
       tag: { form: "password" as const },
       // A refused new password (too common) is said under its field; anything else is the spec's failure text.
@@ -82,7 +88,12 @@ async function revokeOthers(form: FormData, context: WebContext) {
       const ended = await context.services.accounts.revokeOtherSessions(context.actor, password, requestMeta(context));
       return data<AccountResult>({ form: "sessions", success: ended === 1 ? "1 other session ended." : `${ended} other sessions ended.` });
     },
-    { input: { password: formText(form, "password") }, tag: { form: "sessions" as const }, failureFields: ["password"] },
+    {
+      log: context.logError,
+      input: { password: formText(form, "password") },
+      tag: { form: "sessions" as const },
+      failureFields: ["password"],
+    },
   );
 }
 

@@ -100,7 +100,7 @@ export async function loginAction(request: Request, context: WebContext) {
       }
       return redirect(afterLoginPath(request, session.user.role, form), { headers: signedInCookies(context, session) });
     },
-    { input, values: { user: input.user }, unexpected: "An unexpected error occurred." },
+    { log: context.logError, input, values: { user: input.user }, unexpected: "An unexpected error occurred." },
   );
 }
 
@@ -120,6 +120,7 @@ export async function signupAction(request: Request, context: WebContext) {
       return redirect("/verification");
     },
     {
+      log: context.logError,
       input,
       values: { fullName: input.fullName, username: input.username, email: input.email },
       failureFields: ["password"],
@@ -138,7 +139,7 @@ export async function forgotPasswordAction(request: Request, context: WebContext
       await context.services.accounts.requestPasswordReset(parsed.email, { ip: context.ip, origin: context.siteUrl });
       return data<FormResult<"email">>({ success: RESET_SENT });
     },
-    { input: { email }, values: { email }, unexpected: FORGOT_PASSWORD_FAILED },
+    { log: context.logError, input: { email }, values: { email }, unexpected: FORGOT_PASSWORD_FAILED },
   );
 }
 
@@ -160,7 +161,7 @@ export async function resetPasswordAction(request: Request, context: WebContext)
       if ("totpRequired" in session) return data<SecondFactorState>(codeOwed(session, null));
       return redirect(homePathFor(session.user.role), { headers: signedInCookies(context, session) });
     },
-    { input, formLevel: ["token"], failureFields: ["password"] },
+    { log: context.logError, input, formLevel: ["token"], failureFields: ["password"] },
   );
 }
 
@@ -176,6 +177,6 @@ export async function resendVerificationAction(request: Request, context: WebCon
         success: "If this address belongs to an account that is not verified yet, a new link is on its way.",
       });
     },
-    { input: { email }, values: { email } },
+    { log: context.logError, input: { email }, values: { email } },
   );
 }

@@ -31,7 +31,7 @@ export async function quoteAction(request: Request, context: WebContext, product
   } catch (err) {
     const known = knownFailure(err);
     if (known) return refuse(quoteRefusal([{ path: known.field ?? "", message: known.message }]), known.statusCode);
-    console.error(err);
+    context.logError(err);
     return refuse({ formError: QUOTE_FAILURE }, 500);
   }
 }

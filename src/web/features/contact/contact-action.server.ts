@@ -14,6 +14,6 @@ export async function contactAction(request: Request, context: WebContext) {
       const { id } = await context.services.contact.submit(context.actor, message, { ip: context.ip });
       return data<ContactResult>({ success: CONTACT_SUCCESS, id });
     },
-    { input: contactInput(form), values: contactValues(form), unexpected: CONTACT_FAILURE, topLevel: true },
+    { log: context.logError, input: contactInput(form), values: contactValues(form), unexpected: CONTACT_FAILURE, topLevel: true },
   );
 }

@@ -26,16 +26,21 @@ export function InstallationsList({ installations }: { installations: Installati
               <dl className="mt-3 space-y-3">
                 <DetailItem label="System Description" value={item.systemDescription} />
                 <DetailItem label="Size of System" value={item.sizeOfSystem} />
-                <DetailItem label="Email">
-                  <a href={`mailto:${item.email}`} className={linkClass}>
-                    {item.email}
-                  </a>
-                </DetailItem>
-                <DetailItem label="Phone Number">
-                  <a href={`tel:${item.phoneNumber.replace(/[^\d+]/g, "")}`} className={linkClass}>
-                    {item.phoneNumber}
-                  </a>
-                </DetailItem>
+                {/* The customer's contact is left out for a technician (the server's money rule). */}
+                {item.email !== null ? (
+                  <DetailItem label="Email">
+                    <a href={`mailto:${item.email}`} className={linkClass}>
+                      {item.email}
+                    </a>
+                  </DetailItem>
+                ) : null}
+                {item.phoneNumber !== null ? (
+                  <DetailItem label="Phone Number">
+                    <a href={`tel:${item.phoneNumber.replace(/[^\d+]/g, "")}`} className={linkClass}>
+                      {item.phoneNumber}
+                    </a>
+                  </DetailItem>
+                ) : null}
               </dl>
             </li>
           ))}

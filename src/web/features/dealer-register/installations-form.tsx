@@ -37,7 +37,9 @@ export function InstallationsForm({
   const submit = useSubmit();
   const hydrated = useHydrated();
   const pending = usePostPending(pathname);
-  const saved: Item[] = (result?.installations as Item[] | undefined) ?? application.installations.map((i) => ({ ...i }));
+  const saved: Item[] =
+    (result?.installations as Item[] | undefined) ??
+    application.installations.map((i) => ({ ...i, email: i.email ?? "", phoneNumber: i.phoneNumber ?? "" }));
   const form = useForm<Values>({
     resolver: zodResolver(installationsListSchema) as never,
     defaultValues: { installations: saved.length ? saved : [empty()] },

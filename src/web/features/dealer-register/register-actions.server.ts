@@ -50,7 +50,7 @@ async function saveCompany(form: FormData, context: WebContext, userId: number) 
       await context.services.dealers.saveCompany(context.actor, userId, company);
       return data<RegisterResult>({ form: "company", success: COMPANY_SAVED });
     },
-    { input: values, values, tag: { form: "company" as const }, failure: refusal(COMPANY_SAVE_FAILED) },
+    { log: context.logError, input: values, values, tag: { form: "company" as const }, failure: refusal(COMPANY_SAVE_FAILED) },
   );
 }
 
@@ -74,6 +74,7 @@ async function saveInstallations(form: FormData, context: WebContext) {
       return data<RegisterResult>({ form: "installations", success: INSTALLATIONS_SAVED });
     },
     {
+      log: context.logError,
       input: { installations: items },
       tag: { form: "installations" as const, installations: items },
       failure: refusal(INSTALLATIONS_SAVE_FAILED),
@@ -90,7 +91,7 @@ async function removeDocument(form: FormData, context: WebContext) {
     return data<RegisterResult>({ form: "documents", success: message });
   } catch (err) {
     const known = knownFailure(err);
-    if (!known) console.error(err);
+    if (!known) context.logError(err);
     return data<RegisterResult>({ form: "documents", ...refusal(DOCUMENTS_UPLOAD_FAILED)(known) }, { status: known?.statusCode ?? 500 });
   }
 }

@@ -30,7 +30,7 @@ export async function teamAction(request: Request, context: WebContext) {
         const invited = await context.services.team.invite(context.actor, input);
         return data<TeamResult>({ form: "invite", success: invitationSent(invited.email) });
       },
-      { input: values, values, tag: { form: "invite" as const }, failureFields: ["email", "fullName", "role"] },
+      { log: context.logError, input: values, values, tag: { form: "invite" as const }, failureFields: ["email", "fullName", "role"] },
     );
   }
   if (intent === "cancel") {
@@ -51,7 +51,7 @@ export async function teamAction(request: Request, context: WebContext) {
         const member = await context.services.team.changeRole(context.actor, memberId, input);
         return data<TeamResult>({ form: "role", memberId, success: `${member.full_name} is now a ${input.role}.` });
       },
-      { input: { role: formText(form, "role") }, tag: { form: "role" as const, memberId } },
+      { log: context.logError, input: { role: formText(form, "role") }, tag: { form: "role" as const, memberId } },
     );
   }
   if (intent === "remove") {

@@ -38,6 +38,7 @@ export async function checkoutAction(request: Request, context: WebContext) {
       return data<CheckoutResult>({ status: "placed", id: order.id, reference: order.reference, fulfilment: fulfilmentSummary(order) });
     },
     {
+      log: context.logError,
       input: { ...values, ...(branchId ? { branchId } : {}), products: postedLines(formText(form, "cart")) },
       values: { ...values, branchId },
       tag: { status: "error" as const },

@@ -29,6 +29,13 @@ export async function paynowAction(form: FormData, context: WebContext) {
         throw err;
       }
     },
-    { input: values, values, tag: { status: "error" as const, orderId }, failureFields: ["phone"], unexpected: PAYNOW_UNREACHABLE },
+    {
+      log: context.logError,
+      input: values,
+      values,
+      tag: { status: "error" as const, orderId },
+      failureFields: ["phone"],
+      unexpected: PAYNOW_UNREACHABLE,
+    },
   );
 }

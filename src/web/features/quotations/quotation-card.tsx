@@ -149,6 +149,11 @@ type QuotationCardProps = {
   tour?: string;
   /** No PDF link (the visitor's private page, issue 25 §1: the PDF came with the e-mail and its route needs an account). */
   noPdf?: boolean;
+  /**
+   * False when the reader may see no amounts (the private page of a technician's own request, under the server's
+   * money rule): the products and quantities only, never a price table of "Price on request" lines.
+   */
+  prices?: boolean;
 };
 
 /**
@@ -156,7 +161,7 @@ type QuotationCardProps = {
  * prices in its currency, how long they hold and the PDF; once rejected, the reason. The dealer page and the back
  * office show the same card; the back office adds its actions.
  */
-export function QuotationCard({ quotation, now, actions, tour, noPdf = false }: QuotationCardProps) {
+export function QuotationCard({ quotation, now, actions, tour, noPdf = false, prices = true }: QuotationCardProps) {
   const status = quotationStatusView(quotation.status, { createdAt: quotation.created_At, validUntil: quotation.valid_until }, now);
   const headingId = `quotation-${quotation.id}-title`;
   const showPdf = !noPdf && status.approved && status.validUntil !== null;
@@ -184,7 +189,7 @@ export function QuotationCard({ quotation, now, actions, tour, noPdf = false }: 
       <div className="mt-5">
         <QuotationDetails
           quotation={quotation}
-          approved={status.approved || status.status === "accepted"}
+          approved={prices && (status.approved || status.status === "accepted")}
           rejected={status.status === "rejected"}
         />
       </div>

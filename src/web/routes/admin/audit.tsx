@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { formatDateTime } from "#shared/dates.ts";
-import { type AuditEntryView, auditQuerySchema } from "#shared/schemas/audit.ts";
+import { type AuditEntryView, auditActorLabel, auditQuerySchema } from "#shared/schemas/audit.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
@@ -94,7 +94,22 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         ]}
         columns={[
           { key: "when", header: "When", cell: (e) => <Token>{formatDateTime(e.createdAt)}</Token> },
-          { key: "who", header: "Who", cell: (e) => e.actorName || "(removed account)" },
+          {
+            key: "who",
+            header: "Who",
+            // The account's id and role beside the display name it chose, which anyone could choose.
+            cell: (e) =>
+              e.actorId === null ? (
+                auditActorLabel(e)
+              ) : (
+                <>
+                  <span className="block">{e.actorName || "(no name)"}</span>
+                  <span className="block text-xs text-slate-600" data-actor={e.actorId}>
+                    {e.actorRole ?? "no role"} · <Token>account #{e.actorId}</Token>
+                  </span>
+                </>
+              ),
+          },
           { key: "what", header: "What", cell: (e) => `${e.entity} ${e.entityId}` },
           { key: "action", header: "Action", cell: (e) => e.action },
           {

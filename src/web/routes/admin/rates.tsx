@@ -9,7 +9,7 @@ import type { Route } from "./+types/rates";
 
 /**
  * The dated rates (issue 21 §6): the layout of the exchange rates and VAT tabs (routes/admin/rates/), with their tab
- * bar; `?correct=<id>` opens an exchange rate's correction form in place of the list.
+ * bar; `?correct=<id>` opens an exchange rate's (or a scheduled VAT rate's) correction form in place of the list.
  */
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Rates – Admin", { description: "The exchange rate and the VAT rate, by day.", noIndex: true });
@@ -18,11 +18,12 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminRates() {
   const location = useLocation();
   const tab = tabAt(RATES_TABS, location.pathname);
-  const correcting = tab.id === "exchange" && correctTarget(new URLSearchParams(location.search).get("correct")) !== null;
+  const correcting = correctTarget(new URLSearchParams(location.search).get("correct")) !== null;
+  const back = tab.id === "vat" ? { to: "/admin/rates/vat", label: "VAT rates" } : { to: "/admin/rates", label: "Exchange rates" };
   const flash = (location.state as { flash?: string } | null)?.flash ?? null;
   return (
     <AdminPage
-      title={correcting ? "Correct an exchange rate" : "Rates"}
+      title={correcting ? (tab.id === "vat" ? "Correct a VAT rate" : "Correct an exchange rate") : "Rates"}
       description={
         correcting
           ? undefined
@@ -30,8 +31,8 @@ export default function AdminRates() {
       }
       actions={
         correcting ? (
-          <Link to="/admin/rates" className="inline-flex min-h-11 items-center gap-2 font-semibold text-accent-800 hover:underline">
-            <ArrowLeft aria-hidden="true" className="size-4" /> Exchange rates
+          <Link to={back.to} className="inline-flex min-h-11 items-center gap-2 font-semibold text-accent-800 hover:underline">
+            <ArrowLeft aria-hidden="true" className="size-4" /> {back.label}
           </Link>
         ) : null
       }

@@ -1,9 +1,12 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { formatDate } from "#shared/dates.ts";
+import { addDays } from "#shared/quotation-status.ts";
 import {
   type CorrectExchangeRate,
+  type CorrectTaxRate,
   correctExchangeRateSchema,
+  correctTaxRateSchema,
   type ExchangeRate,
   type NewExchangeRate,
   type NewTaxRate,
@@ -156,9 +159,12 @@ export function CorrectExchangeRateForm({
   );
 }
 
-/** POST /api/tax-rates: the standard VAT rate from a day on; a day already taken is said on the date. */
+/**
+ * POST /api/tax-rates: the standard VAT rate from a day after today on (documents issued today keep today's rate); a
+ * day already taken is said on the date.
+ */
 export function AddTaxRateForm({ today }: { today: string }) {
-  const initial: NewTaxRate = { rate: "", valid_from: today };
+  const initial: NewTaxRate = { rate: "", valid_from: addDays(today, 1) };
   const { form, register, error, applyAnswer } = useAdminForm(newTaxRateSchema, initial);
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -200,7 +206,7 @@ export function AddTaxRateForm({ today }: { today: string }) {
     >
       <AdminFieldSection
         title="Add a VAT rate"
-        description="The standard rate in percent from a day on. Documents already issued keep the VAT they were issued with."
+        description="The standard rate in percent from a day after today on. Documents already issued, today's included, keep the VAT they were issued with."
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -211,8 +217,97 @@ export function AddTaxRateForm({ today }: { today: string }) {
             error={error("rate")}
             {...register("rate")}
           />
-          <TextField label="Valid from" type="date" error={error("valid_from")} {...register("valid_from")} />
+          <TextField
+            label="Valid from"
+            type="date"
+            min={addDays(today, 1)}
+            hint="Tomorrow at the earliest."
+            error={error("valid_from")}
+            {...register("valid_from")}
+          />
         </div>
+      </AdminFieldSection>
+    </FormShell>
+  );
+}
+
+/**
+ * PATCH /api/tax-rates/{id}: a VAT rate not yet in force corrected (its rate or its day, still after today), with the
+ * reason the audit log keeps. Rates in force or past are not offered: documents have used them.
+ */
+export function CorrectTaxRateForm({
+  rate,
+  today,
+  onDone,
+  onCancel,
+}: {
+  rate: TaxRate;
+  today: string;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const initial: CorrectTaxRate = { rate: rate.rate, valid_from: rate.valid_from, reason: "" };
+  const { form, register, error, applyAnswer } = useAdminForm(correctTaxRateSchema, initial);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <FormShell
+      title={`Correct the VAT rate from ${formatDate(rate.valid_from)}`}
+      busy={form.formState.isSubmitting}
+      error={failure}
+      submitLabel="Save correction"
+      dirty={form.formState.isDirty}
+      watchSearch
+      onCancel={onCancel}
+      onSubmit={form.handleSubmit(
+        async (values) => {
+          setFailure(null);
+          const answer = await sendRequest<TaxRate>({ method: "PATCH", url: `/api/tax-rates/${rate.id}`, body: values });
+          if (answer.status === 409) {
+            setFailure(answer.message ?? "This VAT rate can no longer be corrected.");
+            return;
+          }
+          const problem = applyAnswer(answer);
+          if (problem) {
+            setFailure(problem);
+            return;
+          }
+          const corrected = answer.data as TaxRate;
+          form.reset(values);
+          onDone(`VAT is now ${corrected.rate} % from ${formatDate(corrected.valid_from)}.`);
+        },
+        () => setFailure("Please correct the fields marked below."),
+      )}
+    >
+      <AdminFieldSection
+        title={`VAT ${rate.rate} % from ${formatDate(rate.valid_from)} (scheduled)`}
+        description="Not in force yet, so no document has used it: its rate and its day can still be corrected."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="VAT rate (%)"
+            hint={`Entered as ${rate.rate}. Up to 2 decimals.`}
+            inputMode="decimal"
+            autoComplete="off"
+            error={error("rate")}
+            {...register("rate")}
+          />
+          <TextField
+            label="Valid from"
+            type="date"
+            min={addDays(today, 1)}
+            hint="Tomorrow at the earliest."
+            error={error("valid_from")}
+            {...register("valid_from")}
+          />
+        </div>
+        <TextAreaField
+          label="Reason for the correction"
+          hint="Kept in the audit log with the rate before and after."
+          rows={3}
+          maxLength={500}
+          error={error("reason")}
+          {...register("reason")}
+        />
       </AdminFieldSection>
     </FormShell>
   );

@@ -1,27 +1,51 @@
+import { Pencil } from "lucide-react";
+import { data, useLocation, useNavigate } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import type { TaxRate } from "#shared/schemas/rates.ts";
+import { RowActionLink } from "#web/components/ui/row-actions.tsx";
 import { Token } from "#web/components/ui/token.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams } from "#web/features/admin/kit/list-params.ts";
-import { AddTaxRateForm } from "#web/features/admin/rates/rate-forms.tsx";
-import { BADGE_CLASS, rateState } from "#web/features/admin/rates/rates-tabs.ts";
+import { AddTaxRateForm, CorrectTaxRateForm } from "#web/features/admin/rates/rate-forms.tsx";
+import { BADGE_CLASS, correctTarget, rateState } from "#web/features/admin/rates/rates-tabs.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import type { Route } from "./+types/vat";
 
 const VAT_LIST = { sorts: [], defaultSort: "" } as const;
 
-/** The standard VAT rates, newest first, the one in force today marked. */
+/**
+ * The standard VAT rates, newest first, the one in force today marked; `?correct=<id>` opens the correction of a
+ * scheduled one (a rate in force or past is never changed: documents have used it).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { rates } = context.services;
   const [all, current] = await Promise.all([rates.taxRates(), rates.taxRateOn()]);
+  const today = rates.today();
+  const url = new URL(request.url);
+  const target = correctTarget(url.searchParams.get("correct"));
+  if (target !== null) {
+    const correcting = all.find((r) => r.id === target && r.valid_from > today);
+    if (!correcting) throw data("No scheduled VAT rate with this id: only a rate not yet in force can be corrected.", { status: 404 });
+    return { today, inForceId: current?.id ?? null, correcting, rows: [], count: 0, params: readListParams(url, VAT_LIST) };
+  }
   const params = readListParams(request.url, VAT_LIST);
   const newestFirst = [...all].reverse();
-  return { today: rates.today(), inForceId: current?.id ?? null, ...pageOf(newestFirst, params, () => ""), params };
+  return { today, inForceId: current?.id ?? null, correcting: null, ...pageOf(newestFirst, params, () => ""), params };
 }
 
 export default function AdminVatRates({ loaderData }: Route.ComponentProps) {
-  const { today, inForceId, rows, count, params } = loaderData;
+  const { today, inForceId, correcting, rows, count, params } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (correcting) {
+    const back = (message?: string) => navigate("/admin/rates/vat", { state: message ? { flash: message } : null });
+    return (
+      <div className="max-w-3xl">
+        <CorrectTaxRateForm key={correcting.id} rate={correcting} today={today} onDone={back} onCancel={() => back()} />
+      </div>
+    );
+  }
   return (
     <div className="space-y-6">
       <DataTable<TaxRate>
@@ -50,6 +74,16 @@ export default function AdminVatRates({ loaderData }: Route.ComponentProps) {
           },
           { key: "rate", header: "Rate", cell: (r) => <Token>{r.rate} %</Token> },
         ]}
+        rowActions={(r) =>
+          r.valid_from > today ? (
+            <RowActionLink
+              to={`${location.pathname}?correct=${r.id}`}
+              icon={Pencil}
+              label="Correct"
+              name={`the VAT rate from ${formatDate(r.valid_from)}`}
+            />
+          ) : null
+        }
         empty="No VAT rates yet."
       />
       <div className="max-w-3xl">
