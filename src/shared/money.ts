@@ -32,6 +32,25 @@ export function convertCents(usdCents: bigint, rate: string): bigint {
   return scaled(usdCents, units, 10n ** BigInt(RATE_PLACES));
 }
 
+/**
+ * An amount in the secondary currency as USD at `rate` (units of it per 1 USD), rounded half away from zero to the
+ * cent: the inverse of `convertCents`, used where a ZWG quotation's figures are also stated in USD.
+ */
+export function toUsdCents(cents: bigint, rate: string): bigint {
+  const units = decimalUnits(rate, RATE_PLACES);
+  if (units === null || units === 0n) throw new Error(`not an exchange rate: ${rate}`);
+  return scaled(cents, 10n ** BigInt(RATE_PLACES), units);
+}
+
+/** "-12.50" → -1250n, "3" → 300n: signed decimal text with at most two places as cents; null if malformed. */
+export function signedCents(value: string | null): bigint | null {
+  if (value === null) return null;
+  const text = value.trim();
+  const negative = text.startsWith("-");
+  const units = decimalUnits(negative ? text.slice(1) : text, 2);
+  return units === null ? null : negative ? -units : units;
+}
+
 /** A percentage as a page prints it: "15.50" → "15.5 %", "5.00" → "5 %", "0.00" → "0 %". */
 export function percentLabel(value: string): string {
   const [whole = "0", fraction = ""] = value.trim().split(".");

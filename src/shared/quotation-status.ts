@@ -67,8 +67,18 @@ export const QUOTATION_DECISIONS: Readonly<Record<string, readonly ("approved" |
   expired: [],
 };
 
-export function canDecideQuotation(from: string, to: string): boolean {
-  return (QUOTATION_DECISIONS[from] ?? []).some((d) => d === to);
+/**
+ * The decisions on a quotation in its effective status; `vatFrozen` false is an approval from before quotations froze
+ * their VAT (decision 017): such a quotation, still approved, may be approved again, which freezes VAT and the rate,
+ * and is refused acceptance until then.
+ */
+export function quotationDecisions(from: string, vatFrozen = true): readonly ("approved" | "rejected")[] {
+  const decisions = QUOTATION_DECISIONS[from] ?? [];
+  return from === "approved" && !vatFrozen ? ["approved", ...decisions] : decisions;
+}
+
+export function canDecideQuotation(from: string, to: string, vatFrozen = true): boolean {
+  return quotationDecisions(from, vatFrozen).some((d) => d === to);
 }
 
 export type QuotationTone = "pending" | "approved" | "rejected" | "expired" | "neutral";

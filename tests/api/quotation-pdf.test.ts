@@ -9,7 +9,7 @@ import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 const DAY = 86_400_000;
-const ONLY_APPROVED = "Only approved quotations can be downloaded.";
+const ONLY_APPROVED = "Only approved or accepted quotations can be downloaded.";
 
 let t: TestApp;
 let actors: Actors;

@@ -9,6 +9,7 @@ import { createQuotationsService } from "#server/modules/quotations/quotations.s
 import { createQueuedMailer } from "#server/platform/mailer/mail-queue.ts";
 import { formatDate } from "#shared/dates.ts";
 import { addDays, endOfHarareDay, harareDate } from "#shared/quotation-status.ts";
+import { TOTAL_NOT_POSITIVE } from "#shared/quotation-totals.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { flakyTransport, manualMailWorker } from "../support/jobs.ts";
@@ -183,9 +184,15 @@ describe("PUT /api/quotations/:id — approve", () => {
     expect(drawn).toContain("Zimbabwe Gold (ZWG)");
   });
 
-  it("accepts today as the last day, and a price of 0", async () => {
+  it("accepts today as the last day, and a price of 0 on a line; a quotation totalling 0 is refused", async () => {
     const q = await newQuotation();
-    const res = await put(q.id, approval(q.lines, { validUntil: today(), lines: q.lines.map((id) => ({ id, price: "0" })) }));
+    const free = await put(q.id, approval(q.lines, { validUntil: today(), lines: q.lines.map((id) => ({ id, price: "0" })) }));
+    expect(free.statusCode).toBe(400);
+    expect(free.json().message).toBe(TOTAL_NOT_POSITIVE);
+    const res = await put(
+      q.id,
+      approval(q.lines, { validUntil: today(), lines: q.lines.map((id, i) => ({ id, price: i === 0 ? "0" : "10" })) }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe("approved");
   });
@@ -815,7 +822,9 @@ describe("GET /api/quotations/export.csv", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe("Id,Status,Date,Name,Email,Phone,Address,Notes,Products,Currency,Total,Valid until,Reason,Decided");
+    expect(lines[0]).toBe(
+      "Id,Status,Date,Name,Email,Phone,Address,Notes,Products,Currency,Excl. VAT,VAT rate,VAT,Total,Other currency,Other total,Exchange rate,Valid until,Reason,Decided",
+    );
     expect(lines).toHaveLength(3);
     // Newest first: the rejected one was requested last.
     expect(lines[1]).toMatch(new RegExp(`^${r.id},rejected,`));
@@ -824,7 +833,8 @@ describe("GET /api/quotations/export.csv", () => {
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"") Export"`);
     expect(lines[2]).toContain(`"Line one, ""quoted"""`);
     expect(lines[2]).toMatch(/2 × .+; 3 × /);
-    expect(lines[2]).toContain(",USD,2798.00,");
+    // The JSON's figures: 2 × 1,250.50 + 3 × 99.00 excl. VAT, VAT per line at 15.5 %, the total incl. VAT.
+    expect(lines[2]).toContain(",USD,2798.00,15.50,433.70,3231.70,");
     // Dates in the one form every export uses (issue 17): ISO in Harare time, and the last day as a Harare date.
     expect(lines[2]).toContain(`,${inDays(14)},`);
     expect(lines[2]).toMatch(/^\d+,approved,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00,/);

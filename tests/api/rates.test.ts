@@ -4,6 +4,7 @@ import { products } from "#server/db/schema/catalogue.ts";
 import {
   type ExchangeRate,
   NO_RATE,
+  RATE_BEFORE_ZWG,
   RATE_DATE_TAKEN,
   RATE_NOT_FOUND,
   TAX_DATE_TAKEN,
@@ -100,6 +101,43 @@ describe("exchange rates", () => {
     const res = await get("/api/exchange-rates/current");
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(NO_RATE);
+  });
+});
+
+describe("a rate far from the last one, or dated before ZWG existed", () => {
+  it("refuses a rate more than 20 % from the last one under the rate (400) unless the admin confirms it", async () => {
+    now = new Date("2026-11-26T08:00:00Z");
+    // 100 times the rate in force: a slipped decimal point.
+    const body = { rate: "2680.15", effective_date: "2026-12-03", source: "RBZ" };
+    const refused = await post("admin", "/api/exchange-rates", body);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().issues[0].path).toBe("body.rate");
+    // The last rate before that day is the one the file's earlier test scheduled for 28 November.
+    expect(refused.json().message).toBe(
+      'ZWG 2680.15 per USD is 9,781 % above the last rate, 27.1234 from 2026-11-28. If it is right, tick "The rate is right" and save again.',
+    );
+    expect((await get("/api/exchange-rates")).json().some((r: ExchangeRate) => r.effective_date === "2026-12-03")).toBe(false);
+    // Within 20 %: no question asked; confirmed: saved.
+    expect((await post("admin", "/api/exchange-rates", { ...body, rate: "31.5", effective_date: "2026-12-04" })).statusCode).toBe(201);
+    expect((await post("admin", "/api/exchange-rates", { ...body, confirm: true })).statusCode).toBe(201);
+  });
+
+  it("refuses a correction more than 20 % from the rate before it unless confirmed", async () => {
+    now = new Date("2026-11-26T08:00:00Z");
+    const added = (
+      await post("admin", "/api/exchange-rates", { rate: "27.0000", effective_date: "2026-12-10", source: "RBZ", confirm: true })
+    ).json() as ExchangeRate;
+    const patch = (payload: object) => actors.inject("admin", { method: "PATCH", url: `/api/exchange-rates/${added.id}`, payload });
+    const refused = await patch({ rate: "0.2700", source: "RBZ", reason: "Typo" });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toMatch(/^ZWG 0\.2700 per USD is \d+ % below the last rate/);
+    expect((await patch({ rate: "0.2700", source: "RBZ", reason: "Typo", confirm: true })).statusCode).toBe(200);
+  });
+
+  it("refuses a ZWG rate dated before 5 April 2024", async () => {
+    const res = await post("admin", "/api/exchange-rates", { rate: "26.8", effective_date: "2020-01-01", source: "RBZ" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: "body.effective_date", message: RATE_BEFORE_ZWG }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { convertAmount } from "#shared/quotation-totals.ts";
 import { attachments, decoded, header, outboxMails } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { DEMO, expect, login, test, twoSessions } from "./fixtures.ts";
@@ -105,7 +106,9 @@ test("an admin approves a quote request with prices: the requester gets the PDF 
   await expect(dialog.getByRole("alert").filter({ hasText: "Please correct the fields marked below." })).toBeVisible();
   await dialog.getByLabel("Valid until").fill(validUntil);
   // 1 × 1,250.50 + 2 × 99
-  await expect(dialog).toContainText("Total (USD): 1,448.50");
+  await expect(dialog.getByTestId("approval-totals")).toContainText("Total excl. VAT (USD)");
+  await expect(dialog.getByTestId("approval-totals")).toContainText("1,448.50");
+  await expect(dialog.getByTestId("approval-totals")).toContainText("Total incl. VAT (USD)");
   await dialog.getByRole("button", { name: "Approve and e-mail" }).click();
   await expect(dialog).toBeHidden();
   await expect(admin.getByText(`Quotation #${quote.id} approved.`)).toBeVisible();
@@ -126,7 +129,7 @@ test("an admin approves a quote request with prices: the requester gets the PDF 
   await expect(mine.locator('[data-status="approved"]')).toHaveText(/Approved/);
   await expect(mine.getByRole("cell", { name: "1,250.50" }).first()).toBeVisible();
   await expect(mine.getByRole("cell", { name: "198.00" })).toBeVisible();
-  await expect(mine.getByRole("rowheader", { name: "Total (USD)" })).toBeVisible();
+  await expect(mine.getByRole("rowheader", { name: "Total incl. VAT (USD)" })).toBeVisible();
   await expect(mine.getByRole("cell", { name: "1,448.50" })).toBeVisible();
   const [y, m, d] = validUntil.split("-").map(Number) as [number, number, number];
   const shown = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
@@ -175,7 +178,7 @@ test("an admin rejects a quote request with a reason the requester sees, then re
 
   await dealer.reload();
   await expect(mine.locator('[data-status="approved"]')).toHaveText(/Approved/);
-  await expect(mine.getByRole("rowheader", { name: "Total (ZWG)" })).toBeVisible();
+  await expect(mine.getByRole("rowheader", { name: "Total incl. VAT (ZWG)" })).toBeVisible();
   await expect(mine.getByRole("cell", { name: "2,000,001.00" })).toBeVisible();
 });
 
@@ -214,13 +217,14 @@ test("approving in ZWG offers each product's ZWG price, switching the currency r
   await expect(dialog).not.toContainText("requested at USD");
   // 1 × the first + 2 × the second, in ZWG.
   const total = (Math.round(Number(zwg[0]) * 100) + 2 * Math.round(Number(zwg[1]) * 100)) / 100;
-  await expect(dialog).toContainText(`Total (ZWG): ${shown(String(total))}`);
+  await expect(dialog.getByTestId("approval-totals")).toContainText(`Total excl. VAT (ZWG)${shown(String(total))}`);
 
-  // A price the admin typed stays when the currency changes; the offered ones follow it.
+  // A price the admin typed is converted at the rate in force when the currency changes; the offered ones follow it.
+  const { rate } = (await (await admin.request.get("/api/exchange-rates/current")).json()) as { rate: string };
   await price("ZWG", 1).fill("17000");
   await dialog.getByLabel("Currency").selectOption("USD");
   await expect(price("USD", 0)).toHaveValue(requested.price);
-  await expect(price("USD", 1)).toHaveValue("17000");
+  await expect(price("USD", 1)).toHaveValue(convertAmount("17000", "ZWG", "USD", rate));
   await dialog.getByLabel("Currency").selectOption("ZWG");
   await expect(price("ZWG", 0)).toHaveValue(zwg[0]);
   await price("ZWG", 1).fill(zwg[1]);

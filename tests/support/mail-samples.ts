@@ -158,6 +158,10 @@ function quotation(over: Partial<QuotationView>): QuotationView {
     subtotal: null,
     vat: null,
     total: null,
+    other_currency: null,
+    other_subtotal: null,
+    other_vat: null,
+    other_total: null,
     decision_reason: "",
     decided_At: "2026-11-21T08:00:00.000Z",
     branch_id: null,
@@ -534,8 +538,8 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
       quotationMail.quotationApprovedMail(
         quotation({
           charges: [
-            { id: 1, kind: "delivery", label: "Delivery to Mutare", amount: "85.00" },
-            { id: 2, kind: "discount", label: "Opening discount", amount: "15.00" },
+            { id: 1, kind: "delivery", label: "Delivery to Mutare", amount: "85.00", signed_amount: "85.00" },
+            { id: 2, kind: "discount", label: "Opening discount", amount: "15.00", signed_amount: "-15.00" },
           ],
         }),
         site,

@@ -7,11 +7,17 @@ import { harareDate, harareDateTime } from "#shared/date-range.ts";
 export type CsvColumn<T> = { header: string; value: (row: T) => string | number | boolean | null | undefined };
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A plain decimal number ("-3768.00", "12.5"): an amount, written as a number so a spreadsheet adds it up. A leading
+ * "-" followed by digits alone runs nothing, so it is never escaped; escaping is for text cells (names, notes, phones:
+ * "+263 77 …" is text and keeps its apostrophe, so a spreadsheet never reads it as a sum).
+ */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === "string" && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

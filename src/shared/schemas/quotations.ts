@@ -95,6 +95,9 @@ export const quotationChargeSchema = z.object({
   kind: z.enum(QUOTATION_CHARGE_KINDS),
   label: z.string(),
   amount: z.string(),
+  signed_amount: z
+    .string()
+    .describe("The amount as the documents print and add it: negative for a discount (one signed figure per line, decision 017)"),
 });
 export type QuotationCharge = z.infer<typeof quotationChargeSchema>;
 
@@ -130,6 +133,15 @@ export const quotationViewSchema = z.object({
   subtotal: z.string().nullable().describe("The quoted lines excluding VAT, in the quotation's currency; null until every line is quoted"),
   vat: z.string().nullable(),
   total: z.string().nullable().describe("Including VAT"),
+  other_currency: z
+    .string()
+    .nullable()
+    .describe(
+      "The currency of the other_* totals: USD for a quotation in the secondary currency (its USD equivalent), the secondary currency for a USD one; at exchange_rate of rate_date; null without a rate or totals",
+    ),
+  other_subtotal: z.string().nullable().describe("subtotal in other_currency, each line converted at exchange_rate"),
+  other_vat: z.string().nullable(),
+  other_total: z.string().nullable().describe("total in other_currency, including VAT"),
   decision_reason: z.string(),
   decided_At: z.string().nullable(),
   branch_id: z.number().nullable().describe("The branch an approved quotation's lines are reserved at (issue 23 §4)"),
@@ -218,6 +230,16 @@ export const approveQuotationSchema = z.object({
   status: z.literal("approved"),
   currency: z.enum(QUOTATION_CURRENCIES, { error: "Choose a currency." }).optional(),
   validUntil: z.iso.date({ error: "Choose the date the prices hold until." }).optional(),
+  /**
+   * The exchange rate the dialog converted the quotation's amounts at when its currency changes (units of the secondary
+   * currency per 1 USD): the approval is refused (409) when the rate in force is another, so nothing is converted at a
+   * rate the admin did not see.
+   */
+  exchangeRate: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,4})?$/, "Enter the exchange rate as a number with at most 4 decimals.")
+    .optional(),
   /** The branch the lines are reserved at until the quotation expires (issue 23 §4); the best-stocked one when left out. */
   branchId: z.coerce.number().int().positive("Choose a branch.").max(2_147_483_647).optional(),
   lines: z

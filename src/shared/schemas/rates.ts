@@ -25,12 +25,28 @@ const positiveDecimal = (places: number, what: string, max: number) =>
     .refine((v) => (decimalUnits(v, places) ?? 0n) > 0n, `The ${what} must be more than 0.`)
     .refine((v) => (decimalUnits(v, places) ?? 0n) <= BigInt(max) * 10n ** BigInt(places), `The ${what} must be at most ${max}.`);
 
+/** The day ZWG was introduced (RBZ, 5 April 2024): no ZWG rate is dated before it (decision 015). */
+export const ZWG_FIRST_DAY = "2024-04-05";
+export const RATE_BEFORE_ZWG = "ZWG did not exist before 5 April 2024: enter a date from then on.";
+/** How far a new or corrected rate may move from the last one before the admin must confirm it (a mistyped 2650 for 26.50). */
+export const RATE_JUMP_PERCENT = 20;
+
+/**
+ * `confirm`: the admin has checked a rate more than RATE_JUMP_PERCENT % away from the last one and it is right; without
+ * it such a rate is a 400 under `rate` saying so.
+ */
+const confirmJump = z
+  .boolean()
+  .optional()
+  .describe(`Confirms a rate more than ${RATE_JUMP_PERCENT} % away from the last one (refused with 400 under rate without it)`);
+
 /** POST /api/exchange-rates: units of the currency per 1 USD from a day on (a future day takes effect that day). */
 export const newExchangeRateSchema = z.object({
   currency: z.enum(RATE_CURRENCIES, { error: "Choose ZWG." }).default("ZWG"),
   rate: positiveDecimal(RATE_PLACES, "rate", 1_000_000),
-  effective_date: calendarDay,
+  effective_date: calendarDay.refine((v) => v >= ZWG_FIRST_DAY, RATE_BEFORE_ZWG),
   source: z.string().trim().min(1, "Say where the rate comes from.").max(200, "Source must be at most 200 characters."),
+  confirm: confirmJump,
 });
 export type NewExchangeRate = z.infer<typeof newExchangeRateSchema>;
 
@@ -42,6 +58,7 @@ export const correctExchangeRateSchema = z.object({
   rate: newExchangeRateSchema.shape.rate,
   source: newExchangeRateSchema.shape.source,
   reason: z.string().trim().min(1, "Say why the rate is corrected.").max(500, "Reason must be at most 500 characters."),
+  confirm: confirmJump,
 });
 export type CorrectExchangeRate = z.infer<typeof correctExchangeRateSchema>;
 
@@ -92,3 +109,18 @@ export const TAX_RATE_IN_FORCE =
 export const TAX_RATE_NOT_FOUND = "No such VAT rate.";
 export const RATE_NOT_FOUND = "No such exchange rate.";
 export const NO_RATE = "No exchange rate is in force yet: an admin enters today's official rate.";
+
+/**
+ * The warning for a rate far from the last one, or null within RATE_JUMP_PERCENT %: "ZWG 2650 per USD is 9,900 % above
+ * the last rate, 26.50 from 24 November 2026. If it is right, tick the confirmation and save again." Exact arithmetic.
+ */
+export function rateJumpWarning(rate: string, last: { rate: string; effective_date: string } | null): string | null {
+  if (!last) return null;
+  const now = decimalUnits(rate, RATE_PLACES);
+  const before = decimalUnits(last.rate, RATE_PLACES);
+  if (now === null || before === null || before === 0n) return null;
+  const diff = now > before ? now - before : before - now;
+  if (diff * 100n <= before * BigInt(RATE_JUMP_PERCENT)) return null;
+  const percent = ((diff * 100n + before / 2n) / before).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${rate} per USD is ${percent} % ${now > before ? "above" : "below"} the last rate, ${last.rate} from ${last.effective_date}. If it is right, tick "The rate is right" and save again.`;
+}

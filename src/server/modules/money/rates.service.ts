@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { and, asc, desc, eq, lte, ne } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
 import {
   type CorrectExchangeRate,
@@ -9,6 +9,7 @@ import {
   NO_RATE,
   RATE_DATE_TAKEN,
   RATE_NOT_FOUND,
+  rateJumpWarning,
   TAX_DATE_TAKEN,
   TAX_RATE_FROM_TOMORROW,
   TAX_RATE_IN_FORCE,
@@ -52,6 +53,32 @@ const toTaxRate = (r: TaxRateRow): TaxRate => ({ id: r.id, rate: r.rate, valid_f
 export function createRatesService({ db, audit, now = () => new Date() }: Deps) {
   const today = () => harareDate(now());
 
+  /**
+   * A rate more than RATE_JUMP_PERCENT % from the last one before its day (2650 typed for 26.50) is refused under
+   * `rate` unless the admin confirms it: documents freeze the rate, so a slip would be priced into them.
+   */
+  async function refuseJump(
+    exec: Pick<Db, "select">,
+    input: { currency: ExchangeRate["currency"]; rate: string; day: string; confirm?: boolean | undefined },
+    except?: number,
+  ): Promise<void> {
+    if (input.confirm === true) return;
+    const [last] = await exec
+      .select()
+      .from(exchangeRates)
+      .where(
+        and(
+          eq(exchangeRates.currency, input.currency),
+          lte(exchangeRates.effectiveDate, input.day),
+          ...(except === undefined ? [] : [ne(exchangeRates.id, except)]),
+        ),
+      )
+      .orderBy(desc(exchangeRates.effectiveDate))
+      .limit(1);
+    const warning = rateJumpWarning(input.rate, last ? { rate: last.rate, effective_date: last.effectiveDate } : null);
+    if (warning) throw new FieldError(`${input.currency} ${warning}`, "rate");
+  }
+
   return {
     today,
 
@@ -85,6 +112,7 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
 
     async addExchangeRate(actor: Actor, input: NewExchangeRate): Promise<ExchangeRate> {
       const admin = requireAdmin(actor);
+      await refuseJump(db, { currency: input.currency, rate: input.rate, day: input.effective_date, confirm: input.confirm });
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx
@@ -124,6 +152,7 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
       return db.transaction(async (tx) => {
         const [old] = await tx.select().from(exchangeRates).where(eq(exchangeRates.id, id)).for("update");
         if (!old) throw new NotFoundError(RATE_NOT_FOUND);
+        await refuseJump(tx, { currency: old.currency, rate: input.rate, day: old.effectiveDate, confirm: input.confirm }, old.id);
         const [row] = await tx
           .update(exchangeRates)
           .set({ rate: input.rate, source: input.source })

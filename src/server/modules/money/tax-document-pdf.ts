@@ -1,6 +1,6 @@
 import { encode } from "uqr";
 import { formatDate, formatDateTime } from "#shared/dates.ts";
-import { decimalUnits, formatCents, rateNote } from "#shared/money.ts";
+import { formatCents, rateNote, signedCents } from "#shared/money.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { DocumentParty, TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-documents.ts";
 import { formatHsCode, vatRateLabel } from "#shared/tax.ts";
@@ -17,8 +17,15 @@ const COLUMNS = { no: 20, qty: 32, unit: 70, rate: 44, vat: 64, total: 74 };
 const NAME_WIDTH = WIDTH - COLUMNS.no - COLUMNS.qty - COLUMNS.unit - COLUMNS.rate - COLUMNS.vat - COLUMNS.total;
 const PAD = 5;
 
-function money(value: string): string {
-  return formatCents(decimalUnits(value.replace(/^-/, ""), 2) ?? 0n);
+/**
+ * An amount as printed, with its sign: a discount line is negative on an invoice (decision 017, one signed figure per
+ * line, so the lines add up to the total), and a credit note prints every figure of its invoice negated, lines and
+ * totals alike.
+ */
+function signedMoney(value: string, credit: boolean): string {
+  const cents = signedCents(value) ?? 0n;
+  const shown = credit ? -cents : cents;
+  return `${shown < 0n ? "-" : ""}${formatCents(shown < 0n ? -shown : shown)}`;
 }
 
 /** The document's title as printed: fiscal once FDMS accepted it. */
@@ -41,6 +48,8 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
   const { state, regular, bold, wrap, text, rightText, header, ensure, section, finish } = kit;
   state.continued = `${kind} ${view.number}`;
   const { currency } = content;
+  const credit = view.kind === "credit_note";
+  const money = (value: string) => signedMoney(value, credit);
   header();
 
   // Title and particulars.
@@ -149,7 +158,6 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
   }
   const summaryBottom = state.y;
   state.y = summaryTop;
-  const sign = view.kind === "credit_note" ? "-" : "";
   const totalRows: [string, string, boolean][] = [
     [`Total excl. VAT (${currency})`, content.totals.subtotal, false],
     [`VAT (${currency})`, content.totals.vat, false],
@@ -157,13 +165,13 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
   ];
   for (const [label, value, strong] of totalRows) {
     rightText(label, right.vat - PAD, state.y, strong ? bold : regular, strong ? 11 : 9.5);
-    rightText(`${sign}${money(value)}`, right.total - PAD, state.y, strong ? bold : regular, strong ? 11 : 9.5);
+    rightText(money(value), right.total - PAD, state.y, strong ? bold : regular, strong ? 11 : 9.5);
     state.y -= strong ? 18 : 14;
   }
   if (content.other_currency && content.other_totals) {
     const other = content.other_currency;
     rightText(
-      `In ${other}: excl. VAT ${sign}${money(content.other_totals.subtotal)} · VAT ${sign}${money(content.other_totals.vat)} · total ${sign}${money(content.other_totals.total)}`,
+      `In ${other}: excl. VAT ${money(content.other_totals.subtotal)} · VAT ${money(content.other_totals.vat)} · total ${money(content.other_totals.total)}`,
       right.total - PAD,
       state.y,
       regular,

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { centsToDecimal, convertCents, decimalUnits, RATE_PLACES } from "#shared/money.ts";
-import { signedCharge } from "#shared/quotation-totals.ts";
+import { decimalUnits, RATE_PLACES, signedCents } from "#shared/money.ts";
+import { QUOTATION_NEEDS_REAPPROVAL, signedCharge, unitInOtherCurrencies } from "#shared/quotation-totals.ts";
 import { taxTotals, totalsAsText } from "#shared/tax.ts";
 import type { Tx } from "../../db/client.ts";
 import { orderLines, orderStatusEvents, orders, quotationCharges, quotationProducts, type quotations } from "../../db/schema/commerce.ts";
@@ -26,26 +26,11 @@ export type QuotationOrderInput = {
 
 type Deps = { stock: Pick<StockService, "chooseBranch"> };
 
-/** A price in the secondary currency as USD at `rate` (units per 1 USD), to the cent, rounded half away from zero. */
-function toUsd(cents: bigint, rate: string): bigint {
-  const units = decimalUnits(rate, RATE_PLACES) as bigint;
-  const scaled = cents * 10n ** BigInt(RATE_PLACES);
-  const sign = scaled < 0n ? -1n : 1n;
-  const abs = scaled < 0n ? -scaled : scaled;
-  return sign * ((abs + units / 2n) / units);
-}
-
-/** "-12.50" → -1250n. */
-function cents(value: string): bigint {
-  const negative = value.trim().startsWith("-");
-  const units = decimalUnits(negative ? value.trim().slice(1) : value, 2);
-  if (units === null) throw new Error(`not an amount: ${value}`);
-  return negative ? -units : units;
-}
-
 export async function insertOrderFromQuotation(tx: Tx, deps: Deps, input: QuotationOrderInput): Promise<number> {
   const q = input.quotation;
   if (q.userId === null) throw new ConflictError("Only a dealer's quotation becomes an order.");
+  // Never an order without its VAT (decision 017): a quotation approved before VAT was frozen is approved again first.
+  if (q.vatRate === null) throw new ConflictError(QUOTATION_NEEDS_REAPPROVAL(q.id));
   const [lines, charges] = await Promise.all([
     tx.select().from(quotationProducts).where(eq(quotationProducts.quotationId, q.id)).orderBy(asc(quotationProducts.id)),
     tx.select().from(quotationCharges).where(eq(quotationCharges.quotationId, q.id)).orderBy(asc(quotationCharges.id)),
@@ -81,17 +66,20 @@ export async function insertOrderFromQuotation(tx: Tx, deps: Deps, input: Quotat
       vatRate: q.vatRate,
     })),
   ].map((l) => {
-    const own = cents(l.unit);
-    const usd = usdQuote ? own : rate ? toUsd(own, rate) : null;
+    // The same conversion as the quotation's own other-currency totals, so the order repeats them to the cent.
+    const { usd, secondary } = unitInOtherCurrencies(l.unit, q.currency, rate);
     if (usd === null) throw new ConflictError("The quotation has no exchange rate to price it in USD: please ask us to quote it again.");
-    const secondary = usdQuote ? (rate ? convertCents(usd, rate) : null) : own;
-    return { ...l, usd: centsToDecimal(usd), secondary: secondary === null ? null : centsToDecimal(secondary) };
+    return { ...l, usd, secondary };
   });
   const totalsOf = (unit: (l: (typeof priced)[number]) => string | null) =>
     priced.every((l) => unit(l) !== null)
       ? totalsAsText(taxTotals(priced.map((l) => ({ unit: unit(l) as string, quantity: l.quantity, vatRate: l.vatRate }))))
       : { subtotal: null, vat: null, total: null };
   const own = totalsOf((l) => l.unit);
+  // No document totals nothing or less (a discount larger than the goods): refused before anything is written.
+  if ((signedCents(own.total) ?? 0n) <= 0n) {
+    throw new ConflictError(`Quotation #${q.id} totals ${own.total ?? "nothing"}: please ask us to quote it again.`);
+  }
   const usd = totalsOf((l) => l.usd);
   const secondary = totalsOf((l) => l.secondary);
   const wanted: LineRequest[] = priced.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }]));

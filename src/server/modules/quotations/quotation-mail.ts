@@ -1,5 +1,12 @@
 import { formatDate } from "#shared/dates.ts";
-import { CURRENCY_NAMES, chargeCents, formatMoney, quotationFigures, toCents } from "#shared/quotation-totals.ts";
+import {
+  CURRENCY_NAMES,
+  chargeCents,
+  formatMoney,
+  quotationFigures,
+  quotationOtherCurrencyLines,
+  toCents,
+} from "#shared/quotation-totals.ts";
 import { QUOTE_SUCCESS, type QuotationView } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { vatRateLabel } from "#shared/tax.ts";
@@ -178,6 +185,8 @@ export function quotationApprovedMail(
             : [[complete ? "Total" : "Total of priced lines", "", "", amount(totalCents)]]),
         ],
       },
+      // The other currency at the frozen rate, and which rate (decision 015), as the PDF says it.
+      ...quotationOtherCurrencyLines(quotation).map((text) => ({ kind: "paragraph" as const, text })),
       { kind: "fields", rows: [["Valid until", validUntil]] },
       ...(acceptUrl
         ? [

@@ -1,6 +1,13 @@
 import { formatDate } from "#shared/dates.ts";
 import { quotationValidUntil } from "#shared/quotation-status.ts";
-import { CURRENCY_NAMES, chargeCents, formatMoney as money, quotationFigures, toCents } from "#shared/quotation-totals.ts";
+import {
+  CURRENCY_NAMES,
+  chargeCents,
+  formatMoney as money,
+  quotationFigures,
+  quotationOtherCurrencyLines,
+  toCents,
+} from "#shared/quotation-totals.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { vatRateLabel } from "#shared/tax.ts";
@@ -115,6 +122,12 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
       rightText(label, x.unitRight - CELL_PAD, state.y, strong ? bold : regular, strong ? 11 : 10);
       rightText(money(toCents(value) ?? 0n), x.amountRight - CELL_PAD, state.y, strong ? bold : regular, strong ? 11 : 10);
       state.y -= strong ? 18 : 15;
+    }
+    // The other currency at the frozen rate, and which rate (SI 185 of 2020: both currencies, decision 015).
+    for (const line of quotationOtherCurrencyLines(quotation)) {
+      ensure(14);
+      rightText(line, x.amountRight - CELL_PAD, state.y, regular, 8.5, MUTED);
+      state.y -= 12;
     }
     state.y -= 16;
   } else {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import {
   acceptQuotationAnswerSchema,
@@ -209,10 +208,14 @@ const QUOTATION_CSV_COLUMNS = [
   { header: "Notes", value: (q: QuotationView) => q.notes },
   { header: "Products", value: (q: QuotationView) => q.products.map((p) => `${p.quantity} × ${p.product_name}`).join("; ") },
   { header: "Currency", value: (q: QuotationView) => (q.valid_until ? q.currency : "") },
-  {
-    header: "Total",
-    value: (q: QuotationView) => (q.valid_until ? formatMoney(quotationFigures(q.products, q.currency).totalCents).replace(/,/g, "") : ""),
-  },
+  // The JSON's own figures (decision 017): lines and charges, a discount subtracted, VAT per line; the PDF prints the same.
+  { header: "Excl. VAT", value: (q: QuotationView) => q.subtotal },
+  { header: "VAT rate", value: (q: QuotationView) => (q.total === null ? null : q.vat_rate) },
+  { header: "VAT", value: (q: QuotationView) => q.vat },
+  { header: "Total", value: (q: QuotationView) => q.total },
+  { header: "Other currency", value: (q: QuotationView) => q.other_currency },
+  { header: "Other total", value: (q: QuotationView) => q.other_total },
+  { header: "Exchange rate", value: (q: QuotationView) => (q.other_currency ? q.exchange_rate : null) },
   { header: "Valid until", value: (q: QuotationView) => csvDate(q.valid_until) },
   { header: "Reason", value: (q: QuotationView) => (q.status === "rejected" ? q.decision_reason : "") },
   { header: "Decided", value: (q: QuotationView) => csvDateTime(q.decided_At) },

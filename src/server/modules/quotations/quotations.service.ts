@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import { centsToDecimal } from "#shared/money.ts";
+import { centsToDecimal, decimalUnits, RATE_PLACES } from "#shared/money.ts";
 // The validity rule is the dealer page's, so the page, the list's filter and the PDF never disagree about an expired quotation.
 import {
   addDays,
@@ -12,7 +12,21 @@ import {
   QUOTATION_VALIDITY_MAX_DAYS,
   quotationValidUntil,
 } from "#shared/quotation-status.ts";
-import { formatMoney, isMislabelledPrice, type QuotationCurrency, quotationTaxTotals, toCents } from "#shared/quotation-totals.ts";
+import {
+  chargeText,
+  convertAmount,
+  DISCOUNT_TOO_LARGE,
+  formatMoney,
+  isMislabelledPrice,
+  listPriceIn,
+  QUOTATION_NEEDS_REAPPROVAL,
+  type QuotationCurrency,
+  quotationDocumentLines,
+  quotationNetCents,
+  quotationOtherTotals,
+  TOTAL_NOT_POSITIVE,
+  toCents,
+} from "#shared/quotation-totals.ts";
 import { isAdminRole, ROLE_IDS, type RoleName, roleNameOf } from "#shared/roles.ts";
 import type {
   AcceptQuotationInput,
@@ -26,7 +40,7 @@ import type {
   QuoteRequest,
 } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
-import { NO_VAT_RATE, totalsAsText } from "#shared/tax.ts";
+import { NO_VAT_RATE, taxTotals, totalsAsText, type VatCategory } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -139,6 +153,10 @@ function pricesForReader(actor: Actor, quotation: QuotationView, money: boolean)
     subtotal: null,
     vat: null,
     total: null,
+    other_currency: null,
+    other_subtotal: null,
+    other_vat: null,
+    other_total: null,
     charges: [],
     lines: own.lines.map((l) => ({ ...l, quoted_price: null, line_total: null })),
     products: own.products.map((p) => ({ ...p, price: null, price_zwl: null, quoted_price: null })),
@@ -195,11 +213,11 @@ function tokenMatches(row: QuotationRow, token: string | undefined): boolean {
 }
 
 /** 409 for a decision that makes no sense from the quotation's effective status (`QUOTATION_DECISIONS`). */
-function refuseTransition(quotation: QuotationView, to: QuotationDecision["status"]): void {
+function refuseTransition(quotation: QuotationView, to: QuotationDecision["status"], vatFrozen: boolean): void {
   const ref = `Quotation #${quotation.id}`;
   if (to === "pending") throw new ConflictError("A quotation cannot be set back to pending.");
   if (to === "expired") throw new ConflictError("A quotation expires by itself once its validity date has passed.");
-  if (canDecideQuotation(quotation.status, to)) return;
+  if (canDecideQuotation(quotation.status, to, vatFrozen)) return;
   if (quotation.status === "expired") {
     throw new ConflictError(`${ref} has expired and can no longer be approved or rejected. The requester can send a new request.`);
   }
@@ -238,6 +256,32 @@ function refuseMislabelled(
     issues.push({
       path: `body.lines.${i}.price`,
       message: `Line ${i + 1} (${line.name}): ${g.price} is its ${other} price, not a ${currency} price${hint}.`,
+    });
+  });
+  if (issues.length) throw new ValidationError(issues);
+}
+
+/**
+ * Refuses a line price that is the figure set by hand in the quotation's old currency, sent unconverted under the new
+ * one (USD 290.00 sent as ZWG 290.00): each such line is named under its own field with the converted figure.
+ */
+function refuseUnconverted(
+  given: { id: number; price: string }[],
+  lines: { id: number; name: string; quotedPrice: string | null }[],
+  from: QuotationCurrency,
+  to: QuotationCurrency,
+  rate: { rate: string; effective_date: string },
+): void {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const issues: { path: string; message: string }[] = [];
+  given.forEach((g, i) => {
+    const set = byId.get(g.id)?.quotedPrice ?? null;
+    if (set === null || toCents(g.price) !== toCents(set)) return;
+    const converted = convertAmount(set, from, to, rate.rate);
+    if (toCents(converted) === toCents(set)) return;
+    issues.push({
+      path: `body.lines.${i}.price`,
+      message: `Line ${i + 1} (${byId.get(g.id)?.name}): ${g.price} is the ${from} price set under Edit lines, not a ${to} price: at ${rate.rate} per USD (rate of ${rate.effective_date}) it is ${to} ${formatMoney(toCents(converted) ?? 0n)}.`,
     });
   });
   if (issues.length) throw new ValidationError(issues);
@@ -360,20 +404,15 @@ export function createQuotationsService({
       const lines = byQuotation.get(q.id) ?? [];
       const charges = chargeRows
         .filter((c) => c.quotationId === q.id)
-        .map((c) => ({ id: c.id, kind: c.kind, label: c.label, amount: c.amount }));
+        .map((c) => ({ id: c.id, kind: c.kind, label: c.label, amount: c.amount, signed_amount: chargeText(c) }));
       // Stored 'accepted' rows were approved and held their prices when accepted.
       const priced = held || q.status === "accepted";
-      // VAT on the quoted prices and the charges at the rates frozen on approval (issue 21 §3, issue 25 §1); none before approval.
-      const taxed =
-        priced && q.vatRate !== null && lines.every((l) => l.quoted_price !== null)
-          ? totalsAsText(
-              quotationTaxTotals(
-                lines.map((l) => ({ unit: l.quoted_price as string, quantity: l.quantity, vatRate: l.vat_rate })),
-                charges,
-                q.vatRate,
-              ),
-            )
-          : null;
+      // VAT on the quoted prices and the charges at the rates frozen on approval (decision 017: one signed figure per
+      // line, a discount negative); none before approval, nor for an approval from before VAT was frozen.
+      const documentLines = priced ? quotationDocumentLines({ lines, charges, vat_rate: q.vatRate }) : null;
+      const taxed = documentLines ? totalsAsText(taxTotals(documentLines)) : null;
+      // The same totals in the other currency at the frozen rate, as the order and its invoice will carry them.
+      const other = documentLines ? quotationOtherTotals(documentLines, q.currency, q.exchangeRate) : null;
       return {
         id: q.id,
         user_id: q.userId,
@@ -394,6 +433,10 @@ export function createQuotationsService({
         subtotal: taxed?.subtotal ?? null,
         vat: taxed?.vat ?? null,
         total: taxed?.total ?? null,
+        other_currency: other ? (q.currency === "USD" ? pricing.currency : "USD") : null,
+        other_subtotal: other?.subtotal ?? null,
+        other_vat: other?.vat ?? null,
+        other_total: other?.total ?? null,
         decision_reason: q.decisionReason,
         decided_At: q.decidedAt?.toISOString() ?? null,
         branch_id: q.branchId,
@@ -429,6 +472,12 @@ export function createQuotationsService({
    * The approval's checks that need the quotation: the currency is offered, the date is ahead, every line priced.
    * Left out (spec §7's `{ status }` alone): USD, the end of the Harare day `quotationValidityDays` ahead, and each
    * line at the list price the request was made at (a line without one keeps no price: "Price on request").
+   *
+   * A quotation's amounts are in one currency, its own (`quotations.currency`: USD until an approval in another). An
+   * approval in another currency converts every amount set by hand at the rate in force, the one the dialog shows and
+   * sends (`exchangeRate`, 409 when it has changed): the charges here, the lines' prices in the dialog. A line price
+   * equal to the figure set by hand in the old currency is refused under that line, as a mislabelled price is.
+   * The lines less the discounts must stay above 0 (no document totals ≤ 0).
    */
   async function checkApproval(
     exec: Tx,
@@ -438,7 +487,12 @@ export function createQuotationsService({
     // Read by the caller before its transaction: a settings read through `db` inside it would wait on PGlite's
     // single connection for the transaction itself.
     company: Pick<SiteSettings, "secondaryCurrency" | "quotationValidityDays">,
-  ): Promise<{ currency: QuotationCurrency; validUntil: Date; prices: Map<number, string | null> }> {
+  ): Promise<{
+    currency: QuotationCurrency;
+    validUntil: Date;
+    prices: Map<number, string | null>;
+    charges: { id: number; amount: string }[];
+  }> {
     const currency = input.currency ?? "USD";
     if (currency !== "USD" && currency !== company.secondaryCurrency) {
       throw new FieldError(`Choose USD or ${company.secondaryCurrency}.`, "currency");
@@ -449,36 +503,79 @@ export function createQuotationsService({
     if (lastDay > addDays(today, QUOTATION_VALIDITY_MAX_DAYS)) {
       throw new FieldError("Choose a validity date within a year from today.", "validUntil");
     }
+    const pricing = await catalogue.secondaryPricing(true, exec);
     const lines = await exec
       .select({
         id: quotationProducts.id,
         name: quotationProducts.productName,
+        quantity: quotationProducts.quantity,
         priceUsd: quotationProducts.priceUsd,
+        quotedPrice: quotationProducts.quotedPrice,
         productUsd: products.priceUsd,
         productZwl: products.priceZwl,
       })
       .from(quotationProducts)
       .leftJoin(products, eq(products.productId, quotationProducts.productId))
       .where(eq(quotationProducts.quotationId, row.id))
-      .then(async (found) => {
-        const pricing = await catalogue.secondaryPricing(true, exec);
-        return found.map((l) => ({ ...l, productZwl: lineSecondary(pricing, l.priceUsd, l.productUsd, l.productZwl) }));
-      });
+      .orderBy(quotationProducts.id)
+      .then((found) => found.map((l) => ({ ...l, productZwl: lineSecondary(pricing, l.priceUsd, l.productUsd, l.productZwl) })));
+    const storedCharges = await exec
+      .select()
+      .from(quotationCharges)
+      .where(eq(quotationCharges.quotationId, row.id))
+      .orderBy(quotationCharges.id);
+
+    // Switching currency: every amount set by hand is converted at the rate in force, the one the dialog showed.
+    const from = row.currency as QuotationCurrency;
+    const switching = from !== currency;
+    const handSet = lines.some((l) => l.quotedPrice !== null) || storedCharges.length > 0;
+    const rate = pricing.rate;
+    if (switching && handSet) {
+      if (!rate) {
+        throw new ConflictError(
+          `There is no exchange rate to convert this quotation's ${from} amounts to ${currency}: approve it in ${from}, or enter its prices and charges again under Edit lines.`,
+        );
+      }
+    }
+    if (
+      switching &&
+      rate &&
+      input.exchangeRate !== undefined &&
+      decimalUnits(input.exchangeRate, RATE_PLACES) !== decimalUnits(rate.rate, RATE_PLACES)
+    ) {
+      throw new ConflictError(
+        `The exchange rate is now ${rate.rate} ${rate.currency} per USD (from ${rate.effective_date}), not ${input.exchangeRate}: check the converted amounts and approve again.`,
+      );
+    }
+    const charges = storedCharges.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      amount: switching && rate ? convertAmount(c.amount, from, currency, rate.rate) : c.amount,
+    }));
+
     const prices = new Map<number, string | null>();
     if (!input.lines) {
       if (currency !== "USD") throw new FieldError(`Enter the prices in ${currency}: the list prices are in USD.`, "lines");
       for (const line of lines) prices.set(line.id, line.priceUsd);
-      return { currency, validUntil: endOfHarareDay(lastDay), prices };
+    } else {
+      const own = new Set(lines.map((l) => l.id));
+      input.lines.forEach((line, i) => {
+        if (!own.has(line.id)) throw new FieldError(`Line ${line.id} is not a product of quotation #${row.id}.`, `lines.${i}.id`);
+        if (prices.has(line.id)) throw new FieldError(`Line ${line.id} is priced twice.`, `lines.${i}.id`);
+        prices.set(line.id, line.price);
+      });
+      if (prices.size !== own.size) throw new FieldError("Enter a price for every product.", "lines");
+      refuseMislabelled(input.lines, lines, currency);
+      if (switching && rate) refuseUnconverted(input.lines, lines, from, currency, rate);
     }
-    const own = new Set(lines.map((l) => l.id));
-    input.lines.forEach((line, i) => {
-      if (!own.has(line.id)) throw new FieldError(`Line ${line.id} is not a product of quotation #${row.id}.`, `lines.${i}.id`);
-      if (prices.has(line.id)) throw new FieldError(`Line ${line.id} is priced twice.`, `lines.${i}.id`);
-      prices.set(line.id, line.price);
-    });
-    if (prices.size !== own.size) throw new FieldError("Enter a price for every product.", "lines");
-    refuseMislabelled(input.lines, lines, currency);
-    return { currency, validUntil: endOfHarareDay(lastDay), prices };
+    const net = quotationNetCents(
+      lines.map((l) => ({ unit: prices.get(l.id) ?? null, quantity: l.quantity })),
+      charges,
+    );
+    if (net !== null && net <= 0n) {
+      throw new FieldError(charges.some((c) => c.kind === "discount") ? DISCOUNT_TOO_LARGE : TOTAL_NOT_POSITIVE, "lines");
+    }
+    return { currency, validUntil: endOfHarareDay(lastDay), prices, charges: charges.map(({ id, amount }) => ({ id, amount })) };
   }
 
   /** `accept`'s transaction: the quotation locked, who may accept it, the order or the sales mail. */
@@ -505,6 +602,8 @@ export function createQuotationsService({
         throw new ConflictError(`Quotation #${id} has expired and can no longer be accepted. Please ask us for a new quotation.`);
       }
       if (status !== "approved") throw new ConflictError(`Quotation #${id} is ${status}: only an approved quotation can be accepted.`);
+      // Accepting re-prices nothing the approval froze, and nothing without its VAT is accepted (decision 017).
+      if (row.vatRate === null) throw new ConflictError(QUOTATION_NEEDS_REAPPROVAL(id));
       let orderId: number | null = null;
       if (asCompany || (await dealerOwned(tx, row))) {
         // A dealer company's quotation becomes an order, placed by a signed-in owner or buyer only.
@@ -685,10 +784,14 @@ export function createQuotationsService({
         if (!row) throw new NotFoundError("Quotation not found.");
         const now = new Date();
         const [before] = (await withProducts([row], tx, now)) as [QuotationView];
-        refuseTransition(before, input.status);
+        refuseTransition(before, input.status, row.vatRate !== null);
         const target = input.status as "approved" | "rejected";
         if (input.status === "approved") {
-          const { currency, validUntil, prices } = await checkApproval(tx, row, input, now, company);
+          const { currency, validUntil, prices, charges } = await checkApproval(tx, row, input, now, company);
+          // The charges in the approved currency (converted when it changed), so every amount is in one currency.
+          for (const c of charges) {
+            await tx.update(quotationCharges).set({ amount: c.amount }).where(eq(quotationCharges.id, c.id));
+          }
           // The rate in force now, frozen with the quoted prices (issue 21 §2).
           const { rate } = await catalogue.secondaryPricing(true, tx);
           // The standard VAT rate of the day, frozen too; each line's rate follows its product's VAT category.
@@ -744,7 +847,7 @@ export function createQuotationsService({
         }
         const [updated] = await tx.select().from(quotations).where(eq(quotations.id, id));
         const [after] = (await withProducts([updated as QuotationRow], tx, now)) as [QuotationView];
-        const action = target === "approved" ? (before.status === "rejected" ? "reapprove" : "approve") : "reject";
+        const action = target === "approved" ? (before.status === "pending" ? "approve" : "reapprove") : "reject";
         await audit.record(tx, admin, {
           entity: "quotation",
           entityId: id,
@@ -841,6 +944,26 @@ export function createQuotationsService({
         for (const l of added) {
           if (!found.has(l.product_id))
             throw new FieldError(`Product ${l.product_id} is not in the catalogue.`, `lines.${l.index}.product_id`);
+        }
+        // A discount never brings the quotation to nothing or below (no document totals ≤ 0): each line at its price in
+        // the quotation's currency (the one given, the one set before, else its list price), the charges as given.
+        const discountAt = input.charges.findIndex((c) => c.kind === "discount");
+        if (discountAt >= 0) {
+          const beforeLines = new Map(before.products.map((p) => [p.id, p]));
+          const net = quotationNetCents(
+            input.lines.map((l) => {
+              if (l.id === undefined) {
+                return {
+                  unit: l.price ?? (row.currency === "USD" ? (found.get(l.product_id as number)?.priceUsd ?? null) : null),
+                  quantity: l.quantity,
+                };
+              }
+              const line = beforeLines.get(l.id);
+              return { unit: l.price ?? line?.quoted_price ?? (line ? listPriceIn(line, row.currency) : null), quantity: l.quantity };
+            }),
+            input.charges,
+          );
+          if (net !== null && net <= 0n) throw new FieldError(DISCOUNT_TOO_LARGE, `charges.${discountAt}.amount`);
         }
         const removed = before.lines.filter((l) => !seen.has(l.id)).map((l) => l.id);
         if (removed.length) await tx.delete(quotationProducts).where(inArray(quotationProducts.id, removed));
@@ -995,6 +1118,35 @@ export function createQuotationsService({
     },
 
     /**
+     * What the approval dialog previews with (admin): the exchange rate in force and its day (the one an approval that
+     * switches currency converts at, and sends back), the standard VAT rate of today, and each product's VAT category,
+     * so the dialog shows every line, charge, VAT and the total the approval will freeze.
+     */
+    async approvalContext(
+      actor: Actor,
+      productIds: number[],
+    ): Promise<{
+      exchangeRate: { rate: string; effective_date: string } | null;
+      vatRate: string | null;
+      vatCategories: Record<number, VatCategory>;
+    }> {
+      requireAdmin(actor);
+      const ids = [...new Set(productIds)].slice(0, 1000);
+      const [pricing, vat, rows] = await Promise.all([
+        catalogue.secondaryPricing(true),
+        rates.taxRateOn(),
+        ids.length
+          ? db.select({ id: products.productId, category: products.vatCategory }).from(products).where(inArray(products.productId, ids))
+          : Promise.resolve([]),
+      ]);
+      return {
+        exchangeRate: pricing.rate ? { rate: pricing.rate.rate, effective_date: pricing.rate.effective_date } : null,
+        vatRate: vat?.rate ?? null,
+        vatCategories: Object.fromEntries(rows.map((r) => [r.id, r.category])),
+      };
+    },
+
+    /**
      * An approved quotation as a PDF, for its owner (made under their account or with their e-mail address, as
      * `listForUser` reads it) or an admin. Anyone else gets 404, so an id says nothing about whether it exists; its
      * owner who may see no prices (a technician) 403: they know it exists, the refusal is their role's.
@@ -1012,7 +1164,10 @@ export function createQuotationsService({
       // The PDF is the quotation's prices: the reader's own record under the money rule (a technician never).
       if (!canSeeCompanyMoney(signedIn, quotationOwnerOf(signedIn))) throw new ForbiddenError(QUOTATION_PRICES_NOT_FOR_TECHNICIANS);
       const [view] = (await withProducts([row])) as [QuotationView];
-      if (view.status !== "approved") throw new ConflictError("Only approved quotations can be downloaded.");
+      // An accepted quotation keeps its PDF: it is what the requester agreed to.
+      if (view.status !== "approved" && view.status !== "accepted") {
+        throw new ConflictError("Only approved or accepted quotations can be downloaded.");
+      }
       return quotationPdf(view, await settings.get());
     },
   };

@@ -1,9 +1,11 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDate } from "#shared/dates.ts";
+import { signedCents } from "#shared/money.ts";
 import { quotationStatusView } from "#shared/quotation-status.ts";
-import { chargeCents, formatMoney, quotationFigures } from "#shared/quotation-totals.ts";
+import { chargeCents, formatMoney, quotationFigures, quotationOtherCurrencyLines } from "#shared/quotation-totals.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
+import { vatRateLabel } from "#shared/tax.ts";
 import { buttonClass } from "../../components/ui/button.ts";
 import { Token } from "../../components/ui/token.tsx";
 
@@ -71,14 +73,51 @@ function PriceTable({ quotation }: { quotation: QuotationView }) {
         ))}
       </tbody>
       <tfoot>
-        <tr>
-          <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-semibold text-slate-900">
-            {complete ? `Total (${currency})` : `Total of priced lines (${currency})`}
-          </th>
-          <td className="pt-3 text-right font-semibold tabular-nums text-slate-900" data-testid="quotation-total">
-            <Token>{formatMoney(totalCents + chargesCents)}</Token>
-          </td>
-        </tr>
+        {quotation.subtotal !== null && quotation.vat !== null && quotation.total !== null ? (
+          // The JSON's own totals, as the PDF and the e-mail print them (decision 017): excl. VAT, VAT, incl. VAT.
+          <>
+            <tr>
+              <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-medium text-slate-700">
+                Total excl. VAT ({currency})
+              </th>
+              <td className="pt-3 text-right tabular-nums" data-testid="quotation-subtotal">
+                <Token>{formatMoney(signedCents(quotation.subtotal) ?? 0n)}</Token>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3} className="pr-2 text-right font-medium text-slate-700">
+                VAT {quotation.vat_rate === null ? "" : vatRateLabel(quotation.vat_rate)} ({currency})
+              </th>
+              <td className="text-right tabular-nums" data-testid="quotation-vat">
+                <Token>{formatMoney(signedCents(quotation.vat) ?? 0n)}</Token>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3} className="pt-1 pr-2 text-right font-semibold text-slate-900">
+                Total incl. VAT ({currency})
+              </th>
+              <td className="pt-1 text-right font-semibold tabular-nums text-slate-900" data-testid="quotation-total">
+                <Token>{formatMoney(signedCents(quotation.total) ?? 0n)}</Token>
+              </td>
+            </tr>
+            {quotationOtherCurrencyLines(quotation).map((line) => (
+              <tr key={line}>
+                <td colSpan={4} className="pt-1 text-right text-xs text-slate-600" data-testid="quotation-other-currency">
+                  {line}
+                </td>
+              </tr>
+            ))}
+          </>
+        ) : (
+          <tr>
+            <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-semibold text-slate-900">
+              {complete ? `Total excl. VAT (${currency})` : `Total of priced lines excl. VAT (${currency})`}
+            </th>
+            <td className="pt-3 text-right font-semibold tabular-nums text-slate-900" data-testid="quotation-total">
+              <Token>{formatMoney(totalCents + chargesCents)}</Token>
+            </td>
+          </tr>
+        )}
       </tfoot>
     </table>
   );
@@ -164,7 +203,8 @@ type QuotationCardProps = {
 export function QuotationCard({ quotation, now, actions, tour, noPdf = false, prices = true }: QuotationCardProps) {
   const status = quotationStatusView(quotation.status, { createdAt: quotation.created_At, validUntil: quotation.valid_until }, now);
   const headingId = `quotation-${quotation.id}-title`;
-  const showPdf = !noPdf && status.approved && status.validUntil !== null;
+  // An accepted quotation keeps its PDF: it is what was agreed.
+  const showPdf = !noPdf && ((status.approved && status.validUntil !== null) || status.status === "accepted");
   return (
     <article aria-labelledby={headingId} data-tour={tour} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <header className="flex flex-wrap items-start justify-between gap-3">

@@ -42,7 +42,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   // What each product on the page has at each branch now: the approval reserves there (issue 23 §4).
   const productIds = list.rows.flatMap((r) => r.products.flatMap((p) => (p.product_id === null ? [] : [p.product_id])));
-  const availability = Object.fromEntries(await stock.availability(context.actor, productIds));
+  const [stockAt, approval] = await Promise.all([
+    stock.availability(context.actor, productIds),
+    quotations.approvalContext(context.actor, productIds),
+  ]);
+  const availability = Object.fromEntries(stockAt);
   return {
     branches: branches.map((b) => ({ id: b.id, name: b.name })),
     availability,
@@ -50,6 +54,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     summary,
     params: { ...params, filters: { status: status ?? "" } },
     secondaryCurrency: site.secondaryCurrency,
+    // The rate and VAT the approval dialog previews and converts with.
+    approval,
     // One clock for the server's HTML and the browser's render.
     now: new Date().toISOString(),
   };
@@ -70,7 +76,7 @@ function exportHref(params: { q: string; filters: Record<string, string> }): str
 }
 
 export default function AdminQuotations({ loaderData }: Route.ComponentProps) {
-  const { rows, count, summary, params, secondaryCurrency, now, branches, availability } = loaderData;
+  const { rows, count, summary, params, secondaryCurrency, now, branches, availability, approval } = loaderData;
   const at = new Date(now);
   const revalidator = useRevalidator();
   // The actions open dialogs: they wait for the page's script.
@@ -142,6 +148,7 @@ export default function AdminQuotations({ loaderData }: Route.ComponentProps) {
           secondaryCurrency={secondaryCurrency}
           branches={branches}
           availability={availability}
+          approval={approval}
           now={at}
           onClose={close}
           onDone={done}

@@ -1,9 +1,20 @@
 import { useEffect, useRef, useState } from "react";
 import type { Path } from "react-hook-form";
+import { centsToDecimal, rateNote, signedCents } from "#shared/money.ts";
 import { addDays, defaultValidityDate, harareDate, QUOTATION_VALIDITY_MAX_DAYS } from "#shared/quotation-status.ts";
-import { formatMoney, listPriceIn, type QuotationCurrency, quotationFigures, toCents } from "#shared/quotation-totals.ts";
+import {
+  CURRENCY_NAMES,
+  chargeText,
+  convertAmount,
+  formatMoney,
+  listPriceIn,
+  type QuotationCurrency,
+  quotationFigures,
+  toCents,
+} from "#shared/quotation-totals.ts";
 import { type ApproveQuotationInput, approveQuotationSchema, type QuotationView } from "#shared/schemas/quotations.ts";
 import type { Availability } from "#shared/schemas/stock.ts";
+import { lineVatRate, taxTotals, type VatCategory, vatRateLabel } from "#shared/tax.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
@@ -12,6 +23,7 @@ import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
 type ApproveForm = {
   status: "approved";
   currency: QuotationCurrency;
+  exchangeRate?: string;
   validUntil: string;
   branchId: number | undefined;
   lines: { id: number; price: string }[];
@@ -29,6 +41,12 @@ type ApproveDialogProps = {
   /** The branches the lines may be reserved at, and each product's stock there (issue 23 §4). */
   branches: { id: number; name: string }[];
   availability: Record<string, Availability>;
+  /** The rate in force (what a currency switch converts at, and the approval freezes), today's VAT, the products' VAT categories. */
+  approval: {
+    exchangeRate: { rate: string; effective_date: string } | null;
+    vatRate: string | null;
+    vatCategories: Record<number, VatCategory>;
+  };
   now: Date;
   onClose: () => void;
   onDone: (message: string) => void;
@@ -48,12 +66,34 @@ function bestBranch(quotation: QuotationView, branches: { id: number }[], availa
 }
 
 /**
+ * A line's price as the dialog offers it in `currency`: the price set by hand (under Edit lines, or quoted before) in
+ * the quotation's own currency, converted at the rate in force when `currency` is another; else the list price in
+ * `currency` (the USD price the request was made at, or the line's secondary price).
+ */
+function offeredPrice(
+  line: QuotationView["products"][number],
+  currency: QuotationCurrency,
+  from: QuotationCurrency,
+  rate: string | null,
+): string {
+  if (line.quoted_price !== null) {
+    if (currency === from) return line.quoted_price;
+    return rate ? convertAmount(line.quoted_price, from, currency, rate) : "";
+  }
+  return listPriceIn(line, currency) ?? "";
+}
+
+/**
  * Approve (or reapprove): a unit price per line, the currency and the last day the prices hold (30 days ahead by
- * default), checked with the API's own schema; the total follows the prices as they are typed. Prices start at the
- * ones quoted before (reapproving) or the price in the chosen currency: the USD price the request was made at (a
- * visitor's: the retail price; a dealer's: their own), or that price in the secondary currency (the line's `price_zwl`).
- * Each line shows the product's RRP and dealer list price now (issue 24 §1) as a hint. Switching the currency re-fills
- * the prices left as they were offered.
+ * default), checked with the API's own schema. Prices start at the ones set by hand (Edit lines, or quoted before) or
+ * the list price in the chosen currency: the USD price the request was made at (a visitor's: the retail price; a
+ * dealer's: their own), or that price in the secondary currency (the line's `price_zwl`). Each line shows the
+ * product's RRP and dealer list price now (issue 24 §1) as a hint.
+ *
+ * A quotation's amounts are in one currency, its own. Switching the currency converts every amount at the rate shown
+ * here (the rate in force, sent with the approval so the API refuses it if the rate has changed since): the prices
+ * set by hand or typed, and the charges; prices left as offered become the list price in the new currency. The dialog
+ * shows every line, every charge, the VAT and the total the approval freezes.
  */
 export function ApproveDialog({
   quotation,
@@ -61,18 +101,21 @@ export function ApproveDialog({
   secondaryCurrency,
   branches,
   availability,
+  approval,
   now,
   onClose,
   onDone,
 }: ApproveDialogProps) {
   const today = harareDate(now);
-  const initialCurrency: QuotationCurrency = quotation.status === "rejected" && quotation.currency !== "USD" ? quotation.currency : "USD";
+  // The currency the quotation's amounts (hand-set prices, charges) are in; the form starts there.
+  const own: QuotationCurrency = quotation.currency === "USD" || quotation.currency === secondaryCurrency ? quotation.currency : "USD";
+  const rate = approval.exchangeRate?.rate ?? null;
   const { form, register, error, applyAnswer } = useAdminForm(approveQuotationSchema, {
     status: "approved",
-    currency: initialCurrency,
+    currency: own,
     validUntil: defaultValidityDate(now),
     branchId: quotation.branch_id ?? bestBranch(quotation, branches, availability),
-    lines: quotation.products.map((p) => ({ id: p.id, price: p.quoted_price ?? listPriceIn(p, initialCurrency) ?? "" })),
+    lines: quotation.products.map((p) => ({ id: p.id, price: offeredPrice(p, own, own, rate) })),
   } satisfies ApproveForm);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -84,9 +127,30 @@ export function ApproveDialog({
     currency,
   );
   const verb = reapprove ? "Reapprove" : "Approve";
+  const switching = currency !== own;
+  const handSet = quotation.products.some((p) => p.quoted_price !== null) || quotation.charges.length > 0;
+  // The charges in the chosen currency, as the approval will store them.
+  const charges = quotation.charges.map((c) => ({
+    ...c,
+    shown: switching ? (rate ? convertAmount(chargeText(c), own, currency, rate) : null) : chargeText(c),
+  }));
+  // The VAT the approval freezes: each line at its product's category and today's standard rate, the charges at the
+  // standard rate (decision 017); shown once every line has a price.
+  const standard = approval.vatRate;
+  const preview =
+    standard !== null && figures.complete && charges.every((c) => c.shown !== null)
+      ? taxTotals([
+          ...quotation.products.map((p, i) => ({
+            unit: centsToDecimal(figures.lines[i]?.unitCents ?? 0n),
+            quantity: p.quantity,
+            vatRate: lineVatRate(p.product_id === null ? "standard" : (approval.vatCategories[p.product_id] ?? "standard"), standard),
+          })),
+          ...charges.map((c) => ({ unit: c.shown as string, quantity: 1, vatRate: standard })),
+        ])
+      : null;
 
-  // A new currency: each price still as offered (empty, or the list price in the previous currency) becomes the list
-  // price in the new one, so a USD figure is never sent labelled ZWG. Prices the admin typed stay.
+  // A new currency: each price still as offered becomes the offer in the new one (a list price, or the hand-set price
+  // converted); a price the admin typed is converted at the rate shown, so a USD figure is never sent labelled ZWG.
   const shownCurrency = useRef(currency);
   useEffect(() => {
     const previous = shownCurrency.current;
@@ -95,12 +159,16 @@ export function ApproveDialog({
     quotation.products.forEach((line, i) => {
       const name = `lines.${i}.price` as Path<ApproveForm>;
       const value = String(form.getValues(name) ?? "").trim();
-      const offered = toCents(listPriceIn(line, previous));
-      if (value !== "" && (offered === null || toCents(value) !== offered)) return;
-      form.setValue(name, listPriceIn(line, currency) ?? "", { shouldDirty: true });
+      const offered = toCents(offeredPrice(line, previous, own, rate));
+      let next: string;
+      if (value === "" || (offered !== null && toCents(value) === offered)) next = offeredPrice(line, currency, own, rate);
+      else if (rate && toCents(value) !== null) next = convertAmount(value, previous, currency, rate);
+      else return;
+      form.setValue(name, next, { shouldDirty: true });
       form.clearErrors(name);
     });
-  }, [currency, form, quotation.products]);
+    form.setValue("exchangeRate" as Path<ApproveForm>, (currency !== own && rate ? rate : undefined) as never);
+  }, [currency, form, quotation.products, own, rate]);
 
   /** Line issues go under their line's price; the rest as the kit places them. */
   function place(answer: ApiAnswer): string | null {
@@ -234,10 +302,52 @@ export function ApproveDialog({
               );
             })}
           </ul>
-          <p className="text-right text-base font-semibold text-slate-900">
-            {figures.complete ? "Total" : "Total of priced lines"} ({currency}):{" "}
-            <span className="tabular-nums">{formatMoney(figures.totalCents)}</span>
-          </p>
+          {charges.length ? (
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={`Charges and discounts (${currency})`}>
+              {charges.map((c) => (
+                <li key={c.id} className="flex items-baseline justify-between gap-4 p-3 text-sm" data-charge={c.kind}>
+                  <span className="break-words text-slate-900">{c.label}</span>
+                  <span className="shrink-0 tabular-nums">
+                    {c.shown === null
+                      ? `no rate to convert ${own} ${chargeText(c)}`
+                      : `${currency} ${formatMoney(signedCents(c.shown) ?? 0n)}`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {switching && handSet ? (
+            <p className="text-sm text-slate-700" data-testid="approval-rate">
+              {rate && approval.exchangeRate
+                ? `The prices set by hand and the charges were in ${CURRENCY_NAMES[own]}: converted at ${rateNote(
+                    currency === "USD" ? own : currency,
+                    approval.exchangeRate.rate,
+                    approval.exchangeRate.effective_date,
+                  )}.`
+                : `There is no exchange rate to convert the ${own} amounts: approve in ${own}, or enter them again under Edit lines.`}
+            </p>
+          ) : null}
+          <dl className="ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-right text-sm" data-testid="approval-totals">
+            {preview ? (
+              <>
+                <dt className="text-slate-700">Total excl. VAT ({currency})</dt>
+                <dd className="tabular-nums">{formatMoney(preview.net)}</dd>
+                <dt className="text-slate-700">
+                  VAT {standard === null ? "" : vatRateLabel(standard)} ({currency})
+                </dt>
+                <dd className="tabular-nums">{formatMoney(preview.vat)}</dd>
+                <dt className="text-base font-semibold text-slate-900">Total incl. VAT ({currency})</dt>
+                <dd className="text-base font-semibold tabular-nums text-slate-900">{formatMoney(preview.gross)}</dd>
+              </>
+            ) : (
+              <>
+                <dt className="text-base font-semibold text-slate-900">
+                  {figures.complete ? "Total" : "Total of priced lines"} excl. VAT ({currency})
+                </dt>
+                <dd className="text-base font-semibold tabular-nums text-slate-900">{formatMoney(figures.totalCents)}</dd>
+              </>
+            )}
+          </dl>
         </fieldset>
       </FormShell>
     </Dialog>

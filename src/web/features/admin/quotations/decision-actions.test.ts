@@ -11,4 +11,9 @@ describe("decisionsFor", () => {
     expect(decisionsFor(quotation("approved"))).toEqual(["reject"]);
     expect(decisionsFor(quotation("expired"))).toEqual([]);
   });
+
+  it("offers to reapprove an approved quotation without frozen VAT (approved before quotations carried VAT)", () => {
+    expect(decisionsFor({ ...quotation("approved"), vat_rate: null })).toEqual(["reapprove", "reject"]);
+    expect(decisionsFor({ ...quotation("approved"), vat_rate: "15.50" })).toEqual(["reject"]);
+  });
 });

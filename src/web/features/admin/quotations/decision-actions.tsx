@@ -1,5 +1,5 @@
 import { Check, type LucideIcon, RotateCcw, X } from "lucide-react";
-import { QUOTATION_DECISIONS } from "#shared/quotation-status.ts";
+import { quotationDecisions } from "#shared/quotation-status.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { RowActionButton, type RowActionTone } from "#web/components/ui/row-actions.tsx";
 
@@ -12,10 +12,14 @@ const BUTTONS: Record<DecisionKind, { label: string; tone: RowActionTone; icon: 
   reject: { label: "Reject", tone: "danger", icon: X, tour: "quotation-reject" },
 };
 
-/** The decisions an admin may take on a quotation in its effective status (`QUOTATION_DECISIONS`), in the table's order. */
+/**
+ * The decisions an admin may take on a quotation in its effective status (`quotationDecisions`), in the table's order;
+ * an approved quotation without frozen VAT (approved before quotations carried VAT) is reapproved before it is accepted.
+ */
 export function decisionsFor(quotation: QuotationView): DecisionKind[] {
-  return (QUOTATION_DECISIONS[quotation.status] ?? []).map((to) =>
-    to === "rejected" ? "reject" : quotation.status === "rejected" ? "reapprove" : "approve",
+  const vatFrozen = quotation.status !== "approved" || quotation.vat_rate !== null;
+  return quotationDecisions(quotation.status, vatFrozen).map((to) =>
+    to === "rejected" ? "reject" : quotation.status === "approved" || quotation.status === "rejected" ? "reapprove" : "approve",
   );
 }
 

@@ -143,7 +143,8 @@ export function EditLinesDialog({
         <fieldset className="space-y-3">
           <legend className="text-base font-semibold text-slate-900">Products</legend>
           <p className="text-sm text-slate-700">
-            The unit price is optional here: the approval form starts from it. Leave it empty to offer the list price.
+            The unit price is optional here, in {quotation.currency}: the approval form starts from it. Leave it empty to offer the list
+            price.
           </p>
           <ul className="space-y-3">
             {lines.map((line, i) => {
@@ -206,7 +207,8 @@ export function EditLinesDialog({
         <fieldset className="space-y-3">
           <legend className="text-base font-semibold text-slate-900">Delivery, installation and discounts</legend>
           <p className="text-sm text-slate-700">
-            Amounts exclude VAT, in the currency you approve the quotation in. A discount is subtracted.
+            Amounts exclude VAT, in {quotation.currency}, the quotation's currency: approving it in another currency converts them at the
+            rate in force. A discount is subtracted and cannot be larger than the lines and charges.
           </p>
           <ul className="space-y-3">
             {charges.map((charge, i) => {

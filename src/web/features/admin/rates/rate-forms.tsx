@@ -13,6 +13,7 @@ import {
   newExchangeRateSchema,
   newTaxRateSchema,
   RATE_CURRENCIES,
+  RATE_JUMP_PERCENT,
   type TaxRate,
 } from "#shared/schemas/rates.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
@@ -20,6 +21,24 @@ import { AdminFieldSection } from "../kit/admin-section.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 import { DEFAULT_RATE_SOURCE, FROZEN_RATES_NOTE } from "./rates-tabs.ts";
+
+/**
+ * "The rate is right": sent as `confirm`, for a rate more than RATE_JUMP_PERCENT % from the last one, which the API
+ * otherwise refuses under the rate with the figures (a mistyped 2650 for 26.50).
+ */
+function ConfirmJump({ id, register }: { id: string; register: () => object }) {
+  return (
+    <div className="flex items-start gap-2 text-sm text-slate-800">
+      <input id={id} type="checkbox" className="mt-1 size-4" {...register()} />
+      <label htmlFor={id}>
+        The rate is right{" "}
+        <span className="text-slate-600">
+          (tick this only when the API warns that the rate is more than {RATE_JUMP_PERCENT} % from the last one)
+        </span>
+      </label>
+    </div>
+  );
+}
 
 /** POST /api/exchange-rates: today's (Africa/Harare) or a later day's official rate; a day already taken is said on the date. */
 export function AddExchangeRateForm({ today }: { today: string }) {
@@ -90,6 +109,7 @@ export function AddExchangeRateForm({ today }: { today: string }) {
           <TextField label="Effective date" type="date" error={error("effective_date")} {...register("effective_date")} />
           <TextField label="Source" autoComplete="off" maxLength={200} error={error("source")} {...register("source")} />
         </div>
+        <ConfirmJump id="add-rate-confirm" register={() => register("confirm")} />
       </AdminFieldSection>
     </FormShell>
   );
@@ -154,6 +174,7 @@ export function CorrectExchangeRateForm({
           error={error("reason")}
           {...register("reason")}
         />
+        <ConfirmJump id={`correct-rate-confirm-${rate.id}`} register={() => register("confirm")} />
       </AdminFieldSection>
     </FormShell>
   );
