@@ -21,9 +21,9 @@ let catalogue: Product[];
 const p = (i: number) => catalogue[i] as Product;
 
 /** A member of the demo dealer's company (issue 25 §4), written straight to the database, and a session of theirs. */
-async function member(role: "buyer" | "technician"): Promise<Record<string, string>> {
+async function member(role: "buyer" | "technician", tag = ""): Promise<Record<string, string>> {
   const db = t.database.db;
-  const username = `buying-${role}`;
+  const username = `buying-${role}${tag}`;
   const password = "buying-team-2026-kopje";
   const [user] = await db
     .insert(users)
@@ -155,8 +155,21 @@ describe("the dealer company's cart on the server (issue 25 §3)", () => {
     }
   });
 
-  it("is emptied when the company's order is placed", async () => {
-    await call(dealerA, "PUT", "/api/cart", { lines: [{ product_id: p(0).id, quantity: 1 }] });
+  it("loses only what the order holds when it is placed: a teammate's line added after the checkout was opened stays", async () => {
+    await call(dealerA, "PUT", "/api/cart", {
+      lines: [
+        { product_id: p(0).id, quantity: 2 },
+        { product_id: p(1).id, quantity: 1 },
+      ],
+    });
+    // The checkout was opened on these two lines; meanwhile a buyer adds another product and one more of the first.
+    const buyer = await member("buyer", "-2");
+    await call(buyer, "POST", "/api/cart/lines", {
+      lines: [
+        { product_id: p(2).id, quantity: 3 },
+        { product_id: p(0).id, quantity: 1 },
+      ],
+    });
     const placed = await call(dealerB, "POST", "/api/orders", {
       idempotencyKey: randomUUID(),
       currency: "USD",
@@ -165,10 +178,17 @@ describe("the dealer company's cart on the server (issue 25 §3)", () => {
       contactPhone: "+263 77 123 4567",
       deliveryAddress: "45 Lytton Road, Workington, Harare",
       notes: "",
-      products: [{ product_id: p(0).id, quantity: 1 }],
+      products: [
+        { product_id: p(0).id, quantity: 2 },
+        { product_id: p(1).id, quantity: 1 },
+      ],
     });
     expect(placed.statusCode).toBe(201);
-    expect(((await call(dealerA, "GET", "/api/cart")).json() as CartView).lines).toEqual([]);
+    expect(((await call(dealerA, "GET", "/api/cart")).json() as CartView).lines.map((l) => [l.product_id, l.quantity])).toEqual([
+      [p(0).id, 1],
+      [p(2).id, 3],
+    ]);
+    await call(dealerA, "DELETE", "/api/cart");
   });
 });
 
@@ -202,6 +222,25 @@ describe("quick order (issue 25 §2)", () => {
     expect(first?.product?.name).toBe(p(0).name);
     expect(first?.product?.price_usd).toBe(silver(p(0).priceUsd));
     expect(first?.product?.availability.status).toEqual(expect.any(String));
+  });
+
+  it("reads thousands separators where they can only be one, and refuses `SKU, 1,000` rather than ordering 1", async () => {
+    const text = [`${p(0).sku}, 1,000`, `${p(0).sku}\t1,000`, `${p(1).sku},"2,500"`, `${p(2).sku}; 1\u00a0200`, `${p(3).sku}, 12`].join(
+      "\n",
+    );
+    const res = await call(dealerA, "POST", "/api/dealer/quick-order", { text });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as QuickOrderResult;
+    expect(body.lines.map((l) => [l.line, l.error ?? l.quantity])).toEqual([
+      [1, "quantity has a comma: write 1000, not 1,000 (or put it in quotes)"],
+      [2, 1000],
+      [3, 2500],
+      [4, 1200],
+      [5, 12],
+    ]);
+    // A header naming a third column says what the third field is: `SKU, 2, 150` is 2 units at 150.
+    const priced = (await call(dealerA, "POST", "/api/dealer/quick-order", { text: `SKU,Quantity,Price\n${p(0).sku},2,150` })).json();
+    expect((priced as QuickOrderResult).lines.map((l) => [l.line, l.error ?? l.quantity])).toEqual([[2, 2]]);
   });
 
   it("adds the valid lines to the cart at once (quantities of a duplicate add up)", async () => {

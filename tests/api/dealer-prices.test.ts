@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { products } from "#server/db/schema/catalogue.ts";
-import { quotationProducts } from "#server/db/schema/commerce.ts";
+import { orders, quotationProducts } from "#server/db/schema/commerce.ts";
 import { dealers } from "#server/db/schema/dealers.ts";
 import { DEMO_GOLD_PRICE_PRODUCT } from "#server/db/seed/demo-pricing.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
+import { centsToDecimal } from "#shared/money.ts";
+import { toCents } from "#shared/quotation-totals.ts";
 import type { Product } from "#shared/schemas/catalogue.ts";
+import type { OrderView } from "#shared/schemas/orders.ts";
 import { type Actors, createActors } from "../support/actors.ts";
+import { silver } from "../support/prices.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -142,6 +146,34 @@ describe("the price an order freezes", () => {
     const golden = await t.inject({ method: "POST", url: "/api/orders", payload: order(10), headers: gold });
     expect(golden.statusCode, golden.body).toBe(201);
     expect(golden.json().products[0].unit_price).toBe("100.72");
+  });
+});
+
+describe("the demo's own orders", () => {
+  it("are priced as an order of the demo dealer is: its Silver tier, and Harare's delivery fee as a line of the invoice", async () => {
+    const db = t.database.db;
+    const seeded = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, actors.identity.dealer.id), lt(orders.createdAt, new Date(Date.now() - 86_400_000))))
+      .orderBy(asc(orders.id));
+    expect(seeded.length).toBe(4);
+    const list = new Map(
+      (await db.select({ id: products.productId, price: products.priceUsd }).from(products)).map((p) => [p.id, p.price]),
+    );
+    for (const { id } of seeded) {
+      const res = await actors.inject("dealer", { method: "GET", url: `/api/orders/${id}` });
+      expect(res.statusCode).toBe(200);
+      const order = res.json() as OrderView;
+      // Quantities of 1 to 3: below every quantity break, so the tier's 5 % alone.
+      for (const line of order.products) {
+        expect(line.unit_price_usd, `order ${id}: ${line.product_name}`).toBe(silver(list.get(line.product_id as number) as string));
+      }
+      expect(order.delivery_city).toBe("Harare");
+      expect(order.delivery_fee).toBe("15.00");
+      const lines = order.products.reduce((sum, l) => sum + (toCents(l.line_total) as bigint), 0n);
+      expect(order.subtotal_usd, `order ${id}`).toBe(centsToDecimal(lines + 1500n));
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { dealerDocuments, dealers } from "#server/db/schema/dealers.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
+import { PDF_TRAILING_DATA } from "#server/platform/uploads/image-upload.ts";
 import { ROLE_IDS } from "#shared/roles.ts";
 import { CONFIRM_EMAIL_TO_APPLY } from "#shared/schemas/dealers.ts";
 import {
@@ -19,7 +20,7 @@ import {
   FILE_TOO_LARGE,
   NO_FILES,
   NOT_MULTIPART,
-  ONLY_IMAGES,
+  ONLY_IMAGE_OR_PDF,
   TAX_CLEARANCE_UPLOADED,
 } from "#shared/schemas/documents.ts";
 import { type ActorName, type Actors, createActors } from "../support/actors.ts";
@@ -37,7 +38,7 @@ afterAll(() => t?.close());
 
 const db = () => t.database.db;
 const privateDir = () => path.join(t.dataDir, "uploads", "private");
-const KEY = /^dealer-documents\/\d+\/[0-9a-f-]{36}\.(jpg|png)$/;
+const KEY = /^dealer-documents\/\d+\/[0-9a-f-]{36}\.(jpg|png|pdf)$/;
 const MiB = 1024 * 1024;
 
 // Real images, made small with sharp.
@@ -49,7 +50,9 @@ const jpeg = (width = 64, height = 48, color = "#2a6fb0") =>
   sharp({ create: { width, height, channels: 3, background: color } })
     .jpeg()
     .toBuffer();
-const PDF = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PDF = Buffer.from(
+  "%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
 
 /** Every file under DATA_DIR/uploads/private, as storage keys. */
@@ -169,6 +172,32 @@ describe("uploading documents", () => {
     // Private: not under the folder /media serves.
     const media = await t.inject({ method: "GET", url: `/media/${rows[0]?.storageKey}` });
     expect(media.statusCode).toBe(404);
+  });
+
+  it("takes a PDF, as ZIMRA issues the tax clearance: written again, private, served to its owner as a PDF", async () => {
+    const a = await applicant();
+    const res = await upload(a, [
+      file("taxClearance", "ZIMRA tax clearance.pdf", PDF, "application/pdf"),
+      file("IDsOfDirectors", "director.png", await png()),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.uploaded).toMatchObject([
+      { kind: "tax_clearance", original_name: "ZIMRA tax clearance.pdf", mime_type: "application/pdf", review_status: "pending" },
+      { kind: "director_id", original_name: "director.png", mime_type: "image/png" },
+    ]);
+    const [row] = await documentsOf(a.id);
+    expect(row?.storageKey).toMatch(/\.pdf$/);
+    const stored = await readFile(path.join(privateDir(), row?.storageKey as string));
+    expect(stored.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(stored.equals(PDF)).toBe(false); // written again by pdf-lib, not kept as sent
+    const served = await t.inject({ method: "GET", url: body.uploaded[0].url, headers: a.headers });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("application/pdf");
+    expect(served.headers["content-disposition"]).toMatch(/^inline; filename="ZIMRA tax clearance\.pdf"/);
+    expect(served.rawPayload.equals(stored)).toBe(true);
+    expect((await actors.inject("admin", { method: "GET", url: body.uploaded[0].url })).statusCode).toBe(200);
+    expect((await actors.inject("otherDealer", { method: "GET", url: body.uploaded[0].url })).statusCode).toBe(404);
   });
 
   it("takes the spec's per-kind routes, each with its own field and the spec's messages", async () => {
@@ -323,10 +352,17 @@ describe("refused uploads store nothing", () => {
     expect(await privateFiles(), "no file under uploads/private").toEqual(before);
   }
 
-  it("a PDF renamed to .png (and declared image/png)", async () => {
-    const res = await upload(a, [file("taxClearance", "x.png", PDF, "image/png")]);
-    await refused(res, 415, ONLY_IMAGES);
-    expect(res.json().issues).toEqual([{ path: "body.taxClearance", message: ONLY_IMAGES, file: "x.png" }]);
+  it("a file that is neither an image nor a PDF, whatever its name and declared type", async () => {
+    const res = await upload(a, [file("taxClearance", "x.pdf", Buffer.from("PK\u0003\u0004 a zip archive"), "application/pdf")]);
+    await refused(res, 415, ONLY_IMAGE_OR_PDF);
+    expect(res.json().issues).toEqual([{ path: "body.taxClearance", message: ONLY_IMAGE_OR_PDF, file: "x.pdf" }]);
+  });
+
+  it("what the proofs of payment's checks refuse: a PDF with markup after its end, a PDF over 3 MB", async () => {
+    const withHtml = Buffer.concat([PDF, Buffer.from("<html><script>alert(1)</script></html>".repeat(4))]);
+    await refused(await upload(a, [file("taxClearance", "tax.pdf", withHtml, "application/pdf")]), 415, PDF_TRAILING_DATA);
+    const big = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(3 * MiB + 10, 0x20)]);
+    await refused(await upload(a, [file("taxClearance", "tax.pdf", big, "application/pdf")]), 413, /3 MB or smaller/);
   });
 
   it("a 3.1 MB JPEG", async () => {
@@ -340,7 +376,7 @@ describe("refused uploads store nothing", () => {
   });
 
   it("an SVG", async () => {
-    await refused(await upload(a, [file("IDsOfDirectors", "id.svg", SVG, "image/svg+xml")]), 415, ONLY_IMAGES);
+    await refused(await upload(a, [file("IDsOfDirectors", "id.svg", SVG, "image/svg+xml")]), 415, ONLY_IMAGE_OR_PDF);
   });
 
   it("an empty file", async () => {
@@ -375,9 +411,9 @@ describe("refused uploads store nothing", () => {
     const res = await upload(a, [
       file("taxClearance", "tax.png", await png()),
       file("certificate", "cert.jpg", await jpeg(), "image/jpeg"),
-      file("IDsOfDirectors", "id.pdf", PDF, "application/pdf"),
+      file("IDsOfDirectors", "id.pdf", SVG, "application/pdf"),
     ]);
-    await refused(res, 415, ONLY_IMAGES);
+    await refused(res, 415, ONLY_IMAGE_OR_PDF);
     expect(res.json().issues[0]).toMatchObject({ path: "body.IDsOfDirectors.0", file: "id.pdf" });
   });
 

@@ -12,6 +12,7 @@ import { rankCandidates } from "#server/modules/leads/leads.service.ts";
 import { actorFrom } from "#server/platform/auth/actor.ts";
 import { ROLE_IDS } from "#shared/roles.ts";
 import { LEAD_TAKEN } from "#shared/schemas/leads.ts";
+import { INSTALLER_NOT_FOR_DEALERS } from "#shared/schemas/quotations.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -172,6 +173,27 @@ describe("asking for an installer with a quote request", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain("Choose your province.");
+  });
+
+  it("is refused from a dealer company (its owner, a buyer or a technician): their customer is not passed to rival installers", async () => {
+    const body = {
+      customer_name: "Farai Dealer",
+      customer_address: "45 Lytton Road, Workington, Harare",
+      customer_email: "dealer@solar-demo.example",
+      customer_phone: "+263 77 234 5678",
+      products: [{ product_id: productId, quantity: 1 }],
+      installer: true,
+      installer_province: "harare",
+      source: "cart",
+    };
+    const before = await t.database.db.select().from(leads);
+    const refused = await actors.inject("dealer", { method: "POST", url: "/api/quotations", payload: body });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().issues).toEqual([expect.objectContaining({ path: "body.installer", message: INSTALLER_NOT_FOR_DEALERS })]);
+    expect(await t.database.db.select().from(leads)).toEqual(before);
+    // Without the box the same request is taken.
+    const { installer: _i, installer_province: _p, ...plain } = body;
+    expect((await actors.inject("dealer", { method: "POST", url: "/api/quotations", payload: plain })).statusCode).toBe(201);
   });
 
   it("without the box no lead is written", async () => {

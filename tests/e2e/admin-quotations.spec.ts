@@ -4,6 +4,7 @@ import { attachments, decoded, header, outboxMails } from "../support/outbox.ts"
 import { pdfText } from "../support/pdf-text.ts";
 import { DEMO, expect, login, test, twoSessions } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
+import { helpButtonFindings } from "./support/help-button.ts";
 
 /** Issue 6: quotation management — approve with prices (the PDF goes by e-mail), reject with a reason, reapprove. */
 
@@ -321,4 +322,16 @@ test("quotation management at desktop width", async ({ page }, testInfo) => {
   await approve.click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await axeFindings(page)).toEqual([]);
+});
+
+/**
+ * Decision 012's lane at 1280 px: the floating Help button covers none of the quotation list's row actions (Reject
+ * included) at any scroll position, with the rows' details open, the longest the page gets.
+ */
+test("the Help button covers no quotation's actions at 1280 px, at any scroll position", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, DEMO.admin, "/admin/quotations");
+  await expect(page.getByRole("heading", { level: 1, name: "Quotation Management" })).toBeVisible();
+  for (const toggle of await page.getByRole("button", { expanded: false, name: /^Quotation #\d+$/ }).all()) await toggle.click();
+  expect(await helpButtonFindings(page, "/admin/quotations", { expected: true })).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { DEMO, expect, login, test, testCompany } from "./fixtures.ts";
 import { holdEnhanceScript } from "./support/hydration.ts";
+import { placeOrder } from "./support/orders.ts";
 
 /** Issue 19: the cart page is sent without React; the browser draws the cart from storage (enhance/cart-page.ts). */
 
@@ -108,4 +109,52 @@ test("before the page's script file has come, the cart is drawn and a tap on + i
   await release();
   await expect(quantity).toHaveValue("2");
   await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+});
+
+/**
+ * A dealer's "Request a quote for my cart" is for the dealer's own customer: the form starts from the company's
+ * details (its trading name and address, the owner's e-mail, the phone of its latest order) and does not offer to pass
+ * the request to competing installers; a visitor's still does, with empty fields.
+ */
+test("a dealer's quote for the cart starts from the company's details and offers no installer; a visitor's does", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await login(page, DEMO.dealer);
+  await expect(page).toHaveURL(/\/dealer$/);
+  const company = testCompany();
+  const order = await placeOrder(page, baseURL as string);
+  const me = (await (await page.request.get("/api/auth/me")).json()) as { id: number };
+  const application = (await (await page.request.get(`/api/dealer/${me.id}`)).json()) as { company_address: string };
+  const productId = order.products[0]?.product_id as number;
+  const put = await page.request.put("/api/cart", {
+    headers: { origin: baseURL as string },
+    data: { lines: [{ product_id: productId, quantity: 2 }] },
+  });
+  expect(put.status()).toBe(200);
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Request a quote for my cart" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request a Quote" });
+  await expect(dialog.getByLabel("Name")).toHaveValue(company.tradingName);
+  await expect(dialog.getByLabel("Address")).toHaveValue(application.company_address);
+  await expect(dialog.getByLabel("Email")).toHaveValue(company.owner.email);
+  await expect(dialog.getByLabel("Phone")).toHaveValue(order.contactPhone);
+  await expect(dialog.getByRole("checkbox", { name: "I also want a certified installer" })).toHaveCount(0);
+  await expect(dialog.getByLabel("Province of the installation")).toHaveCount(0);
+
+  const visitor = await (await browser.newContext({ baseURL: baseURL as string })).newPage();
+  await visitor.goto("/faqs");
+  await visitor.evaluate((id) => {
+    localStorage.setItem(
+      "cart",
+      JSON.stringify({ items: [{ productId: id, productName: "A product", image: "", quantity: 1 }], expires: Date.now() + 86_400_000 }),
+    );
+  }, productId);
+  await visitor.goto("/cart");
+  await visitor.getByRole("button", { name: "Request a quote for my cart" }).click();
+  const theirs = visitor.getByRole("dialog", { name: "Request a Quote" });
+  await expect(theirs.getByRole("checkbox", { name: "I also want a certified installer" })).toBeVisible();
+  await expect(theirs.getByLabel("Name")).toHaveValue("");
+  await visitor.context().close();
 });

@@ -106,3 +106,67 @@ test("the directory and each listed profile are in the sitemap, with a canonical
   expect(html).toMatch(/<meta property="og:title" content="Sunrise Solar, solar installer in Harare \| [^"]+"\/>/);
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/media\/installers\/[^"]+\.webp"\/>/);
 });
+
+/** Each province's label on the map: its name and count, readable (at least 11 px), apart from the others, on the map. */
+async function expectProvinceLabels(page: import("@playwright/test").Page) {
+  await page.goto("/installers");
+  const map = page.locator("[data-province=harare]").locator("..");
+  const frame = await map.boundingBox();
+  if (!frame) throw new Error("the map is not drawn");
+  const labels = page.locator("[data-province-label]");
+  await expect(labels).toHaveCount(10);
+  await expect(page.locator("[data-province-label=mashonaland-central]")).toHaveText(/^Mashonaland\s*Central\s*\d+$/);
+  await expect(page.locator("[data-province-label=masvingo]")).toHaveText(/^Masvingo\s*2$/);
+  const boxes = await labels.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return {
+        slug: (el as HTMLElement).dataset.provinceLabel,
+        left: r.left,
+        right: r.right,
+        top: r.top,
+        bottom: r.bottom,
+        size: parseFloat(getComputedStyle(el).fontSize),
+      };
+    }),
+  );
+  const scroll = await page.evaluate(() => ({ x: scrollX, y: scrollY }));
+  for (const b of boxes) {
+    expect(b.size, `${b.slug}: font size`).toBeGreaterThanOrEqual(11);
+    expect(b.left + scroll.x, `${b.slug} within the map`).toBeGreaterThanOrEqual(frame.x - 1);
+    expect(b.right + scroll.x, `${b.slug} within the map`).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    for (const o of boxes) {
+      if (o.slug === b.slug) continue;
+      const apart = b.right <= o.left || o.right <= b.left || b.bottom <= o.top || o.bottom <= b.top;
+      expect(apart, `${b.slug} and ${o.slug} overlap`).toBe(true);
+    }
+  }
+}
+
+test("each province on the map is labelled with its name and count, apart and readable (desktop)", async ({ page }) => {
+  await expectProvinceLabels(page);
+});
+
+test("each province on the map is labelled with its name and count, apart and readable @phone", async ({ page }) => {
+  await expectProvinceLabels(page);
+});
+
+test("the filter's address carries no empty or repeated province, with the script and without it", async ({ page }) => {
+  await page.goto("/installers");
+  // "All provinces" and a service: no province= at all.
+  await page.getByRole("checkbox", { name: "Solar borehole pumps" }).check();
+  await page.getByRole("button", { name: "Show installers" }).click();
+  await page.waitForURL(/\/installers\?/);
+  expect(new URL(page.url()).search).toBe("?service=borehole");
+  // A province pressed on the map while the select says "All provinces": that province once.
+  await page.getByRole("button", { name: /^Harare:/ }).focus();
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/province=harare/);
+  expect(new URL(page.url()).searchParams.getAll("province")).toEqual(["harare"]);
+  // The same form sent without the page's script: the server sends the browser on to the clean address.
+  const sent = await page.request.get("/installers?province=&service=borehole", { maxRedirects: 0 });
+  expect(sent.status()).toBe(302);
+  expect(sent.headers().location).toBe("/installers?service=borehole");
+  const both = await page.request.get("/installers?province=midlands&province=", { maxRedirects: 0 });
+  expect(both.headers().location).toBe("/installers?province=midlands");
+});

@@ -31,14 +31,20 @@ export const FIELD_OF_KIND: Record<DocumentKind, DocumentField> = {
   zera_licence: "zeraLicence",
 };
 
-/** Spec §5 and §9: images only, at most 3 MB each (the spec only hints it; the server enforces it). */
+/**
+ * At most 3 MB each (spec §5 and §9 only hint it; the server enforces it). A JPG or PNG image, or a PDF (decision 026:
+ * ZIMRA issues the tax clearance as a PDF, and the spec's "images only" would make dealers photograph a screen): the
+ * proofs of payment's checks, the type decided by the file's first bytes, images re-encoded, PDFs written again.
+ */
 export const DOCUMENT_MAX_BYTES = 3 * 1024 * 1024;
 export const DOCUMENT_MAX_MB = 3;
-export const DOCUMENT_MIME_TYPES = ["image/jpeg", "image/png"] as const;
+export const DOCUMENT_MIME_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
 export type DocumentMimeType = (typeof DOCUMENT_MIME_TYPES)[number];
-export const DOCUMENT_EXTENSIONS = [".jpg", ".jpeg", ".png"] as const;
+export const DOCUMENT_EXTENSIONS = [".jpg", ".jpeg", ".png", ".pdf"] as const;
 /** The file input's `accept` attribute. */
-export const DOCUMENT_ACCEPT = ".jpg,.jpeg,.png,image/jpeg,image/png";
+export const DOCUMENT_ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf";
+/** The hint under a document's file field. */
+export const DOCUMENT_HINT = `A JPG or PNG image, or a PDF, at most ${DOCUMENT_MAX_MB} MB each.`;
 
 /** Files one request may carry per field: one tax clearance, one certificate, up to 10 directors' IDs. */
 export const MAX_FILES_PER_FIELD: Record<DocumentField, number> = { taxClearance: 1, certificate: 1, IDsOfDirectors: 10, zeraLicence: 1 };
@@ -65,6 +71,8 @@ export const DOCUMENT_REMOVED = "The document has been removed.";
 
 // Why a file is refused: the same words on the server and in the form.
 export const ONLY_IMAGES = "Only JPG and PNG images are accepted.";
+/** A dealer document or a proof of payment that is neither a JPG/PNG image nor a PDF. */
+export const ONLY_IMAGE_OR_PDF = "Only JPG, PNG or PDF files are accepted.";
 export const FILE_TOO_LARGE = `Each file must be ${DOCUMENT_MAX_MB} MB or smaller.`;
 export const FILE_EMPTY = "The file is empty.";
 export const IMAGE_UNREADABLE = "The image could not be read. It may be damaged; please scan or photograph it again.";
@@ -85,7 +93,7 @@ export const unexpectedField = (name: string, allowed: readonly string[]) =>
  */
 export function documentFileProblem(file: { name: string; size: number }): string | null {
   const name = file.name.toLowerCase();
-  if (!DOCUMENT_EXTENSIONS.some((ext) => name.endsWith(ext))) return ONLY_IMAGES;
+  if (!DOCUMENT_EXTENSIONS.some((ext) => name.endsWith(ext))) return ONLY_IMAGE_OR_PDF;
   if (file.size === 0) return FILE_EMPTY;
   if (file.size > DOCUMENT_MAX_BYTES) return FILE_TOO_LARGE;
   return null;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_MB, FILE_EMPTY } from "./documents.ts";
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_MB, FILE_EMPTY, ONLY_IMAGE_OR_PDF } from "./documents.ts";
 
 /**
  * A dealer's proof of a bank transfer or ZIPIT payment (issue 25 §6): the bank slip or ZIPIT confirmation, an image
@@ -15,7 +15,7 @@ export const PAYMENT_PROOF_ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,a
 export const PAYMENT_PROOF_FILE_FIELD = "file";
 export const PAYMENT_PROOF_REFERENCE_MAX = 120;
 
-export const ONLY_IMAGE_OR_PDF = "Only JPG, PNG or PDF files are accepted.";
+export { ONLY_IMAGE_OR_PDF };
 export const PAYMENT_PROOF_TOO_LARGE = `The file must be ${PAYMENT_PROOF_MAX_MB} MB or smaller.`;
 export const PAYMENT_PROOF_FILE_REQUIRED = "Choose the bank slip or ZIPIT confirmation to upload.";
 export const PAYMENT_PROOF_REFERENCE_REQUIRED = "Enter the payment's reference, as your bank or ZIPIT shows it.";

@@ -10,6 +10,14 @@ export const NOTES_MAX = 2000;
 export const INSTALLER_PROVINCE_REQUIRED = "Choose your province.";
 /** The quote form's checkbox (issue 26 §2). */
 export const INSTALLER_WANTED = "I also want a certified installer";
+/**
+ * A dealer company's quote request is for the dealer's own customer: offering it to the installer network would hand
+ * that customer to competing dealers, so the form does not offer the box to a dealer and the service refuses it.
+ */
+export const INSTALLER_NOT_FOR_DEALERS =
+  "Your quote requests stay with your company: we do not pass your customer to other installers. Untick the box to send it.";
+/** Who belongs to a dealer company (its owner, buyers and technicians): their quote requests never become leads. */
+export const isDealerCompanyRole = (role: string | undefined) => role === "dealer" || role === "technician";
 
 /** One product line of a quote request (spec §3). */
 export const quoteProductSchema = z.object({

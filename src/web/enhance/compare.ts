@@ -61,7 +61,10 @@ function draw(): void {
     bar = document.createElement("aside");
     bar.dataset.compareBar = "";
     bar.setAttribute("aria-label", "Comparison");
-    bar.className = "fixed inset-x-0 bottom-0 z-50 border-t border-slate-300 bg-white px-4 py-2 shadow-lg";
+    // On a page with the floating Help button (the dealer area, the back office) the bar stops short of the button's
+    // lane from md up, as the page's own content does (HELP_BUTTON_GUTTER, decision 012): neither covers the other.
+    const lane = document.querySelector("[data-help-tours]") ? " md:right-[96px]" : "";
+    bar.className = `fixed inset-x-0 bottom-0 z-50 border-t border-slate-300 bg-white px-4 py-2 shadow-lg${lane}`;
     bar.innerHTML = `<div class="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-x-3"><p class="mr-auto text-sm"></p><a class="inline-flex min-h-11 items-center rounded-md bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"></a><button type="button" data-compare-action="clear" class="${LINK}">Clear</button></div><div class="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-x-4 border-t border-slate-200"><p class="mr-auto text-sm"></p><button type="button" data-compare-action="new" class="${LINK}">Start a new comparison with it</button></div>`;
     document.body.append(bar);
   }

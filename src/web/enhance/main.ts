@@ -10,6 +10,7 @@
 import { enhanceCarousels } from "./carousel.ts";
 import { enhanceCart } from "./cart.ts";
 import { enhanceCartQuote } from "./cart-quote.ts";
+import { enhanceCleanQuery } from "./clean-query.ts";
 import { enhanceCompare } from "./compare.ts";
 import { enhanceDisclosures } from "./disclosure.ts";
 import { enhanceForms } from "./forms.ts";
@@ -36,6 +37,7 @@ function enhance() {
   if (import.meta.env.DEV) void import("./cart-page.ts").then((m) => m.enhanceCartPage());
   enhancePending();
   enhanceForms();
+  enhanceCleanQuery();
   enhanceGalleries();
   enhanceCarousels();
   enhanceHero();

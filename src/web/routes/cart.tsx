@@ -13,9 +13,13 @@ import type { Route } from "./+types/cart";
  */
 export const handle = sharedQuietPage;
 
-/** The page's own script, sent inline (src/web/enhance/cart-page.ts; empty in development, where main.ts runs it). */
-export function loader({ context }: Route.LoaderArgs) {
-  return { script: context.cartPageScript };
+/**
+ * The page's own script, sent inline (src/web/enhance/cart-page.ts; empty in development, where main.ts runs it), and
+ * for a dealer company's people the company's contact, which "Request a quote for my cart" starts from (a visitor's
+ * page, the shared one, has none).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { script: context.cartPageScript, quoteContact: await context.services.dealers.companyContact(context.actor) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -33,6 +37,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           isDealer={root?.user?.role === "dealer"}
           whatsappNumber={root?.settings.whatsappNumber ?? ""}
           secondaryCurrency={root?.settings.secondaryCurrency ?? "ZWG"}
+          quoteContact={loaderData.quoteContact}
         />
       </div>
       {/* After the markup it draws from: the cart shows as the page is parsed, before any script file has come. */}

@@ -11,7 +11,7 @@ import { CartStates } from "#web/features/cart/cart-view.tsx";
 import { checkoutAction } from "#web/features/orders/checkout-action.server.ts";
 import { CheckoutForm } from "#web/features/orders/checkout-form.tsx";
 import type { CheckoutResult } from "#web/features/orders/checkout-result.ts";
-import { clearCart } from "#web/lib/cart/cart-store.ts";
+import { refreshCartAfterOrder } from "#web/lib/cart/after-order.ts";
 import { useCartView } from "#web/lib/cart/use-cart.ts";
 import { requirePageRole } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
@@ -77,13 +77,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "Checkout", { description: "Place a dealer order for the products in your cart.", noIndex: true });
 }
 
-/** A placed order: the cart is emptied and the dealer goes to the order, with its reference and how to pay. */
+/** A placed order: the cart loses the ordered lines and the dealer goes to the order, with its reference and how to pay. */
 function Placed({ result }: { result: Extract<CheckoutResult, { status: "placed" }> }) {
   const navigate = useNavigate();
   const target = `/dealer/orders?placed=${result.id}#order-${result.id}`;
   useEffect(() => {
-    clearCart();
-    void navigate(target, { replace: true });
+    void refreshCartAfterOrder().finally(() => navigate(target, { replace: true }));
   }, [navigate, target]);
   return (
     <div className="space-y-4">

@@ -1,9 +1,11 @@
+import { redirect } from "react-router";
 import { INSTALLER_SERVICES } from "#shared/installer-network.ts";
 import { isProvinceSlug, PROVINCES, provinceName } from "#shared/provinces.ts";
 import { UNKNOWN_PROVINCE } from "#shared/schemas/installers.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
 import { ContentIntro } from "#web/features/content/content-intro.tsx";
 import { InstallerCard } from "#web/features/installers/installer-card.tsx";
+import { cleanInstallersSearch } from "#web/features/installers/installers-query.ts";
 import { installersCount, ProvinceMap } from "#web/features/installers/province-map.tsx";
 import { pageMeta } from "#web/lib/meta.ts";
 import { sharedQuietPage } from "#web/lib/shared-page.ts";
@@ -19,9 +21,11 @@ export const handle = sharedQuietPage;
 const SERVICE_SLUGS = new Set<string>(INSTALLER_SERVICES.map((s) => s.slug));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  // The map's button comes before the select in the form: a pressed province is the first value.
-  const asked = params.getAll("province").find((p) => p !== "") ?? null;
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const clean = cleanInstallersSearch(params);
+  if (clean !== null) throw redirect(`${url.pathname}${clean}`);
+  const asked = params.get("province");
   const province = asked && isProvinceSlug(asked) ? asked : null;
   const services = params.getAll("service").filter((s) => SERVICE_SLUGS.has(s));
   const [installers, counts] = await Promise.all([
@@ -53,7 +57,13 @@ export default function Installers({ loaderData }: Route.ComponentProps) {
         </p>
       </ContentIntro>
       <div className={`${CONTAINER} pb-16`}>
-        <form method="get" action="/installers" aria-label="Filter installers" className="grid gap-8 lg:grid-cols-[minmax(0,28rem)_1fr]">
+        <form
+          method="get"
+          action="/installers"
+          aria-label="Filter installers"
+          data-clean-query="province"
+          className="grid gap-8 lg:grid-cols-[minmax(0,28rem)_1fr]"
+        >
           <div className="space-y-6">
             <fieldset>
               <legend className="text-lg font-semibold text-slate-900">Installers by province</legend>

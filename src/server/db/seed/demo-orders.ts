@@ -1,16 +1,18 @@
 import { asc, eq } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
-import { centsToDecimal, convertCents, decimalUnits } from "#shared/money.ts";
 import type { CategorySlug } from "#shared/schemas/catalogue.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
-import type { VatCategory } from "#shared/tax.ts";
+import { createAuditService } from "../../modules/audit/audit.service.ts";
+import { createCatalogueService } from "../../modules/catalogue/catalogue.service.ts";
+import { createRatesService } from "../../modules/money/rates.service.ts";
 import { createTaxDocumentsService } from "../../modules/money/tax-documents.service.ts";
-import { figures, priceOrder } from "../../modules/orders/order-pricing.ts";
+import { DELIVERY_LINE, deliveryProduct, figures, priceOrder } from "../../modules/orders/order-pricing.ts";
+import { createSalesService } from "../../modules/sales/sales.service.ts";
+import { createStockService } from "../../modules/stock/stock.service.ts";
 import { dispatchOrderStock, reserve } from "../../modules/stock/stock-ledger.ts";
 import type { Db } from "../client.ts";
-import { orderLines, orderStatusEvents, orders, sales } from "../schema/commerce.ts";
+import { orderLines, orderStatusEvents, orders } from "../schema/commerce.ts";
 import { serials } from "../schema/stock.ts";
-import { DEMO_ZWG_RATES } from "./demo-rates.ts";
 
 /**
  * The demo's HS tariff codes (8 digits, Zimbabwe's customs tariff on the HS 2022 headings): photovoltaic modules
@@ -29,25 +31,25 @@ export const DEMO_HS_CODES: Record<CategorySlug, string> = {
 
 const DAY = 86_400_000;
 
-type DemoProduct = {
-  id: number;
-  name: string;
-  categoryId: number;
-  priceUsd: string;
-  priceZwl: string | null;
-  hsCode: string | null;
-  vatCategory: VatCategory;
-};
+type DemoProduct = { id: number };
 
-/** The demo rate in force on a day (the history is sorted oldest first). */
-function demoRateOn(day: string) {
-  return [...DEMO_ZWG_RATES].reverse().find((r) => r.effective_date <= day) ?? null;
+/**
+ * The product's own rules at a past moment `at`: the catalogue's dealer prices (the dealer's tier, quantity breaks,
+ * the ZWG rate in force that day), the VAT rate of that day, the delivery fee table and the recording of sales, each
+ * the service the checkout and the back office use, so the demo's orders cannot drift from what an order costs.
+ */
+function servicesAt(db: Db, at: Date) {
+  const audit = createAuditService(db);
+  const rates = createRatesService({ db, audit, now: () => at });
+  const catalogue = createCatalogueService(db, { get: async () => DEFAULT_SITE_SETTINGS }, rates);
+  return { rates, catalogue, stock: createStockService({ db }), sales: createSalesService({ db, audit, catalogue, now: () => at }) };
 }
 
 /**
- * The demo dealer's orders, priced as the orders service prices them (VAT and the ZWG rate of their day, frozen):
- * one paid with its tax invoice, one awaiting payment, and one paid then cancelled with its invoice and credit note.
- * The documents are issued by the tax documents service (no e-mails: nobody placed these orders).
+ * The demo dealer's orders, priced as the orders service prices them: at the demo dealer's tier and breaks, with the
+ * delivery fee to Harare as a line of its own, VAT and the ZWG rate of their day, frozen. One paid with its tax
+ * invoice, one sent with serial numbers, one awaiting payment, and one paid then cancelled with its invoice and credit
+ * note. The documents are issued by the tax documents service (no e-mails: nobody placed these orders).
  */
 export async function seedDemoOrders(
   db: Db,
@@ -72,21 +74,25 @@ export async function seedDemoOrders(
   ] as const;
   for (const [i, spec] of specs.entries()) {
     const at = new Date(now - spec.daysAgo * DAY);
-    const day = harareDate(at);
-    const rate = demoRateOn(day);
+    const services = servicesAt(db, at);
     const dispatched = spec.status === "dispatched";
     const chosen = dispatched ? [stock.pickSerialised(), stock.pickSerialised()] : [pick(), pick(), pick()];
-    const items = [...new Map(chosen.map((p) => [p.id, p])).values()].map((p, j) => ({
-      product: {
-        ...p,
-        priceZwl: p.priceZwl ?? (rate ? centsToDecimal(convertCents(decimalUnits(p.priceUsd, 2) ?? 0n, rate.rate)) : null),
-      },
-      quantity: 1 + ((i + j) % 3),
+    const quantities = new Map([...new Set(chosen.map((p) => p.id))].map((id, j) => [id, 1 + ((i + j) % 3)]));
+    const pricing = await services.catalogue.secondaryPricing(true);
+    const priced = new Map((await services.catalogue.dealerPriceSnapshot(dealerUserId, quantities, db, pricing)).map((p) => [p.id, p]));
+    const items = [...quantities.entries()].map(([id, quantity]) => ({
+      product: priced.get(id) as NonNullable<ReturnType<typeof priced.get>>,
+      quantity,
     }));
-    const vatRate = day >= "2026-01-01" ? "15.50" : "15.00";
-    const amounts = priceOrder(items, vatRate);
+    const fee = await services.stock.deliveryFeeFor(db, "Harare");
+    const feeLine = fee ? [{ product: deliveryProduct(fee, pricing.priceOf(fee.feeUsd, null)), quantity: 1 }] : [];
+    const vat = await services.rates.taxRateOn(harareDate(at));
+    if (!vat) throw new Error(`the demo has no VAT rate on ${harareDate(at)}`);
+    const vatRate = vat.rate;
+    const amounts = priceOrder([...items, ...feeLine], vatRate);
     const usd = figures(amounts.usd);
     const zwg = figures(amounts.secondary);
+    const rate = pricing.rate;
     await db.transaction(async (tx) => {
       const [order] = await tx
         .insert(orders)
@@ -101,18 +107,19 @@ export async function seedDemoOrders(
           subtotal: usd.subtotal,
           vat: usd.vat,
           total: usd.total,
-          secondaryCurrency: "ZWG",
+          secondaryCurrency: pricing.currency,
           subtotalSecondary: zwg.subtotal,
           vatSecondary: zwg.vat,
           totalSecondary: zwg.total,
           exchangeRate: rate?.rate ?? null,
           rateDate: rate?.effective_date ?? null,
+          fulfilment: "delivery",
           deliveryAddress: "45 Lytton Road, Workington, Harare",
           contactName: "Farai Dealer",
           contactPhone: "+263 77 234 5678",
           paymentReference: spec.reference || null,
           branchId: stock.harare,
-          deliveryCity: "Harare",
+          deliveryCity: fee?.city ?? null,
           dispatchReference: dispatched ? "Swift waybill SWT-4471902" : null,
           createdAt: at,
           updatedAt: at,
@@ -122,7 +129,8 @@ export async function seedDemoOrders(
       await tx.insert(orderLines).values(
         amounts.lines.map((l) => ({
           orderId,
-          productId: l.product.id,
+          kind: l.product.id === DELIVERY_LINE ? ("delivery" as const) : ("product" as const),
+          productId: l.product.id === DELIVERY_LINE ? null : l.product.id,
           productName: l.product.name,
           quantity: l.quantity,
           unitPriceUsd: l.unitUsd,
@@ -135,6 +143,10 @@ export async function seedDemoOrders(
       );
       await tx.insert(orderStatusEvents).values({ orderId, status: "awaiting_payment", changedBy: dealerUserId, createdAt: at });
       const wanted = items.map((l) => ({ productId: l.product.id, quantity: l.quantity }));
+      const productLines = async () =>
+        (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id))).filter(
+          (l) => l.kind === "product",
+        );
       // Placed orders hold their goods at the branch, as the orders service reserves them (issue 23 §4).
       if (spec.status !== "cancelled") await reserve(tx, { orderId }, stock.harare, wanted, at, { userId: dealerUserId });
       if (spec.status === "awaiting_payment") return;
@@ -147,7 +159,7 @@ export async function seedDemoOrders(
         const sentAt = new Date(paidAt.getTime() + DAY);
         await tx.insert(orderStatusEvents).values({ orderId, status: "processing", createdAt: new Date(paidAt.getTime() + DAY / 2) });
         await dispatchOrderStock(tx, orderId, stock.harare, wanted, sentAt, null);
-        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+        const lines = await productLines();
         await tx.insert(serials).values(
           lines.flatMap((line, k) =>
             Array.from({ length: line.quantity }, (_, u) => ({
@@ -164,17 +176,8 @@ export async function seedDemoOrders(
         await tx.update(orders).set({ updatedAt: sentAt }).where(eq(orders.id, orderId));
       }
       if (spec.status === "paid" || dispatched) {
-        // A paid order's lines are sales, as the orders service records them when a payment is confirmed.
-        await tx.insert(sales).values(
-          amounts.lines.map((l, k) => ({
-            productId: l.product.id,
-            categoryId: l.product.categoryId,
-            orderId,
-            quantity: l.quantity,
-            amountUsd: centsToDecimal(amounts.usd.lines[k]?.net ?? 0n),
-            soldAt: paidAt,
-          })),
-        );
+        // A paid order's lines are sales, recorded as the orders service records them when a payment is confirmed.
+        await services.sales.recordPaidOrder(tx, { orderId, paidAt, lines: await productLines() });
         return;
       }
       const cancelledAt = new Date(paidAt.getTime() + 2 * DAY);

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { CART_LINE_MAX } from "#shared/quick-order.ts";
 import type { CartLineInput, CartView } from "#shared/schemas/buying.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -76,11 +76,26 @@ export async function clearLines(exec: Db | Tx, dealerId: number): Promise<void>
   await exec.delete(dealerCartLines).where(eq(dealerCartLines.dealerId, dealerId));
 }
 
-/** Empties the cart of the company whose owner is `companyUserId` (after its order is placed). */
-export async function clearCompanyCart(exec: Db | Tx, companyUserId: number): Promise<void> {
-  await exec
-    .delete(dealerCartLines)
-    .where(inArray(dealerCartLines.dealerId, exec.select({ id: dealers.id }).from(dealers).where(eq(dealers.userId, companyUserId))));
+/**
+ * Takes what an order holds out of the cart of the company whose owner is `companyUserId`, in the order's
+ * transaction: each ordered product's line goes down by the quantity ordered and goes once nothing is left. The cart
+ * is the team's: a line a teammate added after the checkout was opened, or units of a product they added meanwhile,
+ * stay for the next order rather than vanishing with this one.
+ */
+export async function removeOrderedLines(tx: Tx, companyUserId: number, ordered: ReadonlyMap<number, number>): Promise<void> {
+  if (ordered.size === 0) return;
+  const lines = await tx
+    .select({ dealerId: dealerCartLines.dealerId, productId: dealerCartLines.productId, quantity: dealerCartLines.quantity })
+    .from(dealerCartLines)
+    .innerJoin(dealers, eq(dealers.id, dealerCartLines.dealerId))
+    .where(and(eq(dealers.userId, companyUserId), inArray(dealerCartLines.productId, [...ordered.keys()])))
+    .for("update", { of: dealerCartLines });
+  for (const line of lines) {
+    const left = line.quantity - (ordered.get(line.productId) ?? 0);
+    const where = and(eq(dealerCartLines.dealerId, line.dealerId), eq(dealerCartLines.productId, line.productId));
+    if (left > 0) await tx.update(dealerCartLines).set({ quantity: left }).where(where);
+    else await tx.delete(dealerCartLines).where(where);
+  }
 }
 
 /** The cart as the API shows it, by product id (a stable order on every device). */

@@ -46,6 +46,7 @@ import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import type { LeadsService } from "../leads/leads.service.ts";
 import { listTiers, tierOfUser } from "../pricing/price-book.ts";
+import { type CompanyContact, companyContact } from "./company-contact.ts";
 import { applicationReceived, applicationSubmittedToCompany, documentRejected, replacementUploaded, statusChanged } from "./dealer-mail.ts";
 import { expiredDocuments } from "./document-expiry.ts";
 import { dealerPricesRestored, renewalUploaded } from "./document-expiry-mail.ts";
@@ -406,6 +407,11 @@ export function createDealersService({
      * The caller's own application, or its 'Not Started' shape (reg_status null, nothing filled in) when none; a
      * team member's is their company's (issue 25 §4).
      */
+    /** The contact a dealer company's quote request starts from (company-contact.ts); null outside a dealer company. */
+    companyContact(actor: Actor): Promise<CompanyContact | null> {
+      return companyContact(db, actor);
+    },
+
     async myApplication(actor: Actor): Promise<DealerApplication> {
       const me = requireUser(actor);
       const user = await userRow(me.companyUserId);

@@ -21,9 +21,10 @@ import { APPLICANT_ACCESS } from "./dealers.routes.ts";
 import { documentUploadRules } from "./documents.service.ts";
 
 const LIMITS_NOTE =
-  `JPG or PNG images (decided by their content), at most ${DOCUMENT_MAX_MB} MB each; up to ${MAX_FILES_PER_FIELD.IDsOfDirectors} ` +
-  "directors' IDs per request. Images are re-encoded without metadata and stored privately. All or nothing: one refused " +
-  "file (400 empty or unreadable, 413 too large or too many, 415 not a JPG/PNG) and nothing is stored.";
+  `JPG or PNG images or PDFs (decided by their content), at most ${DOCUMENT_MAX_MB} MB each; up to ${MAX_FILES_PER_FIELD.IDsOfDirectors} ` +
+  "directors' IDs per request. Images are re-encoded without metadata, PDFs checked and written again, and both stored " +
+  "privately. All or nothing: one refused file (400 empty or unreadable, 413 too large or too many, 415 not a JPG/PNG/PDF " +
+  "or more than one) and nothing is stored.";
 
 /** The request's files, read lazily: the service reads them only once the caller is authorised. */
 function incomingFiles(request: FastifyRequest, only?: DocumentField): AsyncIterable<IncomingPart> {
@@ -95,7 +96,7 @@ export async function documentsRoutes(app: FastifyInstance, opts: { services: Se
         summary: "A dealer document's file (its owner and admins only; 404 for anyone else)",
         params: documentIdParamSchema,
         response: {
-          200: fileResponse("The document's image", ["image/jpeg", "image/png", "image/webp"]),
+          200: fileResponse("The document's file", ["image/jpeg", "image/png", "image/webp", "application/pdf"]),
           401: messageBody,
           404: messageBody,
         },

@@ -17,12 +17,14 @@ import {
   DOCUMENTS_UPLOADED,
   type DocumentField,
   type DocumentKind,
+  type DocumentMimeType,
   documentRemovalRefusal,
   expiryState,
   LICENCE_CLASS_INVALID,
   MAX_DIRECTOR_IDS,
   MAX_FILES_PER_FIELD,
   NO_FILES,
+  ONLY_IMAGE_OR_PDF,
   RENEWAL_NOT_DUE,
   TAX_CLEARANCE_UPLOADED,
   tooManyForField,
@@ -38,10 +40,11 @@ import type { Storage } from "../../platform/storage/storage.ts";
 import {
   contentDisposition,
   type ImageFormat,
-  type ImageUploadRules,
   type IncomingPart,
+  type ReadUploads,
   readUploads,
   UploadError,
+  type UploadRules,
 } from "../../platform/uploads/image-upload.ts";
 import { createStoredFiles, type StoredFile } from "../../platform/uploads/stored-files.ts";
 import { currentDocuments, documentView } from "./document-view.ts";
@@ -72,7 +75,12 @@ function namedByPlace(err: unknown): unknown {
 }
 
 /** Stored types served as they are; anything else (an old row, a hand-made one) is sent as a download. */
-const SERVED_TYPES: Record<string, ImageFormat | null> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": null };
+const SERVED_TYPES: Record<string, ImageFormat | "pdf" | null> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": null,
+  "application/pdf": "pdf",
+};
 
 const UPLOADED_MESSAGE: Record<DocumentField, string> = {
   taxClearance: TAX_CLEARANCE_UPLOADED,
@@ -104,20 +112,54 @@ const lockedMessage = (status: RegStatus) => `Your dealer application is ${statu
 const kindOrder = (kind: DocumentKind) => DOCUMENT_KINDS.indexOf(kind);
 const byKindThenId = (a: DocumentRow, b: DocumentRow) => kindOrder(a.kind) - kindOrder(b.kind) || a.id - b.id;
 
-/** What one upload request may carry: every field, or the one field of a per-kind route. */
-export function documentUploadRules(only?: DocumentField): ImageUploadRules {
+/**
+ * What one upload request may carry: every field, or the one field of a per-kind route. Each file a JPG/PNG image or
+ * a PDF decided by its first bytes, with the proofs of payment's checks (decision 026): images re-encoded, PDFs
+ * checked for trailing data, markup and inflation bombs and written again, 3 MB each.
+ */
+export function documentUploadRules(only?: DocumentField): UploadRules {
   const fields: DocumentField[] = only ? [only] : (Object.keys(DOCUMENT_FIELDS) as DocumentField[]);
   return {
     maxBytes: DOCUMENT_MAX_BYTES,
-    maxPerField: Object.fromEntries(fields.map((f) => [f, MAX_FILES_PER_FIELD[f]])),
+    maxPdfBytes: DOCUMENT_MAX_BYTES,
+    maxPerField: {},
+    imageOrPdfFields: Object.fromEntries(fields.map((f) => [f, MAX_FILES_PER_FIELD[f]])),
+    onlyImageOrPdf: ONLY_IMAGE_OR_PDF,
     maxNameLength: DOCUMENT_NAME_MAX,
     messages: { tooMany: (field) => tooManyForField(field as DocumentField), unexpected: unexpectedField },
   };
 }
 
+/** A checked file of an upload, image or PDF, as it is stored. */
+type CheckedDocument = { field: DocumentField; index: number; name: string; body: Buffer; mimeType: DocumentMimeType; extension: string };
+
+/** The request's checked files in the order they were sent within each field (images and PDFs read apart). */
+function checkedDocuments(read: ReadUploads): CheckedDocument[] {
+  const files: CheckedDocument[] = [
+    ...read.images.map((i) => ({
+      field: i.field as DocumentField,
+      index: i.index,
+      name: i.name,
+      body: i.body,
+      mimeType: i.mimeType,
+      extension: i.extension,
+    })),
+    ...read.pdfs.map((p) => ({
+      field: p.field as DocumentField,
+      index: p.index,
+      name: p.name,
+      body: p.body,
+      mimeType: "application/pdf" as const,
+      extension: "pdf",
+    })),
+  ];
+  const fieldOrder = Object.keys(DOCUMENT_FIELDS);
+  return files.sort((a, b) => fieldOrder.indexOf(a.field) - fieldOrder.indexOf(b.field) || a.index - b.index);
+}
+
 /**
- * A dealer's private documents (tax clearance, certificate of incorporation, directors' IDs): checked, re-encoded,
- * stored under server-made names, served only to their owner and admins.
+ * A dealer's private documents (tax clearance, certificate of incorporation, directors' IDs, ZERA licence): images
+ * or PDFs, checked, re-encoded or written again, stored under server-made names, served only to their owner and admins.
  */
 export function createDocumentsService({ db, storage, onDocumentsChanged, now = () => new Date() }: DocumentsDeps) {
   /** The documents that count (older approved ones a renewal replaced are kept for the record, not shown). */
@@ -170,7 +212,7 @@ export function createDocumentsService({ db, storage, onDocumentsChanged, now = 
       const read = await readUploads(files, { ...documentUploadRules(only), maxFieldBytes: 16 }).catch((err: unknown) => {
         throw namedByPlace(err);
       });
-      const images = read.images;
+      const images = checkedDocuments(read);
       if (images.length === 0) throw new UploadError(400, NO_FILES, only);
       // A ZERA licence comes with its class (ST1–ST4), chosen next to the file.
       const classField = read.fields.licenceClass;
@@ -183,7 +225,7 @@ export function createDocumentsService({ db, storage, onDocumentsChanged, now = 
       const dealerId = existing?.id ?? (await ensureDealer(userId));
       const planned = images.map((image) => ({
         image,
-        kind: DOCUMENT_FIELDS[image.field as DocumentField],
+        kind: DOCUMENT_FIELDS[image.field],
         key: `dealer-documents/${dealerId}/${randomUUID()}.${image.extension}`,
       }));
 
@@ -262,7 +304,7 @@ export function createDocumentsService({ db, storage, onDocumentsChanged, now = 
         originalName: result.inserted.find((d) => d.kind === old.kind)?.originalName ?? "",
       }));
       await onDocumentsChanged(dealerId, replacements, result.renewals);
-      const sent = new Set(images.map((i) => i.field as DocumentField));
+      const sent = new Set(images.map((i) => i.field));
       const [single] = sent;
       const message = sent.size === 1 && single ? UPLOADED_MESSAGE[single] : DOCUMENTS_UPLOADED;
       return {

@@ -58,3 +58,17 @@ export function priceOrder<P extends PricedProduct>(items: { product: P; quantit
 export function figures(t: TaxTotals | null): { subtotal: string | null; vat: string | null; total: string | null } {
   return t ? totalsAsText(t) : { subtotal: null, vat: null, total: null };
 }
+
+/** The delivery fee priced as a line of its own (issue 23 §5): id 0 is never a product's. */
+export const DELIVERY_LINE = 0;
+export function deliveryProduct(fee: { city: string; feeUsd: string }, secondary: string | null) {
+  return {
+    id: DELIVERY_LINE,
+    name: `Delivery to ${fee.city}`,
+    priceUsd: fee.feeUsd,
+    priceZwl: secondary,
+    hsCode: null,
+    vatCategory: "standard" as const,
+    breaks: [],
+  };
+}

@@ -31,7 +31,7 @@ import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
-import { clearCompanyCart } from "../buying/company-cart.ts";
+import { removeOrderedLines } from "../buying/company-cart.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { placedBy } from "../dealers/company.ts";
@@ -43,7 +43,7 @@ import { type BranchRow, normaliseSerial, type StockService } from "../stock/sto
 import { dispatchOrderStock, type LineRequest, release, reserve } from "../stock/stock-ledger.ts";
 import { insertOrderFromQuotation, type QuotationOrderInput } from "./order-from-quotation.ts";
 import { orderPlacedToCompany, orderPlacedToDealer, orderStatusToDealer } from "./order-mail.ts";
-import { figures, priceOrder } from "./order-pricing.ts";
+import { DELIVERY_LINE, deliveryProduct, figures, priceOrder } from "./order-pricing.ts";
 import { orderForViewer } from "./order-viewer.ts";
 import { paymentProofsOf } from "./payment-proofs.service.ts";
 
@@ -71,20 +71,6 @@ type Deps = {
   /** Branches, delivery fees, reservations and serials (issue 23). */
   stock: Pick<StockService, "chooseBranch" | "deliveryFeeFor" | "orderStock" | "serialsInUse">;
 };
-
-/** The delivery fee priced as a line of its own (issue 23 §5): id 0 is never a product's. */
-const DELIVERY_LINE = 0;
-function deliveryProduct(fee: { city: string; feeUsd: string }, secondary: string | null) {
-  return {
-    id: DELIVERY_LINE,
-    name: `Delivery to ${fee.city}`,
-    priceUsd: fee.feeUsd,
-    priceZwl: secondary,
-    hsCode: null,
-    vatCategory: "standard" as const,
-    breaks: [],
-  };
-}
 
 export const CANCEL_REASON_REQUIRED = "Please give the reason for cancelling: the dealer is told it.";
 
@@ -546,8 +532,8 @@ export function createOrdersService({
           await tx.insert(orderStatusEvents).values({ orderId: order.id, status: "awaiting_payment", changedBy: dealer.id, createdAt: at });
           // Its lines are reserved at the branch; what is not there is backordered (issue 23 §4).
           await reserve(tx, { orderId: order.id }, branch.id, wanted, at, { userId: dealer.id });
-          // The company's cart on the server has become this order (issue 25 §3).
-          await clearCompanyCart(tx, dealer.companyUserId);
+          // What the order holds leaves the company's cart (issue 25 §3); what a teammate added meanwhile stays.
+          await removeOrderedLines(tx, dealer.companyUserId, quantities);
           // The mails are queued in the transaction: a committed order always has them.
           const view = await one(order.id, tx, company);
           const owner = await dealerOf(companyId, tx);

@@ -28,16 +28,18 @@ import {
   toCents,
 } from "#shared/quotation-totals.ts";
 import { isAdminRole, ROLE_IDS, type RoleName, roleNameOf } from "#shared/roles.ts";
-import type {
-  AcceptQuotationInput,
-  ApproveQuotationInput,
-  EditQuotationLinesInput,
-  QuotationDecision,
-  QuotationListQuery,
-  QuotationStatusValue,
-  QuotationSummary,
-  QuotationView,
-  QuoteRequest,
+import {
+  type AcceptQuotationInput,
+  type ApproveQuotationInput,
+  type EditQuotationLinesInput,
+  INSTALLER_NOT_FOR_DEALERS,
+  isDealerCompanyRole,
+  type QuotationDecision,
+  type QuotationListQuery,
+  type QuotationStatusValue,
+  type QuotationSummary,
+  type QuotationView,
+  type QuoteRequest,
 } from "#shared/schemas/quotations.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { NO_VAT_RATE, taxTotals, totalsAsText, type VatCategory } from "#shared/tax.ts";
@@ -633,6 +635,8 @@ export function createQuotationsService({
      * (`FormLimits`): the form must not carry anyone's text to strangers.
      */
     async submit(actor: Actor, input: QuoteRequest, sender: FormSender = {}): Promise<{ id: number }> {
+      // A dealer's request is for their own customer: never offered to competing installers (a lead).
+      if (input.installer === true && isDealerCompanyRole(actor?.role)) throw new FieldError(INSTALLER_NOT_FOR_DEALERS, "installer");
       await formLimits.admit("quote", sender, input.customer_email);
       // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
       const company = { ...(await settings.get()), siteUrl };

@@ -5,6 +5,7 @@ import { LINE_QUANTITY_MAX } from "#shared/constants.ts";
 import { WhatsappIcon } from "#web/components/ui/brand-icons.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import type { QuoteContact } from "#web/features/catalogue/quote-fields.ts";
 import { QuoteRequest } from "#web/features/catalogue/quote-request.tsx";
 import { CART_THUMBNAIL_SIZES, cartLineIds, cartThumbnail, LINE_NAME_SLOT, LOAD_FAILED } from "#web/lib/cart/cart-page-parts.ts";
 import type { Cart, CartItem, CartView as CartViewState } from "#web/lib/cart/cart-store.ts";
@@ -12,7 +13,13 @@ import type { Cart, CartItem, CartView as CartViewState } from "#web/lib/cart/ca
 const NO_LONGER_AVAILABLE = "No longer available";
 
 /** Who is looking and the site's settings the cart page needs: a dealer's cart shows prices in their currency. */
-type CartViewProps = { isDealer: boolean; whatsappNumber: string; secondaryCurrency: string };
+type CartViewProps = {
+  isDealer: boolean;
+  whatsappNumber: string;
+  secondaryCurrency: string;
+  /** A dealer company's contact, which "Request a quote for my cart" starts from; null for everyone else. */
+  quoteContact?: QuoteContact | null;
+};
 
 /** What a dealer's price slots say until the server's prices have come. */
 const PRICE_PENDING = "…";
@@ -253,7 +260,7 @@ function CurrencyChoice({ secondaryCurrency }: { secondaryCurrency: string }) {
  * A cart with items: the banner, the lines (filled in by the script) and the order summary. Its `data-optional` parts
  * are taken out by the script and put back when the cart calls for them.
  */
-function CartFilled({ isDealer, whatsappNumber, secondaryCurrency }: CartViewProps) {
+function CartFilled({ isDealer, whatsappNumber, secondaryCurrency, quoteContact }: CartViewProps) {
   return (
     <div className="space-y-4">
       <BannerSlot />
@@ -308,6 +315,7 @@ function CartFilled({ isDealer, whatsappNumber, secondaryCurrency }: CartViewPro
               buttonLabel="Request a quote for my cart"
               source="cart"
               result={undefined}
+              contact={quoteContact ?? null}
             />
           </div>
         </section>
@@ -324,7 +332,7 @@ const TEMPLATE_ITEM: CartItem = { productId: 0, productName: LINE_NAME_SLOT, ima
  * as `<template>`s that enhance/cart-page.ts clones and fills from the cart in this browser's storage. The markup is
  * declared here once; the script adds no markup of its own.
  */
-export function CartView({ isDealer, whatsappNumber, secondaryCurrency }: CartViewProps) {
+export function CartView({ isDealer, whatsappNumber, secondaryCurrency, quoteContact }: CartViewProps) {
   const whenFilled = () => null;
   return (
     <div data-cart-page="" data-whatsapp={whatsappNumber} data-dealer={isDealer ? "" : undefined}>
@@ -338,7 +346,7 @@ export function CartView({ isDealer, whatsappNumber, secondaryCurrency }: CartVi
         <CartEmpty banner={<BannerSlot />} />
       </template>
       <template id="cart-filled">
-        <CartFilled isDealer={isDealer} whatsappNumber={whatsappNumber} secondaryCurrency={secondaryCurrency} />
+        <CartFilled isDealer={isDealer} whatsappNumber={whatsappNumber} secondaryCurrency={secondaryCurrency} quoteContact={quoteContact} />
       </template>
       <template id="cart-line">
         <CartLine item={TEMPLATE_ITEM} unavailable={false} priced={isDealer} />

@@ -19,6 +19,9 @@ export const QUOTE_FIELDS = [
 ] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 
+/** A dealer company's contact, which its quote form starts from (the cart's "Request a quote for my cart"). */
+export type QuoteContact = { name: string; address: string; email: string; phone: string };
+
 /** What the product page's action answers about a quote request: the success text, or refusals and what was typed. */
 export type QuoteResult = FormResult<QuoteField>;
 

@@ -1,10 +1,11 @@
 import type { LeadSource } from "#shared/installer-network.ts";
 import { PROVINCES } from "#shared/provinces.ts";
-import { INSTALLER_WANTED, QUOTE_FAILURE, QUOTE_SUCCESS } from "#shared/schemas/quotations.ts";
+import { INSTALLER_WANTED, isDealerCompanyRole, QUOTE_FAILURE, QUOTE_SUCCESS } from "#shared/schemas/quotations.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
-import { KIT_FIELDS, QUOTE_FIELDS, type QuoteResult } from "./quote-fields.ts";
+import { useCurrentUser } from "#web/lib/root-data.ts";
+import { KIT_FIELDS, QUOTE_FIELDS, type QuoteContact, type QuoteField, type QuoteResult } from "./quote-fields.ts";
 
 /** A kit asked about as a whole (the solar calculator's): its lines, and the notes the form starts with. */
 export type QuoteKit = { lines: { product_id: number; quantity: number }[]; notes: string };
@@ -14,6 +15,8 @@ type QuoteFormProps = {
   refused: QuoteResult | undefined;
   /** Where the form is (issue 26 §2: a lead's source): the product's quote dialog by default. */
   source?: LeadSource | undefined;
+  /** A dealer company's contact the fields start from (what was typed wins after a refusal). */
+  contact?: QuoteContact | null | undefined;
 } & ({ productId: number; kit?: undefined } | { productId?: undefined; kit: QuoteKit });
 
 /**
@@ -23,8 +26,13 @@ type QuoteFormProps = {
  * the texts it carries (`data-success`, `data-failure`). For a kit, its lines go as hidden fields (KIT_FIELDS) and
  * the notes start with the kit's summary, which the visitor may change.
  */
-export function QuoteForm({ productId, kit, dialogId, refused, source = "quote" }: QuoteFormProps) {
-  const values = refused?.values ?? {};
+export function QuoteForm({ productId, kit, dialogId, refused, source = "quote", contact }: QuoteFormProps) {
+  // A dealer company's request is for its own customer: never offered to rival installers (the service refuses it too).
+  const offerInstaller = !isDealerCompanyRole(useCurrentUser()?.role);
+  const starts: Partial<Record<QuoteField, string>> = contact
+    ? { customer_name: contact.name, customer_address: contact.address, customer_email: contact.email, customer_phone: contact.phone }
+    : {};
+  const values: Partial<Record<QuoteField, string>> = refused?.values ?? starts;
   const errors = refused?.fieldErrors ?? {};
   // After a refused post, the focus starts on the first wrong field (the dialog's own focusing, or the page's).
   const first = QUOTE_FIELDS.find((name) => errors[name]);
@@ -101,32 +109,34 @@ export function QuoteForm({ productId, kit, dialogId, refused, source = "quote" 
       )}
       {/* Issue 26 §2: the request is also offered to verified installers serving the province. */}
       <input type="hidden" name="source" value={source} />
-      <div className="space-y-3 rounded-md border border-slate-300 p-3">
-        <div className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            id="quote-installer"
-            name="installer"
-            defaultChecked={values.installer === "on"}
-            className="mt-0.5 size-5 shrink-0 accent-amber-600"
-          />
-          <label htmlFor="quote-installer" className="text-sm font-medium text-slate-900">
-            {INSTALLER_WANTED}
-          </label>
+      {offerInstaller ? (
+        <div className="space-y-3 rounded-md border border-slate-300 p-3">
+          <div className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              id="quote-installer"
+              name="installer"
+              defaultChecked={values.installer === "on"}
+              className="mt-0.5 size-5 shrink-0 accent-amber-600"
+            />
+            <label htmlFor="quote-installer" className="text-sm font-medium text-slate-900">
+              {INSTALLER_WANTED}
+            </label>
+          </div>
+          <SelectField
+            label="Province of the installation"
+            hint="Needed with an installer: verified dealers serving it are offered your enquiry, and one of them calls you."
+            {...field("installer_province")}
+          >
+            <option value="">Choose a province</option>
+            {PROVINCES.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
         </div>
-        <SelectField
-          label="Province of the installation"
-          hint="Needed with an installer: verified dealers serving it are offered your enquiry, and one of them calls you."
-          {...field("installer_province")}
-        >
-          <option value="">Choose a province</option>
-          {PROVINCES.map((p) => (
-            <option key={p.slug} value={p.slug}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         <button type="button" commandfor={dialogId} command="close" className={buttonClass("outline")}>
           Cancel

@@ -2,7 +2,7 @@ import { FileText, X } from "lucide-react";
 import type { LeadSource } from "#shared/installer-network.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
-import type { QuoteResult } from "./quote-fields.ts";
+import type { QuoteContact, QuoteResult } from "./quote-fields.ts";
 import { QuoteForm, type QuoteKit } from "./quote-form.tsx";
 
 const DIALOG_ID = "quote-dialog";
@@ -15,6 +15,8 @@ type QuoteRequestProps = {
   open?: boolean;
   /** Issue 26 §2: where an enquiry with an installer came from (the product's dialog: "quote"). */
   source?: LeadSource;
+  /** A dealer company's contact the form starts from (the cart's dialog). */
+  contact?: QuoteContact | null;
 } & ({ productId: number; kit?: undefined } | { productId?: undefined; kit: QuoteKit; buttonLabel: string });
 
 /**
@@ -67,9 +69,9 @@ export function QuoteRequest(props: QuoteRequestProps) {
             For <strong className="font-semibold text-slate-900">{productName}</strong>. We reply with a quotation by e-mail.
           </p>
           {props.kit ? (
-            <QuoteForm kit={props.kit} dialogId={DIALOG_ID} refused={refused} source={props.source} />
+            <QuoteForm kit={props.kit} dialogId={DIALOG_ID} refused={refused} source={props.source} contact={props.contact} />
           ) : (
-            <QuoteForm productId={props.productId} dialogId={DIALOG_ID} refused={refused} source={props.source} />
+            <QuoteForm productId={props.productId} dialogId={DIALOG_ID} refused={refused} source={props.source} contact={props.contact} />
           )}
         </div>
       </dialog>

@@ -1,3 +1,4 @@
+import { FileText } from "lucide-react";
 import { type DealerDocumentView, type DocumentKind, expiryLabel } from "#shared/schemas/documents.ts";
 import { NOT_UPLOADED, ProfileSection } from "./profile-section.tsx";
 
@@ -53,8 +54,12 @@ export function ReviewBadge({ status, reason }: { status: ReviewStatus; reason: 
   );
 }
 
-/** The image of one document as a thumbnail linking to the full file (a private address the session cookie opens). */
+/**
+ * One document as a thumbnail linking to the full file (a private address the session cookie opens): an image's own
+ * picture, or a PDF's icon and file name (decision 026: a PDF cannot be an `<img>`).
+ */
 function DocumentCard({ doc, name, actions }: { doc: DealerDocumentView; name: string; actions?: DocumentActions | undefined }) {
+  const pdf = doc.mime_type === "application/pdf";
   return (
     <li className="w-[calc(50%-0.5rem)] space-y-2 sm:w-48">
       <a
@@ -63,16 +68,27 @@ function DocumentCard({ doc, name, actions }: { doc: DealerDocumentView; name: s
         rel="noopener"
         className="block overflow-hidden rounded-lg border border-slate-200 bg-slate-50 hover:border-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-700"
       >
-        <img
-          src={doc.url}
-          alt={`${name} (${REVIEW[doc.review_status].alt})`}
-          loading="lazy"
-          decoding="async"
-          width={240}
-          height={180}
-          className="aspect-4/3 h-auto w-full object-contain"
-        />
-        <span className="sr-only"> (opens the full image in a new tab)</span>
+        {pdf ? (
+          <span className="flex aspect-4/3 w-full flex-col items-center justify-center gap-2 p-3 text-center">
+            <FileText aria-hidden="true" className="size-10 text-red-800" />
+            <span className="text-xs font-semibold tracking-wide text-slate-700">PDF</span>
+            <span className="line-clamp-2 text-xs break-all text-slate-600">{doc.original_name}</span>
+            <span className="sr-only">
+              {name} ({REVIEW[doc.review_status].alt})
+            </span>
+          </span>
+        ) : (
+          <img
+            src={doc.url}
+            alt={`${name} (${REVIEW[doc.review_status].alt})`}
+            loading="lazy"
+            decoding="async"
+            width={240}
+            height={180}
+            className="aspect-4/3 h-auto w-full object-contain"
+          />
+        )}
+        <span className="sr-only">{pdf ? " (opens the PDF in a new tab)" : " (opens the full image in a new tab)"}</span>
       </a>
       <p className="text-sm font-medium break-words text-slate-900">{name}</p>
       <ReviewBadge status={doc.review_status} reason={doc.review_reason} />

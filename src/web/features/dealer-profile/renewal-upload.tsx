@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { ZERA_LICENCE_CLASSES } from "#shared/installer-network.ts";
-import { DOCUMENT_ACCEPT, type DocumentField, type DocumentKind, documentFileProblem, FIELD_OF_KIND } from "#shared/schemas/documents.ts";
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_HINT,
+  type DocumentField,
+  type DocumentKind,
+  documentFileProblem,
+  FIELD_OF_KIND,
+} from "#shared/schemas/documents.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
@@ -51,7 +58,7 @@ export function RenewalUpload({ userId, kind, label }: { userId: number; kind: D
         type="file"
         label={label}
         accept={DOCUMENT_ACCEPT}
-        hint="A JPG or PNG image, at most 3 MB."
+        hint={DOCUMENT_HINT}
         onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
       />
       {zera ? (

@@ -88,9 +88,10 @@ export const MANUAL_SECTIONS: readonly ManualSection[] = [
     ],
     steps: [
       "Open the Required Documents section of the Dealer Registration Portal.",
-      "Upload your Tax Clearance certificate and your Certificate of Incorporation, one image each.",
-      "Upload the National ID Copies of Directors: one image for each director; you can choose several files at once.",
-      "Use JPG, JPEG or PNG images of at most 3MB each, sharp enough to read every word.",
+      "Upload your Tax Clearance certificate and your Certificate of Incorporation, one file each.",
+      "Upload the National ID Copies of Directors: one file for each director; you can choose several files at once.",
+      "If your company installs solar systems, upload your ZERA installer licence too and choose its class (ST1 to ST4); a company that only resells leaves it empty.",
+      "Use JPG or PNG images, or PDFs (ZIMRA's tax clearance as it comes), of at most 3MB each, sharp enough to read every word.",
       "Remove a wrong file before you submit, then upload your documents.",
     ],
   },

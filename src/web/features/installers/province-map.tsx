@@ -1,10 +1,23 @@
 import { PROVINCES, type ProvinceSlug } from "#shared/provinces.ts";
 import { ZIMBABWE_PROVINCE_SHAPES, ZIMBABWE_VIEW_BOX } from "#web/components/installers/zimbabwe-provinces.ts";
 
-/** Where a small province's count sits better than at its outline's centroid (view box units). */
-const LABEL_AT: Partial<Record<ProvinceSlug, [number, number]>> = {
-  "matabeleland-south": [430, 690],
-  "mashonaland-east": [690, 370],
+/**
+ * Where each province's label is centred, as classes (the pages' CSP applies no `style` attribute, decision 011): the
+ * view box point over its width and height (1000 × 917) in per cent, inside the province's outline and clear of its
+ * neighbours' labels on a 360 px phone; the two cities (Harare and Bulawayo, a few units across) on their own outline.
+ * Long names break after their first word ("Mashonaland / Central").
+ */
+const LABEL_AT: Record<ProvinceSlug, string> = {
+  bulawayo: "left-[42.4%] top-[66.6%]",
+  harare: "left-[74.5%] top-[33%]",
+  manicaland: "left-[86%] top-[65.4%]",
+  "mashonaland-central": "left-[77.5%] top-[12%]",
+  "mashonaland-east": "left-[83%] top-[44.7%]",
+  "mashonaland-west": "left-[52%] top-[25.1%]",
+  masvingo: "left-[71.5%] top-[84%]",
+  "matabeleland-north": "left-[24.5%] top-[45.8%]",
+  "matabeleland-south": "left-[42%] top-[86.2%]",
+  midlands: "left-[56.5%] top-[51.3%]",
 };
 
 export const installersCount = (n: number) => `${n} installer${n === 1 ? "" : "s"}`;
@@ -46,32 +59,41 @@ export function ProvinceMap({ counts, selected }: { counts: Record<ProvinceSlug,
           </button>
         );
       })}
-      {/* The counts over every outline (a later button's outline would hide an earlier one's); the pointer passes through. */}
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        aria-hidden="true"
-        focusable="false"
-        className="pointer-events-none absolute inset-0 z-20 size-full overflow-visible"
-      >
+      {/*
+        Each province's name and count over every outline (a later button's outline would hide an earlier one's text),
+        in CSS pixels so they stay readable however small the map is drawn; the pointer passes through. The buttons'
+        names say the same to screen readers.
+      */}
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 z-20">
         {ZIMBABWE_PROVINCE_SHAPES.map((shape) => {
+          const name = PROVINCES.find((p) => p.slug === shape.slug)?.name ?? shape.slug;
           const count = counts[shape.slug] ?? 0;
           const pressed = selected === shape.slug;
-          const [x, y] = LABEL_AT[shape.slug] ?? [shape.labelX, shape.labelY];
+          const [first, ...rest] = name.split(" ");
           return (
-            <g key={shape.slug}>
-              <circle
-                cx={x}
-                cy={y}
-                r={26}
-                className={`stroke-white stroke-2 ${pressed ? "fill-slate-900" : count > 0 ? "fill-accent-800" : "fill-slate-500"}`}
-              />
-              <text x={x} y={y} dy="0.35em" textAnchor="middle" className="fill-white text-[28px] font-bold">
+            <span
+              key={shape.slug}
+              data-province-label={shape.slug}
+              className={`absolute ${LABEL_AT[shape.slug]} flex -translate-x-1/2 -translate-y-1/2 items-center gap-1 rounded-md px-1.5 py-0.5 text-center text-[11px] leading-tight font-semibold whitespace-nowrap shadow-sm ring-1 sm:text-xs ${
+                pressed ? "bg-slate-900 text-white ring-slate-900" : "bg-white/95 text-slate-900 ring-slate-300"
+              }`}
+            >
+              <span>
+                {first}
+                {rest.length ? <br /> : null}
+                {rest.join(" ")}
+              </span>
+              <span
+                className={`inline-flex min-w-5 items-center justify-center rounded-full px-1 text-[11px] font-bold tabular-nums sm:text-xs ${
+                  pressed ? "bg-white text-slate-900" : count > 0 ? "bg-accent-800 text-white" : "bg-slate-500 text-white"
+                }`}
+              >
                 {count}
-              </text>
-            </g>
+              </span>
+            </span>
           );
         })}
-      </svg>
+      </div>
     </div>
   );
 }

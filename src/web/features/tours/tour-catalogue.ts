@@ -74,7 +74,7 @@ export const TOURS: readonly TourDefinition[] = [
       {
         target: t("reg-documents"),
         content:
-          "Choose one tax clearance, one certificate of incorporation and one or more directors' IDs (JPG or PNG, up to 3 MB each), then press Upload Documents. Each file shows its own progress bar.",
+          "Choose one tax clearance, one certificate of incorporation and one or more directors' IDs (JPG, PNG or PDF, up to 3 MB each), and your ZERA licence if you install systems, then press Upload Documents. Each file shows its own progress bar.",
       },
       {
         target: t("reg-progress"),
