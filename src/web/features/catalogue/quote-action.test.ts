@@ -8,7 +8,12 @@ function post(fields: Record<string, string>): Request {
 }
 
 function contextWith(submit: (...args: unknown[]) => Promise<{ id: number }>): WebContext {
-  return { services: { quotations: { submit } }, actor: null, ip: "203.0.113.9" } as unknown as WebContext;
+  return {
+    services: { quotations: { submit } },
+    actor: null,
+    ip: "203.0.113.9",
+    logError: (err: unknown) => console.error(err),
+  } as unknown as WebContext;
 }
 
 /** `data()` results carry the body in `data` and the status in `init`. */

@@ -1,10 +1,9 @@
 import type { LeadSource } from "#shared/installer-network.ts";
 import { PROVINCES } from "#shared/provinces.ts";
-import { INSTALLER_WANTED, isDealerCompanyRole, QUOTE_FAILURE, QUOTE_SUCCESS } from "#shared/schemas/quotations.ts";
+import { INSTALLER_WANTED, QUOTE_FAILURE, QUOTE_SUCCESS } from "#shared/schemas/quotations.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
-import { useCurrentUser } from "#web/lib/root-data.ts";
 import { KIT_FIELDS, QUOTE_FIELDS, type QuoteContact, type QuoteField, type QuoteResult } from "./quote-fields.ts";
 
 /** A kit asked about as a whole (the solar calculator's): its lines, and the notes the form starts with. */
@@ -27,8 +26,9 @@ type QuoteFormProps = {
  * the notes start with the kit's summary, which the visitor may change.
  */
 export function QuoteForm({ productId, kit, dialogId, refused, source = "quote", contact }: QuoteFormProps) {
-  // A dealer company's request is for its own customer: never offered to rival installers (the service refuses it too).
-  const offerInstaller = !isDealerCompanyRole(useCurrentUser()?.role);
+  // A dealer company's request (the form starts from its contact) is for its own customer: never offered to rival
+  // installers. Shared pages know nobody, so the service refuses it too (INSTALLER_NOT_FOR_DEALERS).
+  const offerInstaller = !contact;
   const starts: Partial<Record<QuoteField, string>> = contact
     ? { customer_name: contact.name, customer_address: contact.address, customer_email: contact.email, customer_phone: contact.phone }
     : {};

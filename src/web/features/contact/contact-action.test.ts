@@ -7,7 +7,7 @@ function post(fields: Record<string, string>): Request {
 }
 
 function contextWith(submit: (...args: unknown[]) => Promise<{ id: number }>): WebContext {
-  return { services: { contact: { submit } }, actor: null, ip: "203.0.113.7" } as unknown as WebContext;
+  return { services: { contact: { submit } }, actor: null, ip: "203.0.113.7", logError: console.error } as unknown as WebContext;
 }
 
 /** `data()` results carry the body in `data` and the status in `init`. */
