@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { RouteErrorScreen } from "./components/layout/error-screen.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { SiteToaster } from "./components/ui/toaster.tsx";
+import { earlyCartSource } from "./lib/cart/cart-add-early.ts";
 import { cartCountEarlyScript } from "./lib/cart/cart-count-early.ts";
 import { holdUntilReadyScript } from "./lib/hydration-loader.ts";
 import { usePageMode } from "./lib/page-mode.tsx";
@@ -29,6 +30,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CanonicalLink />
         <Meta />
         <Links />
+        <EarlyScript nonce={nonce} />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased" data-cart-sync={cartSync}>
         <a
@@ -44,24 +46,38 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Whether the page is drawn in the public layout or the dealer area (the header with the cart link). */
+function usePublicPage(): boolean {
+  return useMatches().some((m) => m.id === "routes/public-layout" || m.id === "routes/dealer/layout");
+}
+
+/**
+ * Visitors' pages ("enhanced", decision 013): the loader that holds early taps, in the head so that it holds from
+ * the page's first byte (decision 028), with the early cart on pages with the header (the count, and a first Add to
+ * Cart answered before any script file). React pages get theirs with React Router's scripts (entry.server).
+ */
+function EarlyScript({ nonce }: { nonce: string | undefined }) {
+  const mode = usePageMode();
+  const publicPage = usePublicPage();
+  if (mode !== "enhanced") return null;
+  return <InlineScript nonce={nonce} code={holdUntilReadyScript(true, publicPage ? earlyCartSource() : "null")} />;
+}
+
 /**
  * A page's scripts (decision 013). React pages: React Router's, with the loader that holds early clicks (put in by
- * entry.server). Visitors' pages ("enhanced"): no React at all, the loader and the cart's early count inline. Every
- * page of the public layout and the dealer area (the header, Add to Cart, the quote dialog …) also gets the module of
+ * entry.server) and the header's early cart count. Visitors' pages have theirs in the head (EarlyScript). Every page
+ * of the public layout and the dealer area (the header, Add to Cart, the quote dialog …) also gets the module of
  * src/web/enhance/, which does on both kinds of page what scripts do there.
  */
 function PageScripts({ nonce }: { nonce: string | undefined }) {
   const mode = usePageMode();
   const root = useRouteLoaderData<typeof loader>("root");
-  const publicPage = useMatches().some((m) => m.id === "routes/public-layout" || m.id === "routes/dealer/layout");
-  const early = publicPage ? cartCountEarlyScript() : "";
+  const publicPage = usePublicPage();
   return (
     <>
-      {mode === "enhanced" ? (
-        <InlineScript nonce={nonce} code={holdUntilReadyScript(true) + early} />
-      ) : (
+      {mode === "enhanced" ? null : (
         <>
-          {early ? <InlineScript nonce={nonce} code={early} /> : null}
+          {publicPage ? <InlineScript nonce={nonce} code={cartCountEarlyScript()} /> : null}
           <ScrollRestoration nonce={nonce} />
           <Scripts nonce={nonce} />
         </>

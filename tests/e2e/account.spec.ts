@@ -106,7 +106,7 @@ test("the profile page edits the personal details with the spec's messages", asy
   await details.getByLabel("Current password").fill(account.password);
   await details.getByRole("button", { name: "Save Changes" }).click();
   await expect(details.getByText("Failed to update profile details.")).toBeVisible();
-  await expect(details.getByText("This username is already taken.")).toBeVisible();
+  await expect(details.getByText("This username is not available: please choose another.")).toBeVisible();
   await details.getByRole("link", { name: "Cancel" }).click();
   await expect(details.getByLabel("Username")).toHaveCount(0);
 });

@@ -332,6 +332,9 @@ test("the Help button covers no quotation's actions at 1280 px, at any scroll po
   await page.setViewportSize({ width: 1280, height: 800 });
   await login(page, DEMO.admin, "/admin/quotations");
   await expect(page.getByRole("heading", { level: 1, name: "Quotation Management" })).toBeVisible();
-  for (const toggle of await page.getByRole("button", { expanded: false, name: /^Quotation #\d+$/ }).all()) await toggle.click();
+  // Each row's details opened, one at a time (an opened row leaves the list of closed ones).
+  const closed = page.getByRole("button", { expanded: false, name: /^Quotation #\d+$/ });
+  for (let n = await closed.count(); n > 0; n--) await closed.first().click();
+  await expect(closed).toHaveCount(0);
   expect(await helpButtonFindings(page, "/admin/quotations", { expected: true })).toEqual([]);
 });

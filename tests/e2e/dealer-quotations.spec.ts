@@ -52,7 +52,9 @@ test("the dealer sees their quotations, newest first, with status styles and an 
   await expect(approved.locator('[data-status="approved"]')).toHaveText(/Approved/);
   await expect(approved.locator('[data-status="approved"]')).toHaveClass(/green/);
   await expect(approved.getByRole("table")).toBeVisible();
-  await expect(approved.getByRole("rowheader", { name: /Total/ })).toBeVisible();
+  // Totals labelled, excl. and incl. VAT, as the PDF has them.
+  await expect(approved.getByRole("rowheader", { name: /^Total excl\. VAT \(USD\)$/ })).toBeVisible();
+  await expect(approved.getByRole("rowheader", { name: /^Total incl\. VAT \(USD\)$/ })).toBeVisible();
   await expect(approved.getByText(/^Valid until/)).toBeVisible();
   const link = approved.getByRole("link", { name: /Download PDF/ });
   await expect(link).toBeVisible();

@@ -103,17 +103,61 @@ test.describe("before any script has come", () => {
   });
 });
 
-test("a tap on Add to Cart before the script has come is held, then carried out", async ({ page }) => {
+test("a tap on Add to Cart before the script has come is answered by the page itself, and counted once", async ({ page }) => {
   const release = await holdEnhanceScript(page);
   // The held script holds the load event too: the page is there once its HTML is.
   await page.goto("/product/1", { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Decision 028: the inline script in the head adds it and says so, with no script file yet.
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await tasksDone(page);
-  expect(await enhanced(page)).toBe(false);
-  await release();
   await expect(page.getByText("Product added to cart!")).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  expect(await enhanced(page)).toBe(false);
+  // The script, once come, neither adds it again nor loses it; a second tap is its own.
+  await release();
+  await expect.poll(() => enhanced(page)).toBe(true);
+  await tasksDone(page);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "null")?.items?.[0]?.quantity)).toBe(2);
+});
+
+test("a tap held for the script shows at once that it was taken, and is carried out when it comes", async ({ page }) => {
+  const release = await holdEnhanceScript(page);
+  await page.goto("/product/1", { waitUntil: "domcontentloaded" });
+  const thumbnails = page.locator("[data-gallery-show]");
+  test.skip((await thumbnails.count()) < 2, "the demo product has one picture");
+  const second = thumbnails.nth(1);
+  await second.click();
+  await expect(second).toHaveAttribute("aria-busy", "true");
+  await expect(second).toHaveCSS("cursor", "progress");
+  await release();
+  await expect(second).not.toHaveAttribute("aria-busy");
+  await expect(second).toHaveAttribute("aria-pressed", "true");
+});
+
+test("items per page: the change sends the form before the rest of a long page or any script has come, and without scripts Show does", async ({
+  page,
+  browser,
+}) => {
+  const release = await holdEnhanceScript(page);
+  await page.goto("/category/solar-panels", { waitUntil: "domcontentloaded" });
+  // The loader in the head hides the button kept for browsers without scripts.
+  await expect(page.getByRole("button", { name: "Show", exact: true })).toBeHidden();
+  await page.getByLabel("Items per page").selectOption("24");
+  await expect(page).toHaveURL(/[?&]pageSize=24\b/);
+  await release();
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const plain = await noScripts.newPage();
+    await plain.goto(new URL("/category/solar-panels", page.url()).toString());
+    await plain.getByLabel("Items per page").selectOption("48");
+    await plain.getByRole("button", { name: "Show", exact: true }).click();
+    await expect(plain).toHaveURL(/[?&]pageSize=48\b/);
+  } finally {
+    await noScripts.close();
+  }
 });
 
 test("Add to Cart updates the count and says so; a second add raises the quantity", async ({ page }) => {

@@ -1,13 +1,9 @@
 import { CART_STORAGE_KEY } from "#shared/constants.ts";
 import { cartCountHelpers, showCartCount } from "#web/lib/cart/cart-count-early.ts";
+import { ADDED_TO_CART, CART_NOT_SAVED, KIT_ADDED_TO_CART } from "#web/lib/cart/cart-label.ts";
 import { addLinesToCart, addToCart, type CartItem, subscribeToCart } from "#web/lib/cart/cart-store.ts";
 import { syncCartOnDealerPages } from "./cart-sync.ts";
 import { toast } from "./toast.ts";
-
-/** The spec's texts (§8) and what the page says when the browser will not keep a cart. */
-export const ADDED_TO_CART = "Product added to cart!";
-export const KIT_ADDED_TO_CART = "Kit added to cart!";
-export const CART_NOT_SAVED = "The cart could not be saved in this browser.";
 
 /** What an Add to Cart button carries (`data-add-to-cart`, features/catalogue/add-to-cart-button.tsx). */
 type AddToCartData = Omit<CartItem, "quantity">;

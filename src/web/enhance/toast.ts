@@ -6,28 +6,35 @@ import { toastTop } from "../components/ui/toast-offset.ts";
  * has them: top right, at most 3 at once, 4000 ms, 14 px apart, 356 px wide, a close button. The list is a polite
  * live region that is on the page before the first toast, so screen readers announce each one.
  */
-let region: HTMLOListElement | null = null;
-
-function toastRegion(): HTMLOListElement {
-  if (region?.isConnected) return region;
-  region = document.createElement("ol");
-  region.setAttribute("aria-label", "Notifications");
-  region.setAttribute("aria-live", "polite");
-  region.dataset.toaster = "";
-  region.className =
-    "pointer-events-none fixed right-4 left-4 z-[60] flex flex-col items-end gap-[14px] sm:left-auto [&>li]:pointer-events-auto";
-  document.body.append(region);
-  return region;
-}
-
 export function prepareToasts(): void {
-  toastRegion();
+  showToast(null, "", { top: toastTop(), visible: TOAST_DEFAULTS.visibleToasts, duration: TOAST_DEFAULTS.duration });
 }
 
 export function toast(kind: "success" | "error", message: string): void {
-  const list = toastRegion();
+  showToast(kind, message, { top: toastTop(), visible: TOAST_DEFAULTS.visibleToasts, duration: TOAST_DEFAULTS.duration });
+}
+
+export type ToastPlace = { top: number; visible: number; duration: number };
+
+/**
+ * Draws a toast (`kind` null: only the list, empty). Sent as its source in the page's inline script too, which
+ * answers a first Add to Cart before any script file has come (lib/hydration-loader.ts): it uses nothing from outside
+ * its body, and finds the list the other drew, so there is one.
+ */
+export function showToast(kind: "success" | "error" | null, message: string, place: ToastPlace): void {
+  let list = document.querySelector<HTMLOListElement>("ol[data-toaster]");
+  if (!list) {
+    list = document.createElement("ol");
+    list.setAttribute("aria-label", "Notifications");
+    list.setAttribute("aria-live", "polite");
+    list.dataset.toaster = "";
+    list.className =
+      "pointer-events-none fixed right-4 left-4 z-[60] flex flex-col items-end gap-[14px] sm:left-auto [&>li]:pointer-events-auto";
+    document.body.append(list);
+  }
+  if (!kind) return;
   // Under the header (its Cart badge), wherever the page is scrolled: set through the CSSOM, not an attribute (decision 011).
-  list.style.top = `${toastTop()}px`;
+  list.style.top = `${place.top}px`;
   const item = document.createElement("li");
   item.dataset.toast = kind;
   item.className = `flex w-full max-w-[356px] items-center gap-3 rounded-lg border bg-white p-4 text-sm font-medium shadow-lg sm:w-[356px] ${
@@ -44,6 +51,6 @@ export function toast(kind: "success" | "error", message: string): void {
   close.addEventListener("click", () => item.remove());
   item.append(text, close);
   list.append(item);
-  while (list.children.length > TOAST_DEFAULTS.visibleToasts) list.firstElementChild?.remove();
-  setTimeout(() => item.remove(), TOAST_DEFAULTS.duration);
+  while (list.children.length > place.visible) list.firstElementChild?.remove();
+  setTimeout(() => item.remove(), place.duration);
 }

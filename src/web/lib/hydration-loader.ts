@@ -11,10 +11,14 @@
  *   Buttons with a native action (submit, `commandfor`, `popovertarget`) are not held either, nor those inside an
  *   element marked `data-enhanced` (its script is already running: the cart page's, sent inline).
  * - A select marked `data-submit-on-change` sends its form when changed, scripts or not (items per page).
+ * - Sent in the page's `<head>` (decision 028), so all of this holds from the page's first byte, before the rest of a
+ *   long page has come. A held control shows it is busy at once (`aria-busy`, app.css); on visitors' pages of the
+ *   public layout (`early`), Add to Cart is not held but answered here, with the cart store's own rule and the
+ *   spec's toast (lib/cart/cart-add-early.ts), and the header's count is shown once the page has come.
  */
-export function holdUntilReady(enhanced: boolean): void {
+export function holdUntilReady(enhanced: boolean, early?: { add: (button: HTMLElement) => void; count: () => void } | null): void {
   const win = window as Window & { __hydrated?: boolean; __enhanced?: boolean };
-  type Held = { submit: boolean; replay: () => void };
+  type Held = { submit: boolean; replay: () => void; control?: HTMLElement };
   let held: Held[] = [];
   let released = false;
   let formsPost = false;
@@ -29,7 +33,10 @@ export function holdUntilReady(enhanced: boolean): void {
     const now = held;
     held = [];
     setTimeout(() => {
-      for (const h of now) h.replay();
+      for (const h of now) {
+        h.control?.removeAttribute("aria-busy");
+        h.replay();
+      }
     });
   }
 
@@ -38,7 +45,10 @@ export function holdUntilReady(enhanced: boolean): void {
     formsPost = true;
     const submits = held.filter((h) => h.submit);
     held = held.filter((h) => !h.submit);
-    for (const h of submits) h.replay();
+    for (const h of submits) {
+      h.control?.removeAttribute("aria-busy");
+      h.replay();
+    }
   }
 
   function hold(event: Event) {
@@ -58,6 +68,13 @@ export function holdUntilReady(enhanced: boolean): void {
     } else {
       const control = target?.closest?.<HTMLElement>('button, [role="button"], [role="tab"], input[type="submit"]');
       if (!control) return;
+      // A visitor's first Add to Cart, answered here (a dealer's cart is the company's: held for its sync).
+      if (early && control.matches("[data-add-to-cart]") && !document.body.dataset.cartSync) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        early.add(control);
+        return;
+      }
       const form = (control as HTMLButtonElement).form ?? null;
       const submit = form !== null && (control as HTMLButtonElement).type === "submit";
       if (submit && (formsPost || enhanced)) return;
@@ -67,11 +84,14 @@ export function holdUntilReady(enhanced: boolean): void {
       // A submit button that React replaces (a no-script fallback) still sends its form.
       h = {
         submit,
+        control,
         replay: () => {
           if (control.isConnected) control.click();
           else if (submit && form?.isConnected) form.requestSubmit();
         },
       };
+      // Seen at once: the tap was taken, its answer is coming.
+      control.setAttribute("aria-busy", "true");
     }
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -92,6 +112,12 @@ export function holdUntilReady(enhanced: boolean): void {
     select.form.requestSubmit();
   }
 
+  // The submit buttons kept for browsers without scripts (`data-until-loader`, app.css) are not needed here.
+  document.documentElement.dataset.loader = "";
+  if (early) {
+    if (document.readyState === "loading") addEventListener("DOMContentLoaded", early.count, { once: true });
+    else early.count();
+  }
   addEventListener("click", hold, true);
   addEventListener("submit", hold, true);
   addEventListener("error", failed, true);
@@ -102,7 +128,7 @@ export function holdUntilReady(enhanced: boolean): void {
   setTimeout(letFormsPost, 15_000);
 }
 
-/** The inline script's text. */
-export function holdUntilReadyScript(enhanced: boolean): string {
-  return `(${holdUntilReady.toString()})(${enhanced});`;
+/** The inline script's text; `early`: an expression for its early cart (lib/cart/cart-add-early.ts `earlyCartSource`). */
+export function holdUntilReadyScript(enhanced: boolean, early = "null"): string {
+  return `(${holdUntilReady.toString()})(${enhanced}, ${early});`;
 }

@@ -184,15 +184,15 @@ export function SortSelect({ options, value }: { options: SortOption[]; value: C
           </option>
         ))}
       </select>
-      <noscript>
-        <button
-          type="submit"
-          form={FILTER_FORM_ID}
-          className="min-h-11 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-900"
-        >
-          Sort
-        </button>
-      </noscript>
+      {/* Shown only where the head's loader has not run (scripts off): it sends the change itself (decision 028). */}
+      <button
+        type="submit"
+        form={FILTER_FORM_ID}
+        data-until-loader=""
+        className="min-h-11 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-900"
+      >
+        Sort
+      </button>
     </div>
   );
 }

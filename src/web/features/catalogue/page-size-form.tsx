@@ -2,8 +2,8 @@ import { PAGE_SIZE_OPTIONS } from "#shared/constants.ts";
 
 /**
  * Items per page (spec §2, §9): a GET form. A change sends it at once (`data-submit-on-change`, answered by the
- * page's inline loader, lib/hydration-loader.ts, before any script file has come); without scripts at all, its Show
- * button does. The page is left out, so a new size starts at page 1 (spec §4); `keep`: a category's filters and sort.
+ * page's inline loader in the head, lib/hydration-loader.ts, before any script file has come); where that loader has
+ * not run (scripts off), its Show button does (`data-until-loader`, hidden once the loader runs: decision 028). The page is left out, so a new size starts at page 1 (spec §4); `keep`: a category's filters and sort.
  */
 export function PageSizeForm({ pageSize, keep = [] }: { pageSize: number; keep?: [string, string][] }) {
   return (
@@ -27,11 +27,14 @@ export function PageSizeForm({ pageSize, keep = [] }: { pageSize: number; keep?:
           </option>
         ))}
       </select>
-      <noscript>
-        <button type="submit" className="min-h-11 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-900">
-          Show
-        </button>
-      </noscript>
+      {/* A real submit button, not one in <noscript>: a browser whose scripts have not come yet never shows that. */}
+      <button
+        type="submit"
+        data-until-loader=""
+        className="min-h-11 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-900"
+      >
+        Show
+      </button>
     </form>
   );
 }

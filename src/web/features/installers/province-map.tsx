@@ -12,12 +12,12 @@ const LABEL_AT: Record<ProvinceSlug, string> = {
   harare: "left-[74.5%] top-[33%]",
   manicaland: "left-[86%] top-[65.4%]",
   "mashonaland-central": "left-[77.5%] top-[12%]",
-  "mashonaland-east": "left-[83%] top-[44.7%]",
+  "mashonaland-east": "left-[83%] top-[44%]",
   "mashonaland-west": "left-[52%] top-[25.1%]",
   masvingo: "left-[71.5%] top-[84%]",
   "matabeleland-north": "left-[24.5%] top-[45.8%]",
   "matabeleland-south": "left-[42%] top-[86.2%]",
-  midlands: "left-[56.5%] top-[51.3%]",
+  midlands: "left-[52.5%] top-[52%]",
 };
 
 export const installersCount = (n: number) => `${n} installer${n === 1 ? "" : "s"}`;

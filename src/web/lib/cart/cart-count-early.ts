@@ -32,10 +32,15 @@ export function showCartCount(storageKey: string, cart: CartCountHelpers): void 
 export const cartCountHelpers: CartCountHelpers = { parseCart, cartCount, cartLinkLabel, cartBadgeText };
 
 /**
- * The inline script's text. The functions are sent as their source: `parseCart` calls `isItem`, so that is declared
- * beside them under the name the bundle gave it.
+ * A function expression that shows the count, as source text for an inline script. `parseCart` calls `isItem`, so
+ * the script declares that beside it under the name the bundle gave it (cartCountEarlyScript does).
  */
-export function cartCountEarlyScript(): string {
+export function cartCountSource(): string {
   const helpers = `{ parseCart: ${parseCart}, cartCount: ${cartCount}, cartLinkLabel: ${cartLinkLabel}, cartBadgeText: ${cartBadgeText} }`;
-  return `(function () { ${isItem}; (${showCartCount})(${JSON.stringify(CART_STORAGE_KEY)}, ${helpers}); })();`;
+  return `function () { (${showCartCount})(${JSON.stringify(CART_STORAGE_KEY)}, ${helpers}); }`;
+}
+
+/** The inline script's text: the count shown once, where it is put (after the header). */
+export function cartCountEarlyScript(): string {
+  return `(function () { ${isItem}; (${cartCountSource()})(); })();`;
 }

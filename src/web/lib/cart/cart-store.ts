@@ -123,14 +123,23 @@ export function clearCart(): void {
  */
 export function addToCart(item: Omit<CartItem, "quantity">, quantity = 1, now = Date.now()): Cart | null {
   if (!Number.isInteger(quantity) || quantity < 1) return readCart(now);
-  const cart = readCart(now) ?? { items: [], expires: now + CART_LIFETIME_MS };
-  const existing = cart.items.find((i) => i.productId === item.productId);
-  const items = existing
-    ? cart.items.map((i) => (i.productId === item.productId ? { ...i, quantity: cartQuantity(i.quantity + 1) } : i))
-    : [...cart.items, { ...item, quantity: cartQuantity(quantity) }];
-  const next = { ...cart, items };
+  const next = cartWithAdded(readCart(now), item, quantity, now + CART_LIFETIME_MS, LINE_QUANTITY_MAX);
   writeCart(next);
   return next;
+}
+
+/**
+ * `cart` with `item` added as addToCart adds it: a new cart expires at `expires`, a product already in it goes up by
+ * 1, a new one comes in with `quantity`, both held at `max`. Sent as its source in the page's inline script, which
+ * answers a first Add to Cart before any script file has come (hydration-loader.ts): it uses nothing from outside.
+ */
+export function cartWithAdded(cart: Cart | null, item: Omit<CartItem, "quantity">, quantity: number, expires: number, max: number): Cart {
+  const base = cart ?? { items: [], expires };
+  const existing = base.items.some((i) => i.productId === item.productId);
+  const items = existing
+    ? base.items.map((i) => (i.productId === item.productId ? { ...i, quantity: Math.min(i.quantity + 1, max) } : i))
+    : [...base.items, { ...item, quantity: Math.min(quantity, max) }];
+  return { ...base, items };
 }
 
 /**
