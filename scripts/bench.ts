@@ -375,13 +375,13 @@ function phoneSection(phone: PhoneFigures): string[] {
     "",
     `### Interactions (budget: ≤ ${BUDGETS.interactionMs} ms each)`,
     "",
-    `From the tap (or key press, or pointer move; its event.timeStamp) to the first animation frame that shows the answer, measured in the page; median of ${INTERACTION_RUNS} cold runs, each a fresh Debian Chromium context on a Pixel 7 (412 px, touch) or, for the desktop menu, 1280 × 800 with a mouse, with Lighthouse's mobile conditions through CDP (${c.latencyMs} ms round trip, ${c.downloadKbps / 1024} Mbps down, ${c.uploadKbps} kbps up, CPU ${c.cpuSlowdown}× slower); the act is the cold tap, as soon as its control can be used (decision 028), and "before script" marks a run whose page's script had not come by then. "No answer": nothing visible within ${NO_ANSWER_MS / 1000} s, a missed budget.`,
+    `From the tap (or key press, or pointer move; its event.timeStamp) to the first animation frame that shows the answer, measured in the page; median of ${INTERACTION_RUNS} cold runs, each a fresh Debian Chromium context on a Pixel 7 (412 px, touch) or, for the desktop menu, 1280 × 800 with a mouse, with Lighthouse's mobile conditions through CDP (${c.latencyMs} ms round trip, ${c.downloadKbps / 1024} Mbps down, ${c.uploadKbps} kbps up, CPU ${c.cpuSlowdown}× slower); the act is the cold tap, as soon as its control can be used, with the page's script file held back until the answer is in (decision 028); "with script" marks a run whose page's script had come by the tap all the same. "No answer": nothing visible within ${NO_ANSWER_MS / 1000} s, a missed budget.`,
     "",
     "| interaction | page | median ms | runs ms |",
     "| --- | --- | --- | --- |",
     ...phone.interactions.map(
       (i) =>
-        `| ${i.name} | ${i.viewport} \`${i.path}\` | ${ms(i.medianMs)} | ${i.runs.map((r) => (r.error ? `${ms(r.ms)} (${r.error})` : `${ms(r.ms)}${r.scripted === false ? " (before script)" : ""}`)).join(", ")} |`,
+        `| ${i.name} | ${i.viewport} \`${i.path}\` | ${ms(i.medianMs)} | ${i.runs.map((r) => (r.error ? `${ms(r.ms)} (${r.error})` : `${ms(r.ms)}${r.scripted ? " (with script)" : ""}`)).join(", ")} |`,
     ),
     ...phone.interactions.flatMap((i) =>
       i.runs.some((r) => r.observed) ? [`- ${i.name}: the header's cart link ${i.runs.map((r) => `“${r.observed}”`).join(", ")}.`] : [],

@@ -102,9 +102,27 @@ const cartPage = await build({
   format: "iife",
 });
 const cartPageScript = cartPage.outputFiles[0].text.trim();
+// The head's inline scripts of visitors' pages (decision 028): the loader with the early cart, and the loader alone.
+// Minified here, as they are in every such page's HTML; root.tsx sends their source text in development.
+const inlineScript = async (entry) =>
+  (
+    await build({
+      ...browserBuild,
+      entryPoints: [entry],
+      outdir: undefined,
+      entryNames: undefined,
+      metafile: false,
+      write: false,
+      format: "iife",
+    })
+  ).outputFiles[0].text.trim();
+const [headWithCart, head] = await Promise.all([
+  inlineScript("src/web/enhance/early-inline.ts"),
+  inlineScript("src/web/enhance/hold-inline.ts"),
+]);
 await writeFile(
   path.join("build", "enhance.json"),
-  `${JSON.stringify({ src: `/assets/${entryFile(enhanced)}`, cartPage: cartPageScript })}\n`,
+  `${JSON.stringify({ src: `/assets/${entryFile(enhanced)}`, cartPage: cartPageScript, head: { withCart: headWithCart, alone: head } })}\n`,
 );
 
 console.log(`  server and visitors' scripts (esbuild): ${seconds(bundling)}`);

@@ -14,7 +14,13 @@ export type InPage = {
 };
 
 /** The page's record of one interaction, kept in sessionStorage so that it survives a full navigation. */
-export type InteractionRecord = { tap: number; event: string; ms?: number | null };
+export type InteractionRecord = {
+  tap: number;
+  event: string;
+  /** Whether the page's script (src/web/enhance/, or React) had started when the input came. */
+  scripted?: boolean;
+  ms?: number | null;
+};
 
 export const RECORD_KEY = "bench:interaction";
 export const ARMED_KEY = "bench:armed";
@@ -109,7 +115,9 @@ export function watchInteraction<C>(answer: (page: InPage, c: C) => boolean, c: 
   };
   const onInput = (event: Event) => {
     if (sessionStorage.getItem(armedKey) !== "1" || read()) return;
-    sessionStorage.setItem(recordKey, JSON.stringify({ tap: performance.timeOrigin + event.timeStamp, event: event.type }));
+    const w = window as Window & { __enhanced?: boolean; __hydrated?: boolean };
+    const scripted = w.__enhanced === true || w.__hydrated === true;
+    sessionStorage.setItem(recordKey, JSON.stringify({ tap: performance.timeOrigin + event.timeStamp, event: event.type, scripted }));
     poll();
   };
   for (const type of ["pointerdown", "touchstart", "keydown", "pointermove", "change"])

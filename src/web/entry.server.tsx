@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { NonceProvider } from "./components/nonce.tsx";
+import { HeadScriptsProvider, NonceProvider } from "./components/nonce.tsx";
 import { contentSecurityPolicy } from "./lib/csp.ts";
 import { type PageMode, PageModeProvider } from "./lib/page-mode.tsx";
 import { pageScripts } from "./lib/page-scripts.server.ts";
@@ -56,9 +56,11 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <PageModeProvider value={mode}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </PageModeProvider>
+        <HeadScriptsProvider value={loadContext.headScripts}>
+          <PageModeProvider value={mode}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </PageModeProvider>
+        </HeadScriptsProvider>
       </NonceProvider>,
       {
         nonce,

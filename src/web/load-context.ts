@@ -18,6 +18,8 @@ export type WebContext = {
   enhanceScript: string;
   /** The cart page's inline script (src/web/enhance/cart-page.ts, bundled by the build; empty in development). */
   cartPageScript: string;
+  /** The head's inline scripts of visitors' pages, minified by the build; null in development (decision 028). */
+  headScripts: HeadScripts | null;
   siteUrl: string;
   /**
    * Logs a page's unexpected failure through the server's logger, whose redaction drops a failed query's parameters
@@ -32,3 +34,6 @@ export type WebContext = {
 declare module "react-router" {
   interface AppLoadContext extends WebContext {}
 }
+
+/** The head's inline scripts of visitors' pages (src/web/enhance/early-inline.ts and hold-inline.ts, decision 028). */
+export type HeadScripts = { withCart: string; alone: string };

@@ -1,7 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { RouteErrorScreen } from "./components/layout/error-screen.tsx";
-import { useNonce } from "./components/nonce.tsx";
+import { useHeadScripts, useNonce } from "./components/nonce.tsx";
 import { SiteToaster } from "./components/ui/toaster.tsx";
 import { earlyCartSource } from "./lib/cart/cart-add-early.ts";
 import { cartCountEarlyScript } from "./lib/cart/cart-count-early.ts";
@@ -58,9 +58,13 @@ function usePublicPage(): boolean {
  */
 function EarlyScript({ nonce }: { nonce: string | undefined }) {
   const mode = usePageMode();
-  const publicPage = usePublicPage();
+  const built = useHeadScripts();
+  // The cart page draws its cart and count with its own inline script: the loader alone there.
+  const matches = useMatches();
+  const withCart = usePublicPage() && !matches.some((m) => m.id === "routes/cart");
   if (mode !== "enhanced") return null;
-  return <InlineScript nonce={nonce} code={holdUntilReadyScript(true, publicPage ? earlyCartSource() : "null")} />;
+  const code = built ? (withCart ? built.withCart : built.alone) : holdUntilReadyScript(true, withCart ? earlyCartSource() : "null");
+  return <InlineScript nonce={nonce} code={code} />;
 }
 
 /**

@@ -28,8 +28,8 @@ export function showToast(kind: "success" | "error" | null, message: string, pla
     list.setAttribute("aria-label", "Notifications");
     list.setAttribute("aria-live", "polite");
     list.dataset.toaster = "";
-    list.className =
-      "pointer-events-none fixed right-4 left-4 z-[60] flex flex-col items-end gap-[14px] sm:left-auto [&>li]:pointer-events-auto";
+    // Drawn by app.css's .toaster: short names, as this is sent in every visitor's page (decision 028).
+    list.className = "toaster";
     document.body.append(list);
   }
   if (!kind) return;
@@ -37,16 +37,11 @@ export function showToast(kind: "success" | "error" | null, message: string, pla
   list.style.top = `${place.top}px`;
   const item = document.createElement("li");
   item.dataset.toast = kind;
-  item.className = `flex w-full max-w-[356px] items-center gap-3 rounded-lg border bg-white p-4 text-sm font-medium shadow-lg sm:w-[356px] ${
-    kind === "success" ? "border-slate-200 text-slate-900" : "border-red-200 text-red-900"
-  }`;
   const text = document.createElement("p");
-  text.className = "flex-1";
   text.textContent = message;
   const close = document.createElement("button");
   close.type = "button";
   close.setAttribute("aria-label", "Close toast");
-  close.className = "inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100";
   close.textContent = "×";
   close.addEventListener("click", () => item.remove());
   item.append(text, close);

@@ -8,7 +8,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { SHARED_PAGE_HEADER } from "#web/lib/shared-page.ts";
-import type { WebContext } from "#web/load-context.ts";
+import type { HeadScripts, WebContext } from "#web/load-context.ts";
 import type { Services } from "../../services.ts";
 import { deviceCookieName, sessionCookieName, sessionCookieOptions } from "../auth/plugin.ts";
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, onceClosed, UNAVAILABLE_PAGE } from "../http.ts";
@@ -175,6 +175,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   // The cart page's inline script (src/web/enhance/cart-page.ts): the build's text; none in development, where
   // main.ts draws the cart page itself.
   let cartPageScript = "";
+  // The head's inline scripts of visitors' pages, minified by the build (decision 028); in development root.tsx sends
+  // the same functions as their source text.
+  let headScripts: HeadScripts | null = null;
   if (opts.mode === "development") {
     const { createServer } = await import("vite");
     const vite = await createServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" });
@@ -187,9 +190,14 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}): run npm run build`);
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     getBuild = async () => build;
-    const enhance = JSON.parse(await readFile(path.join(buildDir, "enhance.json"), "utf8")) as { src: string; cartPage?: string };
+    const enhance = JSON.parse(await readFile(path.join(buildDir, "enhance.json"), "utf8")) as {
+      src: string;
+      cartPage?: string;
+      head?: HeadScripts;
+    };
     enhanceScript = enhance.src;
     cartPageScript = enhance.cartPage ?? "";
+    headScripts = enhance.head ?? null;
     await app.register(fastifyStatic, {
       root: path.join(buildDir, "client"),
       wildcard: false,
@@ -264,6 +272,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
         cspNonce,
         enhanceScript,
         cartPageScript,
+        headScripts,
         siteUrl: opts.siteUrl,
         ip: request.ip,
         userAgent: request.headers["user-agent"],

@@ -1,7 +1,7 @@
 import { CART_LIFETIME_MS, CART_STORAGE_KEY, LINE_QUANTITY_MAX, TOAST_DEFAULTS } from "#shared/constants.ts";
 import { toastTop } from "#web/components/ui/toast-offset.ts";
 import { showToast } from "#web/enhance/toast.ts";
-import { cartCountSource } from "./cart-count-early.ts";
+import { cartCountHelpers, cartCountSource, showCartCount } from "./cart-count-early.ts";
 import { ADDED_TO_CART, CART_NOT_SAVED } from "./cart-label.ts";
 import { cartWithAdded, isItem, parseCart } from "./cart-store.ts";
 
@@ -39,6 +39,26 @@ export function addToCartEarly(button: HTMLElement, h: EarlyAddHelpers): void {
   } catch {
     h.showToast("error", h.failed, place);
   }
+}
+
+/** The helpers as functions, for the build's bundle of the head's script (enhance/early-inline.ts). */
+export function earlyCart(): { add: (button: HTMLElement) => void; count: () => void } {
+  const count = () => showCartCount(CART_STORAGE_KEY, cartCountHelpers);
+  const helpers: EarlyAddHelpers = {
+    key: CART_STORAGE_KEY,
+    lifetimeMs: CART_LIFETIME_MS,
+    max: LINE_QUANTITY_MAX,
+    added: ADDED_TO_CART,
+    failed: CART_NOT_SAVED,
+    visible: TOAST_DEFAULTS.visibleToasts,
+    duration: TOAST_DEFAULTS.duration,
+    parseCart,
+    cartWithAdded,
+    showToast,
+    toastTop,
+    count,
+  };
+  return { count, add: (button) => addToCartEarly(button, helpers) };
 }
 
 /**

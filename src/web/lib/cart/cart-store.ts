@@ -48,7 +48,7 @@ export function isItem(value: unknown): value is CartItem {
 }
 
 /** What the cart says when a quantity is held at the order limit. */
-export const CART_QUANTITY_LIMIT = `You can order at most ${LINE_QUANTITY_MAX.toLocaleString("en-US")} of one product.`;
+export const CART_QUANTITY_LIMIT = `You can order at most ${/* @__PURE__ */ LINE_QUANTITY_MAX.toLocaleString("en-US")} of one product.`;
 
 /** A quantity held to the order limit (a line of an order or a quote request holds at most LINE_QUANTITY_MAX). */
 export function cartQuantity(quantity: number): number {
