@@ -89,7 +89,7 @@ export async function main(web: "production" | "development" = "production") {
     }
     console.log(lines.join("\n"));
     // One picture at a time: a core stays free for the visitors (the drawer logs a picture it cannot draw).
-    if (pictures.size > 0) void pictures.drawAll();
+    if (pictures.size > 0) void pictures.drawAll().catch((err) => app.log.error({ err }, "drawing the demo pictures stopped"));
     stopOnSignals(
       app,
       async () => {
