@@ -20,7 +20,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startServer } from "../tests/support/server-process.ts";
+import { picturesDrawn, startServer } from "../tests/support/server-process.ts";
 import { demoCatalogue } from "./bench/catalogue.ts";
 import { largestRouteChunks, type RouteChunk } from "./bench/chunks.ts";
 import { countRows, postgresDatabase } from "./bench/databases.ts";
@@ -152,6 +152,8 @@ async function benchDatabase(database: "pglite" | "postgres"): Promise<{ run: Da
   const server = await startServer(env, 120_000);
   const startMs = Math.round(performance.now() - started);
   const base = server.url;
+  // The first start draws the demo's pictures after "Site ready" (decision 027): the figures are of the finished site.
+  await picturesDrawn(base);
   const pid = server.child.pid as number;
 
   const product = (await (await fetch(`${base}/api/products/get-product-by-category/1?page=1&pageSize=1`)).json()) as {
@@ -514,6 +516,7 @@ async function onlyPhone(): Promise<string[]> {
   const server = await startServer({ DATA_DIR: dataDir, FORMS_PER_HOUR: "1000000" }, 600_000);
   let phone: PhoneFigures;
   try {
+    await picturesDrawn(server.url);
     phone = await measurePhone(server.url);
   } finally {
     await server.stop();

@@ -43,6 +43,7 @@ import { errorForLog, redactingStream } from "./platform/log-redaction.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
 import { listNullInNullableEnums } from "./platform/openapi.ts";
 import { createSharedCache, sharedCachePlugin } from "./platform/shared-cache.ts";
+import { type PendingFiles, withPendingFiles } from "./platform/storage/pending-files.ts";
 import { createStorage, type Storage } from "./platform/storage/storage.ts";
 import { webPlugin } from "./platform/web/web.ts";
 import { healthPlugin } from "./plugins/health.ts";
@@ -56,6 +57,8 @@ export type AppOptions = {
   /** Serve the React Router pages too (off in API tests). */
   web?: false | "production" | "development";
   storage?: Storage;
+  /** Files made on their first read: the demo's pictures not drawn yet (db/seed/pictures.ts, decision 027). */
+  pendingFiles?: PendingFiles;
   /** The transport the mail jobs send with (default: SMTP_URL or the .eml outbox). */
   mailer?: Mailer;
   /** Where log lines go (default: stdout), after redaction (platform/log-redaction.ts); tests read them. */
@@ -114,7 +117,8 @@ function trustProxyOption(trust: Config["trustProxy"]) {
 /** The whole HTTP application, ready to `inject()` or `listen()`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  const storage = opts.storage ?? createStorage(config);
+  const stored = opts.storage ?? createStorage(config);
+  const storage = opts.pendingFiles ? withPendingFiles(stored, opts.pendingFiles) : stored;
   const secureCookies = config.env === "production";
   // Where links in e-mails and Paynow's return and result addresses point (I1): never the request's Host.
   const linkOrigin = linkOriginOf(config);
@@ -178,9 +182,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { accounts: services.accounts, siteUrl: config.siteUrl, secureCookies });
   await app.register(personalAnswersPlugin, { accounts: services.accounts });
 
-  await app.register(healthPlugin, { database });
+  await app.register(healthPlugin, { database, ...(opts.pendingFiles ? { pendingFiles: opts.pendingFiles } : {}) });
 
-  await app.register(mediaPlugin, { storage, derivedImages });
+  await app.register(mediaPlugin, { storage, derivedImages, ...(opts.pendingFiles ? { pendingFiles: opts.pendingFiles } : {}) });
 
   await app.register(async (api) => {
     await api.register(fastifySwagger, {

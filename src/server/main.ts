@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
 import { accountsWithDemoPasswords, accountsWithDemoTotpSecret, DEMO_TEAM, DEMO_TOTP_ROLES } from "./db/seed/accounts.ts";
+import { openDemoPictures } from "./db/seed/pictures.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
 import { withStartLock } from "./db/start-lock.ts";
 import { redactSecrets } from "./platform/log-redaction.ts";
@@ -10,7 +11,10 @@ import { ORPHAN_AGE_MS, sweepOrphans } from "./platform/storage/orphan-sweep.ts"
 import { StorageUnavailableError } from "./platform/storage/s3-storage.ts";
 import { openStorage } from "./platform/storage/storage.ts";
 
-/** Config → database (migrated, seeded on first start) → app → listen. Start-up failures print one line. */
+/**
+ * Config → database (migrated, seeded on first start) → app → listen, then the demo's pictures drawn in the background
+ * when a first start left them to draw (decision 027). Start-up failures print one line.
+ */
 export async function main(web: "production" | "development" = "production") {
   const started = Date.now();
   // Images are encoded once each and then served from storage: libvips' operation cache would only hold memory.
@@ -24,6 +28,13 @@ export async function main(web: "production" | "development" = "production") {
     const created = await withStartLock(config, async () => {
       await database.migrate();
       return seedIfEmpty(database.db, storage, { mediaCache: config.seedMediaCache });
+    });
+    // The demo's rows are all there; its pictures (if a first start, or one stopped early, left any) are drawn after
+    // "Site ready", and at once when a request asks for one first. A PGlite database is this process's alone: a
+    // picture found claimed was being drawn when it last stopped.
+    const pictures = await openDemoPictures(database.db, storage, {
+      mediaCache: config.seedMediaCache,
+      releaseClaims: database.kind === "pglite",
     });
     if (config.env === "production") {
       const weak = await accountsWithDemoPasswords(database.db);
@@ -40,7 +51,8 @@ export async function main(web: "production" | "development" = "production") {
         );
       }
     }
-    const app = await buildApp({ config, database, storage, web });
+    const app = await buildApp({ config, database, storage, web, ...(pictures.size > 0 ? { pendingFiles: pictures } : {}) });
+    pictures.logTo(app.log);
     // Files left by a process that died between writing a file and committing its row (or after deleting a row):
     // swept at start-up, before requests come, and every hour (platform/storage/orphan-sweep.ts).
     const sweep = async () => {
@@ -61,7 +73,8 @@ export async function main(web: "production" | "development" = "production") {
     // Outside production the default HOST is 127.0.0.1 (config.ts): say so, since a phone on the network cannot reach it.
     const local = config.env !== "production" && ["127.0.0.1", "localhost", "::1"].includes(config.host);
     const reach = local ? "; this machine only, HOST=0.0.0.0 opens it to your network" : "";
-    const lines = [`Site ready at ${address} (${database.kind}, ${Date.now() - started} ms${reach})`];
+    const drawing = pictures.size > 0 ? "; demo pictures drawing in the background" : "";
+    const lines = [`Site ready at ${address} (${database.kind}, ${Date.now() - started} ms${drawing}${reach})`];
     if (created) {
       lines.push("", "Demo accounts (printed once, on first start; sign in with the username or e-mail):");
       for (const a of created) {
@@ -75,11 +88,14 @@ export async function main(web: "production" | "development" = "production") {
       lines.push("");
     }
     console.log(lines.join("\n"));
+    // One picture at a time: a core stays free for the visitors (the drawer logs a picture it cannot draw).
+    if (pictures.size > 0) void pictures.drawAll().catch((err) => app.log.error({ err }, "drawing the demo pictures stopped"));
     stopOnSignals(
       app,
       async () => {
         clearInterval(sweepTimer);
-        await app.close();
+        // The picture being drawn is finished (a fraction of a second); the rest wait for the next start.
+        await Promise.all([app.close(), pictures.stop()]);
         await database.close();
       },
       config,

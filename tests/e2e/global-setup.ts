@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { drawDemoPictures } from "#server/db/seed/pictures.ts";
 import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { openStorage } from "#server/platform/storage/storage.ts";
 import { seedPool } from "../support/e2e-pool.ts";
@@ -12,15 +13,19 @@ import { startPaynowStandIn } from "../support/paynow-stand-in.ts";
 import { startServer } from "../support/server-process.ts";
 
 /**
- * The demo site as a first start makes it (migrated, seeded with its images), and the suite's pool of accounts and
- * dealer companies (decision 022), written before the server opens the data directory.
+ * The demo site as a first start makes it (migrated, seeded), and the suite's pool of accounts and dealer companies
+ * (decision 022), written before the server opens the data directory. The demo's pictures are drawn here, before the
+ * server starts, rather than in its background as after a real first start (decision 027): the tests look at pages
+ * whose pictures are all there, as a visitor sees them a minute after the first start.
  */
 async function prepareData(dataDir: string) {
   const config = loadConfig({ DATA_DIR: dataDir });
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    await seedIfEmpty(database.db, await openStorage(config), { mediaCache: TEST_MEDIA_CACHE });
+    const storage = await openStorage(config);
+    await seedIfEmpty(database.db, storage, { mediaCache: TEST_MEDIA_CACHE });
+    await drawDemoPictures(database.db, storage, { mediaCache: TEST_MEDIA_CACHE });
     await seedPool(database.db);
   } finally {
     await database.close();

@@ -8,6 +8,7 @@ import { loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { products } from "#server/db/schema/catalogue.ts";
 import { dealerDocuments } from "#server/db/schema/dealers.ts";
+import { drawDemoPictures } from "#server/db/seed/pictures.ts";
 import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { queueImageVariants } from "#server/platform/images/image-jobs.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
@@ -40,6 +41,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "solar-sweep-"));
   storage = createDiskStorage(root);
   await seedIfEmpty(database.db, storage, { media: true, mediaCache: TEST_MEDIA_CACHE });
+  await drawDemoPictures(database.db, storage, { mediaCache: TEST_MEDIA_CACHE });
 }, 180_000);
 afterAll(async () => {
   await database?.close();

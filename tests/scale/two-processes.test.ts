@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { ensureBuild } from "../support/ensure-build.ts";
 import { file, multipart } from "../support/multipart.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3-server.ts";
-import { type ServerProcess, startServer } from "../support/server-process.ts";
+import { picturesDrawn, type ServerProcess, startServer } from "../support/server-process.ts";
 import { nextDemoTotp } from "../support/totp.ts";
 
 // The scale-out path (docs/deployment.md): two server processes on different ports sharing one PostgreSQL database
@@ -116,6 +116,15 @@ describe.skipIf(!reachable)("two server processes on one PostgreSQL and one S3 b
       const res = await fetch(`${s.url}/media/site/hero-poster.webp`);
       expect(res.status, s.url).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/webp");
+    }
+  });
+
+  it("the demo's pictures are drawn after both are up, between them (decision 027), and both serve them", async () => {
+    await Promise.all([a, b].map((s) => picturesDrawn(s.url, 180_000)));
+    for (const s of [a, b]) {
+      const res = await fetch(`${s.url}/media/products/default-product-w400.webp`);
+      expect(res.status, s.url).toBe(200);
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(400);
     }
   });
 

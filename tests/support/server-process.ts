@@ -51,3 +51,18 @@ export function startServer(env: Record<string, string>, timeoutMs = 60_000): Pr
     });
   });
 }
+
+/** `/readyz`'s count of the demo's pictures a first start still has to draw (decision 027); 0 once all are drawn. */
+export async function picturesToDraw(url: string): Promise<number> {
+  const ready = (await (await fetch(`${url}/readyz`)).json()) as { pictures_to_draw?: number };
+  return ready.pictures_to_draw ?? 0;
+}
+
+/** Waits until the server has drawn the demo's pictures: what measures or looks at pages (the bench) needs them all. */
+export async function picturesDrawn(url: string, timeoutMs = 300_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await picturesToDraw(url)) > 0) {
+    if (Date.now() > deadline) throw new Error(`the demo's pictures were not drawn within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -6,6 +6,7 @@ import * as commerce from "./schema/commerce.ts";
 import * as content from "./schema/content.ts";
 import * as dealerBuying from "./schema/dealer-buying.ts";
 import * as dealers from "./schema/dealers.ts";
+import * as demoPictures from "./schema/demo-pictures.ts";
 import * as fiscal from "./schema/fiscal.ts";
 import * as installerNetwork from "./schema/installer-network.ts";
 import * as jobs from "./schema/jobs.ts";
@@ -22,6 +23,7 @@ export const schema = {
   ...content,
   ...dealerBuying,
   ...dealers,
+  ...demoPictures,
   ...fiscal,
   ...installerNetwork,
   ...jobs,

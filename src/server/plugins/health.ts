@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/client.ts";
+import type { PendingFiles } from "../platform/storage/pending-files.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -9,8 +10,14 @@ declare module "fastify" {
   }
 }
 
-/** /healthz (the process answers) and /readyz (it can reach its database and is not stopping). */
-export const healthPlugin = fp<{ database: Pick<Database, "ping" | "kind"> }>(async (app: FastifyInstance, { database }) => {
+type HealthOptions = { database: Pick<Database, "ping" | "kind">; pendingFiles?: Pick<PendingFiles, "size"> };
+
+/**
+ * /healthz (the process answers) and /readyz (it can reach its database and is not stopping). While the demo's
+ * pictures are still being drawn after a first start, /readyz also says how many are left (`pictures_to_draw`): the
+ * site is ready, and a script that measures or looks at pictures (the bench) waits for them.
+ */
+export const healthPlugin = fp<HealthOptions>(async (app: FastifyInstance, { database, pendingFiles }) => {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   // Not ready while stopping, so a balancer that routes by /readyz sends this process nothing new.
   let draining = false;
@@ -24,7 +31,8 @@ export const healthPlugin = fp<{ database: Pick<Database, "ping" | "kind"> }>(as
     if (draining) return reply.code(503).send({ status: "draining", message: "This process is stopping." });
     try {
       await database.ping();
-      return { status: "ready", database: database.kind };
+      const left = pendingFiles?.size ?? 0;
+      return { status: "ready", database: database.kind, ...(left > 0 ? { pictures_to_draw: left } : {}) };
     } catch {
       return reply.code(503).send({ status: "unavailable", message: "The database is not reachable." });
     }

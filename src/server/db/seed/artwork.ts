@@ -97,27 +97,27 @@ async function rendered(key: string, count: number, make: () => Promise<Buffer[]
 }
 
 /**
- * Renders an SVG once and stores it at every width of IMAGE_WIDTHS, plus the plain name (the largest).
- * The bitmap is rendered a single time without its (unused) alpha channel and the widths are encoded in
- * parallel at WebP effort 2: first start stays within a few seconds on a two-core machine.
+ * Renders an SVG once and stores it at every width of IMAGE_WIDTHS, plus the plain name (the largest). The bitmap is
+ * rendered a single time without its (unused) alpha channel and the widths are encoded one after the other at WebP
+ * effort 2, on one thread: the demo's pictures are drawn while the site already answers (decision 027), and the other
+ * core stays free for its requests. The plain name is written last: when it is there, so are the widths.
  */
 export async function storeImage(storage: Storage, folder: MediaFolder, name: string, svg: string): Promise<void> {
   const widths = [...IMAGE_WIDTHS];
   const encoded = await rendered(`store-v1:${widths.join(",")}:${svg}`, widths.length, async () => {
     const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const raw = { width: info.width, height: info.height, channels: info.channels };
-    const encode = (width: number) => {
+    const out: Buffer[] = [];
+    for (const width of widths) {
       const pipeline = sharp(data, { raw });
       if (width !== info.width) pipeline.resize({ width });
-      return pipeline.webp({ quality: width === info.width ? 78 : 76, effort: 2 }).toBuffer();
-    };
-    return Promise.all(widths.map((width) => encode(width)));
+      out.push(await pipeline.webp({ quality: width === info.width ? 78 : 76, effort: 2 }).toBuffer());
+    }
+    return out;
   });
   const largest = encoded[widths.indexOf(Math.max(...widths) as (typeof widths)[number])] as Buffer;
-  await Promise.all([
-    storage.put("public", `${folder}/${name}`, largest),
-    ...widths.map((width, i) => storage.put("public", `${folder}/${imageVariantName(name, width)}`, encoded[i] as Buffer)),
-  ]);
+  await Promise.all(widths.map((width, i) => storage.put("public", `${folder}/${imageVariantName(name, width)}`, encoded[i] as Buffer)));
+  await storage.put("public", `${folder}/${name}`, largest);
 }
 
 export async function renderWebp(svg: string): Promise<Buffer> {

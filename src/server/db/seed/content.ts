@@ -26,7 +26,7 @@ import {
 } from "../schema/content.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../schema/dealers.ts";
 import { exchangeRates } from "../schema/money.ts";
-import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg, renderWebp, storeImage } from "./artwork.ts";
+import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg } from "./artwork.ts";
 import { BRANDS, benefitsOf, PRODUCTS, warrantyOf } from "./demo-catalogue.ts";
 import { ARTICLES, AWARDS, BLOGS, CASE_STUDIES, CERTIFICATES, FAQS, OVERVIEW, POSITIONS, TEAM, TESTIMONIALS } from "./demo-content.ts";
 import { seedDemoDocumentExpiry } from "./demo-document-expiry.ts";
@@ -35,10 +35,13 @@ import { demoRetailPrice, seedDemoPricing } from "./demo-pricing.ts";
 import { DEMO_ZWG_RATES } from "./demo-rates.ts";
 import { DEMO_OUT_OF_STOCK, SERIALISED_CATEGORY_IDS, seedDemoStock } from "./demo-stock.ts";
 import { seedDemoTeam } from "./demo-team.ts";
+import type { PictureList } from "./pictures.ts";
 import { productArt } from "./product-art.ts";
 import { blogArt, caseStudyArt } from "./scene-art.ts";
 
-export type DemoContentOptions = { dealerUserId: number; media: boolean };
+/** `pictures`: where the demo's pictures are recorded, to be drawn after the site is up (pictures.ts); null: no
+ * files at all (the API tests' demo, rows only). */
+export type DemoContentOptions = { dealerUserId: number; pictures: PictureList | null };
 
 const COMPANY = "Solar Demo";
 const DAY = 86_400_000;
@@ -89,11 +92,11 @@ function articlePage(page: ArticlePage, productRows: { id: number; name: string 
 
 /** Demo catalogue, content, the demo dealer's company, and some quotations, orders, sales and messages. */
 export async function seedDemoContent(db: Db, storage: Storage, opts: DemoContentOptions): Promise<void> {
+  const { pictures } = opts;
+  // PDFs and the site's own files are written with the rows (a few tenths of a second); pictures are drawn later.
   const files: (() => Promise<void>)[] = [];
-  const image = (folder: (typeof MEDIA_FOLDERS)[keyof typeof MEDIA_FOLDERS], name: string, svg: () => string) => {
-    files.push(() => storeImage(storage, folder, name, svg()));
-    return name;
-  };
+  const image = (folder: (typeof MEDIA_FOLDERS)[keyof typeof MEDIA_FOLDERS], name: string, svg: () => string) =>
+    pictures ? pictures.image(folder, name, svg()) : name;
   const pdf = (key: string, make: () => Promise<Buffer>) => {
     files.push(async () => storage.put("public", key, await make()));
   };
@@ -279,7 +282,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
   await db.insert(overview).values({ id: 1, ...OVERVIEW, directorPhoto: `${slugify(OVERVIEW.directorName)}.webp` });
 
   // The demo dealer's approved application, and a pending one from another company for the back office to review.
-  await seedDealerApplication(db, storage, opts.media, {
+  await seedDealerApplication(db, pictures, {
     userId: opts.dealerUserId,
     company: "Sunrise Solar Installations (Private) Limited",
     trading: "Sunrise Solar",
@@ -302,7 +305,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     roleId: ROLE_IDS.user,
     verifiedDaysAgo: 8,
   });
-  await seedDealerApplication(db, storage, opts.media, {
+  await seedDealerApplication(db, pictures, {
     userId: applicant,
     company: "Kopje Energy (Private) Limited",
     trading: "Kopje Energy",
@@ -327,7 +330,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     roleId: ROLE_IDS.dealer,
     verifiedDaysAgo: 200,
   });
-  await seedDealerApplication(db, storage, opts.media, {
+  await seedDealerApplication(db, pictures, {
     userId: goldDealer,
     company: "Zambezi Power Solutions (Private) Limited",
     trading: "Zambezi Power",
@@ -345,12 +348,12 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
   });
   await seedDemoPricing(db, productRows, { silver: [opts.dealerUserId], gold: [goldDealer] });
   // Issue 26 §3: documents' expiry dates, a ZERA licence, and a company on hold with its renewal to review.
-  await seedDemoDocumentExpiry(db, storage, opts.media, {
+  await seedDemoDocumentExpiry(db, pictures, {
     dealerUserId: opts.dealerUserId,
     zambeziUserId: goldDealer,
     seedCompany: async ({ fullName, username, email, ...company }) => {
       const userId = await insertCompanyAccount(db, { fullName, username, email, roleId: ROLE_IDS.dealer, verifiedDaysAgo: 300 });
-      await seedDealerApplication(db, storage, opts.media, { userId, ...company, vat: null, approved: true, submittedDaysAgo: 300 });
+      await seedDealerApplication(db, pictures, { userId, ...company, vat: null, approved: true, submittedDaysAgo: 300 });
       return userId;
     },
   });
@@ -436,7 +439,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     },
   ]);
 
-  if (opts.media) await inPool(files, 4);
+  if (pictures) await inPool(files, 4);
 }
 
 /** Another company's account, verified `verifiedDaysAgo`; nobody signs in as it: the password is random and never shown. */
@@ -473,8 +476,11 @@ type DealerApplicationSeed = {
   installations: [string, string, string, string, number][];
 };
 
-/** A complete dealer application with its installations, status history and (private, SPECIMEN) documents. */
-export async function seedDealerApplication(db: Db, storage: Storage, media: boolean, a: DealerApplicationSeed) {
+/**
+ * A complete dealer application with its installations, status history and (private, SPECIMEN) documents, whose
+ * pictures are recorded in `pictures` (their rows' size is written once drawn).
+ */
+export async function seedDealerApplication(db: Db, pictures: PictureList | null, a: DealerApplicationSeed) {
   const now = Date.now();
   const [dealer] = await db
     .insert(dealers)
@@ -530,15 +536,14 @@ export async function seedDealerApplication(db: Db, storage: Storage, media: boo
   const documentRows = [];
   for (const d of documents) {
     const key = `dealer-documents/${dealerId}/${randomUUID()}.webp`;
-    const body = media ? await renderWebp(documentSvg(d.title, a.company)) : null;
-    if (body) await storage.put("private", key, body);
+    pictures?.document(key, documentSvg(d.title, a.company));
     documentRows.push({
       dealerId,
       kind: d.kind,
       storageKey: key,
       originalName: `${slugify(d.title)}.png`,
       mimeType: "image/webp",
-      sizeBytes: body?.length ?? 0,
+      sizeBytes: 0,
       reviewStatus: a.approved ? ("approved" as const) : ("pending" as const),
     });
   }

@@ -3,10 +3,10 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { addDays } from "#shared/date-range.ts";
 import { harareDate } from "#shared/dates.ts";
 import { defaultTaxClearanceExpiry } from "#shared/installer-network.ts";
-import type { Storage } from "../../platform/storage/storage.ts";
 import type { Db } from "../client.ts";
 import { dealerDocuments, dealers } from "../schema/dealers.ts";
-import { documentSvg, renderWebp } from "./artwork.ts";
+import { documentSvg } from "./artwork.ts";
+import type { PictureList } from "./pictures.ts";
 
 const DAY = 86_400_000;
 
@@ -23,12 +23,11 @@ export type SeedCompany = (a: {
   installations: [string, string, string, string, number][];
 }) => Promise<number>;
 
-/** A private specimen document of a company (its image written only with the demo's media). */
-async function specimen(storage: Storage, media: boolean, dealerId: number, title: string, holder: string) {
+/** A private specimen document of a company (its picture recorded only with the demo's media; its size once drawn). */
+function specimen(pictures: PictureList | null, dealerId: number, title: string, holder: string) {
   const key = `dealer-documents/${dealerId}/${randomUUID()}.webp`;
-  const body = media ? await renderWebp(documentSvg(title, holder)) : null;
-  if (body) await storage.put("private", key, body);
-  return { storageKey: key, mimeType: "image/webp", sizeBytes: body?.length ?? 0 };
+  pictures?.document(key, documentSvg(title, holder));
+  return { storageKey: key, mimeType: "image/webp", sizeBytes: 0 };
 }
 
 /**
@@ -38,8 +37,7 @@ async function specimen(storage: Storage, media: boolean, dealerId: number, titl
  */
 export async function seedDemoDocumentExpiry(
   db: Db,
-  storage: Storage,
-  media: boolean,
+  pictures: PictureList | null,
   opts: { dealerUserId: number; zambeziUserId: number; seedCompany: SeedCompany },
 ): Promise<void> {
   const now = new Date();
@@ -55,13 +53,7 @@ export async function seedDemoDocumentExpiry(
     await db.insert(dealerDocuments).values({
       dealerId: zambezi.id,
       kind: "zera_licence",
-      ...(await specimen(
-        storage,
-        media,
-        zambezi.id,
-        "ZERA Solar PV Installer Licence - Class ST3",
-        "Zambezi Power Solutions (Private) Limited",
-      )),
+      ...specimen(pictures, zambezi.id, "ZERA Solar PV Installer Licence - Class ST3", "Zambezi Power Solutions (Private) Limited"),
       originalName: "zera-installer-licence-st3.png",
       reviewStatus: "approved",
       reviewedAt: new Date(`${approvedOn}T08:00:00Z`),
@@ -103,13 +95,7 @@ export async function seedDemoDocumentExpiry(
   await db.insert(dealerDocuments).values({
     dealerId: held.id,
     kind: "tax_clearance",
-    ...(await specimen(
-      storage,
-      media,
-      held.id,
-      `Tax Clearance Certificate (ITF263) ${today.slice(0, 4)}`,
-      "Mutare Sun Energy (Private) Limited",
-    )),
+    ...specimen(pictures, held.id, `Tax Clearance Certificate (ITF263) ${today.slice(0, 4)}`, "Mutare Sun Energy (Private) Limited"),
     originalName: "tax-clearance-itf263-renewed.png",
     reviewStatus: "pending",
     createdAt: new Date(now.getTime() - DAY),

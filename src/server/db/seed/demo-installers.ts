@@ -6,12 +6,12 @@ import type { ProvinceSlug } from "#shared/provinces.ts";
 import { ROLE_IDS } from "#shared/roles.ts";
 import { installerInitials } from "#shared/schemas/installers.ts";
 import { slugOf } from "../../modules/installers/profile-slug.ts";
-import type { Storage } from "../../platform/storage/storage.ts";
 import type { Db } from "../client.ts";
 import { dealerDocuments, dealers, installations } from "../schema/dealers.ts";
 import { dealerProfiles } from "../schema/installer-network.ts";
-import { documentSvg, inPool, renderWebp, storeImage } from "./artwork.ts";
+import { documentSvg } from "./artwork.ts";
 import { insertCompanyAccount, seedDealerApplication } from "./content.ts";
+import type { PictureList } from "./pictures.ts";
 
 /**
  * The certified installer directory's demo (issue 26 §1): public profiles for Sunrise Solar and Zambezi Power and
@@ -237,8 +237,8 @@ const installationSvg = (seed: number, colour: string) => {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 1200 900"><rect width="1200" height="600" fill="#bfdbfe"/><rect y="600" width="1200" height="300" fill="#a3b18a"/><circle cx="${980 - (seed % 4) * 60}" cy="150" r="70" fill="#fbbf24"/><path d="M${x - 40} 520 L${x + 300} 330 L${x + 700} 520 Z" fill="${colour}"/><rect x="${x}" y="520" width="660" height="260" fill="#f5f5f4"/><rect x="${x + 280}" y="640" width="100" height="140" fill="#78350f"/>${panels}<path d="M80 700 q 110 -120 220 0 z" fill="#4d7c0f"/><rect x="182" y="700" width="16" height="90" fill="#78350f"/></svg>`;
 };
 
-export async function seedDemoInstallers(db: Db, storage: Storage, opts: { media: boolean }): Promise<void> {
-  const files: (() => Promise<void>)[] = [];
+/** The installer directory's companies and profiles; their logos, photos and licences recorded in `pictures` (null: none). */
+export async function seedDemoInstallers(db: Db, pictures: PictureList | null): Promise<void> {
   const companyByName = async (trading: string) => {
     const [row] = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.tradingName, trading));
     if (!row) throw new Error(`no demo company ${trading}`);
@@ -252,7 +252,7 @@ export async function seedDemoInstallers(db: Db, storage: Storage, opts: { media
       roleId: ROLE_IDS.dealer,
       verifiedDaysAgo: 150,
     });
-    await seedDealerApplication(db, storage, opts.media, {
+    await seedDealerApplication(db, pictures, {
       userId,
       company: o.company,
       trading: o.trading,
@@ -276,7 +276,7 @@ export async function seedDemoInstallers(db: Db, storage: Storage, opts: { media
     const dealerId = await companyByName(trading);
     const slug = slugOf(trading);
     const logo = `${slug}-logo.webp`;
-    files.push(() => storeImage(storage, MEDIA_FOLDERS.installers, logo, logoSvg(trading, p.colour)));
+    pictures?.image(MEDIA_FOLDERS.installers, logo, logoSvg(trading, p.colour));
     await db.insert(dealerProfiles).values({
       dealerId,
       slug,
@@ -301,7 +301,7 @@ export async function seedDemoInstallers(db: Db, storage: Storage, opts: { media
       if (!row) continue;
       const photo = `${slug}-installation-${index + 1}.webp`;
       const art = installationSvg(seed++, p.colour);
-      files.push(() => storeImage(storage, MEDIA_FOLDERS.installers, photo, art));
+      pictures?.image(MEDIA_FOLDERS.installers, photo, art);
       await db
         .update(installations)
         .set({ showPublic: true, town, photos: [photo] })
@@ -309,16 +309,15 @@ export async function seedDemoInstallers(db: Db, storage: Storage, opts: { media
     }
     if (p.licence) {
       const key = `dealer-documents/${dealerId}/${randomUUID()}.webp`;
-      // Drawn now: the row records the file's size.
-      const body = opts.media ? await renderWebp(documentSvg("ZERA Installer Licence", trading)) : null;
-      if (body) await storage.put("private", key, body);
+      // Its row's size is written once it is drawn.
+      pictures?.document(key, documentSvg("ZERA Installer Licence", trading));
       await db.insert(dealerDocuments).values({
         dealerId,
         kind: "zera_licence",
         storageKey: key,
         originalName: "zera-installer-licence.png",
         mimeType: "image/webp",
-        sizeBytes: body?.length ?? 0,
+        sizeBytes: 0,
         reviewStatus: "approved",
         licenceClass: p.licence,
         expiresOn: `${new Date().getUTCFullYear() + 1}-06-30`,
@@ -326,5 +325,4 @@ export async function seedDemoInstallers(db: Db, storage: Storage, opts: { media
       });
     }
   }
-  if (opts.media) await inPool(files, 4);
 }

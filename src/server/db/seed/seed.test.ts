@@ -25,6 +25,7 @@ import { dealerDocuments, dealers, installations } from "../schema/dealers.ts";
 import { taxDocuments } from "../schema/money.ts";
 import { serials, stockLevels } from "../schema/stock.ts";
 import { DEMO_LOW_STOCK, DEMO_ON_ORDER, DEMO_OUT_OF_STOCK } from "./demo-stock.ts";
+import { drawDemoPictures } from "./pictures.ts";
 import { seedIfEmpty } from "./seed.ts";
 
 let database: Database;
@@ -37,6 +38,8 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "solar-seed-"));
   const created = await seedIfEmpty(database.db, storage(), { media: true, mediaCache: TEST_MEDIA_CACHE });
   expect(created?.map((a) => a.role)).toEqual(["super", "admin", "dealer", "user"]);
+  // The demo's pictures, drawn as a first start draws them after "Site ready" (pictures.test.ts).
+  await drawDemoPictures(database.db, storage(), { mediaCache: TEST_MEDIA_CACHE });
 }, 120_000);
 afterAll(async () => {
   await database.close();

@@ -13,15 +13,20 @@ import { seedDemoKits } from "./demo-kits.ts";
 import { seedDemoLeads } from "./demo-leads.ts";
 import { seedDemoPaymentProof } from "./demo-payment-proof.ts";
 import { seedDemoAcceptableQuotation } from "./demo-quotations.ts";
+import { pictureList, recordPictures } from "./pictures.ts";
 
 export type SeedOptions = {
   /** Generate images and PDFs (off in API tests, where only rows matter). */
   media?: boolean;
   /** A folder keeping rendered images between first starts (config SEED_MEDIA_CACHE; artwork.ts). */
-  mediaCache?: string;
+  mediaCache?: string | undefined;
 };
 
-/** Fills an empty database with the demo site; does nothing when categories exist. Returns the demo accounts created. */
+/**
+ * Fills an empty database with the demo site; does nothing when categories exist. Returns the demo accounts created.
+ * The demo's files are written with its rows, except its pictures: they are recorded in `demo_pictures` and drawn
+ * after the site is up (pictures.ts, decision 027), or at once by `drawDemoPictures` where a caller needs them now.
+ */
 export async function seedIfEmpty(db: Db, storage: Storage, opts: SeedOptions = {}): Promise<readonly DemoAccount[] | null> {
   // Reference data every database has, a demo or a restored one from before it existed: the VAT rates in force.
   await seedTaxRates(db);
@@ -29,14 +34,17 @@ export async function seedIfEmpty(db: Db, storage: Storage, opts: SeedOptions = 
   if ((row?.n ?? 0) > 0) return null;
   await seedCategories(db);
   setRenderCache(opts.mediaCache);
+  const media = opts.media ?? true;
+  const pictures = media ? pictureList() : null;
   const ids = await seedDemoAccounts(db);
-  await seedDemoContent(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
-  await seedDemoPaymentProof(db, storage, { dealerUserId: ids.dealer, media: opts.media ?? true });
-  await seedDemoInstallers(db, storage, { media: opts.media ?? true });
+  await seedDemoContent(db, storage, { dealerUserId: ids.dealer, pictures });
+  await seedDemoPaymentProof(db, storage, { dealerUserId: ids.dealer, media });
+  await seedDemoInstallers(db, pictures);
   await seedTaxClearanceExpiries(db, { dealerUserId: ids.dealer });
   await seedDemoKits(db, ids.dealer);
   await seedDemoAcceptableQuotation(db, ids.dealer, ids.admin);
   await seedDemoLeads(db, ids.dealer);
+  if (pictures) await recordPictures(db, pictures.all);
   return DEMO_ACCOUNTS;
 }
 

@@ -21,10 +21,11 @@ import type { Storage, Visibility } from "./storage.ts";
 export type SweepResult = { scanned: number; kept: number; removed: string[]; tooRecent: number };
 
 /**
- * Tables whose values are not references: the audit log is history, and a queued job names the image it will make
- * variants of (an upload killed before its row was written leaves such a job; the job finds the image gone).
+ * Tables whose values are not references: the audit log is history, a queued job names the image it will make
+ * variants of (an upload killed before its row was written leaves such a job; the job finds the image gone), and a
+ * demo picture still to draw names the file it will write (the demo's row that shows it is the reference).
  */
-const NOT_REFERENCES = new Set(["audit_log", "jobs"]);
+const NOT_REFERENCES = new Set(["audit_log", "jobs", "demo_pictures"]);
 const VARIANT = /^(.+)-w\d+\.(?:webp|avif|jpg)$/;
 /** Characters of a storage key; anything else separates tokens. */
 const TOKEN_SPLIT = /[^A-Za-z0-9._/-]+/;
