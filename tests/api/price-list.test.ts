@@ -8,6 +8,7 @@ import { centsToDecimal, convertCents, decimalUnits } from "#shared/money.ts";
 import type { PriceList } from "#shared/schemas/pricing.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { pdfText } from "../support/pdf-text.ts";
+import { csvRows } from "../support/quotations.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // Issue 24 §3: the dealer's price list, dated, at their tier, as JSON, CSV and PDF; approved dealers only.
@@ -25,42 +26,11 @@ afterAll(() => t?.close());
 
 const get = (who: Parameters<Actors["inject"]>[0], url: string) => actors.inject(who, { method: "GET", url });
 
-/** RFC 4180 as the exports write it: CRLF, quoted cells with doubled quotes, a byte-order mark first. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i] as string;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && body[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
-
 /** The CSV as objects by header. */
 async function csvOf(who: Parameters<Actors["inject"]>[0]) {
   const res = await get(who, "/api/dealer/price-list.csv");
   expect(res.statusCode, res.body).toBe(200);
-  const [header, ...rows] = parseCsv(res.body);
+  const [header, ...rows] = csvRows(res.body);
   return {
     res,
     header: header as string[],

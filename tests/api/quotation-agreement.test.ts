@@ -1,10 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import fc from "fast-check";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
-import { taxDocuments } from "#server/db/schema/money.ts";
 import { formatCents, signedCents, vatCents } from "#shared/money.ts";
 import { convertAmount, listPriceIn, quotationOtherCurrencyLines } from "#shared/quotation-totals.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
@@ -22,6 +21,7 @@ import {
   csvRecords,
   editLines,
   type Headers,
+  invoiceOf,
 } from "../support/quotations.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -192,11 +192,7 @@ describe("a quotation's amounts agree on every document", () => {
         expect([own?.subtotal, own?.vat, own?.total, own?.other_total]).toEqual([q.subtotal, q.vat, q.total, q.other_total]);
         const orderId = await acceptAsDealer(t, dealer, id);
         await confirmPayment(t, admin, orderId);
-        const [invoice] = await t.database.db
-          .select()
-          .from(taxDocuments)
-          .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, "invoice")));
-        const content = invoice?.content as TaxDocumentContent;
+        const content = await invoiceOf(t, orderId);
         const sum = (pick: (l: TaxDocumentContent["lines"][number]) => string) => content.lines.reduce((s, l) => s + cents(pick(l)), 0n);
         expect(sum((l) => l.net)).toBe(cents(content.totals.subtotal));
         expect(sum((l) => l.vat)).toBe(cents(content.totals.vat));

@@ -2,14 +2,11 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
-import { products } from "#server/db/schema/catalogue.ts";
 import { orders, quotations } from "#server/db/schema/commerce.ts";
-import { taxDocuments } from "#server/db/schema/money.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { formatCents, signedCents } from "#shared/money.ts";
 import { convertAmount, DISCOUNT_TOO_LARGE } from "#shared/quotation-totals.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
-import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import {
   acceptAsDealer,
@@ -20,7 +17,9 @@ import {
   csvRecords,
   csvRows,
   editLines,
+  firstProducts,
   type Headers,
+  invoiceOf,
 } from "../support/quotations.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -40,11 +39,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.loginAs("admin");
   dealer = await t.loginAs("dealer");
-  items = await t.database.db
-    .select({ id: products.productId, name: products.productName })
-    .from(products)
-    .orderBy(asc(products.productId))
-    .limit(3);
+  items = await firstProducts(t, 3);
   rate = (await t.inject({ method: "GET", url: "/api/exchange-rates/current" })).json();
 });
 afterAll(() => t?.close());
@@ -108,11 +103,7 @@ describe("documents that add up", () => {
     expect(view.subtotal).toBe("270.00");
     const orderId = await acceptAsDealer(t, dealer, id);
     await confirmPayment(t, admin, orderId);
-    const [invoice] = await t.database.db
-      .select()
-      .from(taxDocuments)
-      .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, "invoice")));
-    const content = invoice?.content as TaxDocumentContent;
+    const content = await invoiceOf(t, orderId);
     expect(content.totals.total).toBe(view.total);
     const discount = content.lines.find((l) => l.name === "Opening discount");
     expect(discount?.net).toBe("-15.00");

@@ -3,7 +3,6 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { auditLog } from "#server/db/schema/audit.ts";
-import { products } from "#server/db/schema/catalogue.ts";
 import { orderLines, orders, quotations } from "#server/db/schema/commerce.ts";
 import { companyMembers } from "#server/db/schema/dealer-buying.ts";
 import { dealers } from "#server/db/schema/dealers.ts";
@@ -15,6 +14,7 @@ import { addDays, harareDate } from "#shared/quotation-status.ts";
 import { ROLE_IDS } from "#shared/roles.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { decoded, outboxMails } from "../support/outbox.ts";
+import { firstProducts } from "../support/quotations.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -28,11 +28,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.loginAs("admin");
   dealer = await t.loginAs("dealer");
-  items = await t.database.db
-    .select({ id: products.productId, name: products.productName })
-    .from(products)
-    .orderBy(asc(products.productId))
-    .limit(3);
+  items = await firstProducts(t, 3);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,10 @@
+import { and, asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { products } from "#server/db/schema/catalogue.ts";
+import { taxDocuments } from "#server/db/schema/money.ts";
 import { addDays, harareDate } from "#shared/quotation-status.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
+import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import type { TestApp } from "./test-app.ts";
 
 /**
@@ -130,4 +134,22 @@ export function csvRows(body: string): string[][] {
 export function csvRecords(body: string): Record<string, string>[] {
   const [head = [], ...rows] = csvRows(body);
   return rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i] ?? ""])));
+}
+
+/** The catalogue's first `n` products by id, with their names. */
+export function firstProducts(t: TestApp, n: number): Promise<{ id: number; name: string }[]> {
+  return t.database.db
+    .select({ id: products.productId, name: products.productName })
+    .from(products)
+    .orderBy(asc(products.productId))
+    .limit(n);
+}
+
+/** The tax invoice an order's payment issued, as it was frozen. */
+export async function invoiceOf(t: TestApp, orderId: number): Promise<TaxDocumentContent> {
+  const [invoice] = await t.database.db
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, "invoice")));
+  return invoice?.content as TaxDocumentContent;
 }

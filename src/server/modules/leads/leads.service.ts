@@ -129,6 +129,18 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
       );
   }
 
+  /** The still-open leads of offers just closed (withdrawn or expired) move on to their next dealers, oldest first. */
+  async function routeOn(tx: Tx, closed: { leadId: number }[], now: Date, site: LeadMailSite): Promise<void> {
+    const ids = [...new Set(closed.map((c) => c.leadId))];
+    if (ids.length === 0) return;
+    const open = await tx
+      .select()
+      .from(leads)
+      .where(and(inArray(leads.id, ids), eq(leads.status, "open")))
+      .orderBy(asc(leads.id));
+    for (const lead of open) await route(tx, lead, now, site);
+  }
+
   /**
    * Offers the lead to the next dealers in the rotation until LEAD_OFFERS_AT_ONCE offers are open; with no offer open
    * and no dealer left, the lead is unassigned and sales is told. Mails are queued in the caller's transaction.
@@ -373,15 +385,7 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
         .set({ status: "withdrawn", respondedAt: now })
         .where(and(eq(leadOffers.dealerId, dealerId), eq(leadOffers.status, "offered")))
         .returning({ leadId: leadOffers.leadId });
-      const ids = [...new Set(withdrawn.map((w) => w.leadId))];
-      if (ids.length > 0) {
-        const open = await tx
-          .select()
-          .from(leads)
-          .where(and(inArray(leads.id, ids), eq(leads.status, "open")))
-          .orderBy(asc(leads.id));
-        for (const lead of open) await route(tx, lead, now, site);
-      }
+      await routeOn(tx, withdrawn, now, site);
       return withdrawn.length;
     },
 
@@ -394,15 +398,7 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
           .set({ status: "expired", respondedAt: now })
           .where(and(eq(leadOffers.status, "offered"), lte(leadOffers.expiresAt, now)))
           .returning({ leadId: leadOffers.leadId });
-        const ids = [...new Set(expired.map((e) => e.leadId))];
-        if (ids.length > 0) {
-          const open = await tx
-            .select()
-            .from(leads)
-            .where(and(inArray(leads.id, ids), eq(leads.status, "open")))
-            .orderBy(asc(leads.id));
-          for (const lead of open) await route(tx, lead, now, site);
-        }
+        await routeOn(tx, expired, now, site);
         return expired.length;
       });
     },

@@ -138,6 +138,15 @@ export function quoteRequestToCompanyMail(
   });
 }
 
+/** Who an approved quotation's mail goes to, and what it is called (with prices or without). */
+function approvedMailHead(quotation: QuotationView, company: QuotationMailSite) {
+  return {
+    to: quotation.requester_email,
+    replyTo: company.salesEmail,
+    subject: `Your quotation #${quotation.id} - ${company.companyName}`,
+    heading: `Your quotation #${quotation.id} is ready`,
+  };
+}
 /** The requester's approved quotation: prices per line and the total in its currency, how long it holds, the PDF. */
 export function quotationApprovedMail(
   quotation: QuotationView,
@@ -151,10 +160,7 @@ export function quotationApprovedMail(
   const validUntil = quotation.valid_until ? formatDate(quotation.valid_until) : "";
   const amount = (cents: bigint) => `${currency} ${formatMoney(cents)}`;
   return composeMail({
-    to: quotation.requester_email,
-    replyTo: company.salesEmail,
-    subject: `Your quotation #${quotation.id} - ${company.companyName}`,
-    heading: `Your quotation #${quotation.id} is ready`,
+    ...approvedMailHead(quotation, company),
     blocks: [
       { kind: "paragraph", text: `Dear ${quotation.requester_name},` },
       {
@@ -217,10 +223,7 @@ export function quotationApprovedMail(
 export function quotationApprovedWithoutPricesMail(quotation: QuotationView, company: QuotationMailSite, acceptUrl: string | null): Mail {
   const validUntil = quotation.valid_until ? formatDate(quotation.valid_until) : "";
   return composeMail({
-    to: quotation.requester_email,
-    replyTo: company.salesEmail,
-    subject: `Your quotation #${quotation.id} - ${company.companyName}`,
-    heading: `Your quotation #${quotation.id} is ready`,
+    ...approvedMailHead(quotation, company),
     blocks: [
       { kind: "paragraph", text: `Dear ${quotation.requester_name},` },
       {

@@ -75,22 +75,7 @@ function InvitationRow({ invitation, manage }: { invitation: TeamMemberView; man
   const nameId = `invitation-${invitation.invitation_id}-name`;
   return (
     <li aria-labelledby={nameId} className="rounded-lg border border-dashed border-slate-300 bg-white p-4" data-member={invitation.email}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p id={nameId} className="font-semibold text-slate-900">
-            {invitation.full_name}
-          </p>
-          <p className="truncate text-sm text-slate-600">
-            <Token>{invitation.email}</Token>
-          </p>
-        </div>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-800" data-role={invitation.role}>
-            {MEMBER_ROLE_LABELS[invitation.role]}
-          </span>
-          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-medium text-amber-900">Invitation sent</span>
-        </p>
-      </div>
+      <PersonHeading nameId={nameId} person={invitation} invited />
       <p className="mt-1 text-sm text-slate-600">
         Invited <time dateTime={invitation.added_at}>{formatDate(new Date(invitation.added_at))}</time>
         {invitation.expires_at ? (
@@ -130,24 +115,7 @@ function MemberRow({
   const nameId = `member-${member.id}-name`;
   return (
     <li aria-labelledby={nameId} className="rounded-lg border border-slate-200 bg-white p-4" data-member={member.email}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p id={nameId} className="font-semibold text-slate-900">
-            {member.full_name}
-          </p>
-          <p className="truncate text-sm text-slate-600">
-            <Token>{member.email}</Token>
-          </p>
-        </div>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-800" data-role={member.role}>
-            {MEMBER_ROLE_LABELS[member.role]}
-          </span>
-          {member.status === "invited" ? (
-            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-medium text-amber-900">Invitation sent</span>
-          ) : null}
-        </p>
-      </div>
+      <PersonHeading nameId={nameId} person={member} invited={member.status === "invited"} />
       <p className="mt-1 text-sm text-slate-600">
         {member.role === "owner" ? "Owner since " : "Added "}
         <time dateTime={member.added_at}>{formatDate(new Date(member.added_at))}</time>
@@ -247,5 +215,27 @@ export function TeamList({
         )}
       </ul>
     </section>
+  );
+}
+
+/** A member's or an invitation's name, address and role, marked while the invitation is open. */
+function PersonHeading({ nameId, person, invited }: { nameId: string; person: TeamMemberView; invited: boolean }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="min-w-0">
+        <p id={nameId} className="font-semibold text-slate-900">
+          {person.full_name}
+        </p>
+        <p className="truncate text-sm text-slate-600">
+          <Token>{person.email}</Token>
+        </p>
+      </div>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-800" data-role={person.role}>
+          {MEMBER_ROLE_LABELS[person.role]}
+        </span>
+        {invited ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-medium text-amber-900">Invitation sent</span> : null}
+      </p>
+    </div>
   );
 }

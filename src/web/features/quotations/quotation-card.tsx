@@ -76,30 +76,24 @@ function PriceTable({ quotation }: { quotation: QuotationView }) {
         {quotation.subtotal !== null && quotation.vat !== null && quotation.total !== null ? (
           // The JSON's own totals, as the PDF and the e-mail print them (decision 017): excl. VAT, VAT, incl. VAT.
           <>
-            <tr>
-              <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-medium text-slate-700">
-                Total excl. VAT ({currency})
-              </th>
-              <td className="pt-3 text-right tabular-nums" data-testid="quotation-subtotal">
-                <Token>{formatMoney(signedCents(quotation.subtotal) ?? 0n)}</Token>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="pr-2 text-right font-medium text-slate-700">
-                VAT {quotation.vat_rate === null ? "" : vatRateLabel(quotation.vat_rate)} ({currency})
-              </th>
-              <td className="text-right tabular-nums" data-testid="quotation-vat">
-                <Token>{formatMoney(signedCents(quotation.vat) ?? 0n)}</Token>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="pt-1 pr-2 text-right font-semibold text-slate-900">
-                Total incl. VAT ({currency})
-              </th>
-              <td className="pt-1 text-right font-semibold tabular-nums text-slate-900" data-testid="quotation-total">
-                <Token>{formatMoney(signedCents(quotation.total) ?? 0n)}</Token>
-              </td>
-            </tr>
+            <TotalRow
+              label={`Total excl. VAT (${currency})`}
+              amount={quotation.subtotal}
+              testId="quotation-subtotal"
+              className="pt-3 font-medium text-slate-700"
+            />
+            <TotalRow
+              label={`VAT ${quotation.vat_rate === null ? "" : vatRateLabel(quotation.vat_rate)} (${currency})`}
+              amount={quotation.vat}
+              testId="quotation-vat"
+              className="font-medium text-slate-700"
+            />
+            <TotalRow
+              label={`Total incl. VAT (${currency})`}
+              amount={quotation.total}
+              testId="quotation-total"
+              className="pt-1 font-semibold text-slate-900"
+            />
             {quotationOtherCurrencyLines(quotation).map((line) => (
               <tr key={line}>
                 <td colSpan={4} className="pt-1 text-right text-xs text-slate-600" data-testid="quotation-other-currency">
@@ -265,5 +259,19 @@ export function QuotationCard({ quotation, now, actions, tour, noPdf = false, pr
         </p>
       ) : null}
     </article>
+  );
+}
+
+/** One of the totals under the lines: its label and its signed amount (decision 025). */
+function TotalRow({ label, amount, testId, className }: { label: string; amount: string; testId: string; className: string }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={3} className={`pr-2 text-right ${className}`}>
+        {label}
+      </th>
+      <td className={`text-right tabular-nums ${className}`} data-testid={testId}>
+        <Token>{formatMoney(signedCents(amount) ?? 0n)}</Token>
+      </td>
+    </tr>
   );
 }

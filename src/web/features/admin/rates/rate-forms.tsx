@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useRevalidator } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { addDays } from "#shared/quotation-status.ts";
@@ -19,7 +20,7 @@ import {
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { AdminFieldSection } from "../kit/admin-section.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
 import { DEFAULT_RATE_SOURCE, FROZEN_RATES_NOTE } from "./rates-tabs.ts";
 
 /**
@@ -140,14 +141,8 @@ export function CorrectExchangeRateForm({
       tour="rates-correct-form"
       onSubmit={form.handleSubmit(
         async (values) => {
-          setFailure(null);
-          const answer = await sendRequest<ExchangeRate>({ method: "PATCH", url: `/api/exchange-rates/${rate.id}`, body: values });
-          const problem = applyAnswer(answer);
-          if (problem) {
-            setFailure(problem);
-            return;
-          }
-          const corrected = answer.data as ExchangeRate;
+          const corrected = await sendCorrection<ExchangeRate>(`/api/exchange-rates/${rate.id}`, values, applyAnswer, setFailure);
+          if (!corrected) return;
           form.reset(values);
           onDone(`The rate from ${formatDate(corrected.effective_date)} is now ${corrected.rate}.`);
         },
@@ -166,17 +161,37 @@ export function CorrectExchangeRateForm({
           />
           <TextField label="Source" autoComplete="off" maxLength={200} error={error("source")} {...register("source")} />
         </div>
-        <TextAreaField
-          label="Reason for the correction"
-          hint="Kept in the audit log with the rate before and after."
-          rows={3}
-          maxLength={500}
-          error={error("reason")}
-          {...register("reason")}
-        />
+        <CorrectionReason register={register} error={error} />
         <ConfirmJump id={`correct-rate-confirm-${rate.id}`} register={() => register("confirm")} />
       </AdminFieldSection>
     </FormShell>
+  );
+}
+
+/** A VAT rate's two fields, as adding and correcting one ask them: its day after today at the earliest (decision 024). */
+function VatRateFields({
+  register,
+  error,
+  today,
+  rateHint,
+}: {
+  register: (name: "rate" | "valid_from") => UseFormRegisterReturn;
+  error: (name: "rate" | "valid_from") => string | undefined;
+  today: string;
+  rateHint: string;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField label="VAT rate (%)" hint={rateHint} inputMode="decimal" autoComplete="off" error={error("rate")} {...register("rate")} />
+      <TextField
+        label="Valid from"
+        type="date"
+        min={addDays(today, 1)}
+        hint="Tomorrow at the earliest."
+        error={error("valid_from")}
+        {...register("valid_from")}
+      />
+    </div>
   );
 }
 
@@ -229,24 +244,7 @@ export function AddTaxRateForm({ today }: { today: string }) {
         title="Add a VAT rate"
         description="The standard rate in percent from a day after today on. Documents already issued, today's included, keep the VAT they were issued with."
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="VAT rate (%)"
-            hint="Up to 2 decimals, e.g. 15.50."
-            inputMode="decimal"
-            autoComplete="off"
-            error={error("rate")}
-            {...register("rate")}
-          />
-          <TextField
-            label="Valid from"
-            type="date"
-            min={addDays(today, 1)}
-            hint="Tomorrow at the earliest."
-            error={error("valid_from")}
-            {...register("valid_from")}
-          />
-        </div>
+        <VatRateFields register={register} error={error} today={today} rateHint="Up to 2 decimals, e.g. 15.50." />
       </AdminFieldSection>
     </FormShell>
   );
@@ -281,18 +279,10 @@ export function CorrectTaxRateForm({
       onCancel={onCancel}
       onSubmit={form.handleSubmit(
         async (values) => {
-          setFailure(null);
-          const answer = await sendRequest<TaxRate>({ method: "PATCH", url: `/api/tax-rates/${rate.id}`, body: values });
-          if (answer.status === 409) {
-            setFailure(answer.message ?? "This VAT rate can no longer be corrected.");
-            return;
-          }
-          const problem = applyAnswer(answer);
-          if (problem) {
-            setFailure(problem);
-            return;
-          }
-          const corrected = answer.data as TaxRate;
+          const corrected = await sendCorrection<TaxRate>(`/api/tax-rates/${rate.id}`, values, applyAnswer, setFailure, {
+            conflict: "This VAT rate can no longer be corrected.",
+          });
+          if (!corrected) return;
           form.reset(values);
           onDone(`VAT is now ${corrected.rate} % from ${formatDate(corrected.valid_from)}.`);
         },
@@ -303,33 +293,54 @@ export function CorrectTaxRateForm({
         title={`VAT ${rate.rate} % from ${formatDate(rate.valid_from)} (scheduled)`}
         description="Not in force yet, so no document has used it: its rate and its day can still be corrected."
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="VAT rate (%)"
-            hint={`Entered as ${rate.rate}. Up to 2 decimals.`}
-            inputMode="decimal"
-            autoComplete="off"
-            error={error("rate")}
-            {...register("rate")}
-          />
-          <TextField
-            label="Valid from"
-            type="date"
-            min={addDays(today, 1)}
-            hint="Tomorrow at the earliest."
-            error={error("valid_from")}
-            {...register("valid_from")}
-          />
-        </div>
-        <TextAreaField
-          label="Reason for the correction"
-          hint="Kept in the audit log with the rate before and after."
-          rows={3}
-          maxLength={500}
-          error={error("reason")}
-          {...register("reason")}
-        />
+        <VatRateFields register={register} error={error} today={today} rateHint={`Entered as ${rate.rate}. Up to 2 decimals.`} />
+        <CorrectionReason register={register} error={error} />
       </AdminFieldSection>
     </FormShell>
   );
+}
+
+/** The reason a correction keeps in the audit log, as both corrections ask it. */
+function CorrectionReason({
+  register,
+  error,
+}: {
+  register: (name: "reason") => UseFormRegisterReturn;
+  error: (name: "reason") => string | undefined;
+}) {
+  return (
+    <TextAreaField
+      label="Reason for the correction"
+      hint="Kept in the audit log with the rate before and after."
+      rows={3}
+      maxLength={500}
+      error={error("reason")}
+      {...register("reason")}
+    />
+  );
+}
+
+/**
+ * PATCHes a rate's correction and says a refusal on the form (a 409 in `conflict`'s words when given, field issues
+ * under their fields): the corrected rate, or null.
+ */
+async function sendCorrection<T>(
+  url: string,
+  values: unknown,
+  applyAnswer: (answer: ApiAnswer) => string | null,
+  setFailure: (message: string | null) => void,
+  opts: { conflict?: string } = {},
+): Promise<T | null> {
+  setFailure(null);
+  const answer = await sendRequest<T>({ method: "PATCH", url, body: values });
+  if (opts.conflict && answer.status === 409) {
+    setFailure(answer.message ?? opts.conflict);
+    return null;
+  }
+  const problem = applyAnswer(answer);
+  if (problem) {
+    setFailure(problem);
+    return null;
+  }
+  return answer.data as T;
 }
