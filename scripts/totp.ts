@@ -7,13 +7,13 @@ import { eq, sql } from "drizzle-orm";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { users } from "#server/db/schema/accounts.ts";
-import { DEMO_TOTP_SECRET } from "#server/db/seed/accounts.ts";
 import { withStartLock } from "#server/db/start-lock.ts";
 import { createAccountsService } from "#server/modules/accounts/accounts.service.ts";
 import { TOTP_STEP_SECONDS, totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 import { createAuditService } from "#server/modules/audit/audit.service.ts";
 import { createSettingsService } from "#server/modules/content/settings.service.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
+import { DEMO_TOTP_SECRET } from "#server/seed/accounts.ts";
 
 const [username, option] = process.argv.slice(2);
 if (!username || (option && option !== "--reset")) {

@@ -10,11 +10,11 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { Db } from "../../src/server/db/client.ts";
 import { schema } from "../../src/server/db/schema.ts";
-import { seedIfEmpty } from "../../src/server/db/seed/seed.ts";
 import { createCatalogueService } from "../../src/server/modules/catalogue/catalogue.service.ts";
 import { createSearchService } from "../../src/server/modules/search/search.service.ts";
 import { migrationsDir } from "../../src/server/platform/paths.ts";
 import { createDiskStorage } from "../../src/server/platform/storage/storage.ts";
+import { seedIfEmpty } from "../../src/server/seed/seed.ts";
 import { DEFAULT_SITE_SETTINGS } from "../../src/shared/schemas/settings.ts";
 
 export type ExplainedQuery = {

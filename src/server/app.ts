@@ -57,7 +57,7 @@ export type AppOptions = {
   /** Serve the React Router pages too (off in API tests). */
   web?: false | "production" | "development";
   storage?: Storage;
-  /** Files made on their first read: the demo's pictures not drawn yet (db/seed/pictures.ts, decision 027). */
+  /** Files made on their first read: the demo's pictures not drawn yet (seed/pictures.ts, decision 027). */
   pendingFiles?: PendingFiles;
   /** The transport the mail jobs send with (default: SMTP_URL or the .eml outbox). */
   mailer?: Mailer;

@@ -2,14 +2,14 @@ import sharp from "sharp";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
-import { accountsWithDemoPasswords, accountsWithDemoTotpSecret, DEMO_TEAM, DEMO_TOTP_ROLES } from "./db/seed/accounts.ts";
-import { openDemoPictures } from "./db/seed/pictures.ts";
-import { seedIfEmpty } from "./db/seed/seed.ts";
 import { withStartLock } from "./db/start-lock.ts";
 import { redactSecrets } from "./platform/log-redaction.ts";
 import { ORPHAN_AGE_MS, sweepOrphans } from "./platform/storage/orphan-sweep.ts";
 import { StorageUnavailableError } from "./platform/storage/s3-storage.ts";
 import { openStorage } from "./platform/storage/storage.ts";
+import { accountsWithDemoPasswords, accountsWithDemoTotpSecret, DEMO_TEAM, DEMO_TOTP_ROLES } from "./seed/accounts.ts";
+import { openDemoPictures } from "./seed/pictures.ts";
+import { seedIfEmpty } from "./seed/seed.ts";
 
 /**
  * Config → database (migrated, seeded on first start) → app → listen, then the demo's pictures drawn in the background

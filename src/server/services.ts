@@ -1,7 +1,6 @@
 import type { MediaFolder } from "#shared/media.ts";
 import { type Config, linkOriginOf } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { DEMO_LOGINS } from "./db/seed/accounts.ts";
 import { createAppJobWorker, registerJobHandlers } from "./jobs.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
 import { createSecurityEvents } from "./modules/accounts/security-events.ts";
@@ -44,6 +43,7 @@ import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
 import type { Storage } from "./platform/storage/storage.ts";
 import { createStoredFiles } from "./platform/uploads/stored-files.ts";
+import { DEMO_LOGINS } from "./seed/accounts.ts";
 
 export type Deps = {
   db: Db;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "#server/db/schema/accounts.ts";
-import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
+import { DEMO_ACCOUNTS } from "#server/seed/accounts.ts";
 import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 

@@ -4,7 +4,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { stockLevels, stockReservations } from "#server/db/schema/stock.ts";
-import { DEMO_LOW_STOCK, DEMO_ON_ORDER, DEMO_OUT_OF_STOCK } from "#server/db/seed/demo-stock.ts";
+import { DEMO_LOW_STOCK, DEMO_ON_ORDER, DEMO_OUT_OF_STOCK } from "#server/seed/demo-stock.ts";
 import { centsToDecimal } from "#shared/money.ts";
 import type { OrderPreview, OrderView } from "#shared/schemas/orders.ts";
 import type { Availability, BranchView } from "#shared/schemas/stock.ts";

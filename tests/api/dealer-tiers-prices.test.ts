@@ -4,7 +4,7 @@ import { products } from "#server/db/schema/catalogue.ts";
 import { quotationProducts } from "#server/db/schema/commerce.ts";
 import { dealers } from "#server/db/schema/dealers.ts";
 import { dealerTiers } from "#server/db/schema/pricing.ts";
-import { DEMO_GOLD_PRICE_PRODUCT } from "#server/db/seed/demo-pricing.ts";
+import { DEMO_GOLD_PRICE_PRODUCT } from "#server/seed/demo-pricing.ts";
 import { addDays, harareDate } from "#shared/quotation-status.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { silver } from "../support/prices.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
-import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
+import { DEMO_ACCOUNTS } from "#server/seed/accounts.ts";
 import { decoded, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
+import { DEMO_ACCOUNTS } from "#server/seed/accounts.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // I3: a browser's unsafe request is accepted only from this site's own origin: scheme, host and port all match.

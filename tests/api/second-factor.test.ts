@@ -2,10 +2,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
-import { DEMO_ACCOUNTS, DEMO_TOTP_SECRET } from "#server/db/seed/accounts.ts";
 import { BACK_OFFICE_PASSWORD_TOO_SHORT, PASSWORD_HAS_USERNAME, WEAK_PASSWORD } from "#server/modules/accounts/password-policy.ts";
 import { SIGN_IN_EXPIRED, STEP_UP_REQUIRED, WRONG_CODE, WRONG_TOTP } from "#server/modules/accounts/second-factor.ts";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
+import { DEMO_ACCOUNTS, DEMO_TOTP_SECRET } from "#server/seed/accounts.ts";
 import { header, linkToken, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { demoTotp, forgetLastTotpStep } from "../support/totp.ts";

@@ -8,10 +8,10 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { users } from "#server/db/schema/accounts.ts";
-import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
 import { createMailer } from "#server/platform/mailer/mailer.ts";
 import { createDiskStorage } from "#server/platform/storage/storage.ts";
+import { DEMO_ACCOUNTS } from "#server/seed/accounts.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { createTestDatabase } from "../support/test-db.ts";
 

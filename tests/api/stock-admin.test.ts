@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { branches } from "#server/db/schema/branches.ts";
 import { products } from "#server/db/schema/catalogue.ts";
 import { stockLevels, stockMovements, stockReservations } from "#server/db/schema/stock.ts";
-import { DEMO_LOW_STOCK, DEMO_OUT_OF_STOCK } from "#server/db/seed/demo-stock.ts";
+import { DEMO_LOW_STOCK, DEMO_OUT_OF_STOCK } from "#server/seed/demo-stock.ts";
 import type { ShipmentView, StockLevelView, StockMovementView } from "#shared/schemas/stock.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { expectLedgerAgrees } from "../support/stock-invariant.ts";

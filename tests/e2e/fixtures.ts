@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, test as base, expect, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS, DEMO_LOGINS, DEMO_TEAM, type DemoAccount } from "#server/db/seed/accounts.ts";
-import { DEMO_TOTP_SECRET } from "#server/db/seed/demo-totp.ts";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
+import { DEMO_ACCOUNTS, DEMO_LOGINS, DEMO_TEAM, type DemoAccount } from "#server/seed/accounts.ts";
+import { DEMO_TOTP_SECRET } from "#server/seed/demo-totp.ts";
 import { claim, poolAccount, poolCompany } from "../support/e2e-pool.ts";
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
@@ -21,7 +21,7 @@ export const test = base.extend({
 
 export { expect };
 
-/** A demo sign-in as the seed makes it (db/seed/accounts.ts), in the shape the form takes. */
+/** A demo sign-in as the seed makes it (seed/accounts.ts), in the shape the form takes. */
 function demoLogin(role: DemoAccount["role"] | (typeof DEMO_TEAM)[number]["role"]) {
   const a = [...DEMO_ACCOUNTS, ...DEMO_TEAM].find((d) => d.role === role) as { username: string; password: string; fullName: string };
   return { user: a.username, password: a.password, fullName: a.fullName };

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_LOW_STOCK, DEMO_OUT_OF_STOCK } from "#server/db/seed/demo-stock.ts";
+import { DEMO_LOW_STOCK, DEMO_OUT_OF_STOCK } from "#server/seed/demo-stock.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 import { putInCart } from "./support/cart.ts";

@@ -3,7 +3,7 @@ import { asc, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { products } from "#server/db/schema/catalogue.ts";
-import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
+import { DEMO_ACCOUNTS } from "#server/seed/accounts.ts";
 import { createActors } from "../support/actors.ts";
 import { ensureBuild } from "../support/ensure-build.ts";
 import { freePort } from "../support/free-port.ts";

@@ -2,7 +2,7 @@ import net from "node:net";
 import { asc, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
-import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
+import { DEMO_ACCOUNTS } from "#server/seed/accounts.ts";
 import { BUILT_PASSWORD, buildDealerCompany } from "../support/builders.ts";
 import { ensureBuild } from "../support/ensure-build.ts";
 import { header, linkToken, outboxMails } from "../support/outbox.ts";

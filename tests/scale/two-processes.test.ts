@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
+import { DEMO_ACCOUNTS } from "#server/seed/accounts.ts";
 import { ensureBuild } from "../support/ensure-build.ts";
 import { file, multipart } from "../support/multipart.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3-server.ts";

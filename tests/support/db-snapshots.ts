@@ -4,8 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client.ts";
-import { seedIfEmpty } from "#server/db/seed/seed.ts";
 import { createDiskStorage } from "#server/platform/storage/storage.ts";
+import { seedIfEmpty } from "#server/seed/seed.ts";
 
 /**
  * Vitest's global setup (issue 18 §7): the migrated database, and the migrated database with the demo rows, made

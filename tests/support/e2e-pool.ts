@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { dealers } from "#server/db/schema/dealers.ts";
-import { DEMO_ACCOUNTS } from "#server/db/seed/accounts.ts";
-import { seedDemoKits } from "#server/db/seed/demo-kits.ts";
+import { DEMO_ACCOUNTS } from "#server/seed/accounts.ts";
+import { seedDemoKits } from "#server/seed/demo-kits.ts";
 import {
   type Account,
   BUILT_PASSWORD,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
-import { DEMO_ACCOUNTS, type DemoAccount } from "#server/db/seed/accounts.ts";
+import { DEMO_ACCOUNTS, type DemoAccount } from "#server/seed/accounts.ts";
 import { file, multipart } from "./multipart.ts";
 import { nextDemoTotp } from "./totp.ts";
 

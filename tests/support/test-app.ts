@@ -5,9 +5,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { DEMO_ACCOUNTS, type DemoAccount } from "#server/db/seed/accounts.ts";
 import { createMailer, type Mailer } from "#server/platform/mailer/mailer.ts";
 import { createDiskStorage } from "#server/platform/storage/storage.ts";
+import { DEMO_ACCOUNTS, type DemoAccount } from "#server/seed/accounts.ts";
 import { onOutboxRead } from "./outbox.ts";
 import { createTestDatabase } from "./test-db.ts";
 import { demoTotp, forgetLastTotpStep } from "./totp.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/accounts.ts";
-import { DEMO_TOTP_SECRET } from "#server/db/seed/accounts.ts";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
+import { DEMO_TOTP_SECRET } from "#server/seed/accounts.ts";
 
 /** A code of the demo authenticator key (decision 010): the current one, or `offset` steps away (±1 is accepted). */
 export function demoTotp(offset = 0, secret = DEMO_TOTP_SECRET): string {

@@ -3,7 +3,7 @@ import { boolean, check, pgTable, serial, text, timestamp } from "drizzle-orm/pg
 
 /**
  * The demo's pictures still to be drawn (decision 027). The first start writes every row of the demo and one row here
- * per picture (its SVG and where it goes); the site then answers at once, and `db/seed/pictures.ts` draws them in the
+ * per picture (its SVG and where it goes); the site then answers at once, and `seed/pictures.ts` draws them in the
  * background, one at a time, deleting each row once its files are stored (or at once when a request asks for one). An
  * empty table is the normal state: every picture drawn.
  */

@@ -22,9 +22,9 @@ import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import { type Actor, actorSeesPrices } from "../../platform/auth/actor.ts";
 import { NotFoundError, ValidationError } from "../../platform/errors.ts";
-import type { PricedProduct } from "../orders/order-pricing.ts";
-import { type DealerPrice, priceBreaksOf, readPriceRules, tierOfUser, unitPrices } from "../pricing/price-book.ts";
-import { readAvailability } from "../stock/availability.ts";
+import type { PricedProduct } from "../orders/index.ts";
+import { type DealerPrice, priceBreaksOf, readPriceRules, tierOfUser, unitPrices } from "../pricing/index.ts";
+import { readAvailability } from "../stock/index.ts";
 import { filterOrder, filterWhere, readFacets } from "./category-filters.ts";
 
 export const PRICE_SORT_FOR_DEALERS = "Sorting by price is for signed-in dealers: visitors see no prices.";

@@ -1,7 +1,7 @@
 import { isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { type CountWindows, toCounts, type WindowCounts, windowCountColumns } from "../../db/count-windows.ts";
 import { contactMessages } from "../../db/schema/commerce.ts";
-import { type CountWindows, toCounts, type WindowCounts, windowCountColumns } from "../sales/count-windows.ts";
 
 /** Messages nobody has opened yet: all now, and those of them received in each period (dashboard). */
 export async function unreadMessageCounts(db: Db, windows: CountWindows): Promise<WindowCounts> {

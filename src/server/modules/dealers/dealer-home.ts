@@ -15,7 +15,7 @@ import { orderPaymentProofs, orders, quotationProducts, quotations } from "../..
 import { dealers } from "../../db/schema/dealers.ts";
 import { taxDocuments } from "../../db/schema/money.ts";
 import { type Actor, actorSeesPrices } from "../../platform/auth/actor.ts";
-import { tierOfUser } from "../pricing/price-book.ts";
+import { tierOfUser } from "../pricing/index.ts";
 
 const OPEN_ORDER_STATUSES = ["awaiting_payment", "paid", "processing"] as const;
 

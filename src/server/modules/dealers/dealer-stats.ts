@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { type CountWindows, toCounts, type WindowCounts, windowCountColumns } from "../../db/count-windows.ts";
 import { dealerDocuments, dealers } from "../../db/schema/dealers.ts";
-import { type CountWindows, toCounts, type WindowCounts, windowCountColumns } from "../sales/count-windows.ts";
 
 /** Applications waiting for a decision: all now, and those of them submitted in each period (dashboard). */
 export async function pendingApplicationCounts(db: Db, windows: CountWindows): Promise<WindowCounts> {

@@ -45,7 +45,7 @@ import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import type { LeadsService } from "../leads/leads.service.ts";
-import { listTiers, tierOfUser } from "../pricing/price-book.ts";
+import { listTiers, tierOfUser } from "../pricing/index.ts";
 import { type CompanyContact, companyContact } from "./company-contact.ts";
 import { applicationReceived, applicationSubmittedToCompany, documentRejected, replacementUploaded, statusChanged } from "./dealer-mail.ts";
 import { expiredDocuments } from "./document-expiry.ts";

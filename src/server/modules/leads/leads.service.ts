@@ -24,8 +24,7 @@ import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
-import { freeSlug } from "../installers/profile-slug.ts";
-import { verifiedDealer } from "../installers/verified.ts";
+import { freeSlug, verifiedDealer } from "../installers/index.ts";
 import { type LeadMailSite, leadAcceptedMail, leadAssignedMail, leadOfferedMail, leadUnassignedMail } from "./lead-mail.ts";
 
 const HOUR = 3_600_000;

@@ -5,8 +5,8 @@ import { taxTotals, totalsAsText } from "#shared/tax.ts";
 import type { Tx } from "../../db/client.ts";
 import { orderLines, orderStatusEvents, orders, quotationCharges, quotationProducts, type quotations } from "../../db/schema/commerce.ts";
 import { ConflictError } from "../../platform/errors.ts";
+import { type LineRequest, release, reserve } from "../stock/index.ts";
 import type { StockService } from "../stock/stock.service.ts";
-import { type LineRequest, release, reserve } from "../stock/stock-ledger.ts";
 
 /**
  * An approved quotation becomes an order (issue 25 §1): at its quoted prices, in its currency, at the exchange rate

@@ -1,7 +1,7 @@
 import { and, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { type CountWindows, NO_COUNTS, toCounts, type WindowCounts, windowCountColumns } from "../../db/count-windows.ts";
 import { orderLines, orders } from "../../db/schema/commerce.ts";
-import { type CountWindows, NO_COUNTS, toCounts, type WindowCounts, windowCountColumns } from "../sales/count-windows.ts";
 
 /**
  * Orders waiting for the dealer's payment: all now, and those of them placed in each period (dashboard).

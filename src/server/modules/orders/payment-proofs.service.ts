@@ -16,6 +16,7 @@ import {
   paymentProofReferenceSchema,
 } from "#shared/schemas/payment-proofs.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { companyNames } from "../../db/dealer-names.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orderPaymentProofs, orders } from "../../db/schema/commerce.ts";
 import { type Actor, canSeeCompanyMoney, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
@@ -28,7 +29,6 @@ import { contentDisposition, type IncomingPart, readUploads, type UploadRules } 
 import { createStoredFiles } from "../../platform/uploads/stored-files.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
-import { companyNames } from "../dealers/dealer-names.ts";
 import { paymentProofToCompany } from "./payment-proof-mail.ts";
 
 type ProofRow = typeof orderPaymentProofs.$inferSelect;

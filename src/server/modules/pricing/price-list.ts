@@ -11,7 +11,7 @@ import { type Actor, requireGoodStanding, requireUser } from "../../platform/aut
 import { type CsvColumn, toCsv } from "../../platform/csv.ts";
 import { ForbiddenError } from "../../platform/errors.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
-import { readAvailability } from "../stock/availability.ts";
+import { readAvailability } from "../stock/index.ts";
 import { priceBreaksOf, readPriceRules, tierOfUser, unitPrices } from "./price-book.ts";
 import { priceListPdf } from "./price-list-pdf.ts";
 

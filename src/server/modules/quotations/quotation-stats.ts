@@ -2,8 +2,8 @@ import { and, eq, exists, inArray, isNotNull, isNull, lt, or, type SQL, sql } fr
 import { addDays, harareDate, startOfDay } from "#shared/date-range.ts";
 import { QUOTATION_STATUS_VALUES, type QuotationStatusValue } from "#shared/schemas/quotations.ts";
 import type { Db } from "../../db/client.ts";
+import { type CountWindows, NO_COUNTS, toCounts, type WindowCounts, windowCountColumns } from "../../db/count-windows.ts";
 import { quotationProducts, quotations } from "../../db/schema/commerce.ts";
-import { type CountWindows, NO_COUNTS, toCounts, type WindowCounts, windowCountColumns } from "../sales/count-windows.ts";
 
 type QuotationStatus = QuotationStatusValue;
 

@@ -67,12 +67,12 @@ import type { AccountsService } from "../accounts/accounts.service.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import { type CatalogueService, type SecondaryPricing, seesPrices } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
-import { placedBy, placerNames, quotationOwnerOf } from "../dealers/company.ts";
+import { placedBy, placerNames, quotationOwnerOf } from "../dealers/index.ts";
 import type { LeadsService } from "../leads/leads.service.ts";
 import type { RatesService } from "../money/rates.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
+import { release, releaseExpired, reserve } from "../stock/index.ts";
 import type { StockService } from "../stock/stock.service.ts";
-import { release, releaseExpired, reserve } from "../stock/stock-ledger.ts";
 import {
   quotationAcceptedToCompanyMail,
   quotationAcceptedToRequesterMail,

@@ -12,17 +12,17 @@ import {
 } from "#shared/date-range.ts";
 import type { ProductSales, Sale, SaleInput, SalesFigures, SalesQuery, Statistics } from "#shared/schemas/sales.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import type { CountWindows } from "../../db/count-windows.ts";
 import { sales } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
 import { FieldError } from "../../platform/errors.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
-import { allProductRefs, productIdsInCategory, productRefs } from "../catalogue/product-refs.ts";
-import { unreadMessageCounts } from "../contact/contact-stats.ts";
-import { documentsAwaitingReviewCounts, pendingApplicationCounts } from "../dealers/dealer-stats.ts";
-import { awaitingPaymentCounts } from "../orders/order-stats.ts";
-import { quotationStatusCounts } from "../quotations/quotation-stats.ts";
-import type { CountWindows } from "./count-windows.ts";
+import { allProductRefs, productIdsInCategory, productRefs } from "../catalogue/index.ts";
+import { unreadMessageCounts } from "../contact/index.ts";
+import { documentsAwaitingReviewCounts, pendingApplicationCounts } from "../dealers/index.ts";
+import { awaitingPaymentCounts } from "../orders/index.ts";
+import { quotationStatusCounts } from "../quotations/index.ts";
 
 type Deps = {
   db: Db;

@@ -10,7 +10,7 @@ import type { SpecValues } from "#shared/specs.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/catalogue.ts";
 import { type Actor, actorSeesPrices } from "../../platform/auth/actor.ts";
-import { readAvailability } from "../stock/availability.ts";
+import { readAvailability } from "../stock/index.ts";
 
 /** The categories a kit is made of. */
 const SIZING_CATEGORIES: readonly SizingCategory[] = ["solar-panels", "hybrid-inverters", "energy-storage"];

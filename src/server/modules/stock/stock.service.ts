@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { orderReference } from "#shared/schemas/orders.ts";
 import { type Availability, type BranchView, cityNamedIn, type DeliveryFeeView, type SerialView } from "#shared/schemas/stock.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { companyNames } from "../../db/dealer-names.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { branches, deliveryFees } from "../../db/schema/branches.ts";
 import { products } from "../../db/schema/catalogue.ts";
@@ -9,7 +10,6 @@ import { orders } from "../../db/schema/commerce.ts";
 import { serials, shipmentLines, shipments, stockLevels, stockReservations } from "../../db/schema/stock.ts";
 import { type Actor, actorSeesPrices, requireAdmin } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
-import { companyNames } from "../dealers/dealer-names.ts";
 import { readAvailability } from "./availability.ts";
 
 export type BranchRow = typeof branches.$inferSelect;

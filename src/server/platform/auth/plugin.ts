@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { PublicUser } from "#shared/schemas/auth.ts";
-import type { AccountsService } from "../../modules/accounts/accounts.service.ts";
 import { ForbiddenError } from "../errors.ts";
-import type { Actor } from "./actor.ts";
+import type { Actor, SignedIn } from "./actor.ts";
 
 /** The session cookie's name over plain http (development, tests). */
 export const SESSION_COOKIE = "sid";
@@ -80,7 +79,10 @@ export function isCrossSite(request: FastifyRequest, siteUrl: string | undefined
   return request.headers["sec-fetch-site"] === "cross-site";
 }
 
-export type AuthOptions = { accounts: AccountsService; siteUrl: string | undefined; secureCookies: boolean };
+/** What the plugin needs of the accounts module (which is above the platform): a session's actor and user. */
+export type SessionReader = { authenticate(token: string): Promise<{ actor: SignedIn; user: PublicUser } | null> };
+
+export type AuthOptions = { accounts: SessionReader; siteUrl: string | undefined; secureCookies: boolean };
 
 export function setSessionCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean) {
   reply.setCookie(sessionCookieName(secure), token, { ...sessionCookieOptions(secure), expires });

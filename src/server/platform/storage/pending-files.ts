@@ -2,7 +2,7 @@ import type { Storage, Visibility } from "./storage-contract.ts";
 
 /**
  * Files the database already names but storage does not hold yet, made on their first read: the demo's pictures,
- * drawn in the background after the first start (db/seed/pictures.ts, decision 027). A read of one waits for it to be
+ * drawn in the background after the first start (seed/pictures.ts, decision 027). A read of one waits for it to be
  * made instead of finding nothing; the files of a stored image's widths and twins (`<name>-w800.webp`, `.avif`) count
  * as the image's.
  */

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { MediaFolder } from "#shared/media.ts";
-import { createLimiter } from "../../platform/limiter.ts";
-import { type Log, silentLog } from "../../platform/log.ts";
-import type { PendingFiles } from "../../platform/storage/pending-files.ts";
-import type { Storage, Visibility } from "../../platform/storage/storage.ts";
-import type { Db } from "../client.ts";
-import { rowsOf } from "../rows.ts";
-import { dealerDocuments } from "../schema/dealers.ts";
-import { demoPictures } from "../schema/demo-pictures.ts";
+import type { Db } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
+import { dealerDocuments } from "../db/schema/dealers.ts";
+import { demoPictures } from "../db/schema/demo-pictures.ts";
+import { createLimiter } from "../platform/limiter.ts";
+import { type Log, silentLog } from "../platform/log.ts";
+import type { PendingFiles } from "../platform/storage/pending-files.ts";
+import type { Storage, Visibility } from "../platform/storage/storage.ts";
 import { renderWebp, setRenderCache, storeImage } from "./artwork.ts";
 
 /**

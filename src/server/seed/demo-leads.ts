@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { products } from "../schema/catalogue.ts";
-import { quotationProducts, quotations } from "../schema/commerce.ts";
-import { dealers } from "../schema/dealers.ts";
-import { dealerProfiles, leadOffers, leads } from "../schema/installer-network.ts";
+import type { Db } from "../db/client.ts";
+import { products } from "../db/schema/catalogue.ts";
+import { quotationProducts, quotations } from "../db/schema/commerce.ts";
+import { dealers } from "../db/schema/dealers.ts";
+import { dealerProfiles, leadOffers, leads } from "../db/schema/installer-network.ts";
 
 const HOUR = 3_600_000;
 

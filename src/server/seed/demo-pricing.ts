@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { dealers } from "../schema/dealers.ts";
-import { dealerTiers, priceBreaks, productTierPrices } from "../schema/pricing.ts";
+import type { Db } from "../db/client.ts";
+import { dealers } from "../db/schema/dealers.ts";
+import { dealerTiers, priceBreaks, productTierPrices } from "../db/schema/pricing.ts";
 
 /**
  * The demo's dealer prices (issue 24): retail prices above the dealer list, three tiers, quantity breaks on panels

@@ -5,13 +5,10 @@ import { DEFAULT_PRODUCT_IMAGE, MEDIA_FOLDERS } from "#shared/media.ts";
 import { ROLE_IDS } from "#shared/roles.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "#shared/schemas/catalogue.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
-import { hashPassword } from "../../modules/accounts/accounts.service.ts";
-import { demoAssetsDir } from "../../platform/paths.ts";
-import type { Storage } from "../../platform/storage/storage.ts";
-import type { Db } from "../client.ts";
-import { users } from "../schema/accounts.ts";
-import { brands, featuredProducts, products } from "../schema/catalogue.ts";
-import { contactMessages, quotationProducts, quotations, sales } from "../schema/commerce.ts";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/accounts.ts";
+import { brands, featuredProducts, products } from "../db/schema/catalogue.ts";
+import { contactMessages, quotationProducts, quotations, sales } from "../db/schema/commerce.ts";
 import {
   articles,
   awards,
@@ -23,9 +20,12 @@ import {
   positions,
   teamMembers,
   testimonials,
-} from "../schema/content.ts";
-import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../schema/dealers.ts";
-import { exchangeRates } from "../schema/money.ts";
+} from "../db/schema/content.ts";
+import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../db/schema/dealers.ts";
+import { exchangeRates } from "../db/schema/money.ts";
+import { hashPassword } from "../modules/accounts/accounts.service.ts";
+import { demoAssetsDir } from "../platform/paths.ts";
+import type { Storage } from "../platform/storage/storage.ts";
 import { badgeSvg, documentSvg, inPool, pdfDocument, portraitSvg } from "./artwork.ts";
 import { BRANDS, benefitsOf, PRODUCTS, warrantyOf } from "./demo-catalogue.ts";
 import { ARTICLES, AWARDS, BLOGS, CASE_STUDIES, CERTIFICATES, FAQS, OVERVIEW, POSITIONS, TEAM, TESTIMONIALS } from "./demo-content.ts";

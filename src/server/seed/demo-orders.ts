@@ -2,17 +2,17 @@ import { asc, eq } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
 import type { CategorySlug } from "#shared/schemas/catalogue.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
-import { createAuditService } from "../../modules/audit/audit.service.ts";
-import { createCatalogueService } from "../../modules/catalogue/catalogue.service.ts";
-import { createRatesService } from "../../modules/money/rates.service.ts";
-import { createTaxDocumentsService } from "../../modules/money/tax-documents.service.ts";
-import { DELIVERY_LINE, deliveryProduct, figures, priceOrder } from "../../modules/orders/order-pricing.ts";
-import { createSalesService } from "../../modules/sales/sales.service.ts";
-import { createStockService } from "../../modules/stock/stock.service.ts";
-import { dispatchOrderStock, reserve } from "../../modules/stock/stock-ledger.ts";
-import type { Db } from "../client.ts";
-import { orderLines, orderStatusEvents, orders } from "../schema/commerce.ts";
-import { serials } from "../schema/stock.ts";
+import type { Db } from "../db/client.ts";
+import { orderLines, orderStatusEvents, orders } from "../db/schema/commerce.ts";
+import { serials } from "../db/schema/stock.ts";
+import { createAuditService } from "../modules/audit/audit.service.ts";
+import { createCatalogueService } from "../modules/catalogue/catalogue.service.ts";
+import { createRatesService } from "../modules/money/rates.service.ts";
+import { createTaxDocumentsService } from "../modules/money/tax-documents.service.ts";
+import { DELIVERY_LINE, deliveryProduct, figures, priceOrder } from "../modules/orders/order-pricing.ts";
+import { createSalesService } from "../modules/sales/sales.service.ts";
+import { createStockService } from "../modules/stock/stock.service.ts";
+import { dispatchOrderStock, reserve } from "../modules/stock/stock-ledger.ts";
 
 /**
  * The demo's HS tariff codes (8 digits, Zimbabwe's customs tariff on the HS 2022 headings): photovoltaic modules

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import type { Storage } from "../../platform/storage/storage.ts";
-import type { Db } from "../client.ts";
-import { orderPaymentProofs, orders } from "../schema/commerce.ts";
+import type { Db } from "../db/client.ts";
+import { orderPaymentProofs, orders } from "../db/schema/commerce.ts";
+import type { Storage } from "../platform/storage/storage.ts";
 import { documentSvg } from "./artwork.ts";
 
 /**

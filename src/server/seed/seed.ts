@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
-import type { Storage } from "../../platform/storage/storage.ts";
-import type { Db } from "../client.ts";
-import { categories } from "../schema/catalogue.ts";
-import { taxRates } from "../schema/money.ts";
+import type { Db } from "../db/client.ts";
+import { categories } from "../db/schema/catalogue.ts";
+import { taxRates } from "../db/schema/money.ts";
+import type { Storage } from "../platform/storage/storage.ts";
 import { DEMO_ACCOUNTS, type DemoAccount, seedDemoAccounts } from "./accounts.ts";
 import { setRenderCache } from "./artwork.ts";
 import { seedCategories } from "./categories.ts";

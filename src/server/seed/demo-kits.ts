@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { products } from "../schema/catalogue.ts";
-import { dealerKitLines, dealerKits } from "../schema/dealer-buying.ts";
-import { dealers } from "../schema/dealers.ts";
+import type { Db } from "../db/client.ts";
+import { products } from "../db/schema/catalogue.ts";
+import { dealerKitLines, dealerKits } from "../db/schema/dealer-buying.ts";
+import { dealers } from "../db/schema/dealers.ts";
 
 /**
  * The demo's saved kit (issue 25 §2): Sunrise Solar's "5 kVA home kit", what an installer orders for a typical

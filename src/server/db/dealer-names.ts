@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
-import { dealers } from "../../db/schema/dealers.ts";
+import type { Db, Tx } from "./client.ts";
+import { dealers } from "./schema/dealers.ts";
 
 /** The registered company of each of these accounts that has one (orders name the company beside the person). */
 export async function companyNames(db: Db | Tx, userIds: number[]): Promise<Map<number, string>> {

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import { ROLE_IDS } from "#shared/roles.ts";
-import { hashPassword } from "../../modules/accounts/accounts.service.ts";
-import type { Db } from "../client.ts";
-import { users } from "../schema/accounts.ts";
-import { orders } from "../schema/commerce.ts";
-import { companyMembers } from "../schema/dealer-buying.ts";
-import { dealers } from "../schema/dealers.ts";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/accounts.ts";
+import { orders } from "../db/schema/commerce.ts";
+import { companyMembers } from "../db/schema/dealer-buying.ts";
+import { dealers } from "../db/schema/dealers.ts";
+import { hashPassword } from "../modules/accounts/accounts.service.ts";
 import { DEMO_TEAM } from "./accounts.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { inArray } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
-import { lockLevels, move } from "../../modules/stock/stock-ledger.ts";
-import type { Db } from "../client.ts";
-import { branches, deliveryFees } from "../schema/branches.ts";
-import { products } from "../schema/catalogue.ts";
-import { shipmentLines, shipments } from "../schema/stock.ts";
+import type { Db } from "../db/client.ts";
+import { branches, deliveryFees } from "../db/schema/branches.ts";
+import { products } from "../db/schema/catalogue.ts";
+import { shipmentLines, shipments } from "../db/schema/stock.ts";
+import { lockLevels, move } from "../modules/stock/stock-ledger.ts";
 
 const DAY = 86_400_000;
 

@@ -3,8 +3,8 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { addDays } from "#shared/date-range.ts";
 import { harareDate } from "#shared/dates.ts";
 import { defaultTaxClearanceExpiry } from "#shared/installer-network.ts";
-import type { Db } from "../client.ts";
-import { dealerDocuments, dealers } from "../schema/dealers.ts";
+import type { Db } from "../db/client.ts";
+import { dealerDocuments, dealers } from "../db/schema/dealers.ts";
 import { documentSvg } from "./artwork.ts";
 import type { PictureList } from "./pictures.ts";
 

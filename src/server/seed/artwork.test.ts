@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, imageVariantName } from "#shared/media.ts";
-import { createDiskStorage } from "../../platform/storage/storage.ts";
+import { createDiskStorage } from "../platform/storage/storage.ts";
 import { portraitSvg, renderWebp, setRenderCache, storeImage } from "./artwork.ts";
 
 const dirs: string[] = [];

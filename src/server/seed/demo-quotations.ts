@@ -1,12 +1,12 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { addDays, endOfHarareDay, harareDate } from "#shared/quotation-status.ts";
 import { lineVatRate } from "#shared/tax.ts";
-import { release, reserve } from "../../modules/stock/stock-ledger.ts";
-import type { Db } from "../client.ts";
-import { branches } from "../schema/branches.ts";
-import { products } from "../schema/catalogue.ts";
-import { quotationCharges, quotationProducts, quotations } from "../schema/commerce.ts";
-import { taxRates } from "../schema/money.ts";
+import type { Db } from "../db/client.ts";
+import { branches } from "../db/schema/branches.ts";
+import { products } from "../db/schema/catalogue.ts";
+import { quotationCharges, quotationProducts, quotations } from "../db/schema/commerce.ts";
+import { taxRates } from "../db/schema/money.ts";
+import { release, reserve } from "../modules/stock/stock-ledger.ts";
 
 /** The standard VAT rate the demo's quotation is frozen at (the newest of the seeded rates). */
 async function standardRate(db: Db): Promise<string> {

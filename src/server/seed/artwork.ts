@@ -4,7 +4,7 @@ import path from "node:path";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, imageVariantName, type MediaFolder } from "#shared/media.ts";
-import type { Storage } from "../../platform/storage/storage.ts";
+import type { Storage } from "../platform/storage/storage.ts";
 
 /** Generated artwork for the demo site: drawn locally from SVG, never downloaded. */
 

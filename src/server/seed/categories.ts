@@ -1,5 +1,5 @@
-import type { Db } from "../client.ts";
-import { categories } from "../schema/catalogue.ts";
+import type { Db } from "../db/client.ts";
+import { categories } from "../db/schema/catalogue.ts";
 
 /** The seven categories with the spec's ids and slugs (§3); accessories is not a home tile (§2). */
 export const CATEGORIES = [

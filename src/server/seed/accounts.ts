@@ -1,10 +1,10 @@
 import { verify } from "@node-rs/argon2";
 import { inArray, isNotNull, or, sql } from "drizzle-orm";
 import { ROLE_IDS } from "#shared/roles.ts";
-import { hashPassword } from "../../modules/accounts/accounts.service.ts";
-import { createLimiter } from "../../platform/limiter.ts";
-import type { Db } from "../client.ts";
-import { users } from "../schema/accounts.ts";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/accounts.ts";
+import { hashPassword } from "../modules/accounts/accounts.service.ts";
+import { createLimiter } from "../platform/limiter.ts";
 import { DEMO_TOTP_SECRET } from "./demo-totp.ts";
 
 /** The demo accounts of a fresh site. Production refuses to start while any still has this password. */

@@ -1,0 +1,2 @@
+// The catalogue module's public surface for other modules (src/server/README.md): they import it from here, never its files.
+export * from "./product-refs.ts";

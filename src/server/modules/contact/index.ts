@@ -1,0 +1,2 @@
+// The contact module's public surface for other modules (src/server/README.md): they import it from here, never its files.
+export * from "./contact-stats.ts";

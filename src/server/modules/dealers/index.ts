@@ -1,0 +1,3 @@
+// The dealers module's public surface for other modules (src/server/README.md): they import it from here, never its files.
+export * from "./company.ts";
+export * from "./dealer-stats.ts";

@@ -1,0 +1,3 @@
+// The orders module's public surface for other modules (src/server/README.md): they import it from here, never its files.
+export * from "./order-pricing.ts";
+export * from "./order-stats.ts";

@@ -1,0 +1,2 @@
+// The pricing module's public surface for other modules (src/server/README.md): they import it from here, never its files.
+export * from "./price-book.ts";
