@@ -1,4 +1,4 @@
-import { centsToDecimal, convertCents, formatCents, rateNote, signedCents, toUsdCents } from "./money.ts";
+import { centsToDecimal, convertCents, decimalUnits, formatCents, rateNote, signedCents, toUsdCents } from "./money.ts";
 import { type TaxTotals, taxTotals, totalsAsText } from "./tax.ts";
 
 /**
@@ -28,20 +28,13 @@ export function unitPriceOf(line: PricedLine, currency: string): string | null {
   return currency === "USD" ? line.price : null;
 }
 
-/** "1234.5" → 123450n; null for anything that is not a plain non-negative decimal. */
+/** "1234.5" → 123450n; null for anything that is not a plain non-negative decimal (money.ts's rule). */
 export function toCents(value: string | null): bigint | null {
-  const m = value?.trim().match(/^(\d+)(?:\.(\d{1,2}))?$/);
-  if (!m) return null;
-  return BigInt(m[1] as string) * 100n + BigInt((m[2] ?? "").padEnd(2, "0"));
+  return value === null ? null : decimalUnits(value, 2);
 }
 
-/** 123450n → "1,234.50". */
-export function formatMoney(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${whole}.${(abs % 100n).toString().padStart(2, "0")}`;
-}
+/** 123450n → "1,234.50": money.ts's printed form. */
+export const formatMoney = formatCents;
 
 export function quotationFigures<L extends PricedLine>(products: readonly L[], currency: string) {
   const lines = products.map((p) => {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
-import { centsToDecimal } from "#shared/money.ts";
+import { centsToDecimal, signedCents } from "#shared/money.ts";
 import { isAdminRole } from "#shared/roles.ts";
 import {
   type ConfirmPaymentInput,
@@ -74,18 +74,6 @@ type Deps = {
 
 export const CANCEL_REASON_REQUIRED = "Please give the reason for cancelling: the dealer is told it.";
 
-/** Decimal strings with two places ("1234.50") to whole cents and back: no floating-point sums of money. */
-function toCents(value: string): number {
-  const [whole = "0", fraction = ""] = value.split(".");
-  const sign = whole.startsWith("-") ? -1 : 1;
-  return sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2)));
-}
-function fromCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
 export function createOrdersService({
   db,
   mailer,
@@ -155,7 +143,7 @@ export function createOrdersService({
             unit_price: unit,
             unit_price_usd: l.unitPriceUsd,
             unit_price_secondary: l.unitPriceSecondary,
-            line_total: fromCents(toCents(unit) * l.quantity),
+            line_total: centsToDecimal((signedCents(unit) ?? 0n) * BigInt(l.quantity)),
             line_vat: centsToDecimal(taxed?.vat ?? 0n),
             hs_code: l.hsCode,
             vat_category: l.vatCategory,
@@ -210,7 +198,13 @@ export function createOrdersService({
         delivery_fee: deliveryLine ? (deliveryLine.unitPrice ?? deliveryLine.unitPriceUsd) : null,
         charges: mine.flatMap((l) =>
           l.kind === "installation" || l.kind === "discount"
-            ? [{ kind: l.kind, label: l.productName, amount: fromCents(toCents(l.unitPrice ?? l.unitPriceUsd) * l.quantity) }]
+            ? [
+                {
+                  kind: l.kind,
+                  label: l.productName,
+                  amount: centsToDecimal((signedCents(l.unitPrice ?? l.unitPriceUsd) ?? 0n) * BigInt(l.quantity)),
+                },
+              ]
             : [],
         ),
         branch: branch
@@ -583,7 +577,7 @@ export function createOrdersService({
           unit_price_secondary: l.unitSecondary,
           line_total_usd: centsToDecimal(amounts.usd.lines[i]?.net ?? 0n),
           // Unit × quantity, whether or not every line has a secondary price (the totals need them all).
-          line_total_secondary: l.unitSecondary === null ? null : fromCents(toCents(l.unitSecondary) * l.quantity),
+          line_total_secondary: l.unitSecondary === null ? null : centsToDecimal((signedCents(l.unitSecondary) ?? 0n) * BigInt(l.quantity)),
           vat_rate: l.vatRate,
           price_breaks: l.product.breaks,
         })),

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { decimalUnits } from "#shared/money.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import {
   PAYMENT_PAID,
@@ -48,13 +49,6 @@ type Deps = {
   /** How often the dealer's page may make us ask Paynow about one payment. */
   pollEveryMs?: number;
 };
-
-/** "1234.5" → 123450; null for anything that is not a plain amount (a forged message's "1e3" or "-1"). */
-function cents(value: string): number | null {
-  const m = /^(\d{1,16})(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-}
 
 function view(p: PaymentRow): PaymentView {
   const open = PAYMENT_PENDING.includes(p.status);
@@ -182,7 +176,7 @@ export function createPaymentsService({ db, orders, accounts, paynow, client, lo
     lastPolled.set(payment.id, now);
     try {
       const message = await paynowClient.poll(payment.pollUrl);
-      if (message.reference !== payment.reference || cents(message.amount) !== cents(payment.amount)) {
+      if (message.reference !== payment.reference || decimalUnits(message.amount, 2) !== decimalUnits(payment.amount, 2)) {
         log.warn({ paymentId: payment.id }, "paynow: poll answer for another reference or amount ignored");
         return payment;
       }
@@ -334,7 +328,7 @@ export function createPaymentsService({ db, orders, accounts, paynow, client, lo
         log.warn({ reference: message.reference.slice(0, 60) }, "paynow: result for an unknown reference refused");
         throw new NotFoundError("Unknown payment reference.");
       }
-      if (cents(message.amount) === null || cents(message.amount) !== cents(payment.amount)) {
+      if (decimalUnits(message.amount, 2) === null || decimalUnits(message.amount, 2) !== decimalUnits(payment.amount, 2)) {
         log.warn({ paymentId: payment.id, amount: message.amount.slice(0, 20) }, "paynow: result with another amount refused");
         throw new BadRequestError("The amount does not match the payment.");
       }

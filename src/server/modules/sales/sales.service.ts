@@ -10,6 +10,7 @@ import {
   seriesBuckets,
   startOfDay,
 } from "#shared/date-range.ts";
+import { centsToDecimal, signedCents } from "#shared/money.ts";
 import type { ProductSales, Sale, SaleInput, SalesFigures, SalesQuery, Statistics } from "#shared/schemas/sales.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { CountWindows } from "../../db/count-windows.ts";
@@ -43,19 +44,6 @@ export const UNKNOWN_PRODUCT = "Choose a product from the catalogue.";
 export const FUTURE_SALE = "The date of a sale cannot be in the future.";
 /** A sale row whose product has since been deleted from the catalogue. */
 export const DELETED_PRODUCT = "Product no longer in the catalogue";
-
-/** Whole cents to the API's decimal string ("1250.00"): sums are made in cents, never in floating point. */
-function fromCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** "1250.5" → 125050. */
-function toCents(value: string): number {
-  const [whole = "0", fraction = ""] = value.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
-}
 
 /** The Harare calendar day of a sale, in SQL (the session's own time zone plays no part). */
 const saleDay = sql<string>`to_char((${sales.soldAt} at time zone 'UTC') + interval '2 hours', 'YYYY-MM-DD')`;
@@ -140,25 +128,30 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
             q += hit.quantity;
           }
         }
-        return { start: b.start, end: b.end, amount_usd: fromCents(c), quantity: q };
+        return { start: b.start, end: b.end, amount_usd: centsToDecimal(BigInt(c)), quantity: q };
       });
       const sold = new Map(perCategory.map((c) => [c.categoryId, c]));
       const categories = names
         .filter((c) => query.category === undefined || c.id === query.category)
         .map((c) => {
           const hit = sold.get(c.id);
-          return { category_id: c.id, name: c.name, amount_usd: fromCents(Number(hit?.cents ?? 0)), quantity: Number(hit?.quantity ?? 0) };
+          return {
+            category_id: c.id,
+            name: c.name,
+            amount_usd: centsToDecimal(BigInt(hit?.cents ?? 0)),
+            quantity: Number(hit?.quantity ?? 0),
+          };
         });
       return {
         from: range.from,
         to: range.to,
         category: query.category ?? null,
         granularity: daysIn(range) === buckets.length ? "day" : "week",
-        total: { amount_usd: fromCents(total.cents), quantity: total.quantity, count: total.count },
+        total: { amount_usd: centsToDecimal(BigInt(total.cents)), quantity: total.quantity, count: total.count },
         previous: {
           from: before.from,
           to: before.to,
-          amount_usd: fromCents(previous.cents),
+          amount_usd: centsToDecimal(BigInt(previous.cents)),
           quantity: previous.quantity,
           count: previous.count,
         },
@@ -195,7 +188,7 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
             product_name: ref?.name ?? DELETED_PRODUCT,
             category_id: r.categoryId === null ? (ref?.categoryId ?? null) : Number(r.categoryId),
             quantity: Number(r.quantity),
-            amount_usd: fromCents(Number(r.cents)),
+            amount_usd: centsToDecimal(BigInt(r.cents)),
           };
         }),
       };
@@ -214,7 +207,7 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
             productId: product.id,
             categoryId: product.categoryId,
             quantity: input.quantity,
-            amountUsd: fromCents(toCents(input.amount_usd)),
+            amountUsd: centsToDecimal(signedCents(input.amount_usd) ?? 0n),
             // Noon in Harare: the sale falls on its day whichever way a reader rounds.
             soldAt: new Date(startOfDay(input.date).getTime() + 12 * 3_600_000),
           })
@@ -257,7 +250,7 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
           categoryId: l.productId === null ? null : (categoryOf.get(l.productId) ?? null),
           orderId: order.orderId,
           quantity: l.quantity,
-          amountUsd: fromCents(toCents(l.unitPriceUsd) * l.quantity),
+          amountUsd: centsToDecimal((signedCents(l.unitPriceUsd) ?? 0n) * BigInt(l.quantity)),
           soldAt: order.paidAt,
         })),
       );

@@ -1,6 +1,6 @@
 import type { Trend } from "#shared/date-range.ts";
+import { formatCents, signedCents } from "#shared/money.ts";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const count = new Intl.NumberFormat("en-US");
 // Calendar dates of the API ("2026-03-01") are Harare days: formatted as written, never moved by a time zone.
 const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
@@ -8,9 +8,11 @@ const fullDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long
 
 const asDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-/** "$1,250.50" from the API's "1250.50". */
-export function formatUsd(amount: string | number): string {
-  return usd.format(Number(amount));
+/** "$1,250.50" from the API's "1250.50" (money.ts's printed form, exact: no floating point). */
+export function formatUsd(amount: string): string {
+  const cents = signedCents(amount);
+  if (cents === null) return amount;
+  return `${cents < 0n ? "-" : ""}$${formatCents(cents < 0n ? -cents : cents)}`;
 }
 
 const COMPACT_UNITS: [number, string][] = [

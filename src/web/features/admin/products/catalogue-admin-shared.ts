@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import { redirect, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
+import { formatCents, signedCents } from "#shared/money.ts";
 import { fieldsForm, type ImageItem } from "../kit/file-fields.tsx";
 import { useImageItems } from "../kit/image-items.ts";
 import { type ListParamOptions, type ListParams, readListParams } from "../kit/list-params.ts";
@@ -99,13 +100,11 @@ export function withParam(search: string, name: string, value: string | null): s
   return query ? `?${query}` : "?";
 }
 
-const moneyFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "1450.00" → "1,450.00"; empty for none. */
+/** "1450.00" → "1,450.00" (money.ts's printed form, exact); empty for none, malformed text as it is. */
 export function money(value: string | null): string {
   if (value === null || value === "") return "";
-  const n = Number(value);
-  return Number.isFinite(n) ? moneyFormat.format(n) : value;
+  const cents = signedCents(value);
+  return cents === null ? value : formatCents(cents);
 }
 
 /** Deletes records one after the other; answers the first failure's message (naming its record), or null. */
