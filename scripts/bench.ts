@@ -52,7 +52,7 @@ const runs = Math.max(1, Number(args.runs) || 3);
 const durationS = Math.max(1, Number(args.duration) || 10);
 const databases = args.db === "both" ? (["pglite", "postgres"] as const) : ([args.db] as ("pglite" | "postgres")[]);
 
-/** DESIGN.md §7 and issue 8. */
+/** DESIGN.md §7. */
 export const BUDGETS = {
   /**
    * Issue "Phone first": Lighthouse mobile 100 in all four on home, category, product, blog and case study, at least
@@ -236,7 +236,7 @@ async function measurePages(base: string): Promise<PageResult[]> {
     { name: "about", path: "/about", main: false },
     { name: "FAQs", path: "/faqs", main: false },
     { name: "contact", path: "/contact", main: false },
-    // Issue 22: a filtered category, the search, a comparison (kept out of search engines) and a sized system.
+    // A filtered category, the search, a comparison (kept out of search engines) and a sized system.
     {
       name: "category, filtered",
       path: "/category/solar-panels?spec.cell_type=mono+PERC&spec.power_w.min=400&sort=power-desc",
@@ -552,7 +552,7 @@ async function everything(): Promise<string[]> {
   const explained = await explainCatalogue(20_000);
   const missed = [
     ...misses(pages, dbRuns, phone),
-    // The catalogue's reads stay on their indexes as the catalogue and its stock grow (issues 22 §3, 23).
+    // The catalogue's reads stay on their indexes as the catalogue and its stock grow (23).
     ...explained.queries.filter((q) => q.seqScanOnProducts).map((q) => `${q.call}: reads a whole table (${explained.products} products)`),
   ];
   const md = report(pages, dbRuns, phone, chunks, explained, missed, date);

@@ -70,7 +70,7 @@ const formRulesFile = entryFile(formRules);
 // The search boxes' suggestions (enhance/search-suggest.ts), likewise a file of its own, imported on a box's first focus.
 const searchSuggest = await build({ ...browserBuild, entryPoints: { "enhance-search": "src/web/enhance/search-suggest.ts" } });
 const searchSuggestFile = entryFile(searchSuggest);
-// A dealer's cart sync (lib/cart/server-cart.ts, issue 25 §3), a file of its own that only dealers' pages import.
+// A dealer's cart sync (lib/cart/server-cart.ts), a file of its own that only dealers' pages import.
 const cartSync = await build({ ...browserBuild, entryPoints: { "enhance-cart-sync": "src/web/lib/cart/server-cart.ts" } });
 const cartSyncFile = entryFile(cartSync);
 const enhanced = await build({

@@ -1,7 +1,7 @@
 import type { RollupLog } from "rollup";
 
 /**
- * Build warnings known to be harmless, each matched by its code and its exact text (issue 5: a quiet first start);
+ * Build warnings known to be harmless, each matched by its code and its exact text (a quiet first start);
  * any other warning, or one of these with another text after an upgrade, still shows.
  */
 const HARMLESS_BUILD_WARNINGS: { code: string; text: RegExp }[] = [

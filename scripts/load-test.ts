@@ -1,6 +1,6 @@
 // `npm run load [-- --connections 200] [-- --duration 60] [-- --db pglite|postgres|both]`
 //
-// Issue 9's load test: many connections for a while over a realistic mix of what visitors, dealers and admins do
+// The load test: many connections for a while over a realistic mix of what visitors, dealers and admins do
 // (browse pages, API reads, quote requests, logins), reporting errors, latency and throughput; afterwards every quote
 // request that was answered 201 must be in the database exactly once. Writes bench/results/load.{md,json}.
 // Needs `npm run build` first; PostgreSQL from BENCH_DATABASE_URL (default the machine's).

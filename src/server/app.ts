@@ -207,7 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
     await api.register(
       async (routes) => {
-        // Every API route declares who may call it, checked before its body is read (issue 17 §2).
+        // Every API route declares who may call it, checked before its body is read.
         enforceDeclaredAccess(routes);
         await routes.register(accountsRoutes, { services, secureCookies, siteUrl: linkOrigin });
         await routes.register(catalogueRoutes, { services });

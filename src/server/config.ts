@@ -89,7 +89,7 @@ const envSchema = z.object({
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** How long a process keeps visitors' answers to public reads and pages (platform/shared-cache.ts); 0 = off. */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
-  // Paynow (issue 5): offered to dealers only when the integration ID and key are both set.
+  // Paynow: offered to dealers only when the integration ID and key are both set.
   PAYNOW_INTEGRATION_ID: optionalText.pipe(
     z
       .string()
@@ -101,7 +101,7 @@ const envSchema = z.object({
   PAYNOW_AUTH_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
   PAYNOW_CURRENCY: optionalText.pipe(z.enum(ORDER_CURRENCIES).optional()),
   PAYNOW_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
-  // ZIMRA FDMS (issue 21 §5, decision 016): tax documents are fiscalised only when the device's settings are all set.
+  // ZIMRA FDMS (decision 016): tax documents are fiscalised only when the device's settings are all set.
   FDMS_URL: optionalUrl.refine((v) => v === undefined || /^https:\/\//.test(v), { message: "must be an https:// URL" }),
   FDMS_DEVICE_ID: optionalText.pipe(
     z
@@ -116,7 +116,7 @@ const envSchema = z.object({
   FDMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** A PEM file of extra trust anchors for FDMS's server certificate (a test environment's, or the tests' stand-in). */
   FDMS_CA_FILE: optionalText,
-  // Background jobs (issue 9, decision 007): how often the worker looks for due jobs (0: only when asked, as in
+  // Background jobs (decision 007): how often the worker looks for due jobs (0: only when asked, as in
   // API tests), the first retry's delay (doubled each time, up to the cap) and how long a claimed job is held.
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
@@ -158,9 +158,9 @@ export type Config = {
   settingsCacheMs: number;
   /** Visitors' answers to public reads and pages kept per process (5 s; 0 in tests: tests that need it set it). */
   publicCacheMs: number;
-  /** Paynow (issue 5); unset: dealers pay by bank transfer or ZIPIT only. */
+  /** Paynow; unset: dealers pay by bank transfer or ZIPIT only. */
   paynow: PaynowConfig | undefined;
-  /** ZIMRA FDMS (issue 21 §5); unset: tax documents are not fiscalised (fiscal_status 'not_required'). */
+  /** ZIMRA FDMS; unset: tax documents are not fiscalised (fiscal_status 'not_required'). */
   fdms: FdmsConfig | undefined;
   /** The background job worker (platform/jobs); pollMs 0 runs jobs only when asked (tests: drain()). */
   jobs: { pollMs: number; retryBaseMs: number; retryMaxMs: number; leaseMs: number };

@@ -20,10 +20,10 @@ export const KEEP_DONE_MS = 7 * DAY;
 export const KEEP_DEAD_MS = 30 * DAY;
 
 export const QUOTATIONS_EXPIRE_JOB = "quotations.expire";
-/** Hourly: the reminder three days before an approved quotation expires (issue 25 §1), sent once. */
+/** Hourly: the reminder three days before an approved quotation expires, sent once. */
 export const QUOTATIONS_REMIND_JOB = "quotations.remind";
 export const JOBS_CLEANUP_JOB = "jobs.cleanup";
-/** Every 15 minutes: installer enquiries' offers past their 48 hours expire and the leads move on (issue 26 §2). */
+/** Every 15 minutes: installer enquiries' offers past their 48 hours expire and the leads move on. */
 export const LEADS_EXPIRE_OFFERS_JOB = "leads.expire-offers";
 
 /** Deletes finished jobs past their keeping time; the number deleted. */
@@ -77,13 +77,13 @@ export function registerJobHandlers(
   worker.register(LEADS_EXPIRE_OFFERS_JOB, async () => {
     await deps.services.leads.expireOffers(new Date());
   });
-  // Issue 26 §3: expiry reminders and the hold on companies whose documents expired.
+  // Expiry reminders and the hold on companies whose documents expired.
   worker.register(DOCUMENTS_EXPIRY_JOB, async () => {
     await deps.services.documentExpiry.run(new Date());
   });
   worker.register(JOBS_CLEANUP_JOB, async () => {
     await cleanupJobs(deps.db, new Date());
-    // Security events are kept 90 days (issue 16, L5).
+    // Security events are kept 90 days.
     await deps.services.accounts.pruneSecurityEvents(new Date());
   });
   worker.register(TAX_DOCUMENT_MAIL_JOB, async (payload) => {

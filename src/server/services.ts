@@ -66,7 +66,7 @@ export type Deps = {
 /** Every domain service, wired once per process; routes and page loaders call these. */
 export function createServices(deps: Deps) {
   // One instance each, shared with the services that call them.
-  /** Every back-office change is written here, in the transaction that makes it (issue 6). */
+  /** Every back-office change is written here, in the transaction that makes it. */
   const audit = createAuditService(deps.db);
   /** The site's address that links in e-mails start with (SITE_URL, else this process's local address). */
   const siteUrl = linkOriginOf(deps.config);
@@ -85,12 +85,12 @@ export function createServices(deps: Deps) {
     // service needs the accounts service, so it is made below and reached when a password is chosen.
     onInviteLinkUsed: (tx, userId, at) => team.joinThroughPasswordLink(tx, userId, at),
   });
-  /** The dated exchange and VAT rates (issue 21). */
+  /** The dated exchange and VAT rates. */
   const rates = createRatesService({ db: deps.db, audit, ...(deps.now ? { now: deps.now } : {}) });
   const catalogue = createCatalogueService(deps.db, settings, rates);
   /** Sales and the dashboard's statistics; paid orders become sales through the orders service. */
   const sales = createSalesService({ db: deps.db, audit, catalogue });
-  /** Enquiries for a certified installer offered to verified dealers (issue 26 §2); a company put on hold loses its offers. */
+  /** Enquiries for a certified installer offered to verified dealers; a company put on hold loses its offers. */
   const leads = createLeadsService({ db: deps.db, mailer: deps.mailer, settings, audit, siteUrl });
   const dealers = createDealersService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit, siteUrl, leads });
   const documents = createDocumentsService({
@@ -103,7 +103,7 @@ export function createServices(deps: Deps) {
   /** Contact messages and quote requests mail an address anyone can type: limited per sender and recipient. */
   const formLimits = createFormLimits(deps.db, deps.config.formsPerHour);
   /**
-   * Fiscalisation through ZIMRA's FDMS (issue 21 §5, decision 016); off unless FDMS_* is set. The tax documents service
+   * Fiscalisation through ZIMRA's FDMS (decision 016); off unless FDMS_* is set. The tax documents service
    * queues each document it issues in its transaction; once FDMS accepted one, it is e-mailed to the dealer.
    */
   const fiscal = createFiscalService({
@@ -118,7 +118,7 @@ export function createServices(deps: Deps) {
     },
     ...(deps.onJobQueued ? { onJobQueued: deps.onJobQueued } : {}),
   });
-  /** Tax invoices and credit notes (issue 21 §4), issued by the orders service in its payment and cancel transactions. */
+  /** Tax invoices and credit notes, issued by the orders service in its payment and cancel transactions. */
   const taxDocuments = createTaxDocumentsService({
     db: deps.db,
     mailer: deps.mailer,
@@ -131,7 +131,7 @@ export function createServices(deps: Deps) {
       },
     },
   });
-  /** Branches, availability, delivery fees and serial numbers (issue 23); the ledger moves inside orders' and quotations' transactions. */
+  /** Branches, availability, delivery fees and serial numbers; the ledger moves inside orders' and quotations' transactions. */
   const stock = createStockService({ db: deps.db });
   const orders = createOrdersService({
     db: deps.db,
@@ -146,9 +146,9 @@ export function createServices(deps: Deps) {
     siteUrl,
     ...(deps.now ? { now: deps.now } : {}),
   });
-  /** A dealer company's cart on the server, quick order, reorder and kits (issue 25 §2, §3). */
+  /** A dealer company's cart on the server, quick order, reorder and kits. */
   const cart = createCartService({ db: deps.db, catalogue, stock, ...(deps.now ? { now: deps.now } : {}) });
-  /** A dealer company's team: buyers and technicians the owner invites and who accept (issue 25 §4, decision 023). */
+  /** A dealer company's team: buyers and technicians the owner invites and who accept (decision 023). */
   const team = createTeamService({ db: deps.db, mailer: deps.mailer, settings, accounts, audit, siteUrl });
   const kits = createKitsService({ db: deps.db, catalogue, cart, ...(deps.now ? { now: deps.now } : {}) });
   return {
@@ -158,7 +158,7 @@ export function createServices(deps: Deps) {
     leads,
     dealers,
     documents,
-    /** Dealer documents that expire: reminders, the company's hold, the dashboard's list (issue 26 §3). */
+    /** Dealer documents that expire: reminders, the company's hold, the dashboard's list. */
     documentExpiry: createDocumentExpiry({ db: deps.db, mailer: deps.mailer, settings, siteUrl, leads }),
     team,
     /** The dealer manual as PDF and text, with the site's support contacts (spec §2 /dealer/manual). */
@@ -168,14 +168,14 @@ export function createServices(deps: Deps) {
     },
     accounts,
     catalogue,
-    /** Products, featured products and brands in the back office (issue 6). */
+    /** Products, featured products and brands in the back office. */
     catalogueAdmin: createCatalogueAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     content: createContentService(deps.db),
-    /** The certified installer directory and dealers' public profiles (issue 26 §1). */
+    /** The certified installer directory and dealers' public profiles. */
     installers: createInstallersService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
-    /** The site search over products and content (issue 22 §4). */
+    /** The site search over products and content. */
     search: createSearchService(deps.db),
-    /** The solar calculator's sizing from the catalogue's panels, inverters and batteries (issue 22 §6). */
+    /** The solar calculator's sizing from the catalogue's panels, inverters and batteries. */
     sizing: createSizingService(deps.db, settings),
     contentAdmin: createContentAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
     settings,
@@ -195,11 +195,11 @@ export function createServices(deps: Deps) {
     }),
     contact: createContactService({ db: deps.db, mailer: deps.mailer, settings, audit, formLimits, siteUrl }),
     orders,
-    /** Dealers' proofs of bank transfer and ZIPIT payments, seen by the back office (issue 25 §6). */
+    /** Dealers' proofs of bank transfer and ZIPIT payments, seen by the back office. */
     paymentProofs: createPaymentProofsService({ db: deps.db, storage: deps.storage, mailer: deps.mailer, settings, audit, siteUrl }),
-    /** The approved dealer's home at /dealer, in one read (issue 25 §5). */
+    /** The approved dealer's home at /dealer, in one read. */
     dealerHome: createDealerHomeService({ db: deps.db, ...(deps.now ? { now: deps.now } : {}) }),
-    /** Paynow payments of dealer orders (issue 5); offered only when PAYNOW_* is set. */
+    /** Paynow payments of dealer orders; offered only when PAYNOW_* is set. */
     payments: createPaymentsService({
       db: deps.db,
       orders,
@@ -212,10 +212,10 @@ export function createServices(deps: Deps) {
     taxDocuments,
     fiscal,
     stock,
-    /** The stock back office (issue 23 §1, §2): branches, delivery fees, levels, adjustments, shipments, the ledger, counts. */
-    /** Dealer tiers, a dealer's tier, products' quantity breaks and tier prices (issue 24). */
+    /** The stock back office: branches, delivery fees, levels, adjustments, shipments, the ledger, counts. */
+    /** Dealer tiers, a dealer's tier, products' quantity breaks and tier prices. */
     pricing: createPricingService({ db: deps.db, audit, files: createStoredFiles(deps.storage) }),
-    /** A dealer's price list at their tier, as JSON, CSV and PDF (issue 24 §3). */
+    /** A dealer's price list at their tier, as JSON, CSV and PDF. */
     priceList: createPriceListService({ db: deps.db, catalogue, settings, ...(deps.now ? { now: deps.now } : {}) }),
     stockAdmin: createStockAdminService({ db: deps.db, storage: deps.storage, audit, ...(deps.now ? { now: deps.now } : {}) }),
   };

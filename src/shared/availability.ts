@@ -1,5 +1,5 @@
 /**
- * What the site says of a product's availability (issue 23 §3), in words: the labels of `#shared/schemas/stock.ts`'s
+ * What the site says of a product's availability, in words: the labels of `#shared/schemas/stock.ts`'s
  * `availabilitySchema`. Kept apart from the schemas (no zod) so the cart page's inline script can use them and stay
  * small; `#shared/schemas/stock.ts` exports them too.
  */

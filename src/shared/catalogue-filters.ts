@@ -2,7 +2,7 @@ import type { CategorySlug } from "./schemas/catalogue.ts";
 import { type SpecDef, specDefsFor } from "./specs.ts";
 
 /**
- * A category page's filters and sort (issue 22 §3), as its address carries them, so that a filtered page works
+ * A category page's filters and sort, as its address carries them, so that a filtered page works
  * without scripts and can be shared:
  * - `spec.<key>=value` (repeatable): a choice specification is one of the values;
  * - `spec.<key>.min=` / `spec.<key>.max=`: a number specification in a range (its own unit, both ends included);

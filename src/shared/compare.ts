@@ -1,5 +1,5 @@
 /**
- * The product comparison's rules (issue 22 §5), written once for the /compare page (server) and the compare list kept
+ * The product comparison's rules, written once for the /compare page (server) and the compare list kept
  * in the browser (src/web/enhance/compare.ts). No imports: the browser bundle must stay small.
  *
  * - A comparison holds up to COMPARE_MAX products of one category.

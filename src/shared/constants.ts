@@ -20,5 +20,5 @@ export const SAVE_RELOAD_MS = 2000;
 /** The most of one product an order, a quote request or the cart holds: one line's quantity limit (server and browser). */
 export const LINE_QUANTITY_MAX = 10_000;
 
-/** The longest site-search query (issue 22 §4): the schema refuses longer, the search fields stop there. */
+/** The longest site-search query: the schema refuses longer, the search fields stop there. */
 export const SEARCH_QUERY_MAX = 100;

@@ -1,7 +1,7 @@
 import { convertCents, discountedCents } from "./money.ts";
 
 /**
- * A dealer's price of one product (issue 24 §2), worked out the same way wherever it is shown or charged: the tier's
+ * A dealer's price of one product, worked out the same way wherever it is shown or charged: the tier's
  * own price of the product when admins set one, else the dealer list price less the tier's discount; then, from a
  * quantity break's number of units on the line, less the break's discount. Rounded once, half away from zero.
  */

@@ -1,5 +1,5 @@
 /**
- * The certified installer network's fixed vocabulary (issue 26), shared by the server, the forms and the pages.
+ * The certified installer network's fixed vocabulary, shared by the server, the forms and the pages.
  */
 
 /** What a dealer offers, shown on the profile and filtered on `/installers`. */

@@ -11,7 +11,7 @@ export const MEDIA_FOLDERS = {
   datasheets: "datasheets",
   profiles: "profiles",
   brands: "brands",
-  /** Issue 26: dealers' public logos and installation photos. */
+  /** Dealers' public logos and installation photos. */
   installers: "installers",
   site: "site",
 } as const;
@@ -57,7 +57,7 @@ export function imageSrcSet(
 }
 
 /**
- * Phones never take the 1200 px variant (issue 19: a first visit on mobile data in 150 KB): on a 412 px screen at
+ * Phones never take the 1200 px variant (a first visit on mobile data in 150 KB): on a 412 px screen at
  * 2.6 device pixels per CSS pixel a full-width image would ask for 1,070 px, and 800 px there is as sharp as the eye
  * on a phone tells apart, at about half the bytes.
  */

@@ -1,7 +1,7 @@
 import { formatDate } from "./dates.ts";
 
 /**
- * Exact money arithmetic (issue 21): amounts in whole cents as BigInt, rates as decimal text. Nothing here goes
+ * Exact money arithmetic: amounts in whole cents as BigInt, rates as decimal text. Nothing here goes
  * through a floating-point number, so a ZWG price or a VAT amount is the same to the cent in the browser, on the
  * server and on a PDF.
  */
@@ -94,7 +94,7 @@ export function rateNote(currency: string, rate: string, day: string): string {
 
 /**
  * An amount with its currency as a page prints it: "USD 1,234.50", "-" kept for credits. A no-break space joins the
- * two, so "USD" never ends one line with the figure on the next (issue 20 §4). Malformed text is printed as it is.
+ * two, so "USD" never ends one line with the figure on the next. Malformed text is printed as it is.
  */
 export function formatAmount(currency: string, amount: string): string {
   const trimmed = amount.trim();
@@ -105,7 +105,7 @@ export function formatAmount(currency: string, amount: string): string {
 
 /**
  * `cents` less each discount in turn (per cent, "5" or "12.50"), rounded once to the cent at the end: a dealer's price
- * after the tier's and the quantity break's discounts (issue 24 §2).
+ * after the tier's and the quantity break's discounts.
  */
 export function discountedCents(cents: bigint, percents: readonly string[]): bigint {
   let units = 1n;

@@ -1,8 +1,8 @@
 import type { SpecValues } from "./specs.ts";
 
 /**
- * A product card's one key line (issue 20 §3): the figure an installer compares first in the product's category,
- * from its specifications (issue 22: "410 W · 21.0 %", "5 kW · 48 V", "5.12 kWh · LiFePO4"), or read from its name
+ * A product card's one key line: the figure an installer compares first in the product's category,
+ * from its specifications ("410 W · 21.0 %", "5 kW · 48 V", "5.12 kWh · LiFePO4"), or read from its name
  * when it has none ("410 W", "6 mm² · 100 m"). Nothing when neither holds such a figure: a card never guesses.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Zimbabwe's ten provinces (issue 26): the installer directory's filter, a dealer's home and served provinces, and an
+ * Zimbabwe's ten provinces: the installer directory's filter, a dealer's home and served provinces, and an
  * enquiry's province. The slug is what addresses and the API carry (`?province=harare`); the name is what people read.
  */
 export const PROVINCES = [

@@ -1,5 +1,5 @@
 /**
- * Quick order's reading of a pasted or uploaded list (issue 25 §2): one `SKU, quantity` a line, the two parts
+ * Quick order's reading of a pasted or uploaded list: one `SKU, quantity` a line, the two parts
  * separated by a comma, a tab or a semicolon (what a spreadsheet copies or a CSV holds); a header line ("SKU,
  * Quantity") and blank lines are left out. Each line keeps its number, so the page can say which line is wrong.
  * Free of zod and of the server: the page and the service read a text the same way.

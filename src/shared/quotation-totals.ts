@@ -75,7 +75,7 @@ export function isMislabelledPrice(
   return secondary !== null && cents !== secondary && usd.includes(cents);
 }
 
-/** A quotation's charge as its totals read it: a delivery or installation adds, a discount subtracts (issue 25 §1). */
+/** A quotation's charge as its totals read it: a delivery or installation adds, a discount subtracts. */
 export type ChargeLike = { kind: "delivery" | "installation" | "discount"; amount: string };
 
 /** A charge as a signed amount: "-50.00" for a discount of 50. */

@@ -1,7 +1,7 @@
 /**
  * role_id values: 1 user and 2 dealer are the spec's; 3 admin and 4 super are ours (DESIGN.md §5); 5 technician is a
- * dealer company's team member who sees the catalogue and the company's orders, no prices, and cannot order (issue 25
- * §4). A company's owner and its buyers are dealers (2).
+ * dealer company's team member who sees the catalogue and the company's orders, no prices, and cannot order
+ * (decision 020). A company's owner and its buyers are dealers (2).
  */
 export const ROLE_IDS = { user: 1, dealer: 2, admin: 3, super: 4, technician: 5 } as const;
 export type RoleName = keyof typeof ROLE_IDS;
@@ -38,7 +38,7 @@ export function homePathFor(role: RoleName): string {
 }
 
 /**
- * A dealer company's people (issue 25 §4): the account that applied is the owner; the owner invites buyers (see
+ * A dealer company's people: the account that applied is the owner; the owner invites buyers (see
  * prices, order, see the company's orders and quotations) and technicians (the catalogue and the company's orders).
  */
 export const TEAM_ROLES = ["owner", "buyer", "technician"] as const;

@@ -8,7 +8,7 @@ const APPLIANCES_MAX_CHARS = 900;
 const ROLE_WORDS = { inverter: ["inverter", "inverters"], battery: ["battery", "batteries"], panel: ["panel", "panels"] } as const;
 
 /**
- * The sizing in a few plain lines (issue 22 §6): what a quote request for the kit carries in its notes, so whoever
+ * The sizing in a few plain lines: what a quote request for the kit carries in its notes, so whoever
  * prices it sees what it was sized for. Always within the quote request's notes limit (NOTES_MAX): a long appliance
  * list is cut with "and n more".
  */

@@ -1,5 +1,5 @@
 /**
- * System sizing (issue 22 §6): from a list of appliances and the hours of backup wanted, the daily energy, the peak
+ * System sizing: from a list of appliances and the hours of backup wanted, the daily energy, the peak
  * and starting loads, and the catalogue's inverter, batteries and panels that carry them, with the checks a
  * technician would make and the arithmetic in plain English. A pure module: plain numbers (no money here), rounded
  * only where shown; no zod (the request schema is in ./schemas/sizing.ts) so the browser can run it too.

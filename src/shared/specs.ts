@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { CategorySlug } from "./schemas/catalogue.ts";
 
 /**
- * Structured specifications per category (issue 22 §1): the figures each kind of product is described and compared
+ * Structured specifications per category: the figures each kind of product is described and compared
  * by, in the order the product page lists them. A product's `specs` hold some of them, `{ key: value }`: numbers as
  * numbers, a choice as one of its words, text as text. The same schema checks the admin form and the server.
  */

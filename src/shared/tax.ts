@@ -1,7 +1,7 @@
 import { centsToDecimal, decimalUnits, percentLabel, vatCents } from "./money.ts";
 
 /**
- * VAT on documents (issue 21 §3): each product's VAT category decides the rate its lines carry, and one function
+ * VAT on documents: each product's VAT category decides the rate its lines carry, and one function
  * works out every line's VAT, the summary per rate and the totals, so a checkout, an order, a quotation and a tax
  * invoice add up the same way to the cent.
  */
@@ -42,7 +42,7 @@ export type TaxTotals = { lines: TaxLine[]; summary: TaxSummaryRow[]; net: bigin
  */
 export function taxTotals(input: TaxLineInput[]): TaxTotals {
   const lines = input.map((l) => {
-    // A discount line (issue 25 §1) carries a negative unit price: its VAT is negative too.
+    // A discount line carries a negative unit price: its VAT is negative too.
     const negative = l.unit.trim().startsWith("-");
     const units = decimalUnits(negative ? l.unit.trim().slice(1) : l.unit, 2);
     if (units === null) throw new Error(`not an amount: ${l.unit}`);

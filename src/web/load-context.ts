@@ -10,7 +10,7 @@ export type WebContext = {
   /** Set-Cookie header values that open or end a session. */
   sessionCookie(token: string, expires: Date): string;
   clearSessionCookie(): string;
-  /** The known-device cookie (issue 16, M4): what the browser sent, and the Set-Cookie value that keeps it. */
+  /** The known-device cookie: what the browser sent, and the Set-Cookie value that keeps it. */
   deviceToken: string | undefined;
   deviceCookie(token: string, expires: Date): string;
   cspNonce: string;

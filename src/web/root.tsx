@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // A dealer who may order keeps the company's cart on the server (issue 25 §3, lib/cart/server-cart.ts).
+  // A dealer who may order keeps the company's cart on the server (lib/cart/server-cart.ts).
   const user = useRouteLoaderData<typeof loader>("root")?.user;
   const cartSync = user?.role === "dealer" ? String(user.id) : undefined;
   return (

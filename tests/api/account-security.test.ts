@@ -175,7 +175,7 @@ describe("profile and password", () => {
     const opened = await t.inject({ method: "POST", url: "/api/auth/verify-email", payload: { token } });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ email: "farai.moyo@example.com", emailVerified: true });
-    // The old address is told, with the link that puts it back (issue 16, M3).
+    // The old address is told, with the link that puts it back.
     expect(header(await lastMailTo("farai@example.com"), "Subject")).toMatch(/was changed/);
 
     const [someone] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, "user"));
@@ -351,7 +351,7 @@ describe("brute-force protection", () => {
       .select()
       .from(authThrottles)
       .where(eq(authThrottles.key, `login:pair:${admin?.id}|${ip}`));
-    // Every attempt is counted before its hash, refused ones too (issue 16, M4).
+    // Every attempt is counted before its hash, refused ones too.
     expect(pair?.count).toBeGreaterThanOrEqual(10);
 
     // After the window the right password works again, and clears the counter.

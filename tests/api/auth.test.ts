@@ -91,7 +91,7 @@ describe("POST /api/auth/register", () => {
     expect(login.json().user.role).toBe("user");
   });
 
-  // Issue 16, L1: the answer never says that an address or a username is taken; the mail does.
+  // The answer never says that an address or a username is taken; the mail does.
   it("answers Success! for a taken e-mail address too, and mails that address that it has an account", async () => {
     const res = await t.inject({ method: "POST", url: "/api/auth/register", payload: { ...newUser, username: "other" } });
     expect(res.statusCode).toBe(201);

@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
  * Outcome classes: "ok" 2xx; "unauth" 401; "forbidden" 403; "bad" 400/404/409/422, i.e. the request got past
  * authorization to the service's own rules (a bogus token, a missing body, an id that does not exist).
  *
- * A second pass (issue 17 §2) sends every route, as every actor the matrix turns away (unauth or forbidden), requests
+ * A second pass sends every route, as every actor the matrix turns away (unauth or forbidden), requests
  * that are wrong in every other way: params and query string that fail their schemas (with a control character,
  * refused for every route), and for routes that take a body, malformed JSON, JSON of the wrong shape, an unsupported
  * content type, a body over the size limit and a multipart form with a file that is no image. Each must get the
@@ -75,7 +75,7 @@ const all = (o: Outcome): Expected => ({
   admin: o,
   super: o,
 });
-/** The dealers who buy (issue 25 §4): the two companies' owners and the demo company's buyer; its technician does not. */
+/** The dealers who buy: the two companies' owners and the demo company's buyer; its technician does not. */
 const buyers = (o: Outcome) => ({ dealer: o, buyer: o, otherDealer: o });
 const signedIn = (o: Outcome = "ok"): Expected => ({ ...all(o), anonymous: "unauth" });
 const adminOnly = (o: Outcome = "ok"): Expected => ({ ...all("forbidden"), anonymous: "unauth", admin: o, super: o });
@@ -103,7 +103,7 @@ const applicant: Expected = {
   user: "ok",
   unverified: "forbidden",
   dealer: "bad",
-  // A company's team members never apply: its owner did (issue 25 §4).
+  // A company's team members never apply: its owner did.
   buyer: "forbidden",
   technician: "forbidden",
   otherDealer: "bad",
@@ -152,9 +152,9 @@ const MATRIX: Record<string, Case> = {
   },
   "GET /api/auth/sessions": { expect: signedIn() },
   "POST /api/auth/logout": { expect: all("ok"), freshSession: true },
-  // The current password is asked again (issue 16, L7).
+  // The current password is asked again.
   "POST /api/auth/sessions/revoke-others": { expect: signedIn(), body: (c) => ({ password: own(c).password }), freshSession: true },
-  // An undo link of an e-mail change (issue 16, M3): a bogus one is refused.
+  // An undo link of an e-mail change: a bogus one is refused.
   "POST /api/auth/undo-email-change": { expect: all("bad"), body: () => ({ token: BOGUS_TOKEN }) },
   // Accounts: managing the back office is for role super.
   "GET /api/auth/admins": { expect: adminOnly() },
@@ -180,10 +180,10 @@ const MATRIX: Record<string, Case> = {
   },
   "POST /api/auth/totp/recovery-codes": { expect: signedIn("bad"), body: () => ({ code: "000000" }) },
   "POST /api/auth/step-up": { expect: signedIn("bad"), body: () => ({ code: "000000" }) },
-  // Ending an account's sessions and reading its security events (issue 16, L5/L7): admins, on an id that does not exist.
+  // Ending an account's sessions and reading its security events (L5/L7): admins, on an id that does not exist.
   "POST /api/auth/user/:id/end-sessions": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "GET /api/auth/user/:id/security-events": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
-  // Dealers (issue 5): application — entries for /api/dealer routes go here.
+  // Dealers: application — entries for /api/dealer routes go here.
   // Reading an application by user id: one's own (a 'Not Started' shape when none), anyone's for admins.
   "GET /api/dealer/:id": { expect: signedIn(), params: ownId },
   "GET /api/dealer/": { expect: adminOnly() },
@@ -216,7 +216,7 @@ const MATRIX: Record<string, Case> = {
     params: () => ({ documentId: NO_SUCH_ID }),
     body: () => ({ status: "approved" }),
   },
-  // Dealers (issue 5): documents — entries for the document upload and download routes go here.
+  // Dealers: documents — entries for the document upload and download routes go here.
   // Uploads go to the caller's own application: no body is "no files" (400); the approved demo dealers get 409;
   // the unverified account and the back office (no dealer applications) are refused.
   "POST /api/dealer/upload-documents/:id": { expect: uploader, params: ownId },
@@ -229,7 +229,7 @@ const MATRIX: Record<string, Case> = {
     params: (c) => ({ documentId: c.actors.otherDealer.documentId }),
   },
   "DELETE /api/dealer/documents/:documentId": { expect: signedIn("bad"), params: () => ({ documentId: NO_SUCH_ID }) },
-  // Orders (issue 5): verified dealers place orders; each account reads its own; admins list and move them on.
+  // Orders: verified dealers place orders; each account reads its own; admins list and move them on.
   "POST /api/orders": {
     expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") },
     body: (c) => ({
@@ -240,11 +240,11 @@ const MATRIX: Record<string, Case> = {
     }),
   },
   "GET /api/orders/mine": { expect: signedIn() },
-  // The dealer's price list (issue 24 §3): approved dealers at their tier, admins at the dealer list price.
+  // The dealer's price list: approved dealers at their tier, admins at the dealer list price.
   "GET /api/dealer/price-list": { expect: { ...adminOnly(), ...buyers("ok") } },
   "GET /api/dealer/price-list.csv": { expect: { ...adminOnly(), ...buyers("ok") } },
   "GET /api/dealer/price-list.pdf": { expect: { ...adminOnly(), ...buyers("ok") } },
-  // A company's team (issue 25 §4): its people read it; its owner changes it (ids that do not exist, an empty invitation).
+  // A company's team: its people read it; its owner changes it (ids that do not exist, an empty invitation).
   "GET /api/dealer/team": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok"), technician: "ok" } },
   "POST /api/dealer/team": { expect: { ...all("forbidden"), anonymous: "unauth", dealer: "bad", otherDealer: "bad" }, body: () => ({}) },
   "PUT /api/dealer/team/:userId": {
@@ -262,7 +262,7 @@ const MATRIX: Record<string, Case> = {
     params: () => ({ id: NO_SUCH_ID }),
   },
   "POST /api/dealer/team/join": { expect: signedIn("bad"), body: () => ({}) },
-  // Installer enquiries (issue 26 §2): a company's owner and buyers, not its technician (an id that does not exist,
+  // Installer enquiries: a company's owner and buyers, not its technician (an id that does not exist,
   // an empty pause); the back office lists and assigns.
   "GET /api/dealer/leads": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
   "POST /api/dealer/leads/:id/accept": {
@@ -276,9 +276,9 @@ const MATRIX: Record<string, Case> = {
   "PUT /api/dealer/leads/pause": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") }, body: () => ({}) },
   "GET /api/leads": { expect: adminOnly() },
   "POST /api/leads/:id/assign": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
-  // The cart's prices (issue 20 §3): dealers only, as the checkout's.
+  // The cart's prices: dealers only, as the checkout's.
   "GET /api/orders/preview": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
-  // The company's cart on the server, quick order, reorder and kits (issue 25 §2, §3): owners and buyers.
+  // The company's cart on the server, quick order, reorder and kits: owners and buyers.
   "GET /api/cart": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
   "PUT /api/cart": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") }, body: () => ({ lines: [] }) },
   "DELETE /api/cart": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
@@ -318,11 +318,11 @@ const MATRIX: Record<string, Case> = {
   "GET /api/orders/:id": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "PUT /api/orders/:id/confirm-payment": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
   "PUT /api/orders/:id/status": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ status: "processing" }) },
-  // Stock (issue 23): what is available, where the branches are and what delivery costs, for everyone.
+  // Stock: what is available, where the branches are and what delivery costs, for everyone.
   "GET /api/products/availability": { expect: all("ok") },
   "GET /api/branches": { expect: all("ok") },
   "GET /api/delivery-fees": { expect: all("ok") },
-  // Dated rates (issue 21): read by anyone, entered by admins; each actor's call enters its own day's rate.
+  // Dated rates: read by anyone, entered by admins; each actor's call enters its own day's rate.
   "GET /api/exchange-rates/current": { expect: all("ok") },
   "GET /api/exchange-rates": { expect: all("ok") },
   "POST /api/exchange-rates": {
@@ -335,10 +335,10 @@ const MATRIX: Record<string, Case> = {
     params: () => ({ id: NO_SUCH_ID }),
     body: () => ({ rate: "27.0000", source: "Matrix", reason: "Matrix" }),
   },
-  // Tax documents (issue 21 §4): an order's PDF for its dealer and admins (anyone else 404, as for the order).
+  // Tax documents: an order's PDF for its dealer and admins (anyone else 404, as for the order).
   "GET /api/orders/:id/invoice.pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "GET /api/orders/:id/credit-note.pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
-  // Dispatch with serial numbers (issue 23 §6): admins send orders out; an order's serials are its dealer's (others
+  // Dispatch with serial numbers: admins send orders out; an order's serials are its dealer's (others
   // 404, tests/api/dispatch.test.ts); where a serial went is for admins.
   "POST /api/orders/:id/dispatch": {
     expect: adminOnly("bad"),
@@ -346,7 +346,7 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ status: "dispatched", reference: "WB-MATRIX", lines: [] }),
   },
   "GET /api/orders/:id/serials.csv": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
-  // Proofs of payment (issue 25 §6): the company's owner and buyers send them for its orders; its people and admins read them.
+  // Proofs of payment: the company's owner and buyers send them for its orders; its people and admins read them.
   "POST /api/orders/:id/payment-proof": {
     expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
     params: () => ({ id: NO_SUCH_ID }),
@@ -366,11 +366,11 @@ const MATRIX: Record<string, Case> = {
     params: () => ({ id: NO_SUCH_ID }),
     body: () => ({ rate: "15.5", valid_from: "2099-02-01", reason: "Matrix" }),
   },
-  // Back office (issue 6): the audit log.
+  // Back office: the audit log.
   "GET /api/audit": { expect: adminOnly() },
   "GET /api/audit/facets": { expect: adminOnly() },
   "GET /api/audit/export.csv": { expect: adminOnly() },
-  // The stock back office (issue 23 §1, §2): admins only. New branches and fees are the actor's own (a branch that takes
+  // The stock back office: admins only. New branches and fees are the actor's own (a branch that takes
   // no collections and has no stock changes no order's branch); the rest aim at ids that do not exist or refuse the body.
   "POST /api/branches": { expect: adminOnly(), body: (c) => ({ name: `Matrix ${c.actor} ${c.run}`, city: "Matrix", collection: false }) },
   "PUT /api/branches/:id": {
@@ -386,7 +386,7 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ city: "Matrix", fee_usd: "1" }),
   },
   "DELETE /api/delivery-fees/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
-  // Dealer prices in the back office (issue 24 §2): admins only. New tiers are the actor's own; the rest aim at ids that
+  // Dealer prices in the back office: admins only. New tiers are the actor's own; the rest aim at ids that
   // do not exist.
   "GET /api/dealer-tiers": { expect: adminOnly() },
   "POST /api/dealer-tiers": { expect: adminOnly(), body: (c) => ({ name: `Matrix ${c.actor} ${c.run}`, discount_percent: "1" }) },
@@ -431,7 +431,7 @@ const MATRIX: Record<string, Case> = {
     body: (c) => ({ lines: [{ product_id: c.fx.productId, quantity: 1 }] }),
   },
   "POST /api/shipments/:id/cancel": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
-  // Back office (issue 6): catalogue admin — entries go here.
+  // Back office: catalogue admin — entries go here.
   // Creating without a body is a 400 (fields missing); changes and deletes aim at ids that do not exist.
   "POST /api/products/add-product": { expect: adminOnly("bad") },
   "PUT /api/products/update-product/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
@@ -444,7 +444,7 @@ const MATRIX: Record<string, Case> = {
   "POST /api/brands": { expect: adminOnly("bad") },
   "PUT /api/brands/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
   "DELETE /api/brands/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
-  // Back office (issue 6): content admin — entries go here.
+  // Back office: content admin — entries go here.
   // Forms (multipart or JSON) are read only after the caller is authorised: no body is 400 for admins; changes and
   // deletes aim at ids that do not exist (404). JSON routes get a valid body; the creates among them make a row.
   "POST /api/blogs": { expect: adminOnly("bad") },
@@ -499,7 +499,7 @@ const MATRIX: Record<string, Case> = {
   "PUT /api/positions/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({ name: "Matrix position" }) },
   "DELETE /api/positions/:id": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "PUT /api/overview": { expect: adminOnly("bad") },
-  // Back office (issue 6): quotations admin — entries go here.
+  // Back office: quotations admin — entries go here.
   "GET /api/quotations/summary": { expect: adminOnly() },
   "GET /api/quotations/export.csv": { expect: adminOnly() },
   // Deciding aims at an id that does not exist: admins get 404, nobody changes a quotation.
@@ -508,7 +508,7 @@ const MATRIX: Record<string, Case> = {
     params: () => ({ id: NO_SUCH_ID }),
     body: () => ({ status: "rejected", reason: "Authorization matrix." }),
   },
-  // Issue 25 §1: the lines before approval (admins get 404 for an id that does not exist), and accepting (anyone may
+  // The lines before approval (admins get 404 for an id that does not exist), and accepting (anyone may
   // try: the service decides; an id that does not exist is 404 for everyone).
   "PUT /api/quotations/:id/lines": {
     expect: adminOnly("bad"),
@@ -516,7 +516,7 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ lines: [{ product_id: 1, quantity: 1 }], charges: [] }),
   },
   "POST /api/quotations/:id/accept": { expect: all("bad"), params: () => ({ id: NO_SUCH_ID }), body: () => ({}) },
-  // Back office (issue 6): dashboard, sales, statistics, contact inbox, settings, exports — entries go here.
+  // Back office: dashboard, sales, statistics, contact inbox, settings, exports — entries go here.
   // Sales and statistics: the back office's (a sale of a product that does not exist: 400 for admins, nothing recorded).
   "GET /api/sales": { expect: adminOnly() },
   "GET /api/sales/": { expect: adminOnly() },
@@ -544,7 +544,7 @@ const MATRIX: Record<string, Case> = {
   "GET /api/settings": { expect: all("ok") },
   "GET /api/settings/all": { expect: adminOnly() },
   "PUT /api/settings": { expect: adminOnly(), body: () => DEFAULT_SITE_SETTINGS },
-  // Payments (issue 5): Paynow — entries go here.
+  // Payments: Paynow — entries go here.
   // Verified dealers pay their own orders (others' → 404, tests/api/paynow.test.ts); Paynow is not configured here.
   "POST /api/orders/:id/paynow": {
     expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("bad") },
@@ -594,7 +594,7 @@ const MATRIX: Record<string, Case> = {
   "GET /api/articles/:id": { expect: all("ok"), params: (c) => ({ id: c.fx.articleId }) },
   "GET /api/faqs": { expect: all("ok") },
   "GET /api/search": { expect: all("ok"), query: "q=inverter" },
-  // The certified installer directory (issue 26 §1): public; the public profile is the company owner's (a refused
+  // The certified installer directory: public; the public profile is the company owner's (a refused
   // province and an installation that does not exist change nothing).
   "GET /api/installers": { expect: all("ok"), query: "province=harare" },
   "GET /api/installers/:slug": { expect: all("ok"), params: () => ({ slug: "zambezi-power" }) },

@@ -13,7 +13,7 @@ import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Issue 23 §3 and §5: availability as each role sees it (a visitor gets the status only, never a quantity), the
+ * Availability as each role sees it (a visitor gets the status only, never a quantity), the
  * demo's statuses, and checkout's collection at a branch or delivery with its fee (a line of the order, with VAT,
  * on the invoice).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isHarmlessBuildWarning } from "../../scripts/build-warnings.ts";
 
-// Issue 5: the build hides the warnings known to be harmless by their exact text, and only those.
+// The build hides the warnings known to be harmless by their exact text, and only those.
 
 describe("isHarmlessBuildWarning", () => {
   it("hides the known ones: zod's explanatory comments, the resource routes' empty chunks", () => {

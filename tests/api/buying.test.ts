@@ -20,7 +20,7 @@ type Product = { id: number; name: string; sku: string; priceUsd: string };
 let catalogue: Product[];
 const p = (i: number) => catalogue[i] as Product;
 
-/** A member of the demo dealer's company (issue 25 §4), written straight to the database, and a session of theirs. */
+/** A member of the demo dealer's company, written straight to the database, and a session of theirs. */
 async function member(role: "buyer" | "technician", tag = ""): Promise<Record<string, string>> {
   const db = t.database.db;
   const username = `buying-${role}${tag}`;

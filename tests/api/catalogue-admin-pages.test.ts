@@ -8,7 +8,7 @@ import { type Actor, actorFrom } from "#server/platform/auth/actor.ts";
 import { createDiskStorage } from "#server/platform/storage/storage.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
-/** Issue 18 §3: the back office's featured products and brands are paged by the service, not the page's loader. */
+/** The back office's featured products and brands are paged by the service, not the page's loader. */
 let t: TestApp;
 let service: CatalogueAdminService;
 const admin: Actor = actorFrom({ id: 1, roleId: 3, emailVerifiedAt: new Date() }, "test");

@@ -161,7 +161,7 @@ describe("POST /api/products/add-product", () => {
     const asVisitor = await readProduct(product.product_id);
     expect(asVisitor.json()[0]).toMatchObject({ product_name: FIELDS.product_name, price_usd: null, price_zwl: null });
     const asDealer = await readProduct(product.product_id, dealer);
-    // The demo dealer buys at Silver: 5 % off the list price, and off the secondary list price set on purpose (issue 24).
+    // The demo dealer buys at Silver: 5 % off the list price, and off the secondary list price set on purpose.
     expect(asDealer.json()[0]).toMatchObject({ price_usd: silver("1450.00"), price_zwl: silver("38425.50"), images: product.images });
     const category = await t.inject({ method: "GET", url: "/api/products/get-product-by-category/hybrid-inverters?pageSize=100" });
     expect(category.json().rows.map((p: { product_id: number }) => p.product_id)).toContain(product.product_id);

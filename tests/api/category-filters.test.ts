@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryPage, Facet } from "#shared/schemas/catalogue.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
-// Category filters, facets and sort (issue 22 §3) against the demo catalogue, on PGlite or (DATABASE_URL) PostgreSQL.
+// Category filters, facets and sort against the demo catalogue, on PGlite or (DATABASE_URL) PostgreSQL.
 
 let t: TestApp;
 let dealer: { authorization: string };

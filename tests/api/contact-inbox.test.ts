@@ -196,7 +196,7 @@ describe("POST /api/contact/:id/reply", () => {
     expect(header(mail, "Reply-To")).toBe(DEFAULT_SITE_SETTINGS.salesEmail);
     expect(header(mail, "Subject")).toBe("Backup power for your clinic");
     const body = decoded(mail);
-    // The greeting is the admin's own ("Dear team," here): the e-mail adds no second one (issue 17 §8).
+    // The greeting is the admin's own ("Dear team," here): the e-mail adds no second one.
     expect(body).not.toContain("Dear Zanele Inbox,");
     expect(body).toContain("Dear team,");
     expect(body).toContain("A 10 kW hybrid system <with> batteries fits.");

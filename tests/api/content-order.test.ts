@@ -5,7 +5,7 @@ import { faqs, positions, teamMembers, testimonials } from "#server/db/schema/co
 import { createContentService } from "#server/modules/content/content.service.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
-/** Issue 18 §8: FAQs, testimonials and team members kept in the admin's order, moved one place up or down. */
+/** FAQs, testimonials and team members kept in the admin's order, moved one place up or down. */
 
 let t: TestApp;
 let admin: Record<string, string>;

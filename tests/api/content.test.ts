@@ -232,7 +232,7 @@ describe("GET /api/products/get-all-products", () => {
     expect(bySlug.status).toBe(200);
     expect(bySlug.body.count).toBeGreaterThan(0);
     expect(bySlug.body).toEqual(byId.body);
-    // The category's answer adds its facets (issue 22 §3).
+    // The category's answer adds its facets.
     const { facets, ...page } = byCategory.body as typeof byCategory.body & { facets: unknown[] };
     expect(facets.length).toBeGreaterThan(0);
     expect(bySlug.body).toEqual(page);

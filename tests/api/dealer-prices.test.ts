@@ -16,7 +16,7 @@ import { silver } from "../support/prices.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * A dealer sees and pays their tier's price at the quantity on the line, everywhere (issue 24 §2): the demo's
+ * A dealer sees and pays their tier's price at the quantity on the line, everywhere: the demo's
  * "SunVolt 410W Mono PERC" (list 118.00; panels' breaks 10+ 3 %, 40+ 6 %) costs the Silver demo dealer 112.10, 108.74
  * from 10 and 105.37 from 40; Gold buys it at a price of its own, 103.84 (100.72 from 10). Visitors and members who
  * are not dealers get no dealer price from any endpoint.

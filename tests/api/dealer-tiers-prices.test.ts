@@ -11,7 +11,7 @@ import { silver } from "../support/prices.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Issue 24 end to end on the demo: a visitor's quotation starts from the retail price; a dealer's price follows the
+ * Dealer prices end to end on the demo: a visitor's quotation starts from the retail price; a dealer's price follows the
  * tier admins put the company in, at once; a tier's own price of a product replaces its discount with the breaks on
  * top; a dealer without a tier buys at the lowest.
  */

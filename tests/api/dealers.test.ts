@@ -140,7 +140,7 @@ describe("company details (POST /api/dealer/add-dealer/{id})", () => {
       company_reg_number: "4321/2020",
       VAT_number: null,
       TIN: "2009876543",
-      // The buyer's address on tax invoices (issue 21 §4).
+      // The buyer's address on tax invoices.
       company_address: "3 Kaguvi Street, Gweru",
       reg_status: null,
       completion: { company: true, documents: false, installations: false, completed: 1 },

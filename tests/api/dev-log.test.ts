@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
-// Issue 5 (a quiet first start): outside production the log is one readable line per request, through the same
+// A quiet first start: outside production the log is one readable line per request, through the same
 // redaction as the JSON lines; production (and the tests, which read them) keep pino's JSON, two lines per request.
 
 function appWithLog(env: Record<string, string>) {

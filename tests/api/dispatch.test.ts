@@ -14,7 +14,7 @@ import { dispatchBody } from "../support/dispatch.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Dispatch with serial numbers (issue 23 §6): one serial per unit of each serialised line, unique across the
+ * Dispatch with serial numbers: one serial per unit of each serialised line, unique across the
  * catalogue in any case, a reference, nothing sent while a line waits for stock; the stock leaves the branch; the
  * dealer reads and downloads the serials, no one else; an admin finds where a serial went.
  */

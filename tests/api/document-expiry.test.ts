@@ -20,7 +20,7 @@ import { header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Issue 26 §3: documents that expire. Admins give an approved document its last valid day (a tax clearance: 31
+ * Documents that expire. Admins give an approved document its last valid day (a tax clearance: 31
  * December by default); the hourly job, run here with a moved clock, reminds the owner 30 and 7 days before (each
  * once), and from the day after puts the company on hold: no dealer prices for its owner and buyers, no checkout.
  * Approving the renewal lifts the hold. Each case uses a company of its own, made in the database.
@@ -109,7 +109,7 @@ async function company(expiresOn: string | null): Promise<Company> {
   return { userId, dealerId, taxId: tax?.id as number, headers: await signIn(username, password, n), email };
 }
 
-/** A buyer of the company (issue 25 §4), signed in. */
+/** A buyer of the company, signed in. */
 async function buyerOf(c: Company): Promise<Record<string, string>> {
   const n = ++companies;
   const username = `expiry-buyer-${run}-${n}`;

@@ -403,7 +403,7 @@ describe("refused uploads store nothing", () => {
       file("zeraLicence", "z.png", image),
       file("certificate", "c2.png", image),
     ];
-    // Fourteen: one more than the fields take together (the ZERA licence included, issue 26).
+    // Fourteen: one more than the fields take together (the ZERA licence included).
     await refused(await upload(a, thirteen), 413, /^Too many files/);
   });
 
@@ -505,7 +505,7 @@ describe("who may upload", () => {
     expect((await uploadAs("admin", user, parts)).statusCode).toBe(403);
     expect((await uploadAs("admin", actors.identity.admin.id, parts)).statusCode).toBe(403);
     // The demo dealer is approved and none of its documents is rejected. Its certificate of incorporation does not
-    // expire (its tax clearance runs to 31 December: a renewal of it is open within 60 days, issue 26 §3).
+    // expire (its tax clearance runs to 31 December: a renewal of it is open within 60 days).
     const approved = await uploadAs("dealer", actors.identity.dealer.id, [file("certificate", "cert.png", image)]);
     expect(approved.statusCode).toBe(409);
     expect(await privateFiles()).toEqual(before);

@@ -23,7 +23,7 @@ import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Issue 21 §5: tax documents fiscalised through ZIMRA's FDMS, against a local stand-in that speaks the Fiscal Device
+ * Tax documents fiscalised through ZIMRA's FDMS, against a local stand-in that speaks the Fiscal Device
  * Gateway API (mutual TLS, signatures, hash chain, counters). The issuing service is not here yet: the tests insert
  * the documents and call enqueueFiscalisation in a transaction as it will.
  */

@@ -6,7 +6,7 @@ import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
-// Issue 16 M2: the contact form and quote requests mailed the sender's text to any address, 25 of 25 accepted.
+// The contact form and quote requests mailed the sender's text to any address, 25 of 25 accepted.
 let t: TestApp;
 let productId: number;
 beforeAll(async () => {

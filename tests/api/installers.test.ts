@@ -11,7 +11,7 @@ import { file, multipart } from "../support/multipart.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Issue 26 §1: the certified installer directory lists only verified (approved, not suspended, no document expired),
+ * The certified installer directory lists only verified (approved, not suspended, no document expired),
  * opted-in companies; the province filter matches the home province or a served one; no end customer's contact is
  * ever in its answers; the owner edits the company's public profile, audited.
  */

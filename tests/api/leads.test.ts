@@ -18,7 +18,7 @@ import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Issue 26 §2: a quote request with "I also want a certified installer" is offered to the verified dealers serving its
+ * A quote request with "I also want a certified installer" is offered to the verified dealers serving its
  * province, three at a time in a fair rotation; the first to accept within 48 hours gets the customer's contact,
  * declined or lapsed offers move on, and with no dealer left the lead is unassigned for the back office to assign.
  */

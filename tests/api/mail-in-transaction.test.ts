@@ -12,7 +12,7 @@ import { MAIL_JOB } from "#server/platform/mailer/mail-queue.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Decision 007 / issue 17 §3: a change that sends mail queues its mail job in its own transaction, so a crash between
+ * Decision 007: a change that sends mail queues its mail job in its own transaction, so a crash between
  * the commit and the queue cannot lose the mail while the change stays. The database is made to refuse mail jobs (a
  * trigger on `jobs`, as a crash would leave no job): the change must then be rolled back with it, not committed
  * without its mail. Without the trigger both the change and its mail jobs are there.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BUTTON_STYLE, escapeHtml } from "#server/platform/mailer/mail-templates.ts";
 import { APPROVAL_NOTE, CONTACT_REPLY, MAIL_SAMPLES, NOT_TEMPLATES, REJECTION_REASON, SITE_URL } from "../support/mail-samples.ts";
 
-// Issue 17 §8: every e-mail has a button for its main action and links to its record, at the site's address;
+// Every e-mail has a button for its main action and links to its record, at the site's address;
 // amounts read as on the site ("USD 3,256.00").
 
 const root = path.resolve(import.meta.dirname, "../..");

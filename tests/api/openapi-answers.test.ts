@@ -17,7 +17,7 @@ import { ACTOR_NAMES, type ActorName, type Actors, createActors } from "../suppo
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * The OpenAPI document true to every answer (issue 17 §7): every GET route the document lists (read from the
+ * The OpenAPI document true to every answer: every GET route the document lists (read from the
  * document itself, so a new route is covered without a change here) is called as every actor its declared access
  * lets in (platform/auth/access.ts), with real ids from the demo data (or made here), and each answer is checked
  * against the document: its status is documented, its media type is one the document names for that status, and a
@@ -117,7 +117,7 @@ let params: (route: string, name: string, actor: ActorName) => (string | number)
 const QUERIES: Record<string, string> = {
   // Its q is required: a query that finds products and content alike.
   "/api/search": "q=solar",
-  // The province filter (issue 26 §1).
+  // The province filter.
   "/api/installers": "province=harare&service=installation",
 };
 
@@ -154,7 +154,7 @@ beforeAll(async () => {
     db.select({ id: orders.id }).from(orders).where(eq(orders.userId, id.dealer.id)).limit(1),
     "order of the demo dealer",
   );
-  // The demo dealer's order sent with serial numbers, and one of them (issue 23 §6).
+  // The demo dealer's order sent with serial numbers, and one of them.
   const [sent] = await db
     .select({ orderId: serials.orderId, serial: serials.serial })
     .from(serials)
@@ -162,7 +162,7 @@ beforeAll(async () => {
     .where(eq(orders.userId, id.dealer.id))
     .limit(1);
   if (!sent) throw new Error("the demo dealer has no order sent with serial numbers");
-  // The demo dealer's invoiced order (paid) and credited one (cancelled after payment), and a document's id (issue 21).
+  // The demo dealer's invoiced order (paid) and credited one (cancelled after payment), and a document's id.
   const [invoice] = await db.select().from(taxDocuments).where(eq(taxDocuments.kind, "invoice")).limit(1);
   const [credit] = await db.select().from(taxDocuments).where(eq(taxDocuments.kind, "credit_note")).limit(1);
   if (!invoice || !credit) throw new Error("the demo has no invoice or credit note");
@@ -183,7 +183,7 @@ beforeAll(async () => {
       .toBuffer(),
   );
 
-  // A proof of payment of the demo dealer's order, with its file (issue 25 §6).
+  // A proof of payment of the demo dealer's order, with its file.
   const proofKey = `payment-proofs/${dealerOrder}/openapi-answers.png`;
   const proofFile = path.join(t.dataDir, "uploads", "private", proofKey);
   await mkdir(path.dirname(proofFile), { recursive: true });
@@ -204,7 +204,7 @@ beforeAll(async () => {
     })
     .returning({ id: orderPaymentProofs.id });
 
-  // The demo's shipment on its way (issue 23).
+  // The demo's shipment on its way.
   const shipmentId = await first(db.select({ id: shipments.id }).from(shipments).orderBy(asc(shipments.id)).limit(1), "shipment");
   const admins = new Set<ActorName>(["admin", "super"]);
   params = (route, name, actor) => {
@@ -258,7 +258,7 @@ beforeAll(async () => {
         return [faqId];
       case "/api/shipments/{id} id":
         return [shipmentId];
-      // A listed installer's profile, and one nobody has (issue 26 §1).
+      // A listed installer's profile, and one nobody has.
       case "/api/installers/{slug} slug":
         return ["sunrise-solar", "no-such-installer"];
       default:

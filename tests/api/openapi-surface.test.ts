@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * The API's public surface (issue 18: "the OpenAPI document lists the same paths, methods and statuses as before"):
+ * The API's public surface ("the OpenAPI document lists the same paths, methods and statuses as before"):
  * every path, method and documented status of the OpenAPI document, compared with `openapi-surface.json`, taken
  * before the back office's mechanisms were rewritten. A change of the surface is a change of the contract: update the
  * file on purpose (`UPDATE_OPENAPI_SURFACE=1`) and say why in the commit.

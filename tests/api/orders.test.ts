@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 let t: TestApp;
 let actors: Actors;
 /**
- * Two products whose ZWG price is their USD price at the rate in force (issue 21), with that price worked out here,
+ * Two products whose ZWG price is their USD price at the rate in force, with that price worked out here,
  * and the demo's one product with a ZWG price set by hand (`override`).
  */
 let priced: { id: number; name: string; priceUsd: string; priceZwl: string | null }[];
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const rate = await t.app.services.rates.exchangeRateOn("ZWG");
   if (!rate) throw new Error("the demo has no ZWG rate in force");
   const atRate = (usd: string) => centsToDecimal(convertCents(BigInt(cents(usd)), rate.rate));
-  // The demo dealer's prices: Silver, 5 % off the list (issue 24); the ZWG price is that at the rate.
+  // The demo dealer's prices: Silver, 5 % off the list; the ZWG price is that at the rate.
   priced = rows
     .filter((p) => p.priceZwl === null)
     .slice(0, 2)
@@ -113,7 +113,7 @@ describe("POST /api/orders", () => {
       [a.id, 2, a.priceUsd],
       [b.id, 1, b.priceUsd],
     ]);
-    // Delivery to the city the address names, at the admins' fee (issue 23 §5): a line of the order, with VAT.
+    // Delivery to the city the address names, at the admins' fee: a line of the order, with VAT.
     expect([body.delivery_city, body.delivery_fee, body.branch?.name]).toEqual(["Harare", "15.00", "Harare"]);
     // Prices exclude VAT; the order adds VAT at the rate of its day (15.5 % in 2026), rounded once per line.
     expect(cents(body.subtotal)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd) + 1500);
@@ -330,7 +330,7 @@ describe("payment and status changes", () => {
     expect(seen.history.map((h) => h.status)).toEqual(["awaiting_payment", "paid"]);
     expect(seen.history[1]?.changed_by).toBe(actors.identity.admin.fullName);
 
-    // The status mail, and the tax invoice with its PDF (issue 21 §4).
+    // The status mail, and the tax invoice with its PDF.
     const mails = (await outboxMails()).slice(mailsBefore);
     expect(mails).toHaveLength(2);
     expect(mails.map((m) => header(m, "To"))).toEqual([actors.identity.dealer.email, actors.identity.dealer.email]);
@@ -476,7 +476,7 @@ describe("the back office's list and CSV export", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]?.startsWith(`${o.reference},`)).toBe(true);
     expect(lines[1]).toContain("Placed – awaiting payment");
-    // Issue 17: the company and the person both, and the date in the exports' one form (ISO, Harare time).
+    // The company and the person both, and the date in the exports' one form (ISO, Harare time).
     expect(lines[0]?.startsWith("Reference,Placed,Dealer company,Dealer,")).toBe(true);
     const company = (await actors.inject("admin", { method: "GET", url: `/api/dealer/${actors.identity.dealer.id}` })).json()
       .registered_company as string;
@@ -561,7 +561,7 @@ describe("ZWG prices come from the exchange rate in force (issue 21)", () => {
       const after = await preview();
       expect(after.lines[0].unit_price_secondary).toBe(centsToDecimal(convertCents(BigInt(cents(a.priceUsd)), "30.1234")));
       expect(after.lines[1].unit_price_secondary).toBe(override?.priceZwl);
-      // The order placed before keeps its amounts and its rate (issue 21 §2).
+      // The order placed before keeps its amounts and its rate.
       const reread = (await people.inject("dealer", { method: "GET", url: `/api/orders/${frozen.id}` })).json() as OrderView;
       expect(reread).toMatchObject({ total: frozen.total, exchange_rate: "26.8015", rate_date: "2026-11-24" });
       expect(reread.products[0]?.unit_price).toBe(before.lines[0].unit_price_secondary);

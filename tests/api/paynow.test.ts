@@ -22,7 +22,7 @@ import { type PaynowStandIn, startPaynowStandIn } from "../support/paynow-stand-
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Issue 5: dealers pay orders with Paynow, against a local stand-in that speaks Paynow's protocol. The app listens
+ * Dealers pay orders with Paynow, against a local stand-in that speaks Paynow's protocol. The app listens
  * on a real port (SITE_URL), so the stand-in posts its results to the app over HTTP as Paynow would.
  */
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   await t.app.listen({ port, host: "127.0.0.1" });
   actors = await createActors(t);
-  // Two products (every product has a ZWG price while a rate is in force: issue 21).
+  // Two products (every product has a ZWG price while a rate is in force).
   const rows = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(2);
   productIds = rows.map((r) => r.id);
 });

@@ -11,7 +11,7 @@ import { pdfText } from "../support/pdf-text.ts";
 import { csvRows } from "../support/quotations.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
-// Issue 24 §3: the dealer's price list, dated, at their tier, as JSON, CSV and PDF; approved dealers only.
+// The dealer's price list, dated, at their tier, as JSON, CSV and PDF; approved dealers only.
 
 let t: TestApp;
 let actors: Actors;

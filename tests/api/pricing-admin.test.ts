@@ -11,7 +11,7 @@ import { type ActorName, type Actors, createActors } from "../support/actors.ts"
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Dealer prices in the back office (issue 24 §1, §2): the tiers (add, rename, unique names, delete refused while
+ * Dealer prices in the back office: the tiers (add, rename, unique names, delete refused while
  * dealers are in one, move), a dealer's tier (set, audited, shown in the application), a product's price rules and
  * their messages, and the RRP and list price on a quotation's lines for admins only.
  */

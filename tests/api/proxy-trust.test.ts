@@ -184,7 +184,7 @@ describe("production behind an https proxy", () => {
     });
     const database = await createTestDatabase({ seeded: true });
     const storage = createDiskStorage(path.join(dataDir, "uploads"));
-    // Production never signs in with a published demo password (issue 16, M5).
+    // Production never signs in with a published demo password.
     const password = "a-real-dealer-secret-2026";
     await database.db
       .update(users)

@@ -161,7 +161,7 @@ describe("PUT /api/quotations/:id — approve", () => {
     expect(drawn).toContain("Unit price (USD)");
     expect(drawn).toContain("1,250.50");
     expect(drawn).toContain("2,798.00");
-    // Quoted prices exclude VAT: the PDF adds VAT at the rate frozen on approval (issue 21 §3).
+    // Quoted prices exclude VAT: the PDF adds VAT at the rate frozen on approval.
     expect(drawn).toContain("Total excl. VAT (USD)");
     expect(drawn).toContain("VAT 15.5 % (USD)");
     expect(drawn).toContain("Total incl. VAT (USD)");
@@ -213,7 +213,7 @@ describe("PUT /api/quotations/:id — approve", () => {
 
 describe("a quotation in the secondary currency is priced in it (issue 17 §8)", () => {
   /**
-   * The first two products' prices a visitor's request starts from: the retail price (issue 24 §1) and the secondary
+   * The first two products' prices a visitor's request starts from: the retail price and the secondary
    * (ZWG) one, made from it at the rate in force.
    */
   async function productPrices() {
@@ -288,7 +288,7 @@ describe("a quotation in the secondary currency is priced in it (issue 17 §8)",
     const res = await put(q.id, approval(q.lines, { currency: "ZWG", lines: q.lines.map((id, i) => ({ id, price: prices[i]?.zwg })) }));
     expect(res.statusCode).toBe(200);
     expect(res.json().products.map((p: { quoted_price: string }) => p.quoted_price)).toEqual(prices.map((p) => p.zwg));
-    // The rate in force at the approval is frozen with it (issue 21 §2): the demo's latest, of 24 November 2026.
+    // The rate in force at the approval is frozen with it: the demo's latest, of 24 November 2026.
     expect(res.json()).toMatchObject({ exchange_rate: "26.8015", rate_date: "2026-11-24" });
     const drawn = pdfText((await get(`/api/quotations/${q.id}/pdf`, "dealer")).rawPayload);
     expect(drawn).toContain("Unit price (ZWG)");
@@ -835,7 +835,7 @@ describe("GET /api/quotations/export.csv", () => {
     expect(lines[2]).toMatch(/2 × .+; 3 × /);
     // The JSON's figures: 2 × 1,250.50 + 3 × 99.00 excl. VAT, VAT per line at 15.5 %, the total incl. VAT.
     expect(lines[2]).toContain(",USD,2798.00,15.50,433.70,3231.70,");
-    // Dates in the one form every export uses (issue 17): ISO in Harare time, and the last day as a Harare date.
+    // Dates in the one form every export uses: ISO in Harare time, and the last day as a Harare date.
     expect(lines[2]).toContain(`,${inDays(14)},`);
     expect(lines[2]).toMatch(/^\d+,approved,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00,/);
 

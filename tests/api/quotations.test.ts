@@ -13,7 +13,7 @@ import { silver } from "../support/prices.ts";
 import { createTestApp, type TestApp, unlimitedForms } from "../support/test-app.ts";
 
 let t: TestApp;
-/** `priceUsd`: the retail price a visitor's request is made at; `listUsd`: the dealer list price (issue 24 §1). */
+/** `priceUsd`: the retail price a visitor's request is made at; `listUsd`: the dealer list price. */
 let twoProducts: { id: number; name: string; priceUsd: string; listUsd: string }[];
 beforeAll(async () => {
   t = await createTestApp();
@@ -251,7 +251,7 @@ describe("GET /api/quotations/get-by-user", () => {
         product_id: twoProducts[0]?.id,
         product_name: twoProducts[0]?.name,
         quantity: 2,
-        // Asked for without signing in: the retail price (issue 24 §1).
+        // Asked for without signing in: the retail price.
         price: twoProducts[0]?.priceUsd,
         // The RRP and list price now are for admins only.
         retail_price_usd: null,
@@ -266,7 +266,7 @@ describe("GET /api/quotations/get-by-user", () => {
         product_id: twoProducts[1]?.id,
         product_name: twoProducts[1]?.name,
         quantity: 1,
-        // Asked for without signing in: the retail price (issue 24 §1).
+        // Asked for without signing in: the retail price.
         price: twoProducts[1]?.priceUsd,
         // The RRP and list price now are for admins only.
         retail_price_usd: null,
@@ -331,7 +331,7 @@ describe("prices in a user's own quotations", () => {
     const dealer = await t.loginAs("dealer");
     const own = await t.inject({ method: "POST", url: "/api/quotations", payload: request(), headers: dealer });
     const dealerList = (await t.inject({ method: "GET", url: "/api/quotations/get-by-user", headers: dealer })).json() as QuotationView[];
-    // Made at their own price: Silver, 5 % off the list (issue 24).
+    // Made at their own price: Silver, 5 % off the list.
     expect(dealerList.find((q) => q.id === own.json().id)?.products[0]?.price).toBe(silver(twoProducts[0]?.listUsd as string));
   });
 });

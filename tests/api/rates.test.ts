@@ -15,7 +15,7 @@ import { type Actors, createActors } from "../support/actors.ts";
 import { silverAt } from "../support/prices.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
-// Issue 21 §1 and §3: the dated tables of the ZWG exchange rate and the VAT rate, read on the day a clock says.
+// The dated tables of the ZWG exchange rate and the VAT rate, read on the day a clock says.
 
 let t: TestApp;
 let actors: Actors;
@@ -157,7 +157,7 @@ describe("correcting a mistyped exchange rate (PATCH /api/exchange-rates/{id})",
       .orderBy(asc(products.productId))
       .limit(1);
     if (!product) throw new Error("the demo has no product priced from the rate");
-    // The demo dealer's price (Silver, issue 24) at the rate.
+    // The demo dealer's price (Silver) at the rate.
     const priceAt = (rate: string) => silverAt(product.priceUsd, rate);
     const priceZwl = async () =>
       (await actors.inject("dealer", { method: "GET", url: `/api/products/get-product-by-id/${product.id}` })).json()[0].price_zwl;

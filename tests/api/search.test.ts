@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIGURE_TOO_LARGE, SEARCH_LIMIT_MAX } from "#shared/schemas/search.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
-// The site search (issue 22 §4) against the demo data, on PGlite or (DATABASE_URL) PostgreSQL.
+// The site search against the demo data, on PGlite or (DATABASE_URL) PostgreSQL.
 
 type ProductHit = {
   product_id: number;

@@ -1,4 +1,4 @@
-// Issue 16 M6/M7, decision 010: the back office signs in with a password and an authenticator code.
+// Decision 010: the back office signs in with a password and an authenticator code.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";

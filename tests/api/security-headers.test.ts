@@ -100,7 +100,7 @@ describe("in production", () => {
     const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SITE_URL: siteUrl, LOG_LEVEL: "silent" });
     database = await createTestDatabase({ seeded: true });
     const storage = createDiskStorage(path.join(dataDir, "uploads"));
-    // Production never signs in with a published demo password (issue 16, M5).
+    // Production never signs in with a published demo password.
     await database.db
       .update(users)
       .set({ passwordHash: await hashPassword(prodLogin.password) })
@@ -130,7 +130,7 @@ describe("in production", () => {
     expect(res.statusCode).toBe(200);
     expect(cookieNamed(res, "sid")).toBeUndefined();
     const cookie = cookieNamed(res, "__Host-sid");
-    // A browser (it sent Origin) gets the token in the cookie only (issue 16, L3).
+    // A browser (it sent Origin) gets the token in the cookie only.
     expect(res.json().token).toBeUndefined();
     expect(cookie).toMatchObject({
       value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),

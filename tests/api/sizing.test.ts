@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SizingAnswer } from "#shared/schemas/sizing.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
-// POST /api/sizing (issue 22 §6) against the demo catalogue.
+// POST /api/sizing against the demo catalogue.
 
 let t: TestApp;
 beforeAll(async () => {

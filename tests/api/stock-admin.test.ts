@@ -12,7 +12,7 @@ import { expectLedgerAgrees } from "../support/stock-invariant.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * The stock back office (issue 23 §1, §2): adjustments and returns, shipments received in part and in full or
+ * The stock back office: adjustments and returns, shipments received in part and in full or
  * cancelled, the counts import, branches and delivery fees; after every movement the ledger and the levels agree.
  */
 

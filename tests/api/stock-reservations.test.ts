@@ -15,7 +15,7 @@ import { expectLedgerAgrees as expectLedgerAgreesIn } from "../support/stock-inv
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Reservations and backorders (issue 23 §4) through the services, on the seeded demo: every movement leaves the
+ * Reservations and backorders through the services, on the seeded demo: every movement leaves the
  * levels equal to the ledger added up, and concurrent orders for the last units never take more than there is.
  */
 

@@ -13,7 +13,7 @@ import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Issue 21 §3–§4: VAT by the order's day, tax invoices on payment with gapless numbers, credit notes on cancelling a
+ * VAT by the order's day, tax invoices on payment with gapless numbers, credit notes on cancelling a
  * paid order, and who may read them. The clock is the test's (`now`), so the tax point is a day we choose.
  */
 

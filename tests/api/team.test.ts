@@ -22,7 +22,7 @@ import { decoded, header, linkToken, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Issue 25 §4 and decision 023: a dealer company's team. The owner invites a buyer and a technician by e-mail; nobody
+ * Decision 023: a dealer company's team. The owner invites a buyer and a technician by e-mail; nobody
  * joins until they accept (a new address by choosing its password through the mailed link, an existing account by
  * accepting, signed in, from its link), and the owner's answer is the same whether or not the address has an account;
  * the buyer orders for the company and the order says who placed it; a technician sees the catalogue and the

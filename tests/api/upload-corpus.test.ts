@@ -19,7 +19,7 @@ import { type FormPart, file, multipart } from "../support/multipart.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Bad input (issue 9): a corpus of hostile files, made here, sent to every upload endpoint. Each must be refused
+ * Bad input: a corpus of hostile files, made here, sent to every upload endpoint. Each must be refused
  * with a 4xx and a message saying what is wrong, leave no row and no file behind, and leave the server answering.
  * The forms are otherwise valid (each endpoint first accepts a good file with the same fields), so the file alone
  * is what gets refused.

@@ -12,7 +12,7 @@ import { helpButtonFindings } from "./support/help-button.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /**
- * Issue 8: axe-core (WCAG 2.0/2.1/2.2 A and AA, every impact) finds nothing on any route of src/web/routes.ts, for
+ * Axe-core (WCAG 2.0/2.1/2.2 A and AA, every impact) finds nothing on any route of src/web/routes.ts, for
  * each actor that sees the page differently, at desktop and phone width, and in the states that matter (a form
  * after a refused submit, an open dialog or menu). One login per actor; findings are collected and reported
  * together so one run lists every violation with its rule, element and page.
@@ -53,7 +53,7 @@ const COVERED: Record<string, Covered> = {
   "/category/:categoryId": [
     { as: "visitor", url: "/category/solar-panels" },
     { as: "visitor", url: "/category/solar-panels?page=2&pageSize=6" },
-    // Filters applied (issue 22 §3), and a filter nothing matches; a dealer's sorts include price.
+    // Filters applied, and a filter nothing matches; a dealer's sorts include price.
     { as: "visitor", url: "/category/solar-panels?spec.cell_type=mono+PERC&spec.power_w.min=400&sort=power-desc" },
     { as: "visitor", url: "/category/hybrid-inverters?spec.power_kw.min=900" },
     { as: "dealer", url: "/category/energy-storage?sort=price" },
@@ -62,14 +62,14 @@ const COVERED: Record<string, Covered> = {
     { as: "visitor", url: "/product/1" },
     // Dealers see prices.
     { as: "dealer", url: "/product/1" },
-    // Issue 23: the demo's low product with each branch's quantity, and the one out of stock with a shipment expected.
+    // The demo's low product with each branch's quantity, and the one out of stock with a shipment expected.
     { as: "dealer", url: "/product/15" },
     { as: "visitor", url: "/product/22" },
     // The error page (404).
     { as: "visitor", url: "/product/999999" },
   ],
   "/insights": [{ as: "visitor", url: "/insights" }],
-  // Issue 26 §1: the directory with a province pressed on the map, one where nobody works yet, and a profile.
+  // The directory with a province pressed on the map, one where nobody works yet, and a profile.
   "/installers": [
     { as: "visitor", url: "/installers" },
     { as: "visitor", url: "/installers?province=harare&service=borehole" },
@@ -121,7 +121,7 @@ const COVERED: Record<string, Covered> = {
     { as: "visitor", url: "/reset-password?token=not-a-real-token" },
   ],
   "/checkout": [{ as: "dealer", url: "/checkout" }],
-  // Issue 25 §1: a visitor's private accept link; a wrong token is the 404 page (the accepting itself: quote-to-order.spec.ts).
+  // A visitor's private accept link; a wrong token is the 404 page (the accepting itself: quote-to-order.spec.ts).
   "/quotations/:id/accept": [{ as: "visitor", url: "/quotations/1/accept?token=not-a-real-token" }],
   // Redirects to the home page: checked there, and here that the redirect lands on a page that passes.
   "/*": [{ as: "visitor", url: "/no-such-page" }],
@@ -160,10 +160,10 @@ const COVERED: Record<string, Covered> = {
     { as: "dealer", url: "/dealer/price-list" },
     { as: "dealer", url: "/dealer/price-list?q=no+such+product+xyz" },
   ],
-  // Issue 25 §2: quick order and the company's kits.
+  // Quick order and the company's kits.
   "/dealer/quick-order": [{ as: "dealer", url: "/dealer/quick-order" }],
   "/dealer/kits": [{ as: "dealer", url: "/dealer/kits" }],
-  // Issue 26 §2: the company's installer enquiries (the demo's: one open, one accepted with its contact).
+  // The company's installer enquiries (the demo's: one open, one accepted with its contact).
   "/dealer/leads": [{ as: "dealer", url: "/dealer/leads" }],
   "/admin": [
     { as: "admin", url: "/admin" },
@@ -205,9 +205,9 @@ const COVERED: Record<string, Covered> = {
   "/admin/orders": [{ as: "admin", url: "/admin/orders" }],
   "/admin/orders/:orderId": [
     { as: "admin", url: linkOn("/admin/orders", 'a[href^="/admin/orders/"]') },
-    // The demo's order sent with serial numbers (issue 23 §6); the dispatch form is checked in dispatch.spec.ts.
+    // The demo's order sent with serial numbers; the dispatch form is checked in dispatch.spec.ts.
     { as: "admin", url: linkOn("/admin/orders?status=dispatched", 'a[href^="/admin/orders/"]') },
-    // An order awaiting payment with the dealer's proof of payment beside "Confirm payment" (issue 25 §6).
+    // An order awaiting payment with the dealer's proof of payment beside "Confirm payment".
     { as: "admin", url: linkOn("/admin/orders?status=awaiting_payment", 'a[href^="/admin/orders/"]') },
   ],
   "/admin/orders/serials": [
@@ -254,7 +254,7 @@ const COVERED: Record<string, Covered> = {
     { as: "admin", url: linkOn("/admin/rates", 'a[href*="correct="]') },
   ],
   "/admin/rates/vat": [{ as: "admin", url: "/admin/rates/vat" }],
-  // The stock back office (issue 23 §2): each tab, and the forms its parameters open.
+  // The stock back office: each tab, and the forms its parameters open.
   "/admin/stock": [
     { as: "admin", url: "/admin/stock" },
     { as: "admin", url: linkOn("/admin/stock", 'a[href*="adjust="]') },
@@ -552,7 +552,7 @@ test("checkout after a submit without the address a delivery needs: the errors u
   await hydrated(page);
   const place = page.getByRole("button", { name: "Place Order" });
   await expect(place).toBeEnabled();
-  // The company's address fills the field (issue 23 §5): emptied, it is refused too.
+  // The company's address fills the field: emptied, it is refused too.
   await page.getByLabel("Delivery address").fill("");
   await place.click();
   await expect(page.getByLabel("Delivery address")).toHaveAttribute("aria-invalid", "true");

@@ -100,7 +100,7 @@ test("the profile page edits the personal details with the spec's messages", asy
 
   await details.getByRole("link", { name: "Edit" }).click();
   await details.getByLabel("Username").fill("dealer");
-  // A new username needs the current password (issue 16, M3).
+  // A new username needs the current password.
   await details.getByRole("button", { name: "Save Changes" }).click();
   await expect(details.getByText("Enter your current password to change your e-mail address or username.")).toBeVisible();
   await details.getByLabel("Current password").fill(account.password);
@@ -154,7 +154,7 @@ test("'Sign out of other devices' ends the other sessions", async ({ page, brows
   await page.goto("/dealer/profile");
   const sessions = page.getByRole("region", { name: "Where you are signed in" });
   await expect(sessions.getByRole("listitem")).toHaveCount(2);
-  // The current password is asked again (issue 16, L7).
+  // The current password is asked again.
   await sessions.getByLabel("Current password").fill("not-my-password");
   await sessions.getByRole("button", { name: "Sign out of other devices" }).click();
   await expect(sessions.getByText("Failed to update password. Please check your credentials and try again")).toBeVisible();
@@ -173,7 +173,7 @@ test("an account whose e-mail is not confirmed is asked to confirm it before app
   await expect(page).toHaveURL(/:\d+\/$/);
   await page.goto("/dealer/register");
   await expect(page.getByText("Please confirm your e-mail address before you apply.")).toBeVisible();
-  // The new link is asked for on the portal itself (issue 17 §5; dealer-register-states.spec.ts); /verification
+  // The new link is asked for on the portal itself (dealer-register-states.spec.ts); /verification
   // still offers it with the account's address filled in.
   await expect(page.getByRole("button", { name: "Send a new link" })).toBeVisible();
   await page.goto("/verification");

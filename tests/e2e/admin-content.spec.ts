@@ -4,7 +4,7 @@ import { BLOG_TOO_MANY_IMAGES, VIDEO_LINK_INVALID } from "#shared/schemas/conten
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
 
-/** Issue 6: admins write the site's content; the public pages show it at once. */
+/** Admins write the site's content; the public pages show it at once. */
 
 async function png(colour: string, width = 800, height = 600) {
   return sharp({ create: { width, height, channels: 3, background: colour } })

@@ -3,7 +3,7 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 
-/** Issue 6: the dashboard's counts and charts, with a period of one's choosing. */
+/** The dashboard's counts and charts, with a period of one's choosing. */
 test("an admin sees the dashboard's counts and sales chart, and changes the period and category", async ({ page }) => {
   await login(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin$/);
@@ -105,7 +105,7 @@ test("an admin opens the inbox, reads a message and replies to it by e-mail", as
   await page.waitForLoadState("networkidle");
   const reply = page.getByRole("form", { name: "Reply by e-mail" });
   await expect(reply.getByLabel("Subject")).toHaveValue("Re: Your message to Solar Demo");
-  // The greeting is in the text box, for the admin to keep or change; the e-mail adds no second one (issue 17 §8).
+  // The greeting is in the text box, for the admin to keep or change; the e-mail adds no second one.
   const text = reply.getByLabel("Your reply");
   await expect(text).toHaveValue(`Dear ${visitor.fullName},\n\n`);
   await reply.getByRole("button", { name: "Send reply" }).click();
@@ -192,7 +192,7 @@ test("@phone the dashboard, inbox and settings fit a phone's width", async ({ pa
   }
 });
 
-/** Issue 17: every /admin load logged React's hydration error #418: the chart's axis read "$5.0K" on the server and "$5K" here. */
+/** Every /admin load logged React's hydration error #418: the chart's axis read "$5.0K" on the server and "$5K" here. */
 test("the dashboard hydrates without a mismatch", async ({ page }) => {
   const errors: string[] = [];
   page.on("console", (m) => {

@@ -1,6 +1,6 @@
 import { DEMO, expect, login, test } from "./fixtures.ts";
 
-// Issue 21 §5: the back office's fiscalisation screen. The browser tests' server runs without FDMS_*, so the screen
+// The back office's fiscalisation screen. The browser tests' server runs without FDMS_*, so the screen
 // must say plainly that FDMS is off and how to switch it on, and offer no action that could not work.
 test("the fiscalisation screen, reached from the admin menu, says FDMS is off and how to switch it on", async ({ page }) => {
   await login(page, DEMO.admin);

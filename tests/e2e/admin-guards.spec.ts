@@ -17,7 +17,7 @@ function adminRoutes(entries: RouteConfigEntry[], parent = ""): { id: string; pa
 const sample = (path: string) => path.replace("/:tab?", "/about").replace(/:\w+/g, "1").replace(/\/\*$/, "/no-such-screen");
 
 /**
- * Issue 16 I5: React Router's single fetch runs only the loaders named in `?_routes=`, so the admin layout's guard is
+ * React Router's single fetch runs only the loaders named in `?_routes=`, so the admin layout's guard is
  * skipped; every admin page's own loader must send a visitor to sign in and anyone else away, before reading anything.
  */
 test("every admin page's loader refuses visitors and dealers even when the layout's loader is skipped", async ({ playwright, baseURL }) => {
@@ -46,7 +46,7 @@ test("every admin page's loader refuses visitors and dealers even when the layou
   await dealer.dispose();
 });
 
-/** Issue 16 I2: reading a message's page (a GET: a prefetch, a link preview) does not mark it read; the page does, with a POST. */
+/** Reading a message's page (a GET: a prefetch, a link preview) does not mark it read; the page does, with a POST. */
 test("opening a message marks it read by a POST from the page, not by loading it", async ({ page, playwright, baseURL }) => {
   const sender = await playwright.request.newContext({ baseURL });
   const sent = await sender.post("/api/contact", {

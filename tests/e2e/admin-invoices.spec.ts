@@ -3,7 +3,7 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /**
- * Issue 21 §4: the back office's tax invoices and credit notes (the demo's paid order has an invoice, its cancelled
+ * The back office's tax invoices and credit notes (the demo's paid order has an invoice, its cancelled
  * one an invoice and a credit note), their CSV and PDFs; §3: a product's HS code set in the product form.
  */
 test("an admin lists the invoices and credit notes, filters to credit notes, downloads the CSV and opens a PDF", async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Locator } from "@playwright/test";
 import { DEMO, expect, login, test, testCompany } from "./fixtures.ts";
 
 /**
- * Dealer prices in the back office (issue 24 §1, §2): an admin adds a tier, puts a Silver dealer company of the test's
+ * Dealer prices in the back office: an admin adds a tier, puts a Silver dealer company of the test's
  * own in it (and back, so the tier can go: other tests read the list of tiers), sees the tier refused deletion while in
  * use, and edits an accessory's quantity breaks (no other test reads its prices; its breaks are removed again at the end).
  */

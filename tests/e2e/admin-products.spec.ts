@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 
-/** Issue 6: the catalogue in the back office, seen from the public site and a dealer's account. */
+/** The catalogue in the back office, seen from the public site and a dealer's account. */
 
 async function png(colour: string) {
   return sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
@@ -118,7 +118,7 @@ test("an admin adds a product with two images and a datasheet, changes its price
   expect(names.slice(1)).toEqual(listed[0]?.images.split(","));
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("999.99");
 
-  // A dealer sees the new price on the product page, at their tier: the demo dealer is Silver, 5 % off 999.99 (issue 24).
+  // A dealer sees the new price on the product page, at their tier: the demo dealer is Silver, 5 % off 999.99.
   const dealerContext = await browser.newContext({ baseURL });
   const dealerPage = await dealerContext.newPage();
   await login(dealerPage, DEMO.dealer);

@@ -6,7 +6,7 @@ import { DEMO, expect, login, test, twoSessions } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 import { helpButtonFindings } from "./support/help-button.ts";
 
-/** Issue 6: quotation management — approve with prices (the PDF goes by e-mail), reject with a reason, reapprove. */
+/** Quotation management — approve with prices (the PDF goes by e-mail), reject with a reason, reapprove. */
 
 const DEALER_EMAIL = "dealer@solar-demo.example";
 const dataDir = () => process.env.E2E_DATA_DIR as string;
@@ -30,7 +30,7 @@ async function requestQuote(page: Page, baseURL: string, notes: string): Promise
   return { id: (await res.json()).id, names: rows.map((r) => r.product_name) };
 }
 
-/** The admin's rows of one quotation, found with the search box, its details opened (issue 20 §4: a table row). */
+/** The admin's rows of one quotation, found with the search box, its details opened (a table row). */
 async function findCard(admin: Page, id: number) {
   await admin.goto("/admin/quotations");
   await expect(admin.getByRole("heading", { level: 1, name: "Quotation Management" })).toBeVisible();
@@ -193,7 +193,7 @@ test("approving in ZWG offers each product's ZWG price, switching the currency r
   const listed = await admin.request.get("/api/products/get-all-products?page=1&pageSize=2");
   const [first] = ((await listed.json()) as { rows: { price_usd: string }[] }).rows as [{ price_usd: string }];
   const shown = (price: string) => Number(price).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  // The dealer's request is priced at their own (tier) price (issue 24 §2), with each product's RRP and list price
+  // The dealer's request is priced at their own (tier) price, with each product's RRP and list price
   // beside it; a line's ZWG price is its own price at the day's rate.
   const asked = await admin.request.get(`/api/quotations/?q=${quote.id}`);
   type Line = { price: string; price_zwl: string | null; retail_price_usd: string };
@@ -245,7 +245,7 @@ test("the overview cards count quotations per status and filter the list in the 
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/quotations");
   const overview = page.locator('[data-tour="quotation-overview"]');
-  // All, pending, approved, rejected, expired, and accepted (issue 25 §1).
+  // All, pending, approved, rejected, expired, and accepted.
   await expect(overview.getByRole("link")).toHaveCount(6);
   const pendingCard = overview.getByRole("link", { name: /^Pending \d+$/ });
   const pendingCount = Number((await pendingCard.textContent())?.replace(/\D/g, ""));

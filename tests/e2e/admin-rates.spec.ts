@@ -7,7 +7,7 @@ import { hydrated } from "./support/hydration.ts";
 /** A day `days` after today on the company's calendar (Africa/Harare), as YYYY-MM-DD. */
 const harareDay = (days: number) => harareDate(new Date(Date.now() + days * 86_400_000));
 
-/** Issue 21 §6: the back office's rates: the rate in force, its chart and history, a scheduled rate, a correction, VAT. */
+/** The back office's rates: the rate in force, its chart and history, a scheduled rate, a correction, VAT. */
 test("an admin reads the rate in force and its chart, schedules tomorrow's rate, corrects it, and adds a VAT rate", async ({
   page,
 }, info) => {

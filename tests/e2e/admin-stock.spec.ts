@@ -16,7 +16,7 @@ async function bulawayoOnHand(page: Page): Promise<number> {
   return Number(await row.getByRole("cell").nth(3).textContent());
 }
 
-/** Issue 23 §2: a shipment into Bulawayo, received in part; the levels and the ledger follow. */
+/** A shipment into Bulawayo, received in part; the levels and the ledger follow. */
 test("an admin records a shipment into Bulawayo, receives it in part, and sees the stock and the ledger change", async ({ page }) => {
   test.setTimeout(60_000);
   const reference = `PO-E2E-${randomUUID().slice(0, 6).toUpperCase()}`;

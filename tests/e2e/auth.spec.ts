@@ -116,7 +116,7 @@ test("sign-up checks the confirmation, creates the account and goes to /verifica
   await expect(page).toHaveURL(/:\d+\/$/);
 });
 
-// Issue 16, L1: the page never says that a username is taken; the e-mail to the address that signed up does.
+// The page never says that a username is taken; the e-mail to the address that signed up does.
 test("sign-up with a taken username answers like any sign-up, and the e-mail says to choose another", async ({ page }) => {
   const email = `someone${Date.now()}@example.com`;
   await page.goto("/signup");
@@ -134,7 +134,7 @@ test("sign-up with a taken username answers like any sign-up, and the e-mail say
     .toBe(true);
 });
 
-// Issue 16, I7: the login page's answer used to set the new session cookie and then clear it again.
+// I7: the login page's answer used to set the new session cookie and then clear it again.
 test("signing in with a stale session cookie keeps the new session", async ({ page, baseURL }) => {
   await page.goto("/login");
   // The session ended while the form was open: the POST carries a cookie the server no longer knows.

@@ -3,7 +3,7 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 
 /**
- * Issue 20 §4, "a back office that is dense and consistent": references, dates and amounts never break across
+ * A back office that is dense and consistent: references, dates and amounts never break across
  * lines ("ORD-2026-" / "000002", "USD" / "1,250.00"), every list's row actions sit side by side in one line, the
  * quotation queue is a table whose rows open their details with a disclosure button, and toasts leave the header's
  * Cart badge in sight. At a desktop's 1280 px and a phone's 390 px.

@@ -3,7 +3,7 @@ import { DEMO, expect, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /**
- * Issue 19: what a visitor does before any script has come is not lost (decision 013): each interaction done by
+ * What a visitor does before any script has come is not lost (decision 013): each interaction done by
  * the platform, with the enhancing module (src/web/enhance/) blocked, and what the module adds once it runs.
  */
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { putInCart } from "./support/cart.ts";
 
-/** Issue 17 §8: the cart keeps to the order limit, and products removed from the catalogue leave the cart's hand-offs. */
+/** The cart keeps to the order limit, and products removed from the catalogue leave the cart's hand-offs. */
 
 /** A product id no catalogue has: what a removed product's line looks like (products are deleted outright). */
 const GONE_ID = 2_147_000_000;

@@ -3,7 +3,7 @@ import { DEMO, expect, login, test, testCompany } from "./fixtures.ts";
 import { holdEnhanceScript } from "./support/hydration.ts";
 import { placeOrder } from "./support/orders.ts";
 
-/** Issue 19: the cart page is sent without React; the browser draws the cart from storage (enhance/cart-page.ts). */
+/** The cart page is sent without React; the browser draws the cart from storage (enhance/cart-page.ts). */
 
 type Item = { productId: number; productName: string; image: string; quantity: number };
 

@@ -149,7 +149,7 @@ test("prices are hidden from a visitor and shown to the demo dealer", async ({ p
   await expect(page).toHaveURL(/\/dealer$/);
   await page.goto(`/product/${product.product_id}`);
   await expect(page.getByText("Price (USD)")).toBeVisible();
-  // The price box's figures (the break table below it, issue 24, repeats them per quantity).
+  // The price box's figures (the break table below it repeats them per quantity).
   const box = page.getByRole("definition");
   await expect(box.getByText(/^USD\s[\d,]+\.\d\d$/)).toBeVisible();
   await expect(box.getByText(/^ZW[LG]\s[\d,]+\.\d\d$/)).toBeVisible();

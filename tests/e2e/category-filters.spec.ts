@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures.ts";
 
-/** Issue 22 §3: a category's filters and sort, in the address, on a phone, before and after scripts. */
+/** A category's filters and sort, in the address, on a phone, before and after scripts. */
 
 const shown = (page: import("@playwright/test").Page) => page.getByRole("list", { name: "Products" }).getByRole("listitem");
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
 
-// Issue 22 §5: Compare on the cards and product pages, the list kept in the browser, /compare?ids= as a shared link.
+// Compare on the cards and product pages, the list kept in the browser, /compare?ids= as a shared link.
 
 const PANELS = ["SunVolt 410W Mono PERC", "SunVolt 450W Mono Half-Cut", "Kariba 400W Mono Black"] as const;
 

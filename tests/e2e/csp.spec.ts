@@ -4,7 +4,7 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /**
- * Issue 16, L4: the pages' style policy has no 'unsafe-inline' (style-src 'self' plus the response's nonce,
+ * The pages' style policy has no 'unsafe-inline' (style-src 'self' plus the response's nonce,
  * style-src-attr 'none'; decision 011). The main public, dealer and back-office pages, with what they draw after
  * loading (toasts, the dashboard's chart, a modal dialog, an upload's progress, the help panel and a tour), run
  * without a single Content-Security-Policy violation, and no page's HTML carries a style attribute or a <style>

@@ -3,7 +3,7 @@ import { hydrated } from "./support/hydration.ts";
 import { placeOrder, requestQuote } from "./support/orders.ts";
 
 /**
- * Issue 25 §5: an approved dealer's /dealer is their home — the account's status and tier, an open quotation with its
+ * An approved dealer's /dealer is their home — the account's status and tier, an open quotation with its
  * state, an order awaiting payment with its amount, the shortcuts — at phone and desktop width; a visitor still gets
  * the programme's landing.
  */

@@ -3,7 +3,7 @@ import { pdfText } from "../support/pdf-text.ts";
 import { DEMO, expect, login, test, testCompany } from "./fixtures.ts";
 
 /**
- * Issue 21 §3–§4 as a dealer meets it: the checkout shows the order excluding VAT, the VAT at 15.5 % and the total in
+ * VAT and tax invoices as a dealer meets them: the checkout shows the order excluding VAT, the VAT at 15.5 % and the total in
  * USD and in ZWG with the rate's day; once the payment is confirmed the dealer downloads the tax invoice.
  */
 test("a dealer's checkout shows excl. VAT, VAT 15.5 % and the total in USD and ZWG; after payment the invoice downloads", async ({

@@ -2,7 +2,7 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
 import { applyAsDealer, newAccount, verifyAndSignIn } from "./support/dealer-application.ts";
 
 /**
- * Issue 5's whole journey: sign up → verify → apply → Pending; an admin approves the documents and the application
+ * A dealer's whole journey: sign up → verify → apply → Pending; an admin approves the documents and the application
  * → the dealer sees prices, checks out by bank transfer and sees the order; the admin confirms the payment → the
  * dealer sees it paid.
  */

@@ -60,7 +60,7 @@ test("both manuals download: a PDF and a text file with the page's tips", async 
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect(pdf.headers()["content-disposition"]).toBe(`attachment; filename="${MANUAL_FILES.pdf.name}"`);
-  // Signed in, every answer is kept by no cache (issue 16, L8); a visitor's is public (the next test).
+  // Signed in, every answer is kept by no cache; a visitor's is public (the next test).
   expect(pdf.headers()["cache-control"]).toBe("private, no-store");
   expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 

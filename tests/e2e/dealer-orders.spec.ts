@@ -1,6 +1,6 @@
 import { DEMO, expect, login, test } from "./fixtures.ts";
 
-/** Issue 5: the dealer checks out the local cart and finds the order, its reference and how to pay. */
+/** The dealer checks out the local cart and finds the order, its reference and how to pay. */
 test("a dealer places an order from the cart and sees it with its reference, bank details and timeline", async ({ page }) => {
   await login(page, DEMO.dealer);
   await expect(page).toHaveURL(/\/dealer$/);

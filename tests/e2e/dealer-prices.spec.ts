@@ -1,7 +1,7 @@
 import { DEMO, expect, login, test } from "./fixtures.ts";
 
 /**
- * Issue 24 §2: a dealer sees their tier's price at the quantity in the cart. The Silver demo dealer's price of the
+ * A dealer sees their tier's price at the quantity in the cart. The Silver demo dealer's price of the
  * "SunVolt 410W Mono PERC" is 112.10, 108.74 from 10 and 105.37 from 40 (panels' breaks 10+ 3 %, 40+ 6 %). Nothing is
  * ordered here: the cart is this browser's, so no stock other tests read is touched.
  */

@@ -114,12 +114,12 @@ test("a new account sees 'Not provided', 'Not uploaded' and 'No installations ad
   await expect(company.getByText("Not provided", { exact: true })).toHaveCount(6);
   await expect(company).toContainText("Not Started");
   await expect(company.getByRole("link", { name: "Update in the registration portal" })).toHaveAttribute("href", "/dealer/register");
-  // The three the application needs, and the optional ZERA licence (issue 26).
+  // The three the application needs, and the optional ZERA licence.
   await expect(section(page, "Documents").getByText("Not uploaded", { exact: true })).toHaveCount(4);
   await expect(section(page, "Documents").getByRole("img")).toHaveCount(0);
   await expect(section(page, "Installations").getByText("No installations added", { exact: true })).toBeVisible();
 
-  // Issue 5: no reload 2 s after saving; the data is refreshed in place and the success message stays.
+  // No reload 2 s after saving; the data is refreshed in place and the success message stays.
   await page.evaluate(() => {
     (window as unknown as { notReloaded: boolean }).notReloaded = true;
   });

@@ -43,7 +43,7 @@ test("the dealer sees their quotations, newest first, with status styles and an 
   await expect(newest.getByText("45 Lytton Road, Workington, Harare")).toBeVisible();
   await expect(newest.getByText("E2E: quotations page.")).toBeVisible();
   await expect(newest.getByText("Qty 2")).toBeVisible();
-  // Who asked for it follows the day (issue 25 §4).
+  // Who asked for it follows the day.
   await expect(newest.getByText(new RegExp(`^Requested on \\d{1,2} [A-Z][a-z]+ \\d{4} by ${me.fullName}$`))).toBeVisible();
   await expect(newest.getByRole("link", { name: /Download PDF/ })).toHaveCount(0);
 

@@ -6,7 +6,7 @@ import { hydrated } from "./support/hydration.ts";
 import { placeOrder } from "./support/orders.ts";
 
 /**
- * Issue 23 §6: an admin sends a processing order out, scanning its serial numbers: one is refused as it is typed (the
+ * An admin sends a processing order out, scanning its serial numbers: one is refused as it is typed (the
  * demo's dispatched order went out with it), Enter moves to the next field as a barcode scanner's Enter does, a serial
  * typed twice is flagged; then the dealer sees the serials and the waybill on the order and downloads them as CSV.
  */

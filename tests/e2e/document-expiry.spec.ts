@@ -4,7 +4,7 @@ import { axeFindings } from "./support/axe.ts";
 import { dataDir, image } from "./support/dealer-application.ts";
 
 /**
- * Issue 26 §3 in the browser: the demo's Mutare Sun Energy, whose tax clearance expired last month, is on hold. Its
+ * Expired documents in the browser: the demo's Mutare Sun Energy, whose tax clearance expired last month, is on hold. Its
  * owner sees the warning on every dealer page and cannot check out; they upload the renewal, an admin approves it
  * with its expiry date, and prices and checkout come back. The demo's own company (not the shared demo dealer) is
  * used; its owner's password is chosen through the reset link.

@@ -27,7 +27,7 @@ function demoLogin(role: DemoAccount["role"] | (typeof DEMO_TEAM)[number]["role"
   return { user: a.username, password: a.password, fullName: a.fullName };
 }
 
-/** The demo accounts (and the demo dealer's team, issue 25 §4) by role. */
+/** The demo accounts (and the demo dealer's team) by role. */
 export const DEMO = {
   super: demoLogin("super"),
   admin: demoLogin("admin"),

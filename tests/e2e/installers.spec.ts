@@ -1,7 +1,7 @@
 import { DEMO, expect, login, test, testCompany } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
 
-// Issue 26 §1: the certified installer directory. The map's provinces are submit buttons of the page's GET form:
+// The certified installer directory. The map's provinces are submit buttons of the page's GET form:
 // a visitor filters by pointer or by keyboard and the page comes back filtered, the province marked pressed.
 
 test("a visitor filters the installers by a province on the map with the pointer", async ({ page }) => {

@@ -5,7 +5,7 @@ import { hydrated, tasksDone } from "./support/hydration.ts";
 import { expectVisibleFocus, tabTo, typeHere } from "./support/keyboard.ts";
 
 /**
- * Issue 8: the main journeys with the keyboard only — Tab, Shift+Tab, Enter, Space, arrows and typing; no clicks,
+ * The main journeys with the keyboard only — Tab, Shift+Tab, Enter, Space, arrows and typing; no clicks,
  * no fill(). Locators only say what should have the focus, and tabTo checks that every element the focus passes
  * is on screen and shows its focus.
  */

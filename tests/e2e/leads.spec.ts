@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 
 /**
- * Issue 26 §2: a visitor asks for a quote with a certified installer in Harare; the demo dealer (Sunrise Solar, whose
+ * A visitor asks for a quote with a certified installer in Harare; the demo dealer (Sunrise Solar, whose
  * profile serves Harare) sees the enquiry on /dealer/leads without the customer's contact, accepts it, and then sees
  * the contact with its phone, WhatsApp and e-mail links.
  */

@@ -2,7 +2,7 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 
 /**
- * Issue 17: an {id} page given something that is not an id (/product/abc) showed the crash screen. It answers 404
+ * An {id} page given something that is not an id (/product/abc) showed the crash screen. It answers 404
  * with the page's own "not found" text, as an unknown id does.
  */
 const PUBLIC: [string, string][] = [

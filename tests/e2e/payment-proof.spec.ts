@@ -5,7 +5,7 @@ import { hydrated } from "./support/hydration.ts";
 import { placeOrder } from "./support/orders.ts";
 
 /**
- * Issue 25 §6: the dealer sends the bank slip of an order awaiting payment from its card (the browser refuses a
+ * The dealer sends the bank slip of an order awaiting payment from its card (the browser refuses a
  * wrong type under the field first), sees it listed; the admin sees it beside "Confirm payment" with the reference
  * prefilled, opens the file, and confirms.
  */

@@ -2,7 +2,7 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
 import { placeOrder } from "./support/orders.ts";
 
 /**
- * Issue 5: a dealer pays an order with Paynow. The server of the browser suite talks to a local Paynow stand-in
+ * A dealer pays an order with Paynow. The server of the browser suite talks to a local Paynow stand-in
  * (tests/support/paynow-stand-in.ts, started by global-setup.ts), which serves the payment page and posts the
  * signed result back to the server.
  */

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { pdfText } from "../support/pdf-text.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 
-// Issue 24 §3: the Silver demo dealer's price list, on the page and downloaded as CSV and PDF.
+// The Silver demo dealer's price list, on the page and downloaded as CSV and PDF.
 
 const PANEL = "SunVolt 410W Mono PERC";
 

@@ -1,6 +1,6 @@
 import { DEMO, expect, login, test } from "./fixtures.ts";
 
-// Issue 22 §1–2: structured specifications and SKUs on the product page, the cards and the admin form.
+// Structured specifications and SKUs on the product page, the cards and the admin form.
 
 const PANEL = "SunVolt 410W Mono PERC";
 

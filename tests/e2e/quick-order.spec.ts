@@ -2,7 +2,7 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 import { placeOrder } from "./support/orders.ts";
 
-/** Issue 25 §2: quick order from a paste, order again, and a saved kit; §3: the cart follows the dealer. */
+/** Quick order from a paste, order again, and a saved kit; §3: the cart follows the dealer. */
 
 test("quick order: a mixed paste is checked line by line and its valid lines go to the cart at once", async ({ page }) => {
   await login(page, DEMO.dealer);

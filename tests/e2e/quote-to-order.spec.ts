@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, twoSessions } from "./fixtures.ts";
 import { putInCart } from "./support/cart.ts";
 
-/** Issue 25 §1: a quote for the whole cart, edited by the admin (a line added, a delivery charge), accepted by the dealer into an order. */
+/** A quote for the whole cart, edited by the admin (a line added, a delivery charge), accepted by the dealer into an order. */
 
 async function products(page: Page, n: number) {
   const listed = await page.request.get(`/api/products/get-all-products?page=1&pageSize=${n}`);

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures.ts";
 import { axeViolations } from "./support/axe.ts";
 
 /**
- * Issue 22 §4: the site search, from the header, before any script: typos and units understood; and its suggestions
+ * The site search, from the header, before any script: typos and units understood; and its suggestions
  * as you type (enhance/search-suggest.ts), an ARIA combobox.
  */
 

@@ -147,7 +147,7 @@ test("a product page reads the catalogue and says 'Product not found.' for an un
 });
 
 test("the error screen shows the spec's texts and 'Go to Home' returns to the home page", async ({ page }) => {
-  // A malformed product id is 'Product not found.' now (issue 17); an unknown back-office content tab still throws a 404.
+  // A malformed product id is 'Product not found.' now; an unknown back-office content tab still throws a 404.
   await login(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin/);
   const res = await page.goto("/admin/content/no-such-tab");

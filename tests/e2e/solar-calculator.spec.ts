@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 
-/** Issue 22 §6: the solar calculator sizes a kit from the catalogue; the kit goes to the cart or into a quote request. */
+/** The solar calculator sizes a kit from the catalogue; the kit goes to the cart or into a quote request. */
 
 type KitLine = { name: string; quantity: number };
 

@@ -160,7 +160,7 @@ test("images come as AVIF or WebP at every width, sized, lazy below the fold, th
   const product = (await (await request.get("/api/products/get-product-by-category/1?page=1&pageSize=1")).json()).rows[0];
   const html = await (await request.get(`/product/${product.product_id}`)).text();
   const main = product.images.split(",")[0].replace(/\.webp$/, "");
-  // Phones (issue 19) preload and take at most the 800 px variant; larger screens every width.
+  // Phones preload and take at most the 800 px variant; larger screens every width.
   expect(html).toContain(
     `<link rel="preload" as="image" type="image/avif" media="(max-width: 767px)" imageSrcSet="/media/products/${main}-w400.avif 400w, /media/products/${main}-w800.avif 800w"`,
   );
@@ -238,7 +238,7 @@ test("visitors get a kept copy of a shared page, each with a nonce of its own; s
   expect(a.inHeader).not.toBe(b.inHeader);
   expect(a.html.replaceAll(a.inHeader as string, "")).toBe(b.html.replaceAll(b.inHeader as string, ""));
 
-  // Issue 19: the page carries a validator of its content (not of its nonce); a browser that holds it gets 304 and no
+  // The page carries a validator of its content (not of its nonce); a browser that holds it gets 304 and no
   // policy, so it keeps the copy it has with the policy stored beside it.
   const etag = second.headers().etag as string;
   expect(etag).toMatch(/^W\/"/);
@@ -258,7 +258,7 @@ test("visitors get a kept copy of a shared page, each with a nonce of its own; s
   const asDealer = await dealer.get("/product/1");
   expect(asDealer.headers()["x-cache"]).toBeUndefined();
   // Their prices (a visitor's copy has none): the page is theirs.
-  // The demo dealer's own price (Silver, issue 24) in the JSON-LD offer; a visitor's kept copy carries none.
+  // The demo dealer's own price (Silver) in the JSON-LD offer; a visitor's kept copy carries none.
   expect(await asDealer.text()).toContain('"price":"112.10"');
   expect(a.html).not.toContain('"price":"112.10"');
   expect(a.html).not.toContain('"price":"118.00"');

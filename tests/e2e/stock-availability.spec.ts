@@ -6,7 +6,7 @@ import { putInCart } from "./support/cart.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /**
- * Issue 23 §3 and §5 in the browser: the product page's availability per role (quantities for dealers only), the
+ * Stock availability in the browser: the product page's availability per role (quantities for dealers only), the
  * cart's warning on a line that is short, and checkout's collection at the branch the dealer picks.
  */
 

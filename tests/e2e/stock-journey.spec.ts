@@ -5,7 +5,7 @@ import { DEMO, expect, login, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /**
- * Issue 23's journey across the three people it serves: the office receives a shipment into Bulawayo; a dealer sees
+ * Stock's journey across the three people it serves: the office receives a shipment into Bulawayo; a dealer sees
  * the stock there on the product page and orders for collection at Bulawayo; the office hands it over with the
  * battery's serial numbers; the dealer sees them on the order and downloads them.
  */

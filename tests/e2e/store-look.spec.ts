@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 
-// Issue 20 §2–3: one layout grid, a slim sticky phone header, category chips in one row, product cards that sell and
+// One layout grid, a slim sticky phone header, category chips in one row, product cards that sell and
 // a dealer cart with prices.
 
 /** The public pages with a page heading of their own (sign-in forms and status pages are centred cards). */
@@ -127,15 +127,15 @@ test("a dealer's cards show their prices, unbroken; the cart shows unit prices, 
   page,
 }) => {
   await login(page, DEMO.dealer);
-  // Issue 21: the ZWG price is the USD price at the rate in force, and the product page says which rate.
+  // The ZWG price is the USD price at the rate in force, and the product page says which rate.
   await page.goto("/product/1");
   await expect(page.locator("[data-rate-note]")).toHaveText("ZWG at 26.8015 per USD, rate of 24 November 2026.");
-  // Catalogue prices exclude VAT, and say so (issue 21 §3).
+  // Catalogue prices exclude VAT, and say so.
   await expect(page.locator("[data-vat-note]")).toHaveText("Prices exclude VAT: VAT is added at checkout at the rate in force.");
   await page.goto("/category/solar-panels");
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "SunVolt 410W Mono PERC" }) });
   const price = card.locator("[data-card-price]");
-  // The demo dealer's own price: Silver, 5 % off the list price of 118.00 (issue 24).
+  // The demo dealer's own price: Silver, 5 % off the list price of 118.00.
   await expect(price).toContainText("USD 112.10");
   await expect(price).toContainText("excl. VAT");
   await expect(card.getByText("Dealer price after sign-in")).toHaveCount(0);

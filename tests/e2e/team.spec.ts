@@ -3,7 +3,7 @@ import { DEMO, expect, login, test, testCompany } from "./fixtures.ts";
 import { axeFindings } from "./support/axe.ts";
 import { placeOrder } from "./support/orders.ts";
 
-// Issue 25 §4 and decision 023: the owner's team screen invites a member, who joins by accepting (a new address by
+// Decision 023: the owner's team screen invites a member, who joins by accepting (a new address by
 // choosing its password through the mailed link, an existing account on the link's page); the owner removes them and
 // they keep their own sign-in without the company's pages; a technician reads the company's orders without prices.
 

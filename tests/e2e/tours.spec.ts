@@ -3,7 +3,7 @@ import { TOURS } from "../../src/web/features/tours/tour-catalogue.ts";
 import { DEMO, expect, login, test } from "./fixtures.ts";
 
 /**
- * Issue 7: each of the thirteen tours, started from the Help and Tours panel, runs to its last step, and every
+ * Each of the thirteen tours, started from the Help and Tours panel, runs to its last step, and every
  * step highlights an element that is on the page and visible (no step points at a missing element), at desktop
  * and phone widths. Admin tours run as role admin, which sees all eight (spec §2), as super does.
  */

@@ -8,7 +8,7 @@ import { ACTOR_NAMES, type ActorName, type Actors, createActors } from "../suppo
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Bad input (issue 9): generated requests to every route the app registers (read from `app.routeList`, so a new
+ * Bad input: generated requests to every route the app registers (read from `app.routeList`, so a new
  * route is fuzzed without a change here). Each request is made of generated path params, a query string, headers
  * and a body (JSON shaped loosely after the route's own schema from the OpenAPI document, arbitrary JSON, raw
  * text, urlencoded, multipart with random files, cut-off multipart), sent as one of the seven actors of the
@@ -21,7 +21,7 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
  * Tables a refusal may legitimately change, left out of the comparison:
  * - auth_throttles: failed logins and over-limit sign-up/reset attempts are counted (that is the throttle's job);
  * - sessions: any signed-in request, refused or not, may move the session's last_seen_at/idle expiry forward;
- * - security_events: failed logins and refused (403) requests are recorded (issue 16, L5).
+ * - security_events: failed logins and refused (403) requests are recorded.
  *
  * A run sends a fixed budget of requests, FUZZ_TARGET (3,000 by default: about 40 s, where the 10,500 it once sent
  * were a quarter of the API suite's time), from a seed that rotates every day (the days since 1970, printed with the

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
-// `npm run demo:reset` (issue 5): empties DATA_DIR for a fresh demo, never in production or on PostgreSQL.
+// `npm run demo:reset`: empties DATA_DIR for a fresh demo, never in production or on PostgreSQL.
 
 const script = path.resolve(import.meta.dirname, "../../scripts/demo-reset.mjs");
 const dirs: string[] = [];

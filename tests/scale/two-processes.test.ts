@@ -79,7 +79,7 @@ describe.skipIf(!reachable)("two server processes on one PostgreSQL and one S3 b
     await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
   });
 
-  // As an API client (no Origin): only API clients get the session token in the JSON (issue 16, L3).
+  // As an API client (no Origin): only API clients get the session token in the JSON.
   const login = (server: ServerProcess, role: string, password?: string) =>
     fetch(`${server.url}/api/auth/login`, {
       method: "POST",

@@ -50,7 +50,7 @@ const OTHER_DEALER = {
   password: "other-dealer-2026",
 };
 
-/** The demo dealer's company's team (issue 25 §4): a buyer and a technician it invited. */
+/** The demo dealer's company's team: a buyer and a technician it invited. */
 const BUYER = { fullName: "Farai Buyer", username: "matrix-buyer", email: "matrix-buyer@example.com", password: "sunrise-buyer-2026" };
 const TECHNICIAN = {
   fullName: "Tinashe Technician",
@@ -75,7 +75,7 @@ const IPS: Record<ActorName, string> = {
 /**
  * The nine actors of the authorization tests on a seeded test app: the demo accounts (user, dealer, admin,
  * super), a new account that has not verified its e-mail address (signed up through the API), a buyer and a
- * technician of the demo dealer's company (issue 25 §4), and a second dealer with a company, a quotation, an order
+ * technician of the demo dealer's company, and a second dealer with a company, a quotation, an order
  * and a document of its own (written straight to the database).
  */
 export async function createActors(t: TestApp): Promise<Actors> {

@@ -8,7 +8,7 @@ import { createDiskStorage } from "#server/platform/storage/storage.ts";
 import { seedIfEmpty } from "#server/seed/seed.ts";
 
 /**
- * Vitest's global setup (issue 18 §7): the migrated database, and the migrated database with the demo rows, made
+ * Vitest's global setup: the migrated database, and the migrated database with the demo rows, made
  * once for the whole run instead of once per test file (2.4–3.2 s a file on PGlite). On PGlite they are two data
  * directory tarballs each file loads (`loadDataDir`); on PostgreSQL (DATABASE_URL) two template databases each file
  * copies (`CREATE DATABASE … TEMPLATE`). `support/test-db.ts` reads what this provides.

@@ -5,7 +5,7 @@ import { products } from "#server/db/schema/catalogue.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import type { DispatchOrderInput } from "#shared/schemas/stock.ts";
 
-/** A dispatch of a whole order (issue 23 §6) with new serial numbers for its serialised products' units. */
+/** A dispatch of a whole order with new serial numbers for its serialised products' units. */
 export async function dispatchBody(
   db: Db,
   order: OrderView,

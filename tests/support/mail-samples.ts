@@ -255,7 +255,7 @@ export const REJECTION_REASON = "The tax clearance has expired.";
 
 const pdf = new Uint8Array([37, 80, 68, 70]);
 
-/** A tax invoice or credit note of the sample order (issue 21 §4). */
+/** A tax invoice or credit note of the sample order. */
 function taxDocument(kind: TaxDocumentView["kind"]): TaxDocumentView {
   return {
     id: 5,
@@ -471,7 +471,7 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
   "order-mail:orderPlacedToDealer": {
     default: () => orderMail.orderPlacedToDealer(order("awaiting_payment"), applicant, site),
     collection: () => orderMail.orderPlacedToDealer(order("awaiting_payment", "collection"), applicant, site),
-    // Issue 23 §5: collection at a branch, and delivery to a city with its fee and a backordered line.
+    // Collection at a branch, and delivery to a city with its fee and a backordered line.
     collectionAtBranch: () =>
       orderMail.orderPlacedToDealer(order("awaiting_payment", "collection", "", { branch: BULAWAYO }), applicant, site),
     deliveryWithFee: () => orderMail.orderPlacedToDealer(deliveredWithFee("awaiting_payment"), applicant, site),
@@ -533,7 +533,7 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
   },
   "quotation-mail:quotationApprovedMail": {
     usd: () => quotationMail.quotationApprovedMail(quotation({}), site, pdf),
-    // Issue 25 §1: a delivery charge and a discount, and the visitor's private link to accept it.
+    // A delivery charge and a discount, and the visitor's private link to accept it.
     withCharges: () =>
       quotationMail.quotationApprovedMail(
         quotation({
@@ -605,7 +605,7 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
     default: () => contactMail.contactReplyMail(message, CONTACT_REPLY, site),
   },
 
-  // Issue 26 §2: installer enquiries.
+  // Installer enquiries.
   "lead-mail:leadOfferedMail": {
     withNotes: () =>
       leadMail.leadOfferedMail({

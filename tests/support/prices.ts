@@ -1,7 +1,7 @@
 import { centsToDecimal, convertCents, discountedCents } from "#shared/money.ts";
 import { toCents } from "#shared/quotation-totals.ts";
 
-/** The demo dealer's tier (issue 24 demo): Silver, 5 % off the dealer list price. */
+/** The demo dealer's tier: Silver, 5 % off the dealer list price. */
 export const DEMO_DEALER_DISCOUNT = "5.00";
 
 /** The demo dealer's unit price of a product listed at `list` (USD or a secondary list price), with any break's `percent`. */

@@ -198,7 +198,7 @@ export function sigkillSuite(kind: "pglite" | "postgres", skip: boolean) {
         const privateFiles = new Set(await filesUnder(path.join(uploads, "private")));
         const publicFiles = new Set(await filesUnder(path.join(uploads, "public")));
         expect(documents.filter((d) => !privateFiles.has(d.storage_key)).map((d) => d.storage_key)).toEqual([]);
-        // Private files: the dealer documents and the orders' proofs of payment (issue 25 §6).
+        // Private files: the dealer documents and the orders' proofs of payment.
         const proofs = await q<{ storage_key: string }>("select storage_key from order_payment_proofs");
         expect(proofs.filter((p) => !privateFiles.has(p.storage_key)).map((p) => p.storage_key)).toEqual([]);
         const documentKeys = new Set([...documents.map((d) => d.storage_key), ...proofs.map((p) => p.storage_key)]);

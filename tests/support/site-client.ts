@@ -32,7 +32,7 @@ export function siteClient(baseUrl: string, { sameDataAs = baseUrl }: { sameData
     async login(role: DemoAccount["role"], password?: string): Promise<string> {
       const account = DEMO_ACCOUNTS.find((a) => a.role === role);
       if (!account) throw new Error(`no demo account ${role}`);
-      // As an API client, without Origin: only API clients get the token in the JSON (issue 16, L3).
+      // As an API client, without Origin: only API clients get the token in the JSON.
       const apiPost = (path: string, body: unknown) =>
         fetch(`${baseUrl}${path}`, {
           method: "POST",

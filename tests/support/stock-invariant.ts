@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
 
 /**
- * The stock ledger's invariant (issue 23 §2): for every (product, branch) the ledger's rows add up to the level —
+ * The stock ledger's invariant: for every (product, branch) the ledger's rows add up to the level —
  * sum(on_hand_change) = on_hand and sum(reserved_change) = reserved — and on_hand ≥ reserved ≥ 0. A pair with ledger
  * rows and no level row (or the other way round, at anything but 0) breaks it too. Call it after any movement.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Helpers that keep the OpenAPI document (/api/docs/json) true to the answers (issue 17 §7;
+ * Helpers that keep the OpenAPI document (/api/docs/json) true to the answers (
  * tests/api/openapi-answers.test.ts checks every documented GET answer against it).
  */
 

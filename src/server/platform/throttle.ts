@@ -9,7 +9,7 @@ export type ThrottleRule = { limit: number; windowMs: number };
 const MINUTE = 60_000;
 
 /**
- * The limits (issue 4, revised by issue 16). Login attempts count per account *and address* (10 in 15 minutes), per
+ * The limits. Login attempts count per account *and address* (10 in 15 minutes), per
  * account from anywhere (50) and per address (100, against credential stuffing across accounts); a known device of
  * the account has its own loginPair-sized counter instead and is only slowed down by the account-wide one
  * (decision 005).

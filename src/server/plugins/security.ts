@@ -46,7 +46,7 @@ export const personalAnswersPlugin = fp<{ accounts: Pick<AccountsService, "recor
     }
     return payload;
   });
-  // Refused requests are security events (issue 16, L5): who, what path (never its query string), from where.
+  // Refused requests are security events: who, what path (never its query string), from where.
   app.addHook("onResponse", async (request, reply) => {
     if (reply.statusCode !== 403) return;
     await accounts.recordEvent({

@@ -17,7 +17,7 @@ export const DEMO_ACCOUNTS = [
 
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
-/** The demo dealer's team (issue 25 §4): with its owner, the dealer above, a team of three. */
+/** The demo dealer's team: with its owner, the dealer above, a team of three. */
 export const DEMO_TEAM = [
   { role: "buyer", username: "buyer", email: "buyer@solar-demo.example", fullName: "Rumbi Moyo", password: "demo-buyer-2026" },
   {
@@ -58,7 +58,7 @@ export async function seedDemoAccounts(db: Db): Promise<Record<DemoAccount["role
 }
 
 /**
- * The usernames of accounts that still accept a demo password (issue 16, M5): every back-office account (admin and
+ * The usernames of accounts that still accept a demo password: every back-office account (admin and
  * super) and every account that carries a demo username or e-mail address, whatever it is called now, is checked
  * against every demo password. Checking every account would cost one argon2 hash per account and password at each
  * start (minutes with thousands of dealers), so the rest are covered at sign-in instead: in production a demo

@@ -108,7 +108,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     files.push(async () => storage.put("public", `${MEDIA_FOLDERS.site}/${name}`, await readFile(path.join(demoAssetsDir, name))));
   }
 
-  // The ZWG rate history: secondary prices are the USD price at the rate in force (issue 21).
+  // The ZWG rate history: secondary prices are the USD price at the rate in force.
   await db
     .insert(exchangeRates)
     .values(DEMO_ZWG_RATES.map((r) => ({ currency: r.currency, rate: r.rate, effectiveDate: r.effective_date, source: r.source })));
@@ -147,9 +147,9 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
       images,
       priceUsd: money(p.priceUsd),
       retailPriceUsd: demoRetailPrice(p.priceUsd, p.category),
-      // Null: the ZWG price is the USD price at the rate in force (issue 21); an override is set on purpose.
+      // Null: the ZWG price is the USD price at the rate in force; an override is set on purpose.
       priceZwl: p.zwgOverride ?? null,
-      // The tariff heading of each kind of goods (issue 21 §3): lead-acid and lithium batteries differ.
+      // The tariff heading of each kind of goods: lead-acid and lithium batteries differ.
       hsCode: p.name.includes("Gel") ? "85072000" : DEMO_HS_CODES[p.category as CategorySlug],
       vatCategory: "standard" as const,
       sku: p.sku,
@@ -322,7 +322,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     ],
   });
 
-  // A second approved dealer, a volume installer in the Gold tier (issue 24): the demo dealer buys at Silver.
+  // A second approved dealer, a volume installer in the Gold tier: the demo dealer buys at Silver.
   const goldDealer = await insertCompanyAccount(db, {
     fullName: "Nyasha Zvobgo",
     username: "nyasha.zvobgo",
@@ -347,7 +347,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
     ],
   });
   await seedDemoPricing(db, productRows, { silver: [opts.dealerUserId], gold: [goldDealer] });
-  // Issue 26 §3: documents' expiry dates, a ZERA licence, and a company on hold with its renewal to review.
+  // Documents' expiry dates, a ZERA licence, and a company on hold with its renewal to review.
   await seedDemoDocumentExpiry(db, pictures, {
     dealerUserId: opts.dealerUserId,
     zambeziUserId: goldDealer,
@@ -388,12 +388,12 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
         productId: p.id,
         productName: p.name,
         quantity: 1 + ((i + j) % 4),
-        // A visitor's request is made at the retail price, a dealer's at the list (issue 24 §1).
+        // A visitor's request is made at the retail price, a dealer's at the list.
         priceUsd: q.userId === null ? p.retailPriceUsd : p.priceUsd,
       })),
     );
   }
-  // Branches, delivery fees and stock (issue 23), before the orders that reserve and send it.
+  // Branches, delivery fees and stock, before the orders that reserve and send it.
   // Its own numbers, so the rest of the demo stays as it was.
   const stockRandom = mulberry32(23);
   const branchIds = await seedDemoStock(db, productRows, stockRandom);

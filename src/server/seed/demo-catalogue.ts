@@ -23,11 +23,11 @@ export type ProductSeed = {
   summary: string;
   images: 1 | 2 | 3;
   /**
-   * A ZWG price an admin set by hand (issue 21): every other product's ZWG price is its USD price at the rate in
+   * A ZWG price an admin set by hand: every other product's ZWG price is its USD price at the rate in
    * force. One demo product keeps one, to show how the back office marks an override.
    */
   zwgOverride?: string;
-  /** Its stock-keeping unit and structured specifications (issue 22), from DEMO_SPECS. */
+  /** Its stock-keeping unit and structured specifications, from DEMO_SPECS. */
   sku: string;
   values: SpecValues;
 };
@@ -75,7 +75,7 @@ const battery = (
       : { capacity_kwh, voltage_v, chemistry, cycles: 1200, max_discharge_kw, depth_of_discharge_pct: 50 },
 });
 
-/** Each demo product's SKU and specifications (issue 22), by name: figures as their makers' datasheets print them. */
+/** Each demo product's SKU and specifications, by name: figures as their makers' datasheets print them. */
 export const DEMO_SPECS: Record<string, { sku: string; values: SpecValues }> = {
   "SunVolt 410W Mono PERC": pv("SV-410M-PERC", 410, "mono PERC", [37.5, 13.9, 31.5, 13.0], 21.0, "1722 × 1134 × 30", 21.5),
   "SunVolt 450W Mono Half-Cut": pv("SV-450M-HC", 450, "mono PERC", [41.5, 13.9, 34.6, 13.0], 20.7, "2094 × 1038 × 35", 23.5),

@@ -31,7 +31,7 @@ function specimen(pictures: PictureList | null, dealerId: number, title: string,
 }
 
 /**
- * Issue 26 §3's demo, dated from the real day it is seeded (the tax clearances' year end: `seedTaxClearanceExpiries`,
+ * The expiring documents' demo, dated from the real day it is seeded (the tax clearances' year end: `seedTaxClearanceExpiries`,
  * once every demo company exists): Zambezi Power holds an approved ZERA licence ST3 valid into next year; and
  * Mutare Sun Energy's tax clearance expired last month: on hold, its renewal waiting for review.
  */

@@ -14,7 +14,7 @@ import { insertCompanyAccount, seedDealerApplication } from "./content.ts";
 import type { PictureList } from "./pictures.ts";
 
 /**
- * The certified installer directory's demo (issue 26 §1): public profiles for Sunrise Solar and Zambezi Power and
+ * The certified installer directory's demo: public profiles for Sunrise Solar and Zambezi Power and
  * six more approved installers across the country, so the map shows counts in most provinces (Matabeleland North
  * shows none), and Kopje Energy's published profile, never listed while its application is pending. Logos and
  * installation photos are small flat drawings rendered to WebP.

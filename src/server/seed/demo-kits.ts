@@ -5,7 +5,7 @@ import { dealerKitLines, dealerKits } from "../db/schema/dealer-buying.ts";
 import { dealers } from "../db/schema/dealers.ts";
 
 /**
- * The demo's saved kit (issue 25 §2): Sunrise Solar's "5 kVA home kit", what an installer orders for a typical
+ * The demo's saved kit: Sunrise Solar's "5 kVA home kit", what an installer orders for a typical
  * Harare home: a 5 kW hybrid inverter, two 5.12 kWh wall batteries, eight 410 W panels on two tile-roof hook kits,
  * with PV cable, MC4 connectors, battery cable, a DC isolator and surge protection.
  */

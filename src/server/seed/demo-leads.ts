@@ -8,7 +8,7 @@ import { dealerProfiles, leadOffers, leads } from "../db/schema/installer-networ
 const HOUR = 3_600_000;
 
 /**
- * Issue 26 §2's demo: three visitors' quote requests that asked for a certified installer. One in Harare offered to
+ * The installer leads' demo: three visitors' quote requests that asked for a certified installer. One in Harare offered to
  * Sunrise Solar (the demo dealer) with 30 hours left, one in Mashonaland East that Sunrise Solar accepted (its
  * contact shown on /dealer/leads; Zambezi Power's offer withdrawn), one in Matabeleland North no dealer serves
  * (unassigned, for the back office to assign). Sunrise Solar gets a minimal published profile serving Harare only if

@@ -55,7 +55,7 @@ export async function seedDemoOrders(
   db: Db,
   dealerUserId: number,
   pick: () => DemoProduct,
-  /** Issue 23: the branches, and a pick of serialised goods for the order sent with its serial numbers. */
+  /** The branches, and a pick of serialised goods for the order sent with its serial numbers. */
   stock: { harare: number; bulawayo: number; pickSerialised: () => DemoProduct },
 ): Promise<void> {
   const now = Date.now();
@@ -147,7 +147,7 @@ export async function seedDemoOrders(
         (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id))).filter(
           (l) => l.kind === "product",
         );
-      // Placed orders hold their goods at the branch, as the orders service reserves them (issue 23 §4).
+      // Placed orders hold their goods at the branch, as the orders service reserves them.
       if (spec.status !== "cancelled") await reserve(tx, { orderId }, stock.harare, wanted, at, { userId: dealerUserId });
       if (spec.status === "awaiting_payment") return;
       const paidAt = new Date(at.getTime() + DAY / 4);

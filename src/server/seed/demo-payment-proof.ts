@@ -7,7 +7,7 @@ import type { Storage } from "../platform/storage/storage.ts";
 import { documentSvg } from "./artwork.ts";
 
 /**
- * The demo dealer's order awaiting payment, with the ZIPIT confirmation the dealer sent for it (issue 25 §6): a small
+ * The demo dealer's order awaiting payment, with the ZIPIT confirmation the dealer sent for it: a small
  * generated PNG stored privately, as an upload is. Only with media (the API tests' demo has no files).
  */
 export async function seedDemoPaymentProof(db: Db, storage: Storage, opts: { dealerUserId: number; media: boolean }): Promise<void> {

@@ -4,7 +4,7 @@ import { dealers } from "../db/schema/dealers.ts";
 import { dealerTiers, priceBreaks, productTierPrices } from "../db/schema/pricing.ts";
 
 /**
- * The demo's dealer prices (issue 24): retail prices above the dealer list, three tiers, quantity breaks on panels
+ * The demo's dealer prices: retail prices above the dealer list, three tiers, quantity breaks on panels
  * (a pallet is 40) and batteries, and a Gold price of its own on the flagship panel.
  */
 

@@ -16,7 +16,7 @@ async function standardRate(db: Db): Promise<string> {
 }
 
 /**
- * Issue 25 §1's demo: the demo dealer's approved quotation of three products and a delivery charge, valid three
+ * The accepted quotations' demo: the demo dealer's approved quotation of three products and a delivery charge, valid three
  * weeks, waiting for "Accept and place order" on /dealer/quotations. Its lines are held at the Harare branch until it
  * expires, as an admin's approval holds them. The quoted prices are 3 % under the dealer's list price.
  */

@@ -8,7 +8,7 @@ import { lockLevels, move } from "../modules/stock/stock-ledger.ts";
 
 const DAY = 86_400_000;
 
-/** Serialised goods (issue 23 §6): solar panels, energy storage and hybrid inverters carry a serial per unit. */
+/** Serialised goods: solar panels, energy storage and hybrid inverters carry a serial per unit. */
 export const SERIALISED_CATEGORY_IDS = [1, 6, 7];
 
 /** The demo's branches: the Harare head office and warehouse, and the Bulawayo shop. */
@@ -33,7 +33,7 @@ export const DEMO_BRANCHES = [
   },
 ] as const;
 
-/** Delivery fees per city, USD excluding VAT (issue 23 §5). */
+/** Delivery fees per city, USD excluding VAT. */
 export const DEMO_DELIVERY_FEES = [
   ["Harare", "15.00"],
   ["Chitungwiza", "20.00"],

@@ -9,7 +9,7 @@ import { hashPassword } from "../modules/accounts/accounts.service.ts";
 import { DEMO_TEAM } from "./accounts.ts";
 
 /**
- * The demo dealer's team (issue 25 §4): its owner (the demo dealer), a buyer and a technician, both signed up through
+ * The demo dealer's team: its owner (the demo dealer), a buyer and a technician, both signed up through
  * the owner's invitations long ago. The company's latest order was placed by the buyer.
  */
 export async function seedDemoTeam(db: Db, ownerUserId: number): Promise<void> {

@@ -3,7 +3,7 @@ import { ROLE_IDS, type RoleName } from "../roles.ts";
 
 const ROLE_NAMES = Object.keys(ROLE_IDS) as [RoleName, ...RoleName[]];
 
-/** The back office's audit log (issue 6): one entry per change, filterable. */
+/** The back office's audit log: one entry per change, filterable. */
 export const auditQuerySchema = z.object({
   entity: z.string().trim().max(40).optional().default(""),
   action: z.string().trim().max(40).optional().default(""),

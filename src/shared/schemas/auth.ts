@@ -48,9 +48,9 @@ export const publicUserSchema = z.object({
   role_id: z.number(),
   profile: z.string(),
   emailVerified: z.boolean(),
-  /** A dealer company's people (issue 25 §4): owner, buyer or technician; null for everyone else. Given with a session. */
+  /** A dealer company's people: owner, buyer or technician; null for everyone else. Given with a session. */
   teamRole: z.enum(TEAM_ROLES).nullable().optional(),
-  /** Issue 26 §3: the company's documents have expired, so its dealer prices and checkout are suspended. */
+  /** The company's documents have expired, so its dealer prices and checkout are suspended. */
   documentsExpired: z.boolean().optional(),
   /**
    * Decision 023: why the company's people are on hold (no dealer prices, no ordering): 'suspended' by the back
@@ -120,7 +120,7 @@ const currentPassword = z.string().max(PASSWORD_MAX_LENGTH).optional();
 
 /**
  * PUT /api/auth/update-profile/{id} (spec §5: e-mail, username and full name required). A new e-mail address or
- * username needs the current password too (issue 16, M3); the full name alone does not.
+ * username needs the current password too; the full name alone does not.
  */
 export const updateProfileSchema = registerSchema.pick({ fullName: true, username: true, email: true }).extend({ currentPassword });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
@@ -204,12 +204,12 @@ export type TotpStatus = z.infer<typeof totpStatusSchema>;
 /** What an app needs to add the account: the secret as text and as a QR code (SVG made on the server). */
 export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
 export type TotpSetup = z.infer<typeof totpSetupSchema>;
-/** POST /api/auth/sessions/revoke-others: the current password, asked again (issue 16, L7). */
+/** POST /api/auth/sessions/revoke-others: the current password, asked again. */
 export const revokeOthersSchema = z.object({
   password: z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(PASSWORD_MAX_LENGTH),
 });
 
-/** What a security event is about (issue 16, L5), and how the back office names it. */
+/** What a security event is about, and how the back office names it. */
 export const SECURITY_EVENT_LABELS = {
   login: "Sign-in",
   logout: "Sign-out",
@@ -223,7 +223,7 @@ export const SECURITY_EVENT_LABELS = {
 } as const;
 export type SecurityEventKind = keyof typeof SECURITY_EVENT_LABELS;
 
-/** One of an account's recent security events, as the back office shows them (issue 16, L5). */
+/** One of an account's recent security events, as the back office shows them. */
 export const securityEventSchema = z.object({
   id: z.number(),
   at: z.string(),

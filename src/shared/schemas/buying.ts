@@ -3,7 +3,7 @@ import { CART_LINE_MAX } from "../quick-order.ts";
 import { availabilitySchema } from "./stock.ts";
 
 /**
- * Dealer buying (issue 25 §2, §3): the company's cart kept on the server, quick order, reorder and kits. One schema
+ * Dealer buying: the company's cart kept on the server, quick order, reorder and kits. One schema
  * per contract, used by the routes and the pages.
  */
 
@@ -68,7 +68,7 @@ export const quickOrderResultSchema = z.object({
 });
 export type QuickOrderResult = z.infer<typeof quickOrderResultSchema>;
 
-/** What adding lines to the cart from an old order or a kit found (issue 25 §2: "saying what changed"). */
+/** What adding lines to the cart from an old order or a kit found ("saying what changed"). */
 export const addReportSchema = z.object({
   cart: cartViewSchema,
   added: z.array(

@@ -4,7 +4,7 @@ import { productRecordSchema } from "./catalogue.ts";
 import { removeFlagSchema } from "./image-order.ts";
 
 /**
- * The back office's catalogue contracts (issue 6): products, featured products and brands as admins send them.
+ * The back office's catalogue contracts: products, featured products and brands as admins send them.
  * Apart from the public catalogue schemas so none of this reaches the public pages' scripts. Multipart text fields
  * arrive as strings, JSON may carry numbers: both are read here.
  */
@@ -81,7 +81,7 @@ const idRef = (required: string) =>
 const optionalIdRef = (message: string) => z.preprocess((v) => (v === "" || v === null ? null : v), idRef(message).nullable());
 
 /**
- * A product's HS tariff code (issue 21 §3): eight digits, typed as people print it ("8541.43.00", "8541 43 00") and
+ * A product's HS tariff code: eight digits, typed as people print it ("8541.43.00", "8541 43 00") and
  * stored as the digits; empty or null clears it.
  */
 const hsCode = z.preprocess(
@@ -125,7 +125,7 @@ const flag = z.preprocess(
 );
 
 export const REORDER_LEVEL_MAX = 1_000_000;
-/** Issue 23: the available stock (all branches) at or below which the product shows "Low stock" and is listed to reorder. */
+/** The available stock (all branches) at or below which the product shows "Low stock" and is listed to reorder. */
 const reorderLevel = z.preprocess(
   (v) => (v === "" || v === null ? 0 : v),
   z.coerce
@@ -143,18 +143,18 @@ export const productFieldsSchema = z.object({
   product_warranty: optionalText("The warranty", 1_000).optional(),
   category: idRef(CATEGORY_REQUIRED),
   price_usd: amount(PRICE_USD_REQUIRED, 10),
-  /** Issue 24 §1: the retail price (RRP) a visitor's quotation starts from; the list price when not sent. */
+  /** The retail price (RRP) a visitor's quotation starts from; the list price when not sent. */
   retail_price_usd: amount("Enter the retail price.", 10).optional(),
   /** Spec §3: the secondary-currency price is optional when editing (and when adding). */
   price_zwl: optionalAmount(12).optional(),
   brand_id: optionalIdRef(BRAND_UNKNOWN).optional(),
-  /** Issue 21 §3: the HS code printed on tax invoices, and the VAT category deciding each line's rate. */
+  /** The HS code printed on tax invoices, and the VAT category deciding each line's rate. */
   hs_code: hsCode.optional(),
   vat_category: vatCategory.optional(),
-  /** Issue 22: the SKU (unique) and the structured specifications of the product's category. */
+  /** The SKU (unique) and the structured specifications of the product's category. */
   sku: sku.optional(),
   specs: specs.optional(),
-  /** Issue 23: a serial number is recorded for each unit at dispatch; and the reorder level (0: none). */
+  /** A serial number is recorded for each unit at dispatch; and the reorder level (0: none). */
   serialised: flag.optional(),
   reorder_level: reorderLevel.optional(),
 });

@@ -110,7 +110,7 @@ export const productPageSchema = z.object({ rows: z.array(productSchema), count:
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 /**
- * A category page's filters (issue 22 §3): each facet with what the other applied filters leave, so a count is the
+ * A category page's filters: each facet with what the other applied filters leave, so a count is the
  * number of products the page would show with that value added.
  */
 const choiceFacetSchema = z.object({

@@ -24,7 +24,7 @@ export type ContactMessageInput = z.input<typeof contactSchema>;
 export const CONTACT_SUCCESS = "Thank you! Your message has been sent. We will get back to you soon.";
 export const CONTACT_FAILURE = "Sorry, your message could not be sent. Please try again, or call or e-mail us.";
 
-/** The back office's inbox (issue 6): GET /api/contact?q=&unread=1&sort=&dir=&page=&pageSize= */
+/** The back office's inbox: GET /api/contact?q=&unread=1&sort=&dir=&page=&pageSize= */
 export const CONTACT_SORTS = ["created_At", "fullName", "email"] as const;
 export const contactInboxQuerySchema = z.object({
   /** Matched against the name, e-mail address, phone and message. */

@@ -98,7 +98,7 @@ export type Overview = z.infer<typeof overviewSchema>;
 export const positionSchema = z.object({ id: z.number(), name: z.string() });
 export type Position = z.infer<typeof positionSchema>;
 
-// ───────────────────────────── The back office's forms (issue 6) ─────────────────────────────
+// ───────────────────────────── The back office's forms ─────────────────────────────
 // One schema per form, used by the admin screens (react-hook-form) and by the API, which checks the same fields
 // again. Multipart forms send these as text fields and their files beside them (limits below).
 

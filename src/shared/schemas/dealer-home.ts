@@ -1,7 +1,7 @@
 import type { TeamRole } from "../roles.ts";
 
 /**
- * The approved dealer's home at /dealer (issue 25 §5): the company's standing and what needs doing, in one read.
+ * The approved dealer's home at /dealer: the company's standing and what needs doing, in one read.
  * Prices, amounts, quotations and invoices are left out (null) for a team member who sees no prices (technicians).
  */
 export type DealerHomeQuotation = {

@@ -38,7 +38,7 @@ export const SECTION_TITLES: Record<ApplicationSection, string> = {
   documents: "Required Documents",
   installations: "Dealer Installations",
 };
-/** A rejection names sections only when it rejects (issue 17 §8: the portal marks what to correct). */
+/** A rejection names sections only when it rejects (the portal marks what to correct). */
 export const SECTIONS_ONLY_WHEN_REJECTING = "Sections to correct are named only when rejecting an application.";
 
 /** The registration needs at least this many installation examples (spec §4, §9). */
@@ -62,9 +62,9 @@ export const EMAIL_INVALID = "Email is invalid";
 export const PHONE_NUMBER_REQUIRED = "Phone Number is required";
 // Ours.
 export const REASON_REQUIRED = "Please give a reason.";
-/** Why an applicant whose address is not confirmed may look at the portal but not save or upload (issue 17 §5). */
+/** Why an applicant whose address is not confirmed may look at the portal but not save or upload. */
 export const CONFIRM_EMAIL_TO_APPLY = "Please confirm your e-mail address before you apply.";
-/** A rejected application is submitted again only with a change (issue 17 §8): an unchanged re-save is refused. */
+/** A rejected application is submitted again only with a change: an unchanged re-save is refused. */
 export const UNCHANGED_RESUBMISSION =
   "Nothing has changed since your application was rejected. Correct what our team asked for before you save this section again.";
 /** Approving a company whose registration number an approved dealer already has needs the admin's confirmation. */
@@ -91,7 +91,7 @@ export const companyDetailsSchema = z.object({
   companyRegistrationNumber: requiredText(COMPANY_REG_NUMBER_REQUIRED, 60),
   VATNumber: optionalText(40),
   TIN: optionalText(40),
-  /** The registered address, printed as the buyer's on tax invoices (issue 21 §4). */
+  /** The registered address, printed as the buyer's on tax invoices. */
   companyAddress: optionalText(300),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
@@ -176,7 +176,7 @@ export const documentReviewSchema = z.object({
   status: z.enum(["approved", "rejected"], { error: "Status must be approved or rejected." }),
   reason: optionalText(REASON_MAX),
   /**
-   * Issue 26 §3: the last day the approved document is valid (YYYY-MM-DD, not in the past); a tax clearance defaults
+   * The last day the approved document is valid (YYYY-MM-DD, not in the past); a tax clearance defaults
    * to 31 December of the year it is approved in. Ignored when rejecting.
    */
   expires_on: z.preprocess(
@@ -266,7 +266,7 @@ export const dealerApplicationSchema = z.object({
   /** While reg_status is Rejected: the sections the admin marked to correct (in the portal's order); empty otherwise. */
   rejected_sections: z.array(z.enum(APPLICATION_SECTIONS)),
   /**
-   * The tier the dealer's company buys at (issue 24 §2): its own, else the lowest; null without an application or
+   * The tier the dealer's company buys at: its own, else the lowest; null without an application or
    * tiers, and for a reader who may not see the company's finance (a technician).
    */
   tier: dealerTierViewSchema.nullable(),
@@ -275,7 +275,7 @@ export type DealerApplication = z.infer<typeof dealerApplicationSchema>;
 
 /**
  * An approved (or suspended) dealer whose company registration number or trading name this application shares,
- * shown to admins before they approve it (issue 17 §8).
+ * shown to admins before they approve it.
  */
 export const duplicateDealerSchema = z.object({
   /** The other dealer's user id (its page is /admin/dealers/{id}). */

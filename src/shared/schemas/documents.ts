@@ -12,7 +12,7 @@ export const DOCUMENT_FIELDS = {
   taxClearance: "tax_clearance",
   certificate: "certificate_of_incorporation",
   IDsOfDirectors: "director_id",
-  /** Issue 26: ZERA's solar installer licence, optional at application, with its class. */
+  /** ZERA's solar installer licence, optional at application, with its class. */
   zeraLicence: "zera_licence",
 } as const;
 export type DocumentField = keyof typeof DOCUMENT_FIELDS;
@@ -112,7 +112,7 @@ export const dealerDocumentSchema = z.object({
   review_reason: z.string().nullable(),
   created_At: z.string(),
   url: z.string(),
-  /** Issue 26 §3: the last day the document is valid (YYYY-MM-DD, Harare), set by the admin who approved it; null: no expiry. */
+  /** The last day the document is valid (YYYY-MM-DD, Harare), set by the admin who approved it; null: no expiry. */
   expires_on: z.string().nullable(),
   /** A ZERA licence's class (ST1–ST4); null for other kinds. */
   licence_class: z.enum(ZERA_LICENCE_CLASSES).nullable(),
@@ -154,7 +154,7 @@ export function documentRemovalRefusal(
   return null;
 }
 
-// Issue 26 §3: documents that expire.
+// Documents that expire.
 export type ExpiryState = DealerDocumentView["expiry_state"];
 
 /** Whole days from `today` to `expiresOn` (both YYYY-MM-DD): 0 on the last valid day, negative once expired. */

@@ -4,7 +4,7 @@ import { PROVINCE_SLUGS, provinceName } from "../provinces.ts";
 import { removeFlagSchema } from "./image-order.ts";
 
 /**
- * The certified installer directory (issue 26 §1): the public listing of verified dealers who opted in, and the
+ * The certified installer directory: the public listing of verified dealers who opted in, and the
  * dealer's own public profile. Never an end customer's contact: an installation shows its system, size, town and
  * photos only.
  */

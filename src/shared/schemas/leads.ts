@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LEAD_OFFER_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "../installer-network.ts";
 
 /**
- * Issue 26 §2: enquiries for a certified installer ("leads") as the dealer area and the back office read them. A
+ * Enquiries for a certified installer ("leads") as the dealer area and the back office read them. A
  * dealer sees the customer's contact only once their offer is accepted (`contact` null before).
  */
 

@@ -4,7 +4,7 @@ import { VAT_CATEGORIES } from "../tax.ts";
 import { paymentProofViewSchema, paymentReferenceSchema } from "./payment-proofs.ts";
 import { priceBreakSchema } from "./pricing.ts";
 
-/** An order's statuses, in the order they usually come (issue 5). The database keeps the same values. */
+/** An order's statuses, in the order they usually come. The database keeps the same values. */
 export const ORDER_STATUSES = [
   "awaiting_payment",
   "paid",
@@ -148,7 +148,7 @@ export const placeOrderSchema = z
       .refine((v) => v === "" || /^[+()\d\s-]{6,}$/.test(v), "Enter a valid phone number.")
       .default(""),
     deliveryAddress: z.string().trim().max(300, "Address must be at most 300 characters.").default(""),
-    /** Issue 23 §5: the city delivered to (its fee from the admins' table), and the branch collected from or sent from. */
+    /** The city delivered to (its fee from the admins' table), and the branch collected from or sent from. */
     deliveryCity: z.string().trim().max(80).default(""),
     branchId: z.coerce.number().int().positive("Choose a branch.").max(2_147_483_647).optional(),
     notes: z.string().trim().max(ORDER_NOTES_MAX, `Notes must be at most ${ORDER_NOTES_MAX} characters.`).default(""),
@@ -209,7 +209,7 @@ export const orderEventViewSchema = z.object({
   created_At: z.string(),
 });
 
-/** Who placed an order or asked for a quotation (issue 25 §4): the company's owner or one of its team. */
+/** Who placed an order or asked for a quotation: the company's owner or one of its team. */
 export const placedBySchema = z.object({ id: z.number(), full_name: z.string() }).nullable();
 
 /** An order with its amounts, as the service builds it and as admins and those who see prices get it. */
@@ -262,12 +262,12 @@ export const orderViewSchema = z.object({
   history: z.array(orderEventViewSchema),
   invoice: orderDocumentRefSchema.nullable(),
   credit_note: orderDocumentRefSchema.nullable(),
-  /** The dealer's proofs of a bank transfer or ZIPIT payment, oldest first (issue 25 §6). */
+  /** The dealer's proofs of a bank transfer or ZIPIT payment, oldest first. */
   payment_proofs: z.array(paymentProofViewSchema),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 
-/** Its amounts: null for a reader who sees no prices (a company's technician, issue 25 §4). */
+/** Its amounts: null for a reader who sees no prices (a company's technician). */
 const unpriced = <T extends z.ZodTypeAny>(schema: T) => schema.nullable().describe("Null for a reader who sees no prices (a technician)");
 export const orderLineAnswerSchema = orderLineViewSchema.extend({
   unit_price: unpriced(z.string()),
@@ -276,7 +276,7 @@ export const orderLineAnswerSchema = orderLineViewSchema.extend({
   line_vat: unpriced(z.string()),
 });
 const chargeAnswerSchema = z.object({ kind: z.enum(["installation", "discount"]), label: z.string(), amount: unpriced(z.string()) });
-/** An order as the API answers it to a company's reader (issue 25 §4): the amounts null for a technician. */
+/** An order as the API answers it to a company's reader: the amounts null for a technician. */
 export const orderAnswerSchema = orderViewSchema.extend({
   subtotal: unpriced(z.string()),
   vat: unpriced(z.string()),

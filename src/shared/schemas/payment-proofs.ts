@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_MB, FILE_EMPTY, ONLY_IMAGE_OR_PDF } from "./documents.ts";
 
 /**
- * A dealer's proof of a bank transfer or ZIPIT payment (issue 25 §6): the bank slip or ZIPIT confirmation, an image
+ * A dealer's proof of a bank transfer or ZIPIT payment: the bank slip or ZIPIT confirmation, an image
  * or a PDF checked like the dealer programme's documents (type by content, size, re-encoded or rewritten), with the
  * payment's reference.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ORDER_CURRENCIES, ORDER_STATUSES } from "./orders.ts";
 
-/** How a dealer pays with Paynow (issue 5): on Paynow's page (cards, wallet), or a prompt on an EcoCash or OneMoney phone. */
+/** How a dealer pays with Paynow: on Paynow's page (cards, wallet), or a prompt on an EcoCash or OneMoney phone. */
 export const PAYNOW_METHODS = ["web", "ecocash", "onemoney"] as const;
 export type PaynowMethod = (typeof PAYNOW_METHODS)[number];
 

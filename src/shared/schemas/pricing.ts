@@ -3,7 +3,7 @@ import { decimalUnits, VAT_PLACES } from "../money.ts";
 import { AVAILABILITY_STATUSES } from "./stock.ts";
 
 /**
- * Dealer prices (issue 24): tiers, each a discount off the dealer list price; a tier's own price of a product; a
+ * Dealer prices: tiers, each a discount off the dealer list price; a tier's own price of a product; a
  * product's quantity breaks; the break table and tier a dealer is shown; the dealer's price list.
  */
 

@@ -8,7 +8,7 @@ import { placedBySchema } from "./orders.ts";
 export const NOTES_MAX = 2000;
 
 export const INSTALLER_PROVINCE_REQUIRED = "Choose your province.";
-/** The quote form's checkbox (issue 26 §2). */
+/** The quote form's checkbox. */
 export const INSTALLER_WANTED = "I also want a certified installer";
 /**
  * A dealer company's quote request is for the dealer's own customer: offering it to the installer network would hand
@@ -49,7 +49,7 @@ export const quoteRequestSchema = z
       .regex(/^[+()\d\s-]{6,}$/, "Enter a valid phone number."),
     notes: z.string().trim().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters.`).default(""),
     products: z.array(quoteProductSchema).min(1, "Add at least one product.").max(50),
-    // Issue 26 §2: additions to the spec's payload, all optional.
+    // Additions to the spec's payload, all optional.
     installer: z
       .boolean()
       .optional()
@@ -70,9 +70,9 @@ export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export const QUOTE_SUCCESS = "Your quote request has been submitted successfully!";
 export const QUOTE_FAILURE = "Failed to submit quote. Please try again.";
 
-// ---- The back office (issue 6) ----
+// ---- The back office ----
 
-/** 'accepted' (issue 25 §1): the requester accepted an approved quotation before it expired; final. */
+/** 'accepted': the requester accepted an approved quotation before it expired; final. */
 export const QUOTATION_STATUS_VALUES = ["pending", "approved", "rejected", "expired", "accepted"] as const;
 export type QuotationStatusValue = (typeof QUOTATION_STATUS_VALUES)[number];
 
@@ -84,7 +84,7 @@ export const CHARGE_KIND_LABELS: Record<QuotationChargeKind, string> = {
   discount: "Discount",
 };
 
-/** A quotation's line as issue 25 names it: the product, the quantity and the unit price quoted (null until approved). */
+/** A quotation's line: the product, the quantity and the unit price quoted (null until approved). */
 export const quotationLineSchema = z.object({
   id: z.number(),
   product_id: z.number().nullable(),
@@ -113,7 +113,7 @@ export type QuotationCharge = z.infer<typeof quotationChargeSchema>;
  * A quotation as the API answers it (spec §3 field names). `status` is the effective one: an approved quotation
  * past its validity reads 'expired'. `valid_until` is the last moment an approved (or since expired) quotation
  * holds, null otherwise; `decision_reason` why it was rejected. Per line, `price` is the USD price it was requested
- * at (issue 24: a visitor's or user's at the retail price, a dealer's at their own; null for owners who see no prices:
+ * at (a visitor's or user's at the retail price, a dealer's at their own; null for owners who see no prices:
  * visitors' and users' quotations), `price_zwl` that price in the site's secondary currency now (the spec's name, as in
  * the catalogue; null when there is none, the product is gone, or for those owners), and `quoted_price` the admin's
  * unit price in `currency` (shown to such owners only once approved).
@@ -248,7 +248,7 @@ export const approveQuotationSchema = z.object({
     .trim()
     .regex(/^\d{1,7}(\.\d{1,4})?$/, "Enter the exchange rate as a number with at most 4 decimals.")
     .optional(),
-  /** The branch the lines are reserved at until the quotation expires (issue 23 §4); the best-stocked one when left out. */
+  /** The branch the lines are reserved at until the quotation expires; the best-stocked one when left out. */
   branchId: z.coerce.number().int().positive("Choose a branch.").max(2_147_483_647).optional(),
   lines: z
     .array(z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), price: quotedPriceSchema }), {
@@ -283,7 +283,7 @@ export const quotationDecisionSchema = z.discriminatedUnion(
 );
 export type QuotationDecision = z.infer<typeof quotationDecisionSchema>;
 
-// ---- Issue 25 §1: the admin edits the lines before approving; the requester accepts ----
+// ---- The admin edits the lines before approving; the requester accepts ----
 
 /** An amount excl. VAT greater than 0, up to 2 decimals (a discount's amount is positive and subtracted). */
 export const chargeAmountSchema = quotedPriceSchema.refine((v) => /[1-9]/.test(v), { message: "Enter an amount greater than 0." });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { decimalUnits, RATE_PLACES, VAT_PLACES } from "../money.ts";
 
 /**
- * Dated rates (issue 21): the official exchange rate of the secondary currency and the VAT rate, each a table of
+ * Dated rates: the official exchange rate of the secondary currency and the VAT rate, each a table of
  * values with the day they take effect, so a document reads the rate in force on its own date.
  */
 

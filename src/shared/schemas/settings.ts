@@ -64,7 +64,7 @@ export const siteSettingsSchema = z.object({
     .int("Enter a whole number of days.")
     .min(1, "A quotation holds at least 1 day.")
     .max(365, "A quotation holds at most 365 days."),
-  /** Peak-sun hours a day the solar calculator sizes panels with (issue 22 §6): 5.5–6.5 across Zimbabwe's regions. */
+  /** Peak-sun hours a day the solar calculator sizes panels with: 5.5–6.5 across Zimbabwe's regions. */
   sunHours: z.coerce
     .number({ error: "Enter the sun hours as a number, such as 6." })
     .min(SUN_HOURS_RANGE.min, `Zimbabwe gets at least ${SUN_HOURS_RANGE.min} sun hours a day.`)
@@ -76,7 +76,7 @@ export const siteSettingsSchema = z.object({
   heroPoster: mediaFileName([".webp", ".jpg", ".png"]),
   welcomeAudio: mediaFileName([".mp3", ".ogg", ".m4a"]),
   supportHours: z.string().trim().max(80, "Support hours must be at most 80 characters."),
-  /** The company's ZIMRA taxpayer number and VAT number, printed as the seller's on tax invoices (issue 21 §4). */
+  /** The company's ZIMRA taxpayer number and VAT number, printed as the seller's on tax invoices. */
   tin: z.string().trim().max(20, "The TIN must be at most 20 characters.").default(""),
   vatNumber: z.string().trim().max(20, "The VAT number must be at most 20 characters.").default(""),
   /** The account dealers pay into by bank transfer or ZIPIT (shown at checkout, on their orders and in e-mails). */

@@ -26,7 +26,7 @@ export const sizingApplianceSchema = z.object({
     .max(100, "An appliance's quantity can be at most 100."),
 });
 
-/** POST /api/sizing (issue 22 §6): the appliances, the hours of backup, and the sun hours when the visitor knows them. */
+/** POST /api/sizing: the appliances, the hours of backup, and the sun hours when the visitor knows them. */
 export const sizingRequestSchema = z.object({
   appliances: z
     .array(sizingApplianceSchema, { error: "List your appliances." })
@@ -56,7 +56,7 @@ export const sizingItemSchema = z.object({
 });
 export type SizingItemView = z.infer<typeof sizingItemSchema>;
 
-/** POST /api/sizing's answer (issue 22 §6): the loads, the kit from the catalogue, the checks and the working. */
+/** POST /api/sizing's answer: the loads, the kit from the catalogue, the checks and the working. */
 export const sizingResultSchema = z.object({
   daily_kwh: z.number(),
   peak_kw: z.number(),

@@ -4,7 +4,7 @@ import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { decimalUnits } from "../money.ts";
 
 /**
- * Stock per branch (issue 23): branches, the stock ledger, reservations and backorders, incoming shipments, delivery
+ * Stock per branch: branches, the stock ledger, reservations and backorders, incoming shipments, delivery
  * fees, dispatch with serial numbers, and the availability everyone sees.
  */
 
@@ -73,7 +73,7 @@ export function cityNamedIn(address: string, cities: readonly string[]): string 
 }
 
 /**
- * How well a branch can serve the cart now (issue 23 §5): the number of lines it cannot supply in full from what it
+ * How well a branch can serve the cart now: the number of lines it cannot supply in full from what it
  * has available. `null` when the quantities are not known (a visitor's availability).
  */
 export function branchShortLines(
@@ -327,7 +327,7 @@ export const serialViewSchema = z.object({
 export type SerialView = z.infer<typeof serialViewSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Back office lists (issue 23 §2): levels, low stock, shipments, the ledger, the counts import
+// Back office lists: levels, low stock, shipments, the ledger, the counts import
 
 /** An optional filter value of a query string: "" is the same as absent. */
 const optionalId = z.coerce

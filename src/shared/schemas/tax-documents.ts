@@ -2,8 +2,8 @@ import { z } from "zod";
 import { VAT_CATEGORIES } from "../tax.ts";
 
 /**
- * Tax invoices and credit notes (issue 21 §4): what a document holds once issued (`content`, frozen), what the
- * API lists, and what FDMS gave back when it fiscalised one (issue 21 §5).
+ * Tax invoices and credit notes: what a document holds once issued (`content`, frozen), what the
+ * API lists, and what FDMS gave back when it fiscalised one.
  */
 
 export const TAX_DOCUMENT_KIND_LABELS = { invoice: "Tax invoice", credit_note: "Credit note" } as const;

@@ -3,7 +3,7 @@ import { MEMBER_ROLES, type MemberRole, TEAM_ROLES } from "../roles.ts";
 import { registerSchema } from "./auth.ts";
 
 /**
- * A dealer company's team (issue 25 §4): the owner (the account that applied) invites buyers and technicians by
+ * A dealer company's team: the owner (the account that applied) invites buyers and technicians by
  * e-mail; nobody joins until they accept (decision 023): a new address by choosing its password through the mailed
  * link, an existing account by accepting, signed in, from the link.
  */

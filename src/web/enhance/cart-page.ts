@@ -21,7 +21,7 @@ import {
   whatsappOrderUrl,
 } from "#web/lib/cart/cart-store.ts";
 
-/** What GET /api/products/availability answers: each product still in the catalogue, with its stock (issue 23 §3). */
+/** What GET /api/products/availability answers: each product still in the catalogue, with its stock. */
 type Stock = (AvailabilityWords & { product_id: number })[];
 
 /** What GET /api/orders/preview answers, as far as the cart reads it (unit prices; totals are worked out here). */
@@ -31,7 +31,7 @@ type Preview = {
     quantity: number;
     unit_price_usd: string;
     unit_price_secondary: string | null;
-    /** The unit price from each quantity, from 1 (issue 24 §2); absent from an older server's answer. */
+    /** The unit price from each quantity, from 1; absent from an older server's answer. */
     price_breaks?: { min_quantity: number; price_usd: string; price_zwl: string | null }[];
   }[];
 };
@@ -317,7 +317,7 @@ export function enhanceCartPage(): void {
   }
 
   /**
-   * Asks the server for a dealer's prices of the cart's lines at their quantities (issue 24 §2), when they are not the
+   * Asks the server for a dealer's prices of the cart's lines at their quantities, when they are not the
    * ones last asked about: at once when a line has no price yet, else once the changes pause. Meanwhile a line is
    * drawn from the break table the server last sent.
    */

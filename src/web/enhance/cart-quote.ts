@@ -1,7 +1,7 @@
 import { KIT_FIELDS } from "../features/catalogue/quote-fields.ts";
 
 /**
- * "Request a quote for my cart" (issue 25 §1): the cart page's quote form (`[data-cart-quote]`, features/cart) carries
+ * "Request a quote for my cart": the cart page's quote form (`[data-cart-quote]`, features/cart) carries
  * the cart's lines as the kit fields the solar calculator's form uses (KIT_FIELDS), read from the lines the page has
  * drawn (enhance/cart-page.ts: `li[data-line]` with its quantity; products no longer sold, `data-gone="true"`, left
  * out). Filled when the dialog is opened and again just before the form is checked and sent (a capturing submit

@@ -2,7 +2,7 @@ import { CART_DIRTY_KEY, CART_MIRROR_KEY, markCartDirty } from "#web/lib/cart/ca
 import { CHANGE_EVENT, clearCart } from "#web/lib/cart/cart-store.ts";
 
 /**
- * A signed-in dealer's cart is the company's, on the server (issue 25 §3): on pages drawn for a dealer who may order
+ * A signed-in dealer's cart is the company's, on the server: on pages drawn for a dealer who may order
  * (`<body data-cart-sync="<user id>">`, root.tsx) this loads lib/cart/server-cart.ts, a file of its own, and starts
  * mirroring. Every other page only drops a mirrored copy left by a dealer who signed out (it was the company's, kept
  * on the server), so visitors never download the sync.

@@ -27,6 +27,6 @@ export function enhanceCart(): void {
     }
   });
   subscribeToCart(() => showCartCount(CART_STORAGE_KEY, cartCountHelpers));
-  // A signed-in dealer's cart is the company's, on the server (issue 25 §3): this browser's cart mirrors it.
+  // A signed-in dealer's cart is the company's, on the server: this browser's cart mirrors it.
   syncCartOnDealerPages();
 }

@@ -10,7 +10,7 @@ import {
 import { toast } from "./toast.ts";
 
 /**
- * Compare (issue 22 §5): the server sends each Compare as a link to that product's comparison
+ * Compare: the server sends each Compare as a link to that product's comparison
  * (features/catalogue/compare-control.tsx); here it becomes a toggle button (aria-pressed) that keeps the chosen
  * products in localStorage (#shared/compare.ts's rules: up to four, one category), and a bar along the bottom shows
  * how many are chosen with the link to their comparison and Clear. A product of another category is refused with a

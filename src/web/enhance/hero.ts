@@ -44,7 +44,7 @@ export function enhanceHero(): void {
   const video = document.querySelector<HTMLVideoElement>("[data-hero-video]");
   const pause = document.querySelector<HTMLElement>("[data-hero-pause]");
   const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
-  // Phones keep the still too (issue 19): the film is decoration, and on mobile data it cost more than the pages.
+  // Phones keep the still too: the film is decoration, and on mobile data it cost more than the pages.
   const wide = matchMedia("(min-width: 768px)").matches;
   if (video && pause && wide && !saveData && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
     let started = false;

@@ -1,5 +1,5 @@
 /**
- * Suggestions as you type in the site's search boxes (issue 22 §4): inputs marked `data-search-suggest` in a GET form
+ * Suggestions as you type in the site's search boxes: inputs marked `data-search-suggest` in a GET form
  * to /search (the header's, the phone menu's, the search page's). Loaded by ./main.ts on the first focus of such an
  * input, so it costs nothing on a first visit; without it the form still sends its GET.
  *

@@ -5,7 +5,7 @@ import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { specRows } from "#shared/specs.ts";
 
 /**
- * schema.org JSON-LD for search engines (issue 3): the company on the home page, each product, each blog and
+ * schema.org JSON-LD for search engines: the company on the home page, each product, each blog and
  * case study. Rendered by `pageMeta` as `<script type="application/ld+json">`, a data block scripts policies allow.
  */
 export type JsonLd = Record<string, unknown>;
@@ -26,7 +26,7 @@ export function organizationLd(settings: PublicSiteSettings, siteUrl: string): J
 }
 
 /**
- * The offer's schema.org availability from the product's stock (issue 23 §3): an order for a product out of stock
+ * The offer's schema.org availability from the product's stock: an order for a product out of stock
  * with a shipment on its way, or one ordered from the supplier for each order, is taken as a backorder.
  */
 export function offerAvailability(a: Product["availability"]): string {
@@ -85,7 +85,7 @@ export function articleLd(article: ArticleInput, siteUrl: string, publisher: str
   };
 }
 
-/** A listed installer's profile (issue 26 §1): a LocalBusiness with its town, province and the provinces it serves. */
+/** A listed installer's profile: a LocalBusiness with its town, province and the provinces it serves. */
 export function installerLd(
   i: {
     slug: string;

@@ -22,7 +22,7 @@ export const handle = sharedQuietPage;
 
 /**
  * /category/{slug or id}?page=&pageSize=&spec.<key>=&brand=&sort= : one page of the category's products, filtered
- * and sorted (issue 22 §3), read on the server. What in the address cannot be read (an old shared link) is left out.
+ * and sorted, read on the server. What in the address cannot be read (an old shared link) is left out.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     lines === null ? null : services.orders.previewOrder(context.actor, asked, search.get("city") ?? ""),
     services.stock.branches(),
     services.stock.deliveryFees(),
-    // Each line's stock per branch (issue 23 §5): which branch has the whole order now.
+    // Each line's stock per branch: which branch has the whole order now.
     lines === null
       ? null
       : services.stock.availability(

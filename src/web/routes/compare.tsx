@@ -11,7 +11,7 @@ import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/compare";
 
 /**
- * /compare?ids=1,2,3 (issue 22 §5): up to four products of one category side by side, the rows whose values differ
+ * /compare?ids=1,2,3: up to four products of one category side by side, the rows whose values differ
  * marked; `&diff=1` shows only those. The address is the whole state, so it works as a shared link and with no
  * script (Remove and "only differences" are links). Shared like the product page: visitors without a session all
  * see the same (no prices); dealers and admins get theirs drawn for them (platform/shared-cache.ts).

@@ -10,7 +10,7 @@ import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import { installerLd } from "#web/lib/structured-data.ts";
 import type { Route } from "./+types/installer";
 
-/** A listed installer's profile (issue 26 §1): badge, contact, licence, services, provinces and portfolio. */
+/** A listed installer's profile: badge, contact, licence, services, provinces and portfolio. */
 export const handle = sharedQuietPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {

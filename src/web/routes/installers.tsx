@@ -12,7 +12,7 @@ import { sharedQuietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/installers";
 
 /**
- * The certified installer directory (issue 26 §1): verified dealers who opted in, the map of the ten provinces and
+ * The certified installer directory: verified dealers who opted in, the map of the ten provinces and
  * the filters as one GET form. Drawn by the server and sent without React (decision 013): a province on the map
  * is a submit button, the page reloads filtered.
  */

@@ -12,7 +12,7 @@ import { knownFailure, orNotFound } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/quotation-accept";
 
 /**
- * The private link of an approved quotation's e-mail (issue 25 §1): `/quotations/{id}/accept?token=…` shows the
+ * The private link of an approved quotation's e-mail: `/quotations/{id}/accept?token=…` shows the
  * quotation to its requester, who need not have an account, with an Accept button. Accepting tells our sales team (no
  * order is placed for a visitor). A wrong or missing token is 404, whatever the id.
  */

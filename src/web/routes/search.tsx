@@ -10,7 +10,7 @@ import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/search";
 
 /**
- * The site search (issue 22 §4): products and the site's writing, ranked, typos and units understood by the search
+ * The site search: products and the site's writing, ranked, typos and units understood by the search
  * service. A plain GET form, drawn by the server: it works before any script (decision 013).
  */
 export const handle = quietPage;

@@ -15,7 +15,7 @@ import { quietPage } from "#web/lib/shared-page.ts";
 import type { Route } from "./+types/solar-calculator";
 
 /**
- * The solar calculator (issue 22 §6): appliances, hours a day and quantities, the hours of backup → the daily energy,
+ * The solar calculator: appliances, hours a day and quantities, the hours of backup → the daily energy,
  * peak and surge, and a kit from the catalogue (services.sizing, the same as POST /api/sizing), with its checks and
  * working. A GET form drawn by the server, so it works with no script and a result is a link to keep or share;
  * "Add appliance" and "Remove" are buttons of the same form (nothing typed is lost). Drawn for each request

@@ -10,7 +10,7 @@ import type { Route } from "./+types/undo-email-change";
 export const handle = quietPage;
 
 /**
- * The link mailed to the old address after an e-mail change (issue 16, M3). Opening it changes nothing (mail
+ * The link mailed to the old address after an e-mail change. Opening it changes nothing (mail
  * scanners open links): the button posts, then the old address is back and every session has ended.
  */
 export function loader({ request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 /** axe-core's browser bundle, read once per worker. */
 export const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** The WCAG 2.0, 2.1 and 2.2 level A and AA rules (issue 8): every impact counts, not only serious ones. */
+/** The WCAG 2.0, 2.1 and 2.2 level A and AA rules: every impact counts, not only serious ones. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] as const;
 
 export type AxeViolation = {

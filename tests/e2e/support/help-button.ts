@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 /**
- * The floating Help and Tours button must cover no control (issue 17 §8, issue 20 §4): on a phone it covered the
+ * The floating Help and Tours button must cover no control: on a phone it covered the
  * Search button of /admin/quotations and the fields of long forms; on a desktop the last row's Delete, the dealer
  * footer and phone inputs. On every page, at its top and at its end, the button's box shares no area with a visible
  * button, link or form field, and from md up no control that scrolls with the page passes under it at any scroll

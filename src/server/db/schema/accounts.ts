@@ -6,7 +6,7 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** role_id: 1 user, 2 dealer (spec); 3 admin, 4 super (ours, see DESIGN.md §5); 5 technician, a dealer company's team member who sees no prices (issue 25 §4). */
+/** role_id: 1 user, 2 dealer (spec); 3 admin, 4 super (ours, see DESIGN.md §5); 5 technician, a dealer company's team member who sees no prices. */
 export const users = pgTable(
   "users",
   {
@@ -59,7 +59,7 @@ export const sessions = pgTable(
 /**
  * Single-use links mailed to an account: "reset" (forgot password, 1 hour) and "invite" (a new admin, 3 days) set a
  * password; "email-undo" (7 days) puts back the address an e-mail change replaced. `email` is the address the link
- * was sent to: a reset or invitation works only while it is still the account's address (issue 16, H2), and an
+ * was sent to: a reset or invitation works only while it is still the account's address, and an
  * undo link restores it. Rows from before the column (null) work no more.
  */
 export const passwordResetTokens = pgTable(
@@ -142,7 +142,7 @@ export const loginChallenges = pgTable(
 );
 
 /**
- * Devices an account has signed in from (issue 16, M4): the browser keeps a random token in a cookie, only its
+ * Devices an account has signed in from: the browser keeps a random token in a cookie, only its
  * SHA-256 hash is stored. Failed logins from elsewhere slow such a device down but never lock it out.
  */
 export const knownDevices = pgTable(
@@ -159,7 +159,7 @@ export const knownDevices = pgTable(
 );
 
 /**
- * Security events (issue 16, L5): sign-ins (success, failure, lock), sign-outs, password and e-mail changes, ended
+ * Security events: sign-ins (success, failure, lock), sign-outs, password and e-mail changes, ended
  * sessions and refused requests (403), kept 90 days for the back office. Never a password, token or query string.
  */
 export const securityEvents = pgTable(

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle
 import { users } from "./accounts.ts";
 
 /**
- * Every change made in the back office (issue 6): who, what, when, and the record before and after. Rows are only
+ * Every change made in the back office: who, what, when, and the record before and after. Rows are only
  * ever added; the actor's name is copied so the log still reads after the account is removed.
  */
 export const auditLog = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-/** A warehouse or shop the distributor keeps stock at (issue 23 §1); `collection`: customers may collect there. */
+/** A warehouse or shop the distributor keeps stock at; `collection`: customers may collect there. */
 export const branches = pgTable(
   "branches",
   {
@@ -18,7 +18,7 @@ export const branches = pgTable(
   (t) => [uniqueIndex("branches_name_key").on(sql`lower(${t.name})`)],
 );
 
-/** The delivery fee to a city (issue 23 §5), in USD excluding VAT; set by admins. */
+/** The delivery fee to a city, in USD excluding VAT; set by admins. */
 export const deliveryFees = pgTable(
   "delivery_fees",
   {

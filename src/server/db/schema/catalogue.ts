@@ -29,20 +29,20 @@ export const products = pgTable(
     datasheet: text("datasheet"),
     /** Storage keys, in display order; the first is the main image. */
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
-    /** The dealer list price (issue 24 §1), USD excluding VAT: dealers' tiers and quantity breaks discount it. */
+    /** The dealer list price, USD excluding VAT: dealers' tiers and quantity breaks discount it. */
     priceUsd: numeric("price_usd", { precision: 12, scale: 2 }).notNull(),
     /** The retail price (RRP), USD excluding VAT: what a visitor's quotation starts from. */
     retailPriceUsd: numeric("retail_price_usd", { precision: 12, scale: 2 }).notNull(),
     priceZwl: numeric("price_zwl", { precision: 14, scale: 2 }),
-    /** The 8-digit HS tariff code printed on tax invoice lines (issue 21 §3); null until an admin sets it. */
+    /** The 8-digit HS tariff code printed on tax invoice lines; null until an admin sets it. */
     hsCode: text("hs_code"),
     /** How VAT applies to it: standard (the dated rate), zero-rated (0 %) or exempt (no VAT). */
     vatCategory: text("vat_category", { enum: VAT_CATEGORIES }).notNull().default("standard"),
-    /** The stock-keeping unit ("SV-410M-PERC", issue 22): unique; null until an admin sets one (every demo product has one). */
+    /** The stock-keeping unit ("SV-410M-PERC"): unique; null until an admin sets one (every demo product has one). */
     sku: text("sku"),
     /** Structured specifications, `{ key: value }` as `#shared/specs.ts` defines them for the product's category. */
     specs: jsonb("specs").$type<SpecValues>().notNull().default({}),
-    /** Each unit carries a serial number recorded at dispatch (issue 23 §6): panels, inverters and batteries are. */
+    /** Each unit carries a serial number recorded at dispatch: panels, inverters and batteries are. */
     serialised: boolean("serialised").notNull().default(false),
     /** At or below this many available, the product is low in stock and on the back office's low-stock list. */
     reorderLevel: integer("reorder_level").notNull().default(0),
@@ -56,13 +56,13 @@ export const products = pgTable(
   (t) => [
     index("products_category_idx").on(t.categoryId, t.productId),
     index("products_name_idx").on(sql`lower(${t.productName})`),
-    // Site search (issue 22 §4): the weighted document (drizzle/0015_search_extension.sql), typos on name and description.
+    // Site search: the weighted document (drizzle/0015_search_extension.sql), typos on name and description.
     index("products_search_idx").using("gin", sql`search_document(${t.productName}, '', ${t.productDescription})`),
     index("products_name_trgm_idx").using("gin", t.productName.op("gin_trgm_ops")),
     index("products_description_trgm_idx").using("gin", t.productDescription.op("gin_trgm_ops")),
     index("products_brand_idx").on(t.brandId),
     uniqueIndex("products_sku_key").on(t.sku),
-    // The search's SKU match (issue 22 §4): the SKU without its dashes, dots or slashes, for `like 'SV410M%'`.
+    // The search's SKU match: the SKU without its dashes, dots or slashes, for `like 'SV410M%'`.
     index("products_sku_search_idx").on(sql`regexp_replace(${t.sku}, '[^A-Z0-9]', '', 'g') text_pattern_ops`),
     check("products_hs_code_check", sql`${t.hsCode} ~ '^[0-9]{8}$'`),
     check("products_reorder_level_check", sql`${t.reorderLevel} >= 0`),

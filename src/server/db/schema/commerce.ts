@@ -25,7 +25,7 @@ export const quotations = pgTable(
       .notNull()
       .default("USD"),
     validUntil: timestamp("valid_until", { withTimezone: true }),
-    /** The exchange rate in force when an admin approved it, and that rate's day: frozen with the prices (issue 21 §2). */
+    /** The exchange rate in force when an admin approved it, and that rate's day: frozen with the prices. */
     exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4 }),
     rateDate: date("rate_date"),
     /** The standard VAT rate in force on approval (null before approval, and on quotations from before VAT). */
@@ -34,13 +34,13 @@ export const quotations = pgTable(
     decisionReason: text("decision_reason").notNull().default(""),
     decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
-    /** The branch an approved quotation's lines are reserved at (issue 23 §4). */
+    /** The branch an approved quotation's lines are reserved at. */
     branchId: integer("branch_id").references(() => branches.id, { onDelete: "set null" }),
-    /** Who asked for it when that is a company's team member (issue 25 §4); `user_id` is then the company's owner. */
+    /** Who asked for it when that is a company's team member; `user_id` is then the company's owner. */
     placedBy: integer("placed_by").references(() => users.id, { onDelete: "set null" }),
-    /** SHA-256 of the private link's token e-mailed to the requester (issue 25 §1: a visitor accepts through it). */
+    /** SHA-256 of the private link's token e-mailed to the requester (a visitor accepts through it). */
     accessTokenHash: text("access_token_hash"),
-    /** Accepting an approved quotation (issue 25 §1): when, by whom, and the order it became (a dealer's). */
+    /** Accepting an approved quotation: when, by whom, and the order it became (a dealer's). */
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     acceptedBy: integer("accepted_by").references(() => users.id, { onDelete: "set null" }),
     orderId: integer("order_id"),
@@ -76,14 +76,14 @@ export const quotationProducts = pgTable(
     hsCode: text("hs_code"),
     vatCategory: text("vat_category", { enum: VAT_CATEGORIES }).notNull().default("standard"),
     vatRate: numeric("vat_rate", { precision: 5, scale: 2 }),
-    /** Added by an admin while editing the quotation (issue 25 §1), not asked for by the requester. */
+    /** Added by an admin while editing the quotation, not asked for by the requester. */
     addedByAdmin: boolean("added_by_admin").notNull().default(false),
   },
   (t) => [index("quotation_products_quotation_idx").on(t.quotationId), check("quotation_products_quantity_check", sql`${t.quantity} >= 1`)],
 );
 
 /**
- * A charge or discount an admin adds to a quotation before approving it (issue 25 §1): delivery, installation, or a
+ * A charge or discount an admin adds to a quotation before approving it: delivery, installation, or a
  * discount, each an amount excluding VAT in the quotation's currency (a discount's amount is positive and subtracted).
  */
 export const quotationCharges = pgTable(
@@ -106,7 +106,7 @@ export const quotationCharges = pgTable(
 );
 
 /**
- * An order's life (issue 5): placed and awaiting payment, paid (an admin confirms the bank transfer), processing,
+ * An order's life: placed and awaiting payment, paid (an admin confirms the bank transfer), processing,
  * then dispatched (delivery) or ready for collection, then completed; cancelled from awaiting payment or paid.
  */
 export const orders = pgTable(
@@ -120,7 +120,7 @@ export const orders = pgTable(
     /** The order at dealer USD prices including VAT, whatever currency it is paid in. */
     totalUsd: numeric("total_usd", { precision: 14, scale: 2 }).notNull(),
     /**
-     * VAT frozen when the order is placed (issue 21 §3): the standard rate in force that day (null on orders from
+     * VAT frozen when the order is placed: the standard rate in force that day (null on orders from
      * before VAT, which carry none), and the amounts excluding VAT and of VAT in USD, in the order's currency and in
      * the secondary currency at the frozen rate (null when no rate was in force). `total` and `total_usd` include VAT.
      */
@@ -139,7 +139,7 @@ export const orders = pgTable(
     total: numeric("total", { precision: 18, scale: 2 }),
     /**
      * The exchange rate in force when the order was placed (units of the secondary currency per 1 USD) and the day it
-     * took effect, frozen with the order's amounts (issue 21 §2); null on orders from before rates, or with none.
+     * took effect, frozen with the order's amounts; null on orders from before rates, or with none.
      */
     exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4 }),
     rateDate: date("rate_date"),
@@ -148,19 +148,19 @@ export const orders = pgTable(
     contactPhone: text("contact_phone").notNull().default(""),
     deliveryAddress: text("delivery_address").notNull().default(""),
     /**
-     * The branch that serves the order (issue 23 §5): where it is collected, or sent from; its lines are reserved
+     * The branch that serves the order: where it is collected, or sent from; its lines are reserved
      * there. The city delivered to, whose fee is the order's delivery line. Null on orders from before branches.
      */
     branchId: integer("branch_id").references(() => branches.id, { onDelete: "set null" }),
     deliveryCity: text("delivery_city"),
-    /** The waybill or collection reference recorded at dispatch (issue 23 §6). */
+    /** The waybill or collection reference recorded at dispatch. */
     dispatchReference: text("dispatch_reference"),
     notes: text("notes").notNull().default(""),
     /** The bank's or ZIPIT transaction reference an admin records when confirming payment. */
     paymentReference: text("payment_reference"),
-    /** The team member who placed it (issue 25 §4); `user_id` is the company's owner. Null: the owner did. */
+    /** The team member who placed it; `user_id` is the company's owner. Null: the owner did. */
     placedBy: integer("placed_by").references(() => users.id, { onDelete: "set null" }),
-    /** The accepted quotation this order was placed from (issue 25 §1), at its quoted prices. */
+    /** The accepted quotation this order was placed from, at its quoted prices. */
     quotationId: integer("quotation_id"),
     /** Sent by the checkout form, once per page view: a retried submit finds the order it already made. */
     idempotencyKey: text("idempotency_key"),
@@ -184,7 +184,7 @@ export const orderLines = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: integer("product_id").references(() => products.productId, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
-    /** A product, or the delivery fee (issue 23 §5: a line of its own so the invoice and VAT include it). */
+    /** A product, or the delivery fee (a line of its own so the invoice and VAT include it). */
     kind: text("kind", { enum: ["product", "delivery", "installation", "discount"] })
       .notNull()
       .default("product"),
@@ -254,7 +254,7 @@ export const contactMessages = pgTable(
 );
 
 /**
- * A Paynow transaction for an order (issue 5): started by the dealer, updated by Paynow's signed result callback
+ * A Paynow transaction for an order: started by the dealer, updated by Paynow's signed result callback
  * and by polling its poll URL. An order is paid once one of its payments is.
  */
 export const orderPayments = pgTable(
@@ -283,7 +283,7 @@ export const orderPayments = pgTable(
 );
 
 /**
- * A dealer's proof of a bank transfer or ZIPIT payment (issue 25 §6): the slip or confirmation (image or PDF, checked
+ * A dealer's proof of a bank transfer or ZIPIT payment: the slip or confirmation (image or PDF, checked
  * and stored privately like the dealer documents) and the reference; the admin sees it beside "Confirm payment".
  */
 export const orderPaymentProofs = pgTable(

@@ -5,7 +5,7 @@ import { products } from "./catalogue.ts";
 import { dealers } from "./dealers.ts";
 
 /**
- * A dealer company's team (issue 25 §4). The account that applied (`dealers.user_id`) is the owner and has no row
+ * A dealer company's team. The account that applied (`dealers.user_id`) is the owner and has no row
  * here; each person the owner invited has one: a buyer (role_id 2, sees prices, orders) or a technician (role_id 5:
  * the catalogue and the company's orders, no prices, no ordering). Removing a member deletes the row, ends their
  * sessions and makes them a plain user again.
@@ -65,7 +65,7 @@ export const teamInvitations = pgTable(
   ],
 );
 
-/** A signed-in dealer company's cart (issue 25 §3): one line per product, shared by the team, kept on the server. */
+/** A signed-in dealer company's cart: one line per product, shared by the team, kept on the server. */
 export const dealerCartLines = pgTable(
   "dealer_cart_lines",
   {
@@ -84,7 +84,7 @@ export const dealerCartLines = pgTable(
   ],
 );
 
-/** A company's saved kit (issue 25 §2): a named list of products and quantities to add to the cart again. */
+/** A company's saved kit: a named list of products and quantities to add to the cart again. */
 export const dealerKits = pgTable(
   "dealer_kits",
   {

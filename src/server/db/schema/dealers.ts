@@ -18,14 +18,14 @@ export const dealers = pgTable(
     companyRegNumber: text("company_reg_number"),
     vatNumber: text("vat_number"),
     tin: text("tin"),
-    /** The company's registered address, printed as the buyer's on tax invoices (issue 21 §4). */
+    /** The company's registered address, printed as the buyer's on tax invoices. */
     address: text("address"),
     regStatus: text("reg_status", { enum: DEALER_STATUSES }),
-    /** The company's price tier (issue 24 §2), set by admins; null: the lowest tier (the first in the admins' order). */
+    /** The company's price tier, set by admins; null: the lowest tier (the first in the admins' order). */
     tierId: integer("tier_id").references(() => dealerTiers.id, { onDelete: "set null" }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     /**
-     * Issue 26 §3: when one of the company's current documents passed its expiry date (set by the daily
+     * When one of the company's current documents passed its expiry date (set by the daily
      * `dealers.documents-expiry` job); while set, dealer prices and checkout are suspended and the public profile is
      * hidden. Cleared when an admin approves the renewal and nothing else has expired.
      */
@@ -58,7 +58,7 @@ export const dealerDocuments = pgTable(
     reviewReason: text("review_reason"),
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
-    /** Issue 26 §3: the last day the document is valid (Harare), set by the admin who approves it; null: no expiry. */
+    /** The last day the document is valid (Harare), set by the admin who approves it; null: no expiry. */
     expiresOn: date("expires_on"),
     /** A ZERA licence's class (ST1–ST4), as the dealer gave it and the admin confirmed. */
     licenceClass: text("licence_class"),
@@ -94,7 +94,7 @@ export const installations = pgTable(
     /** The end customer's contact (spec §7): private, never on the public profile. */
     email: text("email").notNull(),
     phoneNumber: text("phone_number").notNull(),
-    /** Issue 26 §1: the town the system is in, and whether the dealer shows it on their public profile. */
+    /** The town the system is in, and whether the dealer shows it on their public profile. */
     town: text("town"),
     showPublic: boolean("show_public").notNull().default(false),
     /** Public photos' storage keys (WebP, with their variants), in display order; at most four. */

@@ -6,7 +6,7 @@ export const FISCAL_DAY_STATUSES = ["open", "close_initiated", "closed", "close_
 export type FiscalDayStatus = (typeof FISCAL_DAY_STATUSES)[number];
 
 /**
- * The virtual fiscal device registered with ZIMRA's FDMS (issue 21 §5, decision 016): one row per FDMS device ID.
+ * The virtual fiscal device registered with ZIMRA's FDMS (decision 016): one row per FDMS device ID.
  * `private_key` and `certificate` authenticate the device (mutual TLS) and sign its receipts: never logged, never
  * returned by any API. The last receipt's global number, hash and date continue the chain; `in_flight` is the signed
  * receipt sent and not yet acknowledged (resent as it is, or found accepted through getStatus, never signed twice);

@@ -6,7 +6,7 @@ import { quotations } from "./commerce.ts";
 import { dealers } from "./dealers.ts";
 
 /**
- * An approved dealer's public profile (issue 26 §1). Listed on `/installers` only while `published` and the company
+ * An approved dealer's public profile. Listed on `/installers` only while `published` and the company
  * is verified: approved, not suspended, no document expired (`dealers.documents_expired_at` null). The trading name
  * is the application's; the licence class is the approved ZERA licence's.
  */
@@ -31,7 +31,7 @@ export const dealerProfiles = pgTable(
     phone: text("phone").notNull().default(""),
     whatsapp: text("whatsapp").notNull().default(""),
     email: text("email").notNull().default(""),
-    /** Issue 26 §2: a dealer who pauses gets no new leads. */
+    /** A dealer who pauses gets no new leads. */
     leadsPaused: boolean("leads_paused").notNull().default(false),
     /** The fair rotation: the dealer offered a lead longest ago comes first. */
     lastOfferedAt: timestamp("last_offered_at", { withTimezone: true }),
@@ -46,7 +46,7 @@ export const dealerProfiles = pgTable(
 );
 
 /**
- * A visitor's (or user's) request for a certified installer (issue 26 §2), made with a quotation request from the
+ * A visitor's (or user's) request for a certified installer, made with a quotation request from the
  * quote dialog, the cart or the calculator. The customer's contact stays on the quotation and is shown to a dealer
  * only once their offer is accepted.
  */

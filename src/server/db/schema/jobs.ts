@@ -5,7 +5,7 @@ export const jobStatuses = ["queued", "running", "done", "failed", "dead"] as co
 export type JobStatus = (typeof jobStatuses)[number];
 
 /**
- * Background work (issue 9): e-mails, quotation expiry, image variants, in the same database as the change that
+ * Background work: e-mails, quotation expiry, image variants, in the same database as the change that
  * causes it (platform/jobs, decision 007). A worker claims due rows with a lease, runs the handler of the row's kind
  * outside any transaction, then marks it done or schedules a retry; done rows are deleted after a while.
  * 'failed' is a row whose last attempt failed and that waits for its retry (it is due again at `run_at`);

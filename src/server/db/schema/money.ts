@@ -18,7 +18,7 @@ import { RATE_CURRENCIES } from "#shared/schemas/rates.ts";
 import { users } from "./accounts.ts";
 import { orders } from "./commerce.ts";
 
-/** The official exchange rate of a currency (units per 1 USD) from a day on (issue 21). */
+/** The official exchange rate of a currency (units per 1 USD) from a day on. */
 export const exchangeRates = pgTable(
   "exchange_rates",
   {
@@ -33,7 +33,7 @@ export const exchangeRates = pgTable(
   (t) => [uniqueIndex("exchange_rates_currency_day_key").on(t.currency, t.effectiveDate)],
 );
 
-/** The standard VAT rate in percent from a day on (issue 21): 15 %, then 15.5 % from 1 January 2026. */
+/** The standard VAT rate in percent from a day on: 15 %, then 15.5 % from 1 January 2026. */
 export const taxRates = pgTable(
   "tax_rates",
   {
@@ -48,11 +48,11 @@ export const taxRates = pgTable(
 
 /** What a tax document is: a tax invoice for a paid order, or the credit note that reverses it. */
 export const TAX_DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
-/** Fiscalisation (issue 21 §5): not required while FDMS is off; pending until FDMS accepts it; fiscalised. */
+/** Fiscalisation: not required while FDMS is off; pending until FDMS accepts it; fiscalised. */
 export const FISCAL_STATUSES = ["not_required", "pending", "fiscalised"] as const;
 
 /**
- * Tax invoices and credit notes (issue 21 §4). Numbers come from `document_sequences` in the transaction that issues
+ * Tax invoices and credit notes. Numbers come from `document_sequences` in the transaction that issues
  * the document, so a rolled-back payment gives its number back: gapless per kind and year. `content` is the document
  * as issued (seller, buyer, lines with HS codes and VAT, both currencies at the frozen rate), never changed after;
  * the columns beside it are what lists and the accountant's CSV read.

@@ -3,7 +3,7 @@ import { check, integer, numeric, pgTable, primaryKey, serial, text, timestamp, 
 import { products } from "./catalogue.ts";
 
 /**
- * Dealer tiers (issue 24 §2): each a discount, in per cent, off the dealer list price (`products.price_usd`). Kept in
+ * Dealer tiers: each a discount, in per cent, off the dealer list price (`products.price_usd`). Kept in
  * the admin's order, lowest first: a new dealer starts in the first.
  */
 export const dealerTiers = pgTable(
@@ -37,7 +37,7 @@ export const productTierPrices = pgTable(
 );
 
 /**
- * A product's quantity break (issue 24 §2): from `min_quantity` units on one line, a further discount in per cent off
+ * A product's quantity break: from `min_quantity` units on one line, a further discount in per cent off
  * the dealer's tier price. Quantities below the first break pay the tier price.
  */
 export const priceBreaks = pgTable(

@@ -27,14 +27,14 @@ export const stockLevels = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.branchId] }),
     index("stock_levels_branch_idx").on(t.branchId, t.productId),
-    // Availability of a page of products (issue 23 §3) from the index alone.
+    // Availability of a page of products from the index alone.
     index("stock_levels_availability_idx").on(t.productId, t.branchId, t.onHand, t.reserved),
     check("stock_levels_reserved_check", sql`${t.reserved} >= 0`),
     check("stock_levels_available_check", sql`${t.onHand} >= ${t.reserved}`),
   ],
 );
 
-/** Every movement of stock, one row each (issue 23 §2): the quantities of `stock_levels` are these rows added up. */
+/** Every movement of stock, one row each: the quantities of `stock_levels` are these rows added up. */
 export const stockMovements = pgTable(
   "stock_movements",
   {
@@ -66,7 +66,7 @@ export const stockMovements = pgTable(
 );
 
 /**
- * What a quotation or an order holds of a product at a branch (issue 23 §4): `quantity` reserved there, and
+ * What a quotation or an order holds of a product at a branch: `quantity` reserved there, and
  * `backordered` the rest it still waits for. Active until released (cancelled, rejected, expired, converted) or
  * dispatched. One per source and product.
  */
@@ -102,7 +102,7 @@ export const stockReservations = pgTable(
   ],
 );
 
-/** Goods on their way from a supplier to a branch (issue 23 §2), received in full or in part. */
+/** Goods on their way from a supplier to a branch, received in full or in part. */
 export const shipments = pgTable(
   "shipments",
   {
@@ -141,7 +141,7 @@ export const shipmentLines = pgTable(
   ],
 );
 
-/** A serial number that went out with an order line (issue 23 §6): unique across the catalogue, whatever its case. */
+/** A serial number that went out with an order line: unique across the catalogue, whatever its case. */
 export const serials = pgTable(
   "serials",
   {

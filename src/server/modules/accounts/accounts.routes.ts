@@ -34,7 +34,7 @@ import type { Services } from "../../services.ts";
 import type { RequestMeta, SignedInResult } from "./accounts.service.ts";
 import { type SecondFactorChallenge, TOTP_REQUIRED_FOR_BACK_OFFICE } from "./second-factor.ts";
 
-/** `token` only for API clients (issue 16, L3): a browser gets the session as its httpOnly cookie alone. */
+/** `token` only for API clients: a browser gets the session as its httpOnly cookie alone. */
 const signedIn = z.object({ user: publicUserSchema, token: z.string().optional() });
 /** Decision 010: the password was right and a code is owed; POST /auth/login/second-factor finishes the sign-in. */
 const codeOwed = z.object({

@@ -26,7 +26,7 @@ import { emailVerificationTokens, knownDevices, passwordResetTokens, sessions, u
 import { companyMembers } from "../../db/schema/dealer-buying.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 
-/** The signed-in account's own dealer application (its hold, issue 26 §3), beside a member's company. */
+/** The signed-in account's own dealer application (its hold), beside a member's company. */
 const ownApplication = alias(dealers, "own_application");
 
 import { type Actor, actorFrom, requireAdmin, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
@@ -76,16 +76,16 @@ export const PASSWORD_RESET_JOB = "accounts.password-reset";
 export const KNOWN_DEVICE_LIFETIME = 365 * DAY;
 /** At most this many known devices per account (the oldest are forgotten). */
 const KNOWN_DEVICES_KEPT = 20;
-/** A known device signs in this much later while its account is under attack from elsewhere (issue 16, M4). */
+/** A known device signs in this much later while its account is under attack from elsewhere. */
 export const KNOWN_DEVICE_SLOWDOWN_MS = 1_000;
 
 export type UserRow = typeof users.$inferSelect;
-/** A finished sign-in: the account, its new session's token and the browser's known-device cookie (issue 16, M4). */
+/** A finished sign-in: the account, its new session's token and the browser's known-device cookie. */
 export type SignedInResult = { user: PublicUser; token: string; expiresAt: Date; device: { token: string; expiresAt: Date } };
 export type SessionMeta = {
   ip?: string | undefined;
   userAgent?: string | undefined;
-  /** The known-device cookie the browser sent (issue 16, M4). */
+  /** The known-device cookie the browser sent. */
   deviceToken?: string | undefined;
 };
 /** Where a request came from: its address (for the brute-force counters) and the site's origin (for links in e-mails). */
@@ -159,7 +159,7 @@ export function createAccountsService(deps: AccountsDeps) {
   const event = (e: SecurityEvent, meta: SessionMeta = {}) => events.record({ ip: meta.ip, userAgent: meta.userAgent, ...e });
 
   /**
-   * Reserves one attempt on each counter before the slow hash (issue 16, M4): the counter is raised and read in one
+   * Reserves one attempt on each counter before the slow hash: the counter is raised and read in one
    * statement, so concurrent guesses cannot all pass a check made before any of them was counted.
    */
   async function reserve(keys: [string, ThrottleRule][]): Promise<void> {
@@ -211,7 +211,7 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   /**
-   * Checks an account's password under the brute-force limits (decision 005, issue 16 M4). Every attempt is
+   * Checks an account's password under the brute-force limits (decision 005). Every attempt is
    * reserved before the hash: per account and address, per account from anywhere, per address. A known device of
    * the account has its own counter instead and is only slowed down, never locked, while others fail on the account.
    */
@@ -251,7 +251,7 @@ export function createAccountsService(deps: AccountsDeps) {
     } else {
       ok = await verify(user.passwordHash, password).catch(() => false);
     }
-    // The published demo passwords never open an account in production, whatever its name (issue 16, M5).
+    // The published demo passwords never open an account in production, whatever its name.
     const demo = ok && production && demoPasswords.has(password);
     if (!ok || demo) {
       // A failure on a known device still counts against the account, so others see the attack.
@@ -272,7 +272,7 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   /**
-   * Ends the account's unused single-use links that set a password or prove an address (issue 16, H2): after an
+   * Ends the account's unused single-use links that set a password or prove an address: after an
    * e-mail or password change, a link mailed before it must not work. Undo links of e-mail changes stay.
    */
   async function revokeLinks(exec: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], userId: number) {
@@ -331,7 +331,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
   /**
    * Decision 010: zxcvbn score 3 and none of the account's own words; 12 characters for the back office. The demo
-   * passwords are published in the README: never a new password (issue 16, M5).
+   * passwords are published in the README: never a new password.
    */
   async function assertGoodPassword(password: string, who: { username: string; email: string; roleId?: number }, field: string) {
     const siteName = (await settings.get()).companyName;
@@ -419,7 +419,7 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     /**
      * Creates a user with role_id 1 and e-mails the link that confirms the address; sign-ups are limited per address
-     * (THROTTLES.signupIp). The answer never says whether the address or the username is taken (issue 16, L1): the
+     * (THROTTLES.signupIp). The answer never says whether the address or the username is taken: the
      * address gets a mail that says so (the account exists: sign in or reset; the username is taken: choose another),
      * and both paths hash the password, so they take the same time.
      */
@@ -539,7 +539,7 @@ export function createAccountsService(deps: AccountsDeps) {
     /**
      * Spec §7 POST /auth/forgetpassword: a one-hour reset link when the address is known; the same answer either way.
      * The look-up and the mail are a job (`sendPasswordReset`), so both paths do the same work before answering and
-     * take the same time (issue 16, L1).
+     * take the same time.
      */
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
       if (meta.ip) await throttle.consume(`reset:ip:${meta.ip}`, THROTTLES.resetIp);
@@ -618,7 +618,7 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async login(input: LoginInput, meta: SessionMeta = {}): Promise<SignedInResult | SecondFactorChallenge> {
       const identifier = input.user.trim().toLowerCase();
-      // The counters are the account's whichever identifier names it (issue 16, M4).
+      // The counters are the account's whichever identifier names it.
       const [user] = await db
         .select()
         .from(users)
@@ -746,7 +746,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /**
      * Spec §7 PUT /auth/update-profile/{id}: only one's own record. A new e-mail address or username needs the current
-     * password (issue 16, M3). A new address is not written: a link goes to it, and the address becomes the
+     * password. A new address is not written: a link goes to it, and the address becomes the
      * account's when it is opened (`verifyEmail`, which tells the old address). The answer is the same whether or not
      * the address has an account (no oracle): an address that has one gets a notice instead of the link, as a
      * sign-up with it would. A username is the account's sign-in name and cannot be both unique and secret: a taken
@@ -917,7 +917,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /**
      * "Sign out of other devices": ends every session of the user but this one, once the current password is given
-     * again (issue 16, L7: a session left open somewhere must not lock its owner out). Returns how many ended.
+     * again (a session left open somewhere must not lock its owner out). Returns how many ended.
      */
     async revokeOtherSessions(actor: Actor, password: string, meta: SessionMeta = {}): Promise<number> {
       const me = requireUser(actor);
@@ -935,7 +935,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * An admin ends every session of another account (issue 16, L7), written to the audit log. Admins may do it to
+     * An admin ends every session of another account, written to the audit log. Admins may do it to
      * users and dealers; back-office accounts are for role super. One's own sessions: "sign out other devices".
      */
     async endSessionsOf(actor: Actor, userId: number, meta: SessionMeta = {}): Promise<number> {
@@ -958,7 +958,7 @@ export function createAccountsService(deps: AccountsDeps) {
       return ended;
     },
 
-    /** An account's recent security events, for the back office (issue 16, L5): admins; back-office accounts for super. */
+    /** An account's recent security events, for the back office: admins; back-office accounts for super. */
     async securityEventsOf(actor: Actor, userId: number) {
       const me = requireAdmin(actor);
       const target = await userById(userId);
@@ -972,7 +972,7 @@ export function createAccountsService(deps: AccountsDeps) {
     pruneSecurityEvents: (now: Date) => events.prune(now),
 
     /**
-     * A dealer company's new team member (issue 25 §4), inside the caller's transaction: an account nobody knows the
+     * A dealer company's new team member, inside the caller's transaction: an account nobody knows the
      * password of (a username made from the address), and the single-use link that chooses it, valid three days.
      */
     async createInvitedAccount(

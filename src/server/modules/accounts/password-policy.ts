@@ -1,4 +1,4 @@
-// Password rules beyond the spec's length rule (issue 4, decision 010). Server-only: src/shared must not import this
+// Password rules beyond the spec's length rule (decision 010). Server-only: src/shared must not import this
 // module, so neither the common-password list nor zxcvbn's dictionaries ship to the browser; forms show the
 // message the server answers.
 import { readFileSync } from "node:fs";

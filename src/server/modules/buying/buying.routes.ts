@@ -19,7 +19,7 @@ import type { Services } from "../../services.ts";
 /** Owners and buyers of a dealer company (role dealer): technicians cannot order, so they have no cart. */
 const buyers = access.roles(["dealer"]);
 
-/** The dealer company's cart on the server, quick order, reorder and kits (issue 25 §2, §3). */
+/** The dealer company's cart on the server, quick order, reorder and kits. */
 export async function buyingRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { cart, kits } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -24,7 +24,7 @@ function availableUnits(a: { branches: { available?: number | undefined }[] }): 
 }
 
 /**
- * The dealer company's cart on the server (issue 25 §3), quick order and reorder (§2). Owners and buyers (role
+ * The dealer company's cart on the server, quick order and reorder (§2). Owners and buyers (role
  * dealer) only: technicians cannot order, so they have no cart (403). Everything is keyed by the company
  * (`actor.companyUserId`), so a team shares one cart on every device.
  */
@@ -128,7 +128,7 @@ export function createCartService({ db, catalogue, stock, now = () => new Date()
     },
 
     /**
-     * Quick order (issue 25 §2): each line of a pasted or uploaded list matched by SKU (any case, spaces and dashes
+     * Quick order: each line of a pasted or uploaded list matched by SKU (any case, spaces and dashes
      * ignored) with the product's name, availability and, for who sees prices, its unit price at that quantity; or
      * the reason it cannot be added. A later line naming the same product says so (`duplicate_of`): their quantities
      * add up in the cart.
@@ -184,7 +184,7 @@ export function createCartService({ db, catalogue, stock, now = () => new Date()
     },
 
     /**
-     * "Order again" (issue 25 §2): a past order of the company's lines added to the cart, with what changed since:
+     * "Order again": a past order of the company's lines added to the cart, with what changed since:
      * today's price beside the order's, products no longer sold (left out), and stock short of the quantity. Another
      * company's order: 404.
      */

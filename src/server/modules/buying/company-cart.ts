@@ -9,7 +9,7 @@ import { type Actor, requireRole, type SignedIn } from "../../platform/auth/acto
 import { ForbiddenError } from "../../platform/errors.ts";
 
 /**
- * The company's cart lines (issue 25 §3), read and written by the cart, quick order, reorder and kits: keyed by the
+ * The company's cart lines, read and written by the cart, quick order, reorder and kits: keyed by the
  * company's dealers.id (`dealers.user_id = actor.companyUserId`), so the owner and the buyers share one cart.
  */
 

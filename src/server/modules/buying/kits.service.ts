@@ -27,7 +27,7 @@ type Deps = {
 };
 
 /**
- * A dealer company's saved kits (issue 25 §2): a named list of products ("5 kVA home kit") saved from the cart,
+ * A dealer company's saved kits: a named list of products ("5 kVA home kit") saved from the cart,
  * listed with today's prices, added to the cart again, renamed and deleted. The company's (owners and buyers);
  * another company's kit is 404. A name is unique per company whatever its case: a duplicate is a field error.
  */

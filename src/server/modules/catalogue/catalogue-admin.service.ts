@@ -258,7 +258,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           productWarranty: fields.product_warranty ?? "",
           categoryId: fields.category,
           priceUsd: fields.price_usd,
-          // Issue 24 §1: without its own, the retail price is the list price until an admin sets it.
+          // Without its own, the retail price is the list price until an admin sets it.
           retailPriceUsd: fields.retail_price_usd ?? fields.price_usd,
           priceZwl: fields.price_zwl ?? null,
           brandId: fields.brand_id ?? null,

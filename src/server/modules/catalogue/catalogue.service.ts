@@ -35,7 +35,7 @@ type ProductRow = typeof products.$inferSelect;
 type Viewer = { kind: "none" } | { kind: "admin" } | { kind: "dealer"; tier: DealerTier | null };
 type CategoryRow = typeof categories.$inferSelect;
 
-/** Prices are for dealers (spec §6) and for the back office; not while the company's documents have expired (issue 26). */
+/** Prices are for dealers (spec §6) and for the back office; not while the company's documents have expired. */
 export function seesPrices(actor: Actor): boolean {
   return actorSeesPrices(actor);
 }
@@ -93,7 +93,7 @@ const isOverride = (value: string | null) => (toCents(value) ?? 0n) > 0n;
 
 /**
  * `settings`: the secondary currency that names `price_zwl` in every answer; `rates`: the exchange rate in force
- * (issue 21), which makes every secondary price from the USD one unless an admin set an override on purpose.
+ *, which makes every secondary price from the USD one unless an admin set an override on purpose.
  */
 export function createCatalogueService(
   db: Db,
@@ -156,14 +156,14 @@ export function createCatalogueService(
     };
   }
 
-  /** Who is looking, as far as prices go (issue 24): the dealer's tier is read once per answer. */
+  /** Who is looking, as far as prices go: the dealer's tier is read once per answer. */
   async function viewerOf(actor: Actor, exec: Db | Tx = db): Promise<Viewer> {
     if (!seesPrices(actor) || !actor) return { kind: "none" };
     if (actor.role !== "dealer") return { kind: "admin" };
     return { kind: "dealer", tier: await tierOfUser(exec, actor.companyUserId) };
   }
 
-  /** Products as the public answers give them, with their availability (issue 23 §3: quantities for those who see prices). */
+  /** Products as the public answers give them, with their availability (quantities for those who see prices). */
   async function publicProducts(
     rows: { product: ProductRow; slug: string; name: string; brand: string | null }[],
     viewer: Viewer,
@@ -224,7 +224,7 @@ export function createCatalogueService(
     },
 
     /**
-     * Names and the requester's unit prices of the given products (issue 24 §1), read through `tx` when a caller's
+     * Names and the requester's unit prices of the given products, read through `tx` when a caller's
      * transaction must see them (a quotation keeps them as they are when it is made): a dealer's price at their tier
      * and at the quantity asked for; for anyone else the retail price. Unknown ids are simply absent.
      */
@@ -253,7 +253,7 @@ export function createCatalogueService(
     },
 
     /**
-     * A dealer's unit prices of the given products at the quantities on their lines (issue 24 §2), in USD and in the
+     * A dealer's unit prices of the given products at the quantities on their lines, in USD and in the
      * secondary currency (null when the product has none): what an order or the checkout's preview charges.
      */
     async dealerPriceSnapshot(

@@ -7,7 +7,7 @@ import { rowsOf } from "../../db/rows.ts";
 import { brands, products } from "../../db/schema/catalogue.ts";
 
 /**
- * The SQL of a category page's filters, sort and facets (issue 22 §3). Specifications live in `products.specs`
+ * The SQL of a category page's filters, sort and facets. Specifications live in `products.specs`
  * (jsonb): a number is read only where it is a JSON number, so a stray text value never breaks a cast.
  */
 

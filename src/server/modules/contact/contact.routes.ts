@@ -36,7 +36,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
     },
   );
 
-  // The back office's inbox (issue 6).
+  // The back office's inbox.
   r.get(
     "/contact",
     {

@@ -95,7 +95,7 @@ export const articleResource = defineResource({
   audit: { entity: "article", label: (a) => `Article ${quote(a.article_title)}` },
 });
 
-/** The worked example of issue 18 §8: a plain resource kept in the admin's order. */
+/** The worked example: a plain resource kept in the admin's order. */
 export const faqResource = defineResource({
   name: "FAQ",
   table: faqs,

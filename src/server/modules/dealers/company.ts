@@ -4,7 +4,7 @@ import { users } from "../../db/schema/accounts.ts";
 import type { SignedIn } from "../../platform/auth/actor.ts";
 
 /**
- * A dealer company's records and its people (issue 25 §4). Orders, quotations, the cart, kits and the price tier are
+ * A dealer company's records and its people. Orders, quotations, the cart, kits and the price tier are
  * kept under the company's owner (`actor.companyUserId`); who placed an order or asked for a quotation is kept
  * beside it (`placed_by`).
  */

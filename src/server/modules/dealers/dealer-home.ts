@@ -20,7 +20,7 @@ import { tierOfUser } from "../pricing/index.ts";
 const OPEN_ORDER_STATUSES = ["awaiting_payment", "paid", "processing"] as const;
 
 /**
- * The approved dealer's home (issue 25 §5), in one call keyed by the company (`actor.companyUserId`): its status and
+ * The approved dealer's home, in one call keyed by the company (`actor.companyUserId`): its status and
  * tier, open quotations (pending, and approved still within their validity), orders awaiting payment or dispatch,
  * the latest tax invoices. Null for anyone outside a dealer company (visitors, users, applicants, admins): they get
  * the programme's landing page. A technician gets no tier, amounts, quotations or invoices.

@@ -233,13 +233,13 @@ const installationKey = (i: Pick<InstallationInput, "systemDescription" | "sizeO
 
 /**
  * Applying is for signed-in, verified, non-back-office accounts (decision 005, DESIGN.md §5). An unconfirmed address
- * is refused with the portal's own notice (issue 17 §5).
+ * is refused with the portal's own notice.
  */
 function requireApplicant(actor: Actor): SignedIn {
   const user = requireUser(actor);
   if (!user.emailVerified) throw new ForbiddenError(CONFIRM_EMAIL_TO_APPLY);
   if (isAdminRole(user.role)) throw new ForbiddenError(ADMINS_CANNOT_APPLY);
-  // A team member's company applied through its owner (issue 25 §4).
+  // A team member's company applied through its owner.
   if (user.teamRole === "buyer" || user.teamRole === "technician") throw new ForbiddenError(OWNER_ONLY);
   return user;
 }
@@ -270,7 +270,7 @@ const missingSections = (c: Completion) =>
   ) as string[];
 
 /**
- * The dealer programme (issue 5): a user's company application, installations, the reg_status lifecycle and the
+ * The dealer programme: a user's company application, installations, the reg_status lifecycle and the
  * review of each document. Every rule and authorization check of the dealer routes is here.
  */
 export function createDealersService({
@@ -368,7 +368,7 @@ export function createDealersService({
   }
 
   /**
-   * Issue 26 §3: an approved renewal lifts the company's hold when none of its current documents has expired any
+   * An approved renewal lifts the company's hold when none of its current documents has expired any
    * more, in the review's transaction: the owner is told "Your dealer prices are restored", the audit log records it.
    */
   async function liftHoldIfRenewed(
@@ -405,7 +405,7 @@ export function createDealersService({
   const service = {
     /**
      * The caller's own application, or its 'Not Started' shape (reg_status null, nothing filled in) when none; a
-     * team member's is their company's (issue 25 §4).
+     * team member's is their company's.
      */
     /** The contact a dealer company's quote request starts from (company-contact.ts); null outside a dealer company. */
     companyContact(actor: Actor): Promise<CompanyContact | null> {
@@ -737,7 +737,7 @@ export function createDealersService({
         const approving = input.status === "approved";
         const kind = found.doc.kind;
         if (approving && input.expires_on && !canExpire(kind)) throw new FieldError(EXPIRY_NOT_FOR_KIND, "expires_on");
-        // Issue 26 §3: an approved document's last valid day (a tax clearance: 31 December of this year by default).
+        // An approved document's last valid day (a tax clearance: 31 December of this year by default).
         const expiresOn = approving
           ? (input.expires_on ?? (kind === "tax_clearance" ? defaultTaxClearanceExpiry(today) : found.doc.expiresOn))
           : found.doc.expiresOn;

@@ -3,7 +3,7 @@ import { composeMail, siteLink } from "../../platform/mailer/mail-templates.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
 import type { Applicant, SiteInfo } from "./dealer-mail.ts";
 
-/** Issue 26 §3: the e-mails of documents that expire (reminders, the hold, its end) and of a renewal to review. */
+/** The e-mails of documents that expire (reminders, the hold, its end) and of a renewal to review. */
 
 const footer = (site: SiteInfo) => `${site.companyName} · ${site.phone} · ${site.salesEmail}`;
 const RENEW_PATH = "/dealer/profile#documents";

@@ -48,7 +48,7 @@ export type DocumentExpiryDeps = {
 };
 
 /**
- * Issue 26 §3: documents that expire. `run(now)` is the periodic job: reminders 30 and 7 days before a current
+ * Documents that expire. `run(now)` is the periodic job: reminders 30 and 7 days before a current
  * approved document's last valid day, each sent once (a late run sends only the most urgent), and from the day after
  * it the company's hold (`dealers.documents_expired_at`: no dealer prices, no checkout, no public profile) with one
  * notice. Approving the renewal lifts the hold (dealers.service reviewDocument).

@@ -7,7 +7,7 @@ type DocumentRow = typeof dealerDocuments.$inferSelect;
 
 /**
  * The documents that count: directors' IDs all; of each single kind (tax clearance, certificate, ZERA licence) the
- * newest, and (issue 26 §3) while that newest is a renewal not yet approved, the newest approved one too: the old
+ * newest, and while that newest is a renewal not yet approved, the newest approved one too: the old
  * document stays current until its renewal is approved.
  */
 export function currentDocuments<T extends Pick<DocumentRow, "id" | "kind" | "reviewStatus">>(docs: T[]): T[] {

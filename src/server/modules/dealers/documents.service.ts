@@ -64,7 +64,7 @@ export type DocumentsDeps = {
 type DocumentRow = typeof dealerDocuments.$inferSelect;
 /** A new file that took the place of a rejected one. */
 export type DocumentReplacement = { kind: DocumentKind; originalName: string; replacedName: string };
-/** Issue 26 §3: a new document of an approved company's kind (a renewal, or a ZERA licence), waiting for review. */
+/** A new document of an approved company's kind (a renewal, or a ZERA licence), waiting for review. */
 export type DocumentRenewal = { kind: DocumentKind; originalName: string; currentExpiresOn: string | null };
 type RegStatus = (typeof dealers.$inferSelect)["regStatus"];
 
@@ -93,7 +93,7 @@ const NOT_FOUND = "Document not found.";
 
 /**
  * While the application is approved or suspended the documents on file stay as reviewed, except rejected ones and
- * (issue 26 §3) renewals: a document expiring within EXPIRING_SOON_DAYS or expired, and a ZERA licence at any time.
+ * renewals: a document expiring within EXPIRING_SOON_DAYS or expired, and a ZERA licence at any time.
  */
 const isLocked = (status: RegStatus) => status === "Approved" || status === "Suspended";
 
@@ -258,7 +258,7 @@ export function createDocumentsService({ db, storage, onDocumentsChanged, now = 
               } else {
                 const approved = newestApproved(ofKind);
                 if (locked && (ofKind.length === 0 || rejected.length !== ofKind.length)) {
-                  // Issue 26 §3: a renewal; the approved document stays current until the new one is approved.
+                  // A renewal; the approved document stays current until the new one is approved.
                   if (!renewable(kind, approved, today)) {
                     throw new ConflictError(approved?.expiresOn ? RENEWAL_NOT_DUE : lockedMessage(dealer.regStatus));
                   }

@@ -11,7 +11,7 @@ const ROLE_LINES: Record<MemberRole, string> = {
 const roleLine = (role: MemberRole) => ROLE_LINES[role];
 
 /**
- * An invitation to an address without an account (issue 25 §4, decision 023): an account is made for it, and
+ * An invitation to an address without an account (decision 023): an account is made for it, and
  * choosing its password through the link (single use, three days) is the holder's consent to join.
  */
 export function teamInvitationMail({ to, name, company, site, role, invitedBy, url }: TeamMail): Mail {

@@ -17,7 +17,7 @@ const memberParams = z.object({ userId: z.coerce.number().int().positive() });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * A dealer company's team (issue 25 §4): its people read it; its owner invites, changes roles and removes (the
+ * A dealer company's team: its people read it; its owner invites, changes roles and removes (the
  * service refuses buyers and technicians with 403); the invited person accepts (decision 023). Every change is audited.
  */
 export async function teamRoutes(app: FastifyInstance, opts: { services: Services }) {

@@ -67,7 +67,7 @@ function invitationView(inv: InvitationRow): TeamMemberView {
 }
 
 /**
- * A dealer company's team (issue 25 §4, decision 023). The owner (the account that applied, `dealers.user_id`)
+ * A dealer company's team (decision 023). The owner (the account that applied, `dealers.user_id`)
  * invites buyers and technicians; nobody joins by the owner's word alone: an address without an account gets one and
  * joins when its holder chooses the password through the mailed link; an existing account joins when, signed in as
  * itself, it accepts from the mailed link. The owner's answer is the same either way. The owner changes members'

@@ -28,7 +28,7 @@ const refusals = {
 const IMAGES_NOTE = `Images: JPG or PNG, at most ${IMAGE_MAX_MB} MB each, stored as WebP at 400, 800 and 1200 px. All or nothing.`;
 
 /**
- * The certified installer directory (issue 26 §1): public listing and profiles of verified dealers who opted in, and
+ * The certified installer directory: public listing and profiles of verified dealers who opted in, and
  * the owner's editing of the company's public profile. Never an end customer's contact.
  */
 export async function installersRoutes(app: FastifyInstance, opts: { services: Services }) {

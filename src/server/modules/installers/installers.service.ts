@@ -42,7 +42,7 @@ const FOLDER = MEDIA_FOLDERS.installers;
 const harareToday = sql`(now() at time zone 'Africa/Harare')::date`;
 
 /**
- * The certified installer network's public side (issue 26 §1): the directory of verified dealers who opted in, each
+ * The certified installer network's public side: the directory of verified dealers who opted in, each
  * profile, the map's counts, and the owner's editing of the company's public profile and shown installations.
  */
 export function createInstallersService(deps: InstallersDeps) {

@@ -1,4 +1,4 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { dealers } from "../../db/schema/dealers.ts";
-/** Issue 26: a verified dealer is approved (not suspended) with no expired document. */
+/** A verified dealer is approved (not suspended) with no expired document. */
 export const verifiedDealer = () => and(eq(dealers.regStatus, "Approved"), isNull(dealers.documentsExpiredAt));

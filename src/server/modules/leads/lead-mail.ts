@@ -16,7 +16,7 @@ function kitTable(kit: readonly KitLine[]) {
 }
 
 /**
- * Issue 26 §2: a new enquiry offered to a dealer (its owner and buyers): the province, the kit and the notes, never
+ * A new enquiry offered to a dealer (its owner and buyers): the province, the kit and the notes, never
  * the customer's contact, which the dealer sees once they accept it.
  */
 export function leadOfferedMail(opts: {
@@ -47,7 +47,7 @@ export function leadOfferedMail(opts: {
   });
 }
 
-/** Issue 26 §2: the customer is told which installer will call them. */
+/** The customer is told which installer will call them. */
 export function leadAcceptedMail(opts: {
   to: string;
   customerName: string;
@@ -86,7 +86,7 @@ export function leadAcceptedMail(opts: {
   });
 }
 
-/** Issue 26 §2: no installer took the enquiry (or none serves the province): sales assigns it by hand. */
+/** No installer took the enquiry (or none serves the province): sales assigns it by hand. */
 export function leadUnassignedMail(opts: {
   leadId: number;
   quotationId: number;
@@ -113,7 +113,7 @@ export function leadUnassignedMail(opts: {
   });
 }
 
-/** Issue 26 §2: the back office assigned an enquiry to a dealer: its contact is on the leads page. */
+/** The back office assigned an enquiry to a dealer: its contact is on the leads page. */
 export function leadAssignedMail(opts: {
   to: string;
   company: string;

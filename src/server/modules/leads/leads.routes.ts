@@ -16,7 +16,7 @@ import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import type { Services } from "../../services.ts";
 
 /**
- * Issue 26 §2: enquiries for a certified installer. A dealer company's owner and buyers read their offers and accept
+ * Enquiries for a certified installer. A dealer company's owner and buyers read their offers and accept
  * or decline them (technicians: 403); the customer's contact only once accepted. The back office reads every lead
  * with its history and assigns one by hand.
  */

@@ -33,7 +33,7 @@ const HOUR = 3_600_000;
 export type Candidate = { dealerId: number; lastOfferedAt: Date | null };
 
 /**
- * The fair rotation (issue 26 §2): the dealers not yet offered this lead, the one offered a lead longest ago first
+ * The fair rotation: the dealers not yet offered this lead, the one offered a lead longest ago first
  * (never offered: first of all), then by id; at most `slots`.
  */
 export function rankCandidates(candidates: readonly Candidate[], alreadyOffered: ReadonlySet<number>, slots: number): Candidate[] {
@@ -265,7 +265,7 @@ export function createLeadsService({ db, mailer, settings, audit, siteUrl = DEFA
     rankCandidates,
 
     /**
-     * A quote request with "I also want a certified installer" (issue 26 §2): the lead is written in the quotation's
+     * A quote request with "I also want a certified installer": the lead is written in the quotation's
      * transaction and offered at once (or unassigned when no verified dealer serves the province). `site` is read by
      * the caller before its transaction.
      */

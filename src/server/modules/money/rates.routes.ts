@@ -15,7 +15,7 @@ import { access } from "../../platform/auth/access.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import type { Services } from "../../services.ts";
 
-/** Dated rates (issue 21): the secondary currency's official exchange rate and the VAT rate. */
+/** Dated rates: the secondary currency's official exchange rate and the VAT rate. */
 export async function ratesRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { rates } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -45,7 +45,7 @@ const toExchangeRate = (r: ExchangeRateRow): ExchangeRate => ({
 const toTaxRate = (r: TaxRateRow): TaxRate => ({ id: r.id, rate: r.rate, valid_from: r.validFrom });
 
 /**
- * The dated rates (issue 21): the secondary currency's official exchange rate and the standard VAT rate, each in force
+ * The dated rates: the secondary currency's official exchange rate and the standard VAT rate, each in force
  * from its day (Africa/Harare) until the next one's. Reads are public (prices and documents name them); admins add
  * rates, each addition in the audit log. A new official rate is a new day's row; only a mistyped one is corrected in
  * place (`correctExchangeRate`, with its reason in the audit log). Documents keep the rate they froze either way.

@@ -6,7 +6,7 @@ import { composeMail, money, siteLink } from "../../platform/mailer/mail-templat
 import type { Mail } from "../../platform/mailer/mailer.ts";
 import { taxDocumentFileName } from "./tax-document-pdf.ts";
 
-/** The dealer's copy of a tax invoice or credit note, the PDF attached (issue 21 §4). */
+/** The dealer's copy of a tax invoice or credit note, the PDF attached. */
 export function taxDocumentMail(
   view: TaxDocumentView,
   content: TaxDocumentContent,

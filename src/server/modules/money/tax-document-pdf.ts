@@ -7,10 +7,10 @@ import { formatHsCode, vatRateLabel } from "#shared/tax.ts";
 import { INK, MARGIN, MUTED, PAGE, RULE, SHADE, startPdf, WHITE, WIDTH } from "../../platform/pdf/pdf-kit.ts";
 
 /**
- * A tax invoice or credit note as an A4 PDF (issue 21 §4): the seller and buyer with their TIN and VAT numbers,
+ * A tax invoice or credit note as an A4 PDF: the seller and buyer with their TIN and VAT numbers,
  * the lines with HS code, quantity, unit price excluding VAT, VAT rate, VAT and total, the VAT summary per rate, the
  * totals in the document's currency and in the other one at the frozen rate, and, once FDMS has fiscalised it, the
- * fiscal device's numbers, the verification code and a QR code drawn here (issue 21 §5).
+ * fiscal device's numbers, the verification code and a QR code drawn here.
  */
 
 const COLUMNS = { no: 20, qty: 32, unit: 70, rate: 44, vat: 64, total: 74 };

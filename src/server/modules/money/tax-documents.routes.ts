@@ -23,7 +23,7 @@ function pdfReply(reply: import("fastify").FastifyReply, file: { fileName: strin
     .send(Buffer.from(file.pdf));
 }
 
-/** Tax invoices and credit notes (issue 21 §4): the dealer's own through their order, every one for admins. */
+/** Tax invoices and credit notes: the dealer's own through their order, every one for admins. */
 export async function taxDocumentsRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { taxDocuments } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -28,12 +28,12 @@ import { taxDocumentMail } from "./tax-document-mail.ts";
 import { taxDocumentFileName, taxDocumentPdf } from "./tax-document-pdf.ts";
 
 /**
- * Tax invoices and credit notes (issue 21 §4). An order gets its invoice in the transaction that marks it paid, and
+ * Tax invoices and credit notes. An order gets its invoice in the transaction that marks it paid, and
  * a cancelled paid order its credit note in the transaction that cancels it; each takes the next number of its kind
  * and year from `document_sequences` there, so a rolled-back payment gives its number back and numbers never skip.
  * The document freezes what it says (`content`): the seller from the settings, the buyer from the dealer record, the
  * order's lines with their HS codes and frozen VAT, both currencies at the order's frozen rate. When FDMS is on the
- * document is queued for fiscalisation there (issue 21 §5); it is e-mailed to the dealer once it is final (at once
+ * document is queued for fiscalisation there; it is e-mailed to the dealer once it is final (at once
  * with FDMS off, once fiscalised with it on).
  */
 

@@ -9,7 +9,7 @@ import { type LineRequest, release, reserve } from "../stock/index.ts";
 import type { StockService } from "../stock/stock.service.ts";
 
 /**
- * An approved quotation becomes an order (issue 25 §1): at its quoted prices, in its currency, at the exchange rate
+ * An approved quotation becomes an order: at its quoted prices, in its currency, at the exchange rate
  * and VAT rates frozen on approval; its charges become lines of kind delivery, installation or discount (a discount's
  * unit price is negative). In the caller's transaction, with the quotation row locked by it: the quotation's stock
  * hold is released and the order's lines reserved at the same branch (what is not there is backordered), as
@@ -140,7 +140,7 @@ export async function insertOrderFromQuotation(tx: Tx, deps: Deps, input: Quotat
     note: `Quotation #${q.id} accepted`,
     createdAt: input.at,
   });
-  // What the quotation held goes to the order, at the same branch; what is not there is backordered (issue 23 §4).
+  // What the quotation held goes to the order, at the same branch; what is not there is backordered.
   await release(tx, { quotationId: q.id }, `Quotation ${q.id} accepted as order ${order.id}`, input.at, input.placedBy);
   await reserve(tx, { orderId: order.id }, branchId, wanted, input.at, { userId: input.placedBy });
   return order.id;

@@ -20,7 +20,7 @@ function linesTable(order: OrderView, site: OrderMailSite): MailBlock {
         money(order.currency, l.unit_price),
         money(order.currency, l.line_total),
       ]),
-      // The delivery fee is a line of the order of its own (issue 23 §5).
+      // The delivery fee is a line of the order of its own.
       ...(order.delivery_fee === null
         ? []
         : [
@@ -31,7 +31,7 @@ function linesTable(order: OrderView, site: OrderMailSite): MailBlock {
               money(order.currency, order.delivery_fee),
             ],
           ]),
-      // An accepted quotation's installation and discount (issue 25 §1).
+      // An accepted quotation's installation and discount.
       ...order.charges.map((c) => [c.label, "1", money(order.currency, c.amount), money(order.currency, c.amount)]),
       ...(order.vat_rate === null
         ? []
@@ -44,7 +44,7 @@ function linesTable(order: OrderView, site: OrderMailSite): MailBlock {
   };
 }
 
-/** Where the goods go (issue 23 §5): delivery to the address and city with the fee, or collection at a branch. */
+/** Where the goods go: delivery to the address and city with the fee, or collection at a branch. */
 function fulfilmentRows(order: OrderView): [string, string][] {
   const contact: [string, string] = ["Contact", [order.contactName, order.contactPhone].filter(Boolean).join(", ")];
   if (order.fulfilment === "delivery") {
@@ -71,7 +71,7 @@ function fulfilmentRows(order: OrderView): [string, string][] {
   ];
 }
 
-/** The lines still waiting for stock, with the day a shipment is expected to cover them (issue 23 §4). */
+/** The lines still waiting for stock, with the day a shipment is expected to cover them. */
 function backorderBlocks(order: OrderView): MailBlock[] {
   const waiting = order.products.filter((l) => l.backordered > 0);
   if (waiting.length === 0) return [];
@@ -164,7 +164,7 @@ export function orderStatusToDealer(order: OrderView, dealer: Dealer, company: O
   } else if (order.status === "dispatched" && order.fulfilment === "delivery") {
     blocks.push({ kind: "paragraph", text: `Your order is on its way to ${fulfilmentRows(order)[0]?.[1] ?? order.deliveryAddress}.` });
   }
-  // The waybill or collection reference the goods went out with (issue 23 §6).
+  // The waybill or collection reference the goods went out with.
   if (order.dispatch_reference && (order.status === "dispatched" || order.status === "ready_for_collection")) {
     blocks.push({
       kind: "fields",

@@ -2,7 +2,7 @@ import { decimalUnits } from "#shared/money.ts";
 import { lineVatRate, type TaxTotals, taxTotals, totalsAsText, type VatCategory } from "#shared/tax.ts";
 
 /**
- * An order's amounts (issue 21 §3): each line at its unit prices in USD and in the secondary currency, with its VAT
+ * An order's amounts: each line at its unit prices in USD and in the secondary currency, with its VAT
  * rate from the product's category and the standard rate of the day; the totals in USD, in the secondary currency
  * and in the order's own currency, each added up line by line by `taxTotals`. The checkout's preview and the placed
  * order use this one function, so what the dealer saw is what the order freezes.
@@ -59,7 +59,7 @@ export function figures(t: TaxTotals | null): { subtotal: string | null; vat: st
   return t ? totalsAsText(t) : { subtotal: null, vat: null, total: null };
 }
 
-/** The delivery fee priced as a line of its own (issue 23 §5): id 0 is never a product's. */
+/** The delivery fee priced as a line of its own: id 0 is never a product's. */
 export const DELIVERY_LINE = 0;
 export function deliveryProduct(fee: { city: string; feeUsd: string }, secondary: string | null) {
   return {

@@ -53,7 +53,7 @@ function proofParts(request: FastifyRequest): AsyncIterable<IncomingPart> {
   };
 }
 
-/** Dealer checkout and orders (issue 5): paid by bank transfer or ZIPIT, confirmed by an admin. */
+/** Dealer checkout and orders: paid by bank transfer or ZIPIT, confirmed by an admin. */
 export async function ordersRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { orders } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -253,7 +253,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     },
     async (request) => opts.services.stock.lookupSerial(request.actor, request.params.serial),
   );
-  // Proofs of bank transfer and ZIPIT payments (issue 25 §6).
+  // Proofs of bank transfer and ZIPIT payments.
   const { paymentProofs } = opts.services;
   r.post(
     "/orders/:id/payment-proof",

@@ -62,13 +62,13 @@ type Deps = {
   sales?: Pick<SalesService, "recordPaidOrder" | "withdrawOrder">;
   /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
   siteUrl?: string;
-  /** The VAT rate in force on the order's day (issue 21 §3). */
+  /** The VAT rate in force on the order's day. */
   rates: Pick<RatesService, "taxRateOn">;
   /** A paid order's tax invoice and a cancelled paid order's credit note, issued in the same transaction. */
   taxDocuments: Pick<TaxDocumentsService, "issueInvoice" | "issueCreditNote" | "refsOf">;
   /** The clock: the order's day decides its VAT rate (tests set it). */
   now?: () => Date;
-  /** Branches, delivery fees, reservations and serials (issue 23). */
+  /** Branches, delivery fees, reservations and serials. */
   stock: Pick<StockService, "chooseBranch" | "deliveryFeeFor" | "orderStock" | "serialsInUse">;
 };
 
@@ -278,7 +278,7 @@ export function createOrdersService({
         );
       }
       const at = now();
-      // The goods leave the branch with their serial numbers (issue 23 §6); a cancelled order's reservations go back.
+      // The goods leave the branch with their serial numbers; a cancelled order's reservations go back.
       if (input.status === "dispatched" || input.status === "ready_for_collection") {
         await sendGoods(tx, admin.id, row, dispatch ?? { status: input.status, reference: "", note: input.note, lines: [] }, at, !dispatch);
       } else if (input.status === "cancelled") {
@@ -317,7 +317,7 @@ export function createOrdersService({
   }
 
   /**
-   * What leaves the branch (issue 23 §6): each serialised product's line needs one serial number per unit, unique
+   * What leaves the branch: each serialised product's line needs one serial number per unit, unique
    * across the catalogue (any case); the units come out of on hand and out of the order's reservation; the serials
    * and the waybill or collection reference are kept with the order. Inside setStatus's transaction.
    */
@@ -418,7 +418,7 @@ export function createOrdersService({
      */
     async placeOrder(actor: Actor, input: PlaceOrderInput): Promise<{ order: OrderView; created: boolean }> {
       const dealer = requireGoodStanding(requireVerified(requireRole(actor, "dealer")));
-      // The company's order (issue 25 §4): kept under its owner's account, placed by whoever is signed in.
+      // The company's order: kept under its owner's account, placed by whoever is signed in.
       const companyId = dealer.companyUserId;
       const existing = await byKey(companyId, input.idempotencyKey);
       if (existing) return { order: existing, created: false };
@@ -437,9 +437,9 @@ export function createOrdersService({
 
       try {
         const order = await db.transaction(async (tx) => {
-          // The rate the secondary prices are made at, read once and frozen with the order (issue 21 §2).
+          // The rate the secondary prices are made at, read once and frozen with the order.
           const pricing = await catalogue.secondaryPricing(true, tx);
-          // Each line at the dealer's price for its quantity (issue 24 §2).
+          // Each line at the dealer's price for its quantity.
           const quantities = new Map([...merged.entries()].map(([id, l]) => [id, l.quantity]));
           const found = await catalogue.dealerPriceSnapshot(companyId, quantities, tx, pricing);
           const at = now();
@@ -457,7 +457,7 @@ export function createOrdersService({
             }
             return { product, quantity, index };
           });
-          // The branch that serves it, and the delivery fee as a line of its own (issue 23 §5).
+          // The branch that serves it, and the delivery fee as a line of its own.
           const wanted: LineRequest[] = items.map((i) => ({ productId: i.product.id, quantity: i.quantity }));
           const delivery = input.fulfilment === "delivery";
           const branch: BranchRow = await stock.chooseBranch(tx, wanted, { branchId: input.branchId, collection: !delivery });
@@ -524,9 +524,9 @@ export function createOrdersService({
             })),
           );
           await tx.insert(orderStatusEvents).values({ orderId: order.id, status: "awaiting_payment", changedBy: dealer.id, createdAt: at });
-          // Its lines are reserved at the branch; what is not there is backordered (issue 23 §4).
+          // Its lines are reserved at the branch; what is not there is backordered.
           await reserve(tx, { orderId: order.id }, branch.id, wanted, at, { userId: dealer.id });
-          // What the order holds leaves the company's cart (issue 25 §3); what a teammate added meanwhile stays.
+          // What the order holds leaves the company's cart; what a teammate added meanwhile stays.
           await removeOrderedLines(tx, dealer.companyUserId, quantities);
           // The mails are queued in the transaction: a committed order always has them.
           const view = await one(order.id, tx, company);
@@ -597,7 +597,7 @@ export function createOrdersService({
     },
 
     /**
-     * The signed-in account's company's orders (its own, or its company's for a team member: issue 25 §4), newest
+     * The signed-in account's company's orders (its own, or its company's for a team member), newest
      * first; without prices for a technician.
      */
     async myOrders(actor: Actor): Promise<OrderAnswer[]> {
@@ -623,7 +623,7 @@ export function createOrdersService({
       return view as OrderView;
     },
 
-    /** One order as the API answers it to its reader: without prices for a technician (issue 25 §4). */
+    /** One order as the API answers it to its reader: without prices for a technician. */
     async orderFor(actor: Actor, id: number): Promise<OrderAnswer> {
       return orderForViewer(requireUser(actor), await this.orderById(actor, id));
     },
@@ -668,7 +668,7 @@ export function createOrdersService({
     setStatus,
 
     /**
-     * An accepted quotation becomes an order at its quoted prices (issue 25 §1, `order-from-quotation.ts`), in the
+     * An accepted quotation becomes an order at its quoted prices (`order-from-quotation.ts`), in the
      * quotations service's transaction (the quotation row locked there), with the placed mails to the company's owner
      * and the sales address queued in it. The settings are read by the caller before its transaction.
      */
@@ -681,7 +681,7 @@ export function createOrdersService({
       return orderId;
     },
 
-    /** The back office sends the order out, or readies it for collection, with its serial numbers (issue 23 §6). */
+    /** The back office sends the order out, or readies it for collection, with its serial numbers. */
     async dispatch(actor: Actor, id: number, input: DispatchOrderInput): Promise<OrderView> {
       return setStatus(actor, id, { status: input.status, note: input.note }, undefined, input);
     },

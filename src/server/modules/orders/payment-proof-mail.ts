@@ -4,7 +4,7 @@ import type { Mail } from "../../platform/mailer/mailer.ts";
 
 type ProofMailSite = SiteSettings & { siteUrl: string };
 
-/** The sales address's notice of a proof of payment (issue 25 §6): what to match on the bank statement. */
+/** The sales address's notice of a proof of payment: what to match on the bank statement. */
 export function paymentProofToCompany(
   proof: { orderId: number; orderReference: string; currency: string; total: string; paymentReference: string; fileName: string },
   sender: { fullName: string; email: string; company: string | null },

@@ -99,7 +99,7 @@ type Deps = {
 };
 
 /**
- * Proofs of bank transfer and ZIPIT payments (issue 25 §6): a dealer company's owner or buyer sends the bank slip or
+ * Proofs of bank transfer and ZIPIT payments: a dealer company's owner or buyer sends the bank slip or
  * ZIPIT confirmation of one of the company's orders awaiting payment, with its reference; the file is checked like
  * the dealer documents, stored privately, and served to the company and admins only; the sales address is e-mailed.
  */

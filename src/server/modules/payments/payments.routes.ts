@@ -6,7 +6,7 @@ import { access } from "../../platform/auth/access.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import type { Services } from "../../services.ts";
 
-/** Paynow payments of dealer orders (issue 5): started by the dealer, confirmed by Paynow's signed result callback. */
+/** Paynow payments of dealer orders: started by the dealer, confirmed by Paynow's signed result callback. */
 export async function paymentsRoutes(app: FastifyInstance, opts: { services: Services; siteUrl: string }) {
   const { payments } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();

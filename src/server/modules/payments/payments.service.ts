@@ -80,7 +80,7 @@ function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
 }
 
 /**
- * Paynow payments of dealer orders (issue 5). A verified dealer starts one for their own order awaiting payment;
+ * Paynow payments of dealer orders. A verified dealer starts one for their own order awaiting payment;
  * the amount is the order's total in its currency, read here, never from the request. Paynow's signed result
  * callback or a poll of the transaction that says it is paid marks the order paid through the orders service
  * (its status event and e-mail, exactly once). Cancelled or failed payments leave the order awaiting payment, so

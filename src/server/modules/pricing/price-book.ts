@@ -8,7 +8,7 @@ import { dealers } from "../../db/schema/dealers.ts";
 import { dealerTiers, priceBreaks, productTierPrices } from "../../db/schema/pricing.ts";
 
 /**
- * A dealer's prices (issue 24 §2), read for a set of products in two small indexed queries and worked out by
+ * A dealer's prices, read for a set of products in two small indexed queries and worked out by
  * `#shared/dealer-pricing.ts`: the catalogue, the cart's preview, the checkout, the order, the quotation and the price
  * list all price through here, so a dealer is charged what they were shown.
  */

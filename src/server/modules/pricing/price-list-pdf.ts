@@ -18,7 +18,7 @@ export function priceListHeading(list: Pick<PriceList, "dealer_name" | "tier" | 
 }
 
 /**
- * A dealer's price list as an A4 PDF (issue 24 §3): the company's header as on the quotation, the dealer, tier and
+ * A dealer's price list as an A4 PDF: the company's header as on the quotation, the dealer, tier and
  * day, the rate note and "Prices exclude VAT", then the products by category with SKU, the unit price for one (and in
  * the secondary currency when there is one), the break table and availability. The table's header repeats on each
  * page; the footer numbers the pages.

@@ -7,7 +7,7 @@ import { csvResponse, fileResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
 import { PRICE_LIST_FOR_DEALERS } from "./price-list.ts";
 
-/** The dealer's price list (issue 24 §3) as JSON, CSV and PDF: approved dealers at their tier; admins at the dealer list price. */
+/** The dealer's price list as JSON, CSV and PDF: approved dealers at their tier; admins at the dealer list price. */
 export async function priceListRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { priceList } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();

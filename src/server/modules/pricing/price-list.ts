@@ -19,7 +19,7 @@ export const PRICE_LIST_FOR_DEALERS =
   "The price list is for approved dealers. Apply to become a dealer from the dealer area, or sign in with your dealer account.";
 
 /**
- * A dealer's price list (issue 24 §3): every priced product with the dealer's own unit price for one, its break table,
+ * A dealer's price list: every priced product with the dealer's own unit price for one, its break table,
  * its availability and its secondary price at the day's rate, dated. Prices come from the price book (one read for all
  * products), so the list says what the catalogue, the cart and the order charge. Admins get it at the dealer list price.
  */

@@ -2,7 +2,7 @@ import type { DealerTier } from "#shared/schemas/pricing.ts";
 import { dealerTiers } from "../../db/schema/pricing.ts";
 import { defineResource, quote } from "../../platform/resources/resource.ts";
 
-/** Dealer tiers (issue 24 §2), described once (platform/resources/resource.ts): kept in the admins' order, lowest first. */
+/** Dealer tiers, described once (platform/resources/resource.ts): kept in the admins' order, lowest first. */
 export const dealerTierResource = defineResource({
   name: "tier",
   table: dealerTiers,

@@ -17,7 +17,7 @@ import type { Services } from "../../services.ts";
 
 const refused = { 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody };
 
-/** Dealer prices in the back office (issue 24 §2): tiers, a dealer's tier, a product's quantity breaks and tier prices. */
+/** Dealer prices in the back office: tiers, a dealer's tier, a product's quantity breaks and tier prices. */
 export async function pricingRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { pricing } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();

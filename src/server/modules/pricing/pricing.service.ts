@@ -22,7 +22,7 @@ import { listTiers, tierOfUser } from "./price-book.ts";
 import { dealerTierResource } from "./pricing-resources.ts";
 
 /**
- * Dealer prices in the back office (issue 24 §2): the tiers (declared once, `dealerTierResource`), the tier each
+ * Dealer prices in the back office: the tiers (declared once, `dealerTierResource`), the tier each
  * dealer buys at, and each product's quantity breaks and tier prices. Every change is audited.
  */
 export function createPricingService({ db, audit, files }: { db: Db; audit: Auditor; files: StoredFiles }) {

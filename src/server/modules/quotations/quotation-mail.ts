@@ -152,7 +152,7 @@ export function quotationApprovedMail(
   quotation: QuotationView,
   company: QuotationMailSite,
   pdf: Uint8Array,
-  /** Where the requester accepts it (issue 25 §1): the dealer's quotations page, or a visitor's private link. */
+  /** Where the requester accepts it: the dealer's quotations page, or a visitor's private link. */
   acceptUrl: string | null = null,
 ): Mail {
   const { currency } = quotation;
@@ -275,7 +275,7 @@ function totalText(quotation: QuotationView): string {
 }
 
 /**
- * To the requester, three days before an approved quotation expires (issue 25 §1, sent once). A dealer gets the link to
+ * To the requester, three days before an approved quotation expires (sent once). A dealer gets the link to
  * their quotations page; a visitor is pointed at the accept link of the quotation's e-mail (only its hash is kept).
  */
 export function quotationReminderMail(quotation: QuotationView, company: QuotationMailSite, dealerUrl: string | null): Mail {

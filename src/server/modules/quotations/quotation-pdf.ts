@@ -101,7 +101,7 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
     rightText(line.lineCents === null ? "-" : money(line.lineCents), x.amountRight - CELL_PAD, state.y, regular, 10);
     state.y -= height;
   });
-  // Delivery, installation and discounts (issue 25 §1): an amount each, a discount subtracted.
+  // Delivery, installation and discounts: an amount each, a discount subtracted.
   for (const charge of quotation.charges) {
     if (ensure(22)) tableHeader();
     text(charge.label, x.product + CELL_PAD, state.y, regular, 10);
@@ -112,7 +112,7 @@ export async function quotationPdf(quotation: QuotationView, company: SiteSettin
   state.page.drawLine({ start: { x: MARGIN, y: state.y + 6 }, end: { x: MARGIN + WIDTH, y: state.y + 6 }, thickness: 1, color: RULE });
   state.y -= 12;
   if (quotation.vat_rate !== null && quotation.subtotal !== null && quotation.vat !== null && quotation.total !== null) {
-    // Prices exclude VAT; VAT at the rate frozen on approval (issue 21 §3).
+    // Prices exclude VAT; VAT at the rate frozen on approval.
     const rows: [string, string, boolean][] = [
       [`Total excl. VAT (${currency})`, quotation.subtotal, false],
       [`VAT ${vatRateLabel(quotation.vat_rate)} (${currency})`, quotation.vat, false],

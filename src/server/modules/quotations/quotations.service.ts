@@ -123,7 +123,7 @@ function searchOf(q: string | undefined): SQL | undefined {
 /**
  * A line's price in the secondary currency now, what an approval in that currency starts from: the product's own
  * secondary list price when the line was made at its list price, else the line's USD price (the retail price of a
- * visitor's request, a dealer's tier price) at today's rate (issue 24). Null for a product since removed.
+ * visitor's request, a dealer's tier price) at today's rate. Null for a product since removed.
  */
 function lineSecondary(
   pricing: SecondaryPricing,
@@ -141,11 +141,11 @@ function lineSecondary(
  * lines come without any amount and the charges, amounts themselves, are left out. A dealer's request is made at their
  * own price, which the catalogue shows them, so the snapshot is theirs to see; a visitor's or user's quotation carries
  * no price until an admin approves it, and then the quoted prices only. The product's RRP and list price are for
- * admins alone (issue 24).
+ * admins alone.
  */
 function pricesForReader(actor: Actor, quotation: QuotationView, money: boolean): QuotationView {
   if (isAdminRole(actor?.role)) return quotation;
-  // The product's RRP and dealer list price are for the admin approving it, never its owner (issue 24 §1).
+  // The product's RRP and dealer list price are for the admin approving it, never its owner.
   const own = { ...quotation, products: quotation.products.map((p) => ({ ...p, retail_price_usd: null, list_price_usd: null })) };
   const quoted = quotation.status === "approved" || quotation.status === "expired" || quotation.status === "accepted";
   if (money && seesPrices(actor)) return own;
@@ -180,21 +180,21 @@ type Deps = {
   settings: Pick<SettingsService, "get">;
   accounts: Pick<AccountsService, "me">;
   catalogue: Pick<CatalogueService, "quotePriceSnapshot" | "secondaryPricing">;
-  /** The VAT rate in force when a quotation is approved (issue 21 §3). */
+  /** The VAT rate in force when a quotation is approved. */
   rates: Pick<RatesService, "taxRateOn">;
   audit: Pick<AuditService, "record">;
   formLimits: Pick<FormLimits, "admit" | "mayConfirm">;
-  /** An approved quotation reserves its lines at a branch until it expires or is rejected (issue 23 §4). */
+  /** An approved quotation reserves its lines at a branch until it expires or is rejected. */
   stock: Pick<StockService, "chooseBranch">;
   /** The site's address for links in e-mails (SITE_URL, `linkOriginOf`). */
   siteUrl?: string;
-  /** A dealer's accepted quotation becomes an order in the acceptance's transaction (issue 25 §1). */
+  /** A dealer's accepted quotation becomes an order in the acceptance's transaction. */
   orders?: Pick<OrdersService, "placeFromQuotation">;
-  /** Issue 26 §2: a request with "I also want a certified installer" becomes a lead in its transaction. */
+  /** A request with "I also want a certified installer" becomes a lead in its transaction. */
   leads?: Pick<LeadsService, "createInTx" | "mailSite">;
 };
 
-/** How many days before a quotation expires its requester is reminded (issue 25 §1). */
+/** How many days before a quotation expires its requester is reminded. */
 export const REMINDER_DAYS = 3;
 
 /** The private link's token as stored: its SHA-256 (hex). */
@@ -368,7 +368,7 @@ export function createQuotationsService({
         ),
       )
       .orderBy(quotationCharges.id);
-    // Issue 26 §2: the requests that asked for a certified installer, and for which province (one lead each).
+    // The requests that asked for a certified installer, and for which province (one lead each).
     const leadRows = await exec
       .select({ quotationId: leadsTable.quotationId, province: leadsTable.province })
       .from(leadsTable)
@@ -590,7 +590,7 @@ export function createQuotationsService({
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(quotations).where(eq(quotations.id, id)).for("update");
       if (!row) throw new NotFoundError("Quotation not found.");
-      // The company's quotation becomes an order: not a technician's to accept (issue 25 §4).
+      // The company's quotation becomes an order: not a technician's to accept.
       if (actor?.role === "technician" && row.userId === actor.companyUserId) {
         throw new ForbiddenError("Technicians cannot accept quotations or place orders.");
       }
@@ -646,7 +646,7 @@ export function createQuotationsService({
         const quantities = new Map<number, number>();
         for (const p of input.products) quantities.set(p.product_id, (quantities.get(p.product_id) ?? 0) + p.quantity);
         // Read in the transaction, so the snapshot is of the products the lines point at: a dealer's own price at
-        // the quantity, anyone else's the retail price (issue 24 §1), which an approval starts from.
+        // the quantity, anyone else's the retail price, which an approval starts from.
         const found = await catalogue.quotePriceSnapshot(actor, quantities, tx);
         const byId = new Map(found.map((p) => [p.id, p]));
         input.products.forEach((line, i) => {
@@ -796,7 +796,7 @@ export function createQuotationsService({
           for (const c of charges) {
             await tx.update(quotationCharges).set({ amount: c.amount }).where(eq(quotationCharges.id, c.id));
           }
-          // The rate in force now, frozen with the quoted prices (issue 21 §2).
+          // The rate in force now, frozen with the quoted prices.
           const { rate } = await catalogue.secondaryPricing(true, tx);
           // The standard VAT rate of the day, frozen too; each line's rate follows its product's VAT category.
           const vat = await rates.taxRateOn(undefined, tx);
@@ -862,7 +862,7 @@ export function createQuotationsService({
         });
         // Made before the commit: a quotation is never approved without its PDF.
         const pdf = target === "approved" ? await quotationPdf(after, company) : null;
-        // Accepting (issue 25 §1): a dealer company accepts on its quotations page; anyone else through a private
+        // Accepting: a dealer company accepts on its quotations page; anyone else through a private
         // link, whose token is kept only as its hash (a new one with each approval).
         let acceptUrl: string | null = null;
         if (pdf) {
@@ -892,7 +892,7 @@ export function createQuotationsService({
     },
 
     /**
-     * PUT /api/quotations/{id}/lines (issue 25 §1): before approving, the admin adds products, removes lines, changes
+     * PUT /api/quotations/{id}/lines: before approving, the admin adds products, removes lines, changes
      * quantities, sets the unit price a line is offered at (the approval form starts from it), and replaces the
      * delivery, installation and discount charges. A pending or rejected quotation only (an approved one is rejected
      * first, which releases its stock). One transaction with the row locked, audited with the lines before and after.
@@ -927,7 +927,7 @@ export function createQuotationsService({
           }
           products_.add(l.product_id);
         }
-        // The owner's prices, as a request of theirs would have them (issue 24 §1).
+        // The owner's prices, as a request of theirs would have them.
         const [owner] =
           row.userId === null
             ? []
@@ -1028,7 +1028,7 @@ export function createQuotationsService({
     },
 
     /**
-     * POST /api/quotations/{id}/accept (issue 25 §1): the requester accepts an approved quotation before it expires.
+     * POST /api/quotations/{id}/accept: the requester accepts an approved quotation before it expires.
      * A dealer company's owner or buyer (the quotation is the company's: `user_id` is `actor.companyUserId`) places an
      * order at the quoted prices (`orders.placeFromQuotation`); anyone else accepts as the owning account or through
      * the private link's token, and sales is told (no order). Idempotent: accepting again answers the same order, and
@@ -1052,7 +1052,7 @@ export function createQuotationsService({
     },
 
     /**
-     * The private link's page (issue 25 §1): the approved quotation its token opens, as its requester sees it. A token
+     * The private link's page: the approved quotation its token opens, as its requester sees it. A token
      * that does not match is 404, whatever the id.
      */
     async viewByToken(id: number, token: string): Promise<{ quotation: QuotationView; prices: boolean }> {
@@ -1065,7 +1065,7 @@ export function createQuotationsService({
     },
 
     /**
-     * The reminder (issue 25 §1; the hourly "quotations.remind" job): each approved quotation that expires within
+     * The reminder (the hourly "quotations.remind" job): each approved quotation that expires within
      * REMINDER_DAYS days and was not reminded yet is mailed once to its requester. Claimed by one UPDATE … RETURNING,
      * so two processes never remind twice. The number reminded.
      */
@@ -1114,7 +1114,7 @@ export function createQuotationsService({
           .set({ status: "expired", updatedAt: now })
           .where(and(eq(quotations.status, "approved"), sql`${VALID_UNTIL_SQL} < ${at}`))
           .returning({ id: quotations.id });
-        // What they held goes back to stock (issue 23 §4).
+        // What they held goes back to stock.
         for (const { id } of rows) await release(tx, { quotationId: id }, `Quotation ${id} expired`, now);
         await releaseExpired(tx, now);
         return rows.length;

@@ -6,7 +6,7 @@ import { messageBody } from "../../platform/error-bodies.ts";
 import type { Services } from "../../services.ts";
 
 /**
- * The site search (issue 22 §4). Public, and not put in the shared cache: every query is a key of its own, and a
+ * The site search. Public, and not put in the shared cache: every query is a key of its own, and a
  * stream of them would push the catalogue's answers out.
  */
 export async function searchRoutes(app: FastifyInstance, opts: { services: Services }) {

@@ -40,7 +40,7 @@ export function skuKeyOf(q: string): string | null {
 }
 
 /**
- * The site search (issue 22 §4): products and content (blogs, case studies, articles, FAQs), public.
+ * The site search: products and content (blogs, case studies, articles, FAQs), public.
  *
  * Ranking, in this order: a product's exact SKU, then the start of one (letters and digits only, any case: "sv410m"
  * finds SV-410M-PERC); an exact (case-insensitive) name or title; full-text rank (`search_document`: the name or

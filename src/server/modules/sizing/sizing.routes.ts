@@ -6,7 +6,7 @@ import { validationBody } from "../../platform/error-bodies.ts";
 import type { Services } from "../../services.ts";
 
 /**
- * The solar calculator for API clients (issue 22 §6): the same service as the /solar-calculator page. Public; it
+ * The solar calculator for API clients: the same service as the /solar-calculator page. Public; it
  * stores nothing, sends no mail and shows no price, so it is not limited like the forms that mail (FormLimits): one
  * small query and a few hundred multiplications a call.
  */

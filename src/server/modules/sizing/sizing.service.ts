@@ -18,12 +18,12 @@ const SIZING_CATEGORIES: readonly SizingCategory[] = ["solar-panels", "hybrid-in
 type CatalogueProduct = SizingProduct & { image: string };
 
 /**
- * The solar calculator (issue 22 §6): `#shared/sizing.ts` does the arithmetic and the choosing; this reads the
+ * The solar calculator: `#shared/sizing.ts` does the arithmetic and the choosing; this reads the
  * catalogue's panels, inverters and batteries (one query, those three categories only, through
  * products_category_idx) and the site's sun hours (`sunHours`, the admin's settings form), and names the products.
  *
  * Public, and it reveals no price: prices only break ties between adequate products ("the cheapest"), as integer
- * cents, and never leave this service. Each line of the kit carries its availability (issue 23 §3), with quantities
+ * cents, and never leave this service. Each line of the kit carries its availability, with quantities
  * for dealers and admins only, so the kit can warn about a line that is short.
  */
 export function createSizingService(db: Db, settings: { get(): Promise<Pick<SiteSettings, "sunHours">> }) {

@@ -6,7 +6,7 @@ import { products } from "../../db/schema/catalogue.ts";
 import { shipmentLines, shipments, stockLevels } from "../../db/schema/stock.ts";
 
 /**
- * What everyone sees of a product's stock (issue 23 §3), for many products in three small queries (the catalogue's
+ * What everyone sees of a product's stock, for many products in three small queries (the catalogue's
  * own queries stay as they are): each branch's status, and its available quantity for those allowed to see it.
  */
 

@@ -32,7 +32,7 @@ const refused = { 400: validationBody, 401: messageBody, 403: messageBody, 404: 
 const reads = { 400: validationBody, 401: messageBody, 403: messageBody };
 const page = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), count: z.number() });
 
-/** The stock back office (issue 23 §1, §2, §5), every route for admins: branches, delivery fees, stock, shipments, the ledger. */
+/** The stock back office, every route for admins: branches, delivery fees, stock, shipments, the ledger. */
 export async function stockAdminRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { stockAdmin } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -99,7 +99,7 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
 }
 
 /**
- * The stock back office (issue 23 §1, §2, §5): branches and delivery fees (declared once as resources), stock per
+ * The stock back office: branches and delivery fees (declared once as resources), stock per
  * product and branch, adjustments and returns, incoming shipments received in full or in part, the ledger, the
  * low-stock list and the CSV count import. Every call is for admins, each change one transaction with its audit
  * entry, and every change of a level goes through the ledger's `move` (stock-ledger.ts).

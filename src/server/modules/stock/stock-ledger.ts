@@ -6,7 +6,7 @@ import { stockLevels, stockMovements, stockReservations } from "../../db/schema/
 import { ConflictError } from "../../platform/errors.ts";
 
 /**
- * The stock ledger's primitives (issue 23 §2, §4), each inside the caller's transaction. Every change to a
+ * The stock ledger's primitives, each inside the caller's transaction. Every change to a
  * `stock_levels` row is one `stock_movements` row written with it, so the levels are always the ledger added up
  * (`tests` check it after every kind of movement). A level row is locked before it is read for a decision
  * (`for update`), and several are always locked in product id order, so concurrent orders for the last units queue

@@ -3,7 +3,7 @@ import { branches, deliveryFees } from "../../db/schema/branches.ts";
 import { defineResource, quote } from "../../platform/resources/resource.ts";
 
 /**
- * The stock back office's plain resources (issue 23 §1, §5), each described once (platform/resources/resource.ts):
+ * The stock back office's plain resources, each described once (platform/resources/resource.ts):
  * branches and the delivery fee table, both kept in the admin's order.
  */
 

@@ -7,7 +7,7 @@ import { access } from "../../platform/auth/access.ts";
 import { sharePublicReads } from "../../platform/shared-cache.ts";
 import type { Services } from "../../services.ts";
 
-/** Public reads of stock (issue 23): availability of products, the branches, the delivery fees. */
+/** Public reads of stock: availability of products, the branches, the delivery fees. */
 export async function stockRoutes(app: FastifyInstance, opts: { services: Services }) {
   sharePublicReads(app);
   const { stock } = opts.services;

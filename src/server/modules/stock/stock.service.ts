@@ -30,7 +30,7 @@ export function branchView(b: BranchRow): BranchView {
 export const normaliseSerial = (s: string) => s.trim().toUpperCase();
 
 /**
- * Stock as the rest of the site reads it (issue 23): availability per product and branch, the branches and the
+ * Stock as the rest of the site reads it: availability per product and branch, the branches and the
  * delivery fees, a branch chosen to serve an order, an order's reservations and serial numbers, and where a serial
  * went. The ledger's changes are `stock-ledger.ts` (inside the orders' and quotations' transactions) and the back
  * office's `stock-admin.service.ts`.
@@ -56,7 +56,7 @@ export function createStockService({ db }: { db: Db }) {
     },
 
     /**
-     * The branch that serves an order (issue 23 §5): the one asked for (for collection, it must take collections), or
+     * The branch that serves an order: the one asked for (for collection, it must take collections), or
      * else the one that has the most of the lines in full now, then the most units, then the first in the list.
      */
     async chooseBranch(

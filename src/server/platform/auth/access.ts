@@ -5,7 +5,7 @@ import { type Actor, NOT_COMPANY_PERSON, OWNER_ONLY, requireUser, VERIFY_FIRST }
 
 /**
  * Who may call an API route: declared on the route itself (`config: { access }`) and checked in the route's
- * onRequest hook, before the body is parsed or the body, query, params or files are validated (issue 17 §2). A
+ * onRequest hook, before the body is parsed or the body, query, params or files are validated. A
  * caller without the right gets 401 (no session) or 403 (wrong role, or an e-mail address not confirmed where that
  * is required) whatever they send, and before the size (413) and content-type (415) refusals, which come with
  * parsing. Services keep their own checks (defence in depth) and the owner-scoped ones ("your own order"), which
@@ -23,7 +23,7 @@ export type Access =
       readonly refusal?: string;
       /** The 403's message for an address not yet confirmed, where the service has its own (VERIFY_FIRST otherwise). */
       readonly unverifiedRefusal?: string;
-      /** A dealer company's team members (buyers, technicians) are refused (OWNER_ONLY): its team, its application (issue 25 §4). */
+      /** A dealer company's team members (buyers, technicians) are refused (OWNER_ONLY): its team, its application. */
       readonly notTeamMember?: boolean;
       /**
        * One of a dealer company's people ('person': owner, buyer or technician) or its owner ('owner'), read from the
@@ -45,7 +45,7 @@ export const access = {
   /** Dealers whose e-mail address is confirmed (ordering, paying). */
   verifiedDealer: { kind: "signed-in", roles: ["dealer"], verified: true },
   /** Some roles, optionally with a confirmed e-mail address and the service's own refusal message. */
-  /** A dealer company's owner (issue 25 §4): a verified dealer who is not one of a company's team. */
+  /** A dealer company's owner: a verified dealer who is not one of a company's team. */
   companyOwner: { kind: "signed-in", roles: ["dealer"], verified: true, notTeamMember: true },
   /** A dealer company's people, whatever the company's standing: reading its team (decision 023). */
   companyPeople: { kind: "signed-in", team: "person" },

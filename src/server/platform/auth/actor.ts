@@ -12,7 +12,7 @@ export type Actor = {
   /** Whether the account's e-mail address is confirmed (decision 005: needed to apply as a dealer and to check out). */
   emailVerified: boolean;
   /**
-   * The account a dealer company's records belong to (issue 25 §4): the owner's user id for a team member, the
+   * The account a dealer company's records belong to: the owner's user id for a team member, the
    * account's own id otherwise. Orders, quotations, the cart, kits, the tier and the application are the company's,
    * kept under this id; who placed an order or a quotation is `id`.
    */
@@ -125,7 +125,7 @@ export function canSeeCompanyMoney(viewer: MoneyViewer, companyUserId: number | 
   return companyUserId !== null && viewer.companyUserId === companyUserId;
 }
 
-/** Issue 26 §3: the words every refusal of a company on hold for expired documents carries (the banner says more). */
+/** The words every refusal of a company on hold for expired documents carries (the banner says more). */
 export const DOCUMENTS_EXPIRED_HOLD =
   "Dealer prices and checkout are suspended because one of your company's documents has expired. Upload the renewed document on your profile; we restore them as soon as it is approved.";
 

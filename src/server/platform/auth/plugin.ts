@@ -16,14 +16,14 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
-/** The known-device cookie (issue 16, M4): `__Host-did` with secure cookies, `did` over plain http. */
+/** The known-device cookie: `__Host-did` with secure cookies, `did` over plain http. */
 export function deviceCookieName(secure: boolean): string {
   return secure ? "__Host-did" : "did";
 }
 
 /**
  * API clients (scripts, apps) send neither `Origin` nor `Sec-Fetch-Site`; every current browser sends one of them
- * with a POST. Only API clients get the session token in a JSON answer (issue 16, L3): a browser keeps it in the
+ * with a POST. Only API clients get the session token in a JSON answer: a browser keeps it in the
  * httpOnly cookie, out of reach of scripts.
  */
 export function isApiClient(request: FastifyRequest): boolean {
@@ -116,7 +116,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     }
   });
   // A stale cookie is cleared as the answer leaves, unless the answer opens a new session: a sign-in posted with a
-  // stale cookie must keep the cookie it sets (issue 16, I7). Pages set theirs as a raw header (platform/web).
+  // stale cookie must keep the cookie it sets (I7). Pages set theirs as a raw header (platform/web).
   const staleCookie = new WeakSet<FastifyRequest>();
   app.addHook("onSend", async (request, reply, payload) => {
     if (!staleCookie.has(request)) return payload;

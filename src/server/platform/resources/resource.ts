@@ -8,7 +8,7 @@ import { checkKept, type PlannedImage } from "../uploads/image-plan.ts";
 import type { FilePut, StoredFile, StoredFiles } from "../uploads/stored-files.ts";
 
 /**
- * A back-office resource described once (issue 18): the descriptor says where its rows live, how they read in the
+ * A back-office resource described once: the descriptor says where its rows live, how they read in the
  * API, how the audit log names them and which stored files they own; the helpers below (`rowOf`, `create`,
  * `update`, `remove`, `move`) hold the transaction, the row lock, the conflict check, the file handling and the
  * audit entry for every resource. Rules of one resource (a position's unique name, a certificate's required PDF)

@@ -315,7 +315,7 @@ export type UploadRules = ImageUploadRules & {
   /** PDF fields and how many files each takes (datasheets, certificates). */
   pdfFields?: Readonly<Record<string, number>>;
   /**
-   * Fields taking a JPG/PNG image or a PDF (a proof of payment, issue 25 §6), decided by the file's first bytes;
+   * Fields taking a JPG/PNG image or a PDF (a proof of payment), decided by the file's first bytes;
    * anything else is refused with `onlyImageOrPdf`.
    */
   imageOrPdfFields?: Readonly<Record<string, number>>;

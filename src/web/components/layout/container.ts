@@ -1,5 +1,5 @@
 /**
- * The one layout grid (issue 20 §2): the header, the footer and every public page sit in this container, so a page's
+ * The one layout grid: the header, the footer and every public page sit in this container, so a page's
  * heading starts where the logo does at every width.
  */
 export const CONTAINER = "mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8";

@@ -24,8 +24,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The dealer area's sidebar (spec §2): fixed 118 px under the header from md up, a collapsible menu below it (the
  * button is a disclosure of src/web/enhance/disclosure.ts, so it works the same on the landing page, which visitors
  * get without React, and on the dealer area's React pages).
- * Quotations, Orders (issue 5) and the Price list (issue 24) are for dealers (role_id 2: a company's owner and its
- * buyers) only; a company's technicians (issue 25 §4) get Orders and Team; Become a Dealer and the label Member for
+ * Quotations, Orders and the Price list are for dealers (role_id 2: a company's owner and its
+ * buyers) only; a company's technicians get Orders and Team; Become a Dealer and the label Member for
  * everyone else.
  */
 export function DealerSidebar({ user }: { user: PublicUser | null }) {

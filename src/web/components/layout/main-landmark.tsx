@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 /**
  * The floating Help and Tours button's lane from md up (60 px, 30 px from the right and bottom edges: the window's
  * rightmost 90 px), kept free on the dealer and back-office pages that have it: their content and footer stop
- * 96 px from the right edge, so no control is ever under the button, at any scroll position (issue 20 §4,
+ * 96 px from the right edge, so no control is ever under the button, at any scroll position (
  * decision 012). Below md the button ends the page instead.
  */
 export const HELP_BUTTON_GUTTER = "md:pr-[96px]!"; // important: it outranks a container's own padding (lg:px-8)

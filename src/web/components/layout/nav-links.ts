@@ -3,10 +3,10 @@ import { CATEGORIES } from "#shared/categories.ts";
 export type NavLinkItem = { to: string; label: string };
 export type NavItem = NavLinkItem & { children?: NavLinkItem[] };
 
-/** The solar calculator (issue 22 §6): last in the Products menu (the bar has no room for it beside the search box), and in the footer. */
+/** The solar calculator: last in the Products menu (the bar has no room for it beside the search box), and in the footer. */
 export const CALCULATOR_LINK: NavLinkItem = { to: "/solar-calculator", label: "Solar Calculator" };
 
-/** The certified installer directory (issue 26 §1): in the footer and on the dealer programme's page. */
+/** The certified installer directory: in the footer and on the dealer programme's page. */
 export const INSTALLERS_LINK: NavLinkItem = { to: "/installers", label: "Find an Installer" };
 
 /** The main navigation of the normal header (spec §2); the mobile menu shows the same links. */

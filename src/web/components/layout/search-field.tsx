@@ -2,7 +2,7 @@ import type { InputHTMLAttributes } from "react";
 import { SEARCH_QUERY_MAX } from "#shared/constants.ts";
 
 /**
- * The site search's text field (issue 22 §4): its label, the `q` the /search page reads, the longest query the
+ * The site search's text field: its label, the `q` the /search page reads, the longest query the
  * search takes, and `data-search-suggest` (suggestions as you type, enhance/search-suggest.ts). The header, the
  * phone menu and the search page each put it in their own GET form.
  */

@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 
 /**
- * The back office's row actions (issue 20 §4): one look for every list, side by side in one row, never stacked.
+ * The back office's row actions: one look for every list, side by side in one row, never stacked.
  * Each action is an icon with its word ("Edit"), or the icon alone for the small ones (Move up, Move down) with the
  * word for screen readers and as a tooltip. `name` follows the word for screen readers only ("Edit Solar panel
  * 450 W"), so a list of many "Edit" buttons says which one is which.

@@ -33,7 +33,7 @@ export default function SpecToaster({ onMounted }: { onMounted: () => void }) {
       visibleToasts={TOAST_DEFAULTS.visibleToasts}
       duration={TOAST_DEFAULTS.duration}
       gap={TOAST_DEFAULTS.gap}
-      // Top right, under the header: its Cart badge stays in sight (issue 20 §4).
+      // Top right, under the header: its Cart badge stays in sight.
       offset={{ top, right: 24 }}
       mobileOffset={{ top, right: 16, left: 16 }}
       style={{ "--width": `${TOAST_DEFAULTS.width}px` } as React.CSSProperties}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 /**
  * Ids, references (ORD-…, QUO-…), dates, amounts and e-mail addresses in lists: never broken across lines
- * ("ORD-2026-" / "000002", "USD" / "1,250.00"), figures of equal width so columns line up (issue 20 §4).
+ * ("ORD-2026-" / "000002", "USD" / "1,250.00"), figures of equal width so columns line up.
  */
 export const TOKEN_CLASS = "whitespace-nowrap tabular-nums";
 

@@ -80,7 +80,7 @@ async function changePassword(form: FormData, context: WebContext, userId: numbe
   );
 }
 
-/** "Sign out of other devices", with the current password (issue 16, L7). */
+/** "Sign out of other devices", with the current password. */
 async function revokeOthers(form: FormData, context: WebContext) {
   return formAction(
     revokeOthersSchema,

@@ -33,7 +33,7 @@ function deviceName(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-/** Where the account is signed in, and "Sign out of other devices" (issue 4). */
+/** Where the account is signed in, and "Sign out of other devices". */
 export function SessionsPanel({ sessions, result }: { sessions: SessionInfo[]; result: FormResult<"password"> | undefined }) {
   const message = result?.success;
   const pending = usePostPending("/dealer/profile");

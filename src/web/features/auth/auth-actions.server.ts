@@ -27,7 +27,7 @@ export function afterLoginPath(request: Request, role: Parameters<typeof homePat
   return fromForm ?? fromQuery ?? homePathFor(role);
 }
 
-/** Where a sign-in comes from: the address and agent (limits, events) and the known-device cookie (issue 16, M4). */
+/** Where a sign-in comes from: the address and agent (limits, events) and the known-device cookie. */
 function signInMeta(context: WebContext) {
   return { ip: context.ip, userAgent: context.userAgent, deviceToken: context.deviceToken };
 }

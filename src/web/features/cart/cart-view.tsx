@@ -126,11 +126,11 @@ export function CartLine({ item, unavailable, priced = false }: { item: CartItem
           </p>
         ) : null}
         {priced && !unavailable ? (
-          // Below a quantity break (issue 24 §2): "USD 108.74 each from 10", put in and shown by the script.
+          // Below a quantity break: "USD 108.74 each from 10", put in and shown by the script.
           <p data-line-break="" hidden className="text-sm font-medium text-accent-800 tabular-nums" />
         ) : null}
         {unavailable ? null : (
-          // A line that cannot be had in full now (issue 23 §3, shortLineWarning): the script puts in the words
+          // A line that cannot be had in full now (shortLineWarning): the script puts in the words
           // from GET /api/products/availability and shows it.
           <p data-line-stock="" hidden className="mt-1 flex items-start gap-1.5 text-sm font-medium text-amber-900">
             <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

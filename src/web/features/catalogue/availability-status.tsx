@@ -16,7 +16,7 @@ const LOOK: Record<AvailabilityStatus, { Icon: typeof CircleCheck; className: st
 };
 
 /**
- * A product's availability in words with its icon (issue 23 §3): "In stock", "Low stock", "Out of stock — expected
+ * A product's availability in words with its icon: "In stock", "Low stock", "Out of stock — expected
  * 12 Dec", "On order". Server markup (quiet pages); `data-availability` names the status for the tests.
  */
 export function AvailabilityStatusLine({
@@ -67,7 +67,7 @@ export function BranchAvailability({ availability }: { availability: Availabilit
 }
 
 /**
- * A line of a kit (or an order) that cannot be had in full now (issue 23 §3, `shortLineWarning`): the status, and the
+ * A line of a kit (or an order) that cannot be had in full now (`shortLineWarning`): the status, and the
  * warning when there is one ("Only 3 available; more expected 12 Dec. The rest will be backordered.").
  */
 export function LineStock({ availability, quantity }: { availability: Availability; quantity: number }) {

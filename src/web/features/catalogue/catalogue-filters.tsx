@@ -3,7 +3,7 @@ import type { CatalogueSort } from "#shared/catalogue-filters.ts";
 import type { ChoiceFacet, Facet, RangeFacet } from "#shared/schemas/catalogue.ts";
 
 /**
- * A category page's filters (issue 22 §3): one GET form, so a filtered page works without scripts and its address
+ * A category page's filters: one GET form, so a filtered page works without scripts and its address
  * can be shared. On phones it folds into "Filters"; from 768 px it is the page's side column. The sort select
  * outside it belongs to it (`form=`) and sends it on change.
  */

@@ -2,7 +2,7 @@ import { Square, SquareCheck } from "lucide-react";
 import { compareHref } from "#shared/compare.ts";
 
 /**
- * "Compare" on a card or a product page (issue 22 §5). Sent as a link to the comparison of this product alone, which
+ * "Compare" on a card or a product page. Sent as a link to the comparison of this product alone, which
  * works with no script (that page offers the category's other products to add); src/web/enhance/compare.ts makes it a
  * toggle button (aria-pressed, its box ticked) that adds the product to the list kept in the browser. Its name stays
  * "Compare …" in both states: a toggle's label does not change, its pressed state says it is chosen.

@@ -2,7 +2,7 @@ import { ProductCard, type ProductCardData } from "./product-card.tsx";
 
 /**
  * Featured products (spec §2 /products), each on the catalogue's product card with its own artwork when it has one.
- * No star rating: the spec's static five stars read as reviews nobody wrote (issue 20 §3, decision 014).
+ * No star rating: the spec's static five stars read as reviews nobody wrote (decision 014).
  */
 export function FeaturedProducts({ featured }: { featured: ProductCardData[] }) {
   if (featured.length === 0) return null;

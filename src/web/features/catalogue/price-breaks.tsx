@@ -11,7 +11,7 @@ export function breakRange(breaks: readonly PriceBreak[], index: number): string
 }
 
 /**
- * Under a product's price (issue 24 §2): whose price it is ("Your price · Silver tier" for a dealer, the dealer list
+ * Under a product's price: whose price it is ("Your price · Silver tier" for a dealer, the dealer list
  * price for an admin) and, when quantity breaks lower it, the unit price from each quantity as a small table. The
  * service sends `price_breaks` to dealers and admins only, so visitors get nothing here.
  */

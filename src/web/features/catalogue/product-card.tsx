@@ -19,7 +19,7 @@ export type PriceCue =
       usd: string;
       secondary: string | null;
       currency: string;
-      /** The quantity the first quantity break starts at (issue 24 §2): "Lower price from 10"; null without breaks. */
+      /** The quantity the first quantity break starts at: "Lower price from 10"; null without breaks. */
       breaksFrom?: number | null;
     }
   | { kind: "sign-in" }
@@ -35,7 +35,7 @@ export type ProductCardData = {
   cue: PriceCue;
   /** Its category's slug: a comparison holds products of one category (Compare). */
   category: string;
-  /** Its stock status as everyone sees it (issue 23 §3); the card shows no quantities. */
+  /** Its stock status as everyone sees it; the card shows no quantities. */
   availability?: Pick<Availability, "status" | "next_arrival">;
   /** A featured product's own artwork, shown instead of the product's main image. */
   artwork?: string | null;
@@ -103,7 +103,7 @@ export function priceCueText(kind: "sign-in" | "dealers-only"): string {
 }
 
 /**
- * A product in a grid (issue 20 §3): image, brand, name (the link; the whole card is its target area), the key
+ * A product in a grid: image, brand, name (the link; the whole card is its target area), the key
  * figure, the price cue for who is looking, Add to Cart, Request a Quote and Compare. Server markup only: Add to Cart
  * is answered by src/web/enhance/cart.ts, Request a Quote opens the product page with its quote form open, Compare
  * (compare-control.tsx) is a link that src/web/enhance/compare.ts makes a toggle.

@@ -86,7 +86,7 @@ describe("quoteAction", () => {
       customer_email: "Enter a valid email address.",
       quantity: "Quantity must be at least 1.",
     });
-    // The installer checkbox and province (issue 26 §2) were not sent: empty.
+    // The installer checkbox and province were not sent: empty.
     expect(body.values).toEqual({
       ...filled,
       customer_name: " ",

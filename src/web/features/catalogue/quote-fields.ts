@@ -13,7 +13,7 @@ export const QUOTE_FIELDS = [
   "customer_phone",
   "quantity",
   "notes",
-  // Issue 26 §2: "I also want a certified installer" (a checkbox) and the province.
+  // "I also want a certified installer" (a checkbox) and the province.
   "installer",
   "installer_province",
 ] as const;
@@ -39,7 +39,7 @@ function kitLines(form: FormData): QuoteRequestInput["products"] {
   return ids.map((id, i) => ({ product_id: String(id), quantity: String(quantities[i] ?? "") }));
 }
 
-/** Issue 26 §2: the installer checkbox, its province (none chosen: absent) and where the form is (hidden `source`). */
+/** The installer checkbox, its province (none chosen: absent) and where the form is (hidden `source`). */
 function installerInput(form: FormData): Pick<QuoteRequestInput, "installer" | "installer_province" | "source"> {
   const province = text(form, "installer_province");
   const source = text(form, "source");

@@ -12,7 +12,7 @@ export type QuoteKit = { lines: { product_id: number; quantity: number }[]; note
 type QuoteFormProps = {
   dialogId: string;
   refused: QuoteResult | undefined;
-  /** Where the form is (issue 26 §2: a lead's source): the product's quote dialog by default. */
+  /** Where the form is (a lead's source): the product's quote dialog by default. */
   source?: LeadSource | undefined;
   /** A dealer company's contact the fields start from (what was typed wins after a refusal). */
   contact?: QuoteContact | null | undefined;

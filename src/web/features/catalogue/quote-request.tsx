@@ -13,7 +13,7 @@ type QuoteRequestProps = {
   result: QuoteResult | undefined;
   /** Drawn open, as a refused post's is: the page was asked for with its quote form open (a card's Request a Quote). */
   open?: boolean;
-  /** Issue 26 §2: where an enquiry with an installer came from (the product's dialog: "quote"). */
+  /** Where an enquiry with an installer came from (the product's dialog: "quote"). */
   source?: LeadSource;
   /** A dealer company's contact the form starts from (the cart's dialog). */
   contact?: QuoteContact | null;

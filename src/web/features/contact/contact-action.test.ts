@@ -24,7 +24,7 @@ describe("contactAction", () => {
     const { body, status } = unwrap(await contactAction(post(filled), contextWith(submit)));
     expect(status).toBe(200);
     expect(body).toEqual({ success: "Thank you! Your message has been sent. We will get back to you soon.", id: 7 });
-    // With the client's address: the form is limited per sender (issue 16, M2).
+    // With the client's address: the form is limited per sender.
     expect(submit).toHaveBeenCalledWith(null, { ...filled, requestQuote: true }, { ip: "203.0.113.7" });
   });
 

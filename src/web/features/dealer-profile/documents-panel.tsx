@@ -18,7 +18,7 @@ const GROUPS: { kind: DocumentKind; title: string; name: (n: number) => string }
   { kind: "zera_licence", title: "ZERA Installer Licence (optional)", name: () => "ZERA licence" },
 ];
 
-/** "Expired" or "Expires soon" (issue 26 §3): a document's, or on the back office's dealers list a company's documents'. */
+/** "Expired" or "Expires soon": a document's, or on the back office's dealers list a company's documents'. */
 export function ExpiryBadge({ state, children }: { state: "expired" | "expiring"; children?: React.ReactNode }) {
   return state === "expired" ? (
     <span className={`${BADGE} border-red-400 bg-red-100 text-red-900`}>{children ?? "Expired"}</span>
@@ -27,7 +27,7 @@ export function ExpiryBadge({ state, children }: { state: "expired" | "expiring"
   );
 }
 
-/** Issue 26 §3: a document's expiry ("Expires 31 Dec 2026"), a clear "Expired" badge once past, a licence's class. */
+/** A document's expiry ("Expires 31 Dec 2026"), a clear "Expired" badge once past, a licence's class. */
 function ExpiryNote({ doc }: { doc: DealerDocumentView }) {
   const label = expiryLabel(doc);
   if (!label && !doc.licence_class) return null;
@@ -109,7 +109,7 @@ export function DocumentsPanel({
 }: {
   documents: DealerDocumentView[];
   actions?: DocumentActions;
-  /** Under a kind's documents: the dealer's renewal upload, when one is open (issue 26 §3). */
+  /** Under a kind's documents: the dealer's renewal upload, when one is open. */
   renewal?: (kind: DocumentKind, documents: DealerDocumentView[]) => React.ReactNode;
 }) {
   return (

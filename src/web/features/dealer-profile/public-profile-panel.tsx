@@ -29,7 +29,7 @@ const checkboxRow = "flex min-h-11 items-center gap-3 text-base text-slate-800";
 const box = "size-5 accent-accent-700";
 
 /**
- * Issue 26 §1: the owner of an approved company opts in to the public directory and chooses what it shows: the
+ * The owner of an approved company opts in to the public directory and chooses what it shows: the
  * profile's contact, provinces and services, a logo, and which installations appear with their town and photos
  * (never the end customer's contact). Saved through the API, then the page's data is read again.
  */

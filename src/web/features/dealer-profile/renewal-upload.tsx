@@ -15,7 +15,7 @@ import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { uploadDocument } from "../dealer-register/upload-documents.ts";
 
 /**
- * Issue 26 §3: an approved dealer uploads the renewal of a document that expires soon or has expired (or a ZERA
+ * An approved dealer uploads the renewal of a document that expires soon or has expired (or a ZERA
  * licence, with its class). The new file goes into the same per-document review; the current one stays until then.
  */
 export function RenewalUpload({ userId, kind, label }: { userId: number; kind: DocumentKind; label: string }) {

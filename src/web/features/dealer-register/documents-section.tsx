@@ -38,7 +38,7 @@ type Chosen = {
 };
 
 /**
- * The documents asked for: the spec's three, required, and (issue 26) the ZERA licence, optional: the Zimbabwe Energy
+ * The documents asked for: the spec's three, required, and the ZERA licence, optional: the Zimbabwe Energy
  * Regulatory Authority licenses solar installers, and a dealer who only resells has none. With one on file and
  * approved, the company's listing in the installer directory shows its class.
  */

@@ -31,7 +31,7 @@ function attentionOf(id: ApplicationSection, application: DealerApplication, rej
 }
 
 /**
- * The one note under the status (issue 17 §8): rejected documents come first ("Action needed"), whatever the
+ * The one note under the status: rejected documents come first ("Action needed"), whatever the
  * status, so a Pending application with a rejected document never also says it is complete.
  */
 function StatusNote({ application, rejectedDocuments }: { application: DealerApplication; rejectedDocuments: number }) {

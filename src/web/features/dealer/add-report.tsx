@@ -10,7 +10,7 @@ function priceChange(then: string | undefined, now: string | undefined): string 
 }
 
 /**
- * What adding an old order or a kit to the cart did (issue 25 §2): how many lines went in, then what changed or is
+ * What adding an old order or a kit to the cart did: how many lines went in, then what changed or is
  * unavailable: prices since the order, products no longer sold (left out), stock short of the cart's quantity.
  */
 export function AddReportNotice({ report, what }: { report: AddReport; what: string }) {

@@ -45,7 +45,7 @@ function quoteSummary(products: { name: string; quantity: number }[]): string {
 }
 
 /**
- * The approved dealer's home (issue 25 §5), phone first: the account's standing, shortcuts, then what needs doing
+ * The approved dealer's home, phone first: the account's standing, shortcuts, then what needs doing
  * (open quotations, orders awaiting payment or dispatch) and the latest tax invoices, each panel with its empty state.
  * A technician sees no tier, amounts, quotations or invoices, and no ordering shortcuts.
  */

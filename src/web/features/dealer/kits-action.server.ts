@@ -9,7 +9,7 @@ export type KitsActionResult =
   | { status: "added"; kitId: number; name: string; report: AddReport }
   | { status: "error"; intent: string; kitId: number; field: "name" | null; message: string; values: { name: string } };
 
-/** The kits page's forms (issue 25 §2): save the cart as a kit, rename, delete, add to the cart. */
+/** The kits page's forms: save the cart as a kit, rename, delete, add to the cart. */
 export async function kitsAction(request: Request, context: WebContext) {
   const form = await request.formData();
   const intent = formText(form, "intent");

@@ -11,7 +11,7 @@ export type QuickOrderActionResult =
   | { status: "error"; text: string; formError: string };
 
 /**
- * Quick order's form (issue 25 §2), posted with or without the page's script: the pasted text, or an uploaded CSV
+ * Quick order's form, posted with or without the page's script: the pasted text, or an uploaded CSV
  * in its place; "check" matches the lines, "add" also adds every valid line to the company's cart at once.
  */
 export async function quickOrderAction(request: Request, context: WebContext) {

@@ -12,7 +12,7 @@ export type ReorderResult =
   | { status: "reordered"; orderId: number; report: AddReport }
   | { status: "reorder-error"; orderId: number; message: string };
 
-/** The orders page's "Order again" (issue 25 §2): the order's lines added to the company's cart, with what changed. */
+/** The orders page's "Order again": the order's lines added to the company's cart, with what changed. */
 export async function reorderAction(form: FormData, context: WebContext) {
   const orderId = Number(form.get("orderId")) || 0;
   try {

@@ -14,7 +14,7 @@ export type TeamResult =
   | ({ form: "cancel"; invitationId: number } & FormResult<never>);
 
 /**
- * The team page's forms: invite, change a member's role, remove a member (issue 25 §4), withdraw an invitation
+ * The team page's forms: invite, change a member's role, remove a member, withdraw an invitation
  * (decision 023).
  */
 export async function teamAction(request: Request, context: WebContext) {

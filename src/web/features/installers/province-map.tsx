@@ -23,7 +23,7 @@ const LABEL_AT: Record<ProvinceSlug, string> = {
 export const installersCount = (n: number) => `${n} installer${n === 1 ? "" : "s"}`;
 
 /**
- * Zimbabwe's ten provinces drawn as inline SVG from shapes bundled with the product (issue 26 §1): nothing loads
+ * Zimbabwe's ten provinces drawn as inline SVG from shapes bundled with the product: nothing loads
  * from elsewhere. Each province is a real submit button of the directory's GET form (`province=<slug>`), named
  * "Harare: 3 installers", pressed when it is the filter; it works without any script (the page reloads filtered).
  * The buttons lie one over another, each drawing its own outline: only the outline takes the pointer, and the

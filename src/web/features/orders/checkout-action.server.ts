@@ -29,7 +29,7 @@ export async function checkoutAction(request: Request, context: WebContext) {
     deliveryCity: formText(form, "deliveryCity"),
     notes: formText(form, "notes"),
   };
-  // The branch collected from (issue 23 §5); for a delivery the server chooses the branch that sends it.
+  // The branch collected from; for a delivery the server chooses the branch that sends it.
   const branchId = values.fulfilment === "collection" ? formText(form, "branchId") : "";
   return formAction(
     placeOrderSchema,

@@ -36,7 +36,7 @@ type Props = {
   /** The currency the dealer chose in the cart: USD or the secondary currency. */
   defaultCurrency: string;
   result: CheckoutResult | undefined;
-  /** The branches that take collections (issue 23 §5). */
+  /** The branches that take collections. */
   branches: BranchView[];
   /** The delivery fee per city, USD excluding VAT. */
   deliveryFees: DeliveryFeeView[];
@@ -93,7 +93,7 @@ function Summary({
   preview: OrderPreview | null;
   currency: string;
   loading: boolean;
-  /** What the serving branch cannot supply of a line now (issue 23 §4), or null. */
+  /** What the serving branch cannot supply of a line now, or null. */
   note: (productId: number, quantity: number) => string | null;
 }) {
   const delivery = preview?.delivery ?? null;
@@ -143,7 +143,7 @@ function Summary({
               <td className="py-2 pr-2 text-slate-900">
                 {l.product_name}
                 {unit === null ? null : (
-                  // The dealer's unit price at this quantity (issue 24 §2: a quantity break lowers it).
+                  // The dealer's unit price at this quantity (a quantity break lowers it).
                   <span data-unit-price="" className="block text-xs text-slate-600 tabular-nums">
                     {formatMoney(currency, unit)} each
                   </span>
@@ -160,7 +160,7 @@ function Summary({
           );
         })}
         {delivery ? (
-          // The delivery fee is a line of the order of its own, with VAT at the standard rate (issue 23 §5).
+          // The delivery fee is a line of the order of its own, with VAT at the standard rate.
           <tr className="border-b border-slate-200" data-delivery-fee="">
             <td className="py-2 pr-2 text-slate-900">Delivery to {delivery.city}</td>
             <td className="py-2 pr-2 text-right">1</td>

@@ -9,7 +9,7 @@ import { orderStatusBadge } from "./order-status.ts";
 
 /**
  * A decimal string ("1234.50") as the page prints it, with its currency. A no-break space joins the two, so "USD"
- * never ends one line with the figure on the next (checkout, order cards, the back office's orders; issue 20 §4).
+ * never ends one line with the figure on the next (checkout, order cards, the back office's orders).
  */
 export function formatMoney(currency: string, amount: string): string {
   return formatAmount(currency, amount);
@@ -30,7 +30,7 @@ export function PaymentInstructions({ reference, total, bankDetails }: { referen
   );
 }
 
-/** The order's tax invoice and credit note, each a PDF to download (issue 21 §4). */
+/** The order's tax invoice and credit note, each a PDF to download. */
 function OrderDocuments({ order }: { order: OrderAnswer }) {
   const docs = [
     order.invoice ? { label: "Tax invoice", doc: order.invoice, href: `/api/orders/${order.id}/invoice.pdf` } : null,
@@ -65,7 +65,7 @@ const HOLDING: readonly OrderStatus[] = ["awaiting_payment", "paid", "processing
 const SERIALS_SHOWN = 3;
 
 /**
- * What a line says under its product (issue 23 §4, §6): the units still on backorder and when a shipment is expected,
+ * What a line says under its product: the units still on backorder and when a shipment is expected,
  * in the back office also what is reserved at the branch, and once sent, its serial numbers.
  */
 function LineStock({ order, line, backOffice }: { order: OrderAnswer; line: OrderAnswer["products"][number]; backOffice: boolean }) {
@@ -117,7 +117,7 @@ function LineSerials({ product, serials }: { product: string; serials: string[] 
   );
 }
 
-/** Where the order goes or is collected from, its fee, its reference and its serial numbers to download (issue 23 §5, §6). */
+/** Where the order goes or is collected from, its fee, its reference and its serial numbers to download. */
 function Fulfilment({ order }: { order: OrderAnswer }) {
   const branch = order.branch;
   const hasSerials = order.products.some((l) => l.serials.length > 0);
@@ -189,14 +189,14 @@ export function OrderCard({
   order: OrderAnswer;
   highlight?: boolean;
   payment?: React.ReactNode;
-  /** The dealer's proof of a bank transfer or ZIPIT payment: the form and what was sent (issue 25 §6). */
+  /** The dealer's proof of a bank transfer or ZIPIT payment: the form and what was sent. */
   proof?: React.ReactNode;
   /** The back office's view: what each line holds at the branch. */
   backOffice?: boolean;
 }) {
   const headingId = `order-${order.id}-title`;
   const badge = orderStatusBadge(order.status);
-  // A company's technician reads its orders without prices (issue 25 §4).
+  // A company's technician reads its orders without prices.
   const priced = order.total !== null;
   const total = order.total === null ? "" : formatMoney(order.currency, order.total);
   const money = (amount: string | null) => (amount === null ? "" : formatMoney(order.currency, amount));
@@ -333,7 +333,7 @@ export function OrderCard({
         </tfoot>
       </table>
       {order.exchange_rate && order.rate_date && order.secondary_currency ? (
-        // The other currency at the rate frozen with the order when it was placed (issue 21 §2).
+        // The other currency at the rate frozen with the order when it was placed.
         <p data-order-rate="" className="mt-2 text-right text-sm text-slate-700">
           {order.currency === "USD" && order.total_secondary ? (
             <span className="block">{`${formatMoney(order.secondary_currency, order.total_secondary)} incl. VAT`}</span>

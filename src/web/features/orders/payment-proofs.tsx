@@ -88,7 +88,7 @@ function sendProof(orderId: number, file: File, reference: string, onProgress: (
 }
 
 /**
- * The dealer's proof of a bank transfer or ZIPIT payment (issue 25 §6): the slip or confirmation (JPG, PNG or PDF,
+ * The dealer's proof of a bank transfer or ZIPIT payment: the slip or confirmation (JPG, PNG or PDF,
  * checked here for type and size before sending, and again on the server) and the reference; the upload's
  * progress; the errors under their fields; what was sent, below.
  */

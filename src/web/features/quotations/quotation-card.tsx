@@ -27,7 +27,7 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
 function PriceTable({ quotation }: { quotation: QuotationView }) {
   const { currency } = quotation;
   const { lines, totalCents, complete } = quotationFigures(quotation.products, currency);
-  // Delivery and installation add, a discount subtracts (issue 25 §1); amounts excl. VAT, like the lines.
+  // Delivery and installation add, a discount subtracts; amounts excl. VAT, like the lines.
   const chargesCents = quotation.charges.reduce((sum, c) => sum + chargeCents(c), 0n);
   return (
     <table className="mt-2 w-full table-fixed border-collapse text-sm">
@@ -176,11 +176,11 @@ type QuotationCardProps = {
   quotation: QuotationView;
   /** From the loader, so the server's HTML and the browser's render agree on whether a quotation has expired. */
   now: Date;
-  /** The back office's buttons (approve, reject, reapprove), or the dealer's Accept (issue 25 §1), after the PDF link. */
+  /** The back office's buttons (approve, reject, reapprove), or the dealer's Accept, after the PDF link. */
   actions?: ReactNode;
   /** data-tour attribute, for guided tours. */
   tour?: string;
-  /** No PDF link (the visitor's private page, issue 25 §1: the PDF came with the e-mail and its route needs an account). */
+  /** No PDF link (the visitor's private page: the PDF came with the e-mail and its route needs an account). */
   noPdf?: boolean;
   /**
    * False when the reader may see no amounts (the private page of a technician's own request, under the server's

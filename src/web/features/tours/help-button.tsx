@@ -62,7 +62,7 @@ export function HelpButton({ userRole, toursFor }: HelpButtonProps) {
   // Classes, not style attributes (decision 011): TOUR_LOOK's 60 px button 30 px from the corner in the accent
   // (#de7a37, accent-500), and the panel 12 px above it (30 + 60 + 12 = 102 px). Below md (phones) the button is not
   // floating: it ends the page, 30 px from its right and bottom edges, so it covers none of the page's controls
-  // (floating, it hid the Search button of /admin/quotations; issue 17 §8).
+  // (floating, it hid the Search button of /admin/quotations).
   return (
     <div data-help-tours="" className="print:hidden max-md:flex max-md:justify-end max-md:px-[30px] max-md:pt-4 max-md:pb-[30px]">
       {open ? (

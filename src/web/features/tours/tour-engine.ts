@@ -1,5 +1,5 @@
 /**
- * The guided tours' rules without React or @reactour (spec §3, §4, §5, §8, §9; issue 7). Small on purpose: the
+ * The guided tours' rules without React or @reactour (spec §3, §4, §5, §8, §9). Small on purpose: the
  * launcher, the 'Start Tour' button and the tests use it without loading the tour engine's chunk.
  */
 import type { TourPlacement, TourStep, TourType } from "./tour-types.ts";

@@ -1,5 +1,5 @@
 /**
- * The guided tour engine (spec §3, §4, §9; issue 7): our TourProvider and useTour() around @reactour/tour, which
+ * The guided tour engine (spec §3, §4, §9): our TourProvider and useTour() around @reactour/tour, which
  * draws the mask, places the popover and scrolls. This module is a lazy chunk (see tours-mount.tsx): only
  * dealers, admins and supers ever load it.
  */

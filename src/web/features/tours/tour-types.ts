@@ -1,5 +1,5 @@
 /**
- * Guided tours (spec §1, §2, §3–§5, §9; issue 7). A tour is a list of steps, each pointing at a page element by a
+ * Guided tours (spec §1, §2, §3–§5, §9). A tour is a list of steps, each pointing at a page element by a
  * selector (the pages mark their elements with `data-tour` attributes) with the text shown beside it.
  */
 export type TourPlacement = "top" | "bottom" | "left" | "right";

@@ -7,7 +7,7 @@ import { type TourApi, TourLauncherContext } from "./tour-launcher.ts";
 const ToursRoot = lazy(() => import("./tours-root.tsx"));
 
 /**
- * Mounts the guided tours in the dealer and admin layouts (issue 7). Dealers, admins and supers get the engine and
+ * Mounts the guided tours in the dealer and admin layouts. Dealers, admins and supers get the engine and
  * the Help and Tours button once the page has hydrated; everyone else gets nothing and downloads nothing. The page
  * itself is never re-mounted: it reaches the engine through TourLauncherContext (null until loaded).
  */

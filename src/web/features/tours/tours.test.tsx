@@ -171,7 +171,7 @@ describe("TourProvider", () => {
       api?.startTour("dealer-profile", steps(6));
     });
     act(() => vi.advanceTimersByTime(300));
-    // Issue 20 §4: six dots wrapped onto two rows; dots navigation is off above 5 steps (spec §9), so none is drawn.
+    // Six dots wrapped onto two rows; dots navigation is off above 5 steps (spec §9), so none is drawn.
     expect(screen.queryAllByRole("button", { name: /^Go to step/ })).toHaveLength(0);
     expect(screen.queryByRole("list", { name: "Steps" })).toBeNull();
     expect(screen.getByRole("dialog", { name: "Step 1 of 6" })).toBeTruthy();

@@ -143,7 +143,7 @@ export function cartWithAdded(cart: Cart | null, item: Omit<CartItem, "quantity"
 }
 
 /**
- * Adds several products at once, each with its quantity (the solar calculator's kit, issue 22 §6): one write, one
+ * Adds several products at once, each with its quantity (the solar calculator's kit): one write, one
  * change event. A product already in the cart goes up by the line's quantity, held at the order limit; a new one
  * comes in with it (the cart is created with its 30-day expiry as by addToCart); lines below 1 are ignored.
  */

@@ -4,7 +4,7 @@ import { CART_DIRTY_KEY, CART_MIRROR_KEY, markCartDirty } from "./cart-mirror-ke
 import { CHANGE_EVENT, clearCart, readCart, writeCart } from "./cart-store.ts";
 
 /**
- * A signed-in dealer's cart lives on the server (issue 25 §3: `/api/cart`, the company's, shared by its team and
+ * A signed-in dealer's cart lives on the server (`/api/cart`, the company's, shared by its team and
  * followed from phone to laptop); this browser's local cart (cart-store.ts) is then its mirror, so the header's count,
  * the cart page and the checkout keep reading the local cart as they do for visitors.
  *

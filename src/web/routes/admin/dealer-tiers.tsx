@@ -17,7 +17,7 @@ import type { Route } from "./+types/dealer-tiers";
 
 const TIER_LIST = { sorts: [], defaultSort: "", defaultPageSize: 25 } as const;
 
-/** The dealer tiers, lowest first (issue 24 §2), or the form `?tier=new` / `?tier=<id>` opens. */
+/** The dealer tiers, lowest first, or the form `?tier=new` / `?tier=<id>` opens. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const url = new URL(request.url);

@@ -16,7 +16,7 @@ import type { Route } from "./+types/invoices";
 
 const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["kind", "from", "to"] } as const;
 
-/** Tax invoices and credit notes (issue 21 §4), newest first, by kind, days of issue and search. */
+/** Tax invoices and credit notes, newest first, by kind, days of issue and search. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const params = readListParams(request.url, LIST);

@@ -33,7 +33,7 @@ function statusOf(value: string | null): LeadStatus | undefined {
 const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Harare" });
 
 /**
- * Issue 26 §2: every installer enquiry with its history (each offer: the dealer, when, the outcome), filtered by
+ * Every installer enquiry with its history (each offer: the dealer, when, the outcome), filtered by
  * status in the URL; an open or unassigned one is assigned by hand to a verified dealer (a plain form post).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import type { Route } from "./+types/order-serials";
 
 const NOT_SENT = "No order went out with this serial number.";
 
-/** Where a serial number went (issue 23 §6): `?serial=` looked up with the service `GET /api/serials/{serial}` answers from. */
+/** Where a serial number went: `?serial=` looked up with the service `GET /api/serials/{serial}` answers from. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const asked = (new URL(request.url).searchParams.get("serial") ?? "").trim();

@@ -8,7 +8,7 @@ import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/products";
 
 /**
- * Products, featured products and brands (issue 6): the layout of the three parts (routes/admin/products/), with
+ * Products, featured products and brands: the layout of the three parts (routes/admin/products/), with
  * their tab bar; `?product=`, `?featured=`, `?brand=` open a part's form in place of the list.
  */
 export function meta({ matches }: Route.MetaArgs) {

@@ -25,7 +25,7 @@ function statusOf(value: string | undefined): QuotationStatusValue | undefined {
 }
 
 /**
- * Quotation management (spec §2, issue 6): counts per status, the list newest first filtered by status and a search
+ * Quotation management (spec §2): counts per status, the list newest first filtered by status and a search
  * (all in the URL), and the decisions. The list and counts treat an approved quotation past its date as expired.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     settings.get(),
     stock.branches(),
   ]);
-  // What each product on the page has at each branch now: the approval reserves there (issue 23 §4).
+  // What each product on the page has at each branch now: the approval reserves there.
   const productIds = list.rows.flatMap((r) => r.products.flatMap((p) => (p.product_id === null ? [] : [p.product_id])));
   const [stockAt, approval] = await Promise.all([
     stock.availability(context.actor, productIds),

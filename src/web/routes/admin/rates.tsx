@@ -8,7 +8,7 @@ import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/rates";
 
 /**
- * The dated rates (issue 21 §6): the layout of the exchange rates and VAT tabs (routes/admin/rates/), with their tab
+ * The dated rates: the layout of the exchange rates and VAT tabs (routes/admin/rates/), with their tab
  * bar; `?correct=<id>` opens an exchange rate's (or a scheduled VAT rate's) correction form in place of the list.
  */
 export function meta({ matches }: Route.MetaArgs) {

@@ -7,7 +7,7 @@ import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/stock";
 
 /**
- * Stock per branch (issue 23 §2): the layout of its tabs (routes/admin/stock/): levels with adjustments, incoming
+ * Stock per branch: the layout of its tabs (routes/admin/stock/): levels with adjustments, incoming
  * shipments, the ledger, low stock, branches, delivery fees and the counts import.
  */
 export function meta({ matches }: Route.MetaArgs) {

@@ -16,7 +16,7 @@ import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/kits";
 
 /**
- * A dealer company's saved kits (issue 25 §2): the cart saved under a name ("5 kVA home kit"), each kit's lines and
+ * A dealer company's saved kits: the cart saved under a name ("5 kVA home kit"), each kit's lines and
  * today's total at the company's prices, added to the cart again in one go, renamed or deleted. Every form posts to
  * this page's action, so it works before (and without) the page's script.
  */

@@ -10,7 +10,7 @@ import type { Route } from "./+types/landing";
 export const handle = sharedQuietPageForVisitors;
 
 /**
- * An approved dealer company's people (owner, buyers, technicians) get their home (issue 25 §5), read in one service
+ * An approved dealer company's people (owner, buyers, technicians) get their home, read in one service
  * call; visitors, users and applicants get the programme's landing (the loader reads nothing for them).
  */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import type { Route } from "./+types/layout";
 
 /**
  * The company's hold for the banner on every dealer page (decision 023): suspended by the back office, or its
- * documents expired (issue 26 §3: then which ones).
+ * documents expired (then which ones).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = context.actor;

@@ -9,7 +9,7 @@ import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/leads";
 
 /**
- * Issue 26 §2: the installation enquiries offered to the company (its owner and buyers; technicians are sent home):
+ * The installation enquiries offered to the company (its owner and buyers; technicians are sent home):
  * open ones first with the time left, the customer's contact once accepted; Accept, Decline and the pause switch are
  * plain form posts.
  */

@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const payments: Record<number, PaymentView> = paynow.enabled
     ? await context.services.payments.latestForOrders(context.actor, orders)
     : {};
-  // Proofs of payment are sent by who can pay: the company's owner and buyers, their address confirmed (issue 25 §6).
+  // Proofs of payment are sent by who can pay: the company's owner and buyers, their address confirmed.
   const canSendProof = context.actor?.role === "dealer" && context.actor.emailVerified;
   return { orders, placed, returned, paynow, payments, canSendProof };
 }
@@ -73,11 +73,11 @@ function ReturnedFromPaynow({ reference, status, payment }: { reference: string;
   );
 }
 
-/** Issue 5 replaces the spec's placeholder: each order with its reference, status, lines, totals, payment and timeline. */
+/** This replaces the spec's placeholder: each order with its reference, status, lines, totals, payment and timeline. */
 export default function DealerOrders({ loaderData }: Route.ComponentProps) {
   const { orders, placed, returned, paynow, payments, canSendProof } = loaderData;
   const answer = useActionData<typeof action>();
-  // "Order again" answers with its report (issue 25 §2); Paynow's forms with theirs.
+  // "Order again" answers with its report; Paynow's forms with theirs.
   const reorder = answer && "report" in answer ? (answer as ReorderResult) : answer?.status === "reorder-error" ? answer : undefined;
   const actionData = reorder ? undefined : (answer as PaynowResult | undefined);
   // Owners and buyers order again; technicians see the orders only.

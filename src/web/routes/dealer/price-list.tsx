@@ -14,7 +14,7 @@ import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/price-list";
 
 /**
- * The dealer's price list (issue 24 §3): their tier and the day, every product at their price for one with its breaks
+ * The dealer's price list: their tier and the day, every product at their price for one with its breaks
  * and availability, searchable and by category (the address keeps the search, so it works before the page's script
  * and can be shared), and the whole list as CSV or PDF. Approved dealers; admins see the dealer list price.
  */

@@ -15,7 +15,7 @@ import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/profile";
 
 /**
- * Issue 26 §3: an approved (or suspended) company renews a document expiring within 60 days or expired (a new file
+ * An approved (or suspended) company renews a document expiring within 60 days or expired (a new file
  * takes the place of a renewal still waiting for review), and may add a ZERA licence at any time. The server decides; this only offers it.
  */
 function renewalOpen(status: string | null, kind: DocumentKind, docs: DealerDocumentView[]): boolean {
@@ -32,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.services.accounts.listSessions(context.actor),
     context.services.dealers.myApplication(context.actor),
     context.services.accounts.secondFactor.status(context.actor),
-    // Issue 26 §1: the company owner's public profile (team members and accounts without an application have none).
+    // The company owner's public profile (team members and accounts without an application have none).
     context.services.installers.myProfile(context.actor).catch(() => null),
   ]);
   return { user, sessions, edit, application, totp, publicProfile };
@@ -51,7 +51,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * Spec §2 /dealer/profile, in its order. Saving a form does not reload the page (the spec's 2 s reload, issue 5):
+ * Spec §2 /dealer/profile, in its order. Saving a form does not reload the page (the spec's 2 s reload):
  * the action answers, React Router loads this page's data again in place and the success message stays.
  */
 export default function DealerProfile({ loaderData, actionData }: Route.ComponentProps) {

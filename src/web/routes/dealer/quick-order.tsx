@@ -14,7 +14,7 @@ import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/quick-order";
 
 /**
- * Quick order (issue 25 §2): `SKU, quantity` lines typed, pasted (from a spreadsheet: tabs; or semicolons) or read
+ * Quick order: `SKU, quantity` lines typed, pasted (from a spreadsheet: tabs; or semicolons) or read
  * from a CSV file; each line matched with its product, price and availability, or its error; every valid line added
  * to the company's cart at once. One form that works without the page's script (a multipart post); with it, a chosen
  * file is read into the box so the dealer sees and can correct its lines.

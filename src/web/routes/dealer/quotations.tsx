@@ -25,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * "Accept and place order" (issue 25 §1): the quotation becomes an order at its quoted prices, and the dealer goes to
+ * "Accept and place order": the quotation becomes an order at its quoted prices, and the dealer goes to
  * it on the orders page. A refusal (expired meanwhile, not approved) is shown on that quotation's card.
  */
 export async function action({ context, request }: Route.ActionArgs) {

@@ -7,7 +7,7 @@ import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/team";
 
 /**
- * A dealer company's team (issue 25 §4): its people see who is on it; its owner invites buyers and technicians,
+ * A dealer company's team: its people see who is on it; its owner invites buyers and technicians,
  * changes their roles and removes them.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {

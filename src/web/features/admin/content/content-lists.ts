@@ -4,7 +4,7 @@ import { editParam } from "./content-ui.tsx";
 import type { PositionRow } from "./positions-panel.tsx";
 
 /**
- * The Site Content sections' lists (issue 18 §3): how each is sorted, searched and filtered, and which record
+ * The Site Content sections' lists: how each is sorted, searched and filtered, and which record
  * `?edit=` names, so each section's loader is one call to `sectionPage`.
  */
 type SectionList<T, Sort extends string> = {

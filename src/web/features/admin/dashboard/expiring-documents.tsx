@@ -11,7 +11,7 @@ function daysLeft(row: ExpiringDocument): string {
 }
 
 /**
- * Issue 26 §3: approved dealers' documents expiring in the next 60 days, expired ones first, each linking to the
+ * Approved dealers' documents expiring in the next 60 days, expired ones first, each linking to the
  * dealer's page where the renewal is reviewed.
  */
 export function ExpiringDocuments({ rows }: { rows: ExpiringDocument[] }) {

@@ -17,7 +17,7 @@ export function DocumentReview({ doc, name }: { doc: DealerDocumentView; name: s
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
-  // Issue 26 §3: the approved document's last valid day (a tax clearance: 31 December of this year, prefilled) and a
+  // The approved document's last valid day (a tax clearance: 31 December of this year, prefilled) and a
   // ZERA licence's class as the dealer gave it, which the admin confirms or changes.
   const today = harareDate(new Date());
   const [expiresOn, setExpiresOn] = useState(doc.expires_on ?? (doc.kind === "tax_clearance" ? defaultTaxClearanceExpiry(today) : ""));

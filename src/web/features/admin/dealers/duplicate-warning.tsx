@@ -14,7 +14,7 @@ export function duplicateName(d: DuplicateDealer): string {
 
 /**
  * Approved or suspended dealers this application shares a company registration number or trading name with
- * (issue 17 §8), each linked to its own page, shown above the application before an admin approves it.
+ *, each linked to its own page, shown above the application before an admin approves it.
  */
 export function DuplicateWarning({ duplicates }: { duplicates: DuplicateDealer[] }) {
   if (duplicates.length === 0) return null;

@@ -10,7 +10,7 @@ import { sendRequest } from "../kit/send-request.ts";
 /** "5.00" → "5 %". */
 
 /**
- * The tier an approved dealer's company buys at (issue 24 §2), and a select to put it in another one
+ * The tier an approved dealer's company buys at, and a select to put it in another one
  * (PUT /api/dealer/tier/{userId}; audited).
  */
 export function TierPanel({ userId, current, tiers }: { userId: number; current: DealerTier | null; tiers: readonly DealerTier[] }) {

@@ -3,7 +3,7 @@ import { FISCAL_STATUS_LABELS, type FiscalStatus } from "#shared/schemas/tax-doc
 const BADGE = "inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap";
 
 /**
- * A tax document's fiscal status (issue 21 §5): a badge once FDMS fiscalised it or while it waits for FDMS; muted
+ * A tax document's fiscal status: a badge once FDMS fiscalised it or while it waits for FDMS; muted
  * text when FDMS is off and documents are not fiscalised at all.
  */
 export function FiscalStatusBadge({ status }: { status: FiscalStatus }) {

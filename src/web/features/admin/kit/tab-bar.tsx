@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** A tab of a back-office screen with tabs (issue 18 §3): its own route, the first one the screen's own address. */
+/** A tab of a back-office screen with tabs: its own route, the first one the screen's own address. */
 export type AdminTab = { readonly id: string; readonly label: string; readonly path: string };
 
 /** The tab a path shows: the first whose address it starts with, past the first (the screen's own), else the first. */

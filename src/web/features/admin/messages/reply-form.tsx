@@ -8,7 +8,7 @@ import { sendRequest } from "../kit/send-request.ts";
 /**
  * Answers a message by e-mail (POST /api/contact/{id}/reply): the visitor's replies come back to the sales address.
  * The text starts with the greeting ("Dear <full name>,"), which the admin may keep or change: the e-mail sends the
- * text as written, so it has one greeting whatever the admin types (issue 17 §8), then "Kind regards" and the message.
+ * text as written, so it has one greeting whatever the admin types, then "Kind regards" and the message.
  */
 export function ReplyForm({ message, companyName, replyTo }: { message: ContactMessageView; companyName: string; replyTo: string }) {
   const greeting = `Dear ${message.fullName},`;

@@ -27,7 +27,7 @@ const INPUT =
   "block w-full min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-base text-slate-900 aria-invalid:border-red-700";
 
 /**
- * The order goes out (delivery) or waits at the branch (collection), issue 23 §6: a serial field per unit of each
+ * The order goes out (delivery) or waits at the branch (collection): a serial field per unit of each
  * serialised line, each checked as typed (the schema's rules, entered twice in this form, already sent with another
  * order: `GET /api/serials/{serial}`); Enter moves to the next field (barcode scanners end with Enter) and a pasted
  * list fills the following fields of the line; the waybill or collection reference and a note. The server checks

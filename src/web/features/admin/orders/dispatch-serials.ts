@@ -2,7 +2,7 @@ import type { OrderView } from "#shared/schemas/orders.ts";
 import { type DispatchOrderInput, type SerialView, serialSchema } from "#shared/schemas/stock.ts";
 
 /**
- * The dispatch form's rules, kept apart from React (issue 23 §6): which lines take serial numbers, what each field
+ * The dispatch form's rules, kept apart from React: which lines take serial numbers, what each field
  * says as it is typed (the `serialSchema` rules, a serial entered twice, one that already went out), a pasted list
  * spread over the following fields, the request's body, and the server's refusals put back under their fields.
  */

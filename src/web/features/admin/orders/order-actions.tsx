@@ -13,7 +13,7 @@ const MOVE_LABEL: Partial<Record<OrderStatus, string>> = {
   completed: "Mark completed",
 };
 
-/** The goods go out through the dispatch form, with their serial numbers and reference (issue 23 §6), not a button. */
+/** The goods go out through the dispatch form, with their serial numbers and reference, not a button. */
 const SENDING: readonly OrderStatus[] = ["dispatched", "ready_for_collection"];
 
 /**
@@ -26,7 +26,7 @@ export function OrderActions({ order }: { order: OrderView }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  // Prefilled with the reference of the dealer's latest proof of payment (issue 25 §6).
+  // Prefilled with the reference of the dealer's latest proof of payment.
   const [paymentReference, setPaymentReference] = useState(order.payment_proofs.at(-1)?.reference ?? "");
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState<string | undefined>();

@@ -29,7 +29,7 @@ function DocumentRow({ label, doc }: { label: string; doc: DocumentRef }) {
 
 /**
  * The order's amounts as its tax invoice states them (excluding VAT, VAT at the order's rate, total) and its tax
- * documents: the invoice issued on payment and the credit note of a cancellation, each with its PDF (issue 21 §4).
+ * documents: the invoice issued on payment and the credit note of a cancellation, each with its PDF.
  */
 export function OrderTax({ order }: { order: OrderView }) {
   return (

@@ -4,7 +4,7 @@ import { SERIAL_MAX } from "#shared/schemas/stock.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 
 /**
- * "Find a serial number" (issue 23 §6): a GET form of /admin/orders/serials (the orders list links to it). It works
+ * "Find a serial number": a GET form of /admin/orders/serials (the orders list links to it). It works
  * without script; the page's loader asks the service `GET /api/serials/{serial}` answers from.
  */
 export function SerialSearch({

@@ -10,7 +10,7 @@ import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
 import { useUploadForm } from "../kit/upload-form.ts";
 
 /**
- * The screen's three parts, each a route under /admin/products (issue 18 §3), and the parameter that opens a
+ * The screen's three parts, each a route under /admin/products, and the parameter that opens a
  * part's form (`?product=new`, `?featured=<id>` …) with the form's headings and the way back to the list.
  */
 export const CATALOGUE_TABS = [

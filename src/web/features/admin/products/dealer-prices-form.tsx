@@ -60,7 +60,7 @@ function usableBreaks(rows: readonly BreakRow[]): PriceRule["breaks"] {
 }
 
 /**
- * A product's dealer prices (issue 24 §2), below its form on the edit page: the quantity breaks (from N units, % off
+ * A product's dealer prices, below its form on the edit page: the quantity breaks (from N units, % off
  * the tier price, at most six) and an optional price of its own per tier, saved together with
  * PUT /api/products/{id}/price-rules and checked with the API's schema first. A preview shows each tier's unit price
  * at 1 and at each break, worked out by `#shared/dealer-pricing.ts` as the shop does, from the saved list price.

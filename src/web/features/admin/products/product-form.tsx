@@ -57,7 +57,7 @@ function formSchemaOf(categories: readonly Category[], adding: boolean) {
   return productFieldsSchema
     .extend({
       specs: z.record(z.string(), z.string().optional()).optional(),
-      // A new product's retail price may be left empty: it is the dealer list price until set (issue 24 §1).
+      // A new product's retail price may be left empty: it is the dealer list price until set.
       retail_price_usd: adding ? z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), retail) : retail.unwrap(),
     })
     .superRefine(

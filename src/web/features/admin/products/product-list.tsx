@@ -67,7 +67,7 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
           header: "List price (USD)",
           sortable: true,
           className: "text-right",
-          // Issue 24 §1: the retail price small under the list price, to keep the table within the Help button's lane.
+          // The retail price small under the list price, to keep the table within the Help button's lane.
           cell: (p) => (
             <span className="flex flex-col items-end">
               <Token>{money(p.price_usd)}</Token>
@@ -81,7 +81,7 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
           key: "secondary",
           header: `Price (${secondaryCurrency})`,
           className: "text-right",
-          // Issue 21: a secondary price is the USD price at the day's rate unless an admin set one on purpose.
+          // A secondary price is the USD price at the day's rate unless an admin set one on purpose.
           cell: (p) =>
             p.price_zwl ? (
               <span className="flex flex-col items-end">

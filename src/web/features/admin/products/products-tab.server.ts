@@ -25,7 +25,7 @@ export async function productsTab(context: WebContext, url: URL) {
           context.services.pricing.tiers(context.actor),
           context.services.pricing.priceRules(context.actor, target),
         ]);
-        // Issue 24 §2: the product's quantity breaks and tier prices, edited below its form.
+        // The product's quantity breaks and tier prices, edited below its form.
         return { editing, pricing: { tiers, rules } };
       },
     }),

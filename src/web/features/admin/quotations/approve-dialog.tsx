@@ -38,7 +38,7 @@ type ApproveDialogProps = {
   reapprove: boolean;
   /** The site's secondary currency label (settings: ZWL or ZWG). */
   secondaryCurrency: QuotationCurrency;
-  /** The branches the lines may be reserved at, and each product's stock there (issue 23 §4). */
+  /** The branches the lines may be reserved at, and each product's stock there. */
   branches: { id: number; name: string }[];
   availability: Record<string, Availability>;
   /** The rate in force (what a currency switch converts at, and the approval freezes), today's VAT, the products' VAT categories. */
@@ -88,7 +88,7 @@ function offeredPrice(
  * default), checked with the API's own schema. Prices start at the ones set by hand (Edit lines, or quoted before) or
  * the list price in the chosen currency: the USD price the request was made at (a visitor's: the retail price; a
  * dealer's: their own), or that price in the secondary currency (the line's `price_zwl`). Each line shows the
- * product's RRP and dealer list price now (issue 24 §1) as a hint.
+ * product's RRP and dealer list price now as a hint.
  *
  * A quotation's amounts are in one currency, its own. Switching the currency converts every amount at the rate shown
  * here (the rate in force, sent with the approval so the API refuses it if the rate has changed since): the prices
@@ -272,7 +272,7 @@ export function ApproveDialog({
                       ) : null}
                     </p>
                     {line.retail_price_usd || line.list_price_usd ? (
-                      // What the admin approves against (issue 24 §1): the product's RRP and dealer list price now, USD.
+                      // What the admin approves against: the product's RRP and dealer list price now, USD.
                       <p className="text-slate-600" data-testid="line-reference-prices">
                         {[
                           line.retail_price_usd ? `RRP ${formatMoney(toCents(line.retail_price_usd) ?? 0n)}` : null,

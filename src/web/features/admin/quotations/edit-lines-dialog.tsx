@@ -48,7 +48,7 @@ export function editLinesAction(
 }
 
 /**
- * Before approving (issue 25 §1): the quotation's products with their quantities and the unit price to offer (the
+ * Before approving: the quotation's products with their quantities and the unit price to offer (the
  * approval form starts from it), products added from the catalogue, lines removed, and delivery, installation and
  * discount amounts excluding VAT in the currency it will be approved in. Sent whole to PUT /api/quotations/{id}/lines;
  * the API's messages are listed under the form.

@@ -65,7 +65,7 @@ function QuotationRows({ quotation: q, now, actions, tour }: { quotation: Quotat
           <span className="block font-medium break-words text-slate-900">{q.requester_name}</span>
           <Token className="block text-slate-600">{q.requester_email}</Token>
           {q.installer_province ? (
-            // Issue 26 §2: the request is also an enquiry for a certified installer, routed on /admin/leads.
+            // The request is also an enquiry for a certified installer, routed on /admin/leads.
             <Link
               to="/admin/leads"
               data-installer-wanted={q.installer_province}
@@ -117,7 +117,7 @@ function QuotationRows({ quotation: q, now, actions, tour }: { quotation: Quotat
 }
 
 /**
- * The quotation queue as a table (issue 20 §4): a row per quotation (number, date and how many products, requester,
+ * The quotation queue as a table: a row per quotation (number, date and how many products, requester,
  * status and its decisions), its details (the requester's address and phone, notes, every product, the quoted prices, a
  * rejection's reason) behind the number's disclosure button. Below md each quotation's row stacks its cells.
  */

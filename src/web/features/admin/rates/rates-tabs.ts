@@ -1,6 +1,6 @@
 import { BADGE } from "../kit/badge.ts";
 
-/** The Rates screen's two tabs (issue 21 §6), each a route under /admin/rates. */
+/** The Rates screen's two tabs, each a route under /admin/rates. */
 export const RATES_TABS = [
   { id: "exchange", label: "Exchange rates", path: "/admin/rates" },
   { id: "vat", label: "VAT", path: "/admin/rates/vat" },

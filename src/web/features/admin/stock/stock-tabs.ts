@@ -1,5 +1,5 @@
 /**
- * The Stock screen's tabs (issue 23 §2), each a route under /admin/stock, and the parameter that opens a tab's form
+ * The Stock screen's tabs, each a route under /admin/stock, and the parameter that opens a tab's form
  * in place of its list (`?adjust=<product>-<branch>`, `?shipment=new|<id>`, `?branch=new|<id>`, `?fee=new|<id>`).
  */
 export const STOCK_TABS = [

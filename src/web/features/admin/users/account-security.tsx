@@ -9,7 +9,7 @@ import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
 
 /**
- * An account's recent security events (issue 16, L5) and "Sign out everywhere" (L7): every session of the account
+ * An account's recent security events and "Sign out everywhere" (L7): every session of the account
  * ends after a confirmation, and the audit log records who did it.
  */
 export function AccountSecurity({
