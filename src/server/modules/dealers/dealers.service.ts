@@ -36,7 +36,7 @@ import { containsText } from "../../db/contains-text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
-import { type Actor, canSeeCompanyMoney, OWNER_ONLY, requireAdmin, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, canSeeCompanyMoney, refuseTeamMember, requireAdmin, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
@@ -240,7 +240,7 @@ function requireApplicant(actor: Actor): SignedIn {
   if (!user.emailVerified) throw new ForbiddenError(CONFIRM_EMAIL_TO_APPLY);
   if (isAdminRole(user.role)) throw new ForbiddenError(ADMINS_CANNOT_APPLY);
   // A team member's company applied through its owner.
-  if (user.teamRole === "buyer" || user.teamRole === "technician") throw new ForbiddenError(OWNER_ONLY);
+  refuseTeamMember(user);
   return user;
 }
 

@@ -34,7 +34,7 @@ import {
 } from "#shared/schemas/documents.ts";
 import type { Db } from "../../db/client.ts";
 import { dealerDocuments, dealers } from "../../db/schema/dealers.ts";
-import { type Actor, OWNER_ONLY, requireUser } from "../../platform/auth/actor.ts";
+import { type Actor, refuseTeamMember, requireUser } from "../../platform/auth/actor.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import {
@@ -191,7 +191,7 @@ export function createDocumentsService({ db, storage, onDocumentsChanged, now = 
       if (me.id !== userId) throw new ForbiddenError("You can only upload documents to your own dealer application.");
       if (isAdminRole(me.role)) throw new ForbiddenError("Admin accounts cannot apply as dealers.");
       if (!me.emailVerified) throw new ForbiddenError(CONFIRM_EMAIL_TO_APPLY);
-      if (me.teamRole === "buyer" || me.teamRole === "technician") throw new ForbiddenError(OWNER_ONLY);
+      refuseTeamMember(me);
 
       // Refused before a byte of the files is read when nothing could be accepted anyway.
       const today = harareDate(now());

@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler, RouteOptions } from "fastify";
 import type { RoleName } from "#shared/roles.ts";
 import { ForbiddenError } from "../errors.ts";
-import { type Actor, NOT_COMPANY_PERSON, OWNER_ONLY, requireUser, VERIFY_FIRST } from "./actor.ts";
+import { type Actor, NOT_COMPANY_PERSON, OWNER_ONLY, refuseTeamMember, requireUser, VERIFY_FIRST } from "./actor.ts";
 
 /**
  * Who may call an API route: declared on the route itself (`config: { access }`) and checked in the route's
@@ -74,7 +74,7 @@ export function checkAccess(actor: Actor, declared: Access): void {
   const user = requireUser(actor);
   if (declared.roles && !declared.roles.includes(user.role)) throw new ForbiddenError(declared.refusal);
   if (declared.verified && !user.emailVerified) throw new ForbiddenError(declared.unverifiedRefusal ?? VERIFY_FIRST);
-  if (declared.notTeamMember && (user.teamRole === "buyer" || user.teamRole === "technician")) throw new ForbiddenError(OWNER_ONLY);
+  if (declared.notTeamMember) refuseTeamMember(user);
   if (declared.team === "person" && user.teamRole === null) throw new ForbiddenError(NOT_COMPANY_PERSON);
   if (declared.team === "owner" && user.teamRole !== "owner") throw new ForbiddenError(OWNER_ONLY);
 }

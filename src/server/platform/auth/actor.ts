@@ -153,6 +153,14 @@ export const NOT_COMPANY_PERSON = "Only a dealer company's people can see its te
 
 /** The company's owner only (its team, its application): a team member gets 403. */
 export const OWNER_ONLY = "Only the company's owner can do this.";
+/**
+ * Refuses a dealer company's buyer or technician what only its owner does for the company (the application, its
+ * documents): an account of no company passes, as an applicant does. `requireCompanyOwner` asks for the owner itself.
+ */
+export function refuseTeamMember(user: SignedIn): void {
+  if (user.teamRole === "buyer" || user.teamRole === "technician") throw new ForbiddenError(OWNER_ONLY);
+}
+
 export function requireCompanyOwner(actor: Actor): SignedIn {
   const user = requireUser(actor);
   if (user.teamRole !== "owner") throw new ForbiddenError(OWNER_ONLY);
