@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
-import { products } from "#server/db/schema/catalogue.ts";
 import { companyMembers } from "#server/db/schema/dealer-buying.ts";
 import { dealerDocuments, dealers } from "#server/db/schema/dealers.ts";
 import { dealerProfiles, leadOffers, leads } from "#server/db/schema/installer-network.ts";
@@ -15,6 +14,7 @@ import { type Actors, createActors } from "../support/actors.ts";
 import { BUILT_PASSWORD, buildDealerCompany, type DealerCompany } from "../support/builders.ts";
 import { orderRequest } from "../support/orders.ts";
 import { header, outboxMails } from "../support/outbox.ts";
+import { firstProducts } from "../support/quotations.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -37,8 +37,7 @@ type Company = DealerCompany & { headers: { owner: Signed; buyer: Signed; techni
 beforeAll(async () => {
   t = await createTestApp();
   actors = await createActors(t);
-  const [p] = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1);
-  productId = p?.id as number;
+  productId = (await firstProducts(t, 1))[0]?.id as number;
   // Only the companies a case makes take leads here.
   await t.database.db.update(dealerProfiles).set({ leadsPaused: true });
 });

@@ -4,7 +4,6 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { auditLog } from "#server/db/schema/audit.ts";
-import { products } from "#server/db/schema/catalogue.ts";
 import { dealers } from "#server/db/schema/dealers.ts";
 import { dealerProfiles, leadOffers, leads } from "#server/db/schema/installer-network.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
@@ -15,6 +14,7 @@ import { LEAD_TAKEN } from "#shared/schemas/leads.ts";
 import { INSTALLER_NOT_FOR_DEALERS } from "#shared/schemas/quotations.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { decoded, header, outboxMails } from "../support/outbox.ts";
+import { firstProducts } from "../support/quotations.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -35,8 +35,7 @@ type Made = { dealerId: number; userId: number; email: string; headers: () => Pr
 beforeAll(async () => {
   t = await createTestApp();
   actors = await createActors(t);
-  const [p] = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1);
-  productId = p?.id as number;
+  productId = (await firstProducts(t, 1))[0]?.id as number;
   // The demo's own profiles (if any) take no leads here: each case makes the dealers it routes among.
   await t.database.db.update(dealerProfiles).set({ leadsPaused: true });
 });
