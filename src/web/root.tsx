@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { can } from "#shared/can.ts";
 import type { Route } from "./+types/root";
 import { RouteErrorScreen } from "./components/layout/error-screen.tsx";
 import { useHeadScripts, useNonce } from "./components/nonce.tsx";
@@ -19,7 +20,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // A dealer who may order keeps the company's cart on the server (lib/cart/server-cart.ts).
   const user = useRouteLoaderData<typeof loader>("root")?.user;
-  const cartSync = user?.role === "dealer" ? String(user.id) : undefined;
+  const cartSync = user && can.placeOrders(user) ? String(user.id) : undefined;
   return (
     <html lang="en">
       <head>

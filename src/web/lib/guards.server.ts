@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { isAdminRole, type RoleName } from "#shared/roles.ts";
+import { can, type Person } from "#shared/can.ts";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import type { WebContext } from "../load-context.ts";
 import { loginPathFor } from "./redirects.ts";
@@ -13,15 +13,15 @@ export function requireSignedIn(context: WebContext, request: Request): PublicUs
   return context.user;
 }
 
-/** A signed-in user of one of `roles`; anyone else signed in goes to `elsewhere`. */
-export function requirePageRole(context: WebContext, request: Request, roles: RoleName[], elsewhere = "/"): PublicUser {
+/** A signed-in user whom the permission (`can.*`, decision 030) allows; anyone else signed in goes to `elsewhere`. */
+export function requirePageWhere(context: WebContext, request: Request, allowed: (person: Person) => boolean, elsewhere = "/"): PublicUser {
   const user = requireSignedIn(context, request);
-  if (!roles.includes(user.role)) throw redirect(elsewhere);
+  if (!allowed(user)) throw redirect(elsewhere);
   return user;
 }
 
 export function requireAdminPage(context: WebContext, request: Request): PublicUser {
   const user = requireSignedIn(context, request);
-  if (!isAdminRole(user.role)) throw redirect("/");
+  if (!can.enterBackOffice(user)) throw redirect("/");
   return user;
 }

@@ -1,3 +1,4 @@
+import { can } from "#shared/can.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
 import { useNonce } from "#web/components/nonce.tsx";
 import { CartView } from "#web/features/cart/cart-view.tsx";
@@ -34,7 +35,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">Cart</h1>
       <div className="mt-6">
         <CartView
-          isDealer={root?.user?.role === "dealer"}
+          isDealer={can.placeOrders(root?.user)}
           whatsappNumber={root?.settings.whatsappNumber ?? ""}
           secondaryCurrency={root?.settings.secondaryCurrency ?? "ZWG"}
           quoteContact={loaderData.quoteContact}

@@ -1,8 +1,8 @@
 import { data, Link, redirect } from "react-router";
+import { can } from "#shared/can.ts";
 import { emptyFilter, filterParams } from "#shared/catalogue-filters.ts";
 import { findCategory } from "#shared/categories.ts";
 import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
-import { seesPricesRole } from "#shared/roles.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
 import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { AppliedFilters, CatalogueFilters, SortSelect } from "#web/features/catalogue/catalogue-filters.tsx";
@@ -50,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     applied: appliedFilters(path, filter, facets, [...size]),
     keep,
     clearTo: filteredPath(path, { ...emptyFilter(), sort: filter.sort }, size).replace(/\?$/, ""),
-    sorts: sortOptions(category.slug, seesPricesRole(context.actor?.role) && !context.actor?.hold),
+    sorts: sortOptions(category.slug, can.seePrices(context.actor)),
     sort: filter.sort,
   };
 }

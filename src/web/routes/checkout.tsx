@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { can } from "#shared/can.ts";
 import { SUSPENDED_BANNER } from "#shared/schemas/dealers.ts";
 import { HOLD_BANNER_TAIL } from "#shared/schemas/documents.ts";
 import { parseLinesParam } from "#shared/schemas/orders.ts";
@@ -13,7 +14,7 @@ import { CheckoutForm } from "#web/features/orders/checkout-form.tsx";
 import type { CheckoutResult } from "#web/features/orders/checkout-result.ts";
 import { refreshCartAfterOrder } from "#web/lib/cart/after-order.ts";
 import { useCartView } from "#web/lib/cart/use-cart.ts";
-import { requirePageRole } from "#web/lib/guards.server.ts";
+import { requirePageWhere } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/checkout";
 
@@ -22,7 +23,7 @@ import type { Route } from "./+types/checkout";
  * browser, so the page asks this loader again with `?lines=` for the server's prices of its lines.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, ["dealer"], "/cart");
+  const user = requirePageWhere(context, request, can.placeOrders, "/cart");
   const search = new URL(request.url).searchParams;
   // Decision 023: a company on hold (suspended, or its documents expired) cannot check out: the page says why instead
   // of pricing the order.
@@ -69,7 +70,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-  requirePageRole(context, request, ["dealer"], "/cart");
+  requirePageWhere(context, request, can.placeOrders, "/cart");
   return checkoutAction(request, context);
 }
 

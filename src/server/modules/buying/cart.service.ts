@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { parseQuickOrder, QUICK_ORDER_ERRORS, skuKey } from "#shared/quick-order.ts";
 import type { AddReport, CartLineInput, CartView, QuickOrderMatch, QuickOrderResult } from "#shared/schemas/buying.ts";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { orderLines, orders } from "../../db/schema/commerce.ts";
-import { type Actor, actorSeesPrices, requireGoodStanding, requireRole } from "../../platform/auth/actor.ts";
+import { type Actor, requireGoodStanding, requireRole } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { StockService } from "../stock/stock.service.ts";
@@ -31,7 +32,7 @@ function availableUnits(a: { branches: { available?: number | undefined }[] }): 
 export function createCartService({ db, catalogue, stock, now = () => new Date() }: Deps) {
   /** Today's unit prices of products at the given quantities, for an actor who sees prices (else none). */
   async function pricesAt(actor: Actor, quantities: Map<number, number>): Promise<Map<number, string>> {
-    if (!actor || !actorSeesPrices(actor) || quantities.size === 0) return new Map();
+    if (!actor || !can.seePrices(actor) || quantities.size === 0) return new Map();
     const found = await catalogue.dealerPriceSnapshot(actor.companyUserId, quantities);
     return new Map(found.map((p) => [p.id, p.priceUsd]));
   }
@@ -59,7 +60,7 @@ export function createCartService({ db, catalogue, stock, now = () => new Date()
     // Short stock is judged on what the cart now holds of each product.
     const inCart = new Map(cart.lines.map((l) => [l.product_id, l.quantity]));
     const [prices, availability] = await Promise.all([pricesAt(actor, quantities), stock.availability(actor, [...quantities.keys()])]);
-    const seesPrices = actorSeesPrices(actor);
+    const seesPrices = can.seePrices(actor);
     return {
       cart,
       added: sold.map((w) => {

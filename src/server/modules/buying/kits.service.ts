@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { centsToDecimal, decimalUnits } from "#shared/money.ts";
 import {
   type AddReport,
@@ -13,7 +14,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { dealerCartLines, dealerKitLines, dealerKits } from "../../db/schema/dealer-buying.ts";
-import { type Actor, actorSeesPrices } from "../../platform/auth/actor.ts";
+import type { Actor } from "../../platform/auth/actor.ts";
 import { FieldError, NotFoundError } from "../../platform/errors.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { CartService } from "./cart.service.ts";
@@ -73,7 +74,7 @@ export function createKitsService({ db, catalogue, cart, now = () => new Date() 
         ),
       )
       .orderBy(asc(dealerKitLines.kitId), asc(products.productName));
-    const seesPrices = actorSeesPrices(actor);
+    const seesPrices = can.seePrices(actor);
     // Each kit priced on its own quantities (breaks apply per line): one price read per kit.
     const priced = new Map<number, Map<number, string>>();
     if (seesPrices && actor) {

@@ -1,4 +1,5 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { type CatalogueFilter, emptyFilter, parseCatalogueFilter } from "#shared/catalogue-filters.ts";
 import { findCategory } from "#shared/categories.ts";
 import { centsToDecimal, convertCents } from "#shared/money.ts";
@@ -20,7 +21,7 @@ import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Availability } from "#shared/schemas/stock.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
-import { type Actor, actorSeesPrices } from "../../platform/auth/actor.ts";
+import type { Actor } from "../../platform/auth/actor.ts";
 import { NotFoundError, ValidationError } from "../../platform/errors.ts";
 import type { PricedProduct } from "../orders/index.ts";
 import { type DealerPrice, priceBreaksOf, readPriceRules, tierOfUser, unitPrices } from "../pricing/index.ts";
@@ -37,7 +38,7 @@ type CategoryRow = typeof categories.$inferSelect;
 
 /** Prices are for dealers (spec §6) and for the back office; not while the company's documents have expired. */
 export function seesPrices(actor: Actor): boolean {
-  return actorSeesPrices(actor);
+  return can.seePrices(actor);
 }
 
 export function toProduct(

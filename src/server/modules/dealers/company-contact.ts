@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orders } from "../../db/schema/commerce.ts";
@@ -16,7 +17,7 @@ export type CompanyContact = { name: string; address: string; email: string; pho
  * anyone outside a dealer company (owners and buyers: role dealer; technicians: role technician).
  */
 export async function companyContact(db: Db, actor: Actor): Promise<CompanyContact | null> {
-  if (!actor || (actor.role !== "dealer" && actor.role !== "technician")) return null;
+  if (!actor || !can.enterDealerArea(actor)) return null;
   const owner = actor.companyUserId;
   const [[company], [profile], [account], [order]] = await Promise.all([
     db

@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import type { SignedIn } from "../../platform/auth/actor.ts";
@@ -14,7 +15,7 @@ import type { SignedIn } from "../../platform/auth/actor.ts";
  * user's (a technician sees no prices, so the company's quotations are not theirs to read).
  */
 export function quotationOwnerOf(actor: SignedIn): number {
-  return actor.teamRole === "technician" ? actor.id : actor.companyUserId;
+  return can.readCompanyQuotations(actor) ? actor.companyUserId : actor.id;
 }
 
 /** Who placed a record, named: its `placed_by`, or the owner on records from before teams. */

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { quotationValidUntil } from "#shared/quotation-status.ts";
-import { isDealerAreaRole } from "#shared/roles.ts";
 import {
   DEALER_HOME_INVOICES,
   DEALER_HOME_ORDERS,
@@ -14,7 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { orderPaymentProofs, orders, quotationProducts, quotations } from "../../db/schema/commerce.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 import { taxDocuments } from "../../db/schema/money.ts";
-import { type Actor, actorSeesPrices } from "../../platform/auth/actor.ts";
+import type { Actor } from "../../platform/auth/actor.ts";
 import { tierOfUser } from "../pricing/index.ts";
 
 const OPEN_ORDER_STATUSES = ["awaiting_payment", "paid", "processing"] as const;
@@ -28,9 +28,9 @@ const OPEN_ORDER_STATUSES = ["awaiting_payment", "paid", "processing"] as const;
 export function createDealerHomeService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
   return {
     async home(actor: Actor): Promise<DealerHome | null> {
-      if (!actor || !isDealerAreaRole(actor.role)) return null;
+      if (!actor || !can.enterDealerArea(actor)) return null;
       const company = actor.companyUserId;
-      const prices = actorSeesPrices(actor);
+      const prices = can.seePrices(actor);
       const at = now();
 
       const [dealer] = await db

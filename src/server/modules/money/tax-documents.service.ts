@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { harareDate } from "#shared/dates.ts";
 import { centsToDecimal } from "#shared/money.ts";
 import { orderReference } from "#shared/schemas/orders.ts";
@@ -19,7 +20,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { orderLines, orders } from "../../db/schema/commerce.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 import { documentSequences, taxDocuments } from "../../db/schema/money.ts";
-import { type Actor, canSeeCompanyMoney, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
+import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 import { enqueue } from "../../platform/jobs/queue.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
@@ -317,7 +318,7 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
       const user = requireUser(actor);
       const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
       // The money rule: the order's company's owner and buyers, and admins.
-      const row = order && canSeeCompanyMoney(user, order.userId) ? await documentOf(orderId, kind) : null;
+      const row = order && can.readPastAmounts(user, order.userId) ? await documentOf(orderId, kind) : null;
       if (!row) throw new NotFoundError(kind === "invoice" ? "Invoice not found." : "Credit note not found.");
       const credits = await creditedNumbers([row]);
       return { row, view: toView(row, row.invoiceId ? (credits.get(row.invoiceId) ?? null) : null) };

@@ -1,5 +1,6 @@
+import { can } from "#shared/can.ts";
 import type { OrderAnswer, OrderView } from "#shared/schemas/orders.ts";
-import { canSeeCompanyMoney, type SignedIn } from "../../platform/auth/actor.ts";
+import type { SignedIn } from "../../platform/auth/actor.ts";
 
 /**
  * An order as its reader may see it, under the money rule (`canSeeCompanyMoney`): everything for the company's owner
@@ -8,7 +9,7 @@ import { canSeeCompanyMoney, type SignedIn } from "../../platform/auth/actor.ts"
  * lines' quantities, serials, backorders and the other steps of the timeline kept.
  */
 export function orderForViewer(reader: SignedIn, view: OrderView): OrderAnswer {
-  if (canSeeCompanyMoney(reader, view.user_id)) return view;
+  if (can.readPastAmounts(reader, view.user_id)) return view;
   return {
     ...view,
     subtotal: null,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { isAdminRole } from "#shared/roles.ts";
 import { NO_FILES } from "#shared/schemas/documents.ts";
 import { orderReference } from "#shared/schemas/orders.ts";
@@ -19,7 +20,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { companyNames } from "../../db/dealer-names.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orderPaymentProofs, orders } from "../../db/schema/commerce.ts";
-import { type Actor, canSeeCompanyMoney, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
@@ -56,7 +57,7 @@ export const PAYMENT_PROOFS_NOT_FOR_TECHNICIANS = "Proofs of payment are for the
 /** Refuses a reader who may see no company's money (a technician), whatever the order. */
 function requireMoneyReader(actor: Actor): SignedIn {
   const me = requireUser(actor);
-  if (!canSeeCompanyMoney(me, me.companyUserId)) throw new ForbiddenError(PAYMENT_PROOFS_NOT_FOR_TECHNICIANS);
+  if (!can.readPastAmounts(me, me.companyUserId)) throw new ForbiddenError(PAYMENT_PROOFS_NOT_FOR_TECHNICIANS);
   return me;
 }
 
@@ -218,7 +219,7 @@ export function createPaymentProofsService({ db, storage, mailer, settings, audi
         .from(orderPaymentProofs)
         .innerJoin(orders, eq(orders.id, orderPaymentProofs.orderId))
         .where(and(eq(orderPaymentProofs.id, proofId), eq(orderPaymentProofs.orderId, orderId)));
-      if (!row || !canSeeCompanyMoney(me, row.ownerId)) throw new NotFoundError(PROOF_NOT_FOUND);
+      if (!row || !can.readPastAmounts(me, row.ownerId)) throw new NotFoundError(PROOF_NOT_FOUND);
       const body = await storage.get("private", row.proof.storageKey).catch(() => null);
       if (!body) throw new NotFoundError(PROOF_NOT_FOUND);
       const type = row.proof.mimeType;

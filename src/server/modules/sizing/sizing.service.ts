@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "#shared/media.ts";
 import { productKeyLine } from "#shared/product-key-line.ts";
 import { toCents } from "#shared/quotation-totals.ts";
@@ -9,7 +10,7 @@ import { sizingSummary } from "#shared/sizing-summary.ts";
 import type { SpecValues } from "#shared/specs.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/catalogue.ts";
-import { type Actor, actorSeesPrices } from "../../platform/auth/actor.ts";
+import type { Actor } from "../../platform/auth/actor.ts";
 import { readAvailability } from "../stock/index.ts";
 
 /** The categories a kit is made of. */
@@ -63,7 +64,7 @@ export function createSizingService(db: Db, settings: { get(): Promise<Pick<Site
       const stock = await readAvailability(
         db,
         result.items.map((i) => i.product_id),
-        actorSeesPrices(actor),
+        can.seePrices(actor),
       );
       const items = result.items.map((item) => {
         const p = byId.get(item.product_id) as CatalogueProduct;

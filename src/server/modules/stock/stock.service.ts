@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { orderReference } from "#shared/schemas/orders.ts";
 import { type Availability, type BranchView, cityNamedIn, type DeliveryFeeView, type SerialView } from "#shared/schemas/stock.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -8,7 +9,7 @@ import { branches, deliveryFees } from "../../db/schema/branches.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { orders } from "../../db/schema/commerce.ts";
 import { serials, shipmentLines, shipments, stockLevels, stockReservations } from "../../db/schema/stock.ts";
-import { type Actor, actorSeesPrices, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { readAvailability } from "./availability.ts";
 
@@ -43,7 +44,7 @@ export function createStockService({ db }: { db: Db }) {
   return {
     /** Availability of products (at most 100 ids) as this actor may see it: quantities for dealers and admins. */
     async availability(actor: Actor, productIds: number[], exec: Db | Tx = db): Promise<Map<number, Availability>> {
-      return readAvailability(exec, productIds.slice(0, 100), actorSeesPrices(actor));
+      return readAvailability(exec, productIds.slice(0, 100), can.seePrices(actor));
     },
 
     async branches(exec: Db | Tx = db): Promise<BranchView[]> {

@@ -1,4 +1,5 @@
-import { type CompanyHold, isAdminRole, type RoleName, roleNameOf, seesPricesRole, type TeamRole } from "#shared/roles.ts";
+import { can, type Person } from "#shared/can.ts";
+import { type CompanyHold, type RoleName, roleNameOf, type TeamRole } from "#shared/roles.ts";
 import type { DealerStatus } from "#shared/schemas/dealers.ts";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
 
@@ -94,36 +95,9 @@ function holdOf(standing: CompanyStanding): CompanyHold | null {
   return standing.documentsExpired ? "documents-expired" : null;
 }
 
-/**
- * Who sees dealer prices now: a dealer (or the back office) whose company is in good standing. Every price rule
- * reads this, so a hold (decision 023) reaches every price at once.
- */
-export function actorSeesPrices(actor: Actor): boolean {
-  return actor !== null && seesPricesRole(actor.role) && !actor.hold;
-}
-
-/**
- * Who may read a money figure or a company's finance: the role, and the company (`companyUserId`) the records are read
- * for. An actor is one; an account a record belongs to (a quotation's owner, whom its e-mails and private link
- * stand for) is another.
- */
-export type MoneyViewer = Pick<SignedIn, "role" | "companyUserId"> | null;
-
-/**
- * The one money rule (DESIGN.md §10, decision 020): whether `viewer` may see the amounts and finance of the records
- * kept under account `companyUserId` (a dealer company's owner, or any account's own records): prices and totals,
- * proofs of payment, payment references, the company's tier, discount and tax numbers, its customers' contacts. The
- * back office always; a technician (the no-price role) never, not even for records of their own; anyone else for
- * their own company's records only. Every output that carries such a figure asks it — JSON, pages, PDFs, e-mails and
- * files — so a channel cannot forget the technician. The company's hold (expired documents) is not part of it: the
- * company's past records stay readable (`actorSeesPrices` is about today's dealer prices).
- */
-export function canSeeCompanyMoney(viewer: MoneyViewer, companyUserId: number | null): boolean {
-  if (!viewer) return false;
-  if (isAdminRole(viewer.role)) return true;
-  if (viewer.role === "technician") return false;
-  return companyUserId !== null && viewer.companyUserId === companyUserId;
-}
+// Until the quotation and dealer services ask `can` themselves.
+export const actorSeesPrices = (actor: Actor): boolean => can.seePrices(actor);
+export const canSeeCompanyMoney = (viewer: Person, companyUserId: number | null): boolean => can.readPastAmounts(viewer, companyUserId);
 
 /** The words every refusal of a company on hold for expired documents carries (the banner says more). */
 export const DOCUMENTS_EXPIRED_HOLD =
@@ -158,11 +132,11 @@ export const OWNER_ONLY = "Only the company's owner can do this.";
  * documents): an account of no company passes, as an applicant does. `requireCompanyOwner` asks for the owner itself.
  */
 export function refuseTeamMember(user: SignedIn): void {
-  if (user.teamRole === "buyer" || user.teamRole === "technician") throw new ForbiddenError(OWNER_ONLY);
+  if (!can.actForApplication(user)) throw new ForbiddenError(OWNER_ONLY);
 }
 
 export function requireCompanyOwner(actor: Actor): SignedIn {
   const user = requireUser(actor);
-  if (user.teamRole !== "owner") throw new ForbiddenError(OWNER_ONLY);
+  if (!can.manageTeam(user)) throw new ForbiddenError(OWNER_ONLY);
   return user;
 }

@@ -14,7 +14,7 @@ import {
   UsersRound,
 } from "lucide-react";
 import { NavLink } from "react-router";
-import { isAdminRole } from "#shared/roles.ts";
+import { can } from "#shared/can.ts";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -29,11 +29,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * everyone else.
  */
 export function DealerSidebar({ user }: { user: PublicUser | null }) {
-  const isDealer = user?.role_id === 2;
-  const isTechnician = user?.role === "technician";
+  // What the menu offers is asked of the permissions (decision 030); the label names the account's role.
+  const orders = can.placeOrders(user);
+  const companyPerson = can.enterDealerArea(user);
+  const label = orders ? "Dealer" : user?.role === "technician" ? "Technician" : "Member";
   // The admin header is shorter than the normal one; the sidebar follows whichever is shown. Classes, not a style
   // attribute (decision 011): 118 px is SIDEBAR_OFFSET_PX, written out because Tailwind reads class names as text.
-  const top = user && isAdminRole(user.role) ? "md:top-16" : "md:top-[118px]";
+  const top = can.enterBackOffice(user) ? "md:top-16" : "md:top-[118px]";
 
   return (
     <aside
@@ -43,8 +45,8 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
     >
       <div className="flex items-center justify-between gap-2 px-4 py-3">
         <p className="flex items-center gap-2 text-sm">
-          <BadgeCheck aria-hidden="true" className={`size-5 ${isDealer ? "text-green-700" : "text-slate-500"}`} />
-          <span className="font-semibold text-slate-900">{isDealer ? "Dealer" : isTechnician ? "Technician" : "Member"}</span>
+          <BadgeCheck aria-hidden="true" className={`size-5 ${orders ? "text-green-700" : "text-slate-500"}`} />
+          <span className="font-semibold text-slate-900">{label}</span>
           {user ? <span className="truncate text-slate-600">{user.fullName}</span> : null}
         </p>
         <button
@@ -78,7 +80,7 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
               <BookOpen aria-hidden="true" className="size-4" /> Help Manual
             </NavLink>
           </li>
-          {isDealer ? (
+          {orders ? (
             <>
               <li>
                 <NavLink to="/dealer/quotations" className={linkClass}>
@@ -111,7 +113,7 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
                 </NavLink>
               </li>
             </>
-          ) : isTechnician ? (
+          ) : companyPerson ? (
             <li>
               <NavLink to="/dealer/orders" className={linkClass}>
                 <Package aria-hidden="true" className="size-4" /> Orders
@@ -124,7 +126,7 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
               </NavLink>
             </li>
           )}
-          {user?.teamRole ? (
+          {can.seeTeam(user) ? (
             <li>
               <NavLink to="/dealer/team" className={linkClass}>
                 <UsersRound aria-hidden="true" className="size-4" /> Team

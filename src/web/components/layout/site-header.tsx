@@ -1,4 +1,4 @@
-import { isAdminRole } from "#shared/roles.ts";
+import { can } from "#shared/can.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { AdminHeader } from "./admin-header.tsx";
 import { MainHeader } from "./main-header.tsx";
@@ -9,6 +9,6 @@ export function SiteHeader() {
   // Layouts render only under a root that loaded; without its data there is nothing to show.
   if (!root) return null;
   const { settings, user } = root;
-  if (user && isAdminRole(user.role)) return <AdminHeader companyName={settings.companyName} user={user} />;
+  if (user && can.enterBackOffice(user)) return <AdminHeader companyName={settings.companyName} user={user} />;
   return <MainHeader settings={settings} user={user} />;
 }

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { can } from "#shared/can.ts";
 import { formatDate } from "#shared/dates.ts";
 import { shownPrice } from "#shared/money.ts";
 import type { KitView } from "#shared/schemas/buying.ts";
@@ -11,7 +12,7 @@ import { AddReportNotice } from "#web/features/dealer/add-report.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { kitsAction } from "#web/features/dealer/kits-action.server.ts";
 import { pullServerCart } from "#web/lib/cart/server-cart.ts";
-import { requirePageRole } from "#web/lib/guards.server.ts";
+import { requirePageWhere } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/kits";
 
@@ -21,13 +22,13 @@ import type { Route } from "./+types/kits";
  * this page's action, so it works before (and without) the page's script.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requirePageRole(context, request, ["dealer"], "/dealer");
+  requirePageWhere(context, request, can.placeOrders, "/dealer");
   const [kits, cart] = await Promise.all([context.services.kits.list(context.actor), context.services.cart.get(context.actor)]);
   return { kits, cartLines: cart.lines.length, cartUnits: cart.lines.reduce((sum, l) => sum + l.quantity, 0) };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-  requirePageRole(context, request, ["dealer"], "/dealer");
+  requirePageWhere(context, request, can.placeOrders, "/dealer");
   return kitsAction(request, context);
 }
 

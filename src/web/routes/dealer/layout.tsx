@@ -1,4 +1,5 @@
 import { Link, Outlet } from "react-router";
+import { can } from "#shared/can.ts";
 import { SUSPENDED_BANNER } from "#shared/schemas/dealers.ts";
 import { expiredSentence, HOLD_BANNER_TAIL } from "#shared/schemas/documents.ts";
 import { DealerFooter } from "../../components/layout/dealer-footer.tsx";
@@ -67,7 +68,7 @@ function HoldBanner({
 export default function DealerLayout({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
   const expired = loaderData?.expired ?? null;
-  const owner = user?.teamRole === "owner";
+  const owner = can.manageTeam(user);
   return (
     <ToursMount>
       <div className="flex min-h-screen flex-col">

@@ -1,9 +1,10 @@
 import { data } from "react-router";
+import { can } from "#shared/can.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { LeadList, type LeadsResult, PauseForm } from "#web/features/leads/dealer-leads.tsx";
 import { formText } from "#web/lib/form-data.ts";
-import { requirePageRole } from "#web/lib/guards.server.ts";
+import { requirePageWhere } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/leads";
@@ -14,14 +15,14 @@ import type { Route } from "./+types/leads";
  * plain form posts.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requirePageRole(context, request, ["dealer"], "/dealer");
+  requirePageWhere(context, request, can.placeOrders, "/dealer");
   const now = new Date();
   const answer = await context.services.leads.listForDealer(context.actor, now);
   return { ...answer, now: now.toISOString() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requirePageRole(context, request, ["dealer"], "/dealer/leads");
+  requirePageWhere(context, request, can.placeOrders, "/dealer/leads");
   const form = await request.formData();
   const intent = formText(form, "intent");
   const leadId = Number(formText(form, "leadId"));

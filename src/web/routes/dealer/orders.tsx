@@ -1,4 +1,5 @@
 import { data, useActionData } from "react-router";
+import { can } from "#shared/can.ts";
 import { PAYMENT_PAID, PAYMENT_PENDING, type PaymentView } from "#shared/schemas/payments.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
@@ -11,7 +12,7 @@ import { paynowAction } from "#web/features/orders/paynow-action.server.ts";
 import { PaynowPanel } from "#web/features/orders/paynow-panel.tsx";
 import type { PaynowResult } from "#web/features/orders/paynow-result.ts";
 import { formText } from "#web/lib/form-data.ts";
-import { requirePageRole, requireSignedIn } from "#web/lib/guards.server.ts";
+import { requirePageWhere, requireSignedIn } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useCurrentUser } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/orders";
@@ -27,20 +28,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const placed = Number(url.searchParams.get("placed")) || null;
   const returned = Number(url.searchParams.get("paynow")) || null;
   const availability = context.services.payments.availability();
-  const paynow = { enabled: availability.enabled && user.role === "dealer", currency: availability.currency };
+  const paynow = { enabled: availability.enabled && can.placeOrders(user), currency: availability.currency };
   if (returned && paynow.enabled) await context.services.payments.state(context.actor, returned).catch(() => null);
   const orders = await context.services.orders.myOrders(context.actor);
   const payments: Record<number, PaymentView> = paynow.enabled
     ? await context.services.payments.latestForOrders(context.actor, orders)
     : {};
   // Proofs of payment are sent by who can pay: the company's owner and buyers, their address confirmed.
-  const canSendProof = context.actor?.role === "dealer" && context.actor.emailVerified;
+  const canSendProof = can.placeOrders(context.actor) && context.actor?.emailVerified === true;
   return { orders, placed, returned, paynow, payments, canSendProof };
 }
 
 /** 'Pay with Paynow' (the only form of the page). */
 export async function action({ context, request }: Route.ActionArgs) {
-  requirePageRole(context, request, ["dealer"], "/dealer/orders");
+  requirePageWhere(context, request, can.placeOrders, "/dealer/orders");
   const form = await request.formData();
   if (formText(form, "intent") === "paynow") return paynowAction(form, context);
   if (formText(form, "intent") === "reorder") return reorderAction(form, context);
@@ -81,7 +82,7 @@ export default function DealerOrders({ loaderData }: Route.ComponentProps) {
   const reorder = answer && "report" in answer ? (answer as ReorderResult) : answer?.status === "reorder-error" ? answer : undefined;
   const actionData = reorder ? undefined : (answer as PaynowResult | undefined);
   // Owners and buyers order again; technicians see the orders only.
-  const canOrder = useCurrentUser()?.role === "dealer";
+  const canOrder = can.placeOrders(useCurrentUser());
   const justPlaced = placed === null ? undefined : orders.find((o) => o.id === placed);
   const backFromPaynow = returned === null ? undefined : orders.find((o) => o.id === returned);
   const paynowFor = (o: (typeof orders)[number]) => paynow.enabled && o.status === "awaiting_payment" && o.currency === paynow.currency;

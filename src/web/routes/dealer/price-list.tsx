@@ -1,5 +1,6 @@
 import { Download, Search } from "lucide-react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { can } from "#shared/can.ts";
 import { formatDate } from "#shared/dates.ts";
 import { rateNote, shownPrice } from "#shared/money.ts";
 import type { PriceListRow } from "#shared/schemas/pricing.ts";
@@ -9,7 +10,7 @@ import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import { AvailabilityStatusLine } from "#web/features/catalogue/availability-status.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { filterPriceList, PRICE_LIST_SHOWN, priceListCategories, priceListQuery } from "#web/features/dealer/price-list-filter.ts";
-import { requirePageRole } from "#web/lib/guards.server.ts";
+import { requirePageWhere } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/price-list";
 
@@ -19,7 +20,7 @@ import type { Route } from "./+types/price-list";
  * and can be shared), and the whole list as CSV or PDF. Approved dealers; admins see the dealer list price.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requirePageRole(context, request, ["dealer", "admin", "super"], "/dealer");
+  requirePageWhere(context, request, (p) => can.placeOrders(p) || can.enterBackOffice(p), "/dealer");
   const list = await context.services.priceList.priceList(context.actor);
   const query = priceListQuery(new URL(request.url));
   const matching = filterPriceList(list, query);

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { shortLineWarning } from "#shared/availability.ts";
+import { can } from "#shared/can.ts";
 import { shownPrice } from "#shared/money.ts";
 import type { QuickOrderMatch } from "#shared/schemas/buying.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
@@ -9,7 +10,7 @@ import { AvailabilityStatusLine } from "#web/features/catalogue/availability-sta
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { quickOrderAction } from "#web/features/dealer/quick-order-action.server.ts";
 import { pullServerCart } from "#web/lib/cart/server-cart.ts";
-import { requirePageRole } from "#web/lib/guards.server.ts";
+import { requirePageWhere } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/quick-order";
 
@@ -20,12 +21,12 @@ import type { Route } from "./+types/quick-order";
  * file is read into the box so the dealer sees and can correct its lines.
  */
 export function loader({ context, request }: Route.LoaderArgs) {
-  requirePageRole(context, request, ["dealer"], "/dealer");
+  requirePageWhere(context, request, can.placeOrders, "/dealer");
   return null;
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-  requirePageRole(context, request, ["dealer"], "/dealer");
+  requirePageWhere(context, request, can.placeOrders, "/dealer");
   return quickOrderAction(request, context);
 }
 

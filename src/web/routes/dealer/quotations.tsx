@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { can } from "#shared/can.ts";
 import { quotationStatusView } from "#shared/quotation-status.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
@@ -8,7 +9,7 @@ import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { QuotationCard } from "#web/features/quotations/quotation-card.tsx";
 import { formText } from "#web/lib/form-data.ts";
-import { requirePageRole } from "#web/lib/guards.server.ts";
+import { requirePageWhere } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/quotations";
@@ -18,7 +19,7 @@ import type { Route } from "./+types/quotations";
  * dealer's own, by user id and e-mail address (spec §7), newest first.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requirePageRole(context, request, ["dealer"], "/dealer");
+  const user = requirePageWhere(context, request, can.placeOrders, "/dealer");
   const quotations = await context.services.quotations.listForUser(context.actor, { id: user.id, email: user.email });
   // One clock for the server's HTML and the browser's render: whether an approved quotation has expired.
   return { quotations, now: new Date().toISOString() };
@@ -29,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * it on the orders page. A refusal (expired meanwhile, not approved) is shown on that quotation's card.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  requirePageRole(context, request, ["dealer"], "/dealer/quotations");
+  requirePageWhere(context, request, can.placeOrders, "/dealer/quotations");
   const form = await request.formData();
   const id = Number(formText(form, "quotationId"));
   if (formText(form, "intent") !== "accept" || !Number.isInteger(id) || id <= 0) {

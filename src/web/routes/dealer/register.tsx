@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { isAdminRole } from "#shared/roles.ts";
+import { can } from "#shared/can.ts";
 import { CONFIRM_EMAIL_TO_APPLY } from "#shared/schemas/dealers.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/register";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireSignedIn(context, request);
-  const admin = isAdminRole(user.role);
+  const admin = can.enterBackOffice(user);
   // Back-office accounts see no forms, so their application is not read. An account whose address is not confirmed
   // sees the whole portal; saving and uploading wait for the confirmation (the services refuse them).
   const application = admin ? null : await context.services.dealers.myApplication(context.actor);

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { can } from "#shared/can.ts";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
 import { teamAction } from "#web/features/dealer/team-actions.server.ts";
 import { InviteForm, TeamList } from "#web/features/dealer/team-panel.tsx";
@@ -14,14 +15,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // By team role, not account role: a suspended company's owner is no longer a dealer but still manages its people
   // (decision 023).
   const user = requireSignedIn(context, request);
-  if (!context.actor?.teamRole) throw redirect("/dealer");
+  if (!can.seeTeam(context.actor)) throw redirect("/dealer");
   const members = await context.services.team.list(context.actor);
-  return { members, owner: context.actor.teamRole === "owner", suspended: context.actor.hold === "suspended", me: user.id };
+  return { members, owner: can.manageTeam(context.actor), suspended: context.actor?.hold === "suspended", me: user.id };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireSignedIn(context, request);
-  if (context.actor?.teamRole !== "owner") throw redirect("/dealer/team");
+  if (!can.manageTeam(context.actor)) throw redirect("/dealer/team");
   return teamAction(request, context);
 }
 
