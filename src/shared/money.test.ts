@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, convertCents, decimalUnits, formatCents, rateNote, shownPrice, vatCents } from "./money.ts";
+import {
+  amountScale,
+  centsNumber,
+  centsToDecimal,
+  convertCents,
+  decimalUnits,
+  formatCents,
+  rateNote,
+  shownPrice,
+  vatCents,
+} from "./money.ts";
 
 describe("exact money", () => {
   it("reads decimals as whole units, refusing what is malformed or too precise", () => {
@@ -37,5 +47,14 @@ describe("exact money", () => {
     expect(shownPrice(null)).toBeNull();
     expect(shownPrice("12.345")).toBeNull();
     expect(rateNote("ZWG", "26.8015", "2026-11-24")).toBe("ZWG at 26.8015 per USD, rate of 24 November 2026");
+  });
+
+  it("reads whole cents exactly and gives a chart its scale, refusing anything else", () => {
+    expect(centsNumber("1234567")).toBe(1234567);
+    expect(centsNumber(-250n)).toBe(-250);
+    expect(() => centsNumber("12.50")).toThrow(/not whole cents/);
+    expect(amountScale("1234.50")).toBe(1234.5);
+    expect(amountScale("-0.10")).toBe(-0.1);
+    expect(amountScale("abc")).toBe(0);
   });
 });

@@ -75,6 +75,25 @@ export function centsToDecimal(cents: bigint): string {
   return `${negative ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
 }
 
+/**
+ * A whole number of cents as a plain number: a SQL sum's text or a bigint, for counting cents up (they stay
+ * integers, exact far beyond any turnover) and for a chart's scale. Throws on anything that is not whole cents.
+ */
+export function centsNumber(value: string | number | bigint): number {
+  const text = String(value).trim();
+  if (!/^-?\d+$/.test(text)) throw new Error(`not whole cents: ${text}`);
+  return Number(text);
+}
+
+/**
+ * An amount's decimal text as a plain number of its currency ("1234.50" → 1234.5), for a chart's scale, a trend or an
+ * ordering only: never printed or added up (0 when malformed).
+ */
+export function amountScale(value: string): number {
+  const cents = signedCents(value);
+  return cents === null ? 0 : Number(cents) / 100;
+}
+
 /** 123450n → "1,234.50": cents as a page prints them (the decimal text, thousands grouped). */
 export function formatCents(cents: bigint): string {
   const [whole = "0", fraction = "00"] = centsToDecimal(cents).split(".");

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { centsToDecimal, discountedCents, signedCents } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { dealers } from "../db/schema/dealers.ts";
 import { dealerTiers, priceBreaks, productTierPrices } from "../db/schema/pricing.ts";
@@ -61,9 +62,8 @@ export async function seedDemoPricing(
   const flagship = rows.find((r) => r.name === DEMO_GOLD_PRICE_PRODUCT);
   if (flagship) {
     // 12 % off rather than Gold's 10 %, on the panel Gold installers buy by the container.
-    const cents = Math.round(Number(flagship.priceUsd) * 100);
-    const own = Math.round((cents * 88) / 100);
-    await db.insert(productTierPrices).values({ productId: flagship.id, tierId: tierId("Gold"), priceUsd: (own / 100).toFixed(2) });
+    const own = discountedCents(signedCents(flagship.priceUsd) ?? 0n, ["12"]);
+    await db.insert(productTierPrices).values({ productId: flagship.id, tierId: tierId("Gold"), priceUsd: centsToDecimal(own) });
   }
   for (const userId of dealersByTier.silver)
     await db

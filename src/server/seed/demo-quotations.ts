@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { centsToDecimal, discountedCents, signedCents } from "#shared/money.ts";
 import { addDays, endOfHarareDay, harareDate } from "#shared/quotation-status.ts";
 import { lineVatRate } from "#shared/tax.ts";
 import type { Db } from "../db/client.ts";
@@ -58,15 +59,14 @@ export async function seedDemoAcceptableQuotation(db: Db, dealerUserId: number, 
     const id = row?.id as number;
     await tx.insert(quotationProducts).values(
       lines.map((p, i) => {
-        const list = Math.round(Number(p.priceUsd) * 100);
-        const quoted = Math.round((list * 97) / 100);
+        const quoted = discountedCents(signedCents(p.priceUsd) ?? 0n, ["3"]);
         return {
           quotationId: id,
           productId: p.productId,
           productName: p.productName,
           quantity: [1, 2, 4][i] ?? 1,
           priceUsd: p.priceUsd,
-          quotedPrice: `${Math.floor(quoted / 100)}.${String(quoted % 100).padStart(2, "0")}`,
+          quotedPrice: centsToDecimal(quoted),
           hsCode: p.hsCode,
           vatCategory: p.vatCategory,
           vatRate: lineVatRate(p.vatCategory, vat),

@@ -10,7 +10,7 @@ import {
   seriesBuckets,
   startOfDay,
 } from "#shared/date-range.ts";
-import { centsToDecimal, signedCents } from "#shared/money.ts";
+import { centsNumber, centsToDecimal, signedCents } from "#shared/money.ts";
 import type { ProductSales, Sale, SaleInput, SalesFigures, SalesQuery, Statistics } from "#shared/schemas/sales.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { CountWindows } from "../../db/count-windows.ts";
@@ -112,10 +112,10 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
       const byDay = new Map<string, { cents: number; quantity: number }>();
       for (const d of days) {
         const into = d.day >= range.from ? total : previous;
-        into.cents += Number(d.cents);
+        into.cents += centsNumber(d.cents);
         into.quantity += Number(d.quantity);
         into.count += Number(d.count);
-        byDay.set(d.day, { cents: Number(d.cents), quantity: Number(d.quantity) });
+        byDay.set(d.day, { cents: centsNumber(d.cents), quantity: Number(d.quantity) });
       }
       const buckets = seriesBuckets(range);
       const series = buckets.map((b) => {

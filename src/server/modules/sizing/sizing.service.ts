@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { can } from "#shared/can.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "#shared/media.ts";
+import { centsNumber } from "#shared/money.ts";
 import { productKeyLine } from "#shared/product-key-line.ts";
 import { toCents } from "#shared/quotation-totals.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
@@ -48,7 +49,7 @@ export function createSizingService(db: Db, settings: { get(): Promise<Pick<Site
         name: r.name,
         category: r.category as SizingCategory,
         specs: r.specs,
-        price: cents === null ? null : Number(cents),
+        price: cents === null ? null : centsNumber(cents),
         image: r.images[0] ?? DEFAULT_PRODUCT_IMAGE,
       };
     });

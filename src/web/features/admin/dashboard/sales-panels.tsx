@@ -1,3 +1,4 @@
+import { amountScale } from "#shared/money.ts";
 import type { ProductSales, SalesFigures } from "#shared/schemas/sales.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { BarList, type ChartPoint, ColumnChart } from "./charts.tsx";
@@ -30,7 +31,7 @@ export function SalesPanels({
     key: p.start,
     label: shortDay(p.start),
     longLabel: longSpan(p.start, p.end),
-    value: Number(p.amount_usd),
+    value: amountScale(p.amount_usd),
     display: formatUsd(p.amount_usd),
     extra: formatCount(p.quantity),
   }));
@@ -42,7 +43,9 @@ export function SalesPanels({
     figures.total.count === 0
       ? "No sales in this period."
       : `${formatUsd(figures.total.amount_usd)} in total over ${points.length} ${per}s; the best ${per} was ${best?.longLabel} with ${best?.display}. The previous period had ${formatUsd(figures.previous.amount_usd)}.`;
-  const sold = figures.categories.filter((c) => Number(c.amount_usd) > 0).sort((a, b) => Number(b.amount_usd) - Number(a.amount_usd));
+  const sold = figures.categories
+    .filter((c) => amountScale(c.amount_usd) > 0)
+    .sort((a, b) => amountScale(b.amount_usd) - amountScale(a.amount_usd));
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -73,7 +76,7 @@ export function SalesPanels({
             rows={sold.map((c) => ({
               key: c.category_id,
               name: c.name,
-              value: Number(c.amount_usd),
+              value: amountScale(c.amount_usd),
               display: formatUsd(c.amount_usd),
               extra: `${formatCount(c.quantity)} items`,
             }))}
@@ -90,7 +93,7 @@ export function SalesPanels({
               rows={products.rows.map((p) => ({
                 key: p.product_id ?? `deleted-${p.product_name}`,
                 name: p.product_name,
-                value: Number(p.amount_usd),
+                value: amountScale(p.amount_usd),
                 display: formatUsd(p.amount_usd),
                 extra: `${formatCount(p.quantity)} items`,
               }))}

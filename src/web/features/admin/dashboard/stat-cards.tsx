@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Minus } from "lucide-react";
 import { Link } from "react-router";
 import { type Trend, trendOf } from "#shared/date-range.ts";
+import { amountScale } from "#shared/money.ts";
 import type { SalesFigures, StatCount, Statistics } from "#shared/schemas/sales.ts";
 import { formatCount, formatUsd, trendWords } from "./format.ts";
 
@@ -55,7 +56,7 @@ function StatCard({ title, count, href, arrived, children, testId }: CardProps) 
 /** The dashboard's counts (GET /api/statistics/) and the sales total, each against the previous period. */
 export function StatCards({ stats, figures }: { stats: Statistics; figures: SalesFigures }) {
   const q = stats.quotations;
-  const salesTrend = trendOf(Number(figures.total.amount_usd), Number(figures.previous.amount_usd));
+  const salesTrend = trendOf(amountScale(figures.total.amount_usd), amountScale(figures.previous.amount_usd));
   return (
     <section aria-labelledby="dashboard-stats-heading" data-tour="dashboard-stats">
       <h2 id="dashboard-stats-heading" className="sr-only">
