@@ -5,6 +5,13 @@ import path from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
+// Node.js 22 LTS is the version the project supports and CI tests (package.json's engines); another one still runs,
+// with a line saying so and how to take Node 22 from the npm registry.
+const major = process.versions.node.split(".")[0];
+if (major !== "22")
+  console.log(
+    `Node.js ${process.versions.node} here: the supported version is 22 LTS (\`. scripts/use-node22.sh\` takes it from the npm registry).`,
+  );
 const entry = path.join(root, "build", "app", "server.js");
 const inputs = ["src", "drizzle", "package.json", "vite.config.ts", "react-router.config.ts"];
 
