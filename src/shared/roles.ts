@@ -25,11 +25,6 @@ export function isAdminRole(role: RoleName | undefined | null): boolean {
   return role === "admin" || role === "super";
 }
 
-/** Who sees prices (spec §6): dealers, and the back office. */
-export function seesPricesRole(role: RoleName | undefined | null): boolean {
-  return role === "dealer" || isAdminRole(role);
-}
-
 /** Where a user lands after login (spec §4): admin or super to /admin, dealer to /dealer, others to /. */
 export function homePathFor(role: RoleName): string {
   if (isAdminRole(role)) return "/admin";

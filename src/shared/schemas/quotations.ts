@@ -16,8 +16,6 @@ export const INSTALLER_WANTED = "I also want a certified installer";
  */
 export const INSTALLER_NOT_FOR_DEALERS =
   "Your quote requests stay with your company: we do not pass your customer to other installers. Untick the box to send it.";
-/** Who belongs to a dealer company (its owner, buyers and technicians): their quote requests never become leads. */
-export const isDealerCompanyRole = (role: string | undefined) => role === "dealer" || role === "technician";
 
 /** One product line of a quote request (spec §3). */
 export const quoteProductSchema = z.object({

@@ -36,11 +36,6 @@ type ProductRow = typeof products.$inferSelect;
 type Viewer = { kind: "none" } | { kind: "admin" } | { kind: "dealer"; tier: DealerTier | null };
 type CategoryRow = typeof categories.$inferSelect;
 
-/** Prices are for dealers (spec §6) and for the back office; not while the company's documents have expired. */
-export function seesPrices(actor: Actor): boolean {
-  return can.seePrices(actor);
-}
-
 export function toProduct(
   row: ProductRow,
   category: Pick<CategoryRow, "slug" | "name">,
@@ -159,7 +154,7 @@ export function createCatalogueService(
 
   /** Who is looking, as far as prices go: the dealer's tier is read once per answer. */
   async function viewerOf(actor: Actor, exec: Db | Tx = db): Promise<Viewer> {
-    if (!seesPrices(actor) || !actor) return { kind: "none" };
+    if (!can.seePrices(actor) || !actor) return { kind: "none" };
     if (actor.role !== "dealer") return { kind: "admin" };
     return { kind: "dealer", tier: await tierOfUser(exec, actor.companyUserId) };
   }
@@ -379,7 +374,7 @@ export function createCatalogueService(
       { strict = false, facets: withFacets = true } = {},
     ): Promise<CategoryPage & { filter: CatalogueFilter }> {
       const category = findCategory(String(categoryId));
-      const withPrices = seesPrices(actor);
+      const withPrices = can.seePrices(actor);
       const { filter, problems } = category ? parseCatalogueFilter(category.slug, params) : { filter: emptyFilter(), problems: [] };
       if (!withPrices && filter.sort?.startsWith("price")) {
         problems.push(PRICE_SORT_FOR_DEALERS);

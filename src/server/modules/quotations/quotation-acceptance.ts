@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { effectiveQuotationStatus } from "#shared/quotation-status.ts";
 import { QUOTATION_NEEDS_REAPPROVAL } from "#shared/quotation-totals.ts";
 import type { AcceptQuotationInput, QuotationView } from "#shared/schemas/quotations.ts";
@@ -42,11 +43,11 @@ export function createQuotationAcceptance({ db, mailer, settings, siteUrl, order
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(quotations).where(eq(quotations.id, id)).for("update");
       if (!row) throw new NotFoundError("Quotation not found.");
-      // The company's quotation becomes an order: not a technician's to accept.
-      if (actor?.role === "technician" && row.userId === actor.companyUserId) {
+      // The company's quotation becomes an order: not for its people who may not order (a technician) to accept.
+      if (actor && can.enterDealerArea(actor) && !can.placeOrders(actor) && row.userId === actor.companyUserId) {
         throw new ForbiddenError("Technicians cannot accept quotations or place orders.");
       }
-      const asCompany = actor?.role === "dealer" && row.userId !== null && row.userId === actor.companyUserId;
+      const asCompany = actor !== null && can.placeOrders(actor) && row.userId !== null && row.userId === actor.companyUserId;
       const asOwner = !asCompany && actor !== null && row.userId !== null && row.userId === actor.id;
       if (!asCompany && !asOwner && !tokenMatches(row, input.token)) throw new NotFoundError("Quotation not found.");
       if (row.status === "accepted") return { order_id: row.orderId };

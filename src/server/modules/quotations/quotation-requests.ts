@@ -1,8 +1,8 @@
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { isAdminRole } from "#shared/roles.ts";
 import {
   INSTALLER_NOT_FOR_DEALERS,
-  isDealerCompanyRole,
   type QuotationListQuery,
   type QuotationStatusValue,
   type QuotationSummary,
@@ -10,7 +10,7 @@ import {
   type QuoteRequest,
 } from "#shared/schemas/quotations.ts";
 import { quotationProducts, quotations } from "../../db/schema/commerce.ts";
-import { type Actor, canSeeCompanyMoney, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
+import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { type FormSender, isOwnConfirmedAddress } from "../../platform/form-limits.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
@@ -45,7 +45,7 @@ export function createQuotationRequests(
      */
     async submit(actor: Actor, input: QuoteRequest, sender: FormSender = {}): Promise<{ id: number }> {
       // A dealer's request is for their own customer: never offered to competing installers (a lead).
-      if (input.installer === true && isDealerCompanyRole(actor?.role)) throw new FieldError(INSTALLER_NOT_FOR_DEALERS, "installer");
+      if (input.installer === true && can.enterDealerArea(actor)) throw new FieldError(INSTALLER_NOT_FOR_DEALERS, "installer");
       await formLimits.admit("quote", sender, input.customer_email);
       // Read before the transaction: a read through `db` inside it would wait on PGlite's single connection for it.
       const company = { ...(await settings.get()), siteUrl };
@@ -138,7 +138,7 @@ export function createQuotationRequests(
         .orderBy(desc(quotations.createdAt), desc(quotations.id))
         .limit(500);
       // Every quotation listed is the reader's own: the money rule for their own records.
-      const money = canSeeCompanyMoney(signedIn, owner);
+      const money = can.readPastAmounts(signedIn, owner);
       return (await withProducts(rows)).map((q) => pricesForReader(actor, q, money));
     },
 
@@ -198,7 +198,7 @@ export function createQuotationRequests(
       }
       if (!row || !allowed) throw new NotFoundError("Quotation not found.");
       // The PDF is the quotation's prices: the reader's own record under the money rule (a technician never).
-      if (!canSeeCompanyMoney(signedIn, quotationOwnerOf(signedIn))) throw new ForbiddenError(QUOTATION_PRICES_NOT_FOR_TECHNICIANS);
+      if (!can.readPastAmounts(signedIn, quotationOwnerOf(signedIn))) throw new ForbiddenError(QUOTATION_PRICES_NOT_FOR_TECHNICIANS);
       const [view] = (await withProducts([row])) as [QuotationView];
       // An accepted quotation keeps its PDF: it is what the requester agreed to.
       if (view.status !== "approved" && view.status !== "accepted") {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { centsToDecimal } from "#shared/money.ts";
 // The validity rule is the dealer page's, so the page, the list's filter and the PDF never disagree about an expired quotation.
 import { effectiveQuotationStatus, QUOTATION_VALIDITY_DAYS, quotationValidUntil } from "#shared/quotation-status.ts";
@@ -12,8 +13,8 @@ import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { quotationCharges, quotationProducts, quotations } from "../../db/schema/commerce.ts";
 import { leads as leadsTable } from "../../db/schema/installer-network.ts";
-import { type Actor, canSeeCompanyMoney } from "../../platform/auth/actor.ts";
-import { type SecondaryPricing, seesPrices } from "../catalogue/catalogue.service.ts";
+import type { Actor } from "../../platform/auth/actor.ts";
+import type { SecondaryPricing } from "../catalogue/catalogue.service.ts";
 import { placedBy, placerNames } from "../dealers/index.ts";
 import type { QuotationPartDeps } from "./quotation-deps.ts";
 
@@ -64,7 +65,7 @@ export function lineSecondary(
 
 /**
  * What a quotation's reader may see of its prices. `money` is the money rule's answer for the reader
- * (`canSeeCompanyMoney`): without it (a technician, or the e-mails and private link of a technician's quotation) the
+ * (`can.readPastAmounts`): without it (a technician, or the e-mails and private link of a technician's quotation) the
  * lines come without any amount and the charges, amounts themselves, are left out. A dealer's request is made at their
  * own price, which the catalogue shows them, so the snapshot is theirs to see; a visitor's or user's quotation carries
  * no price until an admin approves it, and then the quoted prices only. The product's RRP and list price are for
@@ -75,7 +76,7 @@ export function pricesForReader(actor: Actor, quotation: QuotationView, money: b
   // The product's RRP and dealer list price are for the admin approving it, never its owner.
   const own = { ...quotation, products: quotation.products.map((p) => ({ ...p, retail_price_usd: null, list_price_usd: null })) };
   const quoted = quotation.status === "approved" || quotation.status === "expired" || quotation.status === "accepted";
-  if (money && seesPrices(actor)) return own;
+  if (money && can.seePrices(actor)) return own;
   if (money && quoted) return { ...own, products: own.products.map((p) => ({ ...p, price: null, price_zwl: null })) };
   return {
     ...own,
@@ -112,7 +113,7 @@ export async function dealerOwned(exec: Db | Tx, row: QuotationRow): Promise<boo
 export async function requesterSeesMoney(exec: Db | Tx, row: QuotationRow): Promise<boolean> {
   const role = await ownerRole(exec, row);
   if (row.userId === null || role === null) return true;
-  return canSeeCompanyMoney({ role, companyUserId: row.userId }, row.userId);
+  return can.readPastAmounts({ role, companyUserId: row.userId }, row.userId);
 }
 
 /** How the service's parts read quotations: the rows as views, with their lines, charges and placers. */
