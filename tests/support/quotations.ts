@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
+import { readCsv } from "#server/platform/csv.ts";
 import { addDays, harareDate } from "#shared/quotation-status.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
@@ -96,38 +97,9 @@ export async function confirmPayment(t: TestApp, admin: Headers, orderId: number
   expect(res.statusCode, res.body).toBe(200);
 }
 
-/** The rows of a CSV answer (RFC 4180: quoted cells with "" for a quote), without its byte-order mark. */
+/** The rows of a CSV answer, read as the imports read CSV (platform/csv.ts: RFC 4180, without its byte-order mark). */
 export function csvRows(body: string): string[][] {
-  const text = body.replace(/^\uFEFF/, "");
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i] as string;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  if (cell !== "" || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
+  return readCsv(body).map((r) => r.cells);
 }
 
 /** A CSV's rows as objects by header. */
