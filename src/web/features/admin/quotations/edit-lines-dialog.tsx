@@ -13,7 +13,7 @@ import { Dialog } from "#web/components/ui/dialog.tsx";
 import { RowActionButton } from "#web/components/ui/row-actions.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import { sendRequest } from "../kit/send-request.ts";
-import { ProductFinder } from "../stock/stock-forms.tsx";
+import { ProductFinder } from "../stock/shipment-forms.tsx";
 
 type Line = { id?: number; product_id?: number; name: string; quantity: string; price: string; added: boolean };
 type Charge = { key: number; kind: QuotationChargeKind; label: string; amount: string };
