@@ -3,6 +3,7 @@ import { formatDateTime } from "#shared/dates.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
+import { SimpleTable } from "#web/features/admin/kit/simple-table.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/fiscal";
@@ -182,54 +183,39 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
         <h2 id="fdms-queue" className="text-lg font-semibold text-slate-900">
           Waiting for FDMS ({pending.length})
         </h2>
-        {pending.length === 0 ? (
-          <p className="text-slate-800">No document is waiting.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">Documents waiting to be fiscalised, in the order they will be sent</caption>
-              <thead className="border-b border-slate-300 text-slate-800">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Document
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Issued
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    State
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Attempts
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Next attempt
-                  </th>
-                  <th scope="col" className="py-2">
-                    Last error
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {pending.map((p) => (
-                  <tr key={p.id} className="border-b border-slate-200 align-top">
-                    <td className="py-2 pr-4">
-                      <Token>{p.number}</Token>
-                      <span className="block text-xs text-slate-700">{p.kind === "credit_note" ? "Credit note" : "Tax invoice"}</span>
-                    </td>
-                    <td className="py-2 pr-4">{when(p.issuedAt)}</td>
-                    <td className="py-2 pr-4">{p.jobStatus ? (JOB_STATUS[p.jobStatus] ?? p.jobStatus) : "Not queued"}</td>
-                    <td className="py-2 pr-4">
-                      <Token>{p.attempts}</Token>
-                    </td>
-                    <td className="py-2 pr-4">{when(p.nextAttemptAt)}</td>
-                    <td className="py-2 break-words text-slate-800">{p.lastError ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <SimpleTable
+          caption="Documents waiting to be fiscalised, in the order they will be sent"
+          empty="No document is waiting."
+          emptyClassName="text-slate-800"
+          wrapperClassName="overflow-x-auto"
+          className="min-w-full text-left text-sm"
+          headClassName="border-b border-slate-300 text-slate-800"
+          headerCellClassName=""
+          rowClassName="border-b border-slate-200 align-top"
+          rows={pending}
+          rowKey={(p) => p.id}
+          columns={[
+            {
+              header: "Document",
+              className: "py-2 pr-4",
+              cell: (p) => (
+                <>
+                  <Token>{p.number}</Token>
+                  <span className="block text-xs text-slate-700">{p.kind === "credit_note" ? "Credit note" : "Tax invoice"}</span>
+                </>
+              ),
+            },
+            { header: "Issued", className: "py-2 pr-4", cell: (p) => when(p.issuedAt) },
+            {
+              header: "State",
+              className: "py-2 pr-4",
+              cell: (p) => (p.jobStatus ? (JOB_STATUS[p.jobStatus] ?? p.jobStatus) : "Not queued"),
+            },
+            { header: "Attempts", className: "py-2 pr-4", cell: (p) => <Token>{p.attempts}</Token> },
+            { header: "Next attempt", className: "py-2 pr-4", cell: (p) => when(p.nextAttemptAt) },
+            { header: "Last error", className: "py-2", cellClassName: "break-words text-slate-800", cell: (p) => p.lastError ?? "—" },
+          ]}
+        />
       </section>
 
       {failures.length > 0 ? (

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { SimpleTable } from "../kit/simple-table.tsx";
 
 export type ChartPoint = {
   key: string;
@@ -128,47 +129,53 @@ export function ColumnChart({
   );
 }
 
+/** A figures table's row: its label, its value and an optional second value. */
+type Row = readonly [string, string, string?];
+
 /** The chart's figures as a table, folded away until asked for. */
-export function FiguresTable({
-  caption,
-  headers,
-  rows,
-}: {
-  caption: string;
-  headers: [string, string, string?];
-  rows: readonly (readonly [string, string, string?])[];
-}) {
+export function FiguresTable({ caption, headers, rows }: { caption: string; headers: [string, string, string?]; rows: readonly Row[] }) {
   return (
     <details className="mt-3 text-sm">
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-accent-800 hover:underline">
         Show the figures as a table
       </summary>
       <div className="mt-2 max-h-80 overflow-auto rounded-md border border-slate-200">
-        <table className="w-full border-collapse text-left">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="sticky top-0 bg-slate-100">
-            <tr>
-              {headers.map((h) =>
-                h ? (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ) : null,
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([label, value, extra]) => (
-              <tr key={label} className="border-t border-slate-200">
-                <th scope="row" className="px-3 py-1.5 font-normal">
-                  {label}
-                </th>
-                <td className="px-3 py-1.5 tabular-nums">{value}</td>
-                {headers[2] ? <td className="px-3 py-1.5 tabular-nums">{extra ?? ""}</td> : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          caption={caption}
+          className="w-full border-collapse text-left"
+          headClassName="sticky top-0 bg-slate-100"
+          rowClassName="border-t border-slate-200"
+          rows={rows}
+          rowKey={([label]) => label}
+          columns={[
+            {
+              header: headers[0],
+              rowHeader: true,
+              className: "px-3",
+              headerClassName: "py-2",
+              cellClassName: "py-1.5 font-normal",
+              cell: ([label]) => label,
+            },
+            {
+              header: headers[1],
+              className: "px-3",
+              headerClassName: "py-2",
+              cellClassName: "py-1.5 tabular-nums",
+              cell: ([, value]) => value,
+            },
+            ...(headers[2]
+              ? [
+                  {
+                    header: headers[2],
+                    className: "px-3",
+                    headerClassName: "py-2",
+                    cellClassName: "py-1.5 tabular-nums",
+                    cell: ([, , extra]: Row) => extra ?? "",
+                  },
+                ]
+              : []),
+          ]}
+        />
       </div>
     </details>
   );

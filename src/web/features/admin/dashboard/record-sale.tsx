@@ -1,14 +1,12 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { CATEGORIES } from "#shared/categories.ts";
 import { type Sale, saleInputSchema } from "#shared/schemas/sales.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
-import { notify } from "#web/components/ui/toaster.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 import { formatUsd, longDay } from "./format.ts";
 
 type Choice = { id: number; name: string; categoryId: number };
@@ -20,33 +18,29 @@ function SaleForm({ choices, today, onDone }: { choices: readonly Choice[]; toda
     amount_usd: "",
     date: today,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const revalidator = useRevalidator();
+  const submit = useAdminSubmit(applyAnswer);
   const byCategory = CATEGORIES.map((c) => ({ ...c, products: choices.filter((p) => p.categoryId === c.id) })).filter(
     (c) => c.products.length > 0,
   );
   return (
     <FormShell
       title="Record a sale"
-      busy={form.formState.isSubmitting}
-      error={failure}
+      {...submit.shell}
       submitLabel="Record sale"
       onCancel={onDone}
       dirty={form.formState.isDirty}
-      onSubmit={form.handleSubmit(async (values) => {
-        setFailure(null);
-        const answer = await sendRequest<Sale>({ method: "POST", url: "/api/sales/", body: values });
-        const problem = applyAnswer(answer);
-        if (problem) {
-          setFailure(problem);
-          return;
-        }
-        const sale = answer.data as Sale;
-        form.reset(form.getValues());
-        notify.success(`Sale recorded: ${sale.quantity} × ${sale.product_name}, ${formatUsd(sale.amount_usd)} on ${longDay(values.date)}.`);
-        onDone();
-        await revalidator.revalidate();
-      })}
+      onSubmit={form.handleSubmit(
+        submit.saving(async (values) => {
+          const answer = await submit.send<Sale>({ method: "POST", url: "/api/sales/", body: values });
+          if (!answer) return;
+          const sale = answer.data as Sale;
+          form.reset(form.getValues());
+          onDone();
+          await submit.succeed({
+            toast: `Sale recorded: ${sale.quantity} × ${sale.product_name}, ${formatUsd(sale.amount_usd)} on ${longDay(values.date)}.`,
+          });
+        }),
+      )}
     >
       <SelectField label="Product" error={error("product_id")} {...register("product_id")}>
         <option value="">Choose a product</option>

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
 import { harareDate } from "#shared/dates.ts";
 import { defaultTaxClearanceExpiry, ZERA_LICENCE_CLASSES } from "#shared/installer-network.ts";
 import { canExpire, type DealerDocumentView } from "#shared/schemas/documents.ts";
@@ -7,13 +6,12 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 
 /** Approve or reject one dealer document (PUT /api/dealer/documents/{id}/review); rejecting asks for the reason. */
 export function DocumentReview({ doc, name }: { doc: DealerDocumentView; name: string }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const submit = useAdminSubmit();
+  const { busy, failure: error } = submit;
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -35,25 +33,23 @@ export function DocumentReview({ doc, name }: { doc: DealerDocumentView; name: s
   }, [reviewed, doc.review_status]);
 
   const review = async (status: "approved" | "rejected", why: string | null) => {
-    setBusy(true);
-    setError(null);
     const extra =
       status === "approved" && asksExpiry
         ? { expires_on: expiresOn || null, ...(doc.kind === "zera_licence" ? { licence_class: licenceClass || null } : {}) }
         : {};
-    const answer = await sendRequest({
-      method: "PUT",
-      url: `/api/dealer/documents/${doc.id}/review`,
-      body: { status, reason: why, ...extra },
-    });
-    setBusy(false);
-    if (!answer.ok) {
-      if (status === "rejected") setReasonError(answer.issues[0]?.message ?? answer.message ?? undefined);
-      else if (answer.issues[0]?.message) setExpiryError(answer.issues[0].message);
-      else setError(answer.message);
-      return false;
-    }
-    await revalidator.revalidate();
+    // A rejection's refusal goes under the reason; an approval's issue under the expiry date, else it heads the panel.
+    const answer = await submit.send(
+      { method: "PUT", url: `/api/dealer/documents/${doc.id}/review`, body: { status, reason: why, ...extra } },
+      (refused) => {
+        const issue = refused.issues[0]?.message;
+        if (status === "rejected") setReasonError(issue ?? refused.message ?? undefined);
+        else if (issue) setExpiryError(issue);
+        else return refused.message;
+        return null;
+      },
+    );
+    if (!answer) return false;
+    await submit.succeed();
     setReviewed(status);
     return true;
   };

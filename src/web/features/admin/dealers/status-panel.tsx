@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
 import {
   APPLICATION_SECTIONS,
@@ -12,7 +11,7 @@ import {
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { SelectField, TextAreaField } from "#web/components/ui/text-field.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 import { duplicateName } from "./duplicate-warning.tsx";
 
 const ACTION_LABEL: Record<DealerStatus, string> = {
@@ -24,14 +23,18 @@ const ACTION_LABEL: Record<DealerStatus, string> = {
 
 /** Sets reg_status with a reason (PUT /api/dealer/status/{id}); only the moves allowed from the current status. */
 export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
-  const revalidator = useRevalidator();
   const options = dealer.reg_status ? DEALER_ADMIN_TRANSITIONS[dealer.reg_status] : [];
   const [to, setTo] = useState<DealerStatus | "">(options[0] ?? "");
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const [done, setDone] = useState<string | null>(null);
+  // A refusal about the reason goes under it; any other heads the form.
+  const submit = useAdminSubmit((answer) => {
+    const field = answer.issues.find((i) => i.path.endsWith("reason"));
+    if (!field) return answer.message;
+    setReasonError(field.message);
+    return null;
+  });
+  const { busy, failure: error, success: done } = submit;
   const [confirmDuplicate, setConfirmDuplicate] = useState(false);
   // Rejecting: the sections the applicant must correct, marked in their portal and named in the e-mail.
   const [sections, setSections] = useState<ApplicationSection[]>([]);
@@ -69,10 +72,7 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
               setReasonError("Please give a reason.");
               return;
             }
-            setBusy(true);
-            setError(null);
-            setDone(null);
-            const answer = await sendRequest({
+            const answer = await submit.send({
               method: "PUT",
               url: `/api/dealer/status/${dealer.id}`,
               body: {
@@ -82,17 +82,10 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
                 ...(needsConfirmation ? { confirmDuplicate } : {}),
               },
             });
-            setBusy(false);
-            if (!answer.ok) {
-              const field = answer.issues.find((i) => i.path.endsWith("reason"));
-              if (field) setReasonError(field.message);
-              else setError(answer.message);
-              return;
-            }
+            if (!answer) return;
             setReason("");
             setSections([]);
-            setDone(`The application is now ${to}. The dealer has been told by e-mail.`);
-            await revalidator.revalidate();
+            await submit.succeed({ message: `The application is now ${to}. The dealer has been told by e-mail.` });
           }}
         >
           {error ? <FormAlert>{error}</FormAlert> : null}

@@ -1,10 +1,7 @@
-import { useState } from "react";
 import { type DealerTier, type DealerTierInput, dealerTierSchema } from "#shared/schemas/pricing.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
-import { sendRequest } from "../kit/send-request.ts";
-
-const FIX_FIELDS = "Please correct the fields marked below.";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 
 /** POST /api/dealer-tiers, PUT /api/dealer-tiers/{id}: a tier's name and its discount off the dealer list price. */
 export function TierForm({
@@ -18,34 +15,28 @@ export function TierForm({
 }) {
   const initial: DealerTierInput = { name: tier?.name ?? "", discount_percent: tier?.discount_percent ?? "" };
   const { form, register, error, applyAnswer } = useAdminForm(dealerTierSchema, initial);
-  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useAdminSubmit(applyAnswer);
   return (
     <FormShell
       title={tier ? `Edit tier ${tier.name}` : "Add a tier"}
-      busy={form.formState.isSubmitting}
-      error={failure}
+      {...submit.shell}
       submitLabel={tier ? "Save changes" : "Add tier"}
       dirty={form.formState.isDirty}
       watchSearch
       onCancel={onCancel}
       tour="tier-form"
       onSubmit={form.handleSubmit(
-        async (values) => {
-          setFailure(null);
-          const answer = await sendRequest<DealerTier>(
+        submit.saving(async (values) => {
+          const answer = await submit.send<DealerTier>(
             tier
               ? { method: "PUT", url: `/api/dealer-tiers/${tier.id}`, body: values }
               : { method: "POST", url: "/api/dealer-tiers", body: values },
           );
-          const problem = applyAnswer(answer);
-          if (problem) {
-            setFailure(problem);
-            return;
-          }
+          if (!answer) return;
           form.reset(values);
           onSaved(tier ? `Tier ${values.name} saved.` : `Tier ${values.name} added: it is the last, move it where it belongs.`);
-        },
-        () => setFailure(FIX_FIELDS),
+        }),
+        submit.invalid,
       )}
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,11 +1,13 @@
 import { useId, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { percentLabel } from "#shared/money.ts";
 import type { DealerTier } from "#shared/schemas/pricing.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { SelectField } from "#web/components/ui/text-field.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
+
+const NOT_SAVED = "The tier could not be saved. Try again.";
 
 /** "5.00" → "5 %". */
 
@@ -14,27 +16,22 @@ import { sendRequest } from "../kit/send-request.ts";
  * (PUT /api/dealer/tier/{userId}; audited).
  */
 export function TierPanel({ userId, current, tiers }: { userId: number; current: DealerTier | null; tiers: readonly DealerTier[] }) {
-  const revalidator = useRevalidator();
   const headingId = useId();
   const [chosen, setChosen] = useState(String(current?.id ?? tiers[0]?.id ?? ""));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const submit = useAdminSubmit((answer) => answer.issues[0]?.message ?? answer.message ?? NOT_SAVED);
+  const { busy, failure: error, success: done } = submit;
   const unchanged = chosen === String(current?.id ?? "");
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    const answer = await sendRequest<DealerTier>({ method: "PUT", url: `/api/dealer/tier/${userId}`, body: { tier_id: chosen } });
-    setBusy(false);
-    if (!answer.ok || !answer.data) {
-      setError(answer.issues[0]?.message ?? answer.message ?? "The tier could not be saved. Try again.");
+    const answer = await submit.send<DealerTier>({ method: "PUT", url: `/api/dealer/tier/${userId}`, body: { tier_id: chosen } });
+    if (!answer?.data) {
+      if (answer) submit.setFailure(NOT_SAVED);
       return;
     }
-    setDone(`The dealer now buys at ${answer.data.name} (${percentLabel(answer.data.discount_percent)} off the list price).`);
-    await revalidator.revalidate();
+    await submit.succeed({
+      message: `The dealer now buys at ${answer.data.name} (${percentLabel(answer.data.discount_percent)} off the list price).`,
+    });
   }
 
   return (

@@ -1,9 +1,7 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { CONTACT_REPLY_MAX, CONTACT_REPLY_SENT, type ContactMessageView, contactReplySchema } from "#shared/schemas/contact.ts";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 
 /**
  * Answers a message by e-mail (POST /api/contact/{id}/reply): the visitor's replies come back to the sales address.
@@ -17,9 +15,7 @@ export function ReplyForm({ message, companyName, replyTo }: { message: ContactM
     subject: `Re: Your message to ${companyName}`,
     message: start,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const revalidator = useRevalidator();
+  const submit = useAdminSubmit(applyAnswer);
   return (
     <section
       aria-labelledby="reply-heading"
@@ -36,28 +32,21 @@ export function ReplyForm({ message, companyName, replyTo }: { message: ContactM
       </div>
       <FormShell
         title="Reply by e-mail"
-        busy={form.formState.isSubmitting}
-        error={failure}
-        success={sent}
+        {...submit.shell}
         submitLabel="Send reply"
         dirty={form.formState.isDirty}
-        onSubmit={form.handleSubmit(async (values) => {
-          setFailure(null);
-          setSent(null);
-          if (values.message === greeting) {
-            form.setError("message", { type: "required", message: "Write your reply." });
-            return;
-          }
-          const answer = await sendRequest({ method: "POST", url: `/api/contact/${message.id}/reply`, body: values });
-          const problem = applyAnswer(answer);
-          if (problem) {
-            setFailure(problem);
-            return;
-          }
-          form.reset({ subject: values.subject, message: start });
-          setSent(CONTACT_REPLY_SENT);
-          await revalidator.revalidate();
-        })}
+        onSubmit={form.handleSubmit(
+          submit.saving(async (values) => {
+            if (values.message === greeting) {
+              form.setError("message", { type: "required", message: "Write your reply." });
+              return;
+            }
+            const answer = await submit.send({ method: "POST", url: `/api/contact/${message.id}/reply`, body: values });
+            if (!answer) return;
+            form.reset({ subject: values.subject, message: start });
+            await submit.succeed({ message: CONTACT_REPLY_SENT });
+          }),
+        )}
       >
         <TextField label="Subject" autoComplete="off" error={error("subject")} {...register("subject")} />
         <TextAreaField

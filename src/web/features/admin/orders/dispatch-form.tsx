@@ -5,7 +5,8 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { useHydrated } from "#web/lib/use-hydrated.ts";
-import { sendRequest } from "../kit/send-request.ts";
+import type { ApiAnswer } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 import {
   dispatchRequest,
   type FieldState,
@@ -45,7 +46,9 @@ export function DispatchForm({ order, onSent }: { order: OrderView; onSent: (mes
   const [submitted, setSubmitted] = useState(false);
   const [settled, setSettled] = useState<ReadonlySet<string>>(() => new Set());
   const [server, setServer] = useState<PlacedIssues | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The refusal is placed by `submit` below, under its fields, lines or the form's own alert.
+  const sending = useAdminSubmit();
+  const { busy } = sending;
   const [announcement, setAnnouncement] = useState("");
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const referenceInput = useRef<HTMLInputElement>(null);
@@ -148,21 +151,20 @@ export function DispatchForm({ order, onSent }: { order: OrderView; onSent: (mes
       else referenceInput.current?.focus();
       return;
     }
-    setBusy(true);
-    const answer = await sendRequest<OrderView>({
-      method: "POST",
-      url: `/api/orders/${order.id}/dispatch`,
-      body: dispatchRequest(status, lines, values, reference, note),
-    });
-    setBusy(false);
-    if (answer.ok) {
-      onSent(
-        delivery
-          ? "The order is dispatched with its serial numbers. The dealer has been told by e-mail."
-          : "The order is ready for collection. The dealer has been told by e-mail.",
-      );
-      return;
-    }
+    const answer = await sending.send<OrderView>(
+      { method: "POST", url: `/api/orders/${order.id}/dispatch`, body: dispatchRequest(status, lines, values, reference, note) },
+      refuse,
+    );
+    if (!answer) return;
+    onSent(
+      delivery
+        ? "The order is dispatched with its serial numbers. The dealer has been told by e-mail."
+        : "The order is ready for collection. The dealer has been told by e-mail.",
+    );
+  };
+
+  /** The server's refusal under its fields and lines, or as the form's own alert; the focus goes to the first. */
+  function refuse(answer: ApiAnswer): null {
     const placed = placeIssuesOf(answer);
     setServer(placed);
     // A line refused as a whole (a serial sent with another order meanwhile): every serial is looked up again, so the
@@ -173,7 +175,8 @@ export function DispatchForm({ order, onSent }: { order: OrderView; onSent: (mes
     if (firstField >= 0) focusField(firstField);
     else if (placed.reference) referenceInput.current?.focus();
     else formError.current?.focus();
-  };
+    return null;
+  }
 
   const referenceError =
     server?.reference ??

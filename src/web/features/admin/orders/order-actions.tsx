@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { canMoveOrder, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderView } from "#shared/schemas/orders.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { PaymentProofList } from "#web/features/orders/payment-proofs.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 import { DispatchForm } from "./dispatch-form.tsx";
 
 const MOVE_LABEL: Partial<Record<OrderStatus, string>> = {
@@ -22,14 +21,18 @@ const SENDING: readonly OrderStatus[] = ["dispatched", "ready_for_collection"];
  * is e-mailed to the dealer and recorded.
  */
 export function OrderActions({ order }: { order: OrderView }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   // Prefilled with the reference of the dealer's latest proof of payment.
   const [paymentReference, setPaymentReference] = useState(order.payment_proofs.at(-1)?.reference ?? "");
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState<string | undefined>();
+  // A refusal about the note goes under it; any other heads the actions.
+  const submit = useAdminSubmit((answer) => {
+    const onNote = answer.issues.find((i) => i.path.endsWith("note"));
+    if (!onNote) return answer.message;
+    setNoteError(onNote.message);
+    return null;
+  });
+  const { busy, failure: error, success: done } = submit;
   const moves = ORDER_STATUSES.filter(
     (s) => s !== "paid" && s !== "cancelled" && !SENDING.includes(s) && canMoveOrder(order.status, s, order.fulfilment),
   );
@@ -38,21 +41,11 @@ export function OrderActions({ order }: { order: OrderView }) {
   const canCancel = canMoveOrder(order.status, "cancelled", order.fulfilment);
 
   const run = async (url: string, body: object, success: string) => {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    const answer = await sendRequest({ method: "PUT", url, body });
-    setBusy(false);
-    if (!answer.ok) {
-      const onNote = answer.issues.find((i) => i.path.endsWith("note"));
-      if (onNote) setNoteError(onNote.message);
-      else setError(answer.message);
-      return;
-    }
+    const answer = await submit.send({ method: "PUT", url, body });
+    if (!answer) return;
     setPaymentReference("");
     setNote("");
-    setDone(success);
-    await revalidator.revalidate();
+    await submit.succeed({ message: success });
   };
 
   return (
@@ -116,17 +109,7 @@ export function OrderActions({ order }: { order: OrderView }) {
           ))}
         </div>
       ) : null}
-      {canSend ? (
-        <DispatchForm
-          key={order.id}
-          order={order}
-          onSent={async (message) => {
-            setError(null);
-            setDone(message);
-            await revalidator.revalidate();
-          }}
-        />
-      ) : null}
+      {canSend ? <DispatchForm key={order.id} order={order} onSent={(message) => submit.succeed({ message })} /> : null}
       {canCancel || moves.length > 0 ? (
         <div className="space-y-3 border-t border-slate-200 pt-4">
           <TextAreaField

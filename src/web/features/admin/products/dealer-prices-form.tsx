@@ -14,12 +14,11 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { AdminSectionHeading } from "../kit/admin-section.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import type { ApiAnswer } from "../kit/send-request.ts";
+import { CORRECT_FIELDS, useAdminSubmit } from "../kit/use-admin-submit.ts";
 
 type BreakRow = { key: number; min_quantity: string; discount_percent: string };
 type Values = { breaks: BreakRow[]; own: Record<number, string> };
-
-const FIX_FIELDS = "Please correct the fields marked below.";
 
 let nextKey = 1;
 function valuesOf(rules: PriceRulesView): Values {
@@ -80,9 +79,8 @@ export function DealerPricesForm({
   const [saved, setSaved] = useState(() => valuesOf(rules));
   const [values, setValues] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const sending = useAdminSubmit();
+  const { busy, failure, success, setFailure, setSuccess } = sending;
   const formRef = useRef<HTMLElement>(null);
   const previewId = useId();
   const headingId = useId();
@@ -108,18 +106,19 @@ export function DealerPricesForm({
     const checked = priceRulesSchema.safeParse(body);
     if (!checked.success) {
       setErrors(Object.fromEntries(checked.error.issues.map((i) => [fieldKey(i.path, tierIds), i.message])));
-      setFailure(FIX_FIELDS);
+      setFailure(CORRECT_FIELDS);
       focusFirstError();
       return;
     }
-    setBusy(true);
-    const answer = await sendRequest<PriceRulesView>({ method: "PUT", url: `/api/products/${productId}/price-rules`, body });
-    setBusy(false);
-    if (!answer.ok || !answer.data) {
-      const placed = Object.fromEntries(answer.issues.map((i) => [fieldKey(i.path, tierIds), i.message]));
-      setErrors(placed);
-      setFailure(answer.status === 400 && answer.issues.length > 0 ? FIX_FIELDS : (answer.message ?? "Saving failed. Try again."));
+    // A refusal's issues go under their fields (a tier price under its tier's), the first of them focused.
+    const refuse = (refused: ApiAnswer) => {
+      setErrors(Object.fromEntries(refused.issues.map((i) => [fieldKey(i.path, tierIds), i.message])));
       focusFirstError();
+      return refused.status === 400 && refused.issues.length > 0 ? CORRECT_FIELDS : (refused.message ?? "Saving failed. Try again.");
+    };
+    const answer = await sending.send<PriceRulesView>({ method: "PUT", url: `/api/products/${productId}/price-rules`, body }, refuse);
+    if (!answer?.data) {
+      if (answer) setFailure(refuse(answer));
       return;
     }
     const fresh = valuesOf(answer.data);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { Path } from "react-hook-form";
 import { centsToDecimal, rateNote, signedCents } from "#shared/money.ts";
 import { addDays, defaultValidityDate, harareDate, QUOTATION_VALIDITY_MAX_DAYS } from "#shared/quotation-status.ts";
@@ -18,7 +18,8 @@ import { lineVatRate, taxTotals, type VatCategory, vatRateLabel } from "#shared/
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
-import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
+import type { ApiAnswer } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 
 type ApproveForm = {
   status: "approved";
@@ -117,8 +118,8 @@ export function ApproveDialog({
     branchId: quotation.branch_id ?? bestBranch(quotation, branches, availability),
     lines: quotation.products.map((p) => ({ id: p.id, price: offeredPrice(p, own, own, rate) })),
   } satisfies ApproveForm);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useAdminSubmit(place);
+  const { busy } = submit;
   const currency = form.watch("currency") as QuotationCurrency;
   const prices = form.watch("lines") as ApproveForm["lines"];
   const lineErrors = form.formState.errors.lines;
@@ -184,17 +185,13 @@ export function ApproveDialog({
     return placed && answer.status === 400 ? "Please correct the fields marked below." : message;
   }
 
-  const onSubmit = form.handleSubmit(async (values: ApproveQuotationInput) => {
-    setBusy(true);
-    setFailure(null);
-    const answer = await sendRequest({ method: "PUT", url: `/api/quotations/${quotation.id}`, body: values });
-    setBusy(false);
-    if (answer.ok) {
-      onDone(`Quotation #${quotation.id} ${reapprove ? "reapproved" : "approved"}. The requester has been e-mailed the quotation.`);
-      return;
-    }
-    setFailure(place(answer));
-  });
+  const onSubmit = form.handleSubmit(
+    submit.saving(async (values: ApproveQuotationInput) => {
+      const answer = await submit.send({ method: "PUT", url: `/api/quotations/${quotation.id}`, body: values });
+      if (answer)
+        onDone(`Quotation #${quotation.id} ${reapprove ? "reapproved" : "approved"}. The requester has been e-mailed the quotation.`);
+    }),
+  );
 
   const arrayError = lineErrors?.message ?? lineErrors?.root?.message;
   return (
@@ -202,8 +199,7 @@ export function ApproveDialog({
       <FormShell
         title={`${verb} quotation #${quotation.id}`}
         onSubmit={onSubmit}
-        busy={busy}
-        error={failure}
+        {...submit.shell}
         submitLabel={`${verb} and e-mail`}
         onCancel={onClose}
         dirty={form.formState.isDirty}

@@ -12,8 +12,8 @@ import { buttonClass } from "#web/components/ui/button.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { RowActionButton } from "#web/components/ui/row-actions.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
-import { sendRequest } from "../kit/send-request.ts";
-import { ProductFinder } from "../stock/stock-forms.tsx";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
+import { ProductFinder } from "../stock/shipment-forms.tsx";
 
 type Line = { id?: number; product_id?: number; name: string; quantity: string; price: string; added: boolean };
 type Charge = { key: number; kind: QuotationChargeKind; label: string; amount: string };
@@ -76,9 +76,13 @@ export function EditLinesDialog({
     quotation.charges.map((c, i) => ({ key: i, kind: c.kind, label: c.label, amount: c.amount })),
   );
   const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [issues, setIssues] = useState<string[]>([]);
+  // The API's refusal heads the form, each of its issues listed under it by line or charge.
+  const sending = useAdminSubmit((answer) => {
+    setIssues(answer.issues.map((i) => issueText(i.path.replace(/^body\./, "").split("."), i.message)));
+    return answer.message ?? "The lines could not be saved.";
+  });
+  const { busy, failure } = sending;
 
   const changeLine = (i: number, patch: Partial<Line>) => {
     setDirty(true);
@@ -103,21 +107,13 @@ export function EditLinesDialog({
     };
     const checked = editQuotationLinesSchema.safeParse(body);
     if (!checked.success) {
-      setFailure("Please correct the lines below.");
+      sending.setFailure("Please correct the lines below.");
       setIssues(checked.error.issues.map((i) => issueText(i.path.map(String), i.message)));
       return;
     }
-    setBusy(true);
-    setFailure(null);
     setIssues([]);
-    const answer = await sendRequest({ method: "PUT", url: `/api/quotations/${quotation.id}/lines`, body: checked.data });
-    setBusy(false);
-    if (answer.ok) {
-      onDone(`The lines of quotation #${quotation.id} are saved. Approve it to send the prices.`);
-      return;
-    }
-    setFailure(answer.message ?? "The lines could not be saved.");
-    setIssues(answer.issues.map((i) => issueText(i.path.replace(/^body\./, "").split("."), i.message)));
+    const answer = await sending.send({ method: "PUT", url: `/api/quotations/${quotation.id}/lines`, body: checked.data });
+    if (answer) onDone(`The lines of quotation #${quotation.id} are saved. Approve it to send the prices.`);
   }
 
   /** "lines.2.quantity" → "Line 3 (Panel): …". */

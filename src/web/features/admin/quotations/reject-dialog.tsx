@@ -1,9 +1,8 @@
-import { useState } from "react";
 import { type QuotationView, REASON_MAX, type RejectQuotationInput, rejectQuotationSchema } from "#shared/schemas/quotations.ts";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { TextAreaField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 
 type RejectDialogProps = { quotation: QuotationView; onClose: () => void; onDone: (message: string) => void };
 
@@ -13,29 +12,23 @@ type RejectDialogProps = { quotation: QuotationView; onClose: () => void; onDone
  */
 export function RejectDialog({ quotation, onClose, onDone }: RejectDialogProps) {
   const { form, register, error, applyAnswer } = useAdminForm(rejectQuotationSchema, { status: "rejected", reason: "" });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useAdminSubmit(applyAnswer);
+  const { busy } = submit;
   const withdraw = quotation.status === "approved";
 
-  const onSubmit = form.handleSubmit(async (values: RejectQuotationInput) => {
-    setBusy(true);
-    setFailure(null);
-    const answer = await sendRequest({ method: "PUT", url: `/api/quotations/${quotation.id}`, body: values });
-    setBusy(false);
-    if (answer.ok) {
-      onDone(`Quotation #${quotation.id} rejected. The requester has been e-mailed the reason.`);
-      return;
-    }
-    setFailure(applyAnswer(answer));
-  });
+  const onSubmit = form.handleSubmit(
+    submit.saving(async (values: RejectQuotationInput) => {
+      const answer = await submit.send({ method: "PUT", url: `/api/quotations/${quotation.id}`, body: values });
+      if (answer) onDone(`Quotation #${quotation.id} rejected. The requester has been e-mailed the reason.`);
+    }),
+  );
 
   return (
     <Dialog open onClose={busy ? () => {} : onClose} title={`Reject quotation #${quotation.id}`}>
       <FormShell
         title={`Reject quotation #${quotation.id}`}
         onSubmit={onSubmit}
-        busy={busy}
-        error={failure}
+        {...submit.shell}
         submitLabel="Reject and e-mail"
         onCancel={onClose}
         dirty={form.formState.isDirty}

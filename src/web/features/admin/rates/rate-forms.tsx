@@ -1,6 +1,4 @@
-import { useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { useRevalidator } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { addDays } from "#shared/quotation-status.ts";
 import {
@@ -20,7 +18,7 @@ import {
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { AdminFieldSection } from "../kit/admin-section.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
-import { type ApiAnswer, sendRequest } from "../kit/send-request.ts";
+import { CORRECT_FIELDS, useAdminSubmit } from "../kit/use-admin-submit.ts";
 import { DEFAULT_RATE_SOURCE, FROZEN_RATES_NOTE } from "./rates-tabs.ts";
 
 /**
@@ -45,46 +43,32 @@ function ConfirmJump({ id, register }: { id: string; register: () => object }) {
 export function AddExchangeRateForm({ today }: { today: string }) {
   const initial: NewExchangeRate = { currency: "ZWG", rate: "", effective_date: today, source: DEFAULT_RATE_SOURCE };
   const { form, register, error, applyAnswer } = useAdminForm(newExchangeRateSchema, initial);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const revalidator = useRevalidator();
+  const submit = useAdminSubmit(applyAnswer);
   return (
     <FormShell
       title="Add an exchange rate"
-      busy={form.formState.isSubmitting}
-      error={failure}
-      success={saved}
+      {...submit.shell}
       submitLabel="Add rate"
       dirty={form.formState.isDirty}
       tour="rates-add-form"
       onSubmit={form.handleSubmit(
-        async (values) => {
-          setFailure(null);
-          setSaved(null);
-          const answer = await sendRequest<ExchangeRate>({ method: "POST", url: "/api/exchange-rates", body: values });
-          if (answer.status === 409) {
-            form.setError("effective_date", { type: "server", message: answer.message ?? "This day already has a rate." });
-            setFailure("Please correct the fields marked below.");
-            return;
-          }
-          const problem = applyAnswer(answer);
-          if (problem) {
-            setFailure(problem);
-            return;
-          }
+        submit.saving(async (values) => {
+          const answer = await submit.send<ExchangeRate>({ method: "POST", url: "/api/exchange-rates", body: values }, (refused) => {
+            if (refused.status !== 409) return applyAnswer(refused);
+            form.setError("effective_date", { type: "server", message: refused.message ?? "This day already has a rate." });
+            return CORRECT_FIELDS;
+          });
+          if (!answer) return;
           const added = answer.data as ExchangeRate;
           form.reset(initial);
-          setSaved(
-            added.effective_date > today
-              ? `Rate ${added.rate} scheduled: it takes effect on ${formatDate(added.effective_date)}.`
-              : `Rate ${added.rate} added: prices use it from ${formatDate(added.effective_date)}.`,
-          );
-          await revalidator.revalidate();
-        },
-        () => {
-          setSaved(null);
-          setFailure("Please correct the fields marked below.");
-        },
+          await submit.succeed({
+            message:
+              added.effective_date > today
+                ? `Rate ${added.rate} scheduled: it takes effect on ${formatDate(added.effective_date)}.`
+                : `Rate ${added.rate} added: prices use it from ${formatDate(added.effective_date)}.`,
+          });
+        }),
+        submit.invalid,
       )}
     >
       <AdminFieldSection
@@ -128,25 +112,25 @@ export function CorrectExchangeRateForm({
 }) {
   const initial: CorrectExchangeRate = { rate: rate.rate, source: rate.source, reason: "" };
   const { form, register, error, applyAnswer } = useAdminForm(correctExchangeRateSchema, initial);
-  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useAdminSubmit(applyAnswer);
   return (
     <FormShell
       title={`Correct the rate from ${formatDate(rate.effective_date)}`}
-      busy={form.formState.isSubmitting}
-      error={failure}
+      {...submit.shell}
       submitLabel="Save correction"
       dirty={form.formState.isDirty}
       watchSearch
       onCancel={onCancel}
       tour="rates-correct-form"
       onSubmit={form.handleSubmit(
-        async (values) => {
-          const corrected = await sendCorrection<ExchangeRate>(`/api/exchange-rates/${rate.id}`, values, applyAnswer, setFailure);
+        submit.saving(async (values) => {
+          const answer = await submit.send<ExchangeRate>({ method: "PATCH", url: `/api/exchange-rates/${rate.id}`, body: values });
+          const corrected = answer?.data;
           if (!corrected) return;
           form.reset(values);
           onDone(`The rate from ${formatDate(corrected.effective_date)} is now ${corrected.rate}.`);
-        },
-        () => setFailure("Please correct the fields marked below."),
+        }),
+        submit.invalid,
       )}
     >
       <AdminFieldSection title={`${rate.currency} rate from ${formatDate(rate.effective_date)}`} description={FROZEN_RATES_NOTE}>
@@ -202,42 +186,27 @@ function VatRateFields({
 export function AddTaxRateForm({ today }: { today: string }) {
   const initial: NewTaxRate = { rate: "", valid_from: addDays(today, 1) };
   const { form, register, error, applyAnswer } = useAdminForm(newTaxRateSchema, initial);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const revalidator = useRevalidator();
+  const submit = useAdminSubmit(applyAnswer);
   return (
     <FormShell
       title="Add a VAT rate"
-      busy={form.formState.isSubmitting}
-      error={failure}
-      success={saved}
+      {...submit.shell}
       submitLabel="Add VAT rate"
       dirty={form.formState.isDirty}
       tour="rates-vat-form"
       onSubmit={form.handleSubmit(
-        async (values) => {
-          setFailure(null);
-          setSaved(null);
-          const answer = await sendRequest<TaxRate>({ method: "POST", url: "/api/tax-rates", body: values });
-          if (answer.status === 409) {
-            form.setError("valid_from", { type: "server", message: answer.message ?? "This day already has a VAT rate." });
-            setFailure("Please correct the fields marked below.");
-            return;
-          }
-          const problem = applyAnswer(answer);
-          if (problem) {
-            setFailure(problem);
-            return;
-          }
+        submit.saving(async (values) => {
+          const answer = await submit.send<TaxRate>({ method: "POST", url: "/api/tax-rates", body: values }, (refused) => {
+            if (refused.status !== 409) return applyAnswer(refused);
+            form.setError("valid_from", { type: "server", message: refused.message ?? "This day already has a VAT rate." });
+            return CORRECT_FIELDS;
+          });
+          if (!answer) return;
           const added = answer.data as TaxRate;
           form.reset(initial);
-          setSaved(`VAT ${added.rate} % added from ${formatDate(added.valid_from)}.`);
-          await revalidator.revalidate();
-        },
-        () => {
-          setSaved(null);
-          setFailure("Please correct the fields marked below.");
-        },
+          await submit.succeed({ message: `VAT ${added.rate} % added from ${formatDate(added.valid_from)}.` });
+        }),
+        submit.invalid,
       )}
     >
       <AdminFieldSection
@@ -267,26 +236,27 @@ export function CorrectTaxRateForm({
 }) {
   const initial: CorrectTaxRate = { rate: rate.rate, valid_from: rate.valid_from, reason: "" };
   const { form, register, error, applyAnswer } = useAdminForm(correctTaxRateSchema, initial);
-  const [failure, setFailure] = useState<string | null>(null);
+  // A rate that came into force meanwhile (409) can no longer be corrected: said in the API's words.
+  const submit = useAdminSubmit((answer) =>
+    answer.status === 409 ? (answer.message ?? "This VAT rate can no longer be corrected.") : applyAnswer(answer),
+  );
   return (
     <FormShell
       title={`Correct the VAT rate from ${formatDate(rate.valid_from)}`}
-      busy={form.formState.isSubmitting}
-      error={failure}
+      {...submit.shell}
       submitLabel="Save correction"
       dirty={form.formState.isDirty}
       watchSearch
       onCancel={onCancel}
       onSubmit={form.handleSubmit(
-        async (values) => {
-          const corrected = await sendCorrection<TaxRate>(`/api/tax-rates/${rate.id}`, values, applyAnswer, setFailure, {
-            conflict: "This VAT rate can no longer be corrected.",
-          });
+        submit.saving(async (values) => {
+          const answer = await submit.send<TaxRate>({ method: "PATCH", url: `/api/tax-rates/${rate.id}`, body: values });
+          const corrected = answer?.data;
           if (!corrected) return;
           form.reset(values);
           onDone(`VAT is now ${corrected.rate} % from ${formatDate(corrected.valid_from)}.`);
-        },
-        () => setFailure("Please correct the fields marked below."),
+        }),
+        submit.invalid,
       )}
     >
       <AdminFieldSection
@@ -318,29 +288,4 @@ function CorrectionReason({
       {...register("reason")}
     />
   );
-}
-
-/**
- * PATCHes a rate's correction and says a refusal on the form (a 409 in `conflict`'s words when given, field issues
- * under their fields): the corrected rate, or null.
- */
-async function sendCorrection<T>(
-  url: string,
-  values: unknown,
-  applyAnswer: (answer: ApiAnswer) => string | null,
-  setFailure: (message: string | null) => void,
-  opts: { conflict?: string } = {},
-): Promise<T | null> {
-  setFailure(null);
-  const answer = await sendRequest<T>({ method: "PATCH", url, body: values });
-  if (opts.conflict && answer.status === 409) {
-    setFailure(answer.message ?? opts.conflict);
-    return null;
-  }
-  const problem = applyAnswer(answer);
-  if (problem) {
-    setFailure(problem);
-    return null;
-  }
-  return answer.data as T;
 }

@@ -1,10 +1,8 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { MAP_EMBED_PREFIX, type SiteSettings, siteSettingsSchema } from "#shared/schemas/settings.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { AdminFieldSection } from "../kit/admin-section.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 
 export const SETTINGS_SAVED = "Settings saved. The site and its e-mails use the new details now.";
 
@@ -23,37 +21,23 @@ const SOCIAL: { key: keyof SiteSettings["social"]; label: string }[] = [
  */
 export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const { form, register, error, applyAnswer } = useAdminForm(siteSettingsSchema, settings);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const revalidator = useRevalidator();
+  const submit = useAdminSubmit(applyAnswer);
   return (
     <FormShell
       title="Site settings"
-      busy={form.formState.isSubmitting}
-      error={failure}
-      success={saved}
+      {...submit.shell}
       submitLabel="Save settings"
       dirty={form.formState.isDirty}
       tour="settings-form"
       onSubmit={form.handleSubmit(
-        async (values) => {
-          setFailure(null);
-          setSaved(null);
-          const answer = await sendRequest<SiteSettings>({ method: "PUT", url: "/api/settings", body: values });
-          const problem = applyAnswer(answer);
-          if (problem) {
-            setFailure(problem);
-            return;
-          }
+        submit.saving(async (values) => {
+          const answer = await submit.send<SiteSettings>({ method: "PUT", url: "/api/settings", body: values });
+          if (!answer) return;
           form.reset(answer.data as SiteSettings);
-          setSaved(SETTINGS_SAVED);
-          // The header and footer read the settings through the root loader.
-          await revalidator.revalidate();
-        },
-        () => {
-          setSaved(null);
-          setFailure("Please correct the fields marked below.");
-        },
+          // The header and footer read the settings through the root loader, loaded again here.
+          await submit.succeed({ message: SETTINGS_SAVED });
+        }),
+        submit.invalid,
       )}
     >
       <AdminFieldSection title="Company" description="The name and the line about the company shown on every page." tour="settings-company">

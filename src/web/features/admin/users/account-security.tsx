@@ -7,6 +7,7 @@ import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { Token } from "#web/components/ui/token.tsx";
 import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
+import { SimpleTable } from "#web/features/admin/kit/simple-table.tsx";
 
 /**
  * An account's recent security events and "Sign out everywhere" (L7): every session of the account
@@ -39,50 +40,48 @@ export function AccountSecurity({
         ) : null}
       </div>
       {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
-      {events.length === 0 ? (
-        <p className="text-slate-600">No security events in the last 90 days.</p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Recent security events of {name}, newest first</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-700">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                When
-              </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Event
-              </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Result
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                From
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.id} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-3">
-                  <Token>{formatDateTime(new Date(e.at))}</Token>
-                </td>
-                <td className="py-2 pr-3">
-                  {SECURITY_EVENT_LABELS[e.kind as keyof typeof SECURITY_EVENT_LABELS] ?? e.kind}
-                  {e.byOther ? " (by an admin)" : ""}
-                </td>
-                <td className="py-2 pr-3">
-                  {e.result}
-                  {e.reason ? ` (${e.reason})` : ""}
-                </td>
-                <td className="py-2 break-words text-slate-700">
-                  <Token>{e.ip ?? "–"}</Token>
-                  {e.userAgent ? <span className="block text-xs text-slate-600">{e.userAgent}</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <SimpleTable
+        caption={`Recent security events of ${name}, newest first`}
+        empty="No security events in the last 90 days."
+        headRowClassName="border-b border-slate-200 text-slate-700"
+        rowClassName="border-b border-slate-100 align-top"
+        rows={events}
+        rowKey={(e) => e.id}
+        columns={[
+          { header: "When", className: "py-2 pr-3", cell: (e) => <Token>{formatDateTime(new Date(e.at))}</Token> },
+          {
+            header: "Event",
+            className: "py-2 pr-3",
+            cell: (e) => (
+              <>
+                {SECURITY_EVENT_LABELS[e.kind as keyof typeof SECURITY_EVENT_LABELS] ?? e.kind}
+                {e.byOther ? " (by an admin)" : ""}
+              </>
+            ),
+          },
+          {
+            header: "Result",
+            className: "py-2 pr-3",
+            cell: (e) => (
+              <>
+                {e.result}
+                {e.reason ? ` (${e.reason})` : ""}
+              </>
+            ),
+          },
+          {
+            header: "From",
+            className: "py-2",
+            cellClassName: "break-words text-slate-700",
+            cell: (e) => (
+              <>
+                <Token>{e.ip ?? "–"}</Token>
+                {e.userAgent ? <span className="block text-xs text-slate-600">{e.userAgent}</span> : null}
+              </>
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog
         open={confirming}
         title={`Sign ${name} out everywhere?`}

@@ -1,44 +1,37 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { createAdminSchema } from "#shared/schemas/auth.ts";
 import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
-import { sendRequest } from "../kit/send-request.ts";
+import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 import { StepUpCodeField, stepUp } from "./step-up.tsx";
 
 /** Role super adds a back-office account (POST /api/auth/admin); the new admin chooses a password from the e-mailed link. */
 export function AddAdminForm({ onDone }: { onDone: (message: string) => void }) {
-  const revalidator = useRevalidator();
   const { form, register, error, applyAnswer } = useAdminForm(createAdminSchema, { fullName: "", username: "", email: "", role: "admin" });
-  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useAdminSubmit(applyAnswer);
   // The step-up code is not part of the account's contract: it goes to /api/auth/step-up first.
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | undefined>();
-  const busy = form.formState.isSubmitting;
   return (
     <FormShell
       title="Add admin"
       submitLabel="Add admin"
-      busy={busy}
-      error={failure}
+      {...submit.shell}
       dirty={form.formState.isDirty}
       tour="admin-user-form"
-      onSubmit={form.handleSubmit(async (values) => {
-        setFailure(null);
-        const refused = await stepUp(code);
-        setCodeError(refused ?? undefined);
-        if (refused) return;
-        setCode("");
-        const answer = await sendRequest<{ fullName: string; email: string }>({ method: "POST", url: "/api/auth/admin", body: values });
-        const problem = applyAnswer(answer);
-        if (problem) {
-          setFailure(problem);
-          return;
-        }
-        form.reset();
-        await revalidator.revalidate();
-        onDone(`${answer.data?.fullName} was added. An e-mail to ${answer.data?.email} asks them to choose a password.`);
-      })}
+      onSubmit={form.handleSubmit(
+        submit.saving(async (values) => {
+          const refused = await stepUp(code);
+          setCodeError(refused ?? undefined);
+          if (refused) return;
+          setCode("");
+          const answer = await submit.send<{ fullName: string; email: string }>({ method: "POST", url: "/api/auth/admin", body: values });
+          if (!answer) return;
+          form.reset();
+          await submit.succeed();
+          onDone(`${answer.data?.fullName} was added. An e-mail to ${answer.data?.email} asks them to choose a password.`);
+        }),
+      )}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Full name" autoComplete="off" error={error("fullName")} {...register("fullName")} />

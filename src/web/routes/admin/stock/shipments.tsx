@@ -12,8 +12,9 @@ import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
+import { SimpleTable } from "#web/features/admin/kit/simple-table.tsx";
 import { formTarget, withParam } from "#web/features/admin/products/catalogue-admin-shared.ts";
-import { ReceiveForm, ShipmentForm } from "#web/features/admin/stock/stock-forms.tsx";
+import { ReceiveForm, ShipmentForm } from "#web/features/admin/stock/shipment-forms.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { orNotFound } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/shipments";
@@ -77,46 +78,33 @@ function ShipmentPanel({ shipment, back }: { shipment: ShipmentView; back: strin
           To <span className="font-semibold">{shipment.branch_name}</span>, expected <Token>{formatDate(shipment.expected_date)}</Token>
           {shipment.notes ? ` · ${shipment.notes}` : ""}
         </p>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Products on the shipment</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Product
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  Quantity
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  Received
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Outstanding
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shipment.lines.map((l) => (
-                <tr key={l.product_id} className="border-b border-slate-100">
-                  <td className="py-2 pr-3">
-                    <span className="font-medium text-slate-900">{l.product_name}</span>
-                    {l.sku ? <Token className="ml-2 text-slate-600">{l.sku}</Token> : null}
-                  </td>
-                  <td className="py-2 pr-3 text-right">
-                    <Token>{l.quantity}</Token>
-                  </td>
-                  <td className="py-2 pr-3 text-right">
-                    <Token>{l.received}</Token>
-                  </td>
-                  <td className="py-2 text-right">
-                    <Token>{shipment.status === "cancelled" ? 0 : l.quantity - l.received}</Token>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable
+          wrapperClassName="overflow-x-auto"
+          caption="Products on the shipment"
+          headClassName="border-b border-slate-200 text-slate-700"
+          rowClassName="border-b border-slate-100"
+          rows={shipment.lines}
+          rowKey={(l) => l.product_id}
+          columns={[
+            {
+              header: "Product",
+              className: "py-2 pr-3",
+              cell: (l) => (
+                <>
+                  <span className="font-medium text-slate-900">{l.product_name}</span>
+                  {l.sku ? <Token className="ml-2 text-slate-600">{l.sku}</Token> : null}
+                </>
+              ),
+            },
+            { header: "Quantity", className: "py-2 pr-3 text-right", cell: (l) => <Token>{l.quantity}</Token> },
+            { header: "Received", className: "py-2 pr-3 text-right", cell: (l) => <Token>{l.received}</Token> },
+            {
+              header: "Outstanding",
+              className: "py-2 text-right",
+              cell: (l) => <Token>{shipment.status === "cancelled" ? 0 : l.quantity - l.received}</Token>,
+            },
+          ]}
+        />
       </section>
       {done ? <FormAlert tone="success">{done}</FormAlert> : null}
       {open ? (
