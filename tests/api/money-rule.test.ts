@@ -13,7 +13,7 @@ import { attachments, decoded, header, linkToken, outboxMails } from "../support
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * One money rule for every channel (`canSeeCompanyMoney`, DESIGN.md §10): a dealer company's technician reads no price
+ * One money rule for every channel (`can.readPastAmounts`, DESIGN.md §10): a dealer company's technician reads no price
  * and none of the company's finance in any output — the PDF and e-mails of its own quotation, the proofs of payment
  * and their files, the payment notes of an order's timeline, the company's tier, discount, tax numbers and customers'
  * contacts — while the company's owner and buyers and the back office keep everything.

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import {
   APPLICATION_SECTIONS,
   type ApplicationSection,
@@ -12,7 +13,7 @@ import type { DealerTier } from "#shared/schemas/pricing.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
-import { canSeeCompanyMoney, type SignedIn } from "../../platform/auth/actor.ts";
+import type { SignedIn } from "../../platform/auth/actor.ts";
 import { currentDocuments, documentView } from "./document-view.ts";
 
 // A dealer application as it is read: its rows, its three sections' completion, the view its reader may see, and
@@ -82,13 +83,13 @@ export function toApplication(
 }
 
 /**
- * An application as its reader may see it, under the money rule (`canSeeCompanyMoney`): its owner, buyers and admins
+ * An application as its reader may see it, under the money rule (`can.readPastAmounts`): its owner, buyers and admins
  * see everything; a technician of the company reads its details without its price tier and discount, its tax numbers
  * (TIN, VAT number) and its installations' customers' e-mail addresses and phone numbers. (The public installer
  * profile never reads those contacts: installers.service.ts.)
  */
 export function applicationForReader<T extends DealerApplication>(reader: SignedIn, view: T): T {
-  if (canSeeCompanyMoney(reader, view.id)) return view;
+  if (can.readPastAmounts(reader, view.id)) return view;
   return {
     ...view,
     tier: null,

@@ -3,7 +3,7 @@ import type { OrderAnswer, OrderView } from "#shared/schemas/orders.ts";
 import type { SignedIn } from "../../platform/auth/actor.ts";
 
 /**
- * An order as its reader may see it, under the money rule (`canSeeCompanyMoney`): everything for the company's owner
+ * An order as its reader may see it, under the money rule (`can.readPastAmounts`): everything for the company's owner
  * and buyers and admins; for a company's technician every amount, the delivery fee, the bank details,
  * the rate, the proofs of payment and the payment notes of its timeline (the payment's reference) left out, the
  * lines' quantities, serials, backorders and the other steps of the timeline kept.

@@ -1,4 +1,4 @@
-import { can, type Person } from "#shared/can.ts";
+import { can } from "#shared/can.ts";
 import { type CompanyHold, type RoleName, roleNameOf, type TeamRole } from "#shared/roles.ts";
 import type { DealerStatus } from "#shared/schemas/dealers.ts";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
@@ -94,10 +94,6 @@ function holdOf(standing: CompanyStanding): CompanyHold | null {
   if (standing.regStatus !== "Approved") return "suspended";
   return standing.documentsExpired ? "documents-expired" : null;
 }
-
-// Until the quotation and dealer services ask `can` themselves.
-export const actorSeesPrices = (actor: Actor): boolean => can.seePrices(actor);
-export const canSeeCompanyMoney = (viewer: Person, companyUserId: number | null): boolean => can.readPastAmounts(viewer, companyUserId);
 
 /** The words every refusal of a company on hold for expired documents carries (the banner says more). */
 export const DOCUMENTS_EXPIRED_HOLD =
