@@ -10,7 +10,7 @@ import type { PictureList } from "./pictures.ts";
 
 const DAY = 86_400_000;
 
-/** Adds one more approved company's application (content.ts's seedDealerApplication, with its account). */
+/** Adds one more approved company's application (demo-companies.ts's seedDealerApplication, with its account). */
 export type SeedCompany = (a: {
   fullName: string;
   username: string;

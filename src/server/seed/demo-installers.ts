@@ -10,7 +10,7 @@ import { dealerDocuments, dealers, installations } from "../db/schema/dealers.ts
 import { dealerProfiles } from "../db/schema/installer-network.ts";
 import { slugOf } from "../modules/installers/profile-slug.ts";
 import { documentSvg } from "./artwork.ts";
-import { insertCompanyAccount, seedDealerApplication } from "./content.ts";
+import { insertCompanyAccount, seedDealerApplication } from "./demo-companies.ts";
 import type { PictureList } from "./pictures.ts";
 
 /**

@@ -1,0 +1,159 @@
+import { createPrivateKey } from "node:crypto";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { fiscalDays, fiscalDevices } from "../../db/schema/fiscal.ts";
+import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { AppError } from "../../platform/errors.ts";
+import {
+  type FiscalCounter,
+  fdmsLocalTime,
+  fiscalDaySignatureString,
+  hararePlainDate,
+  signString,
+  sortedCounters,
+} from "./fdms-protocol.ts";
+import { type DayRow, type DeviceRow, errorText, type FiscalDevice } from "./fiscal-device.ts";
+import type { ReceiptChain } from "./receipt-chain.ts";
+
+/** Hourly: closes the fiscal day in the last hour of the Harare day, or a day left open from an earlier date. */
+export const FISCAL_CLOSE_DAY_JOB = "fiscal.close-day";
+/** The Harare hour from which the periodic job closes the day. */
+const CLOSE_FROM_HOUR = 23;
+
+/**
+ * The fiscal day: the one receipts go into (opened from FDMS's status), and its close, by the periodic job or from the
+ * back office.
+ */
+export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
+  const { deps, db, cfg, log, now, client, deviceRow, withDevice, credentialsOf, ready, busyJob, busyAdmin } = device;
+  const { recover } = chain;
+
+  async function currentDay(deviceId: number): Promise<DayRow | undefined> {
+    const [day] = await db
+      .select()
+      .from(fiscalDays)
+      .where(and(eq(fiscalDays.deviceId, deviceId), inArray(fiscalDays.status, ["open", "close_initiated", "close_failed"])))
+      .orderBy(desc(fiscalDays.dayNo))
+      .limit(1);
+    return day;
+  }
+
+  /**
+   * The fiscal day receipts go into, from FDMS's status: a day FDMS closed is closed here too; a closing day makes the
+   * caller wait (the job retries); with none open, the next day (FDMS's last number + 1) is recorded here first, then
+   * opened — so an openDay whose answer was lost is sent again as it was, or found open.
+   */
+  async function openDay(device: DeviceRow): Promise<DayRow> {
+    const status = await client().getStatus(credentialsOf(device));
+    const lastDayNo = status.lastFiscalDayNo ?? 0;
+    let day = await currentDay(device.deviceId);
+    if (day && lastDayNo === day.dayNo && status.fiscalDayStatus === "FiscalDayClosed") {
+      await db.update(fiscalDays).set({ status: "closed", closedAt: now() }).where(eq(fiscalDays.id, day.id));
+      await db.update(fiscalDevices).set({ lastReceiptHash: null }).where(eq(fiscalDevices.id, device.id));
+      day = undefined;
+    }
+    if (status.fiscalDayStatus === "FiscalDayCloseInitiated") {
+      if (day) await db.update(fiscalDays).set({ status: "close_initiated" }).where(eq(fiscalDays.id, day.id));
+      throw new Error(`Waiting for FDMS to close fiscal day ${lastDayNo}.`);
+    }
+    if (day && lastDayNo < day.dayNo) {
+      // Recorded here, never acknowledged: the same openDay again.
+      await client().openDay(credentialsOf(device), day.dayNo, day.openedLocal);
+      return day;
+    }
+    if (day) return day;
+    if (status.fiscalDayStatus !== "FiscalDayClosed") {
+      throw new Error(`FDMS says fiscal day ${lastDayNo} is open, which this site did not open; close it first.`);
+    }
+    const dayNo = lastDayNo + 1;
+    const opened = now();
+    const [row] = await db
+      .insert(fiscalDays)
+      .values({ deviceId: device.deviceId, dayNo, openedLocal: fdmsLocalTime(opened), openedAt: opened, status: "open" })
+      .returning();
+    await db
+      .update(fiscalDevices)
+      .set({
+        lastReceiptHash: null,
+        ...(status.lastReceiptGlobalNo !== undefined ? { lastReceiptGlobalNo: status.lastReceiptGlobalNo } : {}),
+      })
+      .where(eq(fiscalDevices.id, device.id));
+    await client().openDay(credentialsOf(device), dayNo, (row as DayRow).openedLocal);
+    log.info({ deviceId: device.deviceId, fiscalDayNo: dayNo }, "FDMS fiscal day opened");
+    return row as DayRow;
+  }
+
+  /** Closes the open fiscal day: its counters and their signature; FDMS's status then says closed or why not. */
+  async function closeOpenDay(d: DeviceRow): Promise<DayRow | null> {
+    const device = await ready(d);
+    await recover(device);
+    const day = await currentDay(device.deviceId);
+    if (!day) return null;
+    const creds = credentialsOf(device);
+    if (day.status !== "close_initiated") {
+      const counters = sortedCounters(day.counters as FiscalCounter[]);
+      const signature = signString(
+        fiscalDaySignatureString(device.deviceId, day.dayNo, day.openedLocal, counters),
+        createPrivateKey(device.privateKey ?? ""),
+      );
+      await client().closeDay(creds, {
+        fiscalDayNo: day.dayNo,
+        fiscalDayCounters: counters,
+        fiscalDayDeviceSignature: signature,
+        receiptCounter: day.receiptCounter,
+      });
+    }
+    const status = await client().getStatus(creds);
+    const set: Partial<DayRow> =
+      status.fiscalDayStatus === "FiscalDayClosed"
+        ? { status: "closed", closedAt: status.fiscalDayClosed ? new Date(status.fiscalDayClosed) : now(), closeError: null }
+        : status.fiscalDayStatus === "FiscalDayCloseFailed"
+          ? { status: "close_failed", closeError: status.fiscalDayClosingErrorCode ?? "FDMS refused to close the day." }
+          : { status: "close_initiated" };
+    const [row] = await db.update(fiscalDays).set(set).where(eq(fiscalDays.id, day.id)).returning();
+    if (set.status === "closed") {
+      await db.update(fiscalDevices).set({ lastReceiptHash: null }).where(eq(fiscalDevices.id, device.id));
+      log.info({ deviceId: device.deviceId, fiscalDayNo: day.dayNo }, "FDMS fiscal day closed");
+    }
+    if (set.status === "close_failed") throw new Error(`FDMS could not close fiscal day ${day.dayNo}: ${set.closeError}`);
+    return row ?? null;
+  }
+
+  return {
+    openDay,
+    methods: {
+      /** The periodic job: in the last hour of the Harare day, or when the open day began on an earlier Harare date. */
+      async closeDayIfDue(): Promise<boolean> {
+        if (!cfg) return false;
+        const device = await deviceRow();
+        const day = await currentDay(device.deviceId);
+        if (!day) return false;
+        const at = now();
+        const hour = Number(fdmsLocalTime(at).slice(11, 13));
+        if (hour < CLOSE_FROM_HOUR && day.openedLocal.slice(0, 10) >= hararePlainDate(at)) return false;
+        await withDevice(closeOpenDay, busyJob);
+        return true;
+      },
+
+      /** The back office's "Close fiscal day" (admins). */
+      async closeDay(actor: Actor): Promise<{ dayNo: number; status: string } | null> {
+        const admin = requireAdmin(actor);
+        if (!cfg) throw new AppError(409, "FDMS is off: there is no fiscal day to close.");
+        try {
+          const day = await withDevice(closeOpenDay, busyAdmin);
+          if (day) {
+            await deps.audit?.record(db, admin, {
+              entity: "fiscal-day",
+              entityId: day.dayNo,
+              action: "close",
+              summary: `Fiscal day ${day.dayNo} closed from the back office (${day.status})`,
+            });
+          }
+          return day ? { dayNo: day.dayNo, status: day.status } : null;
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          throw new AppError(502, errorText(err));
+        }
+      },
+    },
+  };
+}

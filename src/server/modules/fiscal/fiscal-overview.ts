@@ -1,0 +1,131 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { fiscalDays, fiscalDevices } from "../../db/schema/fiscal.ts";
+import { jobs } from "../../db/schema/jobs.ts";
+import { taxDocuments } from "../../db/schema/money.ts";
+import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import type { FdmsConfigAnswer } from "./fdms-client.ts";
+import type { FiscalDevice } from "./fiscal-device.ts";
+import { FISCAL_SUBMIT_JOB } from "./submission.ts";
+
+export type FiscalOverview = {
+  enabled: boolean;
+  device: {
+    deviceId: number;
+    serialNo: string;
+    registered: boolean;
+    registeredAt: string | null;
+    certificateValidTill: string | null;
+    taxpayerName: string | null;
+    taxpayerTin: string | null;
+    lastReceiptGlobalNo: number;
+    lastError: string | null;
+    lastErrorAt: string | null;
+  } | null;
+  day: {
+    dayNo: number;
+    status: string;
+    openedAt: string;
+    closedAt: string | null;
+    receiptCounter: number;
+    closeError: string | null;
+  } | null;
+  pending: {
+    id: number;
+    number: string;
+    kind: string;
+    issuedAt: string;
+    jobStatus: string | null;
+    attempts: number;
+    lastError: string | null;
+    nextAttemptAt: string | null;
+  }[];
+  /** Fiscalisation jobs out of attempts (a document stuck there waits for "Retry now"). */
+  failures: { jobId: number; documentId: number | null; attempts: number; lastError: string | null; at: string | null }[];
+};
+
+/** The back office's fiscal screen: the switch, the device's status, the day, the queue and its failures. */
+export function createFiscalOverview(device: FiscalDevice) {
+  const { db, cfg } = device;
+
+  return {
+    /** The back office's screen: the switch, the device (never its key), the day, the queue and the failures. */
+    async overview(actor: Actor): Promise<FiscalOverview> {
+      requireAdmin(actor);
+      const pendingRows = await db
+        .select({
+          id: taxDocuments.id,
+          number: taxDocuments.number,
+          kind: taxDocuments.kind,
+          issuedAt: taxDocuments.issuedAt,
+          jobStatus: jobs.status,
+          attempts: jobs.attempts,
+          lastError: jobs.lastError,
+          runAt: jobs.runAt,
+        })
+        .from(taxDocuments)
+        .leftJoin(jobs, eq(jobs.dedupeKey, sql`${FISCAL_SUBMIT_JOB} || ':' || ${taxDocuments.id}`))
+        .where(eq(taxDocuments.fiscalStatus, "pending"))
+        .orderBy(asc(taxDocuments.id))
+        .limit(200);
+      const dead = await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, FISCAL_SUBMIT_JOB), eq(jobs.status, "dead")))
+        .orderBy(desc(jobs.id))
+        .limit(50);
+      const pending = pendingRows.map((p) => ({
+        id: p.id,
+        number: p.number,
+        kind: p.kind,
+        issuedAt: p.issuedAt.toISOString(),
+        jobStatus: p.jobStatus ?? null,
+        attempts: p.attempts ?? 0,
+        lastError: p.lastError ?? null,
+        nextAttemptAt: p.jobStatus === "queued" || p.jobStatus === "failed" ? (p.runAt?.toISOString() ?? null) : null,
+      }));
+      const failures = dead.map((j) => ({
+        jobId: j.id,
+        documentId: (j.payload as { documentId?: number } | null)?.documentId ?? null,
+        attempts: j.attempts,
+        lastError: j.lastError,
+        at: j.finishedAt?.toISOString() ?? null,
+      }));
+      if (!cfg) return { enabled: false, device: null, day: null, pending, failures };
+      const [device] = await db.select().from(fiscalDevices).where(eq(fiscalDevices.deviceId, cfg.deviceId));
+      const [day] = await db
+        .select()
+        .from(fiscalDays)
+        .where(eq(fiscalDays.deviceId, cfg.deviceId))
+        .orderBy(desc(fiscalDays.dayNo))
+        .limit(1);
+      const config = device?.config as Partial<FdmsConfigAnswer> | null | undefined;
+      return {
+        enabled: true,
+        device: {
+          deviceId: cfg.deviceId,
+          serialNo: cfg.serialNo,
+          registered: Boolean(device?.certificate),
+          registeredAt: device?.registeredAt?.toISOString() ?? null,
+          certificateValidTill: device?.certificateValidTill?.toISOString() ?? null,
+          taxpayerName: config?.taxPayerName ?? null,
+          taxpayerTin: config?.taxPayerTIN ?? null,
+          lastReceiptGlobalNo: device?.lastReceiptGlobalNo ?? 0,
+          lastError: device?.lastError ?? null,
+          lastErrorAt: device?.lastErrorAt?.toISOString() ?? null,
+        },
+        day: day
+          ? {
+              dayNo: day.dayNo,
+              status: day.status,
+              openedAt: day.openedAt.toISOString(),
+              closedAt: day.closedAt?.toISOString() ?? null,
+              receiptCounter: day.receiptCounter,
+              closeError: day.closeError,
+            }
+          : null,
+        pending,
+        failures,
+      };
+    },
+  };
+}

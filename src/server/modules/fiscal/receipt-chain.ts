@@ -1,0 +1,98 @@
+import { and, eq } from "drizzle-orm";
+import type { FiscalData } from "#shared/schemas/tax-documents.ts";
+import { fiscalDays, fiscalDevices } from "../../db/schema/fiscal.ts";
+import { taxDocuments } from "../../db/schema/money.ts";
+import { type FdmsConfigAnswer, FdmsError } from "./fdms-client.ts";
+import { addReceiptToCounters, type FiscalCounter, receiptQrUrl, verificationCode } from "./fdms-protocol.ts";
+import { type DeviceRow, errorText, type FiscalDevice, type InFlight } from "./fiscal-device.ts";
+
+/**
+ * A signed receipt's way to FDMS and back: sent, recorded once accepted (the chain, the day's counters, the document's
+ * fiscal data), and, when its answer was lost, recovered from FDMS's status or sent again as it was.
+ */
+export function createReceiptChain(device: FiscalDevice) {
+  const { deps, db, log, now, client, credentialsOf } = device;
+
+  /** Records an accepted receipt: the chain, the day's counters, the document's fiscal data, in one transaction. */
+  async function recordAccepted(device: DeviceRow, flight: InFlight, receiptID: number | null): Promise<void> {
+    const r = flight.receipt;
+    const config = device.config as FdmsConfigAnswer;
+    const fiscal: FiscalData = {
+      device_id: device.deviceId,
+      device_serial: device.serialNo,
+      fiscal_day_no: flight.fiscalDayNo,
+      receipt_counter: r.receiptCounter,
+      receipt_global_no: r.receiptGlobalNo,
+      verification_code: verificationCode(r.receiptDeviceSignature.signature),
+      qr_url: receiptQrUrl(config.qrUrl, device.deviceId, r.receiptDate, r.receiptGlobalNo, r.receiptDeviceSignature.signature),
+      receipt_id: receiptID,
+      fiscalised_at: now().toISOString(),
+    };
+    await db.transaction(async (tx) => {
+      const [day] = await tx
+        .select()
+        .from(fiscalDays)
+        .where(and(eq(fiscalDays.deviceId, device.deviceId), eq(fiscalDays.dayNo, flight.fiscalDayNo)))
+        .for("update");
+      if (day) {
+        await tx
+          .update(fiscalDays)
+          .set({ receiptCounter: r.receiptCounter, counters: addReceiptToCounters(day.counters as FiscalCounter[], r) })
+          .where(eq(fiscalDays.id, day.id));
+      }
+      await tx
+        .update(fiscalDevices)
+        .set({
+          lastReceiptGlobalNo: r.receiptGlobalNo,
+          lastReceiptHash: r.receiptDeviceSignature.hash,
+          lastReceiptDate: r.receiptDate,
+          inFlight: null,
+          lastError: null,
+          lastErrorAt: null,
+        })
+        .where(eq(fiscalDevices.id, device.id));
+      await tx.update(taxDocuments).set({ fiscalStatus: "fiscalised", fiscal }).where(eq(taxDocuments.id, flight.documentId));
+    });
+    log.info({ documentId: flight.documentId, receiptGlobalNo: r.receiptGlobalNo }, "tax document fiscalised");
+    try {
+      await deps.onFiscalised?.(flight.documentId);
+    } catch (err) {
+      log.error({ documentId: flight.documentId, err: { message: errorText(err) } }, "onFiscalised failed");
+    }
+  }
+
+  /** Sends a signed receipt; a refusal forgets it (the next attempt signs afresh), a lost answer keeps it to resend. */
+  async function send(device: DeviceRow, flight: InFlight): Promise<void> {
+    try {
+      const answer = await client().submitReceipt(credentialsOf(device), flight.receipt);
+      const red = (answer.validationErrors ?? []).filter((e) => e.validationErrorColor === "Red");
+      if (red.length > 0) log.warn({ documentId: flight.documentId, validationErrors: red }, "FDMS accepted the receipt with errors");
+      await recordAccepted(device, flight, answer.receiptID ?? null);
+    } catch (err) {
+      if (err instanceof FdmsError && err.kind === "refused") {
+        await db.update(fiscalDevices).set({ inFlight: null }).where(eq(fiscalDevices.id, device.id));
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * A receipt sent before without a known answer: FDMS's last receipt global number says whether it arrived; if it
+   * did it is recorded (without FDMS's receipt ID), if not the very same signed receipt is sent again.
+   */
+  async function recover(device: DeviceRow): Promise<void> {
+    const flight = device.inFlight as InFlight | null;
+    if (!flight) return;
+    const status = await client().getStatus(credentialsOf(device));
+    if ((status.lastReceiptGlobalNo ?? 0) >= flight.receipt.receiptGlobalNo) {
+      log.warn({ documentId: flight.documentId, receiptGlobalNo: flight.receipt.receiptGlobalNo }, "FDMS had the receipt: reply was lost");
+      await recordAccepted(device, flight, null);
+      return;
+    }
+    await send(device, flight);
+  }
+
+  return { send, recover };
+}
+
+export type ReceiptChain = ReturnType<typeof createReceiptChain>;

@@ -1,0 +1,156 @@
+import { createPrivateKey } from "node:crypto";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { FiscalData, TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { fiscalDevices } from "../../db/schema/fiscal.ts";
+import { jobs } from "../../db/schema/jobs.ts";
+import { taxDocuments } from "../../db/schema/money.ts";
+import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { enqueue } from "../../platform/jobs/queue.ts";
+import type { FdmsConfigAnswer } from "./fdms-client.ts";
+import { buildReceipt, type FdmsCreditDebitNote, fdmsLocalTime, signReceipt } from "./fdms-protocol.ts";
+import { type DayRow, type DeviceRow, errorText, type FiscalDevice, type InFlight } from "./fiscal-device.ts";
+import type { ReceiptChain } from "./receipt-chain.ts";
+
+/** Submits the pending tax documents to FDMS, oldest first (payload: { documentId }, the one that queued it). */
+export const FISCAL_SUBMIT_JOB = "fiscal.submit";
+/** FDMS may be down for days: a document's job keeps trying (about four days at the hourly cap). */
+const FISCAL_MAX_ATTEMPTS = 100;
+
+const dedupeKeyOf = (documentId: number) => `${FISCAL_SUBMIT_JOB}:${documentId}`;
+
+/**
+ * Marks a tax document as waiting for FDMS and queues its fiscalisation, in the transaction that issues it (so the job
+ * exists exactly when the document does). Call it only when FDMS is on (`fiscal.enabled`), or use the service's own
+ * `enqueueFiscalisation`, which does nothing when it is off.
+ */
+export async function enqueueFiscalisation(tx: Db | Tx, documentId: number): Promise<void> {
+  await tx.update(taxDocuments).set({ fiscalStatus: "pending" }).where(eq(taxDocuments.id, documentId));
+  await enqueue(tx, FISCAL_SUBMIT_JOB, { documentId }, { dedupeKey: dedupeKeyOf(documentId), maxAttempts: FISCAL_MAX_ATTEMPTS });
+}
+
+/**
+ * Fiscalisation: a document queued in its issuing transaction, the queue submitted in order (each document's receipt
+ * built, signed and sent on the open fiscal day), and the back office's "Retry now".
+ */
+export function createSubmission(device: FiscalDevice, chain: ReceiptChain, openDay: (device: DeviceRow) => Promise<DayRow>) {
+  const { deps, db, cfg, now, deviceRow, takeLease, withDevice, ready, busyJob } = device;
+  const { send, recover } = chain;
+
+  async function nextPending() {
+    const [doc] = await db
+      .select()
+      .from(taxDocuments)
+      .where(eq(taxDocuments.fiscalStatus, "pending"))
+      .orderBy(asc(taxDocuments.id))
+      .limit(1);
+    return doc;
+  }
+
+  /** The credited invoice as FDMS knows it (when it was fiscalised). */
+  async function creditedOf(invoiceId: number | null): Promise<FdmsCreditDebitNote | undefined> {
+    if (invoiceId === null) return undefined;
+    const [inv] = await db.select({ fiscal: taxDocuments.fiscal }).from(taxDocuments).where(eq(taxDocuments.id, invoiceId));
+    const f = inv?.fiscal as FiscalData | null | undefined;
+    if (!f) return undefined;
+    return {
+      ...(f.receipt_id !== null ? { receiptID: f.receipt_id } : {}),
+      deviceID: f.device_id,
+      receiptGlobalNo: f.receipt_global_no,
+      fiscalDayNo: f.fiscal_day_no,
+    };
+  }
+
+  /** Every pending document, oldest first, one at a time; the first failure stops the run (the later ones wait). */
+  async function submitPending(d: DeviceRow): Promise<number> {
+    let device = await ready(d);
+    await recover(device);
+    let done = 0;
+    for (;;) {
+      const doc = await nextPending();
+      if (!doc) return done;
+      // A long backlog keeps the device: the lease is renewed before each document.
+      if (!(await takeLease(device.deviceId))) throw new Error("The device's lease was taken over; retried later.");
+      [device] = (await db.select().from(fiscalDevices).where(eq(fiscalDevices.id, device.id))) as [DeviceRow];
+      const day = await openDay(device);
+      [device] = (await db.select().from(fiscalDevices).where(eq(fiscalDevices.id, device.id))) as [DeviceRow];
+      const config = device.config as FdmsConfigAnswer;
+      const issued = fdmsLocalTime(doc.issuedAt);
+      // Never before the day opened nor before the previous receipt (a document that waited for FDMS is dated when sent).
+      const receiptDate = [issued, day.openedLocal, device.lastReceiptDate ?? ""].sort().at(-1) as string;
+      const unsigned = buildReceipt({
+        kind: doc.kind,
+        number: doc.number,
+        content: doc.content as TaxDocumentContent,
+        deviceID: device.deviceId,
+        receiptCounter: day.receiptCounter + 1,
+        receiptGlobalNo: device.lastReceiptGlobalNo + 1,
+        receiptDate,
+        taxes: config.applicableTaxes,
+        ...(doc.kind === "credit_note" ? { credited: await creditedOf(doc.invoiceId) } : {}),
+      });
+      const key = createPrivateKey(device.privateKey ?? "");
+      const receipt = signReceipt(device.deviceId, unsigned, day.receiptCounter === 0 ? null : device.lastReceiptHash, key);
+      const flight: InFlight = { documentId: doc.id, fiscalDayNo: day.dayNo, receipt };
+      // Written before it is sent: a lost answer is then resent as it is, never signed again with another number.
+      await db.update(fiscalDevices).set({ inFlight: flight }).where(eq(fiscalDevices.id, device.id));
+      try {
+        await send(device, flight);
+      } catch (err) {
+        throw new Error(`${doc.number}: ${errorText(err)}`);
+      }
+      done++;
+    }
+  }
+
+  return {
+    /**
+     * In the issuing transaction: marks the document pending and queues its fiscalisation when FDMS is on; false (and
+     * nothing written) when it is off.
+     */
+    async enqueueFiscalisation(tx: Db | Tx, documentId: number): Promise<boolean> {
+      if (!cfg) return false;
+      await enqueueFiscalisation(tx, documentId);
+      return true;
+    },
+
+    /** The job: submits every pending document in order; throws (retry with backoff) when one cannot be submitted. */
+    async runQueue(): Promise<number> {
+      if (!cfg) return 0;
+      if (!(await nextPending()) && !(await deviceRow()).inFlight) return 0;
+      return withDevice(submitPending, busyJob);
+    },
+
+    /** The back office's "Retry now" (admins): every waiting fiscalisation job due at once (dead ones given new attempts). */
+    async retryNow(actor: Actor): Promise<number> {
+      const admin = requireAdmin(actor);
+      if (!cfg) return 0;
+      const rows = await db
+        .update(jobs)
+        .set({
+          status: "queued",
+          runAt: now(),
+          attempts: sql`case when ${jobs.status} = 'dead' then 0 else ${jobs.attempts} end`,
+          finishedAt: null,
+        })
+        .where(and(eq(jobs.kind, FISCAL_SUBMIT_JOB), inArray(jobs.status, ["queued", "failed", "dead"])))
+        .returning({ id: jobs.id });
+      // A pending document whose job is gone (cleaned up after it died) gets a new one.
+      const orphans = await db
+        .select({ id: taxDocuments.id })
+        .from(taxDocuments)
+        .leftJoin(jobs, eq(jobs.dedupeKey, sql`${FISCAL_SUBMIT_JOB} || ':' || ${taxDocuments.id}`))
+        .where(and(eq(taxDocuments.fiscalStatus, "pending"), isNull(jobs.id)));
+      for (const o of orphans) await enqueueFiscalisation(db, o.id);
+      deps.onJobQueued?.();
+      const n = rows.length + orphans.length;
+      await deps.audit?.record(db, admin, {
+        entity: "fiscal-queue",
+        entityId: cfg.deviceId,
+        action: "retry",
+        summary: `Fiscalisation retried now (${n} job${n === 1 ? "" : "s"})`,
+      });
+      return n;
+    },
+  };
+}
