@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { MEDIA_FOLDERS } from "#shared/media.ts";
+import { centsToDecimal, signedCents } from "#shared/money.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import type { Db } from "../db/client.ts";
 import { contactMessages, quotationProducts, quotations, sales } from "../db/schema/commerce.ts";
@@ -8,7 +9,7 @@ import { exchangeRates } from "../db/schema/money.ts";
 import { demoAssetsDir } from "../platform/paths.ts";
 import type { Storage } from "../platform/storage/storage.ts";
 import { inPool } from "./artwork.ts";
-import { DAY, type DemoContentOptions, money, mulberry32 } from "./demo-common.ts";
+import { DAY, type DemoContentOptions, mulberry32 } from "./demo-common.ts";
 import { seedDemoCompanies } from "./demo-companies.ts";
 import { seedDemoOrders } from "./demo-orders.ts";
 import { seedDemoPages } from "./demo-pages.ts";
@@ -100,7 +101,7 @@ export async function seedDemoContent(db: Db, storage: Storage, opts: DemoConten
         productId: p.id,
         categoryId: p.categoryId,
         quantity,
-        amountUsd: money(Number(p.priceUsd) * quantity),
+        amountUsd: centsToDecimal((signedCents(p.priceUsd) ?? 0n) * BigInt(quantity)),
         soldAt: new Date(now - Math.floor(random() * 365) * DAY),
       };
     }),

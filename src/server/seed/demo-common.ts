@@ -1,4 +1,5 @@
 import type { MEDIA_FOLDERS } from "#shared/media.ts";
+import { centsToDecimal } from "#shared/money.ts";
 import type { PictureList } from "./pictures.ts";
 
 /** `pictures`: where the demo's pictures are recorded, to be drawn after the site is up (pictures.ts); null: no
@@ -26,7 +27,8 @@ export function mulberry32(seed: number) {
   };
 }
 
-export const money = (n: number) => n.toFixed(2);
+/** A demo price written as a number of dollars in the data tables (189.5), as the decimal text every amount is kept in. */
+export const money = (dollars: number) => centsToDecimal(BigInt(Math.round(dollars * 100)));
 
 /** How the demo's parts record their files: a picture drawn after the site is up (its name returned), a PDF written with the rows. */
 export type DemoFiles = {
