@@ -9,11 +9,11 @@ import type {
   Category,
   CategoryPage,
   Featured,
-  PageQuery,
   Product,
   ProductPage,
   ProductRecord,
 } from "#shared/schemas/catalogue.ts";
+import type { PageQuery } from "#shared/schemas/list.ts";
 import type { DealerTier, PriceBreak } from "#shared/schemas/pricing.ts";
 import type { ExchangeRate } from "#shared/schemas/rates.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
