@@ -1,10 +1,9 @@
+import type { PageQuery } from "./schemas/list.ts";
+
 /**
  * In-memory sorting and paging of lists small enough to load whole (featured products, brands, FAQs, positions …):
  * the back office's screens and the services that page such lists share them, so both sort and search alike.
  */
-
-/** What a page of such a list is asked for by: a search text and a 1-based page of a given size. */
-export type PageQuery = { q: string; page: number; pageSize: number };
 
 /** Sorts rows by a key (stable: equal keys keep their order; nulls last). */
 export function sortRows<T>(rows: readonly T[], key: (row: T) => string | number | null, dir: "asc" | "desc"): T[] {
@@ -20,7 +19,7 @@ export function sortRows<T>(rows: readonly T[], key: (row: T) => string | number
 }
 
 /** One page of rows loaded whole, filtered by a search over the given text. */
-export function pageOf<T>(rows: readonly T[], params: PageQuery, text: (row: T) => string): { rows: T[]; count: number } {
+export function pageOf<T>(rows: readonly T[], params: PageQuery & { q: string }, text: (row: T) => string): { rows: T[]; count: number } {
   const needle = params.q.toLowerCase();
   const matching = needle ? rows.filter((r) => text(r).toLowerCase().includes(needle)) : [...rows];
   const start = (params.page - 1) * params.pageSize;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLE_IDS, type RoleName } from "../roles.ts";
+import { pageFields } from "./list.ts";
 
 const ROLE_NAMES = Object.keys(ROLE_IDS) as [RoleName, ...RoleName[]];
 
@@ -23,8 +24,7 @@ export const auditQuerySchema = z.object({
     .date()
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(25),
+  ...pageFields({ pageSize: 25, max: 200 }),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HS_CODE_PATTERN, VAT_CATEGORIES } from "../tax.ts";
 import { productRecordSchema } from "./catalogue.ts";
 import { removeFlagSchema } from "./image-order.ts";
+import type { PageQuery } from "./list.ts";
 
 /**
  * The back office's catalogue contracts: products, featured products and brands as admins send them.
@@ -204,9 +205,7 @@ export type AdminProductQuery = {
   category: number | null;
   sort: AdminProductSort;
   dir: "asc" | "desc";
-  page: number;
-  pageSize: number;
-};
+} & PageQuery;
 
 /** POST /api/featured/add-featured (multipart: these fields and an optional `image`, its own artwork). */
 export const featuredCreateSchema = z.object({
@@ -240,7 +239,7 @@ export const adminFeaturedSchema = z.object({
 export type AdminFeatured = z.infer<typeof adminFeaturedSchema>;
 
 /** A page of one of the back office's short catalogue lists (featured products, brands): search, sort and page. */
-export type AdminListQuery<Sort extends string> = { q: string; sort: Sort; dir: "asc" | "desc"; page: number; pageSize: number };
+export type AdminListQuery<Sort extends string> = { q: string; sort: Sort; dir: "asc" | "desc" } & PageQuery;
 export const ADMIN_FEATURED_SORTS = ["position", "name"] as const;
 export type AdminFeaturedSort = (typeof ADMIN_FEATURED_SORTS)[number];
 /** A featured product in the back office's list, with its place in the public order (1 first). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "../constants.ts";
+import { DEFAULT_PAGE_SIZE } from "../constants.ts";
+import { pageFields } from "./list.ts";
 import { dealerTierViewSchema, priceBreakSchema } from "./pricing.ts";
 import { SECONDARY_CURRENCIES } from "./settings.ts";
 import { availabilitySchema } from "./stock.ts";
@@ -16,11 +17,7 @@ export const CATEGORY_SLUGS = {
 export type CategorySlug = keyof typeof CATEGORY_SLUGS;
 
 /** GET /api/products/get-product-by-category/{categoryId}?page=&pageSize= */
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
-});
-export type PageQuery = z.infer<typeof pageQuerySchema>;
+export const pageQuerySchema = z.object(pageFields({ pageSize: DEFAULT_PAGE_SIZE, max: 100 }));
 
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

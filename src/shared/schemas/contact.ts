@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageFields } from "./list.ts";
 
 export const CONTACT_NOTES_MAX = 5000;
 
@@ -33,8 +34,7 @@ export const contactInboxQuerySchema = z.object({
   unread: z.enum(["", "0", "1"]).optional().default(""),
   sort: z.enum(CONTACT_SORTS).optional().default("created_At"),
   dir: z.enum(["asc", "desc"]).optional().default("desc"),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(25),
+  ...pageFields({ pageSize: 25, max: 100 }),
 });
 export type ContactInboxQuery = z.infer<typeof contactInboxQuerySchema>;
 

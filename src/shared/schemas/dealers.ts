@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from "../constants.ts";
+import { DEFAULT_PAGE_SIZE } from "../constants.ts";
 import { isIsoDate } from "../date-range.ts";
 import { ZERA_LICENCE_CLASSES } from "../installer-network.ts";
 import { type DealerDocumentView, type DocumentKind, dealerDocumentSchema, LICENCE_CLASS_INVALID } from "./documents.ts";
+import { pageNumberField, pageSizeField } from "./list.ts";
 import { dealerTierViewSchema } from "./pricing.ts";
 
 /** reg_status values (spec §4); null in the database and in the API is shown as 'Not Started'. */
@@ -194,8 +195,8 @@ export type DocumentReview = z.infer<typeof documentReviewSchema>;
 /** GET /api/dealer/?reg_status=&page_number=&page_size=&search= (spec §7 names; search is the admin list's, §2). */
 export const dealerListQuerySchema = z.object({
   reg_status: z.preprocess((v) => (v === "" ? undefined : v), z.enum([...DEALER_STATUSES, NOT_STARTED]).optional()),
-  page_number: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_PAGE),
-  page_size: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  page_number: pageNumberField(),
+  page_size: pageSizeField({ pageSize: DEFAULT_PAGE_SIZE, max: 100 }),
   search: z.string().trim().max(100).optional(),
 });
 export type DealerListQuery = z.infer<typeof dealerListQuerySchema>;

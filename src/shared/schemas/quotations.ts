@@ -3,6 +3,7 @@ import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { LEAD_SOURCES } from "../installer-network.ts";
 import { PROVINCE_SLUGS } from "../provinces.ts";
 import { QUOTATION_CURRENCIES } from "../quotation-totals.ts";
+import { pageFields } from "./list.ts";
 import { placedBySchema } from "./orders.ts";
 
 export const NOTES_MAX = 2000;
@@ -188,8 +189,7 @@ const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 export const quotationListQuerySchema = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(QUOTATION_STATUS_VALUES).optional()),
   q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(12),
+  ...pageFields({ pageSize: 12, max: 100 }),
 });
 export type QuotationListQuery = z.infer<typeof quotationListQuerySchema>;
 

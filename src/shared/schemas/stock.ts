@@ -2,6 +2,7 @@ import { z } from "zod";
 import { shortDay } from "../availability.ts";
 import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { decimalUnits } from "../money.ts";
+import { pageFields } from "./list.ts";
 
 /**
  * Stock per branch: branches, the stock ledger, reservations and backorders, incoming shipments, delivery
@@ -341,8 +342,6 @@ const optionalDay = z.iso
   .date()
   .optional()
   .or(z.literal("").transform(() => undefined));
-const page = z.coerce.number().int().min(1).max(100_000).optional().default(1);
-const pageSize = z.coerce.number().int().min(1).max(200).optional().default(25);
 const flag = z
   .enum(["", "0", "1", "true", "false"])
   .optional()
@@ -353,8 +352,7 @@ export const stockLevelsQuerySchema = z.object({
   q: z.string().trim().max(100).optional().default(""),
   branch: optionalId,
   low: flag,
-  page,
-  pageSize,
+  ...pageFields({ pageSize: 25, max: 200 }),
 });
 export type StockLevelsQuery = z.output<typeof stockLevelsQuerySchema>;
 
@@ -380,8 +378,7 @@ export const shipmentsQuerySchema = z.object({
     .optional()
     .default("")
     .describe("open: expected or partly received"),
-  page,
-  pageSize,
+  ...pageFields({ pageSize: 25, max: 200 }),
 });
 export type ShipmentsQuery = z.output<typeof shipmentsQuerySchema>;
 
@@ -395,8 +392,7 @@ export const stockMovementsQuerySchema = z.object({
     .default(""),
   from: optionalDay,
   to: optionalDay,
-  page,
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+  ...pageFields({ pageSize: 50, max: 200 }),
 });
 export type StockMovementsQuery = z.output<typeof stockMovementsQuerySchema>;
 

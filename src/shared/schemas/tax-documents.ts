@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VAT_CATEGORIES } from "../tax.ts";
+import { pageFields } from "./list.ts";
 
 /**
  * Tax invoices and credit notes: what a document holds once issued (`content`, frozen), what the
@@ -126,7 +127,7 @@ export const taxDocumentListQuerySchema = z.object({
   q: z.string().trim().max(100).optional().describe("Number, buyer, TIN or VAT number"),
   from: day,
   to: day,
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  // This list's page has no maximum of its own (only a safe integer's), unlike the other lists' MAX_PAGE.
+  ...pageFields({ pageSize: 20, max: 100, pageMax: Number.MAX_SAFE_INTEGER }),
 });
 export type TaxDocumentListQuery = z.infer<typeof taxDocumentListQuerySchema>;

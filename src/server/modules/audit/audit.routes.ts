@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditEntrySchema, auditQuerySchema } from "#shared/schemas/audit.ts";
 import { access } from "../../platform/auth/access.ts";
-import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvDateTime } from "../../platform/csv.ts";
+import { csvRoute } from "../../platform/csv-route.ts";
 import { messageBody } from "../../platform/error-bodies.ts";
 import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
@@ -40,32 +41,28 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
     async (request) => audit.facets(request.actor),
   );
 
-  r.get(
-    "/audit/export.csv",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["audit"],
-        summary: "The filtered log as CSV, at most 10,000 rows (admin)",
-        querystring: auditQuerySchema.omit({ page: true, pageSize: true }),
-        response: { 200: csvResponse("The audit log as CSV"), 401: messageBody, 403: messageBody },
-      },
+  csvRoute(app, {
+    url: "/audit/export.csv",
+    access: access.admin,
+    schema: {
+      tags: ["audit"],
+      summary: "The filtered log as CSV, at most 10,000 rows (admin)",
+      querystring: auditQuerySchema.omit({ page: true, pageSize: true }),
+      response: { 200: csvResponse("The audit log as CSV"), 401: messageBody, 403: messageBody },
     },
-    async (request, reply) => {
-      const { rows } = await audit.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 });
-      const csv = toCsv(rows, [
-        { header: "When", value: (e) => csvDateTime(e.createdAt) },
-        { header: "Who", value: (e) => e.actorName },
-        { header: "Account id", value: (e) => e.actorId ?? "" },
-        { header: "Role", value: (e) => e.actorRole ?? "" },
-        { header: "Entity", value: (e) => e.entity },
-        { header: "Id", value: (e) => e.entityId },
-        { header: "Action", value: (e) => e.action },
-        { header: "Summary", value: (e) => e.summary },
-        { header: "Before", value: (e) => (e.before === null ? "" : JSON.stringify(e.before)) },
-        { header: "After", value: (e) => (e.after === null ? "" : JSON.stringify(e.after)) },
-      ]);
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("audit-log")).send(csv);
-    },
-  );
+    filename: "audit-log",
+    rows: async (request) => (await audit.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 })).rows,
+    columns: [
+      { header: "When", value: (e) => csvDateTime(e.createdAt) },
+      { header: "Who", value: (e) => e.actorName },
+      { header: "Account id", value: (e) => e.actorId ?? "" },
+      { header: "Role", value: (e) => e.actorRole ?? "" },
+      { header: "Entity", value: (e) => e.entity },
+      { header: "Id", value: (e) => e.entityId },
+      { header: "Action", value: (e) => e.action },
+      { header: "Summary", value: (e) => e.summary },
+      { header: "Before", value: (e) => (e.before === null ? "" : JSON.stringify(e.before)) },
+      { header: "After", value: (e) => (e.after === null ? "" : JSON.stringify(e.after)) },
+    ],
+  });
 }

@@ -3,6 +3,7 @@ import { roleNameOf } from "#shared/roles.ts";
 import type { AuditEntryView, AuditQuery } from "#shared/schemas/audit.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
+import { paged } from "../../db/paging.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
@@ -76,6 +77,7 @@ export function createAuditService(db: Db) {
     async list(actor: Actor, query: AuditQuery): Promise<{ rows: AuditEntryView[]; count: number }> {
       requireAdmin(actor);
       const where = whereOf(query);
+      const { limit, offset, envelope } = paged(query);
       const [rows, [total]] = await Promise.all([
         db
           // The acting account's role beside the name it chose: the name alone could be anyone's.
@@ -84,13 +86,12 @@ export function createAuditService(db: Db) {
           .leftJoin(users, eq(users.id, auditLog.actorId))
           .where(where)
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(auditLog).where(where),
       ]);
-      return {
-        count: total?.n ?? 0,
-        rows: rows.map(({ entry: r, roleId }) => ({
+      return envelope(
+        rows.map(({ entry: r, roleId }) => ({
           id: r.id,
           actorId: r.actorId,
           actorName: r.actorName,
@@ -103,7 +104,8 @@ export function createAuditService(db: Db) {
           after: r.after,
           createdAt: r.createdAt.toISOString(),
         })),
-      };
+        total,
+      );
     },
 
     /** The entities and actions the log holds, for the filter menus. */

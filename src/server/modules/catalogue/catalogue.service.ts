@@ -10,16 +10,17 @@ import type {
   Category,
   CategoryPage,
   Featured,
-  PageQuery,
   Product,
   ProductPage,
   ProductRecord,
 } from "#shared/schemas/catalogue.ts";
+import type { PageQuery } from "#shared/schemas/list.ts";
 import type { DealerTier, PriceBreak } from "#shared/schemas/pricing.ts";
 import type { ExchangeRate } from "#shared/schemas/rates.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Availability } from "#shared/schemas/stock.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { paged } from "../../db/paging.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
 import { NotFoundError, ValidationError } from "../../platform/errors.ts";
@@ -194,17 +195,14 @@ export function createCatalogueService(
 
   async function pageOfProducts(actor: Actor, query: AllProductsQuery): Promise<ProductPage> {
     const where = query.category === undefined ? undefined : eq(products.categoryId, query.category);
+    const { limit, offset, envelope } = paged(query);
     const [rows, [total]] = await Promise.all([
-      productQuery()
-        .where(where)
-        .orderBy(asc(products.productId))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
+      productQuery().where(where).orderBy(asc(products.productId)).limit(limit).offset(offset),
       db.select({ n: count() }).from(products).where(where),
     ]);
     const viewer = await viewerOf(actor);
     const pricing = await secondaryPricing(viewer.kind !== "none");
-    return { rows: await publicProducts(rows, viewer, pricing), count: total?.n ?? 0 };
+    return envelope(await publicProducts(rows, viewer, pricing), total);
   }
 
   return {
@@ -383,18 +381,19 @@ export function createCatalogueService(
       if (strict && problems.length > 0) throw new ValidationError(problems.map((message) => ({ path: "querystring", message })));
       if (!category) return { ...(await pageOfProducts(actor, { ...page, category: categoryId })), facets: [], filter };
       const where = filterWhere(category.id, filter);
+      const { limit, offset, envelope } = paged(page);
       const [rows, [total], facets, pricing] = await Promise.all([
         productQuery()
           .where(where)
           .orderBy(...filterOrder(category.slug, filter))
-          .limit(page.pageSize)
-          .offset((page.page - 1) * page.pageSize),
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(products).where(where),
         withFacets ? readFacets(db, category.id, category.slug, filter) : [],
         secondaryPricing(withPrices),
       ]);
       const shown = await publicProducts(rows, await viewerOf(actor), pricing);
-      return { rows: shown, count: total?.n ?? 0, facets, filter };
+      return { ...envelope(shown, total), facets, filter };
     },
 
     async productById(actor: Actor, id: number): Promise<Product> {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, or, type SQL } from "driz
 import type { ContactInbox, ContactInboxQuery, ContactMessage, ContactMessageView, ContactReply } from "#shared/schemas/contact.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
+import { paged } from "../../db/paging.ts";
 import { contactMessages } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
@@ -130,18 +131,19 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const order = query.dir === "asc" ? asc : desc;
+      const { limit, offset, envelope } = paged(query);
       const [rows, [total], [unread]] = await Promise.all([
         db
           .select()
           .from(contactMessages)
           .where(where)
           .orderBy(order(SORT_COLUMNS[query.sort]), order(contactMessages.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(contactMessages).where(where),
         db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
       ]);
-      return { rows: rows.map(toView), count: total?.n ?? 0, unread: unread?.n ?? 0 };
+      return { ...envelope(rows.map(toView), total), unread: unread?.n ?? 0 };
     },
 
     /** One message (admins). */

@@ -19,7 +19,8 @@ import {
 } from "#shared/schemas/dealers.ts";
 import { dealerDocumentSchema } from "#shared/schemas/documents.ts";
 import { access } from "../../platform/auth/access.ts";
-import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvDateTime } from "../../platform/csv.ts";
+import { csvRoute } from "../../platform/csv-route.ts";
 import { messageBody, messageWithIssuesBody } from "../../platform/error-bodies.ts";
 import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
@@ -61,39 +62,35 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
     dealers.list(request.actor, request.query),
   );
 
-  r.get(
-    "/dealer/export.csv",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags,
-        summary: "The dealer applications as CSV, with the list's filters (admin; at most 10,000 rows)",
-        querystring: dealerListQuerySchema.omit({ page_number: true, page_size: true }),
-        response: { 200: csvResponse("The dealer applications as CSV"), 401: messageBody, 403: messageBody },
-      },
+  csvRoute(app, {
+    url: "/dealer/export.csv",
+    access: access.admin,
+    schema: {
+      tags,
+      summary: "The dealer applications as CSV, with the list's filters (admin; at most 10,000 rows)",
+      querystring: dealerListQuerySchema.omit({ page_number: true, page_size: true }),
+      response: { 200: csvResponse("The dealer applications as CSV"), 401: messageBody, 403: messageBody },
     },
-    async (request, reply) => {
-      const { rows } = await dealers.list(request.actor, { ...request.query, page_number: 1, page_size: 10_000 });
-      const csv = toCsv(rows, [
-        { header: "User id", value: (d) => d.id },
-        { header: "Status", value: (d) => statusLabel(d.reg_status) },
-        { header: "Registered company", value: (d) => d.registered_company },
-        { header: "Trading name", value: (d) => d.trading_name },
-        { header: "Registration number", value: (d) => d.company_reg_number },
-        { header: "VAT number", value: (d) => d.VAT_number },
-        { header: "TIN", value: (d) => d.TIN },
-        { header: "Applicant", value: (d) => d.user_full_name },
-        { header: "Username", value: (d) => d.user_username },
-        { header: "E-mail", value: (d) => d.user_email },
-        { header: "Sections completed", value: (d) => d.completion.completed },
-        { header: "Documents", value: (d) => d.documents.length },
-        { header: "Documents approved", value: (d) => d.documents.filter((x) => x.review_status === "approved").length },
-        { header: "Installations", value: (d) => d.installations.length },
-        { header: "Submitted", value: (d) => csvDateTime(d.submitted_At) },
-      ]);
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("dealers")).send(csv);
-    },
-  );
+    filename: "dealers",
+    rows: async (request) => (await dealers.list(request.actor, { ...request.query, page_number: 1, page_size: 10_000 })).rows,
+    columns: [
+      { header: "User id", value: (d) => d.id },
+      { header: "Status", value: (d) => statusLabel(d.reg_status) },
+      { header: "Registered company", value: (d) => d.registered_company },
+      { header: "Trading name", value: (d) => d.trading_name },
+      { header: "Registration number", value: (d) => d.company_reg_number },
+      { header: "VAT number", value: (d) => d.VAT_number },
+      { header: "TIN", value: (d) => d.TIN },
+      { header: "Applicant", value: (d) => d.user_full_name },
+      { header: "Username", value: (d) => d.user_username },
+      { header: "E-mail", value: (d) => d.user_email },
+      { header: "Sections completed", value: (d) => d.completion.completed },
+      { header: "Documents", value: (d) => d.documents.length },
+      { header: "Documents approved", value: (d) => d.documents.filter((x) => x.review_status === "approved").length },
+      { header: "Installations", value: (d) => d.installations.length },
+      { header: "Submitted", value: (d) => csvDateTime(d.submitted_At) },
+    ],
+  });
 
   r.get(
     "/dealer/:id",

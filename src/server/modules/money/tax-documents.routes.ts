@@ -9,7 +9,8 @@ import {
   taxDocumentSchema,
 } from "#shared/schemas/tax-documents.ts";
 import { access } from "../../platform/auth/access.ts";
-import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvDateTime } from "../../platform/csv.ts";
+import { csvRoute } from "../../platform/csv-route.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import { csvResponse, fileResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
@@ -69,43 +70,39 @@ export async function taxDocumentsRoutes(app: FastifyInstance, opts: { services:
     async (request) => taxDocuments.list(request.actor, request.query),
   );
 
-  r.get(
-    "/tax-documents/export.csv",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["tax documents"],
-        summary: "The documents as CSV for the accountant, oldest first, with the list's filters (admin; at most 10,000 rows)",
-        querystring: taxDocumentListQuerySchema.omit({ page: true, pageSize: true }),
-        response: { 200: csvResponse("The documents as CSV"), 400: validationBody, 401: messageBody, 403: messageBody },
-      },
+  csvRoute(app, {
+    url: "/tax-documents/export.csv",
+    access: access.admin,
+    schema: {
+      tags: ["tax documents"],
+      summary: "The documents as CSV for the accountant, oldest first, with the list's filters (admin; at most 10,000 rows)",
+      querystring: taxDocumentListQuerySchema.omit({ page: true, pageSize: true }),
+      response: { 200: csvResponse("The documents as CSV"), 400: validationBody, 401: messageBody, 403: messageBody },
     },
-    async (request, reply) => {
-      const rows = await taxDocuments.exportRows(request.actor, request.query);
-      const csv = toCsv(rows, [
-        { header: "Number", value: (d) => d.number },
-        { header: "Type", value: (d) => TAX_DOCUMENT_KIND_LABELS[d.kind] },
-        { header: "Date", value: (d) => csvDateTime(d.issued_at) },
-        { header: "Credits invoice", value: (d) => d.credits },
-        { header: "Order", value: (d) => d.order_reference },
-        { header: "Buyer", value: (d) => d.buyer_name },
-        { header: "Buyer TIN", value: (d) => d.buyer_tin },
-        { header: "Buyer VAT number", value: (d) => d.buyer_vat_number },
-        { header: "Currency", value: (d) => d.currency },
-        { header: "Excl. VAT", value: (d) => (d.kind === "credit_note" ? `-${d.subtotal}` : d.subtotal) },
-        { header: "VAT rate", value: (d) => d.vat_rate },
-        { header: "VAT", value: (d) => (d.kind === "credit_note" ? `-${d.vat}` : d.vat) },
-        { header: "Total", value: (d) => (d.kind === "credit_note" ? `-${d.total}` : d.total) },
-        { header: "Exchange rate", value: (d) => d.exchange_rate },
-        { header: "Fiscal status", value: (d) => FISCAL_STATUS_LABELS[d.fiscal_status] },
-        { header: "Fiscal device", value: (d) => d.fiscal?.device_id },
-        { header: "Fiscal day", value: (d) => d.fiscal?.fiscal_day_no },
-        { header: "Receipt global no.", value: (d) => d.fiscal?.receipt_global_no },
-        { header: "Verification code", value: (d) => d.fiscal?.verification_code },
-      ]);
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("tax-documents")).send(csv);
-    },
-  );
+    filename: "tax-documents",
+    rows: (request) => taxDocuments.exportRows(request.actor, request.query),
+    columns: [
+      { header: "Number", value: (d) => d.number },
+      { header: "Type", value: (d) => TAX_DOCUMENT_KIND_LABELS[d.kind] },
+      { header: "Date", value: (d) => csvDateTime(d.issued_at) },
+      { header: "Credits invoice", value: (d) => d.credits },
+      { header: "Order", value: (d) => d.order_reference },
+      { header: "Buyer", value: (d) => d.buyer_name },
+      { header: "Buyer TIN", value: (d) => d.buyer_tin },
+      { header: "Buyer VAT number", value: (d) => d.buyer_vat_number },
+      { header: "Currency", value: (d) => d.currency },
+      { header: "Excl. VAT", value: (d) => (d.kind === "credit_note" ? `-${d.subtotal}` : d.subtotal) },
+      { header: "VAT rate", value: (d) => d.vat_rate },
+      { header: "VAT", value: (d) => (d.kind === "credit_note" ? `-${d.vat}` : d.vat) },
+      { header: "Total", value: (d) => (d.kind === "credit_note" ? `-${d.total}` : d.total) },
+      { header: "Exchange rate", value: (d) => d.exchange_rate },
+      { header: "Fiscal status", value: (d) => FISCAL_STATUS_LABELS[d.fiscal_status] },
+      { header: "Fiscal device", value: (d) => d.fiscal?.device_id },
+      { header: "Fiscal day", value: (d) => d.fiscal?.fiscal_day_no },
+      { header: "Receipt global no.", value: (d) => d.fiscal?.receipt_global_no },
+      { header: "Verification code", value: (d) => d.fiscal?.verification_code },
+    ],
+  });
 
   r.get(
     "/tax-documents/:id/pdf",

@@ -16,6 +16,7 @@ import {
 import { type TaxTotals, taxTotals, totalsAsText } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
+import { paged } from "../../db/paging.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orderLines, orders } from "../../db/schema/commerce.ts";
 import { dealers } from "../../db/schema/dealers.ts";
@@ -373,18 +374,16 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
     async list(actor: Actor, query: TaxDocumentListQuery): Promise<{ rows: TaxDocumentView[]; count: number }> {
       requireAdmin(actor);
       const where = listWhere(query);
+      const { limit, offset, envelope } = paged(query);
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(taxDocuments)
-          .where(where)
-          .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+        db.select().from(taxDocuments).where(where).orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.id)).limit(limit).offset(offset),
         db.select({ n: count() }).from(taxDocuments).where(where),
       ]);
       const credits = await creditedNumbers(rows);
-      return { rows: rows.map((r) => toView(r, r.invoiceId ? (credits.get(r.invoiceId) ?? null) : null)), count: total?.n ?? 0 };
+      return envelope(
+        rows.map((r) => toView(r, r.invoiceId ? (credits.get(r.invoiceId) ?? null) : null)),
+        total,
+      );
     },
 
     /** Every document matching the filters, oldest first (the accountant's CSV), at most 10,000. */

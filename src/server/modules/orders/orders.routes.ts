@@ -24,7 +24,8 @@ import {
 } from "#shared/schemas/payment-proofs.ts";
 import { dispatchOrderSchema, serialSchema, serialViewSchema } from "#shared/schemas/stock.ts";
 import { access } from "../../platform/auth/access.ts";
-import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvDateTime } from "../../platform/csv.ts";
+import { csvRoute } from "../../platform/csv-route.ts";
 import { messageBody, uploadFailureBody, validationBody } from "../../platform/error-bodies.ts";
 import { csvResponse, fileResponse } from "../../platform/openapi.ts";
 import { type IncomingPart, multipartLimits, UploadError } from "../../platform/uploads/image-upload.ts";
@@ -117,42 +118,38 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     async (request) => orders.list(request.actor, request.query),
   );
 
-  r.get(
-    "/orders/export.csv",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["orders"],
-        summary: "The orders as CSV, with the list's filters (admin; at most 10,000 rows)",
-        querystring: listQuery.omit({ page: true, pageSize: true }),
-        response: { 200: csvResponse("The orders as CSV"), 401: messageBody, 403: messageBody },
-      },
+  csvRoute(app, {
+    url: "/orders/export.csv",
+    access: access.admin,
+    schema: {
+      tags: ["orders"],
+      summary: "The orders as CSV, with the list's filters (admin; at most 10,000 rows)",
+      querystring: listQuery.omit({ page: true, pageSize: true }),
+      response: { 200: csvResponse("The orders as CSV"), 401: messageBody, 403: messageBody },
     },
-    async (request, reply) => {
-      const { rows } = await orders.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 });
-      const csv = toCsv(rows, [
-        { header: "Reference", value: (o) => o.reference },
-        { header: "Placed", value: (o) => csvDateTime(o.created_At) },
-        { header: "Dealer company", value: (o) => o.dealer_company },
-        { header: "Dealer", value: (o) => o.dealer_name },
-        { header: "Status", value: (o) => ORDER_STATUS_LABELS[o.status] },
-        { header: "Currency", value: (o) => o.currency },
-        { header: "Excl. VAT", value: (o) => o.subtotal },
-        { header: "VAT rate", value: (o) => o.vat_rate },
-        { header: "VAT", value: (o) => o.vat },
-        { header: "Total", value: (o) => o.total },
-        { header: "Total USD", value: (o) => o.total_usd },
-        { header: "Invoice", value: (o) => o.invoice?.number },
-        { header: "Fulfilment", value: (o) => o.fulfilment },
-        { header: "Contact", value: (o) => o.contactName },
-        { header: "Phone", value: (o) => o.contactPhone },
-        { header: "Delivery address", value: (o) => o.deliveryAddress },
-        { header: "Payment reference", value: (o) => o.paymentReference },
-        { header: "Products", value: (o) => o.products.map((p) => `${p.quantity} × ${p.product_name}`).join("; ") },
-      ]);
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("orders")).send(csv);
-    },
-  );
+    filename: "orders",
+    rows: async (request) => (await orders.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 })).rows,
+    columns: [
+      { header: "Reference", value: (o) => o.reference },
+      { header: "Placed", value: (o) => csvDateTime(o.created_At) },
+      { header: "Dealer company", value: (o) => o.dealer_company },
+      { header: "Dealer", value: (o) => o.dealer_name },
+      { header: "Status", value: (o) => ORDER_STATUS_LABELS[o.status] },
+      { header: "Currency", value: (o) => o.currency },
+      { header: "Excl. VAT", value: (o) => o.subtotal },
+      { header: "VAT rate", value: (o) => o.vat_rate },
+      { header: "VAT", value: (o) => o.vat },
+      { header: "Total", value: (o) => o.total },
+      { header: "Total USD", value: (o) => o.total_usd },
+      { header: "Invoice", value: (o) => o.invoice?.number },
+      { header: "Fulfilment", value: (o) => o.fulfilment },
+      { header: "Contact", value: (o) => o.contactName },
+      { header: "Phone", value: (o) => o.contactPhone },
+      { header: "Delivery address", value: (o) => o.deliveryAddress },
+      { header: "Payment reference", value: (o) => o.paymentReference },
+      { header: "Products", value: (o) => o.products.map((p) => `${p.quantity} × ${p.product_name}`).join("; ") },
+    ],
+  });
 
   r.get(
     "/orders/:id",
@@ -214,31 +211,27 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     async (request) => orders.dispatch(request.actor, request.params.id, request.body),
   );
 
-  r.get(
-    "/orders/:id/serials.csv",
-    {
-      config: { access: access.signedIn },
-      schema: {
-        tags: ["orders"],
-        summary: "The serial numbers an order went out with, as CSV (its dealer or an admin; anyone else 404)",
-        params: idParamSchema,
-        response: { 200: csvResponse("The order's serial numbers as CSV"), 401: messageBody, 404: messageBody },
-      },
+  csvRoute(app, {
+    url: "/orders/:id/serials.csv",
+    access: access.signedIn,
+    schema: {
+      tags: ["orders"],
+      summary: "The serial numbers an order went out with, as CSV (its dealer or an admin; anyone else 404)",
+      params: idParamSchema,
+      response: { 200: csvResponse("The order's serial numbers as CSV"), 401: messageBody, 404: messageBody },
     },
-    async (request, reply) => {
+    filename: "serials",
+    rows: async (request) => {
       const { reference, rows } = await orders.serialRows(request.actor, request.params.id);
-      const csv = toCsv(rows, [
-        { header: "Order", value: (row) => row[0] },
-        { header: "Product", value: (row) => row[1] },
-        { header: "Serial number", value: (row) => row[2] },
-        { header: "Waybill or collection reference", value: (row) => row[3] },
-      ]);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", csvDisposition(`serials-${reference}`))
-        .send(csv);
+      return { rows, filename: `serials-${reference}` };
     },
-  );
+    columns: [
+      { header: "Order", value: (row: string[]) => row[0] },
+      { header: "Product", value: (row) => row[1] },
+      { header: "Serial number", value: (row) => row[2] },
+      { header: "Waybill or collection reference", value: (row) => row[3] },
+    ],
+  });
 
   r.get(
     "/serials/:serial",

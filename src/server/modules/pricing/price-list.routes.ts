@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { priceListSchema } from "#shared/schemas/pricing.ts";
 import { access } from "../../platform/auth/access.ts";
+import { csvRoute } from "../../platform/csv-route.ts";
 import { messageBody } from "../../platform/error-bodies.ts";
 import { csvResponse, fileResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
@@ -36,22 +37,18 @@ export async function priceListRoutes(app: FastifyInstance, opts: { services: Se
       return priceList.priceList(request.actor);
     },
   );
-  r.get(
-    "/dealer/price-list.csv",
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          "The price list as CSV, named price-list-<date>.csv: SKU, product, category, price for one in USD (and in ZWG at the day's rate when there is one), breaks and availability (approved dealers; admins: the dealer list price)",
-        response: { 200: csvResponse("The price list as CSV"), ...refused },
-      },
+  csvRoute(app, {
+    url: "/dealer/price-list.csv",
+    access: config.access,
+    schema: {
+      tags,
+      summary:
+        "The price list as CSV, named price-list-<date>.csv: SKU, product, category, price for one in USD (and in ZWG at the day's rate when there is one), breaks and availability (approved dealers; admins: the dealer list price)",
+      response: { 200: csvResponse("The price list as CSV"), ...refused },
     },
-    async (request, reply) => {
-      const { fileName, body } = await priceList.csv(request.actor);
-      return reply.headers(file("text/csv; charset=utf-8", fileName)).send(body);
-    },
-  );
+    headers: { "cache-control": "private, no-store" },
+    file: (request) => priceList.csv(request.actor),
+  });
   r.get(
     "/dealer/price-list.pdf",
     {

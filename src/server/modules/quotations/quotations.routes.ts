@@ -15,7 +15,8 @@ import {
   quoteRequestSchema,
 } from "#shared/schemas/quotations.ts";
 import { access } from "../../platform/auth/access.ts";
-import { csvDate, csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvDate, csvDateTime } from "../../platform/csv.ts";
+import { csvRoute } from "../../platform/csv-route.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import { csvResponse, fileResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
@@ -118,25 +119,19 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
     async (request) => quotations.summary(request.actor, request.query),
   );
 
-  r.get(
-    "/quotations/export.csv",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["quotations"],
-        summary: "The filtered list as CSV, at most 10,000 rows (admin)",
-        querystring: quotationListQuerySchema.omit({ page: true, pageSize: true }),
-        response: { 200: csvResponse("The quotations as CSV"), 401: messageBody, 403: messageBody },
-      },
+  csvRoute(app, {
+    url: "/quotations/export.csv",
+    access: access.admin,
+    schema: {
+      tags: ["quotations"],
+      summary: "The filtered list as CSV, at most 10,000 rows (admin)",
+      querystring: quotationListQuerySchema.omit({ page: true, pageSize: true }),
+      response: { 200: csvResponse("The quotations as CSV"), 401: messageBody, 403: messageBody },
     },
-    async (request, reply) => {
-      const { rows } = await quotations.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 });
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", csvDisposition("quotations"))
-        .send(toCsv(rows, QUOTATION_CSV_COLUMNS));
-    },
-  );
+    filename: "quotations",
+    rows: async (request) => (await quotations.list(request.actor, { ...request.query, page: 1, pageSize: 10_000 })).rows,
+    columns: QUOTATION_CSV_COLUMNS,
+  });
 
   r.put(
     "/quotations/:id",

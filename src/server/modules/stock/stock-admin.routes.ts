@@ -23,7 +23,8 @@ import {
   stockMovementViewSchema,
 } from "#shared/schemas/stock.ts";
 import { access } from "../../platform/auth/access.ts";
-import { csvDateTime, csvDisposition, toCsv } from "../../platform/csv.ts";
+import { csvDateTime } from "../../platform/csv.ts";
+import { csvRoute } from "../../platform/csv-route.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import { csvResponse } from "../../platform/openapi.ts";
 import type { Services } from "../../services.ts";
@@ -149,33 +150,29 @@ export async function stockAdminRoutes(app: FastifyInstance, opts: { services: S
     async (request) => stockAdmin.lowStock(request.actor),
   );
 
-  r.get(
-    "/stock/export.csv",
-    {
-      config: admin,
-      schema: {
-        tags: ["stock"],
-        summary: "Stock per product and branch as CSV, with the list's filters (admin); its sku,branch,count columns import back",
-        querystring: stockLevelsQuerySchema.omit({ page: true, pageSize: true }),
-        response: { 200: csvResponse("Stock levels as CSV"), ...reads },
-      },
+  csvRoute(app, {
+    url: "/stock/export.csv",
+    access: admin.access,
+    schema: {
+      tags: ["stock"],
+      summary: "Stock per product and branch as CSV, with the list's filters (admin); its sku,branch,count columns import back",
+      querystring: stockLevelsQuerySchema.omit({ page: true, pageSize: true }),
+      response: { 200: csvResponse("Stock levels as CSV"), ...reads },
     },
-    async (request, reply) => {
-      const rows = await stockAdmin.levelsForExport(request.actor, request.query);
-      const csv = toCsv(rows, [
-        { header: "sku", value: (l) => l.sku },
-        { header: "branch", value: (l) => l.branch_name },
-        { header: "count", value: (l) => l.on_hand },
-        { header: "product", value: (l) => l.product_name },
-        { header: "reserved", value: (l) => l.reserved },
-        { header: "available", value: (l) => l.available },
-        { header: "backordered", value: (l) => l.backordered },
-        { header: "incoming", value: (l) => l.incoming },
-        { header: "reorder_level", value: (l) => l.reorder_level },
-      ]);
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("stock")).send(csv);
-    },
-  );
+    filename: "stock",
+    rows: (request) => stockAdmin.levelsForExport(request.actor, request.query),
+    columns: [
+      { header: "sku", value: (l) => l.sku },
+      { header: "branch", value: (l) => l.branch_name },
+      { header: "count", value: (l) => l.on_hand },
+      { header: "product", value: (l) => l.product_name },
+      { header: "reserved", value: (l) => l.reserved },
+      { header: "available", value: (l) => l.available },
+      { header: "backordered", value: (l) => l.backordered },
+      { header: "incoming", value: (l) => l.incoming },
+      { header: "reorder_level", value: (l) => l.reorder_level },
+    ],
+  });
 
   r.post(
     "/stock/import",
@@ -222,36 +219,32 @@ export async function stockAdminRoutes(app: FastifyInstance, opts: { services: S
     async (request) => stockAdmin.ledger(request.actor, request.query),
   );
 
-  r.get(
-    "/stock/movements/export.csv",
-    {
-      config: admin,
-      schema: {
-        tags: ["stock"],
-        summary: "The filtered stock ledger as CSV, at most 100,000 rows (admin)",
-        querystring: stockMovementsQuerySchema.omit({ page: true, pageSize: true }),
-        response: { 200: csvResponse("The stock ledger as CSV"), ...reads },
-      },
+  csvRoute(app, {
+    url: "/stock/movements/export.csv",
+    access: admin.access,
+    schema: {
+      tags: ["stock"],
+      summary: "The filtered stock ledger as CSV, at most 100,000 rows (admin)",
+      querystring: stockMovementsQuerySchema.omit({ page: true, pageSize: true }),
+      response: { 200: csvResponse("The stock ledger as CSV"), ...reads },
     },
-    async (request, reply) => {
-      const rows = await stockAdmin.ledgerForExport(request.actor, request.query);
-      const csv = toCsv(rows, [
-        { header: "When", value: (m) => csvDateTime(m.created_At) },
-        { header: "Kind", value: (m) => STOCK_MOVEMENT_LABELS[m.kind] },
-        { header: "SKU", value: (m) => m.sku },
-        { header: "Product", value: (m) => m.product_name },
-        { header: "Branch", value: (m) => m.branch_name },
-        { header: "On hand change", value: (m) => m.on_hand_change },
-        { header: "Reserved change", value: (m) => m.reserved_change },
-        { header: "Reason", value: (m) => m.reason },
-        { header: "Order", value: (m) => m.order_id },
-        { header: "Quotation", value: (m) => m.quotation_id },
-        { header: "Shipment", value: (m) => m.shipment_id },
-        { header: "By", value: (m) => m.user_name },
-      ]);
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", csvDisposition("stock-ledger")).send(csv);
-    },
-  );
+    filename: "stock-ledger",
+    rows: (request) => stockAdmin.ledgerForExport(request.actor, request.query),
+    columns: [
+      { header: "When", value: (m) => csvDateTime(m.created_At) },
+      { header: "Kind", value: (m) => STOCK_MOVEMENT_LABELS[m.kind] },
+      { header: "SKU", value: (m) => m.sku },
+      { header: "Product", value: (m) => m.product_name },
+      { header: "Branch", value: (m) => m.branch_name },
+      { header: "On hand change", value: (m) => m.on_hand_change },
+      { header: "Reserved change", value: (m) => m.reserved_change },
+      { header: "Reason", value: (m) => m.reason },
+      { header: "Order", value: (m) => m.order_id },
+      { header: "Quotation", value: (m) => m.quotation_id },
+      { header: "Shipment", value: (m) => m.shipment_id },
+      { header: "By", value: (m) => m.user_name },
+    ],
+  });
 
   // ───────────── shipments ─────────────
 
