@@ -20,6 +20,7 @@ import { type SpecValues, specDefsFor, specsSchemaFor } from "#shared/specs.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
+import { paged } from "../../db/paging.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
 import { ValidationError } from "../../platform/errors.ts";
@@ -123,17 +124,18 @@ export function createProductAdmin({ db, audit, resources }: { db: Db; audit: Au
       const column =
         query.sort === "name" ? sql`lower(${products.productName})` : query.sort === "price" ? products.priceUsd : products.createdAt;
       const order = query.dir === "asc" ? [asc(column), asc(products.productId)] : [desc(column), desc(products.productId)];
+      const { limit, offset, envelope } = paged(query);
       const [rows, [total]] = await Promise.all([
         db
           .select(productColumns)
           .from(products)
           .where(where)
           .orderBy(...order)
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(products).where(where),
       ]);
-      return { rows: rows.map(toAdminProduct), count: total?.n ?? 0 };
+      return envelope(rows.map(toAdminProduct), total);
     },
 
     async getProduct(actor: Actor, id: number): Promise<AdminProduct> {

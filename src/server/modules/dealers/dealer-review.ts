@@ -19,6 +19,7 @@ import {
 import { canExpire, type DealerDocumentView, EXPIRY_IN_PAST, EXPIRY_NOT_FOR_KIND } from "#shared/schemas/documents.ts";
 import type { Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
+import { paged } from "../../db/paging.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers } from "../../db/schema/dealers.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
@@ -275,6 +276,7 @@ export function createReviewService(
         );
       }
       const where = conditions.length ? and(...conditions) : undefined;
+      const { limit, offset, envelope } = paged({ page: query.page_number, pageSize: query.page_size });
       const [rows, [total]] = await Promise.all([
         db
           .select({ dealer: dealers, user: users })
@@ -282,8 +284,8 @@ export function createReviewService(
           .innerJoin(users, eq(users.id, dealers.userId))
           .where(where)
           .orderBy(desc(dealers.id))
-          .limit(query.page_size)
-          .offset((query.page_number - 1) * query.page_size),
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(dealers).innerJoin(users, eq(users.id, dealers.userId)).where(where),
       ]);
       const [{ docs, installs, rejections }, tiers] = await Promise.all([
@@ -295,8 +297,8 @@ export function createReviewService(
       ]);
       // A dealer's own tier, else the lowest (as tierOfUser reads it for one).
       const tierOf = (tierId: number | null) => tiers.find((t) => t.id === tierId) ?? tiers[0] ?? null;
-      return {
-        rows: rows.map((r) =>
+      return envelope(
+        rows.map((r) =>
           toApplication(
             r.user,
             r.dealer,
@@ -306,8 +308,8 @@ export function createReviewService(
             tierOf(r.dealer.tierId),
           ),
         ),
-        count: total?.n ?? 0,
-      };
+        total,
+      );
     },
   };
 }

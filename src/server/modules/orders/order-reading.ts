@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { isAdminRole } from "#shared/roles.ts";
 import type { OrderAnswer, OrderStatus, OrderView } from "#shared/schemas/orders.ts";
 import { containsText } from "../../db/contains-text.ts";
+import { paged } from "../../db/paging.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orders } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
@@ -70,17 +71,12 @@ export function orderReading({ db }: OrdersParts, { views }: OrderViews) {
         );
       }
       const where = conditions.length ? and(...conditions) : undefined;
+      const { limit, offset, envelope } = paged(query);
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+        db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset),
         db.select({ n: count() }).from(orders).where(where),
       ]);
-      return { rows: await views(rows), count: total?.n ?? 0 };
+      return envelope(await views(rows), total);
     },
 
     /** An order's serial numbers as CSV rows, for its owner or an admin (404 for anyone else). */

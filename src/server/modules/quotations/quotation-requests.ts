@@ -9,6 +9,7 @@ import {
   type QuotationView,
   type QuoteRequest,
 } from "#shared/schemas/quotations.ts";
+import { paged } from "../../db/paging.ts";
 import { quotationProducts, quotations } from "../../db/schema/commerce.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
@@ -150,17 +151,12 @@ export function createQuotationRequests(
       requireAdmin(actor);
       const now = new Date();
       const where = listWhere(query, now);
+      const { limit, offset, envelope } = paged(query);
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(quotations)
-          .where(where)
-          .orderBy(desc(quotations.createdAt), desc(quotations.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+        db.select().from(quotations).where(where).orderBy(desc(quotations.createdAt), desc(quotations.id)).limit(limit).offset(offset),
         db.select({ n: count() }).from(quotations).where(where),
       ]);
-      return { rows: await withProducts(rows, db, now), count: total?.n ?? 0 };
+      return envelope(await withProducts(rows, db, now), total);
     },
 
     /** The overview cards: quotations (matching the search) per effective status, counted in one query. */

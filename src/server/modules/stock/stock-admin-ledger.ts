@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { StockMovementsQuery, StockMovementView } from "#shared/schemas/stock.ts";
+import { paged } from "../../db/paging.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { branches } from "../../db/schema/branches.ts";
 import { products } from "../../db/schema/catalogue.ts";
@@ -88,7 +89,8 @@ export function stockLedgerAdmin({ db }: Pick<StockAdminParts, "db">) {
 
     async ledger(actor: Actor, q: StockMovementsQuery): Promise<{ rows: StockMovementView[]; count: number }> {
       requireAdmin(actor);
-      return readMovements(q, q.pageSize, (q.page - 1) * q.pageSize);
+      const { limit, offset } = paged(q);
+      return readMovements(q, limit, offset);
     },
 
     async ledgerForExport(actor: Actor, q: Omit<StockMovementsQuery, "page" | "pageSize">): Promise<StockMovementView[]> {

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, inArray, lt, or, type SQL, sql } from "drizzle
 import type { LowStockView, StockAdjustmentInput, StockLevelsQuery, StockLevelView } from "#shared/schemas/stock.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
+import { paged } from "../../db/paging.ts";
 import { branches } from "../../db/schema/branches.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { orders } from "../../db/schema/commerce.ts";
@@ -137,7 +138,8 @@ export function stockLevelsAdmin({ db, audit, now }: StockAdminParts) {
     /** Every product at every branch (stocked or not), by name, filtered by name/SKU, branch and low. */
     async levels(actor: Actor, q: StockLevelsQuery): Promise<{ rows: StockLevelView[]; count: number }> {
       requireAdmin(actor);
-      return readLevels(db, q, q.pageSize, (q.page - 1) * q.pageSize);
+      const { limit, offset } = paged(q);
+      return readLevels(db, q, limit, offset);
     },
 
     /** One product at one branch (the adjust form's figures); 404 when either is unknown. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ReceiveShipmentInput, ShipmentInput, ShipmentsQuery, ShipmentView } from "#shared/schemas/stock.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { paged } from "../../db/paging.ts";
 import { branches } from "../../db/schema/branches.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { shipmentLines, shipments } from "../../db/schema/stock.ts";
@@ -167,11 +168,12 @@ export function stockShipmentsAdmin({ db, audit, now }: StockAdminParts) {
     async listShipments(actor: Actor, q: ShipmentsQuery): Promise<{ rows: ShipmentView[]; count: number }> {
       requireAdmin(actor);
       const where = q.status === "open" ? OPEN_SHIPMENT : q.status ? eq(shipments.status, q.status) : undefined;
-      const [rows, total] = await Promise.all([
-        readShipments(db, where, q.pageSize, (q.page - 1) * q.pageSize),
+      const { limit, offset, envelope } = paged(q);
+      const [rows, [total]] = await Promise.all([
+        readShipments(db, where, limit, offset),
         db.select({ n: count() }).from(shipments).where(where),
       ]);
-      return { rows, count: total[0]?.n ?? 0 };
+      return envelope(rows, total);
     },
 
     async shipment(actor: Actor, id: number): Promise<ShipmentView> {
