@@ -9,8 +9,6 @@ import {
   type AdminListQuery,
   type AdminProduct,
   type AdminProductQuery,
-  ALREADY_FEATURED,
-  BRAND_NAME_TAKEN,
   BRAND_UNKNOWN,
   type Brand,
   brandCreateSchema,
@@ -27,16 +25,15 @@ import {
   PRODUCT_UNKNOWN,
   type ProductUpdate,
   productFieldsSchema,
-  SKU_TAKEN,
   TOO_MANY_PRODUCT_IMAGES,
 } from "#shared/schemas/catalogue-admin.ts";
 import { type SpecValues, specDefsFor, specsSchemaFor } from "#shared/specs.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
-import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
+import { isForeignKeyViolation } from "../../db/errors.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
-import { ConflictError, ValidationError } from "../../platform/errors.ts";
+import { ValidationError } from "../../platform/errors.ts";
 import { createResources } from "../../platform/resources/resource.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { type FormInput, fieldIssues, parseFields, readForm } from "../../platform/uploads/form-input.ts";
@@ -142,10 +139,9 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
     return Object.fromEntries(kept);
   }
 
-  /** A category or brand removed between the check and the write, or an SKU another product has. */
+  /** A category or brand removed between the check and the write (an SKU another product has: the descriptor's `unique`). */
   function refError(err: unknown): never {
     if (isForeignKeyViolation(err)) throw new ValidationError([{ path: "body.category", message: CATEGORY_UNKNOWN }]);
-    if (isUniqueViolation(err)) throw new ValidationError([{ path: "body.sku", message: SKU_TAKEN }]);
     throw err;
   }
 
@@ -177,17 +173,9 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
     return row.name;
   }
 
-  const featuredError = (err: unknown): never => {
-    throw isUniqueViolation(err) ? new ConflictError(ALREADY_FEATURED) : err;
-  };
-
   // Brands
 
   const brandsInOrder = (): Promise<Brand[]> => db.select(brandColumns).from(brands).orderBy(asc(brands.sortOrder), asc(brands.id));
-
-  const brandError = (err: unknown): never => {
-    throw isUniqueViolation(err) ? new ValidationError([{ path: "body.name", message: BRAND_NAME_TAKEN }]) : err;
-  };
 
   return {
     /** One page of products for the back office: search by name, a category, sorted by name, USD price or date. */
@@ -429,7 +417,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           await productName(tx, fields.product_id);
           return { productId: fields.product_id, name, image: artwork };
         },
-      }).catch(featuredError);
+      });
     },
 
     /** Changes a featured product's name, product, position or artwork (a new `image`, or `remove_image`). */
@@ -456,7 +444,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           if (fields.sort_order !== undefined) await moveFeatured(tx, id, fields.sort_order);
           return set;
         },
-      }).catch(featuredError);
+      });
     },
 
     async deleteFeatured(actor: Actor, id: number): Promise<void> {
@@ -491,7 +479,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
       return create(me, brandResource, {
         store: async (put) => (logo ? put.image(MEDIA_FOLDERS.brands, logo, fields.name) : null),
         values: (logoName) => ({ name: fields.name, website: fields.website ?? null, logo: logoName }),
-      }).catch(brandError);
+      });
     },
 
     async updateBrand(actor: Actor, id: number, input: FormInput): Promise<Brand> {
@@ -508,7 +496,7 @@ export function createCatalogueAdminService({ db, storage, audit, onImageStored 
           ...(fields.website !== undefined ? { website: fields.website } : {}),
           ...(plan !== "keep" ? { logo: applySingleImage(plan, row.logo, logoName) } : {}),
         }),
-      }).catch(brandError);
+      });
     },
 
     /** Deletes a brand; its products stay, without a brand. */
