@@ -249,6 +249,6 @@ export function createAppServices({ db, config, storage, transport, log, now }: 
   const services = createServices({ db, config, storage, mailer, onImageStored, onJobQueued: jobs.wake, log, ...(now ? { now } : {}) });
   // AVIF and JPEG twins of the stored WebP images: made by a job after an upload, or on first request (derived.ts).
   const derivedImages = createDerivedImages(storage);
-  registerJobHandlers(jobs, { db, transport, services, derivedImages });
+  registerJobHandlers(jobs, { db, transport, services, derivedImages }, config);
   return { services, jobs, derivedImages };
 }

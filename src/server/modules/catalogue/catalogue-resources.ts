@@ -1,6 +1,13 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import { MEDIA_FOLDERS } from "#shared/media.ts";
-import type { AdminFeatured, AdminProduct, Brand } from "#shared/schemas/catalogue-admin.ts";
+import {
+  type AdminFeatured,
+  type AdminProduct,
+  ALREADY_FEATURED,
+  BRAND_NAME_TAKEN,
+  type Brand,
+  SKU_TAKEN,
+} from "#shared/schemas/catalogue-admin.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import { defineResource } from "../../platform/resources/resource.ts";
 import { toProduct } from "./catalogue.service.ts";
@@ -64,6 +71,7 @@ export const productResource = defineResource({
     { folder: MEDIA_FOLDERS.products, kind: "image", of: (p) => p.images },
     { folder: MEDIA_FOLDERS.datasheets, kind: "file", of: (p) => [p.datasheet] },
   ],
+  unique: { columns: [products.sku], message: SKU_TAKEN, field: "sku" },
 });
 
 /** The featured product's card, with the name and images of the product it features. */
@@ -101,6 +109,7 @@ export const featuredResource = defineResource({
   },
   files: [{ folder: MEDIA_FOLDERS.featured, kind: "image", of: (f) => [f.image] }],
   ordered: true,
+  unique: { columns: [featuredProducts.productId], message: ALREADY_FEATURED },
 });
 
 export const brandColumns = {
@@ -124,4 +133,5 @@ export const brandResource = defineResource({
   },
   files: [{ folder: MEDIA_FOLDERS.brands, kind: "image", of: (b) => [b.logo] }],
   ordered: true,
+  unique: { columns: [brands.name], message: BRAND_NAME_TAKEN, field: "name" },
 });

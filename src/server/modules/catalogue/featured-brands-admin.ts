@@ -7,8 +7,6 @@ import {
   type AdminFeaturedRow,
   type AdminFeaturedSort,
   type AdminListQuery,
-  ALREADY_FEATURED,
-  BRAND_NAME_TAKEN,
   type Brand,
   brandCreateSchema,
   brandUpdateSchema,
@@ -19,10 +17,9 @@ import {
   PRODUCT_UNKNOWN,
 } from "#shared/schemas/catalogue-admin.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
 import { brands, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
-import { ConflictError, ValidationError } from "../../platform/errors.ts";
+import { ValidationError } from "../../platform/errors.ts";
 import type { Resources } from "../../platform/resources/resource.ts";
 import { type FormInput, parseFields, readForm } from "../../platform/uploads/form-input.ts";
 import { applySingleImage, planSingleImage } from "../../platform/uploads/image-plan.ts";
@@ -73,17 +70,9 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
     return row.name;
   }
 
-  const featuredError = (err: unknown): never => {
-    throw isUniqueViolation(err) ? new ConflictError(ALREADY_FEATURED) : err;
-  };
-
   // Brands
 
   const brandsInOrder = (): Promise<Brand[]> => db.select(brandColumns).from(brands).orderBy(asc(brands.sortOrder), asc(brands.id));
-
-  const brandError = (err: unknown): never => {
-    throw isUniqueViolation(err) ? new ValidationError([{ path: "body.name", message: BRAND_NAME_TAKEN }]) : err;
-  };
 
   return {
     // Featured products
@@ -127,7 +116,7 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
           await productName(tx, fields.product_id);
           return { productId: fields.product_id, name, image: artwork };
         },
-      }).catch(featuredError);
+      });
     },
 
     /** Changes a featured product's name, product, position or artwork (a new `image`, or `remove_image`). */
@@ -154,7 +143,7 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
           if (fields.sort_order !== undefined) await moveFeatured(tx, id, fields.sort_order);
           return set;
         },
-      }).catch(featuredError);
+      });
     },
 
     async deleteFeatured(actor: Actor, id: number): Promise<void> {
@@ -189,7 +178,7 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
       return create(me, brandResource, {
         store: async (put) => (logo ? put.image(MEDIA_FOLDERS.brands, logo, fields.name) : null),
         values: (logoName) => ({ name: fields.name, website: fields.website ?? null, logo: logoName }),
-      }).catch(brandError);
+      });
     },
 
     async updateBrand(actor: Actor, id: number, input: FormInput): Promise<Brand> {
@@ -206,7 +195,7 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
           ...(fields.website !== undefined ? { website: fields.website } : {}),
           ...(plan !== "keep" ? { logo: applySingleImage(plan, row.logo, logoName) } : {}),
         }),
-      }).catch(brandError);
+      });
     },
 
     /** Deletes a brand; its products stay, without a brand. */

@@ -13,13 +13,12 @@ import {
   PRODUCT_MAX_IMAGES,
   type ProductUpdate,
   productFieldsSchema,
-  SKU_TAKEN,
   TOO_MANY_PRODUCT_IMAGES,
 } from "#shared/schemas/catalogue-admin.ts";
 import { type SpecValues, specDefsFor, specsSchemaFor } from "#shared/specs.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
-import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
+import { isForeignKeyViolation } from "../../db/errors.ts";
 import { paged } from "../../db/paging.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
@@ -106,10 +105,9 @@ export function createProductAdmin({ db, audit, resources }: { db: Db; audit: Au
     return Object.fromEntries(kept);
   }
 
-  /** A category or brand removed between the check and the write, or an SKU another product has. */
+  /** A category or brand removed between the check and the write (an SKU another product has: the descriptor's `unique`). */
   function refError(err: unknown): never {
     if (isForeignKeyViolation(err)) throw new ValidationError([{ path: "body.category", message: CATEGORY_UNKNOWN }]);
-    if (isUniqueViolation(err)) throw new ValidationError([{ path: "body.sku", message: SKU_TAKEN }]);
     throw err;
   }
 

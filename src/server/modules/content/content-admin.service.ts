@@ -26,7 +26,6 @@ import {
   type Overview,
   overviewFormSchema,
   PHOTO_REQUIRED,
-  POSITION_TAKEN,
   POSITION_UNKNOWN,
   type Position,
   type PositionForm,
@@ -39,7 +38,6 @@ import {
   testimonialFormSchema,
 } from "#shared/schemas/content.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
 import { overview, positions, teamMembers } from "../../db/schema/content.ts";
 import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError } from "../../platform/errors.ts";
@@ -167,13 +165,6 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
     if (!row) throw new FieldError(POSITION_UNKNOWN, "position");
     return row;
   }
-
-  /** A position's name is unique, whatever its case. */
-  async function refuseTakenName(tx: Tx, name: string, except?: number) {
-    const [taken] = await tx.select(positionColumns).from(positions).where(sql`lower(${positions.name}) = lower(${name})`).limit(1);
-    if (taken && taken.id !== except) throw new ConflictError(POSITION_TAKEN);
-  }
-  const positionConflict = (err: unknown) => (isUniqueViolation(err) ? new ConflictError(POSITION_TAKEN) : err);
 
   return {
     // ───────────── blogs (spec §7: POST /blogs multipart, PUT and DELETE /blogs/{id}) ─────────────
@@ -356,17 +347,9 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
 
     // ───────────── positions (our paths: POST /positions, PUT and DELETE /positions/{id}) ─────────────
 
-    /** A position's name is unique (409 otherwise). */
+    /** A position's name is unique (409 otherwise: the descriptor's `unique`). */
     async createPosition(actor: Actor, input: PositionForm): Promise<Position> {
-      const me = requireAdmin(actor);
-      return create(me, positionResource, {
-        values: async (_, tx) => {
-          await refuseTakenName(tx, input.name);
-          return { name: input.name };
-        },
-      }).catch((err) => {
-        throw positionConflict(err);
-      });
+      return create(requireAdmin(actor), positionResource, { values: () => ({ name: input.name }) });
     },
 
     /** Renaming a position renames it on every team member who holds it, in the same transaction. */
@@ -374,13 +357,10 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
       const me = requireAdmin(actor);
       return update(me, positionResource, id, {
         set: async (_, __, tx) => {
-          await refuseTakenName(tx, input.name, id);
           await tx.update(teamMembers).set({ position: input.name }).where(eq(teamMembers.positionId, id));
           return { name: input.name };
         },
         summary: (after, before) => `Position ${quote(before.name)} renamed to ${quote(after.name)}`,
-      }).catch((err) => {
-        throw positionConflict(err);
       });
     },
 

@@ -1,4 +1,12 @@
-import type { Award, Certificate, Faq, Position, TeamMember, Testimonial } from "#shared/schemas/content.ts";
+import {
+  type Award,
+  type Certificate,
+  type Faq,
+  POSITION_TAKEN,
+  type Position,
+  type TeamMember,
+  type Testimonial,
+} from "#shared/schemas/content.ts";
 import { articles, awards, blogs, caseStudies, certificates, faqs, positions, teamMembers, testimonials } from "../../db/schema/content.ts";
 import { defineResource, quote } from "../../platform/resources/resource.ts";
 import {
@@ -114,4 +122,6 @@ export const positionResource = defineResource({
   view: as<Position>,
   audit: { entity: "position", label: (p) => `Position ${quote(p.name)}` },
   ordered: true,
+  // A position's name is unique whatever its case.
+  unique: { columns: [positions.name], ignoreCase: true, message: POSITION_TAKEN },
 });

@@ -15,7 +15,7 @@ import { documentExpiredNotice, documentExpiryReminder } from "./document-expiry
 
 type DocumentRow = typeof dealerDocuments.$inferSelect;
 
-/** The job's kind (src/server/jobs.ts): hourly; each reminder and notice goes once, so running often is harmless. */
+/** The job's kind (declared in document-expiry.job.ts): hourly; each reminder and notice goes once, so running often is harmless. */
 export const DOCUMENTS_EXPIRY_JOB = "dealers.documents-expiry";
 
 /** A reminder's threshold: 30 days before the last valid day, then 7 (EXPIRY_REMINDER_DAYS). */

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import {
   correctExchangeRateSchema,
   correctTaxRateSchema,
@@ -13,9 +11,11 @@ import {
 } from "#shared/schemas/rates.ts";
 import { access } from "../../platform/auth/access.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
+import { resourceRoutes } from "../../platform/resources/resource-routes.ts";
 import type { Services } from "../../services.ts";
+import { exchangeRateResource, taxRateResource } from "./rates-resources.ts";
 
-/** Dated rates: the secondary currency's official exchange rate and the VAT rate. */
+/** Dated rates: the secondary currency's official exchange rate and the VAT rate (each a resource: its list, additions, corrections). */
 export async function ratesRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { rates } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,90 +34,53 @@ export async function ratesRoutes(app: FastifyInstance, opts: { services: Servic
     async (request) => rates.currentExchangeRate(request.query.currency),
   );
 
-  r.get(
-    "/exchange-rates",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["rates"],
-        summary: "Every exchange rate of a currency, newest effective date first (announced future rates included)",
-        querystring: exchangeRateQuerySchema,
-        response: { 200: z.array(exchangeRateSchema), 400: validationBody },
-      },
+  resourceRoutes(app, exchangeRateResource, {
+    path: "/exchange-rates",
+    tags: ["rates"],
+    view: exchangeRateSchema,
+    list: {
+      summary: "Every exchange rate of a currency, newest effective date first (announced future rates included)",
+      access: access.public,
+      query: exchangeRateQuerySchema,
+      run: (_, query) => rates.exchangeRateHistory(query.currency),
     },
-    async (request) => rates.exchangeRateHistory(request.query.currency),
-  );
+    create: {
+      summary: "Enter an official rate from a day on; a future day's rate takes effect that day (admin)",
+      body: newExchangeRateSchema,
+      refused: [400, 401, 403, 409],
+      run: (actor, input) => rates.addExchangeRate(actor, input),
+    },
+    update: {
+      method: "PATCH",
+      summary: "Correct a mistyped rate or its source, with the reason (admin; audited). Documents already issued keep their frozen rate",
+      body: correctExchangeRateSchema,
+      refused: [400, 401, 403, 404],
+      run: (actor, id, input) => rates.correctExchangeRate(actor, id, input),
+    },
+  });
 
-  r.post(
-    "/exchange-rates",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["rates"],
-        summary: "Enter an official rate from a day on; a future day's rate takes effect that day (admin)",
-        body: newExchangeRateSchema,
-        response: { 201: exchangeRateSchema, 400: validationBody, 401: messageBody, 403: messageBody, 409: messageBody },
-      },
+  resourceRoutes(app, taxRateResource, {
+    path: "/tax-rates",
+    tags: ["rates"],
+    view: taxRateSchema,
+    list: {
+      summary: "The standard VAT rates with the day each takes effect, oldest first",
+      access: access.public,
+      run: () => rates.taxRates(),
     },
-    async (request, reply) => reply.code(201).send(await rates.addExchangeRate(request.actor, request.body)),
-  );
-
-  r.patch(
-    "/exchange-rates/:id",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["rates"],
-        summary: "Correct a mistyped rate or its source, with the reason (admin; audited). Documents already issued keep their frozen rate",
-        params: idParamSchema,
-        body: correctExchangeRateSchema,
-        response: { 200: exchangeRateSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody },
-      },
+    create: {
+      summary:
+        "Enter the standard VAT rate from a day after today on (admin): today's and earlier days keep the rate their documents were issued at",
+      body: newTaxRateSchema,
+      refused: [400, 401, 403, 409],
+      run: (actor, input) => rates.addTaxRate(actor, input),
     },
-    async (request) => rates.correctExchangeRate(request.actor, request.params.id, request.body),
-  );
-
-  r.get(
-    "/tax-rates",
-    {
-      config: { access: access.public },
-      schema: {
-        tags: ["rates"],
-        summary: "The standard VAT rates with the day each takes effect, oldest first",
-        response: { 200: z.array(taxRateSchema) },
-      },
+    update: {
+      method: "PATCH",
+      summary:
+        "Correct a VAT rate not yet in force (its rate, or its day: still after today), with the reason (admin; audited). One in force or past is 409",
+      body: correctTaxRateSchema,
+      run: (actor, id, input) => rates.correctTaxRate(actor, id, input),
     },
-    async () => rates.taxRates(),
-  );
-
-  r.post(
-    "/tax-rates",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["rates"],
-        summary:
-          "Enter the standard VAT rate from a day after today on (admin): today's and earlier days keep the rate their documents were issued at",
-        body: newTaxRateSchema,
-        response: { 201: taxRateSchema, 400: validationBody, 401: messageBody, 403: messageBody, 409: messageBody },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await rates.addTaxRate(request.actor, request.body)),
-  );
-
-  r.patch(
-    "/tax-rates/:id",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["rates"],
-        summary:
-          "Correct a VAT rate not yet in force (its rate, or its day: still after today), with the reason (admin; audited). One in force or past is 409",
-        params: idParamSchema,
-        body: correctTaxRateSchema,
-        response: { 200: taxRateSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
-      },
-    },
-    async (request) => rates.correctTaxRate(request.actor, request.params.id, request.body),
-  );
+  });
 }

@@ -7,21 +7,18 @@ import {
   type NewExchangeRate,
   type NewTaxRate,
   NO_RATE,
-  RATE_DATE_TAKEN,
-  RATE_NOT_FOUND,
   rateJumpWarning,
-  TAX_DATE_TAKEN,
   TAX_RATE_FROM_TOMORROW,
   TAX_RATE_IN_FORCE,
-  TAX_RATE_NOT_FOUND,
   type TaxRate,
 } from "#shared/schemas/rates.ts";
 import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
 import { exchangeRates, taxRates } from "../../db/schema/money.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
+import { createResources } from "../../platform/resources/resource.ts";
 import type { AuditService } from "../audit/audit.service.ts";
+import { exchangeRateResource, taxRateResource } from "./rates-resources.ts";
 
 type Deps = {
   db: Db;
@@ -52,6 +49,7 @@ const toTaxRate = (r: TaxRateRow): TaxRate => ({ id: r.id, rate: r.rate, valid_f
  */
 export function createRatesService({ db, audit, now = () => new Date() }: Deps) {
   const today = () => harareDate(now());
+  const { create, update } = createResources({ db, audit });
 
   /**
    * A rate more than RATE_JUMP_PERCENT % from the last one before its day (2650 typed for 26.50) is refused under
@@ -112,34 +110,18 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
 
     async addExchangeRate(actor: Actor, input: NewExchangeRate): Promise<ExchangeRate> {
       const admin = requireAdmin(actor);
-      await refuseJump(db, { currency: input.currency, rate: input.rate, day: input.effective_date, confirm: input.confirm });
-      try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(exchangeRates)
-            .values({
-              currency: input.currency,
-              rate: input.rate,
-              effectiveDate: input.effective_date,
-              source: input.source,
-              createdBy: admin.id,
-            })
-            .returning();
-          if (!row) throw new Error("the rate was not stored");
-          const after = toExchangeRate(row);
-          await audit.record(tx, admin, {
-            entity: "exchange-rate",
-            entityId: row.id,
-            action: "create",
-            summary: `${row.currency} at ${row.rate} per USD from ${row.effectiveDate} (${row.source})`,
-            after,
-          });
-          return after;
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ConflictError(RATE_DATE_TAKEN);
-        throw err;
-      }
+      return create(admin, exchangeRateResource, {
+        values: async (_, tx) => {
+          await refuseJump(tx, { currency: input.currency, rate: input.rate, day: input.effective_date, confirm: input.confirm });
+          return {
+            currency: input.currency,
+            rate: input.rate,
+            effectiveDate: input.effective_date,
+            source: input.source,
+            createdBy: admin.id,
+          };
+        },
+      });
     },
 
     /**
@@ -149,27 +131,15 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
      */
     async correctExchangeRate(actor: Actor, id: number, input: CorrectExchangeRate): Promise<ExchangeRate> {
       const admin = requireAdmin(actor);
-      return db.transaction(async (tx) => {
-        const [old] = await tx.select().from(exchangeRates).where(eq(exchangeRates.id, id)).for("update");
-        if (!old) throw new NotFoundError(RATE_NOT_FOUND);
-        await refuseJump(tx, { currency: old.currency, rate: input.rate, day: old.effectiveDate, confirm: input.confirm }, old.id);
-        const [row] = await tx
-          .update(exchangeRates)
-          .set({ rate: input.rate, source: input.source })
-          .where(eq(exchangeRates.id, id))
-          .returning();
-        if (!row) throw new Error("the rate was not stored");
-        const before = toExchangeRate(old);
-        const after = toExchangeRate(row);
-        await audit.record(tx, admin, {
-          entity: "exchange-rate",
-          entityId: row.id,
-          action: "correct",
-          summary: `${row.currency} from ${row.effectiveDate} corrected from ${old.rate} to ${row.rate} per USD: ${input.reason}`,
-          before,
-          after: { ...after, reason: input.reason },
-        });
-        return after;
+      return update(admin, exchangeRateResource, id, {
+        set: async (old, _, tx) => {
+          await refuseJump(tx, { currency: old.currency, rate: input.rate, day: old.effective_date, confirm: input.confirm }, old.id);
+          return { rate: input.rate, source: input.source };
+        },
+        action: "correct",
+        summary: (row, old) =>
+          `${row.currency} from ${row.effective_date} corrected from ${old.rate} to ${row.rate} per USD: ${input.reason}`,
+        note: { reason: input.reason },
       });
     },
 
@@ -192,27 +162,9 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
     async addTaxRate(actor: Actor, input: NewTaxRate): Promise<TaxRate> {
       const admin = requireAdmin(actor);
       if (input.valid_from <= today()) throw new FieldError(TAX_RATE_FROM_TOMORROW, "valid_from");
-      try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(taxRates)
-            .values({ rate: input.rate, validFrom: input.valid_from, createdBy: admin.id })
-            .returning();
-          if (!row) throw new Error("the VAT rate was not stored");
-          const after = toTaxRate(row);
-          await audit.record(tx, admin, {
-            entity: "tax-rate",
-            entityId: row.id,
-            action: "create",
-            summary: `VAT ${row.rate} % from ${row.validFrom}`,
-            after,
-          });
-          return after;
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ConflictError(TAX_DATE_TAKEN);
-        throw err;
-      }
+      return create(admin, taxRateResource, {
+        values: () => ({ rate: input.rate, validFrom: input.valid_from, createdBy: admin.id }),
+      });
     },
 
     /**
@@ -224,33 +176,16 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
       const admin = requireAdmin(actor);
       const day = today();
       if (input.valid_from <= day) throw new FieldError(TAX_RATE_FROM_TOMORROW, "valid_from");
-      try {
-        return await db.transaction(async (tx) => {
-          const [old] = await tx.select().from(taxRates).where(eq(taxRates.id, id)).for("update");
-          if (!old) throw new NotFoundError(TAX_RATE_NOT_FOUND);
-          if (old.validFrom <= day) throw new ConflictError(TAX_RATE_IN_FORCE);
-          const [row] = await tx
-            .update(taxRates)
-            .set({ rate: input.rate, validFrom: input.valid_from })
-            .where(eq(taxRates.id, id))
-            .returning();
-          if (!row) throw new Error("the VAT rate was not stored");
-          const before = toTaxRate(old);
-          const after = toTaxRate(row);
-          await audit.record(tx, admin, {
-            entity: "tax-rate",
-            entityId: row.id,
-            action: "correct",
-            summary: `VAT ${old.rate} % from ${old.validFrom} corrected to ${row.rate} % from ${row.validFrom}: ${input.reason}`,
-            before,
-            after: { ...after, reason: input.reason },
-          });
-          return after;
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ConflictError(TAX_DATE_TAKEN);
-        throw err;
-      }
+      return update(admin, taxRateResource, id, {
+        set: (old) => {
+          if (old.valid_from <= day) throw new ConflictError(TAX_RATE_IN_FORCE);
+          return { rate: input.rate, validFrom: input.valid_from };
+        },
+        action: "correct",
+        summary: (row, old) =>
+          `VAT ${old.rate} % from ${old.valid_from} corrected to ${row.rate} % from ${row.valid_from}: ${input.reason}`,
+        note: { reason: input.reason },
+      });
     },
   };
 }

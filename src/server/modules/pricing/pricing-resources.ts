@@ -1,4 +1,4 @@
-import type { DealerTier } from "#shared/schemas/pricing.ts";
+import { type DealerTier, TIER_NAME_TAKEN } from "#shared/schemas/pricing.ts";
 import { dealerTiers } from "../../db/schema/pricing.ts";
 import { defineResource, quote } from "../../platform/resources/resource.ts";
 
@@ -11,4 +11,6 @@ export const dealerTierResource = defineResource({
   view: (t: DealerTier): DealerTier => t,
   audit: { entity: "dealer-tier", label: (t) => `Tier ${quote(t.name)}` },
   ordered: true,
+  // Names are unique whatever their case; a duplicate is the name's fault (400 on `name`).
+  unique: { columns: [dealerTiers.name], ignoreCase: true, message: TIER_NAME_TAKEN, field: "name" },
 });

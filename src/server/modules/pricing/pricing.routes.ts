@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
-import { movedSchema, moveSchema } from "#shared/schemas/content.ts";
 import {
   dealerTierAssignSchema,
   dealerTierRowSchema,
@@ -13,7 +11,9 @@ import {
 } from "#shared/schemas/pricing.ts";
 import { access } from "../../platform/auth/access.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
+import { resourceRoutes } from "../../platform/resources/resource-routes.ts";
 import type { Services } from "../../services.ts";
+import { dealerTierResource } from "./pricing-resources.ts";
 
 const refused = { 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody };
 
@@ -24,72 +24,34 @@ export async function pricingRoutes(app: FastifyInstance, opts: { services: Serv
   const admin = { access: access.admin };
   const tags = ["dealer prices"];
 
-  r.get(
-    "/dealer-tiers",
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "The dealer tiers, lowest first, with how many approved dealers buy at each (admin)",
-        response: { 200: z.array(dealerTierRowSchema), 401: messageBody, 403: messageBody },
-      },
+  resourceRoutes(app, dealerTierResource, {
+    path: "/dealer-tiers",
+    tags,
+    view: dealerTierViewSchema,
+    list: {
+      summary: "The dealer tiers, lowest first, with how many approved dealers buy at each (admin)",
+      row: dealerTierRowSchema,
+      run: (actor) => pricing.tiers(actor),
     },
-    async (request) => pricing.tiers(request.actor),
-  );
-  r.post(
-    "/dealer-tiers",
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Add a tier: a discount in per cent off the dealer list price (admin); it goes last",
-        body: dealerTierSchema,
-        response: { 201: dealerTierViewSchema, ...refused },
-      },
+    create: {
+      summary: "Add a tier: a discount in per cent off the dealer list price (admin); it goes last",
+      body: dealerTierSchema,
+      run: (actor, input) => pricing.createTier(actor, input),
     },
-    async (request, reply) => reply.code(201).send(await pricing.createTier(request.actor, request.body)),
-  );
-  r.put(
-    "/dealer-tiers/:id",
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Change a tier's name or discount (admin); names are unique",
-        params: idParamSchema,
-        body: dealerTierSchema,
-        response: { 200: dealerTierViewSchema, ...refused },
-      },
+    update: {
+      summary: "Change a tier's name or discount (admin); names are unique",
+      body: dealerTierSchema,
+      run: (actor, id, input) => pricing.updateTier(actor, id, input),
     },
-    async (request) => pricing.updateTier(request.actor, request.params.id, request.body),
-  );
-  r.delete(
-    "/dealer-tiers/:id",
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Delete a tier (admin): 409 while dealers are in it; its product prices go with it",
-        params: idParamSchema,
-        response: { 200: messageBody, ...refused },
-      },
+    delete: {
+      summary: "Delete a tier (admin): 409 while dealers are in it; its product prices go with it",
+      run: (actor, id) => pricing.deleteTier(actor, id),
     },
-    async (request) => pricing.deleteTier(request.actor, request.params.id),
-  );
-  r.post(
-    "/dealer-tiers/:id/move",
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Move a tier one place up or down (admin): dealers without a tier buy at the first",
-        params: idParamSchema,
-        body: moveSchema,
-        response: { 200: movedSchema, ...refused },
-      },
+    move: {
+      summary: "Move a tier one place up or down (admin): dealers without a tier buy at the first",
+      run: (actor, id, direction) => pricing.moveTier(actor, id, direction),
     },
-    async (request) => pricing.moveTier(request.actor, request.params.id, request.body.direction),
-  );
+  });
   r.put(
     "/dealer/tier/:id",
     {

@@ -6,10 +6,8 @@ import {
   type PriceRulesInput,
   type PriceRulesView,
   TIER_IN_USE,
-  TIER_NAME_TAKEN,
 } from "#shared/schemas/pricing.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 import { dealerTiers, priceBreaks, productTierPrices } from "../../db/schema/pricing.ts";
@@ -28,18 +26,6 @@ import { dealerTierResource } from "./pricing-resources.ts";
 export function createPricingService({ db, audit, files }: { db: Db; audit: Auditor; files: StoredFiles }) {
   const { create, update, remove, move } = createResources({ db, audit, files });
 
-  async function refuseTakenName(tx: Tx, name: string, except?: number) {
-    const [taken] = await tx
-      .select({ id: dealerTiers.id })
-      .from(dealerTiers)
-      .where(sql`lower(${dealerTiers.name}) = lower(${name})`)
-      .limit(1);
-    if (taken && taken.id !== except) throw new FieldError(TIER_NAME_TAKEN, "name");
-  }
-  const takenAsField = (err: unknown) => {
-    throw isUniqueViolation(err) ? new FieldError(TIER_NAME_TAKEN, "name") : err;
-  };
-
   return {
     /** The tiers, lowest first, each with how many dealers buy at it (those without one buy at the lowest). */
     async tiers(actor: Actor): Promise<DealerTierRow[]> {
@@ -57,22 +43,12 @@ export function createPricingService({ db, audit, files }: { db: Db; audit: Audi
 
     async createTier(actor: Actor, input: DealerTierInput): Promise<DealerTier> {
       const me = requireAdmin(actor);
-      return create(me, dealerTierResource, {
-        values: async (_, tx) => {
-          await refuseTakenName(tx, input.name);
-          return { name: input.name, discountPercent: input.discount_percent };
-        },
-      }).catch(takenAsField);
+      return create(me, dealerTierResource, { values: () => ({ name: input.name, discountPercent: input.discount_percent }) });
     },
 
     async updateTier(actor: Actor, id: number, input: DealerTierInput): Promise<DealerTier> {
       const me = requireAdmin(actor);
-      return update(me, dealerTierResource, id, {
-        set: async (_, __, tx) => {
-          await refuseTakenName(tx, input.name, id);
-          return { name: input.name, discountPercent: input.discount_percent };
-        },
-      }).catch(takenAsField);
+      return update(me, dealerTierResource, id, { set: () => ({ name: input.name, discountPercent: input.discount_percent }) });
     },
 
     /** A tier dealers are in stays (409): they are moved first. The last tier may go: dealers then buy at the list price. */

@@ -27,7 +27,9 @@ import { csvDateTime } from "../../platform/csv.ts";
 import { csvRoute } from "../../platform/csv-route.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import { csvResponse } from "../../platform/openapi.ts";
+import { resourceRoutes } from "../../platform/resources/resource-routes.ts";
 import type { Services } from "../../services.ts";
+import { branchResource, deliveryFeeResource } from "./stock-resources.ts";
 
 const refused = { 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody };
 const reads = { 400: validationBody, 401: messageBody, 403: messageBody };
@@ -39,86 +41,43 @@ export async function stockAdminRoutes(app: FastifyInstance, opts: { services: S
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: access.admin };
 
-  // ───────────── branches ─────────────
+  // ───────────── branches and delivery fees (their public lists: stock.routes.ts) ─────────────
 
-  r.post(
-    "/branches",
-    {
-      config: admin,
-      schema: { tags: ["stock"], summary: "Add a branch (admin)", body: branchSchema, response: { 201: branchViewSchema, ...refused } },
+  resourceRoutes(app, branchResource, {
+    path: "/branches",
+    tags: ["stock"],
+    view: branchViewSchema,
+    create: { summary: "Add a branch (admin)", body: branchSchema, run: (actor, input) => stockAdmin.createBranch(actor, input) },
+    update: {
+      summary: "Change a branch (admin); its name is unique",
+      body: branchSchema,
+      run: (actor, id, input) => stockAdmin.updateBranch(actor, id, input),
     },
-    async (request, reply) => reply.code(201).send(await stockAdmin.createBranch(request.actor, request.body)),
-  );
-  r.put(
-    "/branches/:id",
-    {
-      config: admin,
-      schema: {
-        tags: ["stock"],
-        summary: "Change a branch (admin); its name is unique",
-        params: idParamSchema,
-        body: branchSchema,
-        response: { 200: branchViewSchema, ...refused },
-      },
+    delete: {
+      summary: "Delete a branch (admin): 409 when it has stock, movements, orders, quotations or shipments",
+      run: (actor, id) => stockAdmin.deleteBranch(actor, id),
     },
-    async (request) => stockAdmin.updateBranch(request.actor, request.params.id, request.body),
-  );
-  r.delete(
-    "/branches/:id",
-    {
-      config: admin,
-      schema: {
-        tags: ["stock"],
-        summary: "Delete a branch (admin): 409 when it has stock, movements, orders, quotations or shipments",
-        params: idParamSchema,
-        response: { 200: messageBody, ...refused },
-      },
-    },
-    async (request) => stockAdmin.deleteBranch(request.actor, request.params.id),
-  );
+  });
 
-  // ───────────── delivery fees ─────────────
-
-  r.post(
-    "/delivery-fees",
-    {
-      config: admin,
-      schema: {
-        tags: ["stock"],
-        summary: "Add the delivery fee to a city (admin; USD excluding VAT)",
-        body: deliveryFeeSchema,
-        response: { 201: deliveryFeeViewSchema, ...refused },
-      },
+  resourceRoutes(app, deliveryFeeResource, {
+    path: "/delivery-fees",
+    tags: ["stock"],
+    view: deliveryFeeViewSchema,
+    create: {
+      summary: "Add the delivery fee to a city (admin; USD excluding VAT)",
+      body: deliveryFeeSchema,
+      run: (actor, input) => stockAdmin.createDeliveryFee(actor, input),
     },
-    async (request, reply) => reply.code(201).send(await stockAdmin.createDeliveryFee(request.actor, request.body)),
-  );
-  r.put(
-    "/delivery-fees/:id",
-    {
-      config: admin,
-      schema: {
-        tags: ["stock"],
-        summary: "Change a delivery fee (admin); each city once",
-        params: idParamSchema,
-        body: deliveryFeeSchema,
-        response: { 200: deliveryFeeViewSchema, ...refused },
-      },
+    update: {
+      summary: "Change a delivery fee (admin); each city once",
+      body: deliveryFeeSchema,
+      run: (actor, id, input) => stockAdmin.updateDeliveryFee(actor, id, input),
     },
-    async (request) => stockAdmin.updateDeliveryFee(request.actor, request.params.id, request.body),
-  );
-  r.delete(
-    "/delivery-fees/:id",
-    {
-      config: admin,
-      schema: {
-        tags: ["stock"],
-        summary: "Delete a delivery fee (admin); orders keep the fee they were placed with",
-        params: idParamSchema,
-        response: { 200: messageBody, ...refused },
-      },
+    delete: {
+      summary: "Delete a delivery fee (admin); orders keep the fee they were placed with",
+      run: (actor, id) => stockAdmin.deleteDeliveryFee(actor, id),
     },
-    async (request) => stockAdmin.deleteDeliveryFee(request.actor, request.params.id),
-  );
+  });
 
   // ───────────── stock ─────────────
 

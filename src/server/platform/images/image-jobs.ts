@@ -1,7 +1,6 @@
 import { IMAGE_WIDTHS, imageVariantName, type MediaFolder, THUMBNAIL_WIDTH } from "#shared/media.ts";
 import type { Db } from "../../db/client.ts";
 import { enqueue } from "../jobs/queue.ts";
-import type { JobHandler } from "../jobs/worker.ts";
 import type { createDerivedImages } from "./derived.ts";
 
 /**
@@ -30,11 +29,8 @@ export async function queueImageVariants(db: Db, folder: MediaFolder, name: stri
  * Encodes the twins through the same limiter as the lazy path (one encode at a time in the process), skipping any
  * already stored; an image removed since is nothing to do.
  */
-export function imageVariantsHandler(derived: ReturnType<typeof createDerivedImages>): JobHandler {
-  return async (payload) => {
-    const { folder, name } = payload as { folder: string; name: string };
-    for (const file of eagerVariantNames(name)) {
-      if (!(await derived.ensure(folder, file))) return;
-    }
-  };
+export async function makeImageVariants(derived: ReturnType<typeof createDerivedImages>, image: { folder: string; name: string }) {
+  for (const file of eagerVariantNames(image.name)) {
+    if (!(await derived.ensure(image.folder, file))) return;
+  }
 }

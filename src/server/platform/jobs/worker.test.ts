@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { cleanupJobs, KEEP_DEAD_MS, KEEP_DONE_MS } from "../../jobs.ts";
+import { defineJob } from "./define-job.ts";
 import { enqueue, retryDelayMs } from "./queue.ts";
 import { createJobWorker, type JobHandler } from "./worker.ts";
 
@@ -226,6 +228,48 @@ describe("dedupe and periodic jobs", () => {
     expect(left).toEqual([recentDone, recentDead, waiting].sort((x, y) => (x ?? 0) - (y ?? 0)));
     expect(left).not.toContain(oldDone);
     expect(left).not.toContain(oldDead);
+  });
+});
+
+describe("declared jobs", () => {
+  const seen: number[] = [];
+  const double = defineJob({
+    kind: "double",
+    payload: z.object({ n: z.number().int() }),
+    every: 3600 * SECOND,
+    run: async ({ n }, deps: { factor: number }) => void seen.push(n * deps.factor),
+  });
+  beforeEach(() => {
+    seen.length = 0;
+  });
+
+  it("runs a declared kind with its parsed payload and the deps it was given, and queues it by itself each period", async () => {
+    const w = worker({});
+    w.define([double], { factor: 2 });
+    await enqueue(database.db, "double", { n: 21, extra: "dropped" }, { runAt: at(T0) });
+    await w.schedulePeriodic();
+    expect((await database.db.select().from(jobs)).map((r) => r.dedupeKey)).toEqual([null, "double@2026-03-02T08:00:00.000Z"]);
+    await w.drain();
+    // The periodic run's `{}` has no n: it failed like the payload below, and the queued one ran.
+    expect(seen).toEqual([42]);
+  });
+
+  it("fails a payload its schema refuses (retried like any failure, then dead), without running it or stopping the worker", async () => {
+    const w = worker({ other: async () => void seen.push(-1) });
+    w.define([double], { factor: 2 });
+    const bad = await enqueue(database.db, "double", { n: "21" }, { runAt: at(T0), maxAttempts: 2 });
+    const good = await enqueue(database.db, "other", {}, { runAt: at(T0) });
+    await w.runDue();
+    expect(seen).toEqual([-1]);
+    expect(await row(good)).toMatchObject({ status: "done" });
+    const failed = await row(bad);
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed?.lastError).toMatch(/^invalid payload for job kind "double": n: /);
+    expect(failed?.runAt.getTime()).toBe(T0 + 30 * SECOND);
+    clock.ms = T0 + 30 * SECOND;
+    await w.runDue();
+    expect(await row(bad)).toMatchObject({ status: "dead", attempts: 2 });
+    expect(seen).toEqual([-1]);
   });
 });
 

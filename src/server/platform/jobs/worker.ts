@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { type Log, silentLog } from "../log.ts";
+import type { JobDefinition } from "./define-job.ts";
 import { enqueue, type JobRow, retryDelayMs } from "./queue.ts";
 
 /** Runs one job of its kind; a throw (or rejection) is a failed attempt, retried later. */
@@ -34,6 +35,13 @@ export type JobWorkerOptions = {
 
 /** How often a polling worker makes sure this period's periodic jobs are queued. */
 const PERIODIC_CHECK_MS = 60_000;
+
+/** A schema's issues in a line: `path: message; …`. */
+const issueText = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  issues
+    .map((i) => `${i.path.map(String).join(".") || "payload"}: ${i.message}`)
+    .join("; ")
+    .slice(0, 1900);
 
 function errorText(err: unknown): string {
   const text = err instanceof Error ? err.message || err.name : String(err);
@@ -89,6 +97,9 @@ export function createJobWorker(opts: JobWorkerOptions) {
   const batchSize = opts.batchSize ?? 4;
   const id = opts.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const handlers = new Map<string, JobHandler>();
+  /** The payload schemas of the kinds declared with `define`: checked before their handler runs. */
+  const schemas = new Map<string, JobDefinition<never>["payload"]>();
+  const periodic: PeriodicJob[] = [...(opts.periodic ?? [])];
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
@@ -138,8 +149,20 @@ export function createJobWorker(opts: JobWorkerOptions) {
       await failure(`no handler for job kind "${job.kind}"`);
       return;
     }
+    let payload = job.payload;
+    const schema = schemas.get(job.kind);
+    if (schema) {
+      // A payload its kind does not accept is a failed attempt like a missing handler, not a crash: both may be a
+      // process of another version (a rolling deploy), so it is retried until it is dead, its issues in last_error.
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) {
+        await failure(`invalid payload for job kind "${job.kind}": ${issueText(parsed.error.issues)}`);
+        return;
+      }
+      payload = parsed.data;
+    }
     try {
-      await handler(job.payload, job);
+      await handler(payload, job);
     } catch (err) {
       await failure(errorText(err));
       return;
@@ -179,7 +202,7 @@ export function createJobWorker(opts: JobWorkerOptions) {
   /** Queues this period's run of every periodic job (a no-op when any worker already did). */
   async function schedulePeriodic(): Promise<void> {
     const at = now().getTime();
-    for (const p of opts.periodic ?? []) {
+    for (const p of periodic) {
       const period = Math.floor(at / p.everyMs) * p.everyMs;
       await enqueue(db, p.kind, p.payload ?? {}, { dedupeKey: `${p.kind}@${new Date(period).toISOString()}` });
     }
@@ -208,6 +231,18 @@ export function createJobWorker(opts: JobWorkerOptions) {
     /** Registers the handler of a kind (at start-up). */
     register(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
+      schemas.delete(kind);
+    },
+    /**
+     * Registers declared job kinds (at start-up, define-job.ts): each runs with `deps` once its payload has passed
+     * its schema, and those with `every` are queued by themselves, once per period.
+     */
+    define<Deps>(definitions: readonly JobDefinition<Deps>[], deps: Deps) {
+      for (const job of definitions) {
+        handlers.set(job.kind, (payload) => job.run(payload as never, deps));
+        schemas.set(job.kind, job.payload);
+        if (job.every !== undefined) periodic.push({ kind: job.kind, everyMs: job.every });
+      }
     },
     /** Starts polling (when pollMs > 0); the first pass runs at once. */
     start() {

@@ -3,12 +3,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
-import { testimonials } from "../../db/schema/content.ts";
+import { positions, testimonials } from "../../db/schema/content.ts";
 import type { SignedIn } from "../auth/actor.ts";
+import { ConflictError, FieldError, NotFoundError } from "../errors.ts";
 import type { Storage } from "../storage/storage.ts";
 import { type CheckedImage, reencodeImage } from "../uploads/image-upload.ts";
 import { createStoredFiles } from "../uploads/stored-files.ts";
-import { createResources, defineResource } from "./resource.ts";
+import { createResources, defineResource, type Unique } from "./resource.ts";
 
 /** An in-memory storage that records what it holds. */
 function memoryStorage() {
@@ -203,5 +204,41 @@ describe("resource helpers", () => {
     expect(gone.message).toBe("The testimonial has been deleted.");
     expect(mem.has("testimonials", dependent)).toBe(false);
     expect(audits.slice(-3).map((a) => a.summary)).toEqual(["Added “Worded”", "Changed “Worded”", "Deleted “Worded”"]);
+  });
+
+  it("unique: a duplicate (whatever its case when so declared) is refused before the write, a racing one by its violation", async () => {
+    const { create, update } = setup();
+    const named = (unique: Unique) =>
+      defineResource({
+        name: "position",
+        table: positions,
+        id: positions.id,
+        columns: { id: positions.id, name: positions.name },
+        view: (row: { id: number; name: string }) => row,
+        audit: { entity: "position", label: (r) => r.name },
+        notFound: "No such position.",
+        unique,
+      });
+    const caseless = named({ columns: [positions.name], ignoreCase: true, message: "Taken." });
+    const a = await create(me, caseless, { values: () => ({ name: "Unique A" }) });
+    const b = await create(me, caseless, { values: () => ({ name: "Unique B" }) });
+    await expect(create(me, caseless, { values: () => ({ name: "unique a" }) })).rejects.toThrow(new ConflictError("Taken."));
+    await expect(update(me, caseless, b.id, { set: () => ({ name: "UNIQUE A" }) })).rejects.toThrow(ConflictError);
+    // Its own name, in another case, is no duplicate; a change that leaves the name is not looked at.
+    expect(await update(me, caseless, a.id, { set: () => ({ name: "unique a" }) })).toEqual({ id: a.id, name: "unique a" });
+    // Reported on a field where the API says so.
+    const onField = named({ columns: [positions.name], message: "Name taken.", field: "name" });
+    const refused = await create(me, onField, { values: () => ({ name: "Unique B" }) }).catch((err) => err);
+    expect(refused).toBeInstanceOf(FieldError);
+    expect(refused).toMatchObject({ message: "Name taken.", field: "name" });
+    // A writer that got past the look (here: the change itself takes the name elsewhere) meets the index.
+    const raced = update(me, caseless, a.id, {
+      set: async (_, __, tx) => {
+        await tx.update(positions).set({ name: "unique a" }).where(eq(positions.id, b.id));
+        return {};
+      },
+    });
+    await expect(raced).rejects.toThrow(new ConflictError("Taken."));
+    await expect(update(me, caseless, 2_000_000, { set: () => ({}) })).rejects.toThrow(new NotFoundError("No such position."));
   });
 });

@@ -1,9 +1,10 @@
-import { asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { MediaFolder } from "#shared/media.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import type { SignedIn } from "../auth/actor.ts";
-import { NotFoundError } from "../errors.ts";
+import { ConflictError, FieldError, NotFoundError } from "../errors.ts";
 import { checkKept, type PlannedImage } from "../uploads/image-plan.ts";
 import type { FilePut, StoredFile, StoredFiles } from "../uploads/stored-files.ts";
 
@@ -11,8 +12,9 @@ import type { FilePut, StoredFile, StoredFiles } from "../uploads/stored-files.t
  * A back-office resource described once: the descriptor says where its rows live, how they read in the
  * API, how the audit log names them and which stored files they own; the helpers below (`rowOf`, `create`,
  * `update`, `remove`, `move`) hold the transaction, the row lock, the conflict check, the file handling and the
- * audit entry for every resource. Rules of one resource (a position's unique name, a certificate's required PDF)
- * stay in that resource's service code, passed to the helpers as `set`/`values`/`refuse` callbacks.
+ * audit entry for every resource, and the refusal of a duplicate (`unique`). Rules of one resource (a certificate's
+ * required PDF, a tier still in use) stay in that resource's service code, passed to the helpers as
+ * `set`/`values`/`refuse` callbacks.
  */
 
 /** Files a row owns: the public images (or files) named by some of its columns. */
@@ -38,6 +40,24 @@ export type Resource<T extends PgTable, Row, View> = {
   ordered?: true;
   /** "removed" where the site says a record is removed rather than deleted (team members). */
   deleteWord?: string;
+  /** The 404's message where it is not "<Name> not found." (the rates': "No such VAT rate."). */
+  notFound?: string;
+  /** Values no two rows share; see `Unique`. */
+  unique?: Unique;
+};
+
+/**
+ * The columns no two rows share (together), as the table's unique index has them: `create` and `update` look for
+ * another row with the new values first, and a unique violation (a writer that raced past that look) is refused the
+ * same way. Answered 409 with the resource's message, or a 400 on `field` where the API reports the duplicate as
+ * that field's fault (a tier's name, a branch's name).
+ */
+export type Unique = {
+  columns: readonly AnyPgColumn[];
+  /** Compared whatever their case, as an index on lower(column) does. */
+  ignoreCase?: true;
+  message: string;
+  field?: string;
 };
 
 /** Declares a resource; the row type comes from its `view`. */
@@ -64,7 +84,31 @@ export const quote = (s: string) => `"${s.length > 60 ? `${s.slice(0, 57)}…` :
 type Insert<T extends PgTable> = T["$inferInsert"];
 type Stored<S> = { store?: (put: FilePut) => Promise<S> };
 
-export function createResources({ db, audit, files }: { db: Db; audit: Auditor; files: StoredFiles }) {
+/** The files toolkit of resources that own none (the dated rates): nothing is stored or removed. */
+const noFiles: Pick<StoredFiles, "withStoredFiles" | "removeAfterCommit"> = {
+  withStoredFiles: async (store, change) => change(await store(undefined as never), { remove: () => {} }),
+  removeAfterCommit: (change) => change({ remove: () => {} }),
+};
+
+/** The refusal of a duplicate. */
+const taken = (unique: Unique) => (unique.field ? new FieldError(unique.message, unique.field) : new ConflictError(unique.message));
+
+/** A unique violation of a resource with `unique` as its refusal; any other error as it is. */
+const refusedDuplicate =
+  (res: AnyResource) =>
+  (err: unknown): never => {
+    throw res.unique && isUniqueViolation(err) ? taken(res.unique) : err;
+  };
+
+export function createResources({
+  db,
+  audit,
+  files = noFiles,
+}: {
+  db: Db;
+  audit: Auditor;
+  files?: Pick<StoredFiles, "withStoredFiles" | "removeAfterCommit">;
+}) {
   /** The `sort_order` column of an ordered resource. */
   function orderColumn(res: AnyResource): AnyPgColumn {
     const column = (getTableColumns(res.table) as Record<string, AnyPgColumn>).sortOrder;
@@ -86,8 +130,36 @@ export function createResources({ db, audit, files }: { db: Db; audit: Auditor; 
       .from(res.table as PgTable)
       .where(eq(res.id, id));
     const [row] = await (lock ? query.for("update") : query);
-    if (!row) throw new NotFoundError(`${capital(res.name)} not found.`);
+    if (!row) throw new NotFoundError(res.notFound ?? `${capital(res.name)} not found.`);
     return row as Row;
+  }
+
+  /**
+   * Refuses values another row already has in the resource's unique columns (`values`: the insert's or the change's,
+   * by the table's keys; a column the change leaves is taken from `before`, the row as it was).
+   */
+  async function refuseTaken<Row>(
+    tx: Tx,
+    res: Resource<PgTable, Row, unknown>,
+    values: Record<string, unknown>,
+    self?: { id: number; before: Row },
+  ): Promise<void> {
+    const unique = res.unique;
+    if (!unique) return;
+    const keys = unique.columns.map((column) => tableKey(res, column));
+    // A change that sets none of them cannot make a duplicate.
+    if (self && !keys.some((key) => key in values)) return;
+    const conditions = unique.columns.map((column, i) => {
+      const key = keys[i] as string;
+      const value = key in values ? values[key] : ((self?.before ?? {}) as Record<string, unknown>)[rowKey(res, column)];
+      return unique.ignoreCase ? sql`lower(${column}) = lower(${value})` : eq(column, value);
+    });
+    const [other] = await tx
+      .select({ id: res.id })
+      .from(res.table as PgTable)
+      .where(and(...conditions, ...(self ? [ne(res.id, self.id)] : [])))
+      .limit(1);
+    if (other) throw taken(unique);
   }
 
   /** A new record, last in the order when the resource is ordered; its files stored first and removed on failure. */
@@ -96,30 +168,33 @@ export function createResources({ db, audit, files }: { db: Db; audit: Auditor; 
     res: Resource<T, Row, View>,
     spec: Stored<S> & { values: (stored: S, tx: Tx) => Insert<T> | Promise<Insert<T>> },
   ): Promise<View> {
-    return files.withStoredFiles(
-      async (put) => (spec.store ? spec.store(put) : (undefined as S)),
-      (stored) =>
-        db.transaction(async (tx) => {
-          const values: Record<string, unknown> = { ...(await spec.values(stored, tx)) };
-          if (res.ordered) {
-            const column = orderColumn(res);
-            values.sortOrder = sql<number>`(select coalesce(max(${column}), -1) + 1 from ${res.table})`;
-          }
-          const [row] = (await tx
-            .insert(res.table)
-            .values(values as Insert<T>)
-            .returning(res.columns)) as Row[];
-          const view = res.view(row as Row);
-          await audit.record(tx, me, {
-            entity: res.audit.entity,
-            entityId: (row as Record<string, number>)[idKey(res)] as number,
-            action: "create",
-            summary: res.audit.summary?.create?.(row as Row) ?? `${res.audit.label(row as Row)} added`,
-            after: view,
-          });
-          return view;
-        }),
-    );
+    return files
+      .withStoredFiles(
+        async (put) => (spec.store ? spec.store(put) : (undefined as S)),
+        (stored) =>
+          db.transaction(async (tx) => {
+            const values: Record<string, unknown> = { ...(await spec.values(stored, tx)) };
+            await refuseTaken(tx, res, values);
+            if (res.ordered) {
+              const column = orderColumn(res);
+              values.sortOrder = sql<number>`(select coalesce(max(${column}), -1) + 1 from ${res.table})`;
+            }
+            const [row] = (await tx
+              .insert(res.table)
+              .values(values as Insert<T>)
+              .returning(res.columns)) as Row[];
+            const view = res.view(row as Row);
+            await audit.record(tx, me, {
+              entity: res.audit.entity,
+              entityId: (row as Record<string, number>)[idKey(res)] as number,
+              action: "create",
+              summary: res.audit.summary?.create?.(row as Row) ?? `${res.audit.label(row as Row)} added`,
+              after: view,
+            });
+            return view;
+          }),
+      )
+      .catch(refusedDuplicate(res));
   }
 
   /**
@@ -135,45 +210,52 @@ export function createResources({ db, audit, files }: { db: Db; audit: Auditor; 
       /** The images a plan made before storing keeps (checked on the locked row). */
       keeps?: readonly PlannedImage[];
       summary?: (after: Row, before: Row) => string;
+      /** The audit entry's action where it is not "update" (a rate's "correct"). */
+      action?: string;
+      /** Said in the audit entry beside the record as it now is (a correction's reason). */
+      note?: Record<string, unknown>;
     },
   ): Promise<View> {
-    return files.withStoredFiles(
-      async (put) => (spec.store ? spec.store(put) : (undefined as S)),
-      (stored, after) =>
-        db.transaction(async (tx) => {
-          const before = await rowOf(tx, res, id, true);
-          if (spec.keeps)
-            checkKept(
-              spec.keeps,
-              filesOf(res, before).map((f) => (f.kind === "private" ? f.key : f.name)),
-              res.name,
-            );
-          const set = await spec.set(before, stored, tx);
-          // Nothing to set (a change made by `set` itself, or none at all): the row as it now is.
-          const changed =
-            Object.keys(set).length === 0
-              ? await rowOf(tx, res, id)
-              : ((
-                  await tx
-                    .update(res.table)
-                    .set(set as Partial<Insert<T>>)
-                    .where(eq(res.id, id))
-                    .returning(res.columns)
-                )[0] as Row);
-          const view = res.view(changed);
-          await audit.record(tx, me, {
-            entity: res.audit.entity,
-            entityId: id,
-            action: "update",
-            summary: spec.summary?.(changed, before) ?? res.audit.summary?.update?.(changed) ?? `${res.audit.label(changed)} updated`,
-            before: res.view(before),
-            after: view,
-          });
-          const kept = filesOf(res, changed);
-          after.remove(...filesOf(res, before).filter((f) => !kept.some((k) => sameFile(f, k))));
-          return view;
-        }),
-    );
+    return files
+      .withStoredFiles(
+        async (put) => (spec.store ? spec.store(put) : (undefined as S)),
+        (stored, after) =>
+          db.transaction(async (tx) => {
+            const before = await rowOf(tx, res, id, true);
+            if (spec.keeps)
+              checkKept(
+                spec.keeps,
+                filesOf(res, before).map((f) => (f.kind === "private" ? f.key : f.name)),
+                res.name,
+              );
+            const set = await spec.set(before, stored, tx);
+            await refuseTaken(tx, res, set as Record<string, unknown>, { id, before });
+            // Nothing to set (a change made by `set` itself, or none at all): the row as it now is.
+            const changed =
+              Object.keys(set).length === 0
+                ? await rowOf(tx, res, id)
+                : ((
+                    await tx
+                      .update(res.table)
+                      .set(set as Partial<Insert<T>>)
+                      .where(eq(res.id, id))
+                      .returning(res.columns)
+                  )[0] as Row);
+            const view = res.view(changed);
+            await audit.record(tx, me, {
+              entity: res.audit.entity,
+              entityId: id,
+              action: spec.action ?? "update",
+              summary: spec.summary?.(changed, before) ?? res.audit.summary?.update?.(changed) ?? `${res.audit.label(changed)} updated`,
+              before: res.view(before),
+              after: spec.note ? { ...(view as object), ...spec.note } : view,
+            });
+            const kept = filesOf(res, changed);
+            after.remove(...filesOf(res, before).filter((f) => !kept.some((k) => sameFile(f, k))));
+            return view;
+          }),
+      )
+      .catch(refusedDuplicate(res));
   }
 
   /**
@@ -256,6 +338,20 @@ export function createResources({ db, audit, files }: { db: Db; audit: Auditor; 
 function idKey(res: AnyResource): string {
   const entry = Object.entries(res.columns).find(([, column]) => column === res.id);
   if (!entry) throw new Error(`${res.name}: the id column is not among its columns`);
+  return entry[0];
+}
+
+/** The table's key (its `$inferInsert` name) of one of its columns. */
+function tableKey(res: AnyResource, column: AnyPgColumn): string {
+  const entry = Object.entries(getTableColumns(res.table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`${res.name}: a unique column is not one of its table's`);
+  return entry[0];
+}
+
+/** The key of a column among a resource's columns (the row's). */
+function rowKey(res: AnyResource, column: AnyPgColumn): string {
+  const entry = Object.entries(res.columns).find(([, c]) => c === column);
+  if (!entry) throw new Error(`${res.name}: a unique column is not among its columns`);
   return entry[0];
 }
 
