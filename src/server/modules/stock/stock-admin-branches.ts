@@ -1,41 +1,18 @@
-import { and, count, eq, gt, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, or } from "drizzle-orm";
 import type { BranchInput, BranchView, DeliveryFeeInput, DeliveryFeeView } from "#shared/schemas/stock.ts";
-import type { Tx } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { branches, deliveryFees } from "../../db/schema/branches.ts";
 import { orders, quotations } from "../../db/schema/commerce.ts";
 import { shipments, stockLevels, stockMovements, stockReservations } from "../../db/schema/stock.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
-import { ConflictError, FieldError } from "../../platform/errors.ts";
+import { ConflictError } from "../../platform/errors.ts";
 import { createResources } from "../../platform/resources/resource.ts";
 import { createStoredFiles } from "../../platform/uploads/stored-files.ts";
 import { plural, type StockAdminParts } from "./stock-admin-common.ts";
 import { branchResource, deliveryFeeResource } from "./stock-resources.ts";
 
-const BRANCH_TAKEN = "Another branch already has this name.";
-const CITY_TAKEN = "This city already has a delivery fee.";
-
 /** Branches and delivery fees in the back office, declared once as resources (stock-resources.ts). */
 export function stockBranchesAdmin({ db, storage, audit }: StockAdminParts) {
   const { create, update, remove } = createResources({ db, audit, files: createStoredFiles(storage) });
 
-  // ───────────── branches and delivery fees: unique names and cities ─────────────
-
-  async function refuseTaken(
-    tx: Tx,
-    column: typeof branches.name | typeof deliveryFees.city,
-    value: string,
-    except: number | undefined,
-    field: string,
-    message: string,
-  ) {
-    const table = column === branches.name ? branches : deliveryFees;
-    const [taken] = await tx.select({ id: table.id }).from(table).where(sql`lower(${column}) = lower(${value})`).limit(1);
-    if (taken && taken.id !== except) throw new FieldError(message, field);
-  }
-  const takenAsField = (field: string, message: string) => (err: unknown) => {
-    throw isUniqueViolation(err) ? new FieldError(message, field) : err;
-  };
   const branchValues = (input: BranchInput) => ({
     name: input.name,
     city: input.city,
@@ -51,21 +28,15 @@ export function stockBranchesAdmin({ db, storage, audit }: StockAdminParts) {
     async createBranch(actor: Actor, input: BranchInput): Promise<BranchView> {
       const me = requireAdmin(actor);
       return create(me, branchResource, {
-        values: async (_, tx) => {
-          await refuseTaken(tx, branches.name, input.name, undefined, "name", BRANCH_TAKEN);
-          return branchValues(input);
-        },
-      }).catch(takenAsField("name", BRANCH_TAKEN));
+        values: () => branchValues(input),
+      });
     },
 
     async updateBranch(actor: Actor, id: number, input: BranchInput): Promise<BranchView> {
       const me = requireAdmin(actor);
       return update(me, branchResource, id, {
-        set: async (_, __, tx) => {
-          await refuseTaken(tx, branches.name, input.name, id, "name", BRANCH_TAKEN);
-          return branchValues(input);
-        },
-      }).catch(takenAsField("name", BRANCH_TAKEN));
+        set: () => branchValues(input),
+      });
     },
 
     /** A branch that holds or held stock, or has orders, quotations or shipments, stays (409 with the reason). */
@@ -102,21 +73,15 @@ export function stockBranchesAdmin({ db, storage, audit }: StockAdminParts) {
     async createDeliveryFee(actor: Actor, input: DeliveryFeeInput): Promise<DeliveryFeeView> {
       const me = requireAdmin(actor);
       return create(me, deliveryFeeResource, {
-        values: async (_, tx) => {
-          await refuseTaken(tx, deliveryFees.city, input.city, undefined, "city", CITY_TAKEN);
-          return { city: input.city, feeUsd: input.fee_usd };
-        },
-      }).catch(takenAsField("city", CITY_TAKEN));
+        values: () => ({ city: input.city, feeUsd: input.fee_usd }),
+      });
     },
 
     async updateDeliveryFee(actor: Actor, id: number, input: DeliveryFeeInput): Promise<DeliveryFeeView> {
       const me = requireAdmin(actor);
       return update(me, deliveryFeeResource, id, {
-        set: async (_, __, tx) => {
-          await refuseTaken(tx, deliveryFees.city, input.city, id, "city", CITY_TAKEN);
-          return { city: input.city, feeUsd: input.fee_usd };
-        },
-      }).catch(takenAsField("city", CITY_TAKEN));
+        set: () => ({ city: input.city, feeUsd: input.fee_usd }),
+      });
     },
 
     /** Orders keep their own copy of the fee (a line of their own): a fee can always go. */
