@@ -143,7 +143,19 @@ describe("loadConfig: FDMS", () => {
       modelVersion: "1.0",
       timeoutMs: 30_000,
       caFile: undefined,
+      keySecret: undefined,
     });
+  });
+
+  it("refuses production with FDMS on and no secret to seal the device's key, without printing a secret", () => {
+    const production = { NODE_ENV: "production", SITE_URL: "https://solar.example", ...all };
+    expect(() => loadConfig(production)).toThrow(/^Missing FDMS_KEY_SECRET: production with FDMS on/);
+    expect(() => loadConfig({ ...production, FDMS_KEY_SECRET: "too-short" })).toThrow(/^Invalid FDMS_KEY_SECRET: must be at least 32/);
+    expect(() => loadConfig({ ...production, FDMS_KEY_SECRET: "too-short" })).not.toThrow(/too-short/);
+    const secret = "s".repeat(40);
+    expect(loadConfig({ ...production, FDMS_KEY_SECRET: secret }).fdms?.keySecret).toBe(secret);
+    // Outside production the key may be kept as it comes.
+    expect(loadConfig(all).fdms?.keySecret).toBeUndefined();
   });
 
   it("names what is missing when only part is set, and never prints the activation key", () => {

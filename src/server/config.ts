@@ -17,7 +17,7 @@ const optionalText = z
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
 /** Values never printed in a configuration error. */
-const SECRET_VARIABLES = new Set(["PAYNOW_INTEGRATION_KEY", "S3_SECRET_ACCESS_KEY", "FDMS_ACTIVATION_KEY"]);
+const SECRET_VARIABLES = new Set(["PAYNOW_INTEGRATION_KEY", "S3_SECRET_ACCESS_KEY", "FDMS_ACTIVATION_KEY", "FDMS_KEY_SECRET"]);
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -116,6 +116,8 @@ const envSchema = z.object({
   FDMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** A PEM file of extra trust anchors for FDMS's server certificate (a test environment's, or the tests' stand-in). */
   FDMS_CA_FILE: optionalText,
+  /** Seals the fiscal device's private key at rest (modules/fiscal/key-at-rest.ts); required in production with FDMS on. */
+  FDMS_KEY_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional()),
   // Background jobs (decision 007): how often the worker looks for due jobs (0: only when asked, as in
   // API tests), the first retry's delay (doubled each time, up to the cap) and how long a claimed job is held.
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
@@ -199,6 +201,8 @@ export type FdmsConfig = {
   modelVersion: string;
   timeoutMs: number;
   caFile: string | undefined;
+  /** Seals the device's private key in the database (absent outside production: the key is kept as it comes). */
+  keySecret: string | undefined;
 };
 
 const FDMS_VARIABLES = [
@@ -243,6 +247,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = FDMS_VARIABLES.filter((name) => e[name] === undefined);
     throw new ConfigError(
       `Invalid ${fdmsSet[0]}: ${missing.join(", ")} must be set with it (all of ${FDMS_VARIABLES.join(", ")}, or none to leave fiscalisation off)`,
+    );
+  }
+  if (mode === "production" && fdmsSet.length > 0 && !e.FDMS_KEY_SECRET) {
+    throw new ConfigError(
+      "Missing FDMS_KEY_SECRET: production with FDMS on keeps the fiscal device's private key sealed with it (at least 32 characters)",
     );
   }
   if (mode === "production" && !e.SITE_URL) {
@@ -303,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             modelVersion: e.FDMS_DEVICE_MODEL_VERSION,
             timeoutMs: e.FDMS_TIMEOUT_MS,
             caFile: e.FDMS_CA_FILE,
+            keySecret: e.FDMS_KEY_SECRET,
           }
         : undefined,
     jobs: {

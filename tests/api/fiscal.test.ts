@@ -163,6 +163,7 @@ beforeAll(async () => {
       FDMS_DEVICE_MODEL_VERSION: "1.0",
       FDMS_CA_FILE: caFile,
       FDMS_TIMEOUT_MS: "1500",
+      FDMS_KEY_SECRET: "fiscal-test-secret-of-at-least-32-characters",
     },
   });
 });
@@ -187,6 +188,10 @@ describe("fiscalisation through FDMS", () => {
     await t.app.jobs.drain();
 
     expect(fdms.registered()).toBe(true);
+    // The device's private key is kept sealed with FDMS_KEY_SECRET (decision 016), and still signs.
+    const [device] = await t.database.db.select().from(fiscalDevices);
+    expect(device?.privateKey).toMatch(/^fdms-key:v1:/);
+    expect(device?.privateKey).not.toContain("PRIVATE KEY");
     const docs = await documents([a.id, b.id, c.id, cn.id]);
     expect(docs.map((d) => d.fiscalStatus)).toEqual(["fiscalised", "fiscalised", "fiscalised", "fiscalised"]);
     // The stand-in accepted each receipt only after checking its counter, global number, hash chain and signature.

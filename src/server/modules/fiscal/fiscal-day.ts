@@ -1,4 +1,3 @@
-import { createPrivateKey } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { fiscalDays, fiscalDevices } from "../../db/schema/fiscal.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
@@ -24,7 +23,7 @@ const CLOSE_FROM_HOUR = 23;
  * back office.
  */
 export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
-  const { deps, db, cfg, log, now, client, deviceRow, withDevice, credentialsOf, ready, busyJob, busyAdmin } = device;
+  const { deps, db, cfg, log, now, client, deviceRow, withDevice, credentialsOf, privateKeyOf, ready, busyJob, busyAdmin } = device;
   const { recover } = chain;
 
   async function currentDay(deviceId: number): Promise<DayRow | undefined> {
@@ -91,10 +90,7 @@ export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
     const creds = credentialsOf(device);
     if (day.status !== "close_initiated") {
       const counters = sortedCounters(day.counters as FiscalCounter[]);
-      const signature = signString(
-        fiscalDaySignatureString(device.deviceId, day.dayNo, day.openedLocal, counters),
-        createPrivateKey(device.privateKey ?? ""),
-      );
+      const signature = signString(fiscalDaySignatureString(device.deviceId, day.dayNo, day.openedLocal, counters), privateKeyOf(device));
       await client().closeDay(creds, {
         fiscalDayNo: day.dayNo,
         fiscalDayCounters: counters,

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, type KeyObject, randomBytes, X509Certificate } from "node:crypto";
+import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
@@ -11,6 +11,7 @@ import { type Log, silentLog } from "../../platform/log.ts";
 import { certificateRequest } from "./der.ts";
 import { createFdmsClient, type DeviceCredentials, type FdmsClient, type FdmsConfigAnswer, FdmsError } from "./fdms-client.ts";
 import { deviceCommonName, type FdmsReceipt } from "./fdms-protocol.ts";
+import { isSealed, openKey, sealKey } from "./key-at-rest.ts";
 
 /** getConfig is asked again after this long (taxes, qrUrl, the certificate's validity). */
 const CONFIG_MAX_AGE_MS = 3_600_000;
@@ -123,7 +124,10 @@ export function createFiscalDevice(deps: FiscalServiceDeps) {
     }
   }
 
-  const credentialsOf = (d: DeviceRow): DeviceCredentials => ({ certificate: d.certificate ?? "", privateKey: d.privateKey ?? "" });
+  /** The device's private key in PEM, opened from its sealed form (key-at-rest.ts). */
+  const privateKeyPem = (d: DeviceRow): string => openKey(d.privateKey ?? "", cfg?.keySecret);
+  const privateKeyOf = (d: DeviceRow): KeyObject => createPrivateKey(privateKeyPem(d));
+  const credentialsOf = (d: DeviceRow): DeviceCredentials => ({ certificate: d.certificate ?? "", privateKey: privateKeyPem(d) });
 
   function newKey(): { privateKey: KeyObject; pem: string } {
     const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
@@ -155,7 +159,7 @@ export function createFiscalDevice(deps: FiscalServiceDeps) {
         .update(fiscalDevices)
         .set({
           certificate,
-          privateKey: key.pem,
+          privateKey: sealKey(key.pem, cfg.keySecret),
           certificateValidTill: validTill(certificate),
           registeredAt: now(),
           config: { taxPayerName: taxpayer.taxPayerName, taxPayerTIN: taxpayer.taxPayerTIN },
@@ -168,10 +172,18 @@ export function createFiscalDevice(deps: FiscalServiceDeps) {
       const { certificate } = await client().issueCertificate(credentialsOf(device), csrFor(device, key.privateKey));
       [device] = (await db
         .update(fiscalDevices)
-        .set({ certificate, privateKey: key.pem, certificateValidTill: validTill(certificate) })
+        .set({ certificate, privateKey: sealKey(key.pem, cfg.keySecret), certificateValidTill: validTill(certificate) })
         .where(eq(fiscalDevices.id, device.id))
         .returning()) as [DeviceRow];
       log.info({ deviceId: device.deviceId }, "FDMS device certificate renewed");
+    } else if (cfg.keySecret && device.privateKey && !isSealed(device.privateKey)) {
+      // A key kept as it came (before FDMS_KEY_SECRET was set) is sealed now.
+      [device] = (await db
+        .update(fiscalDevices)
+        .set({ privateKey: sealKey(device.privateKey, cfg.keySecret) })
+        .where(eq(fiscalDevices.id, device.id))
+        .returning()) as [DeviceRow];
+      log.info({ deviceId: device.deviceId }, "FDMS device key sealed with FDMS_KEY_SECRET");
     }
     if (
       !device.configAt ||
@@ -206,6 +218,7 @@ export function createFiscalDevice(deps: FiscalServiceDeps) {
     takeLease,
     withDevice,
     credentialsOf,
+    privateKeyOf,
     ready,
     busyJob,
     busyAdmin,

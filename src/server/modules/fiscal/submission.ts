@@ -1,4 +1,3 @@
-import { createPrivateKey } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FiscalData, TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -34,7 +33,7 @@ export async function enqueueFiscalisation(tx: Db | Tx, documentId: number): Pro
  * built, signed and sent on the open fiscal day), and the back office's "Retry now".
  */
 export function createSubmission(device: FiscalDevice, chain: ReceiptChain, openDay: (device: DeviceRow) => Promise<DayRow>) {
-  const { deps, db, cfg, now, deviceRow, takeLease, withDevice, ready, busyJob } = device;
+  const { deps, db, cfg, now, deviceRow, takeLease, withDevice, ready, busyJob, privateKeyOf } = device;
   const { send, recover } = chain;
 
   async function nextPending() {
@@ -89,7 +88,7 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
         taxes: config.applicableTaxes,
         ...(doc.kind === "credit_note" ? { credited: await creditedOf(doc.invoiceId) } : {}),
       });
-      const key = createPrivateKey(device.privateKey ?? "");
+      const key = privateKeyOf(device);
       const receipt = signReceipt(device.deviceId, unsigned, day.receiptCounter === 0 ? null : device.lastReceiptHash, key);
       const flight: InFlight = { documentId: doc.id, fiscalDayNo: day.dayNo, receipt };
       // Written before it is sent: a lost answer is then resent as it is, never signed again with another number.
