@@ -171,7 +171,8 @@ describe("tax invoices and credit notes (issue 21 §4)", () => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.headers["cache-control"]).toContain("no-store");
     const text = pdfText(pdf.rawPayload);
-    expect(text).toContain("TAX INVOICE");
+    // FDMS is off and the seller is VAT-registered: the document says it is not a fiscal tax invoice.
+    expect(text).toContain("TAX INVOICE (not fiscalised)");
     expect(text).toContain(paid.invoice?.number);
     expect(text).toContain("Sunrise Solar Installations");
     expect(text).toContain("2001234567"); // the buyer's TIN

@@ -28,10 +28,14 @@ function signedMoney(value: string, credit: boolean): string {
   return `${shown < 0n ? "-" : ""}${formatCents(shown < 0n ? -shown : shown)}`;
 }
 
-/** The document's title as printed: fiscal once FDMS accepted it. */
-export function documentTitle(view: Pick<TaxDocumentView, "kind" | "fiscal_status">): string {
+/**
+ * The document's title as printed: fiscal once FDMS accepted it. With FDMS off, a VAT-registered seller's document
+ * says it is not fiscalised: since 2022 only a fiscalised invoice is a valid tax invoice for such a seller (decision 016).
+ */
+export function documentTitle(view: Pick<TaxDocumentView, "kind" | "fiscal_status">, sellerVatNumber: string): string {
   const base = view.kind === "invoice" ? "TAX INVOICE" : "CREDIT NOTE";
-  return view.fiscal_status === "fiscalised" ? `FISCAL ${base}` : base;
+  if (view.fiscal_status === "fiscalised") return `FISCAL ${base}`;
+  return view.fiscal_status === "not_required" && sellerVatNumber.trim() !== "" ? `${base} (not fiscalised)` : base;
 }
 
 export function taxDocumentFileName(view: Pick<TaxDocumentView, "number">): string {
@@ -53,7 +57,9 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
   header();
 
   // Title and particulars.
-  text(documentTitle(view), MARGIN, state.y - 4, bold, 22);
+  const title = documentTitle(view, company.vatNumber);
+  // The longer "(not fiscalised)" title is set smaller, clear of the document's numbers on the right.
+  text(title, MARGIN, state.y - 4, bold, title.endsWith(")") ? 18 : 22);
   if (view.fiscal_status === "pending") text("Fiscalisation pending", MARGIN, state.y - 22, bold, 10, MUTED);
   const facts: [string, string][] = [
     [view.kind === "invoice" ? "Invoice no." : "Credit note no.", view.number],

@@ -5,7 +5,7 @@ import { TAX_DOCUMENT_KIND_LABELS, type TaxDocumentView, taxDocumentListQuerySch
 import { buttonClass } from "#web/components/ui/button.ts";
 import { RowActionAnchor } from "#web/components/ui/row-actions.tsx";
 import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
-import { FiscalStatusBadge, taxDocumentPdfUrl } from "#web/features/admin/invoices/fiscal-status.tsx";
+import { FiscalOffNotice, FiscalStatusBadge, taxDocumentPdfUrl } from "#web/features/admin/invoices/fiscal-status.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
@@ -61,6 +61,7 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
         </a>
       }
     >
+      <FiscalOffNotice />
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Days of issue">
         {Object.entries({ kind: params.filters.kind, q: params.q }).map(([k, v]) =>
           v ? <input key={k} type="hidden" name={k} value={v} /> : null,

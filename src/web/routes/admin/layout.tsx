@@ -3,14 +3,19 @@ import { RouteErrorScreen } from "../../components/layout/error-screen.tsx";
 import { HELP_BUTTON_GUTTER, MainLandmark } from "../../components/layout/main-landmark.tsx";
 import { SiteHeader } from "../../components/layout/site-header.tsx";
 import { AdminSidebar } from "../../features/admin/admin-sidebar.tsx";
+import type { AdminLayoutData } from "../../features/admin/invoices/fiscal-status.tsx";
 import { ToursMount } from "../../features/tours/tours-mount.tsx";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import type { Route } from "./+types/layout";
 
-/** Only admin and super get in: a visitor goes to log in first, any other user to the home page. */
-export function loader({ context, request }: Route.LoaderArgs) {
+/**
+ * Only admin and super get in: a visitor goes to log in first, any other user to the home page. Whether the money
+ * screens must say that documents are not fiscal (FDMS off for a VAT-registered seller, decision 016) is read here once.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  return null;
+  const settings = await context.services.settings.getPublic();
+  return { fiscalOff: !context.services.fiscal.enabled && settings.vatNumber.trim() !== "" } satisfies AdminLayoutData;
 }
 
 export default function AdminLayout() {

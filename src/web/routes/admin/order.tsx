@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { FiscalOffNotice } from "#web/features/admin/invoices/fiscal-status.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { OrderActions } from "#web/features/admin/orders/order-actions.tsx";
 import { OrderTax } from "#web/features/admin/orders/order-tax.tsx";
@@ -52,6 +53,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       description={`From ${order.dealer_company ? `${order.dealer_company}, ${order.dealer_name}` : order.dealer_name}`}
       actions={backToList}
     >
+      <FiscalOffNotice />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
           <OrderCard

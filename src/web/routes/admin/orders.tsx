@@ -5,6 +5,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderView }
 import { buttonClass } from "#web/components/ui/button.ts";
 import { RowActionLink } from "#web/components/ui/row-actions.tsx";
 import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
+import { FiscalOffNotice } from "#web/features/admin/invoices/fiscal-status.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
@@ -56,6 +57,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
+      <FiscalOffNotice />
       <DataTable<OrderView>
         label="Orders"
         rows={rows}

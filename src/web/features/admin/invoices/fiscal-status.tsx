@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import { FISCAL_STATUS_LABELS, type FiscalStatus } from "#shared/schemas/tax-documents.ts";
 
 const BADGE = "inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap";
@@ -24,3 +25,28 @@ export function FiscalStatusBadge({ status }: { status: FiscalStatus }) {
 
 /** A document's PDF in the back office. */
 export const taxDocumentPdfUrl = (id: number) => `/api/tax-documents/${id}/pdf`;
+
+/** What the admin layout's loader gives every back-office page. */
+export type AdminLayoutData = { fiscalOff: boolean };
+
+/**
+ * On the money screens while FDMS is off for a VAT-registered seller (decision 016): the documents issued are not
+ * fiscal tax invoices, and the reader is told so, and what switches FDMS on.
+ */
+export function FiscalOffNotice() {
+  const layout = useRouteLoaderData("routes/admin/layout") as AdminLayoutData | undefined;
+  if (!layout?.fiscalOff) return null;
+  return (
+    <p
+      role="note"
+      data-testid="fiscal-off-notice"
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+    >
+      <strong>Not fiscalised:</strong> FDMS is off, so the tax invoices and credit notes issued here carry no fiscal verification code and
+      are printed "TAX INVOICE (not fiscalised)". For a VAT-registered seller only a fiscalised invoice is a valid tax invoice.{" "}
+      <a href="/admin/fiscal" className="font-medium underline">
+        How to switch FDMS on
+      </a>
+    </p>
+  );
+}
