@@ -2,7 +2,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { passwordResetJob } from "./modules/accounts/password-reset.job.ts";
 import { documentsExpiryJob } from "./modules/dealers/document-expiry.job.ts";
-import { fiscalCloseDayJob, fiscalSubmitJob } from "./modules/fiscal/jobs.ts";
+import { fiscalCloseDayJob, fiscalPingJob, fiscalSubmitJob } from "./modules/fiscal/jobs.ts";
 import { leadsExpireOffersJob } from "./modules/leads/jobs.ts";
 import { taxDocumentMailJob } from "./modules/money/tax-document-mail.job.ts";
 import { quotationsExpireJob, quotationsRemindJob } from "./modules/quotations/jobs.ts";
@@ -25,7 +25,7 @@ export type AppJobDeps = { db: Db; transport: Mailer; services: Services; derive
 
 /**
  * Every kind of background job (decision 007), each declared in the module that owns its work (`defineJob`). The
- * periodic ones are queued in this order each period. The fiscal day is closed by itself only with FDMS on.
+ * periodic ones are queued in this order each period. The fiscal day is closed, and the device pings, only with FDMS on.
  */
 export const appJobs = (config: Pick<Config, "fdms">): readonly JobDefinition<AppJobDeps>[] => [
   mailJob,
@@ -38,6 +38,7 @@ export const appJobs = (config: Pick<Config, "fdms">): readonly JobDefinition<Ap
   taxDocumentMailJob,
   fiscalSubmitJob,
   config.fdms ? fiscalCloseDayJob : unscheduled(fiscalCloseDayJob),
+  config.fdms ? fiscalPingJob : unscheduled(fiscalPingJob),
   passwordResetJob,
 ];
 

@@ -354,6 +354,29 @@ describe("the hook, the end of the day and who may act", () => {
     }
   });
 
+  it("pings at FDMS's reporting interval once registered", async () => {
+    let clock = new Date();
+    const fiscal = createFiscalService({ db: t.database.db, fdms: t.config.fdms, now: () => clock });
+    try {
+      await issue(t, "invoice");
+      await fiscal.runQueue();
+      const pings = () => fdms.calls.filter((c) => c.operation === "Ping" && c.status === 200).length;
+      const before = pings();
+      expect(await fiscal.pingIfDue()).toBe(true);
+      expect(pings()).toBe(before + 1);
+      // The stand-in asks for a ping every 5 minutes: not again within them, again after.
+      clock = new Date(clock.getTime() + 4 * 60_000);
+      expect(await fiscal.pingIfDue()).toBe(false);
+      clock = new Date(clock.getTime() + 2 * 60_000);
+      expect(await fiscal.pingIfDue()).toBe(true);
+      expect(pings()).toBe(before + 2);
+      const [device] = await t.database.db.select().from(fiscalDevices);
+      expect(device?.reportingFrequencyMin).toBe(5);
+    } finally {
+      fiscal.close();
+    }
+  });
+
   it("lets only admins see the screen's data and act", async () => {
     const dealer: Actor = { id: 2, roleId: 2, role: "dealer", sessionId: "test", emailVerified: true, companyUserId: 2, teamRole: "owner" };
     await expect(t.app.services.fiscal.overview(dealer)).rejects.toMatchObject({ statusCode: 403 });

@@ -34,6 +34,9 @@ export const fiscalDevices = pgTable(
     inFlight: jsonb("in_flight"),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     leaseBy: text("lease_by"),
+    /** The last ping FDMS answered, and the interval it asked for (minutes, `reportingFrequency`): decision 016. */
+    lastPingAt: timestamp("last_ping_at", { withTimezone: true }),
+    reportingFrequencyMin: integer("reporting_frequency_min"),
     /** The last failure talking to FDMS (shown in the back office); null once a call succeeds. */
     lastError: text("last_error"),
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),

@@ -15,6 +15,19 @@ import type { ReceiptChain } from "./receipt-chain.ts";
 
 /** Hourly: closes the fiscal day in the last hour of the Harare day, or a day left open from an earlier date. */
 export const FISCAL_CLOSE_DAY_JOB = "fiscal.close-day";
+/**
+ * Whether the open fiscal day is due to close at `at`: in the last hour of the Harare day, when it opened on an earlier
+ * Harare date, or within the hour before it reaches the taxpayer's longest day (getConfig's `taxPayerDayMaxHrs`: a
+ * receipt after it is refused, RCPT041). The job runs hourly, so the hour before is the last chance.
+ */
+export function closeDue(at: Date, day: Pick<DayRow, "openedAt" | "openedLocal">, maxHrs: number | undefined): boolean {
+  if (typeof maxHrs === "number" && maxHrs > 0 && at.getTime() - day.openedAt.getTime() >= (maxHrs - 1) * 3_600_000) return true;
+  if (Number(fdmsLocalTime(at).slice(11, 13)) >= CLOSE_FROM_HOUR) return true;
+  return day.openedLocal.slice(0, 10) < hararePlainDate(at);
+}
+
+/** Every 5 minutes while FDMS is on: the device's ping, at the interval FDMS asked for (fiscal-ping.ts). */
+export const FISCAL_PING_JOB = "fiscal.ping";
 /** The Harare hour from which the periodic job closes the day. */
 const CLOSE_FROM_HOUR = 23;
 
@@ -117,7 +130,7 @@ export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
   return {
     openDay,
     methods: {
-      /** The periodic job: in the last hour of the Harare day, or when the open day began on an earlier Harare date. */
+      /** The periodic job (hourly): closes the open day when it is due (`closeDue`). */
       async closeDayIfDue(): Promise<boolean> {
         if (!cfg) return false;
         const device = await deviceRow();
@@ -125,7 +138,8 @@ export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
         if (!day) return false;
         const at = now();
         const hour = Number(fdmsLocalTime(at).slice(11, 13));
-        if (hour < CLOSE_FROM_HOUR && day.openedLocal.slice(0, 10) >= hararePlainDate(at)) return false;
+        const maxHrs = (device.config as { taxPayerDayMaxHrs?: number } | null)?.taxPayerDayMaxHrs;
+        if (!closeDue(at, day, maxHrs)) return false;
         await withDevice(closeOpenDay, busyJob);
         return true;
       },

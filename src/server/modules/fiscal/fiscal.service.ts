@@ -1,12 +1,13 @@
 import { createFiscalDays } from "./fiscal-day.ts";
 import { createFiscalDevice, type FiscalServiceDeps } from "./fiscal-device.ts";
 import { createFiscalOverview } from "./fiscal-overview.ts";
+import { createFiscalPing } from "./fiscal-ping.ts";
 import { createReceiptChain } from "./receipt-chain.ts";
 import { createSubmission } from "./submission.ts";
 
 // The module's public file (decision 029): the FDMS service (decision 016) is composed of its parts (the device, the
 // receipt chain, the fiscal day, submission, the overview); what jobs.ts, services.ts and the tests import is re-exported.
-export { FISCAL_CLOSE_DAY_JOB } from "./fiscal-day.ts";
+export { FISCAL_CLOSE_DAY_JOB, FISCAL_PING_JOB } from "./fiscal-day.ts";
 export type { FiscalServiceDeps } from "./fiscal-device.ts";
 export type { FiscalOverview } from "./fiscal-overview.ts";
 export { enqueueFiscalisation, FISCAL_SUBMIT_JOB } from "./submission.ts";
@@ -23,6 +24,7 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     ...createSubmission(device, chain, days.openDay),
     ...days.methods,
     ...createFiscalOverview(device),
+    ...createFiscalPing(device),
     close: device.close,
   };
 }
