@@ -137,7 +137,6 @@ export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
         const day = await currentDay(device.deviceId);
         if (!day) return false;
         const at = now();
-        const hour = Number(fdmsLocalTime(at).slice(11, 13));
         const maxHrs = (device.config as { taxPayerDayMaxHrs?: number } | null)?.taxPayerDayMaxHrs;
         if (!closeDue(at, day, maxHrs)) return false;
         await withDevice(closeOpenDay, busyJob);
