@@ -15,8 +15,10 @@ import {
   SECTIONS_ONLY_WHEN_REJECTING,
   SIZE_OF_SYSTEM_REQUIRED,
   SYSTEM_DESCRIPTION_REQUIRED,
+  TIN_SHAPE,
   TRADING_NAME_REQUIRED,
   UNCHANGED_RESUBMISSION,
+  VAT_NUMBER_SHAPE,
 } from "#shared/schemas/dealers.ts";
 import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -149,6 +151,22 @@ describe("company details (POST /api/dealer/add-dealer/{id})", () => {
     const again = await saveCompany(a, { registeredCompanyName: "Baobab", tradingName: "Baobab", companyRegistrationNumber: "1" });
     expect(again.json().dealer).toMatchObject({ registered_company: "Baobab", VAT_number: null, TIN: null, company_address: null });
     expect(await t.database.db.select().from(dealers).where(eq(dealers.userId, a.id))).toHaveLength(1);
+  });
+
+  it("takes a TIN of 10 digits and a VAT number of 9, as ZIMRA's FDMS does, spaces and dashes dropped", async () => {
+    const a = await applicant("tendai");
+    const bad = await saveCompany(a, { ...company, TIN: "200987654", VATNumber: "10045678" });
+    expect(bad.statusCode).toBe(400);
+    const issues = bad.json().issues as { path: string; message: string }[];
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: "body.TIN", message: TIN_SHAPE },
+        { path: "body.VATNumber", message: VAT_NUMBER_SHAPE },
+      ]),
+    );
+    const good = await saveCompany(a, { ...company, TIN: "200 987 6543", VATNumber: "220-123-456" });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().dealer).toMatchObject({ TIN: "2009876543", VAT_number: "220123456" });
   });
 
   it("is for one's own id only, a signed-in, verified, non-back-office account", async () => {

@@ -50,7 +50,7 @@ test("the demo dealer sees company details, documents with review badges and thu
   await expect(company).toContainText("Sunrise Solar Installations (Private) Limited");
   await expect(company).toContainText("Sunrise Solar");
   await expect(company).toContainText("1234/2019");
-  await expect(company).toContainText("10045678");
+  await expect(company).toContainText("100456789");
   await expect(company).toContainText("2001234567");
   await expect(company.getByText("Not provided")).toHaveCount(0);
 

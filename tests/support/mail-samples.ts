@@ -29,7 +29,7 @@ const company = {
   registeredCompany: "Baobab Solar (Private) Limited",
   tradingName: "Baobab Solar",
   companyRegNumber: "1234/2019",
-  vatNumber: "10012345",
+  vatNumber: "100123456",
   tin: "2000123456",
 };
 

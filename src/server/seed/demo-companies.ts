@@ -23,7 +23,7 @@ export async function seedDemoCompanies(db: Db, opts: DemoContentOptions, produc
     company: "Sunrise Solar Installations (Private) Limited",
     trading: "Sunrise Solar",
     regNumber: "1234/2019",
-    vat: "10045678",
+    vat: "100456789",
     tin: "2001234567",
     address: "45 Lytton Road, Workington, Harare",
     approved: true,

@@ -85,13 +85,23 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** ZIMRA's shapes (FDMS's buyer, decision 016): a TIN is 10 digits, a VAT number 9. */
+export const TIN_SHAPE = "A ZIMRA TIN has 10 digits, e.g. 2001234567.";
+export const VAT_NUMBER_SHAPE = "A ZIMRA VAT number has 9 digits, e.g. 220123456.";
+const digitsOrNothing = (digits: number, message: string) =>
+  optionalText(40)
+    .refine((v) => v === null || new RegExp(`^\\d{${digits}}$`).test(v.replace(/[\s-]/g, "")), message)
+    .transform((v) => v?.replace(/[\s-]/g, "") ?? null);
+
 /** POST /api/dealer/add-dealer/{id}: the company details, with the spec's payload names (§7). */
 export const companyDetailsSchema = z.object({
   registeredCompanyName: requiredText(REGISTERED_COMPANY_REQUIRED, 200),
   tradingName: requiredText(TRADING_NAME_REQUIRED, 200),
   companyRegistrationNumber: requiredText(COMPANY_REG_NUMBER_REQUIRED, 60),
-  VATNumber: optionalText(40),
-  TIN: optionalText(40),
+  /** Printed on the company's tax invoices and sent to FDMS as the buyer's: 9 digits, spaces and dashes dropped. */
+  VATNumber: digitsOrNothing(9, VAT_NUMBER_SHAPE),
+  /** Likewise: 10 digits. */
+  TIN: digitsOrNothing(10, TIN_SHAPE),
   /** The registered address, printed as the buyer's on tax invoices. */
   companyAddress: optionalText(300),
 });
