@@ -143,7 +143,14 @@ describe("loadConfig: FDMS", () => {
       modelVersion: "1.0",
       timeoutMs: 30_000,
       caFile: undefined,
+      deliveryHsCode: "99001000",
+      serviceHsCode: "99001000",
     });
+    const codes = loadConfig({ ...all, FDMS_DELIVERY_HS_CODE: "99002000", FDMS_SERVICE_HS_CODE: " 99003000 " }).fdms;
+    expect([codes?.deliveryHsCode, codes?.serviceHsCode]).toEqual(["99002000", "99003000"]);
+    expect(() => loadConfig({ ...all, FDMS_SERVICE_HS_CODE: "9900.10.00" })).toThrow(
+      /^Invalid FDMS_SERVICE_HS_CODE="9900.10.00": must be an HS code of 8 digits/,
+    );
   });
 
   it("names what is missing when only part is set, and never prints the activation key", () => {
