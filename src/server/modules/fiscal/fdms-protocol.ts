@@ -161,14 +161,15 @@ export type ReceiptInput = {
 /**
  * One receipt line: a discount is a Discount line, its price and total negative on an invoice (RCPT022) and positive
  * on a credit note like every amount there; every line has an HS code when the seller is a VAT payer (RCPT047), so a
- * product without one is refused before anything is signed or sent.
+ * product without one is refused before anything is signed or sent. The document keeps the HS codes it was issued
+ * with, so such a document waits until it is dealt with by hand (decision 016, row 35).
  */
 function receiptLine(input: ReceiptInput, line: DocumentLine, i: number, sign: bigint): FdmsReceiptLine {
   const kind = lineKindOf(line, input.lineKinds?.[i]);
   const hsCode = lineHsCode(line, kind, input.chargeHsCodes);
   if (hsCode === null && input.content.seller.vat_number) {
     throw new FdmsProtocolError(
-      `${input.number}: the product "${line.name}" has no HS code, which FDMS requires on every line of a VAT payer's receipt (RCPT047): enter it in the catalogue`,
+      `${input.number}: the product "${line.name}" has no HS code, which FDMS requires on every line of a VAT payer's receipt (RCPT047)`,
     );
   }
   const tax = taxForRate(input.taxes, line.vat_rate);
