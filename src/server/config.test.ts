@@ -144,7 +144,14 @@ describe("loadConfig: FDMS", () => {
       timeoutMs: 30_000,
       caFile: undefined,
       keySecret: undefined,
+      deliveryHsCode: "99001000",
+      serviceHsCode: "99001000",
     });
+    const codes = loadConfig({ ...all, FDMS_DELIVERY_HS_CODE: "99002000", FDMS_SERVICE_HS_CODE: " 99003000 " }).fdms;
+    expect([codes?.deliveryHsCode, codes?.serviceHsCode]).toEqual(["99002000", "99003000"]);
+    expect(() => loadConfig({ ...all, FDMS_SERVICE_HS_CODE: "9900.10.00" })).toThrow(
+      /^Invalid FDMS_SERVICE_HS_CODE="9900.10.00": must be an HS code of 8 digits/,
+    );
   });
 
   it("refuses production with FDMS on and no secret to seal the device's key, without printing a secret", () => {

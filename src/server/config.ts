@@ -16,6 +16,19 @@ const optionalText = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+/**
+ * The default HS code of receipt lines that are not goods (delivery, installation, discounts): the HS leaves chapter 99
+ * to national use, so it is never a product's code, and ZIMRA names no code for services (decision 016).
+ */
+const DEFAULT_CHARGE_HS_CODE = "99001000";
+const hsCode = (v: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{8}$/, "must be an HS code of 8 digits")
+      .default(v),
+  );
+
 /** Values never printed in a configuration error. */
 const SECRET_VARIABLES = new Set(["PAYNOW_INTEGRATION_KEY", "S3_SECRET_ACCESS_KEY", "FDMS_ACTIVATION_KEY", "FDMS_KEY_SECRET"]);
 
@@ -118,6 +131,9 @@ const envSchema = z.object({
   FDMS_CA_FILE: optionalText,
   /** Seals the fiscal device's private key at rest (modules/fiscal/key-at-rest.ts); required in production with FDMS on. */
   FDMS_KEY_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional()),
+  // The HS codes of receipt lines that are not goods (FDMS wants one on every line of a VAT payer; decision 016).
+  FDMS_DELIVERY_HS_CODE: hsCode(DEFAULT_CHARGE_HS_CODE),
+  FDMS_SERVICE_HS_CODE: hsCode(DEFAULT_CHARGE_HS_CODE),
   // Background jobs (decision 007): how often the worker looks for due jobs (0: only when asked, as in
   // API tests), the first retry's delay (doubled each time, up to the cap) and how long a claimed job is held.
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
@@ -203,6 +219,10 @@ export type FdmsConfig = {
   caFile: string | undefined;
   /** Seals the device's private key in the database (absent outside production: the key is kept as it comes). */
   keySecret: string | undefined;
+  /** The HS code of delivery lines (FDMS_DELIVERY_HS_CODE). */
+  deliveryHsCode: string;
+  /** The HS code of installation and other service lines, and of discount lines (FDMS_SERVICE_HS_CODE). */
+  serviceHsCode: string;
 };
 
 const FDMS_VARIABLES = [
@@ -313,6 +333,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             timeoutMs: e.FDMS_TIMEOUT_MS,
             caFile: e.FDMS_CA_FILE,
             keySecret: e.FDMS_KEY_SECRET,
+            deliveryHsCode: e.FDMS_DELIVERY_HS_CODE,
+            serviceHsCode: e.FDMS_SERVICE_HS_CODE,
           }
         : undefined,
     jobs: {

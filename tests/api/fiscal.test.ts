@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
 import { auditLog } from "#server/db/schema/audit.ts";
 import { products } from "#server/db/schema/catalogue.ts";
-import { orders } from "#server/db/schema/commerce.ts";
+import { orderLines, orderPayments, orders } from "#server/db/schema/commerce.ts";
 import { fiscalDays, fiscalDevices } from "#server/db/schema/fiscal.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
@@ -103,10 +103,18 @@ function content(kind: "invoice" | "credit_note", invoiceNumber?: string): TaxDo
   };
 }
 
-/** An order and its tax invoice (or the credit note of `invoice`), issued and queued as the issuing service will. */
-async function issue(app: TestApp, kind: "invoice" | "credit_note", invoice?: { id: number; orderId: number; number: string }) {
+/**
+ * An order and its tax invoice (or the credit note of `invoice`), issued and queued as the issuing service will; `of`
+ * gives the order and the document's content instead of the fixed ones.
+ */
+async function issue(
+  app: TestApp,
+  kind: "invoice" | "credit_note",
+  invoice?: { id: number; orderId: number; number: string },
+  of?: { orderId: number; content: TaxDocumentContent },
+) {
   const db = app.database.db;
-  let orderId = invoice?.orderId;
+  let orderId = invoice?.orderId ?? of?.orderId;
   if (!orderId) {
     const [user] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
     const [order] = await db
@@ -136,7 +144,7 @@ async function issue(app: TestApp, kind: "invoice" | "credit_note", invoice?: { 
         subtotal: "255.81",
         vat: "31.00",
         total: "286.81",
-        content: content(kind, invoice?.number),
+        content: of?.content ?? content(kind, invoice?.number),
       })
       .returning({ id: taxDocuments.id });
     const queued = await app.app.services.fiscal.enqueueFiscalisation(tx, doc?.id as number);
@@ -164,6 +172,7 @@ beforeAll(async () => {
       FDMS_CA_FILE: caFile,
       FDMS_TIMEOUT_MS: "1500",
       FDMS_KEY_SECRET: "fiscal-test-secret-of-at-least-32-characters",
+      FDMS_DELIVERY_HS_CODE: "99002000",
     },
   });
 });
@@ -430,6 +439,62 @@ describe("a paid order's invoice, fiscalised (issue 21 §4–§5 together)", () 
     expect(text).toContain(fiscal.verification_code);
     expect(text).toContain(String(fiscal.device_id));
     expect(fdms.receipts.at(-1)?.receipt.invoiceNo).toBe(done?.number);
+  });
+});
+
+describe("what the order says: its line kinds and how it was paid", () => {
+  it("sends a quotation's delivery and discount lines with their own HS codes, the discount negative, paid by EcoCash", async () => {
+    const db = t.database.db;
+    const [user] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
+    const [order] = await db
+      .insert(orders)
+      .values({ userId: user?.id as number, totalUsd: "265.65", status: "paid" })
+      .returning({ id: orders.id });
+    const orderId = order?.id as number;
+    const charge = { productId: null, hsCode: null, quantity: 1, vatRate: "15.50" };
+    await db.insert(orderLines).values([
+      { orderId, kind: "product", productName: "Panel 550 W", hsCode: "85414300", quantity: 2, unitPriceUsd: "100.00", vatRate: "15.50" },
+      { orderId, kind: "delivery", productName: "Delivery to Mutare", unitPriceUsd: "50.00", ...charge },
+      { orderId, kind: "discount", productName: "Loyalty discount", unitPriceUsd: "-20.00", ...charge },
+    ]);
+    await db
+      .insert(orderPayments)
+      .values({ orderId, method: "ecocash", status: "paid", amount: "265.65", currency: "USD", reference: `o${orderId}` });
+    const line = (name: string, hs: string | null, quantity: number, unit: string, net: string, vat: string, total: string) => ({
+      product_id: null,
+      name,
+      hs_code: hs,
+      quantity,
+      vat_category: "standard" as const,
+      vat_rate: "15.50",
+      unit_price: unit,
+      net,
+      vat,
+      total,
+    });
+    const doc = await issue(t, "invoice", undefined, {
+      orderId,
+      content: {
+        ...content("invoice"),
+        lines: [
+          line("Panel 550 W", "85414300", 2, "100.00", "200.00", "31.00", "231.00"),
+          line("Delivery to Mutare", null, 1, "50.00", "50.00", "7.75", "57.75"),
+          line("Loyalty discount", null, 1, "-20.00", "-20.00", "-3.10", "-23.10"),
+        ],
+        vat_summary: [{ vat_rate: "15.50", net: "230.00", vat: "35.65" }],
+        totals: { subtotal: "230.00", vat: "35.65", total: "265.65" },
+      },
+    });
+    await t.app.jobs.drain();
+    expect((await documents([doc.id]))[0]?.fiscalStatus).toBe("fiscalised");
+    const sent = fdms.receipts.at(-1)?.receipt;
+    expect(sent?.invoiceNo).toBe(doc.number);
+    expect(sent?.receiptLines.map((l) => [l.receiptLineType, l.receiptLineHSCode, l.receiptLineTotal])).toEqual([
+      ["Sale", "85414300", 200],
+      ["Sale", "99002000", 50],
+      ["Discount", "99001000", -20],
+    ]);
+    expect(sent?.receiptPayments).toEqual([{ moneyTypeCode: "MobileWallet", paymentAmount: 265.65 }]);
   });
 });
 

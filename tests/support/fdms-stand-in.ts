@@ -37,6 +37,7 @@ export type StandInReceipt = {
     invoiceNo: string;
     receiptDate: string;
     receiptTotal: number;
+    receiptLines: { receiptLineType: string; receiptLineHSCode?: string; receiptLinePrice?: number; receiptLineTotal: number }[];
     receiptTaxes: { taxCode?: string; taxPercent?: number; taxID: number; taxAmount: number; salesAmountWithTax: number }[];
     receiptPayments: { moneyTypeCode: string; paymentAmount: number }[];
     receiptDeviceSignature: { hash: string; signature: string };
@@ -83,6 +84,21 @@ export type FdmsStandIn = {
 };
 
 const cents = (n: number) => Math.round(n * 100);
+
+/**
+ * The line rules (API §4.7): an HS code on every line (the stand-in's taxpayer is a VAT payer, RCPT047/048), a Sale
+ * priced above 0 (below 0 on a credit note) and a Discount below 0 on an invoice (RCPT022).
+ */
+function receiptLineProblem(r: StandInReceipt["receipt"]): [string, string] | null {
+  const credit = r.receiptType === "CreditNote";
+  for (const l of r.receiptLines ?? []) {
+    if (!/^(\d{4}|\d{8})$/.test(l.receiptLineHSCode ?? "")) return ["RCPT047", "HS code must be sent if taxpayer is a VAT payer"];
+    const total = l.receiptLineTotal;
+    const wrong = l.receiptLineType === "Discount" ? !credit && total >= 0 : credit ? total >= 0 : total <= 0;
+    if (wrong) return ["RCPT022", "Invoice sales line price must be greater than 0, discount line price must be less than 0"];
+  }
+  return null;
+}
 const pct = (p: number | undefined) => (p === undefined ? "" : p.toFixed(2));
 
 /** The receipt signature string, written from the API document §13.2.1. */
@@ -276,10 +292,13 @@ export async function startFdmsStandIn(
     if (r.receiptCounter !== day.receiptCounter + 1) return problem(422, "RCPT011", "Receipt counter is not sequential");
     if (r.receiptGlobalNo !== lastReceiptGlobalNo + 1) return problem(422, "RCPT012", "Receipt global number is not sequential");
     if (standIn.receipts.some((x) => x.receipt.invoiceNo === r.invoiceNo)) return problem(422, "RCPT013", "Invoice number is not unique");
-    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(r.receiptDate) || r.receiptDate < day.fiscalDayOpened) {
+    // Strictly later than the day's opening and the previous receipt (API §4.7 receiptDate).
+    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(r.receiptDate) || r.receiptDate <= day.fiscalDayOpened) {
       return problem(422, "RCPT014", "Receipt date is earlier than fiscal day opening date");
     }
-    if (day.lastDate && r.receiptDate < day.lastDate) return problem(422, "RCPT030", "Receipt date is earlier than previous receipt date");
+    if (day.lastDate && r.receiptDate <= day.lastDate) return problem(422, "RCPT030", "Receipt date is earlier than previous receipt date");
+    const lineProblem = receiptLineProblem(r);
+    if (lineProblem) return problem(422, lineProblem[0], lineProblem[1]);
     for (const t of r.receiptTaxes) {
       const tax = standIn.taxes.find((x) => x.taxID === t.taxID);
       if (!tax || tax.taxPercent !== t.taxPercent) return problem(422, "RCPT025", "Invalid tax is used");

@@ -70,8 +70,19 @@ export type FdmsSubmitAnswer = {
   receiptID: number;
   serverDate: string;
   receiptServerSignature: { certificateThumbprint: string; hash: string; signature: string };
-  validationErrors?: { validationErrorCode: string; validationErrorColor: "Yellow" | "Grey" | "Red" }[];
+  validationErrors?: FdmsValidationError[];
 };
+
+/** The API document writes "Grey"; the test environment answers "Gray" (decision 016, "Rules relied on", row 46). */
+export type FdmsValidationError = { validationErrorCode: string; validationErrorColor: "Yellow" | "Grey" | "Gray" | "Red" };
+
+/**
+ * The validation errors that stop the fiscal day's close (API §8.2.1): Red ones, and Grey ones (a previous receipt
+ * FDMS has not received), in either spelling. Yellow ones do not.
+ */
+export function errorsStoppingClose(errors: readonly FdmsValidationError[] | undefined): FdmsValidationError[] {
+  return (errors ?? []).filter((e) => e.validationErrorColor !== "Yellow");
+}
 
 export type FdmsTaxpayer = {
   operationID: string;

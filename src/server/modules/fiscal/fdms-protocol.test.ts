@@ -1,6 +1,10 @@
 import { createHash, generateKeyPairSync } from "node:crypto";
+import { readFileSync } from "node:fs";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
+import { errorsStoppingClose } from "./fdms-client.ts";
 import {
   addReceiptToCounters,
   buildReceipt,
@@ -17,12 +21,27 @@ import {
   verificationCode,
   verifySignature,
 } from "./fdms-protocol.ts";
+import { lineKindOf, moneyTypeOfPayment, receiptDateAfter } from "./receipt-lines.ts";
 
 const taxes: FdmsApplicableTax[] = [
   { taxID: 1, taxName: "Exempt" },
   { taxID: 2, taxPercent: 0, taxName: "Zero rated" },
   { taxID: 3, taxPercent: 15.5, taxName: "Standard rated 15.5%" },
 ];
+/** A definition of ZIMRA's test OpenAPI's receipt DTOs, transcribed in tests/fixtures/fdms (its README says how). */
+function fdmsSchema(definition: string) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv, ["int32", "int64", "double", "byte"]);
+  // FDMS's dates are local time without a zone (API §4.7), which the OpenAPI calls date-time.
+  ajv.addFormat("date-time", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+  ajv.addSchema(JSON.parse(readFileSync(new URL("../../../../tests/fixtures/fdms/receipt-schema.json", import.meta.url), "utf8")));
+  const validate = ajv.getSchema(`fdms/receipt-schema.json#/$defs/${definition}`);
+  if (!validate) throw new Error(`no ${definition} in the FDMS schema`);
+  return (value: unknown) => (validate(value) ? [] : validate.errors);
+}
+
+/** Two codes apart, to see which one a line gets. */
+const chargeHsCodes = { delivery: "99002000", service: "99001000" };
 
 function content(overrides: Partial<TaxDocumentContent> = {}): TaxDocumentContent {
   const party = {
@@ -66,7 +85,7 @@ function content(overrides: Partial<TaxDocumentContent> = {}): TaxDocumentConten
       {
         product_id: 3,
         name: "Installation manual",
-        hs_code: null,
+        hs_code: "49019900",
         quantity: 1,
         vat_category: "exempt",
         vat_rate: null,
@@ -171,6 +190,7 @@ describe("receipt from a tax document", () => {
       receiptGlobalNo: 1,
       receiptDate: "2026-11-26T10:00:00",
       taxes,
+      chargeHsCodes,
     });
     expect(r.receiptType).toBe("FiscalInvoice");
     expect(r.receiptLinesTaxInclusive).toBe(false);
@@ -182,7 +202,7 @@ describe("receipt from a tax document", () => {
       taxID: 3,
     });
     expect(r.receiptLines[2]).not.toHaveProperty("taxPercent");
-    expect(r.receiptLines[2]).not.toHaveProperty("receiptLineHSCode");
+    expect(r.receiptLines[2]).toMatchObject({ receiptLineType: "Sale", receiptLineHSCode: "49019900" });
     expect(r.receiptTaxes).toEqual([
       { taxID: 1, taxAmount: 0, salesAmountWithTax: 5.81 },
       { taxID: 2, taxPercent: 0, taxAmount: 0, salesAmountWithTax: 50 },
@@ -210,6 +230,7 @@ describe("receipt from a tax document", () => {
       receiptGlobalNo: 2,
       receiptDate: "2026-11-26T10:05:00",
       taxes,
+      chargeHsCodes,
       credited: { deviceID: 24455, receiptGlobalNo: 1, fiscalDayNo: 1 },
     });
     expect(r.receiptType).toBe("CreditNote");
@@ -232,6 +253,7 @@ describe("receipt from a tax document", () => {
         receiptGlobalNo: 1,
         receiptDate: "2026-11-26T10:00:00",
         taxes: taxes.slice(0, 2),
+        chargeHsCodes,
       }),
     ).toThrow(/no tax for VAT at 15.50/);
     expect(() =>
@@ -244,6 +266,7 @@ describe("receipt from a tax document", () => {
         receiptGlobalNo: 1,
         receiptDate: "2026-11-26T10:00:00",
         taxes,
+        chargeHsCodes,
       }),
     ).toThrow(/does not add up/);
   });
@@ -252,7 +275,14 @@ describe("receipt from a tax document", () => {
 describe("hash chain, counters and the fiscal day signature (API §6, §13.3.1)", () => {
   it("chains each receipt to the previous hash and counts sales, tax and balance; credit notes count negative", () => {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
-    const base = { kind: "invoice" as const, content: content(), deviceID: 24455, receiptDate: "2026-11-26T10:00:00", taxes };
+    const base = {
+      kind: "invoice" as const,
+      content: content(),
+      deviceID: 24455,
+      receiptDate: "2026-11-26T10:00:00",
+      taxes,
+      chargeHsCodes,
+    };
     const first = signReceipt(24455, buildReceipt({ ...base, number: "INV-1", receiptCounter: 1, receiptGlobalNo: 11 }), null, privateKey);
     const second = signReceipt(
       24455,
@@ -300,5 +330,136 @@ describe("hash chain, counters and the fiscal day signature (API §6, §13.3.1)"
   it("writes Harare local time and the CSR's common name", () => {
     expect(fdmsLocalTime(new Date("2026-11-26T22:30:05.123Z"))).toBe("2026-11-27T00:30:05");
     expect(deviceCommonName("SOLAR-VD-001", 24455)).toBe("ZIMRA-SOLAR-VD-001-0000024455");
+  });
+});
+
+describe("receipt lines, payment and date (decision 016, Rules relied on)", () => {
+  const standard = { vat_category: "standard" as const, vat_rate: "15.50" };
+  const panel = {
+    product_id: 1,
+    name: "Panel 550 W",
+    hs_code: "85414300",
+    quantity: 2,
+    unit_price: "100.00",
+    net: "200.00",
+    vat: "31.00",
+    total: "231.00",
+  };
+  const charge = (name: string, unit: string, vat: string, total: string) => ({
+    product_id: null,
+    name,
+    hs_code: null,
+    quantity: 1,
+    unit_price: unit,
+    net: unit,
+    vat,
+    total,
+  });
+  /** An order from a quotation: a panel, its delivery, installation and a discount, all at the standard rate. */
+  const quoted = content({
+    lines: [
+      { ...panel, ...standard },
+      { ...charge("Delivery to Mutare", "50.00", "7.75", "57.75"), ...standard },
+      { ...charge("Installation", "40.00", "6.20", "46.20"), ...standard },
+      { ...charge("Loyalty discount", "-20.00", "-3.10", "-23.10"), ...standard },
+    ],
+    vat_summary: [{ vat_rate: "15.50", net: "270.00", vat: "41.85" }],
+    totals: { subtotal: "270.00", vat: "41.85", total: "311.85" },
+  });
+  const input = {
+    kind: "invoice" as const,
+    number: "INV-2026-000009",
+    content: quoted,
+    deviceID: 24455,
+    receiptCounter: 1,
+    receiptGlobalNo: 1,
+    receiptDate: "2026-11-26T10:00:00",
+    taxes,
+    chargeHsCodes,
+    lineKinds: ["product", "delivery", "installation", "discount"] as const,
+  };
+  const lines = (r: ReturnType<typeof buildReceipt>) =>
+    r.receiptLines.map((l) => [l.receiptLineType, l.receiptLineHSCode, l.receiptLinePrice, l.receiptLineQuantity, l.receiptLineTotal]);
+
+  it("sends a discount as a Discount line, negative on an invoice and positive on a credit note (RCPT022, API §5.4.7)", () => {
+    expect(lines(buildReceipt(input))).toEqual([
+      ["Sale", "85414300", 100, 2, 200],
+      ["Sale", "99002000", 50, 1, 50],
+      ["Sale", "99001000", 40, 1, 40],
+      ["Discount", "99001000", -20, 1, -20],
+    ]);
+    const credit = buildReceipt({ ...input, kind: "credit_note", credited: { receiptGlobalNo: 1 } });
+    expect(lines(credit).map((l) => [l[0], l[4]])).toEqual([
+      ["Sale", -200],
+      ["Sale", -50],
+      ["Sale", -40],
+      ["Discount", 20],
+    ]);
+    expect(credit.receiptTotal).toBe(-311.85);
+  });
+
+  it("writes lines and payments as ZIMRA's test OpenAPI declares them (Discount, HS codes of 8, MobileWallet)", () => {
+    const r = buildReceipt({ ...input, moneyType: "MobileWallet" });
+    const line = fdmsSchema("ReceiptLine");
+    const payment = fdmsSchema("Payment");
+    expect(r.receiptLines.map(line)).toEqual([[], [], [], []]);
+    expect(r.receiptPayments.map(payment)).toEqual([[]]);
+    expect(line({ ...r.receiptLines[0], receiptLineType: "Refund" })).not.toEqual([]);
+  });
+
+  it("gives every line an HS code, reading a line's kind from itself when the order's lines are not known", () => {
+    expect(lineKindOf({ product_id: 7, unit_price: "10.00" })).toBe("product");
+    expect(lineKindOf({ product_id: null, unit_price: "-5.00" })).toBe("discount");
+    expect(lineKindOf({ product_id: null, unit_price: "5.00" })).toBe("installation");
+    expect(lineKindOf({ product_id: null, unit_price: "5.00" }, "delivery")).toBe("delivery");
+    const { lineKinds: _, ...unknown } = input;
+    expect(lines(buildReceipt(unknown)).map((l) => [l[0], l[1]])).toEqual([
+      ["Sale", "85414300"],
+      ["Sale", "99001000"],
+      ["Sale", "99001000"],
+      ["Discount", "99001000"],
+    ]);
+  });
+
+  it("refuses, before signing, a VAT payer's product without an HS code, naming it; a non-VAT payer sends it without (RCPT047)", () => {
+    const bare = content({
+      lines: [{ ...panel, ...standard, hs_code: null }],
+      vat_summary: [{ vat_rate: "15.50", net: "200.00", vat: "31.00" }],
+      totals: { subtotal: "200.00", vat: "31.00", total: "231.00" },
+    });
+    expect(() => buildReceipt({ ...input, content: bare, lineKinds: ["product"] })).toThrow(
+      /INV-2026-000009: the product "Panel 550 W" has no HS code/,
+    );
+    const notVat = buildReceipt({ ...input, content: { ...bare, seller: { ...bare.seller, vat_number: null } }, lineKinds: ["product"] });
+    expect(notVat.receiptLines[0]).not.toHaveProperty("receiptLineHSCode");
+  });
+
+  it("sends how the order was paid: Paynow's card page, EcoCash or OneMoney, else a bank transfer (API §5.4.5)", () => {
+    expect([moneyTypeOfPayment("web"), moneyTypeOfPayment("ecocash"), moneyTypeOfPayment("onemoney"), moneyTypeOfPayment(null)]).toEqual([
+      "Card",
+      "MobileWallet",
+      "MobileWallet",
+      "BankTransfer",
+    ]);
+    expect(buildReceipt({ ...input, moneyType: "Card" }).receiptPayments).toEqual([{ moneyTypeCode: "Card", paymentAmount: 311.85 }]);
+  });
+
+  it("dates a receipt strictly after the day's opening and the previous receipt: the next second when equal (RCPT014, RCPT030)", () => {
+    expect(receiptDateAfter("2026-11-26T10:00:05", "2026-11-26T08:00:00", "2026-11-26T10:00:04")).toBe("2026-11-26T10:00:05");
+    expect(receiptDateAfter("2026-11-26T08:00:00", "2026-11-26T08:00:00", "")).toBe("2026-11-26T08:00:01");
+    expect(receiptDateAfter("2026-11-26T07:59:00", "2026-11-26T08:00:00", "2026-11-25T17:00:00")).toBe("2026-11-26T08:00:01");
+    expect(receiptDateAfter("2026-11-26T10:00:05", "2026-11-26T08:00:00", "2026-11-26T10:00:05")).toBe("2026-11-26T10:00:06");
+    expect(receiptDateAfter("2026-11-26T23:59:59", "2026-11-26T08:00:00", "2026-11-26T23:59:59")).toBe("2026-11-27T00:00:00");
+  });
+
+  it("counts Grey errors, in FDMS's spelling Gray too, with Red ones as stopping the day's close; Yellow ones not (API §8.2.1)", () => {
+    const answer = [
+      { validationErrorCode: "RCPT011", validationErrorColor: "Gray" as const },
+      { validationErrorCode: "RCPT014", validationErrorColor: "Yellow" as const },
+      { validationErrorCode: "RCPT020", validationErrorColor: "Red" as const },
+      { validationErrorCode: "RCPT012", validationErrorColor: "Grey" as const },
+    ];
+    expect(errorsStoppingClose(answer).map((e) => e.validationErrorCode)).toEqual(["RCPT011", "RCPT020", "RCPT012"]);
+    expect(errorsStoppingClose(undefined)).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { createHash, type KeyObject, sign, verify } from "node:crypto";
-import { decimalUnits } from "#shared/money.ts";
-import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
+import { decimalUnits, signedCents } from "#shared/money.ts";
+import type { DocumentLine, TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
+import { type ChargeHsCodes, type FdmsMoneyType, lineHsCode, lineKindOf, type ReceiptLineKind } from "./receipt-lines.ts";
+
+export type { FdmsMoneyType } from "./receipt-lines.ts";
 
 /**
  * ZIMRA's Fiscal Device Gateway API (v7.2) as pure functions: the receipt built from a tax document, the receipt's
@@ -27,7 +30,6 @@ export function hararePlainDate(d: Date): string {
 }
 
 export type FdmsReceiptType = "FiscalInvoice" | "CreditNote" | "DebitNote";
-export type FdmsMoneyType = "Cash" | "Card" | "MobileWallet" | "Coupon" | "Credit" | "BankTransfer" | "Other";
 
 /** One of getConfig's applicableTaxes; no taxPercent = exempt. */
 export type FdmsApplicableTax = { taxID: number; taxPercent?: number; taxName: string; taxValidFrom?: string; taxValidTill?: string };
@@ -106,6 +108,13 @@ function centsOf(text: string, what: string): bigint {
   return v;
 }
 
+/** A line's amount, negative on a discount line (decision 025), or a VAT summary's. */
+function signedCentsOf(text: string, what: string): bigint {
+  const v = signedCents(text);
+  if (v === null) throw new FdmsProtocolError(`${what} is not an amount: ${JSON.stringify(text)}`);
+  return v;
+}
+
 /** A tax percent as FDMS writes it in signatures: "15.50", "0.00"; "" when exempt. */
 export function percentText(p: number | undefined | null): string {
   return p === undefined || p === null ? "" : p.toFixed(2);
@@ -141,38 +150,57 @@ export type ReceiptInput = {
   taxes: readonly FdmsApplicableTax[];
   /** A credit note's invoice as FDMS knows it. */
   credited?: FdmsCreditDebitNote;
+  /** How the order was paid (receipt-lines.ts moneyTypeOfPayment); BankTransfer when not given. */
   moneyType?: FdmsMoneyType;
+  /** Each line's order line kind, in the document's order; a line without one is read from itself (lineKindOf). */
+  lineKinds?: readonly (ReceiptLineKind | undefined)[];
+  /** The HS codes of delivery, service and discount lines (config FDMS_DELIVERY_HS_CODE, FDMS_SERVICE_HS_CODE). */
+  chargeHsCodes: ChargeHsCodes;
 };
 
 /**
- * The receipt of a tax document, without its signature: lines excluding VAT (receiptLinesTaxInclusive false) with
- * their HS codes, one receiptTaxes entry per VAT rate of the document's vat_summary (exempt: no taxPercent; zero-rated:
- * 0), ordered by taxID; a credit note's amounts negative, with its invoice in creditDebitNote and its reason in
- * receiptNotes; the buyer's data when the buyer has a TIN.
+ * One receipt line: a discount is a Discount line, its price and total negative on an invoice (RCPT022) and positive
+ * on a credit note like every amount there; every line has an HS code when the seller is a VAT payer (RCPT047), so a
+ * product without one is refused before anything is signed or sent. The document keeps the HS codes it was issued
+ * with, so such a document waits until it is dealt with by hand (decision 016, row 35).
+ */
+function receiptLine(input: ReceiptInput, line: DocumentLine, i: number, sign: bigint): FdmsReceiptLine {
+  const kind = lineKindOf(line, input.lineKinds?.[i]);
+  const hsCode = lineHsCode(line, kind, input.chargeHsCodes);
+  if (hsCode === null && input.content.seller.vat_number) {
+    throw new FdmsProtocolError(
+      `${input.number}: the product "${line.name}" has no HS code, which FDMS requires on every line of a VAT payer's receipt (RCPT047)`,
+    );
+  }
+  const tax = taxForRate(input.taxes, line.vat_rate);
+  return {
+    receiptLineType: kind === "discount" ? "Discount" : "Sale",
+    receiptLineNo: i + 1,
+    ...(hsCode ? { receiptLineHSCode: hsCode } : {}),
+    receiptLineName: line.name.slice(0, 200),
+    receiptLinePrice: amount(sign * signedCentsOf(line.unit_price, "unit price")),
+    receiptLineQuantity: line.quantity,
+    receiptLineTotal: amount(sign * signedCentsOf(line.net, "line amount")),
+    ...(tax.taxPercent === undefined ? {} : { taxPercent: tax.taxPercent }),
+    taxID: tax.taxID,
+  };
+}
+
+/**
+ * The receipt of a tax document, without its signature: lines excluding VAT (receiptLinesTaxInclusive false), sales
+ * and discounts, each with an HS code (receiptLine); one receiptTaxes entry per VAT rate of the document's vat_summary
+ * (exempt: no taxPercent; zero-rated: 0), ordered by taxID; a credit note's amounts negative, with its invoice in
+ * creditDebitNote and its reason in receiptNotes; the buyer's data when the buyer has a TIN.
  */
 export function buildReceipt(input: ReceiptInput): Omit<FdmsReceipt, "receiptDeviceSignature"> {
   const { content } = input;
   const sign = input.kind === "credit_note" ? -1n : 1n;
-  const money = (text: string, what: string) => amount(sign * centsOf(text, what));
-  const lines: FdmsReceiptLine[] = content.lines.map((line, i) => {
-    const tax = taxForRate(input.taxes, line.vat_rate);
-    return {
-      receiptLineType: "Sale",
-      receiptLineNo: i + 1,
-      ...(line.hs_code ? { receiptLineHSCode: line.hs_code.replace(/\D/g, "") } : {}),
-      receiptLineName: line.name.slice(0, 200),
-      receiptLinePrice: money(line.unit_price, "unit price"),
-      receiptLineQuantity: line.quantity,
-      receiptLineTotal: money(line.net, "line amount"),
-      ...(tax.taxPercent === undefined ? {} : { taxPercent: tax.taxPercent }),
-      taxID: tax.taxID,
-    };
-  });
+  const lines = content.lines.map((line, i) => receiptLine(input, line, i, sign));
   const taxes: FdmsReceiptTax[] = content.vat_summary
     .map((row) => {
       const tax = taxForRate(input.taxes, row.vat_rate);
-      const net = centsOf(row.net, "VAT summary net");
-      const vat = centsOf(row.vat, "VAT summary VAT");
+      const net = signedCentsOf(row.net, "VAT summary net");
+      const vat = signedCentsOf(row.vat, "VAT summary VAT");
       return {
         ...(tax.taxPercent === undefined ? {} : { taxPercent: tax.taxPercent }),
         taxID: tax.taxID,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FiscalData } from "#shared/schemas/tax-documents.ts";
 import { fiscalDays, fiscalDevices } from "../../db/schema/fiscal.ts";
 import { taxDocuments } from "../../db/schema/money.ts";
-import { type FdmsConfigAnswer, FdmsError } from "./fdms-client.ts";
+import { errorsStoppingClose, type FdmsConfigAnswer, FdmsError } from "./fdms-client.ts";
 import { addReceiptToCounters, type FiscalCounter, receiptQrUrl, verificationCode } from "./fdms-protocol.ts";
 import { type DeviceRow, errorText, type FiscalDevice, type InFlight } from "./fiscal-device.ts";
 
@@ -65,8 +65,9 @@ export function createReceiptChain(device: FiscalDevice) {
   async function send(device: DeviceRow, flight: InFlight): Promise<void> {
     try {
       const answer = await client().submitReceipt(credentialsOf(device), flight.receipt);
-      const red = (answer.validationErrors ?? []).filter((e) => e.validationErrorColor === "Red");
-      if (red.length > 0) log.warn({ documentId: flight.documentId, validationErrors: red }, "FDMS accepted the receipt with errors");
+      const stopping = errorsStoppingClose(answer.validationErrors);
+      if (stopping.length > 0)
+        log.warn({ documentId: flight.documentId, validationErrors: stopping }, "FDMS accepted the receipt with errors");
       await recordAccepted(device, flight, answer.receiptID ?? null);
     } catch (err) {
       if (err instanceof FdmsError && err.kind === "refused") {

@@ -9,7 +9,9 @@ import { enqueue } from "../../platform/jobs/queue.ts";
 import type { FdmsConfigAnswer } from "./fdms-client.ts";
 import { buildReceipt, type FdmsCreditDebitNote, fdmsLocalTime, signReceipt } from "./fdms-protocol.ts";
 import { type DayRow, type DeviceRow, errorText, type FiscalDevice, type InFlight } from "./fiscal-device.ts";
+import { orderFacts } from "./order-facts.ts";
 import type { ReceiptChain } from "./receipt-chain.ts";
+import { receiptDateAfter } from "./receipt-lines.ts";
 
 /** Submits the pending tax documents to FDMS, oldest first (payload: { documentId }, the one that queued it). */
 export const FISCAL_SUBMIT_JOB = "fiscal.submit";
@@ -62,6 +64,8 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
 
   /** Every pending document, oldest first, one at a time; the first failure stops the run (the later ones wait). */
   async function submitPending(d: DeviceRow): Promise<number> {
+    if (!cfg) throw new Error("FDMS is off.");
+    const chargeHsCodes = { delivery: cfg.deliveryHsCode, service: cfg.serviceHsCode };
     let device = await ready(d);
     await recover(device);
     let done = 0;
@@ -74,13 +78,16 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
       const day = await openDay(device);
       [device] = (await db.select().from(fiscalDevices).where(eq(fiscalDevices.id, device.id))) as [DeviceRow];
       const config = device.config as FdmsConfigAnswer;
-      const issued = fdmsLocalTime(doc.issuedAt);
-      // Never before the day opened nor before the previous receipt (a document that waited for FDMS is dated when sent).
-      const receiptDate = [issued, day.openedLocal, device.lastReceiptDate ?? ""].sort().at(-1) as string;
+      // Strictly after the day's opening and the previous receipt (RCPT014, RCPT030): a document that waited for FDMS,
+      // or came in the same second, is dated the second after them.
+      const receiptDate = receiptDateAfter(fdmsLocalTime(doc.issuedAt), day.openedLocal, device.lastReceiptDate ?? "");
+      const content = doc.content as TaxDocumentContent;
       const unsigned = buildReceipt({
         kind: doc.kind,
         number: doc.number,
-        content: doc.content as TaxDocumentContent,
+        content,
+        ...(await orderFacts(db, doc.orderId, content.lines.length)),
+        chargeHsCodes,
         deviceID: device.deviceId,
         receiptCounter: day.receiptCounter + 1,
         receiptGlobalNo: device.lastReceiptGlobalNo + 1,
