@@ -336,6 +336,59 @@ describe("a lost openDay answer", () => {
   });
 });
 
+describe("a document that needs correction does not stop the rest", () => {
+  it("marks a document that cannot be made into a receipt, and one FDMS flags red, and fiscalises the ones after them", async () => {
+    const onFiscalised = vi.fn();
+    const fiscal = createFiscalService({ db: t.database.db, fdms: t.config.fdms, onFiscalised });
+    try {
+      await fiscal.runQueue();
+      // An invoice whose panel has no HS code (a VAT payer's receipt needs one on every line, RCPT047).
+      const noHs = content("invoice");
+      const [firstLine, ...rest] = noHs.lines;
+      const [user] = await t.database.db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
+      const [order] = await t.database.db
+        .insert(orders)
+        .values({ userId: user?.id as number, totalUsd: "286.81", status: "paid" })
+        .returning({ id: orders.id });
+      const broken = await issue(t, "invoice", undefined, {
+        orderId: order?.id as number,
+        content: { ...noHs, lines: [{ ...(firstLine as (typeof noHs.lines)[number]), product_id: 1, hs_code: null }, ...rest] },
+      });
+      const after = await issue(t, "invoice");
+      await fiscal.runQueue();
+      const [b, a] = await documents([broken.id, after.id]);
+      expect(b?.fiscalStatus).toBe("needs_correction");
+      expect(JSON.stringify(b?.fiscalProblems)).toContain("Panel 550 W");
+      expect(a?.fiscalStatus).toBe("fiscalised");
+
+      // FDMS keeps a receipt it flags red (HTTP 200): the chain goes on from it, the document needs correction, is
+      // neither announced nor printed as fiscal, and the next one is fiscalised.
+      const globalBefore = fdms.receipts.at(-1)?.receipt.receiptGlobalNo as number;
+      fdms.flagNext = [{ validationErrorCode: "RCPT026", validationErrorColor: "Red" }];
+      const flagged = await issue(t, "invoice");
+      const next = await issue(t, "invoice");
+      onFiscalised.mockClear();
+      await fiscal.runQueue();
+      const [f, n] = await documents([flagged.id, next.id]);
+      expect(f?.fiscalStatus).toBe("needs_correction");
+      expect(f?.fiscalProblems).toEqual([
+        { code: "RCPT026", color: "Red", message: expect.stringContaining("Incorrectly calculated tax amount") },
+      ]);
+      expect(n?.fiscalStatus).toBe("fiscalised");
+      expect(fdms.receipts.slice(-2).map((r) => r.receipt.receiptGlobalNo)).toEqual([globalBefore + 1, globalBefore + 2]);
+      expect(onFiscalised).toHaveBeenCalledExactlyOnceWith(next.id);
+
+      // The back office lists both, with FDMS's code and the words for it.
+      const admin: Actor = { id: 1, roleId: 3, role: "admin", sessionId: "test", emailVerified: true, companyUserId: 1, teamRole: null };
+      const listed = (await fiscal.overview(admin)).needsCorrection;
+      expect(listed.find((d) => d.id === broken.id)).toMatchObject({ keptByFdms: false, problems: [{ code: null }] });
+      expect(listed.find((d) => d.id === flagged.id)).toMatchObject({ keptByFdms: true, problems: [{ code: "RCPT026", color: "Red" }] });
+    } finally {
+      fiscal.close();
+    }
+  });
+});
+
 describe("the hook, the end of the day and who may act", () => {
   it("calls onFiscalised once a document is fiscalised, and closes the day in the last Harare hour only", async () => {
     const onFiscalised = vi.fn();

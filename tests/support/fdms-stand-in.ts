@@ -74,6 +74,11 @@ export type FdmsStandIn = {
   /** The operation whose answer "lose-reply" drops (SubmitReceipt unless changed). */
   loseReplyOf: string;
   receipts: StandInReceipt[];
+  /**
+   * Validation errors the next accepted receipt is answered with (FDMS keeps such a receipt and answers HTTP 200 with
+   * them, API §8.2.1); used once.
+   */
+  flagNext: { validationErrorCode: string; validationErrorColor: "Red" | "Grey" | "Gray" | "Yellow" }[] | null;
   days: StandInDay[];
   /** Every call: method, operation and HTTP status answered. */
   calls: { operation: string; status: number }[];
@@ -226,6 +231,7 @@ export async function startFdmsStandIn(
     slowMs: 2_000,
     loseReplyOf: "SubmitReceipt",
     receipts: [],
+    flagNext: null,
     days: [],
     calls: [],
     registered: () => devicePublicKey !== null,
@@ -343,6 +349,8 @@ export async function startFdmsStandIn(
     day.lastDate = r.receiptDate;
     lastReceiptGlobalNo = r.receiptGlobalNo;
     const receiptID = nextReceiptID++;
+    const flagged = standIn.flagNext ?? [];
+    standIn.flagNext = null;
     standIn.receipts.push({ receiptID, fiscalDayNo: day.fiscalDayNo, receipt: r });
     const serverHash = sha256(`${sig.signature}${receiptID}`);
     return ok({
@@ -353,7 +361,7 @@ export async function startFdmsStandIn(
         hash: serverHash,
         signature: sign("sha256", Buffer.from(serverHash), caKeys.privateKey).toString("base64"),
       },
-      validationErrors: [],
+      validationErrors: flagged,
     });
   }
 

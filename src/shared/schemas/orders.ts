@@ -3,6 +3,7 @@ import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { VAT_CATEGORIES } from "../tax.ts";
 import { paymentProofViewSchema, paymentReferenceSchema } from "./payment-proofs.ts";
 import { priceBreakSchema } from "./pricing.ts";
+import { FISCAL_STATUS_VALUES } from "./tax-documents.ts";
 
 /** An order's statuses, in the order they usually come. The database keeps the same values. */
 export const ORDER_STATUSES = [
@@ -199,7 +200,7 @@ export const orderDocumentRefSchema = z.object({
   id: z.number(),
   number: z.string(),
   issued_at: z.string(),
-  fiscal_status: z.enum(["not_required", "pending", "fiscalised"]),
+  fiscal_status: z.enum(FISCAL_STATUS_VALUES),
 });
 
 export const orderEventViewSchema = z.object({

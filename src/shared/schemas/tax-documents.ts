@@ -76,10 +76,14 @@ export const fiscalDataSchema = z.object({
 });
 export type FiscalData = z.infer<typeof fiscalDataSchema>;
 
+/** A tax document's fiscalisation, as the API says it (the database's FISCAL_STATUSES). */
+export const FISCAL_STATUS_VALUES = ["not_required", "pending", "fiscalised", "needs_correction"] as const;
+
 export const FISCAL_STATUS_LABELS = {
   not_required: "Not fiscalised (FDMS off)",
   pending: "Fiscalisation pending",
   fiscalised: "Fiscalised",
+  needs_correction: "Needs correction",
 } as const;
 export type FiscalStatus = keyof typeof FISCAL_STATUS_LABELS;
 
@@ -100,7 +104,7 @@ export const taxDocumentSchema = z.object({
   subtotal: z.string(),
   vat: z.string(),
   total: z.string(),
-  fiscal_status: z.enum(["not_required", "pending", "fiscalised"]),
+  fiscal_status: z.enum(FISCAL_STATUS_VALUES),
   fiscal: fiscalDataSchema.nullable(),
   /** The credit note's invoice number, on credit notes. */
   credits: z.string().nullable(),

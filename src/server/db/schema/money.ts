@@ -48,8 +48,12 @@ export const taxRates = pgTable(
 
 /** What a tax document is: a tax invoice for a paid order, or the credit note that reverses it. */
 export const TAX_DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
-/** Fiscalisation: not required while FDMS is off; pending until FDMS accepts it; fiscalised. */
-export const FISCAL_STATUSES = ["not_required", "pending", "fiscalised"] as const;
+/**
+ * Fiscalisation: not required while FDMS is off; pending until FDMS accepts it; fiscalised; or needing correction
+ * (FDMS refused it, accepted it with a red or grey error, or it could not be made into a receipt: decision 016), which
+ * never blocks the documents after it.
+ */
+export const FISCAL_STATUSES = ["not_required", "pending", "fiscalised", "needs_correction"] as const;
 
 /**
  * Tax invoices and credit notes. Numbers come from `document_sequences` in the transaction that issues
@@ -88,6 +92,8 @@ export const taxDocuments = pgTable(
     fiscalStatus: text("fiscal_status", { enum: FISCAL_STATUSES }).notNull().default("not_required"),
     /** What FDMS gave back: device id, fiscal day, receipt counter and global number, verification code, QR URL. */
     fiscal: jsonb("fiscal"),
+    /** Why it needs correction: FDMS's codes, colours and messages, or ours ({ code, color, message }[]). */
+    fiscalProblems: jsonb("fiscal_problems"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -98,7 +104,7 @@ export const taxDocuments = pgTable(
     index("tax_documents_fiscal_idx").on(t.fiscalStatus, t.id),
     foreignKey({ columns: [t.invoiceId], foreignColumns: [t.id] }).onDelete("restrict"),
     check("tax_documents_kind_check", sql`${t.kind} in ('invoice', 'credit_note')`),
-    check("tax_documents_fiscal_status_check", sql`${t.fiscalStatus} in ('not_required', 'pending', 'fiscalised')`),
+    check("tax_documents_fiscal_status_check", sql`${t.fiscalStatus} in ('not_required', 'pending', 'fiscalised', 'needs_correction')`),
   ],
 );
 

@@ -5,6 +5,7 @@ import { taxDocuments } from "../../db/schema/money.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
 import type { FdmsConfigAnswer } from "./fdms-client.ts";
 import type { FiscalDevice } from "./fiscal-device.ts";
+import type { FiscalProblem } from "./fiscal-problems.ts";
 import { FISCAL_SUBMIT_JOB } from "./submission.ts";
 
 export type FiscalOverview = {
@@ -39,6 +40,11 @@ export type FiscalOverview = {
     lastError: string | null;
     nextAttemptAt: string | null;
   }[];
+  /**
+   * Documents that need correction (decision 016), newest first: FDMS refused them, flagged them red or grey (kept by
+   * FDMS: they stop the day's close while the day is open), or they could not be made into a receipt.
+   */
+  needsCorrection: { id: number; number: string; kind: string; issuedAt: string; keptByFdms: boolean; problems: FiscalProblem[] }[];
   /** Fiscalisation jobs out of attempts (a document stuck there waits for "Retry now"). */
   failures: { jobId: number; documentId: number | null; attempts: number; lastError: string | null; at: string | null }[];
 };
@@ -67,6 +73,19 @@ export function createFiscalOverview(device: FiscalDevice) {
         .where(eq(taxDocuments.fiscalStatus, "pending"))
         .orderBy(asc(taxDocuments.id))
         .limit(200);
+      const toCorrect = await db
+        .select({
+          id: taxDocuments.id,
+          number: taxDocuments.number,
+          kind: taxDocuments.kind,
+          issuedAt: taxDocuments.issuedAt,
+          fiscal: taxDocuments.fiscal,
+          problems: taxDocuments.fiscalProblems,
+        })
+        .from(taxDocuments)
+        .where(eq(taxDocuments.fiscalStatus, "needs_correction"))
+        .orderBy(desc(taxDocuments.id))
+        .limit(200);
       const dead = await db
         .select()
         .from(jobs)
@@ -90,7 +109,15 @@ export function createFiscalOverview(device: FiscalDevice) {
         lastError: j.lastError,
         at: j.finishedAt?.toISOString() ?? null,
       }));
-      if (!cfg) return { enabled: false, device: null, day: null, pending, failures };
+      const needsCorrection = toCorrect.map((d) => ({
+        id: d.id,
+        number: d.number,
+        kind: d.kind,
+        issuedAt: d.issuedAt.toISOString(),
+        keptByFdms: d.fiscal !== null,
+        problems: (d.problems as FiscalProblem[] | null) ?? [],
+      }));
+      if (!cfg) return { enabled: false, device: null, day: null, pending, needsCorrection, failures };
       const [device] = await db.select().from(fiscalDevices).where(eq(fiscalDevices.deviceId, cfg.deviceId));
       const [day] = await db
         .select()
@@ -100,6 +127,7 @@ export function createFiscalOverview(device: FiscalDevice) {
         .limit(1);
       const config = device?.config as Partial<FdmsConfigAnswer> | null | undefined;
       return {
+        needsCorrection,
         enabled: true,
         device: {
           deviceId: cfg.deviceId,

@@ -5,6 +5,7 @@ import { taxDocuments } from "../../db/schema/money.ts";
 import { errorsStoppingClose, type FdmsConfigAnswer, FdmsError } from "./fdms-client.ts";
 import { addReceiptToCounters, type FiscalCounter, receiptQrUrl, verificationCode } from "./fdms-protocol.ts";
 import { type DeviceRow, errorText, type FiscalDevice, type InFlight } from "./fiscal-device.ts";
+import { type FiscalProblem, problemsOfValidation } from "./fiscal-problems.ts";
 
 /**
  * A signed receipt's way to FDMS and back: sent, recorded once accepted (the chain, the day's counters, the document's
@@ -14,7 +15,12 @@ export function createReceiptChain(device: FiscalDevice) {
   const { deps, db, log, now, client, credentialsOf } = device;
 
   /** Records an accepted receipt: the chain, the day's counters, the document's fiscal data, in one transaction. */
-  async function recordAccepted(device: DeviceRow, flight: InFlight, receiptID: number | null): Promise<void> {
+  async function recordAccepted(
+    device: DeviceRow,
+    flight: InFlight,
+    receiptID: number | null,
+    problems: FiscalProblem[] = [],
+  ): Promise<void> {
     const r = flight.receipt;
     const config = device.config as FdmsConfigAnswer;
     const fiscal: FiscalData = {
@@ -51,8 +57,19 @@ export function createReceiptChain(device: FiscalDevice) {
           lastErrorAt: null,
         })
         .where(eq(fiscalDevices.id, device.id));
-      await tx.update(taxDocuments).set({ fiscalStatus: "fiscalised", fiscal }).where(eq(taxDocuments.id, flight.documentId));
+      await tx
+        .update(taxDocuments)
+        .set(
+          problems.length > 0
+            ? { fiscalStatus: "needs_correction", fiscal, fiscalProblems: problems }
+            : { fiscalStatus: "fiscalised", fiscal },
+        )
+        .where(eq(taxDocuments.id, flight.documentId));
     });
+    if (problems.length > 0) {
+      log.warn({ documentId: flight.documentId, receiptGlobalNo: r.receiptGlobalNo }, "tax document needs correction");
+      return;
+    }
     log.info({ documentId: flight.documentId, receiptGlobalNo: r.receiptGlobalNo }, "tax document fiscalised");
     try {
       await deps.onFiscalised?.(flight.documentId);
@@ -68,7 +85,8 @@ export function createReceiptChain(device: FiscalDevice) {
       const stopping = errorsStoppingClose(answer.validationErrors);
       if (stopping.length > 0)
         log.warn({ documentId: flight.documentId, validationErrors: stopping }, "FDMS accepted the receipt with errors");
-      await recordAccepted(device, flight, answer.receiptID ?? null);
+      // FDMS keeps the receipt (the chain goes on from it), but a red or grey error makes the document one to correct.
+      await recordAccepted(device, flight, answer.receiptID ?? null, problemsOfValidation(stopping));
     } catch (err) {
       if (err instanceof FdmsError && err.kind === "refused") {
         await db.update(fiscalDevices).set({ inFlight: null }).where(eq(fiscalDevices.id, device.id));

@@ -9,6 +9,7 @@ import { enqueue } from "../../platform/jobs/queue.ts";
 import type { FdmsConfigAnswer } from "./fdms-client.ts";
 import { buildReceipt, type FdmsCreditDebitNote, fdmsLocalTime, signReceipt } from "./fdms-protocol.ts";
 import { type DayRow, type DeviceRow, errorText, type FiscalDevice, type InFlight } from "./fiscal-device.ts";
+import { markNeedsCorrection, problemOfFailure } from "./fiscal-problems.ts";
 import { orderFacts } from "./order-facts.ts";
 import type { ReceiptChain } from "./receipt-chain.ts";
 import { receiptDateAfter } from "./receipt-lines.ts";
@@ -62,7 +63,11 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
     };
   }
 
-  /** Every pending document, oldest first, one at a time; the first failure stops the run (the later ones wait). */
+  /**
+   * Every pending document, oldest first, one at a time. A document's own problem (it cannot be made into a receipt,
+   * or FDMS refuses its receipt) marks it as needing correction and the run goes on; any other failure (FDMS
+   * unreachable, the day or device refused) stops the run, and the later documents wait for the retry.
+   */
   async function submitPending(d: DeviceRow): Promise<number> {
     if (!cfg) throw new Error("FDMS is off.");
     const chargeHsCodes = { delivery: cfg.deliveryHsCode, service: cfg.serviceHsCode };
@@ -82,19 +87,28 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
       // or came in the same second, is dated the second after them.
       const receiptDate = receiptDateAfter(fdmsLocalTime(doc.issuedAt), day.openedLocal, device.lastReceiptDate ?? "");
       const content = doc.content as TaxDocumentContent;
-      const unsigned = buildReceipt({
-        kind: doc.kind,
-        number: doc.number,
-        content,
-        ...(await orderFacts(db, doc.orderId, content.lines.length)),
-        chargeHsCodes,
-        deviceID: device.deviceId,
-        receiptCounter: day.receiptCounter + 1,
-        receiptGlobalNo: device.lastReceiptGlobalNo + 1,
-        receiptDate,
-        taxes: config.applicableTaxes,
-        ...(doc.kind === "credit_note" ? { credited: await creditedOf(doc.invoiceId) } : {}),
-      });
+      let unsigned: ReturnType<typeof buildReceipt>;
+      try {
+        unsigned = buildReceipt({
+          kind: doc.kind,
+          number: doc.number,
+          content,
+          ...(await orderFacts(db, doc.orderId, content.lines.length)),
+          chargeHsCodes,
+          deviceID: device.deviceId,
+          receiptCounter: day.receiptCounter + 1,
+          receiptGlobalNo: device.lastReceiptGlobalNo + 1,
+          receiptDate,
+          taxes: config.applicableTaxes,
+          ...(doc.kind === "credit_note" ? { credited: await creditedOf(doc.invoiceId) } : {}),
+        });
+      } catch (err) {
+        // A document that cannot be made into a receipt waits for its correction; the ones after it go on.
+        const problem = problemOfFailure(err);
+        if (!problem) throw err;
+        await markNeedsCorrection(db, doc.id, [problem]);
+        continue;
+      }
       const key = privateKeyOf(device);
       const receipt = signReceipt(device.deviceId, unsigned, day.receiptCounter === 0 ? null : device.lastReceiptHash, key);
       const flight: InFlight = { documentId: doc.id, fiscalDayNo: day.dayNo, receipt };
@@ -103,7 +117,11 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
       try {
         await send(device, flight);
       } catch (err) {
-        throw new Error(`${doc.number}: ${errorText(err)}`);
+        // FDMS refused the receipt itself (nothing kept there): the document waits for its correction, the queue goes on.
+        const problem = problemOfFailure(err);
+        if (!problem) throw new Error(`${doc.number}: ${errorText(err)}`);
+        await markNeedsCorrection(db, doc.id, [problem]);
+        continue;
       }
       done++;
     }

@@ -76,7 +76,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 const when = (v: string | null) => (v ? <Token>{formatDateTime(v)}</Token> : "—");
 
 export default function AdminFiscal({ loaderData, actionData }: Route.ComponentProps) {
-  const { enabled, device, day, pending, failures } = loaderData;
+  const { enabled, device, day, pending, needsCorrection, failures } = loaderData;
   const busy = useNavigation().state !== "idle";
   const dayOpen = day !== null && day.status !== "closed";
   return (
@@ -217,6 +217,42 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
           ]}
         />
       </section>
+
+      {needsCorrection.length > 0 ? (
+        <section aria-labelledby="fdms-corrections" className="space-y-3" data-testid="fiscal-corrections">
+          <h2 id="fdms-corrections" className="text-lg font-semibold text-slate-900">
+            Needs correction ({needsCorrection.length})
+          </h2>
+          <p className="max-w-prose text-sm text-slate-700">
+            These documents are not fiscal and are not printed as such; the documents after them went on. One FDMS refused, or that could
+            not be sent, is sent again once what is wrong is put right. One FDMS kept with an error stops the fiscal day&apos;s close while
+            that day is open: correct it with a credit note and a new invoice.
+          </p>
+          <ul className="space-y-2">
+            {needsCorrection.map((d) => (
+              <li key={d.id} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-slate-900">
+                <p>
+                  <Token>{d.number}</Token> · {d.kind === "credit_note" ? "Credit note" : "Tax invoice"} · issued {when(d.issuedAt)} ·{" "}
+                  {d.keptByFdms ? "kept by FDMS with an error" : "not accepted by FDMS"}
+                </p>
+                <ul className="mt-1 list-disc pl-5">
+                  {d.problems.map((p) => (
+                    <li key={`${p.code ?? ""}-${p.message}`}>
+                      {p.code ? (
+                        <>
+                          <Token>{p.code}</Token>
+                          {p.color ? ` (${p.color})` : ""}:{" "}
+                        </>
+                      ) : null}
+                      {p.message}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {failures.length > 0 ? (
         <section aria-labelledby="fdms-failures" className="space-y-3">

@@ -15,7 +15,12 @@ export function FiscalStatusBadge({ status }: { status: FiscalStatus }) {
       </span>
     );
   }
-  const tone = status === "fiscalised" ? "border-green-300 bg-green-50 text-green-900" : "border-amber-300 bg-amber-50 text-amber-900";
+  const tone =
+    status === "fiscalised"
+      ? "border-green-300 bg-green-50 text-green-900"
+      : status === "needs_correction"
+        ? "border-red-300 bg-red-50 text-red-900"
+        : "border-amber-300 bg-amber-50 text-amber-900";
   return (
     <span data-fiscal-status={status} className={`${BADGE} ${tone}`}>
       {FISCAL_STATUS_LABELS[status]}
