@@ -68,6 +68,44 @@ export function vatCents(netCents: bigint, percent: string): bigint {
   return scaled(netCents, units, 100n * 10n ** BigInt(VAT_PLACES));
 }
 
+/**
+ * The VAT of lines at one rate, rounded once on their sum (`vatCents` of the sum: FDMS's RCPT026, decision 031), and
+ * each line's share of it: the line's own VAT rounded alone, moved by a cent on the lines whose own rounding went
+ * furthest from the exact figure (first lines first on a tie) until the shares add up to the group's VAT. A group of
+ * one line, or whose lines' roundings already add up, keeps every line's own VAT.
+ */
+export function vatShares(nets: readonly bigint[], percent: string): { vat: bigint; shares: bigint[] } {
+  const units = decimalUnits(percent, VAT_PLACES);
+  if (units === null) throw new Error(`not a VAT rate: ${percent}`);
+  const scale = 100n * 10n ** BigInt(VAT_PLACES);
+  const vat = scaled(
+    nets.reduce((s, n) => s + n, 0n),
+    units,
+    scale,
+  );
+  const shares = nets.map((n) => scaled(n, units, scale));
+  // How far each line's rounding went above its exact VAT, in 1/scale of a cent (between -scale/2 and scale/2).
+  const over = nets.map((n, i) => (shares[i] as bigint) * scale - n * units);
+  let gap = vat - shares.reduce((s, v) => s + v, 0n);
+  if (gap === 0n) return { vat, shares };
+  const step = gap > 0n ? 1n : -1n;
+  // Cents added go to the lines rounded down the most; cents taken, from those rounded up the most.
+  const order = nets
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = (over[a] as bigint) * step;
+      const y = (over[b] as bigint) * step;
+      return x < y ? -1 : x > y ? 1 : a - b;
+    });
+  // The gap is at most (lines + 1) / 2 cents: one cent per line at most.
+  for (let k = 0; gap !== 0n; k++) {
+    const i = order[k % order.length] as number;
+    shares[i] = (shares[i] as bigint) + step;
+    gap -= step;
+  }
+  return { vat, shares };
+}
+
 /** 123450n → "1234.50": cents as the decimal text the database and the API carry. */
 export function centsToDecimal(cents: bigint): string {
   const negative = cents < 0n;

@@ -1,5 +1,5 @@
 import { centsToDecimal, convertCents, decimalUnits, formatCents, rateNote, signedCents, toUsdCents } from "./money.ts";
-import { type TaxTotals, taxTotals, totalsAsText } from "./tax.ts";
+import { type TaxTotals, taxTotals, totalsAsText, type VatRounding } from "./tax.ts";
 
 /**
  * A quotation's figures: the unit price of each line in the quotation's currency, line amounts and the total, in
@@ -92,8 +92,9 @@ export function quotationTaxTotals(
   lines: readonly { unit: string; quantity: number; vatRate: string | null }[],
   charges: readonly ChargeLike[],
   standardVat: string | null,
+  rounding: VatRounding = "group",
 ): TaxTotals {
-  return taxTotals([...lines, ...charges.map((c) => ({ unit: signedCharge(c), quantity: 1, vatRate: standardVat }))]);
+  return taxTotals([...lines, ...charges.map((c) => ({ unit: signedCharge(c), quantity: 1, vatRate: standardVat }))], rounding);
 }
 
 /** A charge's signed amount in whole cents (a discount negative), for the pages' and the PDF's rows. */
@@ -180,13 +181,14 @@ export function unitInOtherCurrencies(
 
 /**
  * A quotation's totals in its other currency (USD for a ZWG quotation, the secondary currency for a USD one) at its
- * frozen rate: each line converted per unit, then VAT per line as in `taxTotals`, so they equal the order's and the
- * invoice's other totals. Null without a rate.
+ * frozen rate: each line converted per unit, then VAT by `taxTotals` with the quotation's rounding, so they equal the
+ * order's and the invoice's other totals. Null without a rate.
  */
 export function quotationOtherTotals(
   lines: readonly QuotationDocumentLine[],
   currency: string,
   rate: string | null,
+  rounding: VatRounding = "group",
 ): { subtotal: string; vat: string; total: string } | null {
   if (!rate) return null;
   const units = lines.map((l) => {
@@ -194,7 +196,12 @@ export function quotationOtherTotals(
     return currency === "USD" ? other.secondary : other.usd;
   });
   if (units.some((u) => u === null)) return null;
-  return totalsAsText(taxTotals(lines.map((l, i) => ({ unit: units[i] as string, quantity: l.quantity, vatRate: l.vatRate }))));
+  return totalsAsText(
+    taxTotals(
+      lines.map((l, i) => ({ unit: units[i] as string, quantity: l.quantity, vatRate: l.vatRate })),
+      rounding,
+    ),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { centsToDecimal, decimalUnits, percentLabel, vatCents } from "./money.ts";
+import { centsToDecimal, decimalUnits, percentLabel, vatCents, vatShares } from "./money.ts";
 
 /**
  * VAT on documents: each product's VAT category decides the rate its lines carry, and one function
@@ -36,19 +36,47 @@ export type TaxSummaryRow = { vatRate: string | null; net: bigint; vat: bigint }
 export type TaxTotals = { lines: TaxLine[]; summary: TaxSummaryRow[]; net: bigint; vat: bigint; gross: bigint };
 
 /**
- * The lines' amounts excluding VAT (unit × quantity), their VAT (rounded half away from zero, once per line) and
- * totals, with a summary per rate in the order the rates first appear (exempt last). Unit prices are decimal text
- * with at most two places; a malformed one throws (it never comes from a person).
+ * How a document's VAT is rounded (decision 031): "group", once per rate on the sum of that rate's lines (FDMS's
+ * RCPT026), the rule of every new document; "line", per line and summed, the rule of orders and quotations issued
+ * before it, which keep the VAT they were issued with.
  */
-export function taxTotals(input: TaxLineInput[]): TaxTotals {
-  const lines = input.map((l) => {
+export const VAT_ROUNDINGS = ["group", "line"] as const;
+export type VatRounding = (typeof VAT_ROUNDINGS)[number];
+
+/**
+ * The lines' amounts excluding VAT (unit × quantity), their VAT and totals, with a summary per rate in the order the
+ * rates first appear (exempt last). With "group" rounding each rate's VAT is rounded once (half away from zero) on
+ * its lines' net sum and each line carries its share of it (`vatShares`), so the lines' VAT adds up to the summary's
+ * and the summary's to the total; with "line" each line's VAT is rounded alone. Unit prices are decimal text with at
+ * most two places; a malformed one throws (it never comes from a person).
+ */
+export function taxTotals(input: TaxLineInput[], rounding: VatRounding = "group"): TaxTotals {
+  const nets = input.map((l) => {
     // A discount line carries a negative unit price: its VAT is negative too.
     const negative = l.unit.trim().startsWith("-");
     const units = decimalUnits(negative ? l.unit.trim().slice(1) : l.unit, 2);
     if (units === null) throw new Error(`not an amount: ${l.unit}`);
-    const unit = negative ? -units : units;
-    const net = unit * BigInt(l.quantity);
-    const vat = l.vatRate === null ? 0n : vatCents(net, l.vatRate);
+    return (negative ? -units : units) * BigInt(l.quantity);
+  });
+  const vats = input.map((l, i) => (l.vatRate === null || rounding === "group" ? 0n : vatCents(nets[i] as bigint, l.vatRate)));
+  if (rounding === "group") {
+    const groups = new Map<string, number[]>();
+    input.forEach((l, i) => {
+      if (l.vatRate !== null) groups.set(l.vatRate, [...(groups.get(l.vatRate) ?? []), i]);
+    });
+    for (const [rate, members] of groups) {
+      const { shares } = vatShares(
+        members.map((i) => nets[i] as bigint),
+        rate,
+      );
+      members.forEach((i, k) => {
+        vats[i] = shares[k] as bigint;
+      });
+    }
+  }
+  const lines = input.map((l, i) => {
+    const net = nets[i] as bigint;
+    const vat = vats[i] as bigint;
     return { net, vat, gross: net + vat, vatRate: l.vatRate };
   });
   const byRate = new Map<string, TaxSummaryRow>();

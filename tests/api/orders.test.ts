@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orders } from "#server/db/schema/commerce.ts";
 import { CANCEL_REASON_REQUIRED } from "#server/modules/orders/orders.service.ts";
-import { centsToDecimal, convertCents } from "#shared/money.ts";
+import { centsToDecimal, convertCents, vatCents } from "#shared/money.ts";
 import { ORDER_STATUSES, type OrderView } from "#shared/schemas/orders.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { type Actors, createActors } from "../support/actors.ts";
@@ -115,9 +115,10 @@ describe("POST /api/orders", () => {
     ]);
     // Delivery to the city the address names, at the admins' fee: a line of the order, with VAT.
     expect([body.delivery_city, body.delivery_fee, body.branch?.name]).toEqual(["Harare", "15.00", "Harare"]);
-    // Prices exclude VAT; the order adds VAT at the rate of its day (15.5 % in 2026), rounded once per line.
+    // Prices exclude VAT; the order adds VAT at the rate of its day (15.5 % in 2026), rounded once on the rate's sum
+    // (decision 031).
     expect(cents(body.subtotal)).toBe(cents(a.priceUsd) * 2 + cents(b.priceUsd) + 1500);
-    const vat = Math.round(cents(a.priceUsd) * 2 * 0.155) + Math.round(cents(b.priceUsd) * 0.155) + Math.round(1500 * 0.155);
+    const vat = Number(vatCents(BigInt(cents(a.priceUsd) * 2 + cents(b.priceUsd) + 1500), "15.50"));
     expect(body.vat_rate).toBe("15.50");
     expect(cents(body.vat)).toBe(vat);
     expect(cents(body.total)).toBe(cents(body.subtotal) + vat);
@@ -259,7 +260,7 @@ describe("GET /api/orders/preview (the dealer cart's prices)", () => {
     expect(cents(body.subtotal_secondary)).toBe(cents(a.priceZwl ?? "0") * 3 + cents(b.priceZwl ?? "0"));
     expect(body.vat_rate).toBe("15.50");
     expect(cents(body.total_usd)).toBe(cents(body.subtotal_usd) + cents(body.vat_usd));
-    expect(cents(body.vat_usd)).toBe(Math.round(cents(a.priceUsd) * 3 * 0.155) + Math.round(cents(b.priceUsd) * 0.155));
+    expect(cents(body.vat_usd)).toBe(Number(vatCents(BigInt(cents(a.priceUsd) * 3 + cents(b.priceUsd)), "15.50")));
     expect(body.secondary_currency).toBe(DEFAULT_SITE_SETTINGS.secondaryCurrency);
 
     // A product with its ZWG price set by hand: that price, in the total too.

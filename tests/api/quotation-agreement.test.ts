@@ -74,22 +74,29 @@ const caseArb = fc.record({
   visitor: fc.boolean(),
 });
 
-/** What every document must say of the quotation: its JSON's figures, checked against a computation of their own. */
+/**
+ * What every document must say of the quotation: its JSON's figures, checked against a computation of their own (VAT
+ * rounded once on each rate's net sum, decision 031).
+ */
 function expectConsistentJson(q: QuotationView): void {
   let net = 0n;
-  let vat = 0n;
+  const byRate = new Map<string, bigint>();
+  const add = (rate: string | null, amount: bigint) => {
+    if (rate !== null) byRate.set(rate, (byRate.get(rate) ?? 0n) + amount);
+  };
   for (const l of q.lines) {
     const line = cents(l.quoted_price) * BigInt(l.quantity);
     expect(l.line_total).toBe(formatCents(line).replace(/,/g, ""));
     net += line;
-    vat += l.vat_rate === null ? 0n : vatCents(line, l.vat_rate);
+    add(l.vat_rate, line);
   }
   for (const c of q.charges) {
     const amount = cents(c.signed_amount);
     expect(amount).toBe(c.kind === "discount" ? -cents(c.amount) : cents(c.amount));
     net += amount;
-    vat += vatCents(amount, q.vat_rate as string);
+    add(q.vat_rate, amount);
   }
+  const vat = [...byRate].reduce((s, [rate, sum]) => s + vatCents(sum, rate), 0n);
   expect([q.subtotal, q.vat, q.total]).toEqual([net, vat, net + vat].map((v) => formatCents(v).replace(/,/g, "")));
   expect(net + vat).toBeGreaterThan(0n);
 }

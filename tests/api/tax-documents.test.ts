@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
+import { orderLines, orders, quotationProducts, quotations } from "#server/db/schema/commerce.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import type { TaxDocumentView } from "#shared/schemas/tax-documents.ts";
@@ -293,5 +294,96 @@ describe("tax invoices and credit notes (issue 21 §4)", () => {
     const pdf = await actors.inject("admin", { method: "GET", url: `/api/tax-documents/${id}/pdf` });
     expect(pdf.statusCode).toBe(200);
     expect((await actors.inject("dealer", { method: "GET", url: `/api/tax-documents/${id}/pdf` })).statusCode).toBe(403);
+  });
+});
+
+describe("VAT rounded once per rate, documents issued before keep theirs (decision 031)", () => {
+  /** An order whose two lines are 0.87 at 15.5 %: 0.13 + 0.13 rounded per line, 0.27 on their sum. */
+  async function twoLineOrder(rounding: "group" | "line", vat: string, total: string): Promise<number> {
+    const o = await place([
+      [productIds[0] as number, 1],
+      [productIds[1] as number, 1],
+    ]);
+    const { db } = t.database;
+    await db
+      .update(orderLines)
+      .set({ unitPrice: "0.87", unitPriceUsd: "0.87", unitPriceSecondary: null, vatRate: "15.50", vatCategory: "standard" })
+      .where(eq(orderLines.orderId, o.id));
+    await db
+      .update(orders)
+      .set({
+        vatRounding: rounding,
+        vatRate: "15.50",
+        subtotal: "1.74",
+        vat,
+        total,
+        subtotalUsd: "1.74",
+        vatUsd: vat,
+        totalUsd: total,
+        secondaryCurrency: null,
+        subtotalSecondary: null,
+        vatSecondary: null,
+        totalSecondary: null,
+      })
+      .where(eq(orders.id, o.id));
+    return o.id;
+  }
+
+  it("an order placed before keeps its per-line VAT in its view and its invoice; a new one rounds on the rate's sum", async () => {
+    for (const [rounding, vat, total, lineVat] of [
+      ["line", "0.26", "2.00", ["0.13", "0.13"]],
+      ["group", "0.27", "2.01", ["0.14", "0.13"]],
+    ] as const) {
+      const id = await twoLineOrder(rounding, vat, total);
+      const view = (await actors.inject("dealer", { method: "GET", url: `/api/orders/${id}` })).json() as OrderView;
+      expect(
+        view.products.map((l) => l.line_vat),
+        rounding,
+      ).toEqual(lineVat);
+      expect((await confirm(id)).statusCode).toBe(200);
+      const [doc] = await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, id));
+      expect([doc?.subtotal, doc?.vat, doc?.total], rounding).toEqual([view.subtotal, view.vat, view.total]);
+      const content = doc?.content as { lines: { vat: string }[]; vat_summary: { vat: string }[] };
+      expect(content.lines.map((l) => l.vat)).toEqual(lineVat);
+      expect(content.vat_summary.map((r) => r.vat)).toEqual([vat]);
+    }
+  });
+
+  it("a quotation approved before keeps its per-line VAT; one approved now rounds on the rate's sum", async () => {
+    const email = "vat-groups@example.com";
+    const request = await t.inject({
+      method: "POST",
+      url: "/api/quotations",
+      remoteAddress: "10.21.0.2",
+      payload: {
+        customer_name: "Chiedza Requester",
+        customer_address: "12 Herbert Chitepo Avenue, Mutare",
+        customer_email: email,
+        customer_phone: "+263 77 555 0101",
+        notes: "",
+        products: [
+          { product_id: productIds[0], quantity: 1 },
+          { product_id: productIds[1], quantity: 1 },
+        ],
+      },
+    });
+    expect(request.statusCode).toBe(201);
+    const id = request.json().id as number;
+    const { db } = t.database;
+    // A request still pending when the migration ran carries "line"; approving it now makes it "group".
+    await db.update(quotations).set({ vatRounding: "line" }).where(eq(quotations.id, id));
+    const approved = await actors.inject("admin", { method: "PUT", url: `/api/quotations/${id}`, payload: { status: "approved" } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [row] = await db.select({ rounding: quotations.vatRounding }).from(quotations).where(eq(quotations.id, id));
+    expect(row?.rounding).toBe("group");
+    await db.update(quotationProducts).set({ quotedPrice: "0.87", vatRate: "15.50" }).where(eq(quotationProducts.quotationId, id));
+    const read = async () =>
+      (await actors.inject("admin", { method: "GET", url: `/api/quotations/?q=${email}` })).json().rows[0] as Record<string, string>;
+    const group = await read();
+    expect([group.subtotal, group.vat, group.total]).toEqual(["1.74", "0.27", "2.01"]);
+    // One approved before the change: its figures stay as they were approved.
+    await db.update(quotations).set({ vatRounding: "line" }).where(eq(quotations.id, id));
+    const line = await read();
+    expect([line.subtotal, line.vat, line.total]).toEqual(["1.74", "0.26", "2.00"]);
   });
 });

@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, numeric, pgTable, serial, text, t
 import { ORDER_CURRENCIES, ORDER_FULFILMENTS, ORDER_STATUSES } from "#shared/schemas/orders.ts";
 import { PAYMENT_STATUSES, PAYNOW_METHODS } from "#shared/schemas/payments.ts";
 import { QUOTATION_STATUS_VALUES } from "#shared/schemas/quotations.ts";
-import { VAT_CATEGORIES } from "#shared/tax.ts";
+import { VAT_CATEGORIES, VAT_ROUNDINGS } from "#shared/tax.ts";
 import { users } from "./accounts.ts";
 import { branches } from "./branches.ts";
 import { categories, products } from "./catalogue.ts";
@@ -30,6 +30,8 @@ export const quotations = pgTable(
     rateDate: date("rate_date"),
     /** The standard VAT rate in force on approval (null before approval, and on quotations from before VAT). */
     vatRate: numeric("vat_rate", { precision: 5, scale: 2 }),
+    /** How its VAT is rounded, set on approval (decision 031): "line" on quotations approved before VAT per rate. */
+    vatRounding: text("vat_rounding", { enum: VAT_ROUNDINGS }).notNull().default("group"),
     /** Why an admin rejected it (shown to the requester). */
     decisionReason: text("decision_reason").notNull().default(""),
     decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
@@ -133,6 +135,8 @@ export const orders = pgTable(
     subtotalSecondary: numeric("subtotal_secondary", { precision: 18, scale: 2 }),
     vatSecondary: numeric("vat_secondary", { precision: 18, scale: 2 }),
     totalSecondary: numeric("total_secondary", { precision: 18, scale: 2 }),
+    /** How the amounts above were rounded (decision 031): "line" on orders placed before VAT per rate. */
+    vatRounding: text("vat_rounding", { enum: VAT_ROUNDINGS }).notNull().default("group"),
     /** The currency the dealer pays in: USD or the secondary currency's label at the time of the order. */
     currency: text("currency", { enum: ORDER_CURRENCIES }).notNull().default("USD"),
     /** The total in `currency`; null on orders from before currencies (read as total_usd). */

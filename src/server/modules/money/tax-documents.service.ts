@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { can } from "#shared/can.ts";
 import { harareDate } from "#shared/dates.ts";
-import { centsToDecimal } from "#shared/money.ts";
 import { orderReference } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import {
@@ -26,6 +25,7 @@ import { NotFoundError } from "../../platform/errors.ts";
 import { enqueue } from "../../platform/jobs/queue.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import { type DocumentAmounts, documentAmounts } from "./tax-document-amounts.ts";
 import { taxDocumentMail } from "./tax-document-mail.ts";
 import { taxDocumentFileName, taxDocumentPdf } from "./tax-document-pdf.ts";
 
@@ -70,10 +70,6 @@ function harareYear(at: Date): number {
 /** Harare midnight of a day as a moment (UTC+2 all year). */
 function harareMidnight(day: string): Date {
   return new Date(`${day}T00:00:00+02:00`);
-}
-
-function dec(cents: bigint): string {
-  return centsToDecimal(cents);
 }
 
 function toView(row: TaxDocumentRow, credits: string | null): TaxDocumentView {
@@ -136,12 +132,19 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
         .where(eq(users.id, order.userId)),
     ]);
     const inCurrency = (l: (typeof lines)[number]) => l.unitPrice ?? l.unitPriceUsd;
-    const totals = taxTotals(lines.map((l) => ({ unit: inCurrency(l), quantity: l.quantity, vatRate: l.vatRate })));
+    // Rounded as the order was (decision 031): the invoice repeats the amounts the order asked for and was paid.
+    const amounts = documentAmounts(
+      lines.map((l) => ({ unit: inCurrency(l), quantity: l.quantity, vatRate: l.vatRate })),
+      order.vatRounding,
+    );
     // The other currency at the order's frozen rate: the secondary one for a USD order, USD for a secondary one.
     const otherIsUsd = order.currency !== "USD";
     const otherUnits = lines.map((l) => (otherIsUsd ? l.unitPriceUsd : l.unitPriceSecondary));
     const other = otherUnits.every((u) => u !== null)
-      ? taxTotals(lines.map((l, i) => ({ unit: otherUnits[i] as string, quantity: l.quantity, vatRate: l.vatRate })))
+      ? taxTotals(
+          lines.map((l, i) => ({ unit: otherUnits[i] as string, quantity: l.quantity, vatRate: l.vatRate })),
+          order.vatRounding,
+        )
       : null;
     const seller: DocumentParty = {
       name: company.companyName,
@@ -164,23 +167,18 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
       buyer,
       order_reference: orderReference(order.id, order.createdAt),
       currency: order.currency,
-      lines: lines.map((l, i) => {
-        const t = totals.lines[i] as TaxTotals["lines"][number];
-        return {
-          product_id: l.productId,
-          name: l.productName,
-          hs_code: l.hsCode,
-          quantity: l.quantity,
-          vat_category: l.vatCategory,
-          vat_rate: l.vatRate,
-          unit_price: inCurrency(l),
-          net: dec(t.net),
-          vat: dec(t.vat),
-          total: dec(t.gross),
-        };
-      }),
-      vat_summary: totals.summary.map((r) => ({ vat_rate: r.vatRate, net: dec(r.net), vat: dec(r.vat) })),
-      totals: totalsAsText(totals),
+      lines: lines.map((l, i) => ({
+        product_id: l.productId,
+        name: l.productName,
+        hs_code: l.hsCode,
+        quantity: l.quantity,
+        vat_category: l.vatCategory,
+        vat_rate: l.vatRate,
+        unit_price: inCurrency(l),
+        ...(amounts.lines[i] as DocumentAmounts["lines"][number]),
+      })),
+      vat_summary: amounts.vat_summary,
+      totals: amounts.totals,
       other_currency: other ? (otherIsUsd ? "USD" : order.secondaryCurrency) : null,
       other_totals: other ? totalsAsText(other) : null,
       exchange_rate: order.exchangeRate,
@@ -188,7 +186,7 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
       credits: null,
       reason: "",
     };
-    return { content, order, totals };
+    return { content, order, totals: amounts.tax };
   }
 
   async function insertDocument(

@@ -73,7 +73,12 @@ export async function insertOrderFromQuotation(tx: Tx, deps: Deps, input: Quotat
   });
   const totalsOf = (unit: (l: (typeof priced)[number]) => string | null) =>
     priced.every((l) => unit(l) !== null)
-      ? totalsAsText(taxTotals(priced.map((l) => ({ unit: unit(l) as string, quantity: l.quantity, vatRate: l.vatRate }))))
+      ? totalsAsText(
+          taxTotals(
+            priced.map((l) => ({ unit: unit(l) as string, quantity: l.quantity, vatRate: l.vatRate })),
+            q.vatRounding,
+          ),
+        )
       : { subtotal: null, vat: null, total: null };
   const own = totalsOf((l) => l.unit);
   // No document totals nothing or less (a discount larger than the goods): refused before anything is written.
@@ -94,6 +99,8 @@ export async function insertOrderFromQuotation(tx: Tx, deps: Deps, input: Quotat
       status: "awaiting_payment",
       currency: q.currency,
       vatRate: q.vatRate,
+      // The quotation's rounding (decision 031), so the order repeats its approved figures to the cent.
+      vatRounding: q.vatRounding,
       subtotalUsd: usd.subtotal,
       vatUsd: usd.vat,
       totalUsd: usd.total as string,

@@ -92,11 +92,16 @@ export function orderViews({ db, settings, taxDocuments, stock, siteUrl }: Order
       const waiting = held.backorders.get(o.id);
       const sent = held.serials.get(o.id);
       const branch = o.branchId === null ? undefined : held.branches.get(o.branchId);
+      // Each line's VAT as the order's totals were made (decision 031): its share of its rate's VAT on the order.
+      const taxed = taxTotals(
+        mine.map((l) => ({ unit: l.unitPrice ?? l.unitPriceUsd, quantity: l.quantity, vatRate: l.vatRate })),
+        o.vatRounding,
+      ).lines;
       const products = mine
-        .filter((l) => l.kind === "product")
-        .map((l) => {
+        .map((l, i) => ({ l, vat: taxed[i]?.vat ?? 0n }))
+        .filter(({ l }) => l.kind === "product")
+        .map(({ l, vat }) => {
           const unit = l.unitPrice ?? l.unitPriceUsd;
-          const [taxed] = taxTotals([{ unit, quantity: l.quantity, vatRate: l.vatRate }]).lines;
           return {
             product_id: l.productId,
             product_name: l.productName,
@@ -105,7 +110,7 @@ export function orderViews({ db, settings, taxDocuments, stock, siteUrl }: Order
             unit_price_usd: l.unitPriceUsd,
             unit_price_secondary: l.unitPriceSecondary,
             line_total: centsToDecimal((signedCents(unit) ?? 0n) * BigInt(l.quantity)),
-            line_vat: centsToDecimal(taxed?.vat ?? 0n),
+            line_vat: centsToDecimal(vat),
             hs_code: l.hsCode,
             vat_category: l.vatCategory,
             vat_rate: l.vatRate,

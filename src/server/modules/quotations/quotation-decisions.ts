@@ -262,6 +262,8 @@ export function createQuotationDecisions(
               exchangeRate: rate?.rate ?? null,
               rateDate: rate?.effective_date ?? null,
               vatRate: vat.rate,
+              // Approved now: VAT rounded once per rate (decision 031), whatever an earlier approval used.
+              vatRounding: "group",
               branchId: branch.id,
               decisionReason: "",
               decidedBy: admin.id,

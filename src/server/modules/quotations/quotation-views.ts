@@ -204,9 +204,9 @@ export function createQuotationViews({ db, catalogue }: Pick<QuotationPartDeps, 
       // VAT on the quoted prices and the charges at the rates frozen on approval (decision 017: one signed figure per
       // line, a discount negative); none before approval, nor for an approval from before VAT was frozen.
       const documentLines = priced ? quotationDocumentLines({ lines, charges, vat_rate: q.vatRate }) : null;
-      const taxed = documentLines ? totalsAsText(taxTotals(documentLines)) : null;
+      const taxed = documentLines ? totalsAsText(taxTotals(documentLines, q.vatRounding)) : null;
       // The same totals in the other currency at the frozen rate, as the order and its invoice will carry them.
-      const other = documentLines ? quotationOtherTotals(documentLines, q.currency, q.exchangeRate) : null;
+      const other = documentLines ? quotationOtherTotals(documentLines, q.currency, q.exchangeRate, q.vatRounding) : null;
       return {
         id: q.id,
         user_id: q.userId,

@@ -1,0 +1,199 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildReceipt, type FdmsApplicableTax, type FdmsReceipt } from "#server/modules/fiscal/fdms-protocol.ts";
+import { documentAmounts } from "#server/modules/money/tax-document-amounts.ts";
+import { centsToDecimal, decimalUnits, signedCents, vatCents } from "#shared/money.ts";
+import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
+import { lineVatRate, type VatCategory } from "#shared/tax.ts";
+
+/**
+ * The property (decision 031): for random receipts of 1–12 lines in the three tax groups (standard, zero-rated,
+ * exempt) with discount lines (negative), each tax is what FDMS computes on its group's lines (API v7.2 RCPT026/027,
+ * decision 016 row 40), and the invoice's amounts (as the tax document service freezes them and the PDF prints them)
+ * are what `buildReceipt` sends. A fixed number of cases from a printed seed (FDMS_TAX_SEED=… repeats a run).
+ */
+
+const CASES = 400;
+const SEED = Number(process.env.FDMS_TAX_SEED ?? Math.floor(Date.now() / 86_400_000));
+
+const TAXES: FdmsApplicableTax[] = [
+  { taxID: 1, taxName: "Exempt" },
+  { taxID: 2, taxPercent: 0, taxName: "Zero rated" },
+  { taxID: 3, taxPercent: 15, taxName: "Standard rated 15%" },
+  { taxID: 515, taxPercent: 15.5, taxName: "Standard rated 15.5%" },
+];
+
+type Line = { category: VatCategory; unitCents: number; quantity: number; discount: boolean };
+
+const lineArb: fc.Arbitrary<Line> = fc.record({
+  category: fc.constantFrom<VatCategory>("standard", "standard", "zero_rated", "exempt"),
+  unitCents: fc.integer({ min: 1, max: 250_000 }),
+  quantity: fc.integer({ min: 1, max: 25 }),
+  discount: fc.boolean(),
+});
+
+const receiptArb = (discounts: boolean) =>
+  fc.record({
+    standard: fc.constantFrom("15.00", "15.50"),
+    kind: fc.constantFrom<"invoice" | "credit_note">("invoice", "credit_note"),
+    lines: fc
+      .array(lineArb, { minLength: 1, maxLength: 12 })
+      // A discount is one line of a negative amount; never the first line, and a document never totals 0 or less.
+      .map((ls) => ls.map((l, i) => (discounts && i > 0 && l.discount ? { ...l, quantity: 1 } : { ...l, discount: false })))
+      .filter((ls) => ls.reduce((s, l) => s + (l.discount ? -l.unitCents : l.unitCents * l.quantity), 0) > 0),
+  });
+
+/** The document the tax document service would freeze for these lines (new documents round per rate group). */
+function documentOf(standard: string, lines: Line[]): TaxDocumentContent {
+  const input = lines.map((l) => ({
+    unit: centsToDecimal(BigInt(l.discount ? -l.unitCents : l.unitCents)),
+    quantity: l.quantity,
+    vatRate: lineVatRate(l.category, standard),
+  }));
+  const amounts = documentAmounts(input, "group");
+  const party = { name: "Sunrise Solar", address: "Harare", tin: "2000999999", vat_number: null, email: null, phone: null };
+  return {
+    seller: party,
+    buyer: party,
+    order_reference: "ORD-1",
+    currency: "USD",
+    lines: lines.map((l, i) => ({
+      product_id: l.discount ? null : i + 1,
+      name: l.discount ? "Discount" : `Product ${i + 1}`,
+      hs_code: "85414300",
+      quantity: l.quantity,
+      vat_category: l.category,
+      vat_rate: input[i]?.vatRate ?? null,
+      unit_price: input[i]?.unit as string,
+      ...(amounts.lines[i] as (typeof amounts.lines)[number]),
+    })),
+    vat_summary: amounts.vat_summary,
+    totals: amounts.totals,
+    other_currency: null,
+    other_totals: null,
+    exchange_rate: null,
+    rate_date: null,
+    credits: null,
+    reason: "",
+  };
+}
+
+const cents = (text: string) => signedCents(text) as bigint;
+/** A wire amount (a number with two decimals) in cents. */
+const wire = (amount: number) => cents(amount.toFixed(2));
+
+/**
+ * FDMS's tax of a group of lines excluding tax: Σ line totals × taxPercent / 100, rounded to the cent once, half away
+ * from zero (ROUND_HALF_UP as the clients that passed ZIMRA's tests do it); exempt: 0.
+ */
+function fdmsTax(lineTotals: bigint[], percent: number | undefined): bigint {
+  if (percent === undefined) return 0n;
+  const sum = lineTotals.reduce((s, c) => s + c, 0n);
+  const exact = sum * (decimalUnits(percent.toFixed(2), 2) as bigint);
+  const scale = 10_000n;
+  return exact >= 0n ? (exact + scale / 2n) / scale : -((-exact + scale / 2n) / scale);
+}
+
+/** The document's own figures add up as the PDF prints them, and each rate's VAT is FDMS's on that rate's lines. */
+function expectDocumentAddsUp(doc: TaxDocumentContent): void {
+  const sum = (xs: string[]) => xs.reduce((s, x) => s + cents(x), 0n);
+  expect(sum(doc.lines.map((l) => l.net))).toBe(cents(doc.totals.subtotal));
+  expect(sum(doc.lines.map((l) => l.vat))).toBe(cents(doc.totals.vat));
+  expect(sum(doc.lines.map((l) => l.total))).toBe(cents(doc.totals.total));
+  expect(cents(doc.totals.subtotal) + cents(doc.totals.vat)).toBe(cents(doc.totals.total));
+  expect(sum(doc.vat_summary.map((r) => r.vat))).toBe(cents(doc.totals.vat));
+  for (const l of doc.lines) {
+    expect(cents(l.net) + cents(l.vat)).toBe(cents(l.total));
+    // A line's share of its rate's VAT is its own VAT, give or take the cent the group's rounding moves.
+    const own = l.vat_rate === null ? 0n : vatCents(cents(l.net), l.vat_rate);
+    expect(cents(l.vat) - own).toBeGreaterThanOrEqual(-1n);
+    expect(cents(l.vat) - own).toBeLessThanOrEqual(1n);
+  }
+  for (const row of doc.vat_summary) {
+    const members = doc.lines.filter((l) => l.vat_rate === row.vat_rate);
+    expect(sum(members.map((l) => l.net))).toBe(cents(row.net));
+    expect(sum(members.map((l) => l.vat))).toBe(cents(row.vat));
+    const percent = row.vat_rate === null ? undefined : Number(row.vat_rate);
+    expect(cents(row.vat)).toBe(
+      fdmsTax(
+        members.map((l) => cents(l.net)),
+        percent,
+      ),
+    );
+  }
+}
+
+/** What `buildReceipt` sends: each receiptTaxes entry is FDMS's formula on its lines, and the totals are the invoice's. */
+function expectReceiptMatches(
+  doc: TaxDocumentContent,
+  kind: "invoice" | "credit_note",
+  receipt: Omit<FdmsReceipt, "receiptDeviceSignature">,
+) {
+  const sign = kind === "credit_note" ? -1n : 1n;
+  expect(new Set(receipt.receiptTaxes.map((t) => t.taxID))).toEqual(new Set(receipt.receiptLines.map((l) => l.taxID)));
+  for (const tax of receipt.receiptTaxes) {
+    const totals = receipt.receiptLines.filter((l) => l.taxID === tax.taxID).map((l) => wire(l.receiptLineTotal));
+    const expected = fdmsTax(totals, tax.taxPercent);
+    expect(wire(tax.taxAmount), `taxID ${tax.taxID}`).toBe(expected);
+    expect(wire(tax.salesAmountWithTax)).toBe(totals.reduce((s, c) => s + c, 0n) + expected);
+  }
+  const taxSum = receipt.receiptTaxes.reduce((s, t) => s + wire(t.taxAmount), 0n);
+  const salesSum = receipt.receiptTaxes.reduce((s, t) => s + wire(t.salesAmountWithTax), 0n);
+  expect(taxSum).toBe(sign * cents(doc.totals.vat));
+  expect(wire(receipt.receiptTotal)).toBe(sign * cents(doc.totals.total));
+  expect(salesSum).toBe(wire(receipt.receiptTotal));
+  expect(receipt.receiptPayments.reduce((s, p) => s + wire(p.paymentAmount), 0n)).toBe(wire(receipt.receiptTotal));
+}
+
+function receiptOf(doc: TaxDocumentContent, kind: "invoice" | "credit_note") {
+  return buildReceipt({
+    kind,
+    number: kind === "invoice" ? "INV-2026-000001" : "CN-2026-000001",
+    content: doc,
+    deviceID: 1,
+    receiptCounter: 1,
+    receiptGlobalNo: 1,
+    receiptDate: "2026-11-29T10:00:00",
+    taxes: TAXES,
+    ...(kind === "credit_note" ? { credited: { receiptID: 1 } } : {}),
+  });
+}
+
+describe("VAT per rate group equals FDMS's (decision 031)", () => {
+  it(`for ${CASES} random receipts with discount lines, the invoice's taxes are FDMS's group by group (seed ${SEED})`, () => {
+    console.info(`fdms tax: seed ${SEED} (FDMS_TAX_SEED=${SEED} repeats it)`);
+    fc.assert(
+      fc.property(receiptArb(true), ({ standard, lines }) => {
+        expectDocumentAddsUp(documentOf(standard, lines));
+      }),
+      { seed: SEED, numRuns: CASES, endOnFailure: true },
+    );
+  });
+
+  it(`for ${CASES} random receipts, the invoice's totals are what buildReceipt sends (seed ${SEED})`, () => {
+    fc.assert(
+      fc.property(receiptArb(false), ({ standard, kind, lines }) => {
+        const doc = documentOf(standard, lines);
+        expectDocumentAddsUp(doc);
+        expectReceiptMatches(doc, kind, receiptOf(doc, kind));
+      }),
+      { seed: SEED, numRuns: CASES, endOnFailure: true },
+    );
+  });
+
+  // buildReceipt reads a line's price, its amount and a rate's summary as unsigned amounts, so a discount line (a
+  // negative price, decision 025) is refused before it is signed: decision 016 rows 13 and 41, left to the change of
+  // the receipt's lines. When that lands this starts failing: drop `.fails`.
+  it.fails(`receipts with discount lines reach FDMS with the invoice's totals (seed ${SEED})`, () => {
+    fc.assert(
+      fc.property(
+        receiptArb(true).filter((r) => r.lines.some((l) => l.discount)),
+        ({ standard, kind, lines }) => {
+          const doc = documentOf(standard, lines);
+          expectReceiptMatches(doc, kind, receiptOf(doc, kind));
+        },
+      ),
+      { seed: SEED, numRuns: 50, endOnFailure: true },
+    );
+  });
+});
