@@ -155,6 +155,7 @@ function receiptOf(doc: TaxDocumentContent, kind: "invoice" | "credit_note") {
     receiptGlobalNo: 1,
     receiptDate: "2026-11-29T10:00:00",
     taxes: TAXES,
+    chargeHsCodes: { delivery: "99001000", service: "99001000" },
     ...(kind === "credit_note" ? { credited: { receiptID: 1 } } : {}),
   });
 }
@@ -181,10 +182,8 @@ describe("VAT per rate group equals FDMS's (decision 031)", () => {
     );
   });
 
-  // buildReceipt reads a line's price, its amount and a rate's summary as unsigned amounts, so a discount line (a
-  // negative price, decision 025) is refused before it is signed: decision 016 rows 13 and 41, left to the change of
-  // the receipt's lines. When that lands this starts failing: drop `.fails`.
-  it.fails(`receipts with discount lines reach FDMS with the invoice's totals (seed ${SEED})`, () => {
+  // Discount lines (a negative price, decision 025) go as FDMS's Discount lines (decision 016 rows 13 and 41).
+  it(`receipts with discount lines reach FDMS with the invoice's totals (seed ${SEED})`, () => {
     fc.assert(
       fc.property(
         receiptArb(true).filter((r) => r.lines.some((l) => l.discount)),
