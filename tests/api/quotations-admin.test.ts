@@ -347,6 +347,15 @@ describe("PUT /api/quotations/:id — reject and reapprove", () => {
     expect(attachments(mails[2] as string).map((a) => a.filename)).toEqual([`quotation-${q.id}.pdf`]);
   });
 
+  it("approves a quotation again after withdrawing it: its stock is held afresh", async () => {
+    const q = await newQuotation();
+    expect((await put(q.id, approval(q.lines))).statusCode).toBe(200);
+    expect((await put(q.id, { status: "rejected", reason: "The price of line 1 was wrong." })).statusCode).toBe(200);
+    const again = await put(q.id, approval(q.lines));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().status).toBe("approved");
+  });
+
   it("withdraws an approved quotation that still holds by rejecting it, and says so in the e-mail", async () => {
     const q = await newQuotation();
     await put(q.id, approval(q.lines));
@@ -833,8 +842,9 @@ describe("GET /api/quotations/export.csv", () => {
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"") Export"`);
     expect(lines[2]).toContain(`"Line one, ""quoted"""`);
     expect(lines[2]).toMatch(/2 × .+; 3 × /);
-    // The JSON's figures: 2 × 1,250.50 + 3 × 99.00 excl. VAT, VAT per line at 15.5 %, the total incl. VAT.
-    expect(lines[2]).toContain(",USD,2798.00,15.50,433.70,3231.70,");
+    // The JSON's figures: 2 × 1,250.50 + 3 × 99.00 excl. VAT, VAT at 15.5 % on the rate's sum (decision 031: 433.69,
+    // where rounding each line gave 433.70), the total incl. VAT.
+    expect(lines[2]).toContain(",USD,2798.00,15.50,433.69,3231.69,");
     // Dates in the one form every export uses: ISO in Harare time, and the last day as a Harare date.
     expect(lines[2]).toContain(`,${inDays(14)},`);
     expect(lines[2]).toMatch(/^\d+,approved,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00,/);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { StockMovementKind } from "#shared/schemas/stock.ts";
 import type { Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalogue.ts";
@@ -97,6 +97,11 @@ export async function reserve(
   for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
   if (wanted.size === 0) return [];
   await releaseExpired(tx, at, [...wanted.keys()]);
+  // A source reserves again after its hold was released (a quotation approved, withdrawn, approved again): the old
+  // rows give way to the new (one row per source and product; the ledger keeps the history).
+  await tx
+    .delete(stockReservations)
+    .where(and(sourceWhere(source), ne(stockReservations.status, "active"), inArray(stockReservations.productId, [...wanted.keys()])));
   const levels = await lockLevels(tx, branchId, [...wanted.keys()]);
   const out: ReservedLine[] = [];
   for (const productId of [...wanted.keys()].sort((a, b) => a - b)) {
