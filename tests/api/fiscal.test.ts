@@ -12,7 +12,7 @@ import { orderLines, orderPayments, orders } from "#server/db/schema/commerce.ts
 import { fiscalDays, fiscalDevices } from "#server/db/schema/fiscal.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
-import { createFiscalService, FISCAL_SUBMIT_JOB } from "#server/modules/fiscal/fiscal.service.ts";
+import { createFiscalService, FISCAL_SUBMIT_JOB, KEPT_BY_FDMS } from "#server/modules/fiscal/fiscal.service.ts";
 import type { Actor } from "#server/platform/auth/actor.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import { documentNumber, type FiscalData, type TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
@@ -383,6 +383,25 @@ describe("a document that needs correction does not stop the rest", () => {
       const listed = (await fiscal.overview(admin)).needsCorrection;
       expect(listed.find((d) => d.id === broken.id)).toMatchObject({ keptByFdms: false, problems: [{ code: null }] });
       expect(listed.find((d) => d.id === flagged.id)).toMatchObject({ keptByFdms: true, problems: [{ code: "RCPT026", color: "Red" }] });
+
+      // "Send again": the one FDMS did not keep goes back to the queue (still without its HS code, it comes back); the
+      // one FDMS kept is corrected with a credit note and a new invoice instead; the back office only.
+      await fiscal.resubmit(admin, broken.id);
+      expect((await documents([broken.id]))[0]).toMatchObject({ fiscalStatus: "pending", fiscalProblems: null });
+      await fiscal.runQueue();
+      expect((await documents([broken.id]))[0]?.fiscalStatus).toBe("needs_correction");
+      await expect(fiscal.resubmit(admin, flagged.id)).rejects.toMatchObject({ statusCode: 409, message: KEPT_BY_FDMS });
+      await expect(fiscal.resubmit(admin, next.id)).rejects.toMatchObject({ statusCode: 409 });
+      const dealer: Actor = {
+        id: 2,
+        roleId: 2,
+        role: "dealer",
+        sessionId: "test",
+        emailVerified: true,
+        companyUserId: 2,
+        teamRole: "owner",
+      };
+      await expect(fiscal.resubmit(dealer, broken.id)).rejects.toMatchObject({ statusCode: 403 });
     } finally {
       fiscal.close();
     }

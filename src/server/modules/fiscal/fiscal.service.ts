@@ -10,7 +10,7 @@ import { createSubmission } from "./submission.ts";
 export { FISCAL_CLOSE_DAY_JOB, FISCAL_PING_JOB } from "./fiscal-day.ts";
 export type { FiscalServiceDeps } from "./fiscal-device.ts";
 export type { FiscalOverview } from "./fiscal-overview.ts";
-export { enqueueFiscalisation, FISCAL_SUBMIT_JOB } from "./submission.ts";
+export { enqueueFiscalisation, FISCAL_SUBMIT_JOB, KEPT_BY_FDMS } from "./submission.ts";
 
 export function createFiscalService(deps: FiscalServiceDeps) {
   const device = createFiscalDevice(deps);

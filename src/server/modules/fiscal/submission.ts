@@ -5,6 +5,7 @@ import { fiscalDevices } from "../../db/schema/fiscal.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { taxDocuments } from "../../db/schema/money.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { ConflictError, NotFoundError } from "../../platform/errors.ts";
 import { enqueue } from "../../platform/jobs/queue.ts";
 import type { FdmsConfigAnswer } from "./fdms-client.ts";
 import { buildReceipt, type FdmsCreditDebitNote, fdmsLocalTime, signReceipt } from "./fdms-protocol.ts";
@@ -18,6 +19,9 @@ import { receiptDateAfter } from "./receipt-lines.ts";
 export const FISCAL_SUBMIT_JOB = "fiscal.submit";
 /** FDMS may be down for days: a document's job keeps trying (about four days at the hourly cap). */
 const FISCAL_MAX_ATTEMPTS = 100;
+/** Why a document FDMS kept with an error is not sent again. */
+export const KEPT_BY_FDMS =
+  "FDMS kept this receipt with an error, so it cannot be sent again: correct it with a credit note and a new invoice.";
 
 const dedupeKeyOf = (documentId: number) => `${FISCAL_SUBMIT_JOB}:${documentId}`;
 
@@ -175,6 +179,41 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
         summary: `Fiscalisation retried now (${n} job${n === 1 ? "" : "s"})`,
       });
       return n;
+    },
+
+    /**
+     * The back office's "Send again" (admins) for a document that needs correction and that FDMS did not keep (refused,
+     * or never sent), once what was wrong is put right: pending again and queued. One FDMS kept with an error is
+     * corrected with a credit note and a new invoice instead (409).
+     */
+    async resubmit(actor: Actor, documentId: number): Promise<void> {
+      const admin = requireAdmin(actor);
+      if (!cfg) throw new ConflictError("FDMS is off: nothing is sent to it.");
+      await db.transaction(async (tx) => {
+        const [doc] = await tx
+          .select({ status: taxDocuments.fiscalStatus, fiscal: taxDocuments.fiscal, number: taxDocuments.number })
+          .from(taxDocuments)
+          .where(eq(taxDocuments.id, documentId))
+          .for("update");
+        if (!doc) throw new NotFoundError("No such tax document.");
+        if (doc.status !== "needs_correction") throw new ConflictError("Only a document that needs correction is sent again.");
+        if (doc.fiscal !== null) throw new ConflictError(KEPT_BY_FDMS);
+        await tx.update(taxDocuments).set({ fiscalStatus: "pending", fiscalProblems: null }).where(eq(taxDocuments.id, documentId));
+        // Its job ran (the document's problem did not fail it): queued again, or a new one when it was cleaned up.
+        const again = await tx
+          .update(jobs)
+          .set({ status: "queued", runAt: now(), attempts: 0, finishedAt: null, lastError: null })
+          .where(eq(jobs.dedupeKey, dedupeKeyOf(documentId)))
+          .returning({ id: jobs.id });
+        if (again.length === 0) await enqueueFiscalisation(tx, documentId);
+        await deps.audit?.record(tx, admin, {
+          entity: "tax-document",
+          entityId: documentId,
+          action: "resubmit",
+          summary: `Sent ${doc.number} to FDMS again`,
+        });
+      });
+      deps.onJobQueued?.();
     },
   };
 }

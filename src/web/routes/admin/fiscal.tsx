@@ -16,7 +16,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** "Close fiscal day" and "Retry now"; the page stays with what happened. */
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdminPage(context, request);
-  const intent = (await request.formData()).get("intent");
+  const form = await request.formData();
+  const intent = form.get("intent");
   try {
     if (intent === "close-day") {
       const day = await context.services.fiscal.closeDay(context.actor);
@@ -28,6 +29,11 @@ export async function action({ context, request }: Route.ActionArgs) {
             ? `Fiscal day ${day.dayNo} is closed.`
             : `FDMS is closing fiscal day ${day.dayNo}; this page shows when it is done.`,
       };
+    }
+    if (intent === "resubmit") {
+      const documentId = Number(form.get("documentId"));
+      await context.services.fiscal.resubmit(context.actor, documentId);
+      return { ok: true, message: "Sent to FDMS again: it is waiting in the queue." };
     }
     if (intent === "retry") {
       const n = await context.services.fiscal.retryNow(context.actor);
@@ -235,6 +241,15 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
                   <Token>{d.number}</Token> · {d.kind === "credit_note" ? "Credit note" : "Tax invoice"} · issued {when(d.issuedAt)} ·{" "}
                   {d.keptByFdms ? "kept by FDMS with an error" : "not accepted by FDMS"}
                 </p>
+                {d.keptByFdms ? null : (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="resubmit" />
+                    <input type="hidden" name="documentId" value={d.id} />
+                    <button type="submit" className={buttonClass("outline")} aria-label={`Send ${d.number} to FDMS again`}>
+                      Send again
+                    </button>
+                  </Form>
+                )}
                 <ul className="mt-1 list-disc pl-5">
                   {d.problems.map((p) => (
                     <li key={`${p.code ?? ""}-${p.message}`}>
