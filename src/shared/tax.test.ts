@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { vatShares } from "./money.ts";
-import { taxTotals } from "./tax.ts";
+import { sellerIsVatRegistered, taxTotals } from "./tax.ts";
 
 describe("taxTotals (decision 031)", () => {
   it("rounds each rate's VAT once on its lines' sum, as FDMS does (4 × 0.87 at 15.5 %: 0.54, not 4 × 0.13)", () => {
@@ -61,5 +61,11 @@ describe("vatShares", () => {
     expect(vatShares([4n, 3n], "15.50")).toEqual({ vat: 1n, shares: [1n, 0n] });
     // 0.04 twice: 0.0124 → 0.01 on the sum; the first line gives its cent back.
     expect(vatShares([4n, 4n], "15.50")).toEqual({ vat: 1n, shares: [0n, 1n] });
+  });
+
+  it("reads a seller with a VAT number as VAT-registered", () => {
+    expect(sellerIsVatRegistered("220123456")).toBe(true);
+    expect(sellerIsVatRegistered("  ")).toBe(false);
+    expect(sellerIsVatRegistered(null)).toBe(false);
   });
 });

@@ -99,6 +99,14 @@ export function totalsAsText(t: Pick<TaxTotals, "net" | "vat" | "gross">): { sub
 }
 
 /** A product's HS tariff code: exactly eight digits (printed as 8541.43.00). */
+/**
+ * Whether a seller is VAT-registered: its VAT number is set. Such a seller's tax invoices are valid only fiscalised,
+ * and FDMS wants an HS code on every line of its receipts (decision 016).
+ */
+export function sellerIsVatRegistered(vatNumber: string | null | undefined): boolean {
+  return (vatNumber ?? "").trim() !== "";
+}
+
 export const HS_CODE_PATTERN = /^\d{8}$/;
 
 /** "85414300" → "8541.43.00", as tariff books print it. */

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { RATE_CURRENCIES } from "#shared/schemas/rates.ts";
+import { FISCAL_STATUS_VALUES } from "#shared/schemas/tax-documents.ts";
 import { users } from "./accounts.ts";
 import { orders } from "./commerce.ts";
 
@@ -53,7 +54,7 @@ export const TAX_DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
  * (FDMS refused it, accepted it with a red or grey error, or it could not be made into a receipt: decision 016), which
  * never blocks the documents after it.
  */
-export const FISCAL_STATUSES = ["not_required", "pending", "fiscalised", "needs_correction"] as const;
+export const FISCAL_STATUSES = FISCAL_STATUS_VALUES;
 
 /**
  * Tax invoices and credit notes. Numbers come from `document_sequences` in the transaction that issues

@@ -1,6 +1,7 @@
 import { createHash, type KeyObject, sign, verify } from "node:crypto";
 import { decimalUnits, signedCents } from "#shared/money.ts";
 import type { DocumentLine, TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
+import { sellerIsVatRegistered } from "#shared/tax.ts";
 import { type ChargeHsCodes, type FdmsMoneyType, lineHsCode, lineKindOf, type ReceiptLineKind } from "./receipt-lines.ts";
 
 export type { FdmsMoneyType } from "./receipt-lines.ts";
@@ -167,7 +168,7 @@ export type ReceiptInput = {
 function receiptLine(input: ReceiptInput, line: DocumentLine, i: number, sign: bigint): FdmsReceiptLine {
   const kind = lineKindOf(line, input.lineKinds?.[i]);
   const hsCode = lineHsCode(line, kind, input.chargeHsCodes);
-  if (hsCode === null && input.content.seller.vat_number) {
+  if (hsCode === null && sellerIsVatRegistered(input.content.seller.vat_number)) {
     throw new FdmsProtocolError(
       `${input.number}: the product "${line.name}" has no HS code, which FDMS requires on every line of a VAT payer's receipt (RCPT047)`,
     );

@@ -3,7 +3,7 @@ import { formatDate, formatDateTime } from "#shared/dates.ts";
 import { formatCents, rateNote, signedCents } from "#shared/money.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { DocumentParty, TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-documents.ts";
-import { formatHsCode, vatRateLabel } from "#shared/tax.ts";
+import { formatHsCode, sellerIsVatRegistered, vatRateLabel } from "#shared/tax.ts";
 import { INK, MARGIN, MUTED, PAGE, RULE, SHADE, startPdf, WHITE, WIDTH } from "../../platform/pdf/pdf-kit.ts";
 
 /**
@@ -35,7 +35,7 @@ function signedMoney(value: string, credit: boolean): string {
 export function documentTitle(view: Pick<TaxDocumentView, "kind" | "fiscal_status">, sellerVatNumber: string): string {
   const base = view.kind === "invoice" ? "TAX INVOICE" : "CREDIT NOTE";
   if (view.fiscal_status === "fiscalised") return `FISCAL ${base}`;
-  return view.fiscal_status === "not_required" && sellerVatNumber.trim() !== "" ? `${base} (not fiscalised)` : base;
+  return view.fiscal_status === "not_required" && sellerIsVatRegistered(sellerVatNumber) ? `${base} (not fiscalised)` : base;
 }
 
 export function taxDocumentFileName(view: Pick<TaxDocumentView, "number">): string {

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { sellerIsVatRegistered } from "#shared/tax.ts";
 import { RouteErrorScreen } from "../../components/layout/error-screen.tsx";
 import { HELP_BUTTON_GUTTER, MainLandmark } from "../../components/layout/main-landmark.tsx";
 import { SiteHeader } from "../../components/layout/site-header.tsx";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/layout";
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const settings = await context.services.settings.getPublic();
-  return { fiscalOff: !context.services.fiscal.enabled && settings.vatNumber.trim() !== "" } satisfies AdminLayoutData;
+  return { fiscalOff: !context.services.fiscal.enabled && sellerIsVatRegistered(settings.vatNumber) } satisfies AdminLayoutData;
 }
 
 export default function AdminLayout() {
