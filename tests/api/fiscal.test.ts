@@ -384,12 +384,25 @@ describe("a document that needs correction does not stop the rest", () => {
       expect(listed.find((d) => d.id === broken.id)).toMatchObject({ keptByFdms: false, problems: [{ code: null }] });
       expect(listed.find((d) => d.id === flagged.id)).toMatchObject({ keptByFdms: true, problems: [{ code: "RCPT026", color: "Red" }] });
 
-      // "Send again": the one FDMS did not keep goes back to the queue (still without its HS code, it comes back); the
-      // one FDMS kept is corrected with a credit note and a new invoice instead; the back office only.
+      // "Send again": the one FDMS did not keep goes back to the queue (its product still without an HS code, it comes
+      // back; once the product has one, the line takes it and the receipt goes through); the one FDMS kept is
+      // corrected with a credit note and a new invoice instead; the back office only.
+      const [product] = await t.database.db.select({ hsCode: products.hsCode }).from(products).where(eq(products.productId, 1));
+      await t.database.db.update(products).set({ hsCode: null }).where(eq(products.productId, 1));
       await fiscal.resubmit(admin, broken.id);
       expect((await documents([broken.id]))[0]).toMatchObject({ fiscalStatus: "pending", fiscalProblems: null });
       await fiscal.runQueue();
       expect((await documents([broken.id]))[0]?.fiscalStatus).toBe("needs_correction");
+      await t.database.db
+        .update(products)
+        .set({ hsCode: product?.hsCode ?? "85414300" })
+        .where(eq(products.productId, 1));
+      await fiscal.resubmit(admin, broken.id);
+      await fiscal.runQueue();
+      const [corrected] = await documents([broken.id]);
+      expect(corrected?.fiscalStatus).toBe("fiscalised");
+      expect((corrected?.content as TaxDocumentContent | undefined)?.lines[0]?.hs_code).toBe(product?.hsCode ?? "85414300");
+      expect(fdms.receipts.at(-1)?.receipt.invoiceNo).toBe(broken.number);
       await expect(fiscal.resubmit(admin, flagged.id)).rejects.toMatchObject({ statusCode: 409, message: KEPT_BY_FDMS });
       await expect(fiscal.resubmit(admin, next.id)).rejects.toMatchObject({ statusCode: 409 });
       const dealer: Actor = {

@@ -23,7 +23,8 @@ export const FDMS_RECEIPT_RULES: Record<string, string> = {
   RCPT016: "No receipt lines provided.",
   RCPT017: "Taxes information is not provided.",
   RCPT018: "Payment information is not provided.",
-  RCPT019: "Invoice signature is not valid.",
+  RCPT019: "Invoice total amount is not equal to the sum of its lines (lines including tax).",
+  RCPT020: "Invoice signature is not valid. The device's signature of the receipt does not match it.",
   RCPT021:
     "VAT tax is used in invoice while taxpayer is not VAT taxpayer. A VAT tax was used though ZIMRA does not list the company as a VAT payer.",
   RCPT022:
@@ -53,7 +54,7 @@ export const FDMS_RECEIPT_RULES: Record<string, string> = {
     "Mandatory buyer data fields are not provided. The buyer's details are incomplete: TIN (10 digits), VAT number (9), and a full address.",
   RCPT047:
     "HS code must be sent if taxpayer is a VAT payer. A line has no HS code, which FDMS needs on every line of a VAT payer's receipt.",
-  RCPT048: "has lines excluding VAT with HS codes ….",
+  RCPT048: "HS code length is not valid. A VAT payer's zero-rated or exempt line needs an 8-digit HS code, any other line 4 or 8 digits.",
 };
 
 const words = (code: string | null, fallback: string): string => (code && FDMS_RECEIPT_RULES[code]) || fallback;

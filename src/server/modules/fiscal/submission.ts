@@ -11,6 +11,7 @@ import type { FdmsConfigAnswer } from "./fdms-client.ts";
 import { buildReceipt, type FdmsCreditDebitNote, fdmsLocalTime, signReceipt } from "./fdms-protocol.ts";
 import { type DayRow, type DeviceRow, errorText, type FiscalDevice, type InFlight } from "./fiscal-device.ts";
 import { markNeedsCorrection, problemOfFailure } from "./fiscal-problems.ts";
+import { fillMissingHsCodes } from "./missing-hs-codes.ts";
 import { orderFacts } from "./order-facts.ts";
 import type { ReceiptChain } from "./receipt-chain.ts";
 import { receiptDateAfter } from "./receipt-lines.ts";
@@ -198,6 +199,7 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
         if (!doc) throw new NotFoundError("No such tax document.");
         if (doc.status !== "needs_correction") throw new ConflictError("Only a document that needs correction is sent again.");
         if (doc.fiscal !== null) throw new ConflictError(KEPT_BY_FDMS);
+        const completed = await fillMissingHsCodes(tx, documentId);
         await tx.update(taxDocuments).set({ fiscalStatus: "pending", fiscalProblems: null }).where(eq(taxDocuments.id, documentId));
         // Its job ran (the document's problem did not fail it): queued again, or a new one when it was cleaned up.
         const again = await tx
@@ -210,7 +212,7 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
           entity: "tax-document",
           entityId: documentId,
           action: "resubmit",
-          summary: `Sent ${doc.number} to FDMS again`,
+          summary: `Sent ${doc.number} to FDMS again${completed.length ? ` (HS codes added: ${completed.join(", ")})` : ""}`,
         });
       });
       deps.onJobQueued?.();
