@@ -245,8 +245,8 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
                   <Form method="post" className="mt-2">
                     <input type="hidden" name="intent" value="resubmit" />
                     <input type="hidden" name="documentId" value={d.id} />
-                    <button type="submit" className={buttonClass("outline")} aria-label={`Send ${d.number} to FDMS again`}>
-                      Send again
+                    <button type="submit" className={buttonClass("outline")}>
+                      Send again<span className="sr-only"> {d.number} to FDMS</span>
                     </button>
                   </Form>
                 )}
