@@ -2,15 +2,19 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildReceipt, type FdmsApplicableTax, type FdmsReceipt } from "#server/modules/fiscal/fdms-protocol.ts";
 import { documentAmounts } from "#server/modules/money/tax-document-amounts.ts";
-import { centsToDecimal, decimalUnits, signedCents, vatCents } from "#shared/money.ts";
-import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
-import { lineVatRate, type VatCategory } from "#shared/tax.ts";
+import { taxDocumentPdf } from "#server/modules/money/tax-document-pdf.ts";
+import { centsToDecimal, decimalUnits, formatCents, signedCents, vatCents } from "#shared/money.ts";
+import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
+import type { TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-documents.ts";
+import { lineVatRate, type VatCategory, vatRateLabel } from "#shared/tax.ts";
+import { pdfText } from "../support/pdf-text.ts";
 
 /**
  * The property (decision 031): for random receipts of 1–12 lines in the three tax groups (standard, zero-rated,
  * exempt) with discount lines (negative), each tax is what FDMS computes on its group's lines (API v7.2 RCPT026/027,
  * decision 016 row 40), and the invoice's amounts (as the tax document service freezes them and the PDF prints them)
- * are what `buildReceipt` sends. A fixed number of cases from a printed seed (FDMS_TAX_SEED=… repeats a run).
+ * are what `buildReceipt` sends and what the invoice's PDF prints. A fixed number of cases from a printed seed
+ * (FDMS_TAX_SEED=… repeats a run).
  */
 
 const CASES = 400;
@@ -195,4 +199,57 @@ describe("VAT per rate group equals FDMS's (decision 031)", () => {
       { seed: SEED, numRuns: 50, endOnFailure: true },
     );
   });
+
+  // The PDF as the dealer gets it: its totals and each rate's VAT are the receipt's (fewer cases: a PDF takes ~20 ms).
+  it(`the invoice PDF prints the receipt's totals and taxes (seed ${SEED})`, async () => {
+    await fc.assert(
+      fc.asyncProperty(receiptArb(true), async ({ standard, kind, lines }) => {
+        const doc = documentOf(standard, lines);
+        const receipt = receiptOf(doc, kind);
+        const text = pdfText(Buffer.from(await taxDocumentPdf(viewOf(doc, kind), doc, DEFAULT_SITE_SETTINGS))).split("\n");
+        const printedAfter = (label: string) => text[text.indexOf(label) + 1];
+        const total = kind === "invoice" ? "Total (USD)" : "Total credited (USD)";
+        expect(printedAfter(total)).toBe(printed(wire(receipt.receiptTotal)));
+        const vat = receipt.receiptTaxes.reduce((s, t) => s + wire(t.taxAmount), 0n);
+        expect(printedAfter("VAT (USD)")).toBe(printed(vat));
+        // Each rate's row of the VAT summary: rate, amount excluding VAT, VAT — the receipt's tax of that group.
+        for (const row of doc.vat_summary) {
+          const tax = receipt.receiptTaxes.find((t) =>
+            row.vat_rate === null ? t.taxPercent === undefined : t.taxPercent === Number(row.vat_rate),
+          );
+          const at = text.lastIndexOf(vatRateLabel(row.vat_rate));
+          expect(text[at + 2]).toBe(printed(wire(tax?.taxAmount ?? Number.NaN)));
+        }
+      }),
+      { seed: SEED, numRuns: 30, endOnFailure: true },
+    );
+  });
 });
+
+/** An amount as the PDF prints it: thousands separated, a minus sign when negative. */
+function printed(c: bigint): string {
+  return `${c < 0n ? "-" : ""}${formatCents(c < 0n ? -c : c)}`;
+}
+
+function viewOf(doc: TaxDocumentContent, kind: "invoice" | "credit_note"): TaxDocumentView {
+  return {
+    id: 1,
+    kind,
+    number: kind === "invoice" ? "INV-2026-000001" : "CN-2026-000001",
+    order_id: 1,
+    order_reference: doc.order_reference,
+    issued_at: "2026-11-29T08:00:00.000Z",
+    buyer_name: doc.buyer.name,
+    buyer_tin: doc.buyer.tin,
+    buyer_vat_number: doc.buyer.vat_number,
+    currency: doc.currency,
+    exchange_rate: null,
+    vat_rate: null,
+    subtotal: doc.totals.subtotal,
+    vat: doc.totals.vat,
+    total: doc.totals.total,
+    fiscal_status: "not_required",
+    fiscal: null,
+    credits: null,
+  };
+}
