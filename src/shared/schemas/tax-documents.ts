@@ -73,6 +73,8 @@ export const fiscalDataSchema = z.object({
   qr_url: z.string(),
   receipt_id: z.number().nullable(),
   fiscalised_at: z.string(),
+  /** The receipt's receiptDate (FDMS local time); absent on documents fiscalised before it was kept. */
+  receipt_date: z.string().optional(),
 });
 export type FiscalData = z.infer<typeof fiscalDataSchema>;
 

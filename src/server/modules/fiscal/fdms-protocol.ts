@@ -32,8 +32,21 @@ export function hararePlainDate(d: Date): string {
 
 export type FdmsReceiptType = "FiscalInvoice" | "CreditNote" | "DebitNote";
 
-/** One of getConfig's applicableTaxes; no taxPercent = exempt. */
-export type FdmsApplicableTax = { taxID: number; taxPercent?: number; taxName: string; taxValidFrom?: string; taxValidTill?: string };
+/**
+ * One of getConfig's applicableTaxes; no taxPercent = exempt. Its validity (FDMS local time, or a date) is named
+ * `validFrom`/`validTill` by ZIMRA's test OpenAPI and test environment and `taxValidFrom`/`taxValidTill` by the API
+ * document: both are read (decision 016, row 16). None given: no bound on that side.
+ */
+export type FdmsApplicableTax = {
+  taxID: number;
+  taxPercent?: number | null;
+  taxName: string;
+  taxCode?: string;
+  validFrom?: string | null;
+  validTill?: string | null;
+  taxValidFrom?: string | null;
+  taxValidTill?: string | null;
+};
 
 export type FdmsReceiptLine = {
   receiptLineType: "Sale" | "Discount";
@@ -127,16 +140,77 @@ export function fdmsCurrency(currency: string): string {
   return c === "ZWL" ? "ZWG" : c;
 }
 
-/** The applicable tax (getConfig) of a VAT rate: null = exempt (no taxPercent), else the same percent. */
-export function taxForRate(taxes: readonly FdmsApplicableTax[], rate: string | null): FdmsApplicableTax {
+/**
+ * An FDMS date or time as Harare local "YYYY-MM-DDTHH:mm:ss": a date is its midnight; a time with a zone (Z, +02:00)
+ * is moved to Harare; a local time is kept. Null when it is not a date.
+ */
+export function fdmsLocalOf(text: string | null | undefined): string | null {
+  const t = (text ?? "").trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return `${t}T00:00:00`;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?/.test(t)) return null;
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(t)) {
+    const at = new Date(t);
+    return Number.isNaN(at.getTime()) ? null : fdmsLocalTime(at);
+  }
+  return `${t.slice(0, 16)}:${t.length >= 19 ? t.slice(17, 19) : "00"}`;
+}
+
+/**
+ * Whether a tax is valid at a receipt's date (FDMS local time): from its valid-from on, up to its valid-till. A
+ * valid-till at midnight (a date, as .NET writes one) covers that whole day: the test environment's 15 % is valid
+ * "till 2025-12-31" and receipts of that afternoon used it (decision 016, row 45).
+ */
+export function taxValidAt(tax: FdmsApplicableTax, receiptDate: string): boolean {
+  const at = receiptDate.slice(0, 19);
+  const from = fdmsLocalOf(tax.validFrom ?? tax.taxValidFrom);
+  if (from !== null && at < from) return false;
+  const till = fdmsLocalOf(tax.validTill ?? tax.taxValidTill);
+  if (till === null) return true;
+  return till.endsWith("T00:00:00") ? at.slice(0, 10) <= till.slice(0, 10) : at <= till;
+}
+
+/**
+ * The instant of a date FDMS sends (fiscalDayClosed, certificateValidTill): Harare local time unless it names its zone
+ * (decision 016, row 43); null when it is not a date.
+ */
+export function fdmsInstant(text: string | null | undefined): Date | null {
+  const local = fdmsLocalOf(text);
+  return local === null ? null : fromFdmsLocalTime(local);
+}
+
+const isExemptTax = (t: FdmsApplicableTax) => t.taxPercent === undefined || t.taxPercent === null;
+
+/**
+ * The applicable tax (getConfig) of a VAT rate at the receipt's date (RCPT025): null = exempt (the tax without a
+ * percent), else the one of the same percent, valid at `receiptDate` (FDMS local time). A credit or debit note keeps
+ * its invoice's tax (RCPT036): given the invoice's receipt date (`originalDate`), the tax of that percent valid then is
+ * taken while getConfig still lists it. No such tax: FdmsProtocolError, so the document needs correction rather than a
+ * Red receipt. Without a date (tests of other rules) any tax of the percent will do.
+ */
+export function taxForRate(
+  taxes: readonly FdmsApplicableTax[],
+  rate: string | null,
+  receiptDate?: string,
+  originalDate?: string,
+): FdmsApplicableTax {
   const wanted = rate === null ? null : Number(rate);
-  const found = taxes.find((t) => (wanted === null ? t.taxPercent === undefined || t.taxPercent === null : t.taxPercent === wanted));
-  if (!found) {
+  const ofRate = taxes.filter((t) => (wanted === null ? isExemptTax(t) : !isExemptTax(t) && Number(t.taxPercent) === wanted));
+  const what = rate === null ? "exempt supplies" : `VAT at ${rate} %`;
+  if (ofRate.length === 0) {
+    throw new FdmsProtocolError(`FDMS's configuration has no tax for ${what} (getConfig applicableTaxes)`);
+  }
+  if (receiptDate === undefined) return ofRate[0] as FdmsApplicableTax;
+  const original = originalDate === undefined ? undefined : ofRate.find((t) => taxValidAt(t, originalDate));
+  if (original) return original;
+  const valid = ofRate.find((t) => taxValidAt(t, receiptDate));
+  if (!valid) {
     throw new FdmsProtocolError(
-      `FDMS's configuration has no tax for ${rate === null ? "exempt supplies" : `VAT at ${rate} %`} (getConfig applicableTaxes)`,
+      `FDMS's configuration has no tax for ${what} valid on ${receiptDate.slice(0, 10)} (RCPT025; getConfig applicableTaxes: ${ofRate
+        .map((t) => `ID ${t.taxID} ${t.validFrom ?? t.taxValidFrom ?? "…"} to ${t.validTill ?? t.taxValidTill ?? "…"}`)
+        .join(", ")})`,
     );
   }
-  return found;
+  return valid;
 }
 
 export type ReceiptInput = {
@@ -151,6 +225,8 @@ export type ReceiptInput = {
   taxes: readonly FdmsApplicableTax[];
   /** A credit note's invoice as FDMS knows it. */
   credited?: FdmsCreditDebitNote;
+  /** That invoice's receiptDate (FDMS local time): the note keeps its taxes while FDMS still lists them (RCPT036). */
+  creditedDate?: string;
   /** How the order was paid (receipt-lines.ts moneyTypeOfPayment); BankTransfer when not given. */
   moneyType?: FdmsMoneyType;
   /** Each line's order line kind, in the document's order; a line without one is read from itself (lineKindOf). */
@@ -173,7 +249,7 @@ function receiptLine(input: ReceiptInput, line: DocumentLine, i: number, sign: b
       `${input.number}: the product "${line.name}" has no HS code, which FDMS requires on every line of a VAT payer's receipt (RCPT047)`,
     );
   }
-  const tax = taxForRate(input.taxes, line.vat_rate);
+  const tax = taxForRate(input.taxes, line.vat_rate, input.receiptDate, input.creditedDate);
   return {
     receiptLineType: kind === "discount" ? "Discount" : "Sale",
     receiptLineNo: i + 1,
@@ -182,7 +258,7 @@ function receiptLine(input: ReceiptInput, line: DocumentLine, i: number, sign: b
     receiptLinePrice: amount(sign * signedCentsOf(line.unit_price, "unit price")),
     receiptLineQuantity: line.quantity,
     receiptLineTotal: amount(sign * signedCentsOf(line.net, "line amount")),
-    ...(tax.taxPercent === undefined ? {} : { taxPercent: tax.taxPercent }),
+    ...(isExemptTax(tax) ? {} : { taxPercent: Number(tax.taxPercent) }),
     taxID: tax.taxID,
   };
 }
@@ -199,11 +275,11 @@ export function buildReceipt(input: ReceiptInput): Omit<FdmsReceipt, "receiptDev
   const lines = content.lines.map((line, i) => receiptLine(input, line, i, sign));
   const taxes: FdmsReceiptTax[] = content.vat_summary
     .map((row) => {
-      const tax = taxForRate(input.taxes, row.vat_rate);
+      const tax = taxForRate(input.taxes, row.vat_rate, input.receiptDate, input.creditedDate);
       const net = signedCentsOf(row.net, "VAT summary net");
       const vat = signedCentsOf(row.vat, "VAT summary VAT");
       return {
-        ...(tax.taxPercent === undefined ? {} : { taxPercent: tax.taxPercent }),
+        ...(isExemptTax(tax) ? {} : { taxPercent: Number(tax.taxPercent) }),
         taxID: tax.taxID,
         taxAmount: amount(sign * vat),
         salesAmountWithTax: amount(sign * (net + vat)),
