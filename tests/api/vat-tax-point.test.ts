@@ -9,6 +9,7 @@ import { centsToDecimal, signedCents } from "#shared/money.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import { type Actors, createActors } from "../support/actors.ts";
+import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -110,6 +111,9 @@ describe("the VAT tax point: the earlier of the invoice and the payment", () => 
     expect(text).toContain("2 January 2026");
     expect(text).toContain("Balance due from the buyer");
     expect(text).toContain("15.5 %");
+    // The dealer's e-mail says it too.
+    const mail = (await outboxMails(t.dataDir)).find((m) => header(m, "Subject")?.startsWith(`Tax invoice ${row.number}`));
+    expect(decoded(mail as string)).toContain(`USD ${content.balance} is due from the buyer`);
   });
 
   it("an order paid by transfer in 2025 and confirmed in January is invoiced at 15 %: the payment is the earlier", async () => {
