@@ -8,7 +8,7 @@ import type { SellerDifference } from "#shared/fdms-seller.ts";
 export function SellerMismatch({ differences, where }: { differences: SellerDifference[]; where: "fiscal" | "settings" }) {
   if (differences.length === 0) return null;
   return (
-    <section aria-labelledby="seller-mismatch" role="alert" className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950">
+    <section aria-labelledby="seller-mismatch" className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950">
       <h2 id="seller-mismatch" className="text-lg font-semibold">
         The settings disagree with FDMS's taxpayer
       </h2>
