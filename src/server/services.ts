@@ -129,6 +129,8 @@ export function createServices(deps: Deps) {
       enqueue: async (tx, documentId) => {
         await fiscal.enqueueFiscalisation(tx, documentId);
       },
+      // The invoice's seller as FDMS knows it (decision 016, "The seller").
+      seller: (tx) => fiscal.sellerAsFdmsKnowsIt(tx),
     },
   });
   /** Branches, availability, delivery fees and serial numbers; the ledger moves inside orders' and quotations' transactions. */

@@ -20,12 +20,16 @@ import { pdfText } from "../support/pdf-text.ts";
 const CASES = 400;
 const SEED = Number(process.env.FDMS_TAX_SEED ?? Math.floor(Date.now() / 86_400_000));
 
+/** ZIMRA's 2026 test environment's taxes with their validity (decision 016, rows 16 and 45). */
 const TAXES: FdmsApplicableTax[] = [
-  { taxID: 1, taxName: "Exempt" },
-  { taxID: 2, taxPercent: 0, taxName: "Zero rated" },
-  { taxID: 3, taxPercent: 15, taxName: "Standard rated 15%" },
-  { taxID: 515, taxPercent: 15.5, taxName: "Standard rated 15.5%" },
+  { taxID: 1, taxName: "Exempt", validFrom: "2023-01-01T00:00:00" },
+  { taxID: 2, taxPercent: 0, taxName: "Zero rated", validFrom: "2023-01-01T00:00:00" },
+  { taxID: 3, taxPercent: 15, taxName: "Standard rated 15%", validFrom: "2023-01-01T00:00:00", validTill: "2025-12-31T00:00:00" },
+  { taxID: 515, taxPercent: 15.5, taxName: "Standard rated 15.5%", validFrom: "2026-01-01T00:00:00" },
 ];
+/** A receipt's date in its rate's time (a 15 % receipt on the last day of 2025). */
+const dateOf = (doc: TaxDocumentContent) =>
+  doc.vat_summary.some((r) => r.vat_rate === "15.00") ? "2025-12-31T10:00:00" : "2026-11-29T10:00:00";
 
 type Line = { category: VatCategory; unitCents: number; quantity: number; discount: boolean };
 
@@ -157,7 +161,7 @@ function receiptOf(doc: TaxDocumentContent, kind: "invoice" | "credit_note") {
     deviceID: 1,
     receiptCounter: 1,
     receiptGlobalNo: 1,
-    receiptDate: "2026-11-29T10:00:00",
+    receiptDate: dateOf(doc),
     taxes: TAXES,
     chargeHsCodes: { delivery: "99001000", service: "99001000" },
     ...(kind === "credit_note" ? { credited: { receiptID: 1 } } : {}),

@@ -174,6 +174,17 @@ export type SetOrderStatusInput = z.infer<typeof setOrderStatusSchema>;
 export const confirmPaymentSchema = z.object({
   /** The bank's or ZIPIT transaction reference, as the admin read it on the statement. */
   paymentReference: paymentReferenceSchema(false).default(""),
+  /**
+   * The day the transfer reached the account (Harare), as on the statement; empty: today. Not after today nor before
+   * the order was placed (the service checks). The invoice's VAT tax point is the earlier of it and the invoice
+   * (decision 032).
+   */
+  paidOn: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date the money arrived as YYYY-MM-DD, or leave it empty for today.")
+    .or(z.literal("").transform(() => undefined))
+    .optional(),
 });
 export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
 

@@ -57,6 +57,19 @@ export const taxDocumentContentSchema = z.object({
   /** A credit note's invoice. */
   credits: z.object({ number: z.string(), issued_at: z.string() }).nullable(),
   reason: z.string(),
+  /**
+   * The VAT tax point (decision 032): the Harare day of the earlier of the invoice and the payment, and the standard
+   * rate in force that day, which the standard-rated lines carry (null: an order from before VAT). Absent on documents
+   * issued before the rule.
+   */
+  tax_point: z.string().optional(),
+  standard_vat_rate: z.string().nullable().optional(),
+  /**
+   * Only when the tax point's rate is not the order's: what the order asked and was paid (its frozen total), and the
+   * invoice's total less that (positive: due from the buyer; negative: to be refunded to them), in its currency.
+   */
+  paid: z.string().optional(),
+  balance: z.string().optional(),
 });
 export type TaxDocumentContent = z.infer<typeof taxDocumentContentSchema>;
 
@@ -73,6 +86,8 @@ export const fiscalDataSchema = z.object({
   qr_url: z.string(),
   receipt_id: z.number().nullable(),
   fiscalised_at: z.string(),
+  /** The receipt's receiptDate (FDMS local time); absent on documents fiscalised before it was kept. */
+  receipt_date: z.string().optional(),
 });
 export type FiscalData = z.infer<typeof fiscalDataSchema>;
 

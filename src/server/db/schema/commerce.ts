@@ -162,6 +162,11 @@ export const orders = pgTable(
     notes: text("notes").notNull().default(""),
     /** The bank's or ZIPIT transaction reference an admin records when confirming payment. */
     paymentReference: text("payment_reference"),
+    /**
+     * The Harare day a confirmed bank or ZIPIT transfer reached the account, as the admin read it on the statement;
+     * null: the day it was confirmed. The invoice's VAT tax point is the earlier of it and the invoice (decision 032).
+     */
+    paidOn: date("paid_on"),
     /** The team member who placed it; `user_id` is the company's owner. Null: the owner did. */
     placedBy: integer("placed_by").references(() => users.id, { onDelete: "set null" }),
     /** The accepted quotation this order was placed from, at its quoted prices. */

@@ -1,4 +1,5 @@
 import { Agent, request } from "node:https";
+import type { FdmsAddress } from "#shared/fdms-seller.ts";
 import type { FdmsApplicableTax, FdmsReceipt, FdmsSignature, FiscalCounter } from "./fdms-protocol.ts";
 
 /**
@@ -45,6 +46,8 @@ export type FdmsConfigAnswer = {
   vatNumber?: string;
   deviceSerialNo: string;
   deviceBranchName: string;
+  /** The branch's address (API §5.1): printed as the seller's address when given (decision 016, "The seller"). */
+  deviceBranchAddress?: FdmsAddress;
   deviceOperatingMode: "Online" | "Offline";
   taxPayerDayMaxHrs: number;
   taxpayerDayEndNotificationHrs?: number;

@@ -10,6 +10,7 @@ import {
   buildReceipt,
   deviceCommonName,
   type FdmsApplicableTax,
+  FdmsProtocolError,
   fdmsHash,
   fdmsLocalTime,
   fiscalDaySignatureString,
@@ -18,6 +19,8 @@ import {
   signReceipt,
   signString,
   sortedCounters,
+  taxForRate,
+  taxValidAt,
   verificationCode,
   verifySignature,
 } from "./fdms-protocol.ts";
@@ -269,6 +272,104 @@ describe("receipt from a tax document", () => {
         chargeHsCodes,
       }),
     ).toThrow(/does not add up/);
+  });
+});
+
+/**
+ * ZIMRA's 2026 test environment (decision 016, "Rules relied on", TE lordskyzw): 15.5 % is taxID 515 from 1 January
+ * 2026; 15 % (ID 3) ended on 31 December 2025. Named as the test OpenAPI names validity, and as the API document does.
+ */
+const taxes2026: FdmsApplicableTax[] = [
+  { taxID: 1, taxName: "Exempt", validFrom: "2023-01-01T00:00:00" },
+  { taxID: 2, taxPercent: 0, taxName: "Zero rated 0%", taxValidFrom: "2023-01-01T00:00:00" },
+  { taxID: 3, taxPercent: 15, taxName: "Standard rated 15%", validFrom: "2023-01-01T00:00:00", validTill: "2025-12-31T00:00:00" },
+  { taxID: 515, taxPercent: 15.5, taxName: "Standard rated 15.5%", taxValidFrom: "2026-01-01T00:00:00", taxValidTill: null },
+];
+
+describe("tax validity at the receipt's date (RCPT025, RCPT036)", () => {
+  const at15 = content({
+    lines: [{ ...(content().lines[0] as TaxDocumentContent["lines"][number]), vat_rate: "15.00", vat: "30.00", total: "230.00" }],
+    vat_summary: [{ vat_rate: "15.00", net: "200.00", vat: "30.00" }],
+    totals: { subtotal: "200.00", vat: "30.00", total: "230.00" },
+  });
+  const receipt = (over: Partial<Parameters<typeof buildReceipt>[0]>) =>
+    buildReceipt({
+      kind: "invoice",
+      number: "INV-1",
+      content: content(),
+      deviceID: 1,
+      receiptCounter: 1,
+      receiptGlobalNo: 1,
+      receiptDate: "2026-01-02T09:00:00",
+      taxes: taxes2026,
+      chargeHsCodes,
+      ...over,
+    });
+
+  it("picks the tax valid at the receipt's Harare date, reading both names of the validity fields", () => {
+    expect(taxForRate(taxes2026, "15.50", "2026-01-01T00:00:00").taxID).toBe(515);
+    expect(taxForRate(taxes2026, "15.00", "2025-12-31T23:59:59").taxID).toBe(3);
+    expect(taxForRate(taxes2026, "0.00", "2026-06-01T10:00:00").taxID).toBe(2);
+    expect(taxForRate(taxes2026, null, "2026-06-01T10:00:00").taxID).toBe(1);
+    const r = receipt({});
+    expect(r.receiptTaxes.map((t) => [t.taxID, t.taxPercent])).toEqual([
+      [1, undefined],
+      [2, 0],
+      [515, 15.5],
+    ]);
+    expect(r.receiptLines[0]).toMatchObject({ taxID: 515, taxPercent: 15.5 });
+  });
+
+  it("refuses, before signing, a percent with no tax valid at the receipt's date, and exempt or zero-rated ones likewise", () => {
+    expect(() => taxForRate(taxes2026, "15.50", "2025-12-31T23:59:59")).toThrow(FdmsProtocolError);
+    expect(() => taxForRate(taxes2026, "15.00", "2026-01-01T00:00:00")).toThrow(/no tax for VAT at 15.00 % valid on 2026-01-01/);
+    expect(() => receipt({ content: at15 })).toThrow(/RCPT025/);
+    const later = taxes2026.map((t) => ({ ...t, validFrom: "2027-01-01T00:00:00", taxValidFrom: "2027-01-01T00:00:00" }));
+    expect(() => taxForRate(later, null, "2026-06-01T10:00:00")).toThrow(/exempt supplies valid on 2026-06-01/);
+    expect(() => taxForRate(later, "0.00", "2026-06-01T10:00:00")).toThrow(/VAT at 0.00 % valid on/);
+  });
+
+  it("reads a validity given as a date or with a zone as Harare time", () => {
+    const tax = (validFrom: string, validTill?: string): FdmsApplicableTax => ({
+      taxID: 9,
+      taxPercent: 15,
+      taxName: "x",
+      validFrom,
+      validTill,
+    });
+    expect(taxValidAt(tax("2026-01-01"), "2025-12-31T23:59:59")).toBe(false);
+    expect(taxValidAt(tax("2026-01-01"), "2026-01-01T00:00:00")).toBe(true);
+    // 22:00 UTC on 31 December is midnight in Harare.
+    expect(taxValidAt(tax("2025-12-31T22:00:00Z"), "2026-01-01T00:00:00")).toBe(true);
+    expect(taxValidAt(tax("2025-12-31T22:00:00Z"), "2025-12-31T23:59:59")).toBe(false);
+    expect(taxValidAt(tax("2023-01-01", "2025-12-31"), "2025-12-31T18:00:00")).toBe(true);
+    expect(taxValidAt(tax("2023-01-01", "2025-12-31T12:00:00"), "2025-12-31T18:00:00")).toBe(false);
+  });
+
+  it("keeps a credit note on its invoice's tax while FDMS still lists it, else the one valid at the note's date", () => {
+    const credit = (taxes: FdmsApplicableTax[]) =>
+      receipt({
+        kind: "credit_note",
+        number: "CN-1",
+        content: at15,
+        taxes,
+        credited: { receiptGlobalNo: 7 },
+        creditedDate: "2025-12-31T15:00:00",
+      });
+    expect(credit(taxes2026).receiptTaxes).toEqual([{ taxID: 3, taxPercent: 15, taxAmount: -30, salesAmountWithTax: -230 }]);
+    // The invoice's 15.5 % tax in a later year: the note keeps taxID 515 whatever else FDMS lists for that percent.
+    const newer = [...taxes2026, { taxID: 600, taxPercent: 15.5, taxName: "Standard rated 15.5% (new)", validFrom: "2027-01-01T00:00:00" }];
+    const n = receipt({
+      kind: "credit_note",
+      number: "CN-2",
+      receiptDate: "2027-02-01T10:00:00",
+      taxes: newer,
+      credited: { receiptGlobalNo: 8 },
+      creditedDate: "2026-12-01T10:00:00",
+    });
+    expect(n.receiptTaxes.find((t) => t.taxPercent === 15.5)?.taxID).toBe(515);
+    // No longer listed: the tax valid at the note's own date, or a refusal when there is none.
+    expect(() => credit(taxes2026.filter((t) => t.taxID !== 3))).toThrow(/no tax for VAT at 15.00 %/);
   });
 });
 

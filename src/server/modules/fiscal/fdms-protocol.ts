@@ -2,9 +2,20 @@ import { createHash, type KeyObject, sign, verify } from "node:crypto";
 import { decimalUnits, signedCents } from "#shared/money.ts";
 import type { DocumentLine, TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import { sellerIsVatRegistered } from "#shared/tax.ts";
+import {
+  type FdmsApplicableTax,
+  fdmsInstant,
+  fdmsLocalOf,
+  fdmsLocalTime,
+  fromFdmsLocalTime,
+  hararePlainDate,
+  taxValidAt,
+} from "./fdms-dates.ts";
 import { type ChargeHsCodes, type FdmsMoneyType, lineHsCode, lineKindOf, type ReceiptLineKind } from "./receipt-lines.ts";
 
+export type { FdmsApplicableTax } from "./fdms-dates.ts";
 export type { FdmsMoneyType } from "./receipt-lines.ts";
+export { fdmsInstant, fdmsLocalOf, fdmsLocalTime, fromFdmsLocalTime, hararePlainDate, taxValidAt };
 
 /**
  * ZIMRA's Fiscal Device Gateway API (v7.2) as pure functions: the receipt built from a tax document, the receipt's
@@ -12,28 +23,7 @@ export type { FdmsMoneyType } from "./receipt-lines.ts";
  * the QR URL. The sources of each rule are in docs/decisions/016-fdms-virtual-device.md.
  */
 
-/** Zimbabwe keeps Central Africa Time all year (UTC+2, no daylight saving): FDMS dates are Harare local time. */
-const HARARE_OFFSET_MS = 2 * 3_600_000;
-
-/** "2026-11-26T15:04:05": Harare local time without a zone, to the second (receiptDate, fiscalDayOpened). */
-export function fdmsLocalTime(d: Date): string {
-  return new Date(d.getTime() + HARARE_OFFSET_MS).toISOString().slice(0, 19);
-}
-
-/** The instant of an FDMS local time. */
-export function fromFdmsLocalTime(local: string): Date {
-  return new Date(new Date(`${local.slice(0, 19)}Z`).getTime() - HARARE_OFFSET_MS);
-}
-
-/** Harare's calendar day of an instant, "YYYY-MM-DD". */
-export function hararePlainDate(d: Date): string {
-  return fdmsLocalTime(d).slice(0, 10);
-}
-
 export type FdmsReceiptType = "FiscalInvoice" | "CreditNote" | "DebitNote";
-
-/** One of getConfig's applicableTaxes; no taxPercent = exempt. */
-export type FdmsApplicableTax = { taxID: number; taxPercent?: number; taxName: string; taxValidFrom?: string; taxValidTill?: string };
 
 export type FdmsReceiptLine = {
   receiptLineType: "Sale" | "Discount";
@@ -127,16 +117,39 @@ export function fdmsCurrency(currency: string): string {
   return c === "ZWL" ? "ZWG" : c;
 }
 
-/** The applicable tax (getConfig) of a VAT rate: null = exempt (no taxPercent), else the same percent. */
-export function taxForRate(taxes: readonly FdmsApplicableTax[], rate: string | null): FdmsApplicableTax {
+const isExemptTax = (t: FdmsApplicableTax) => t.taxPercent === undefined || t.taxPercent === null;
+
+/**
+ * The applicable tax (getConfig) of a VAT rate at the receipt's date (RCPT025): null = exempt (the tax without a
+ * percent), else the one of the same percent, valid at `receiptDate` (FDMS local time). A credit or debit note keeps
+ * its invoice's tax (RCPT036): given the invoice's receipt date (`originalDate`), the tax of that percent valid then is
+ * taken while getConfig still lists it. No such tax: FdmsProtocolError, so the document needs correction rather than a
+ * Red receipt. Without a date (tests of other rules) any tax of the percent will do.
+ */
+export function taxForRate(
+  taxes: readonly FdmsApplicableTax[],
+  rate: string | null,
+  receiptDate?: string,
+  originalDate?: string,
+): FdmsApplicableTax {
   const wanted = rate === null ? null : Number(rate);
-  const found = taxes.find((t) => (wanted === null ? t.taxPercent === undefined || t.taxPercent === null : t.taxPercent === wanted));
-  if (!found) {
+  const ofRate = taxes.filter((t) => (wanted === null ? isExemptTax(t) : !isExemptTax(t) && Number(t.taxPercent) === wanted));
+  const what = rate === null ? "exempt supplies" : `VAT at ${rate} %`;
+  if (ofRate.length === 0) {
+    throw new FdmsProtocolError(`FDMS's configuration has no tax for ${what} (getConfig applicableTaxes)`);
+  }
+  if (receiptDate === undefined) return ofRate[0] as FdmsApplicableTax;
+  const original = originalDate === undefined ? undefined : ofRate.find((t) => taxValidAt(t, originalDate));
+  if (original) return original;
+  const valid = ofRate.find((t) => taxValidAt(t, receiptDate));
+  if (!valid) {
     throw new FdmsProtocolError(
-      `FDMS's configuration has no tax for ${rate === null ? "exempt supplies" : `VAT at ${rate} %`} (getConfig applicableTaxes)`,
+      `FDMS's configuration has no tax for ${what} valid on ${receiptDate.slice(0, 10)} (RCPT025; getConfig applicableTaxes: ${ofRate
+        .map((t) => `ID ${t.taxID} ${t.validFrom ?? t.taxValidFrom ?? "…"} to ${t.validTill ?? t.taxValidTill ?? "…"}`)
+        .join(", ")})`,
     );
   }
-  return found;
+  return valid;
 }
 
 export type ReceiptInput = {
@@ -151,6 +164,8 @@ export type ReceiptInput = {
   taxes: readonly FdmsApplicableTax[];
   /** A credit note's invoice as FDMS knows it. */
   credited?: FdmsCreditDebitNote;
+  /** That invoice's receiptDate (FDMS local time): the note keeps its taxes while FDMS still lists them (RCPT036). */
+  creditedDate?: string;
   /** How the order was paid (receipt-lines.ts moneyTypeOfPayment); BankTransfer when not given. */
   moneyType?: FdmsMoneyType;
   /** Each line's order line kind, in the document's order; a line without one is read from itself (lineKindOf). */
@@ -173,7 +188,7 @@ function receiptLine(input: ReceiptInput, line: DocumentLine, i: number, sign: b
       `${input.number}: the product "${line.name}" has no HS code, which FDMS requires on every line of a VAT payer's receipt (RCPT047)`,
     );
   }
-  const tax = taxForRate(input.taxes, line.vat_rate);
+  const tax = taxForRate(input.taxes, line.vat_rate, input.receiptDate, input.creditedDate);
   return {
     receiptLineType: kind === "discount" ? "Discount" : "Sale",
     receiptLineNo: i + 1,
@@ -182,7 +197,7 @@ function receiptLine(input: ReceiptInput, line: DocumentLine, i: number, sign: b
     receiptLinePrice: amount(sign * signedCentsOf(line.unit_price, "unit price")),
     receiptLineQuantity: line.quantity,
     receiptLineTotal: amount(sign * signedCentsOf(line.net, "line amount")),
-    ...(tax.taxPercent === undefined ? {} : { taxPercent: tax.taxPercent }),
+    ...(isExemptTax(tax) ? {} : { taxPercent: Number(tax.taxPercent) }),
     taxID: tax.taxID,
   };
 }
@@ -199,11 +214,11 @@ export function buildReceipt(input: ReceiptInput): Omit<FdmsReceipt, "receiptDev
   const lines = content.lines.map((line, i) => receiptLine(input, line, i, sign));
   const taxes: FdmsReceiptTax[] = content.vat_summary
     .map((row) => {
-      const tax = taxForRate(input.taxes, row.vat_rate);
+      const tax = taxForRate(input.taxes, row.vat_rate, input.receiptDate, input.creditedDate);
       const net = signedCentsOf(row.net, "VAT summary net");
       const vat = signedCentsOf(row.vat, "VAT summary VAT");
       return {
-        ...(tax.taxPercent === undefined ? {} : { taxPercent: tax.taxPercent }),
+        ...(isExemptTax(tax) ? {} : { taxPercent: Number(tax.taxPercent) }),
         taxID: tax.taxID,
         taxAmount: amount(sign * vat),
         salesAmountWithTax: amount(sign * (net + vat)),

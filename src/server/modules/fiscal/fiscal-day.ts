@@ -4,6 +4,7 @@ import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
 import { AppError } from "../../platform/errors.ts";
 import {
   type FiscalCounter,
+  fdmsInstant,
   fdmsLocalTime,
   fiscalDaySignatureString,
   hararePlainDate,
@@ -114,7 +115,7 @@ export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
     const status = await client().getStatus(creds);
     const set: Partial<DayRow> =
       status.fiscalDayStatus === "FiscalDayClosed"
-        ? { status: "closed", closedAt: status.fiscalDayClosed ? new Date(status.fiscalDayClosed) : now(), closeError: null }
+        ? { status: "closed", closedAt: fdmsInstant(status.fiscalDayClosed) ?? now(), closeError: null }
         : status.fiscalDayStatus === "FiscalDayCloseFailed"
           ? { status: "close_failed", closeError: status.fiscalDayClosingErrorCode ?? "FDMS refused to close the day." }
           : { status: "close_initiated" };

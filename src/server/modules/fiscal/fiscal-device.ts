@@ -10,7 +10,7 @@ import { AppError } from "../../platform/errors.ts";
 import { type Log, silentLog } from "../../platform/log.ts";
 import { certificateRequest } from "./der.ts";
 import { createFdmsClient, type DeviceCredentials, type FdmsClient, type FdmsConfigAnswer, FdmsError } from "./fdms-client.ts";
-import { deviceCommonName, type FdmsReceipt } from "./fdms-protocol.ts";
+import { deviceCommonName, type FdmsReceipt, fdmsInstant } from "./fdms-protocol.ts";
 import { isSealed, openKey, sealKey } from "./key-at-rest.ts";
 
 /** getConfig is asked again after this long (taxes, qrUrl, the certificate's validity). */
@@ -193,7 +193,7 @@ export function createFiscalDevice(deps: FiscalServiceDeps) {
       const config = await client().getConfig(credentialsOf(device));
       [device] = (await db
         .update(fiscalDevices)
-        .set({ config, configAt: now(), certificateValidTill: new Date(config.certificateValidTill) })
+        .set({ config, configAt: now(), certificateValidTill: fdmsInstant(config.certificateValidTill) ?? device.certificateValidTill })
         .where(eq(fiscalDevices.id, device.id))
         .returning()) as [DeviceRow];
     }

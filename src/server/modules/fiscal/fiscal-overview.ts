@@ -18,6 +18,7 @@ export type FiscalOverview = {
     certificateValidTill: string | null;
     taxpayerName: string | null;
     taxpayerTin: string | null;
+    taxpayerVatNumber: string | null;
     lastReceiptGlobalNo: number;
     lastError: string | null;
     lastErrorAt: string | null;
@@ -137,6 +138,7 @@ export function createFiscalOverview(device: FiscalDevice) {
           certificateValidTill: device?.certificateValidTill?.toISOString() ?? null,
           taxpayerName: config?.taxPayerName ?? null,
           taxpayerTin: config?.taxPayerTIN ?? null,
+          taxpayerVatNumber: config?.vatNumber ?? null,
           lastReceiptGlobalNo: device?.lastReceiptGlobalNo ?? 0,
           lastError: device?.lastError ?? null,
           lastErrorAt: device?.lastErrorAt?.toISOString() ?? null,

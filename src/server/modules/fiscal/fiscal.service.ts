@@ -2,6 +2,7 @@ import { createFiscalDays } from "./fiscal-day.ts";
 import { createFiscalDevice, type FiscalServiceDeps } from "./fiscal-device.ts";
 import { createFiscalOverview } from "./fiscal-overview.ts";
 import { createFiscalPing } from "./fiscal-ping.ts";
+import { createFiscalSeller } from "./fiscal-seller.ts";
 import { createReceiptChain } from "./receipt-chain.ts";
 import { createSubmission } from "./submission.ts";
 
@@ -25,6 +26,7 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     ...days.methods,
     ...createFiscalOverview(device),
     ...createFiscalPing(device),
+    ...createFiscalSeller(device),
     close: device.close,
   };
 }

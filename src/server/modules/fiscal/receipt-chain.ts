@@ -33,6 +33,7 @@ export function createReceiptChain(device: FiscalDevice) {
       qr_url: receiptQrUrl(config.qrUrl, device.deviceId, r.receiptDate, r.receiptGlobalNo, r.receiptDeviceSignature.signature),
       receipt_id: receiptID,
       fiscalised_at: now().toISOString(),
+      receipt_date: r.receiptDate,
     };
     await db.transaction(async (tx) => {
       const [day] = await tx

@@ -54,6 +54,20 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
     return doc;
   }
 
+  /**
+   * The credited invoice's receiptDate, so the note keeps its taxes (RCPT036): as FDMS was sent it, or (fiscalised
+   * before it was kept) its issue time.
+   */
+  async function creditedDateOf(invoiceId: number | null): Promise<string | undefined> {
+    if (invoiceId === null) return undefined;
+    const [inv] = await db
+      .select({ fiscal: taxDocuments.fiscal, issuedAt: taxDocuments.issuedAt })
+      .from(taxDocuments)
+      .where(eq(taxDocuments.id, invoiceId));
+    if (!inv) return undefined;
+    return (inv.fiscal as FiscalData | null)?.receipt_date ?? fdmsLocalTime(inv.issuedAt);
+  }
+
   /** The credited invoice as FDMS knows it (when it was fiscalised). */
   async function creditedOf(invoiceId: number | null): Promise<FdmsCreditDebitNote | undefined> {
     if (invoiceId === null) return undefined;
@@ -106,6 +120,7 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
           receiptDate,
           taxes: config.applicableTaxes,
           ...(doc.kind === "credit_note" ? { credited: await creditedOf(doc.invoiceId) } : {}),
+          ...(doc.kind === "credit_note" ? { creditedDate: await creditedDateOf(doc.invoiceId) } : {}),
         });
       } catch (err) {
         // A document that cannot be made into a receipt waits for its correction; the ones after it go on.

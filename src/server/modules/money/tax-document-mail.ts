@@ -4,7 +4,7 @@ import type { TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-do
 import { vatRateLabel } from "#shared/tax.ts";
 import { composeMail, money, siteLink } from "../../platform/mailer/mail-templates.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
-import { taxDocumentFileName } from "./tax-document-pdf.ts";
+import { balanceOf, settlementText, taxDocumentFileName } from "./tax-document-pdf.ts";
 
 /** The dealer's copy of a tax invoice or credit note, the PDF attached. */
 export function taxDocumentMail(
@@ -17,6 +17,7 @@ export function taxDocumentMail(
   const invoice = view.kind === "invoice";
   const what = invoice ? `Tax invoice ${view.number}` : `Credit note ${view.number}`;
   const { currency } = content;
+  const settlement = invoice ? balanceOf(content) : null;
   const fiscal =
     view.fiscal_status === "fiscalised" && view.fiscal ? [["Verification code", view.fiscal.verification_code] as [string, string]] : [];
   return composeMail({
@@ -37,6 +38,7 @@ export function taxDocumentMail(
         rows: [
           [invoice ? "Invoice number" : "Credit note number", view.number],
           ["Date", formatDate(view.issued_at)],
+          ...(content.tax_point ? [["VAT tax point", formatDate(content.tax_point)] as [string, string]] : []),
           ["Buyer", content.buyer.name],
           ["Total excl. VAT", money(currency, content.totals.subtotal)],
           ...content.vat_summary
@@ -47,6 +49,8 @@ export function taxDocumentMail(
           ...(content.reason ? [["Reason", content.reason] as [string, string]] : []),
         ],
       },
+      // An invoice whose VAT tax point's rate is not the order's says what is due or refunded (decision 032).
+      ...(settlement ? [{ kind: "paragraph" as const, text: settlementText(content, settlement) }] : []),
       { kind: "action", label: "See your orders and documents", url: siteLink(company.siteUrl, "/dealer/orders") },
     ],
     footer: `${company.companyName} · TIN ${company.tin || "-"} · VAT ${company.vatNumber || "-"} · ${company.salesEmail}`,

@@ -38,6 +38,24 @@ export function documentTitle(view: Pick<TaxDocumentView, "kind" | "fiscal_statu
   return view.fiscal_status === "not_required" && sellerIsVatRegistered(sellerVatNumber) ? `${base} (not fiscalised)` : base;
 }
 
+/** An invoice's balance against what was paid (decision 032): null when it has none. */
+export function balanceOf(content: TaxDocumentContent): { paid: string; amount: string; due: boolean } | null {
+  const cents = content.balance ? signedCents(content.balance) : null;
+  if (!content.paid || cents === null || cents === 0n) return null;
+  return { paid: content.paid, amount: formatCents(cents < 0n ? -cents : cents), due: cents > 0n };
+}
+
+/** Why the invoice's total is not what was paid, in words. */
+export function settlementText(content: TaxDocumentContent, s: { paid: string; amount: string; due: boolean }): string {
+  const rate = content.standard_vat_rate ? vatRateLabel(content.standard_vat_rate) : "the standard rate";
+  const day = content.tax_point ? formatDate(content.tax_point) : "the tax point";
+  return (
+    `VAT is charged at ${rate}, the standard rate in force on ${day}: the earlier of this invoice and the payment (VAT Act, section 8). ` +
+    `The order was priced at the rate of the day it was placed, so the total differs from the ${content.currency} ${s.paid} paid: ` +
+    (s.due ? `${content.currency} ${s.amount} is due from the buyer.` : `${content.currency} ${s.amount} is to be refunded to the buyer.`)
+  );
+}
+
 export function taxDocumentFileName(view: Pick<TaxDocumentView, "number">): string {
   return `${view.number}.pdf`;
 }
@@ -67,6 +85,7 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
     ["Order", content.order_reference],
     ["Currency", currency],
   ];
+  if (content.tax_point) facts.push(["VAT tax point", formatDate(content.tax_point)]);
   if (content.credits) facts.push(["Credits invoice", content.credits.number]);
   facts.forEach(([label, value], i) => {
     rightText(label, PAGE[0] - MARGIN - 140, state.y - i * 15, regular, 9, MUTED);
@@ -174,6 +193,19 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
     rightText(money(value), right.total - PAD, state.y, strong ? bold : regular, strong ? 11 : 9.5);
     state.y -= strong ? 18 : 14;
   }
+  // An invoice whose tax point's rate is not the order's: what was paid and the balance either way (decision 032).
+  const settlement = view.kind === "invoice" ? balanceOf(content) : null;
+  if (settlement) {
+    const rows: [string, string, boolean][] = [
+      [`Paid (${currency})`, settlement.paid, false],
+      [`${settlement.due ? "Balance due from the buyer" : "To be refunded to the buyer"} (${currency})`, settlement.amount, true],
+    ];
+    for (const [label, value, strong] of rows) {
+      rightText(label, right.vat - PAD, state.y, strong ? bold : regular, strong ? 11 : 9.5);
+      rightText(money(value), right.total - PAD, state.y, strong ? bold : regular, strong ? 11 : 9.5);
+      state.y -= strong ? 18 : 14;
+    }
+  }
   if (content.other_currency && content.other_totals) {
     const other = content.other_currency;
     rightText(
@@ -227,6 +259,7 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
     state.y = Math.min(y, y0) - 18;
   }
 
+  if (settlement) section("VAT TAX POINT", settlementText(content, settlement));
   if (content.reason) section("REASON FOR THE CREDIT", content.reason);
   if (content.credits) {
     section(
@@ -239,7 +272,7 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
       "NOTE",
       view.fiscal_status === "pending"
         ? "This document is being fiscalised with ZIMRA; the fiscal copy with its verification code follows by e-mail."
-        : `Prices exclude VAT; VAT is charged at the rate in force on the order's date. Questions: ${company.salesEmail}, ${company.phone}.`,
+        : `Prices exclude VAT; VAT is charged at the rate in force at the tax point, the earlier of the invoice and the payment. Questions: ${company.salesEmail}, ${company.phone}.`,
     );
   }
   return finish(`${kind} ${view.number}`);

@@ -1,7 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { can } from "#shared/can.ts";
 import { harareDate } from "#shared/dates.ts";
+import type { FdmsSeller } from "#shared/fdms-seller.ts";
+import { centsToDecimal, signedCents } from "#shared/money.ts";
 import { orderReference } from "#shared/schemas/orders.ts";
+import { PAYMENT_PAID } from "#shared/schemas/payments.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import {
   type DocumentParty,
@@ -17,9 +20,9 @@ import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { paged } from "../../db/paging.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { orderLines, orders } from "../../db/schema/commerce.ts";
+import { orderLines, orderPayments, orders } from "../../db/schema/commerce.ts";
 import { dealers } from "../../db/schema/dealers.ts";
-import { documentSequences, taxDocuments } from "../../db/schema/money.ts";
+import { documentSequences, taxDocuments, taxRates } from "../../db/schema/money.ts";
 import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 import { enqueue } from "../../platform/jobs/queue.ts";
@@ -49,6 +52,8 @@ export type Fiscaliser = {
   enabled: boolean;
   /** Marks the document pending and queues its submission, in the issuing transaction. */
   enqueue(tx: Tx, documentId: number): Promise<void>;
+  /** The taxpayer FDMS has for the device (getConfig), read in `tx`; null before the device has registered. */
+  seller?(tx: Tx): Promise<FdmsSeller | null>;
 };
 
 type Deps = {
@@ -108,15 +113,20 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
     return row.last;
   }
 
-  /** What an invoice of this order says: seller, buyer, lines with VAT, totals in both currencies. */
+  /**
+   * What an invoice of this order issued at `at` says: seller (FDMS's taxpayer with FDMS on, decision 016), buyer,
+   * lines with VAT at the tax point's rate (decision 032), totals in both currencies, and any balance against what was
+   * paid.
+   */
   async function invoiceContent(
     tx: Tx,
     orderId: number,
     company: SiteSettings,
+    at: Date,
   ): Promise<{ content: TaxDocumentContent; order: typeof orders.$inferSelect; totals: TaxTotals }> {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!order) throw new NotFoundError("Order not found.");
-    const [lines, [buyerRow]] = await Promise.all([
+    const [placed] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!placed) throw new NotFoundError("Order not found.");
+    const [orderLinesRows, [buyerRow], [paynow], fdmsSeller] = await Promise.all([
       tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
       tx
         .select({
@@ -129,8 +139,32 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
         })
         .from(users)
         .leftJoin(dealers, eq(dealers.userId, users.id))
-        .where(eq(users.id, order.userId)),
+        .where(eq(users.id, placed.userId)),
+      // When Paynow had the money (the paid payment's last change; a later delivery status only makes it later).
+      tx
+        .select({ at: orderPayments.updatedAt })
+        .from(orderPayments)
+        .where(and(eq(orderPayments.orderId, orderId), inArray(orderPayments.status, [...PAYMENT_PAID])))
+        .orderBy(asc(orderPayments.updatedAt))
+        .limit(1),
+      fiscal?.enabled && fiscal.seller ? fiscal.seller(tx) : Promise.resolve(null),
     ]);
+    // The VAT tax point (VAT Act s.8, decision 032): the earlier of the invoice and the payment (Paynow's, or the day
+    // an admin says the transfer arrived). Standard-rated lines take the rate in force that day on the same net
+    // amounts; zero-rated and exempt lines, and orders from before VAT, keep theirs.
+    const taxPoint = [harareDate(at), paynow ? harareDate(paynow.at) : null, placed.paidOn]
+      .filter((d): d is string => d !== null)
+      .sort()[0] as string;
+    const [inForce] = await tx
+      .select({ rate: taxRates.rate })
+      .from(taxRates)
+      .where(lte(taxRates.validFrom, taxPoint))
+      .orderBy(desc(taxRates.validFrom))
+      .limit(1);
+    const standardRate = placed.vatRate !== null && inForce ? inForce.rate : placed.vatRate;
+    const lines = orderLinesRows.map((l) => (l.vatCategory === "standard" && l.vatRate !== null ? { ...l, vatRate: standardRate } : l));
+    // The document's own rate column says the rate it used; the order keeps what it froze.
+    const order = { ...placed, vatRate: standardRate };
     const inCurrency = (l: (typeof lines)[number]) => l.unitPrice ?? l.unitPriceUsd;
     // Rounded as the order was (decision 031): the invoice repeats the amounts the order asked for and was paid.
     const amounts = documentAmounts(
@@ -146,14 +180,30 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
           order.vatRounding,
         )
       : null;
-    const seller: DocumentParty = {
-      name: company.companyName,
-      address: company.address,
-      tin: company.tin || null,
-      vat_number: company.vatNumber || null,
-      email: company.salesEmail,
-      phone: company.phone,
-    };
+    // With FDMS on, the seller FDMS knows (its taxpayer's name, TIN and VAT number; the branch's address when given):
+    // the fiscal invoice names the taxpayer the receipt is filed under. Settings otherwise, and for the contacts.
+    const seller: DocumentParty = fdmsSeller
+      ? {
+          name: fdmsSeller.name,
+          address: fdmsSeller.address ?? company.address,
+          tin: fdmsSeller.tin,
+          vat_number: fdmsSeller.vat_number,
+          email: company.salesEmail,
+          phone: company.phone,
+        }
+      : {
+          name: company.companyName,
+          address: company.address,
+          tin: company.tin || null,
+          vat_number: company.vatNumber || null,
+          email: company.salesEmail,
+          phone: company.phone,
+        };
+    // When the tax point's rate is not the order's, the total differs from what the order asked and was paid (its
+    // frozen total): the difference is a balance, due from the buyer or to be refunded (decision 032).
+    const paidCents = standardRate === placed.vatRate ? null : signedCents(placed.total ?? placed.totalUsd);
+    const settlement =
+      paidCents === null ? {} : { paid: centsToDecimal(paidCents), balance: centsToDecimal(amounts.tax.gross - paidCents) };
     const buyer: DocumentParty = {
       name: buyerRow?.company || buyerRow?.fullName || order.contactName,
       address: buyerRow?.address || order.deliveryAddress || "",
@@ -185,6 +235,9 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
       rate_date: order.rateDate,
       credits: null,
       reason: "",
+      tax_point: taxPoint,
+      standard_vat_rate: standardRate,
+      ...settlement,
     };
     return { content, order, totals: amounts.tax };
   }
@@ -271,7 +324,7 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
     async issueInvoice(tx: Tx, orderId: number, company: SiteSettings, at: Date, opts: { mail?: boolean } = {}): Promise<TaxDocumentRow> {
       const existing = await documentOf(orderId, "invoice", tx);
       if (existing) return existing;
-      const { content, order } = await invoiceContent(tx, orderId, company);
+      const { content, order } = await invoiceContent(tx, orderId, company, at);
       return insertDocument(tx, "invoice", at, content, order, opts);
     },
 

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import { harareDate } from "#shared/dates.ts";
 import {
   type ConfirmPaymentInput,
   canMoveOrder,
@@ -23,6 +24,18 @@ import type { OrderRow, OrdersParts, OrderViews } from "./order-views.ts";
 export const CANCEL_REASON_REQUIRED = "Please give the reason for cancelling: the dealer is told it.";
 
 /**
+ * The day a transfer reached the account (decision 032): not after today (Harare), not before the order was placed;
+ * 400 on `paidOn` otherwise.
+ */
+function refusePaidOn(paidOn: string, placedAt: Date, at: Date): void {
+  if (paidOn > harareDate(at)) throw new FieldError("The date the money arrived cannot be after today.", "paidOn");
+  const placed = harareDate(placedAt);
+  if (paidOn < placed) {
+    throw new FieldError(`The date the money arrived cannot be before the order was placed (${placed}).`, "paidOn");
+  }
+}
+
+/**
  * The back office moves orders on (a status, a dispatch with serial numbers, a payment seen), and a payment provider
  * marks them paid: each one transaction with its status event, audit entry, sales, tax document and dealer's mail.
  */
@@ -40,6 +53,7 @@ export function orderStatusChanges(
     input: SetOrderStatusInput,
     paymentReference?: string,
     dispatch?: DispatchOrderInput,
+    paidOn?: string,
   ): Promise<OrderView> {
     const admin = requireAdmin(actor);
     if (input.status === "cancelled" && !input.note.trim()) throw new FieldError(CANCEL_REASON_REQUIRED, "note");
@@ -53,6 +67,7 @@ export function orderStatusChanges(
         );
       }
       const at = now();
+      if (paidOn !== undefined) refusePaidOn(paidOn, row.createdAt, at);
       // The goods leave the branch with their serial numbers; a cancelled order's reservations go back.
       if (input.status === "dispatched" || input.status === "ready_for_collection") {
         await sendGoods(tx, admin.id, row, dispatch ?? { status: input.status, reference: "", note: input.note, lines: [] }, at, !dispatch);
@@ -61,7 +76,7 @@ export function orderStatusChanges(
       }
       await tx
         .update(orders)
-        .set({ status: input.status, updatedAt: at, ...(paymentReference ? { paymentReference } : {}) })
+        .set({ status: input.status, updatedAt: at, ...(paymentReference ? { paymentReference } : {}), ...(paidOn ? { paidOn } : {}) })
         .where(eq(orders.id, id));
       await tx
         .insert(orderStatusEvents)
@@ -196,7 +211,8 @@ export function orderStatusChanges(
     /** An admin saw the bank transfer or ZIPIT payment arrive: the order is paid. */
     async confirmPayment(actor: Actor, id: number, input: ConfirmPaymentInput = { paymentReference: "" }): Promise<OrderView> {
       const note = input.paymentReference ? `Payment reference: ${input.paymentReference}` : "";
-      return setStatus(actor, id, { status: "paid", note }, input.paymentReference || undefined);
+      const paidNote = input.paidOn ? `${note ? `${note}; ` : ""}money arrived on ${input.paidOn}` : note;
+      return setStatus(actor, id, { status: "paid", note: paidNote }, input.paymentReference || undefined, undefined, input.paidOn);
     },
 
     /**

@@ -174,7 +174,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
         summary: "Confirm the bank transfer or ZIPIT payment of an order awaiting payment (admin); e-mails the dealer",
         params: idParamSchema,
         body: confirmPaymentSchema.optional(),
-        response: { 200: orderViewSchema, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
+        response: { 200: orderViewSchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
       },
     },
     async (request) => orders.confirmPayment(request.actor, request.params.id, request.body ?? { paymentReference: "" }),

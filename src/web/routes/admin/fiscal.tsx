@@ -1,7 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
+import { sellerDifferences } from "#shared/fdms-seller.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Token } from "#web/components/ui/token.tsx";
+import { SellerMismatch } from "#web/features/admin/fiscal/seller-mismatch.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { SimpleTable } from "#web/features/admin/kit/simple-table.tsx";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
@@ -10,7 +12,12 @@ import type { Route } from "./+types/fiscal";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  return context.services.fiscal.overview(context.actor);
+  const [overview, seller, settings] = await Promise.all([
+    context.services.fiscal.overview(context.actor),
+    context.services.fiscal.sellerAsFdmsKnowsIt(),
+    context.services.settings.get(),
+  ]);
+  return { ...overview, sellerDifferences: sellerDifferences(seller, settings) };
 }
 
 /** "Close fiscal day" and "Retry now"; the page stays with what happened. */
@@ -82,7 +89,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 const when = (v: string | null) => (v ? <Token>{formatDateTime(v)}</Token> : "—");
 
 export default function AdminFiscal({ loaderData, actionData }: Route.ComponentProps) {
-  const { enabled, device, day, pending, needsCorrection, failures } = loaderData;
+  const { enabled, device, day, pending, needsCorrection, failures, sellerDifferences: differences } = loaderData;
   const busy = useNavigation().state !== "idle";
   const dayOpen = day !== null && day.status !== "closed";
   return (
@@ -107,6 +114,8 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
           {actionData.message}
         </p>
       ) : null}
+
+      <SellerMismatch differences={differences} where="fiscal" />
 
       {!enabled ? (
         <section aria-labelledby="fdms-off" className="rounded-lg border border-slate-300 bg-slate-50 p-4">
@@ -142,7 +151,13 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
               {device.taxpayerTin ? (
                 <>
                   {" "}
-                  (TIN <Token>{device.taxpayerTin}</Token>)
+                  (TIN <Token>{device.taxpayerTin}</Token>
+                  {device.taxpayerVatNumber ? (
+                    <>
+                      , VAT no. <Token>{device.taxpayerVatNumber}</Token>
+                    </>
+                  ) : null}
+                  )
                 </>
               ) : null}
             </Field>

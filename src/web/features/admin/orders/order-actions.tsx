@@ -23,6 +23,8 @@ const SENDING: readonly OrderStatus[] = ["dispatched", "ready_for_collection"];
 export function OrderActions({ order }: { order: OrderView }) {
   // Prefilled with the reference of the dealer's latest proof of payment.
   const [paymentReference, setPaymentReference] = useState(order.payment_proofs.at(-1)?.reference ?? "");
+  // The day the transfer reached the account, when it was before today: the invoice's VAT tax point (decision 032).
+  const [paidOn, setPaidOn] = useState("");
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState<string | undefined>();
   // A refusal about the note goes under it; any other heads the actions.
@@ -44,6 +46,7 @@ export function OrderActions({ order }: { order: OrderView }) {
     const answer = await submit.send({ method: "PUT", url, body });
     if (!answer) return;
     setPaymentReference("");
+    setPaidOn("");
     setNote("");
     await submit.succeed({ message: success });
   };
@@ -71,7 +74,7 @@ export function OrderActions({ order }: { order: OrderView }) {
             e.preventDefault();
             run(
               `/api/orders/${order.id}/confirm-payment`,
-              { paymentReference: paymentReference.trim() },
+              { paymentReference: paymentReference.trim(), paidOn },
               "Payment confirmed. The dealer has been told by e-mail.",
             );
           }}
@@ -82,6 +85,14 @@ export function OrderActions({ order }: { order: OrderView }) {
             value={paymentReference}
             maxLength={120}
             onChange={(e) => setPaymentReference(e.currentTarget.value)}
+          />
+          <TextField
+            label="Date the money arrived (optional)"
+            name="paidOn"
+            type="date"
+            value={paidOn}
+            hint="As on the bank statement, when it was before today: the tax invoice's VAT follows the earlier of this date and the invoice."
+            onChange={(e) => setPaidOn(e.currentTarget.value)}
           />
           <button type="submit" disabled={busy} className={buttonClass("primary")}>
             Confirm payment
