@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, type KeyObject, randomUUID, sign, verify, X509Certificate } from "node:crypto";
+import { generateKeyPairSync, type KeyObject, randomUUID, sign, verify, X509Certificate } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
@@ -7,9 +7,11 @@ import { issueCertificate, parseCertificateRequest } from "#server/modules/fisca
 import { countReceipt, dayString, type StandInDay, sortedDayCounters, stoppingErrors } from "./day.ts";
 import { cents, receiptErrors, type StandInTax, type StoredReceipt, sha256, type WireReceipt } from "./rules.ts";
 import { schemaErrors } from "./schema.ts";
+import { hararePlain, readJson, serverSignatureString } from "./wire.ts";
 
 export type { StandInDay } from "./day.ts";
 export type { StandInTax, StoredReceipt as StandInReceipt } from "./rules.ts";
+export { certificateThumbprint, hararePlain, serverSignatureString } from "./wire.ts";
 
 export type FdmsStandInMode = "ok" | "http503" | "slow" | "lose-reply";
 type Flag = { validationErrorCode: string; validationErrorColor: "Red" | "Grey" | "Gray" | "Yellow" };
@@ -54,30 +56,6 @@ export type FdmsStandIn = {
   up(): Promise<void>;
   close(): Promise<void>;
 };
-
-/** FDMS's dates: Harare local time (UTC+2, no daylight saving), "YYYY-MM-DDTHH:mm:ss". */
-export function hararePlain(d: Date): string {
-  return new Date(d.getTime() + 2 * 3_600_000).toISOString().slice(0, 19);
-}
-
-/** The server signature's string (API §13.2.2): the device signature (base64 text), receiptID, serverDate. */
-export function serverSignatureString(deviceSignature: string, receiptID: number, serverDate: string): string {
-  return `${deviceSignature}${receiptID}${serverDate}`;
-}
-
-const readJson = (req: IncomingMessage): Promise<unknown> =>
-  new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      try {
-        resolve(text ? JSON.parse(text) : {});
-      } catch {
-        resolve(undefined);
-      }
-    });
-  });
 
 /**
  * A local stand-in for ZIMRA's FDMS (Fiscal Device Gateway API v7.2), for the API tests, strict to the published
@@ -510,9 +488,4 @@ export async function startFdmsStandIn(
   const port = (server.address() as AddressInfo).port;
   standIn.url = `https://127.0.0.1:${port}`;
   return standIn;
-}
-
-/** The SHA-1 thumbprint of a certificate as FDMS writes it (hexadecimal, capitals). */
-export function certificateThumbprint(pem: string): string {
-  return createHash("sha1").update(new X509Certificate(pem).raw).digest("hex").toUpperCase();
 }
