@@ -205,6 +205,24 @@ describe("the stand-in's receipt rules (API §8.2.1; decision 016 rows 1–36)",
     ]);
   });
 
+  it("takes a debit note (positive amounts) naming its invoice", () => {
+    const debit = invoice({
+      receiptType: "DebitNote",
+      invoiceNo: "DN-1",
+      receiptNotes: "Price corrected",
+      creditDebitNote: { receiptID: 5000 },
+      receiptLines: [line("Sale", 1, "94054000", 10, 1, 10, 2, 0)],
+      receiptTaxes: [{ taxPercent: 0, taxID: 2, taxAmount: 0, salesAmountWithTax: 10 }],
+      receiptPayments: [{ moneyTypeCode: "Card", paymentAmount: 10 }],
+      receiptTotal: 10,
+    });
+    expect(errorsOf(debit)).toEqual([]);
+    expect(errorsOf({ ...debit, creditDebitNote: null })).toEqual([red("RCPT015")]);
+    expect(errorsOf({ ...debit, receiptTotal: -10, receiptPayments: [{ moneyTypeCode: "Card", paymentAmount: -10 }] })).toContainEqual(
+      red("RCPT040"),
+    );
+  });
+
   it("RCPT015 a note without its original, RCPT029 an invoice naming one, RCPT034 a note without notes", () => {
     expect(errorsOf(creditNote({ creditDebitNote: {} }))).toEqual([red("RCPT015")]);
     expect(errorsOf(invoice({ creditDebitNote: { receiptID: 5000 } }))).toEqual([red("RCPT029")]);
@@ -294,6 +312,11 @@ describe("the stand-in's receipt rules (API §8.2.1; decision 016 rows 1–36)",
       lastReceiptGlobalNo: 1,
     });
     expect(errorsOf(invoice({ receiptCounter: 2, receiptGlobalNo: 2 }), later)).toEqual([red("RCPT030")]);
+    // Grey when receipts between are missing: the date may be right once they arrive.
+    expect(errorsOf(invoice({ receiptCounter: 3, receiptGlobalNo: 2 }), later)).toEqual([
+      { code: "RCPT011", color: "Grey" },
+      { code: "RCPT030", color: "Grey" },
+    ]);
     expect(errorsOf(invoice({ receiptDate: "2026-11-26T12:10:00" }))).toEqual([{ code: "RCPT031", color: "Yellow" }]);
     expect(errorsOf(invoice({ receiptDate: "2026-11-27T09:00:00" }), context({ now: "2026-11-27T10:00:00" }))).toEqual([
       { code: "RCPT041", color: "Yellow" },
@@ -547,5 +570,31 @@ describe("the stand-in over HTTPS: answers, resends and the day's close (rows 46
     expect((await call("Device", "CloseDay", closeBody())).status).toBe(200);
     expect(await status()).toMatchObject({ fiscalDayStatus: "FiscalDayCloseFailed", fiscalDayClosingErrorCode: "MissingReceipts" });
     fdms.greySpelling = "Grey";
+  });
+
+  it("counts a debit note as DebitNoteByTax, and answers DEV01 while the device is Offline", async () => {
+    fdms.closeDayManually();
+    await openDay();
+    const sale = next();
+    expect((await call("Device", "SubmitReceipt", { receipt: sale })).status).toBe(200);
+    const debit = next({
+      receiptType: "DebitNote",
+      receiptNotes: "Price corrected",
+      creditDebitNote: { deviceID: fdms.deviceId, receiptGlobalNo: sale.receiptGlobalNo, fiscalDayNo: day().fiscalDayNo },
+      receiptLines: [line("Sale", 1, "94054000", 10, 1, 10, 2, 0)],
+      receiptTaxes: [{ taxPercent: 0, taxID: 2, taxAmount: 0, salesAmountWithTax: 10 }],
+      receiptPayments: [{ moneyTypeCode: "Card", paymentAmount: 10 }],
+      receiptTotal: 10,
+    });
+    expect(await call("Device", "SubmitReceipt", { receipt: debit })).toMatchObject({ status: 200, json: { validationErrors: [] } });
+    expect(sortedDayCounters(day()).filter((c) => c.type.startsWith("DebitNote"))).toEqual([
+      { type: "DebitNoteByTax", currency: "USD", taxID: 2, taxPercent: 0, cents: 1000 },
+    ]);
+    expect((await call("Device", "CloseDay", closeBody())).status).toBe(200);
+    expect(await status()).toMatchObject({ fiscalDayStatus: "FiscalDayClosed" });
+    fdms.operatingMode = "Offline";
+    expect(await call("Device", "GetStatus")).toMatchObject({ status: 422, json: { errorCode: "DEV01" } });
+    expect((await call("Device", "GetConfig")).json).toMatchObject({ deviceOperatingMode: "Offline" });
+    fdms.operatingMode = "Online";
   });
 });

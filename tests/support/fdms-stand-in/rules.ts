@@ -169,7 +169,9 @@ export function receiptErrors(ctx: RuleContext, r: WireReceipt): RuleError[] {
   if (!ctx.currencies.includes(r.receiptCurrency)) red("RCPT010");
   // RCPT011 / RCPT012: in sequence; Red for a repeat or going back, Grey for a gap (the previous has not arrived).
   const expectedCounter = day.receiptCounter + 1;
-  if (r.receiptCounter !== expectedCounter) out.push({ code: "RCPT011", color: r.receiptCounter < expectedCounter ? "Red" : "Grey" });
+  // A receipt ahead of the next expected one: those between have not arrived (Grey, checked again at the close).
+  const gap = r.receiptCounter > expectedCounter;
+  if (r.receiptCounter !== expectedCounter) out.push({ code: "RCPT011", color: gap ? "Grey" : "Red" });
   const expectedGlobal = ctx.lastReceiptGlobalNo + 1;
   const globalOk = r.receiptGlobalNo === expectedGlobal || (firstOfDay && r.receiptGlobalNo === 1);
   if (!globalOk) out.push({ code: "RCPT012", color: r.receiptGlobalNo < expectedGlobal ? "Red" : "Grey" });
@@ -245,8 +247,8 @@ export function receiptErrors(ctx: RuleContext, r: WireReceipt): RuleError[] {
   if (salesWrong) red("RCPT027");
   // RCPT028: payments' sign.
   if (r.receiptPayments.some((p) => (credit ? p.paymentAmount > 0 : p.paymentAmount < 0))) red("RCPT028");
-  // RCPT030: after the previous receipt (RCPT031 future, RCPT041 after the day's end: Yellow).
-  if (day.lastDate && r.receiptDate <= day.lastDate) red("RCPT030");
+  // RCPT030: after the previous receipt, Grey when receipts between are missing (RCPT031 future, RCPT041 after the day's end: Yellow).
+  if (day.lastDate && r.receiptDate <= day.lastDate) out.push({ code: "RCPT030", color: gap ? "Grey" : "Red" });
   if (r.receiptDate > addHours(ctx.now, ctx.allowedMinutesAhead / 60)) out.push({ code: "RCPT031", color: "Yellow" });
   // RCPT032–036, RCPT042: a note's original exists, is at most 12 months old, has a note, is not over-credited,
   // uses only the original's taxes and currency.

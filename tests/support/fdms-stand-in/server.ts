@@ -35,6 +35,8 @@ export type FdmsStandIn = {
   taxPayerDayMaxHrs: number;
   /** How the colour of a missing previous receipt is spelt: the API's "Grey", or the test environment's "Gray". */
   greySpelling: "Grey" | "Gray";
+  /** getConfig's deviceOperatingMode; "Offline": getStatus, openDay, submitReceipt and closeDay answer DEV01 (API §7.4). */
+  operatingMode: "Online" | "Offline";
   /** FDMS's clock (RCPT031); the real clock unless a test sets it. */
   now: () => Date;
   mode: FdmsStandInMode;
@@ -140,6 +142,7 @@ export async function startFdmsStandIn(
     vatNumber: "220123456",
     taxPayerDayMaxHrs: 24,
     greySpelling: "Grey",
+    operatingMode: "Online",
     now: () => new Date(),
     mode: "ok",
     slowMs: 2_000,
@@ -355,6 +358,9 @@ export async function startFdmsStandIn(
   }
 
   function device(operation: string, body: unknown, peer: X509Certificate): Answer {
+    if (standIn.operatingMode === "Offline" && ["GetStatus", "OpenDay", "SubmitReceipt", "CloseDay"].includes(operation)) {
+      return problem(422, "DEV01", "Device is in Offline operating mode");
+    }
     switch (operation) {
       case "GetConfig":
         return ok({
@@ -363,7 +369,7 @@ export async function startFdmsStandIn(
           ...(standIn.vatNumber ? { vatNumber: standIn.vatNumber } : {}),
           deviceSerialNo: serialNo,
           deviceBranchName: "Harare",
-          deviceOperatingMode: "Online",
+          deviceOperatingMode: standIn.operatingMode,
           taxPayerDayMaxHrs: standIn.taxPayerDayMaxHrs,
           taxpayerDayEndNotificationHrs: 2,
           applicableTaxes: standIn.taxes,
