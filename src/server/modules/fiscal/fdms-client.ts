@@ -171,7 +171,8 @@ export function createFdmsClient(settings: FdmsClientSettings) {
               const code = typeof problem.errorCode === "string" ? problem.errorCode : null;
               const reason =
                 [problem.title, problem.detail === problem.title ? undefined : problem.detail, fieldErrors(problem.errors)]
-                  .filter((s) => typeof s === "string" && s)
+                  .filter((s): s is string => typeof s === "string" && s !== "")
+                  .map((s) => s.replace(/\.$/, ""))
                   .join(": ") || `HTTP ${status}`;
               return fail(
                 new FdmsError("refused", `FDMS refused ${path.split("/").pop()}${code ? ` (${code})` : ""}: ${reason}`, status, code),

@@ -11,6 +11,7 @@ import {
   sortedCounters,
 } from "./fdms-protocol.ts";
 import { type DayRow, type DeviceRow, errorText, type FiscalDevice } from "./fiscal-device.ts";
+import { closeReasonText } from "./fiscal-problems.ts";
 import type { ReceiptChain } from "./receipt-chain.ts";
 
 /** Hourly: closes the fiscal day in the last hour of the Harare day, or a day left open from an earlier date. */
@@ -123,7 +124,10 @@ export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
       await db.update(fiscalDevices).set({ lastReceiptHash: null }).where(eq(fiscalDevices.id, device.id));
       log.info({ deviceId: device.deviceId, fiscalDayNo: day.dayNo }, "FDMS fiscal day closed");
     }
-    if (set.status === "close_failed") throw new Error(`FDMS could not close fiscal day ${day.dayNo}: ${set.closeError}`);
+    if (set.status === "close_failed") {
+      const code = set.closeError ?? "";
+      throw new Error(`FDMS could not close fiscal day ${day.dayNo}: ${[code, closeReasonText(code)].filter(Boolean).join(". ")}`);
+    }
     return row ?? null;
   }
 

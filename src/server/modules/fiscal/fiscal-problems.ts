@@ -68,9 +68,9 @@ const CLOSE_REASONS: Record<string, string> = {
   InternalError: "FDMS failed internally while closing the day; try again later.",
 };
 
-/** A day close failure (fiscalDayClosingErrorCode) in words. */
-export function closeReasonText(code: string): string {
-  return CLOSE_REASONS[code] ?? code;
+/** A day close failure (fiscalDayClosingErrorCode) in words; null for a code the API does not list. */
+export function closeReasonText(code: string): string | null {
+  return CLOSE_REASONS[code] ?? null;
 }
 
 const words = (code: string | null, fallback: string): string => (code && FDMS_RECEIPT_RULES[code]) || fallback;

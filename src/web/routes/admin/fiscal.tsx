@@ -177,7 +177,7 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
               {day.closeError ? (
                 <Field label="FDMS's reason">
                   <Token>{day.closeError}</Token>
-                  {day.closeErrorText && day.closeErrorText !== day.closeError ? <> {day.closeErrorText}</> : null}
+                  {day.closeErrorText ? <> {day.closeErrorText}</> : null}
                 </Field>
               ) : null}
             </dl>
