@@ -436,8 +436,10 @@ describe("a document that needs correction does not stop the rest", () => {
       const afterFailure = await issue(t, "invoice");
       await fiscal.runQueue();
       expect((await documents([afterFailure.id]))[0]?.fiscalStatus).toBe("fiscalised");
-      // Only ZIMRA can close such a day (API §2.3); the next document then finds it closed and opens a new one.
+      // Only ZIMRA can close such a day (API §2.3): "Close fiscal day" then finds it closed and records it so.
       fdms.closeDayManually();
+      expect(await fiscal.closeDay(admin)).toEqual({ dayNo: day?.dayNo, status: "closed" });
+      expect((await fiscal.overview(admin)).day).toMatchObject({ status: "closed", closeError: null, blockedBy: [] });
       const dealer: Actor = {
         id: 2,
         roleId: 2,

@@ -6,6 +6,7 @@ import {
   type FiscalCounter,
   fdmsLocalTime,
   fiscalDaySignatureString,
+  fromFdmsLocalTime,
   hararePlainDate,
   signString,
   sortedCounters,
@@ -102,6 +103,19 @@ export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
     const day = await currentDay(device.deviceId);
     if (!day) return null;
     const creds = credentialsOf(device);
+    if (day.status === "close_failed") {
+      // A day FDMS would not close (red or grey receipts) is closed by ZIMRA by hand (API §2.3; decision 016, row 51).
+      const before = await client().getStatus(creds);
+      if (before.lastFiscalDayNo === day.dayNo && before.fiscalDayStatus === "FiscalDayClosed") {
+        const [row] = await db
+          .update(fiscalDays)
+          .set({ status: "closed", closedAt: before.fiscalDayClosed ? fromFdmsLocalTime(before.fiscalDayClosed) : now(), closeError: null })
+          .where(eq(fiscalDays.id, day.id))
+          .returning();
+        await db.update(fiscalDevices).set({ lastReceiptHash: null }).where(eq(fiscalDevices.id, device.id));
+        return row ?? null;
+      }
+    }
     if (day.status !== "close_initiated") {
       const counters = sortedCounters(day.counters as FiscalCounter[]);
       const signature = signString(fiscalDaySignatureString(device.deviceId, day.dayNo, day.openedLocal, counters), privateKeyOf(device));
