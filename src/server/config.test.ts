@@ -143,6 +143,7 @@ describe("loadConfig: FDMS", () => {
       modelVersion: "1.0",
       timeoutMs: 30_000,
       caFile: undefined,
+      serverCertFile: undefined,
       keySecret: undefined,
       deliveryHsCode: "99001000",
       serviceHsCode: "99001000",

@@ -129,6 +129,11 @@ const envSchema = z.object({
   FDMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** A PEM file of extra trust anchors for FDMS's server certificate (a test environment's, or the tests' stand-in). */
   FDMS_CA_FILE: optionalText,
+  /**
+   * A PEM file of FDMS's signing certificate: the server signature on each receipt's answer is verified with it
+   * (decision 016, row 49); unset: the signature is stored as "not verified".
+   */
+  FDMS_SERVER_CERT_FILE: optionalText,
   /** Seals the fiscal device's private key at rest (modules/fiscal/key-at-rest.ts); required in production with FDMS on. */
   FDMS_KEY_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional()),
   // The HS codes of receipt lines that are not goods (FDMS wants one on every line of a VAT payer; decision 016).
@@ -217,6 +222,8 @@ export type FdmsConfig = {
   modelVersion: string;
   timeoutMs: number;
   caFile: string | undefined;
+  /** FDMS's signing certificate (PEM file) to verify receipts' server signatures with; unset: not verified. */
+  serverCertFile: string | undefined;
   /** Seals the device's private key in the database (absent outside production: the key is kept as it comes). */
   keySecret: string | undefined;
   /** The HS code of delivery lines (FDMS_DELIVERY_HS_CODE). */
@@ -332,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             modelVersion: e.FDMS_DEVICE_MODEL_VERSION,
             timeoutMs: e.FDMS_TIMEOUT_MS,
             caFile: e.FDMS_CA_FILE,
+            serverCertFile: e.FDMS_SERVER_CERT_FILE,
             keySecret: e.FDMS_KEY_SECRET,
             deliveryHsCode: e.FDMS_DELIVERY_HS_CODE,
             serviceHsCode: e.FDMS_SERVICE_HS_CODE,

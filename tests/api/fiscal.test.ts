@@ -5,19 +5,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { FdmsConfig } from "#server/config.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { auditLog } from "#server/db/schema/audit.ts";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orderLines, orderPayments, orders } from "#server/db/schema/commerce.ts";
+import { dealers } from "#server/db/schema/dealers.ts";
 import { fiscalDays, fiscalDevices } from "#server/db/schema/fiscal.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
 import { createFiscalService, FISCAL_SUBMIT_JOB, KEPT_BY_FDMS } from "#server/modules/fiscal/fiscal.service.ts";
 import type { Actor } from "#server/platform/auth/actor.ts";
+import { silentLog } from "#server/platform/log.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import { documentNumber, type FiscalData, type TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import { createActors } from "../support/actors.ts";
-import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
+import { certificateThumbprint, type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
 import { decoded, header, outboxMails } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -39,7 +42,8 @@ const admin: Actor = { id: 1, roleId: 1, role: "admin", sessionId: "test", email
 function content(kind: "invoice" | "credit_note", invoiceNumber?: string): TaxDocumentContent {
   const party = {
     name: "Sunrise Solar",
-    address: "12 Samora Machel Ave, Harare",
+    // No address: FDMS wants it split (province, city, street, house number; decision 016, row 38).
+    address: "",
     tin: "2000999999",
     vat_number: "220999999",
     email: null,
@@ -161,6 +165,8 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "fdms-test-"));
   const caFile = path.join(dir, "fdms-ca.pem");
   await writeFile(caFile, fdms.caCertificate);
+  const serverCertFile = path.join(dir, "fdms-signing.pem");
+  await writeFile(serverCertFile, fdms.signingCertificate);
   t = await createTestApp({
     env: {
       FDMS_URL: fdms.url,
@@ -170,6 +176,7 @@ beforeAll(async () => {
       FDMS_DEVICE_MODEL_NAME: "SolarSite",
       FDMS_DEVICE_MODEL_VERSION: "1.0",
       FDMS_CA_FILE: caFile,
+      FDMS_SERVER_CERT_FILE: serverCertFile,
       FDMS_TIMEOUT_MS: "1500",
       FDMS_KEY_SECRET: "fiscal-test-secret-of-at-least-32-characters",
       FDMS_DELIVERY_HS_CODE: "99002000",
@@ -226,6 +233,17 @@ describe("fiscalisation through FDMS", () => {
     );
     expect(fiscal.qr_url.endsWith(fiscal.verification_code.replaceAll("-", ""))).toBe(true);
     expect(fiscal.receipt_id).toBe(fdms.receipts[0]?.receiptID);
+    // FDMS's signature on its answer is kept and verified with its certificate (FDMS_SERVER_CERT_FILE).
+    expect(fiscal.server_signature).toEqual({
+      ...fdms.receipts[0]?.receiptServerSignature,
+      certificate_thumbprint: certificateThumbprint(fdms.signingCertificate),
+      certificateThumbprint: undefined,
+      server_date: fdms.receipts[0]?.serverDate,
+      check: "verified",
+    });
+    expect(docs.every((d) => (d.fiscal as FiscalData).server_signature?.check === "verified")).toBe(true);
+    // FDMS found nothing wrong with any of them.
+    expect(fdms.receipts.flatMap((r) => r.validationErrors)).toEqual([]);
 
     // Closing: the counters and their signature match the stand-in's own.
     const closed = await t.app.services.fiscal.closeDay(admin);
@@ -283,7 +301,7 @@ describe("fiscalisation through FDMS", () => {
     ]);
   });
 
-  it("never submits a document twice when FDMS's reply is lost: the status shows it arrived", async () => {
+  it("never submits a document twice when FDMS's reply is lost: the status shows it arrived, the resend gets FDMS's first answer", async () => {
     fdms.mode = "lose-reply";
     const d = await issue(t, "invoice");
     await t.app.jobs.drain();
@@ -298,7 +316,14 @@ describe("fiscalisation through FDMS", () => {
     const [doc] = await documents([d.id]);
     expect(doc?.fiscalStatus).toBe("fiscalised");
     expect((doc?.fiscal as FiscalData | undefined)?.receipt_global_no).toBe(7);
-    expect(fdms.receipts.filter((r) => r.receipt.invoiceNo === d.number)).toHaveLength(1);
+    const kept = fdms.receipts.filter((r) => r.receipt.invoiceNo === d.number);
+    expect(kept).toHaveLength(1);
+    // The same receipt sent again: FDMS answers with the original receiptID and server signature (row 48).
+    expect((doc?.fiscal as FiscalData | undefined)?.receipt_id).toBe(kept[0]?.receiptID);
+    expect((doc?.fiscal as FiscalData | undefined)?.server_signature).toMatchObject({
+      hash: kept[0]?.receiptServerSignature.hash,
+      check: "verified",
+    });
 
     // The chain goes on from it.
     const next = await issue(t, "invoice");
@@ -405,6 +430,29 @@ describe("a document that needs correction does not stop the rest", () => {
       expect(fdms.receipts.at(-1)?.receipt.invoiceNo).toBe(broken.number);
       await expect(fiscal.resubmit(admin, flagged.id)).rejects.toMatchObject({ statusCode: 409, message: KEPT_BY_FDMS });
       await expect(fiscal.resubmit(admin, next.id)).rejects.toMatchObject({ statusCode: 409 });
+
+      // The day's close: FDMS takes it, then fails it for the red receipt (rows 50–51); the back office names the
+      // document that stops it, with FDMS's code in words.
+      await expect(fiscal.closeDay(admin)).rejects.toMatchObject({
+        statusCode: 502,
+        message: expect.stringContaining("ReceiptsWithValidationErrors"),
+      });
+      expect(fdms.days.at(-1)).toMatchObject({ status: "FiscalDayCloseFailed", closingErrorCode: "ReceiptsWithValidationErrors" });
+      const day = (await fiscal.overview(admin)).day;
+      expect(day).toMatchObject({
+        status: "close_failed",
+        closeError: "ReceiptsWithValidationErrors",
+        closeErrorText: expect.stringContaining("red errors"),
+      });
+      expect(day?.blockedBy.map((d) => [d.number, d.problems.map((p) => p.code)])).toEqual([[flagged.number, ["RCPT026"]]]);
+      // FDMS still takes receipts while the close failed (row 47).
+      const afterFailure = await issue(t, "invoice");
+      await fiscal.runQueue();
+      expect((await documents([afterFailure.id]))[0]?.fiscalStatus).toBe("fiscalised");
+      // Only ZIMRA can close such a day (API §2.3): "Close fiscal day" then finds it closed and records it so.
+      fdms.closeDayManually();
+      expect(await fiscal.closeDay(admin)).toEqual({ dayNo: day?.dayNo, status: "closed" });
+      expect((await fiscal.overview(admin)).day).toMatchObject({ status: "closed", closeError: null, blockedBy: [] });
       const dealer: Actor = {
         id: 2,
         roleId: 2,
@@ -479,6 +527,80 @@ describe("the hook, the end of the day and who may act", () => {
   });
 });
 
+async function newOrderId(): Promise<number> {
+  const db = t.database.db;
+  const [user] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
+  const [order] = await db
+    .insert(orders)
+    .values({ userId: user?.id as number, totalUsd: "286.81", status: "paid" })
+    .returning({ id: orders.id });
+  return order?.id as number;
+}
+
+describe("receipts FDMS refuses, and its signature", () => {
+  it("marks a receipt its schema refuses (400) and one it refuses (422), fiscalises the ones after them and closes the day", async () => {
+    // A buyer TIN of 9 digits: FDMS's schema wants exactly 10 (decision 016, row 37).
+    const shortTin = content("invoice");
+    const bySchema = await issue(t, "invoice", undefined, {
+      orderId: await newOrderId(),
+      content: { ...shortTin, buyer: { ...shortTin.buyer, tin: "200099999" } },
+    });
+    const next = await issue(t, "invoice");
+    await t.app.jobs.drain();
+    fdms.refuseNext("RCPT02", 422, "Receipt structure is not valid");
+    const refused = await issue(t, "invoice");
+    const after = await issue(t, "invoice");
+    await t.app.jobs.drain();
+    const docs = await documents([bySchema.id, next.id, refused.id, after.id]);
+    expect(docs.map((d) => d.fiscalStatus)).toEqual(["needs_correction", "fiscalised", "needs_correction", "fiscalised"]);
+    expect(docs[0]?.fiscalProblems).toEqual([
+      { code: null, color: "Red", message: expect.stringContaining("receipt.buyerData.buyerTIN must NOT have fewer than 10 characters") },
+    ]);
+    expect(docs[2]?.fiscalProblems).toEqual([
+      { code: "RCPT02", color: "Red", message: expect.stringContaining("Receipt structure is not valid") },
+    ]);
+    // FDMS kept neither, and the chain went on without them.
+    const numbers = fdms.receipts.map((r) => r.receipt.invoiceNo);
+    expect(numbers).not.toContain(bySchema.number);
+    expect(numbers).not.toContain(refused.number);
+    expect(numbers.slice(-2)).toEqual([next.number, after.number]);
+    const overview = await t.app.services.fiscal.overview(admin);
+    expect(overview.needsCorrection.filter((d) => [bySchema.id, refused.id].includes(d.id)).map((d) => [d.number, d.keptByFdms])).toEqual([
+      [refused.number, false],
+      [bySchema.number, false],
+    ]);
+    // They do not stop the day's close: FDMS never had them.
+    expect(overview.day?.blockedBy).toEqual([]);
+    expect(await t.app.services.fiscal.closeDay(admin)).toMatchObject({ status: "closed" });
+  });
+
+  it("records a server signature that does not verify with the configured certificate, logs it and lists it", async () => {
+    // A certificate that is not FDMS's signing one.
+    const wrongCert = path.join(dir, "not-fdms.pem");
+    await writeFile(wrongCert, fdms.caCertificate);
+    const errors: string[] = [];
+    const log = { ...silentLog, error: (_: unknown, message?: string) => errors.push(String(message)) };
+    const fiscal = createFiscalService({ db: t.database.db, fdms: { ...(t.config.fdms as FdmsConfig), serverCertFile: wrongCert }, log });
+    try {
+      const d = await issue(t, "invoice");
+      await fiscal.runQueue();
+      const [doc] = await documents([d.id]);
+      // FDMS kept it: fiscalised, but the signature is marked as failed and why.
+      expect(doc?.fiscalStatus).toBe("fiscalised");
+      expect((doc?.fiscal as FiscalData | undefined)?.server_signature).toMatchObject({
+        check: "failed",
+        problem: expect.stringContaining("not the configured one"),
+      });
+      expect(errors.join("\n")).toContain("did not verify");
+      const overview = await fiscal.overview(admin);
+      expect(overview.unverified.map((u) => u.number)).toContain(d.number);
+      expect(overview.device?.lastError).toContain("did not verify");
+    } finally {
+      fiscal.close();
+    }
+  });
+});
+
 describe("a paid order's invoice, fiscalised (issue 21 §4–§5 together)", () => {
   it("is queued when the payment is confirmed, fiscalised, printed as a FISCAL TAX INVOICE with its numbers and e-mailed only then", async () => {
     const actors = await createActors(t);
@@ -499,6 +621,13 @@ describe("a paid order's invoice, fiscalised (issue 21 §4–§5 together)", () 
     });
     expect(placed.statusCode).toBe(201);
     const order = placed.json() as OrderView;
+    // FDMS's schema wants a buyer's address split (province, city, street, house number; decision 016, row 38): a
+    // one-line address is refused with HTTP 400 until the receipt sends it split, so this buyer has none.
+    const [buyer] = await t.database.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order.id));
+    await t.database.db
+      .update(dealers)
+      .set({ address: "" })
+      .where(eq(dealers.userId, buyer?.userId as number));
     const confirmed = await actors.inject("admin", { method: "PUT", url: `/api/orders/${order.id}/confirm-payment`, payload: {} });
     expect(confirmed.statusCode).toBe(200);
     // Issued and queued in the payment's transaction.

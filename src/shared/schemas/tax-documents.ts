@@ -88,6 +88,22 @@ export const fiscalDataSchema = z.object({
   fiscalised_at: z.string(),
   /** The receipt's receiptDate (FDMS local time); absent on documents fiscalised before it was kept. */
   receipt_date: z.string().optional(),
+  /**
+   * FDMS's signature on its answer (API §13.2.2; decision 016, row 49) and whether it was checked against FDMS's
+   * certificate (FDMS_SERVER_CERT_FILE): "verified", "not_verified" (no certificate configured, or a receipt recorded
+   * from FDMS's status without its answer) or "failed" (with why). Absent on documents fiscalised before it was kept.
+   */
+  server_signature: z
+    .object({
+      hash: z.string(),
+      signature: z.string(),
+      certificate_thumbprint: z.string(),
+      server_date: z.string(),
+      check: z.enum(["verified", "not_verified", "failed"]),
+      problem: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type FiscalData = z.infer<typeof fiscalDataSchema>;
 

@@ -87,6 +87,18 @@ export function errorsStoppingClose(errors: readonly FdmsValidationError[] | und
   return (errors ?? []).filter((e) => e.validationErrorColor !== "Yellow");
 }
 
+/**
+ * A ValidationProblemDetails' `errors` (HTTP 400: field → messages, API §8) in one line, so the document's problem
+ * says which field FDMS's schema refused.
+ */
+function fieldErrors(errors: unknown): string | undefined {
+  if (!errors || typeof errors !== "object") return undefined;
+  const parts = Object.entries(errors as Record<string, unknown>).map(
+    ([field, messages]) => `${field} ${Array.isArray(messages) ? messages.join(" ") : String(messages)}`,
+  );
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
 export type FdmsTaxpayer = {
   operationID: string;
   taxPayerName: string;
@@ -158,9 +170,13 @@ export function createFdmsClient(settings: FdmsClientSettings) {
               return fail(new FdmsError("unreachable", `FDMS answered HTTP ${status}.`, status));
             }
             if (status >= 400) {
-              const problem = (json ?? {}) as { errorCode?: string; title?: string; detail?: string };
+              const problem = (json ?? {}) as { errorCode?: string; title?: string; detail?: string; errors?: unknown };
               const code = typeof problem.errorCode === "string" ? problem.errorCode : null;
-              const reason = [problem.title, problem.detail].filter((s) => typeof s === "string" && s).join(": ") || `HTTP ${status}`;
+              const reason =
+                [problem.title, problem.detail === problem.title ? undefined : problem.detail, fieldErrors(problem.errors)]
+                  .filter((s): s is string => typeof s === "string" && s !== "")
+                  .map((s) => s.replace(/\.$/, ""))
+                  .join(": ") || `HTTP ${status}`;
               return fail(
                 new FdmsError("refused", `FDMS refused ${path.split("/").pop()}${code ? ` (${code})` : ""}: ${reason}`, status, code),
               );

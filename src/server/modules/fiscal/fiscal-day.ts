@@ -7,11 +7,13 @@ import {
   fdmsInstant,
   fdmsLocalTime,
   fiscalDaySignatureString,
+  fromFdmsLocalTime,
   hararePlainDate,
   signString,
   sortedCounters,
 } from "./fdms-protocol.ts";
 import { type DayRow, type DeviceRow, errorText, type FiscalDevice } from "./fiscal-device.ts";
+import { closeReasonText } from "./fiscal-problems.ts";
 import type { ReceiptChain } from "./receipt-chain.ts";
 
 /** Hourly: closes the fiscal day in the last hour of the Harare day, or a day left open from an earlier date. */
@@ -102,6 +104,19 @@ export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
     const day = await currentDay(device.deviceId);
     if (!day) return null;
     const creds = credentialsOf(device);
+    if (day.status === "close_failed") {
+      // A day FDMS would not close (red or grey receipts) is closed by ZIMRA by hand (API §2.3; decision 016, row 51).
+      const before = await client().getStatus(creds);
+      if (before.lastFiscalDayNo === day.dayNo && before.fiscalDayStatus === "FiscalDayClosed") {
+        const [row] = await db
+          .update(fiscalDays)
+          .set({ status: "closed", closedAt: before.fiscalDayClosed ? fromFdmsLocalTime(before.fiscalDayClosed) : now(), closeError: null })
+          .where(eq(fiscalDays.id, day.id))
+          .returning();
+        await db.update(fiscalDevices).set({ lastReceiptHash: null }).where(eq(fiscalDevices.id, device.id));
+        return row ?? null;
+      }
+    }
     if (day.status !== "close_initiated") {
       const counters = sortedCounters(day.counters as FiscalCounter[]);
       const signature = signString(fiscalDaySignatureString(device.deviceId, day.dayNo, day.openedLocal, counters), privateKeyOf(device));
@@ -124,7 +139,10 @@ export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
       await db.update(fiscalDevices).set({ lastReceiptHash: null }).where(eq(fiscalDevices.id, device.id));
       log.info({ deviceId: device.deviceId, fiscalDayNo: day.dayNo }, "FDMS fiscal day closed");
     }
-    if (set.status === "close_failed") throw new Error(`FDMS could not close fiscal day ${day.dayNo}: ${set.closeError}`);
+    if (set.status === "close_failed") {
+      const code = set.closeError ?? "";
+      throw new Error(`FDMS could not close fiscal day ${day.dayNo}: ${[code, closeReasonText(code)].filter(Boolean).join(". ")}`);
+    }
     return row ?? null;
   }
 

@@ -72,6 +72,12 @@ export function createFiscalDevice(deps: FiscalServiceDeps) {
     });
     return ownClient;
   }
+  let serverCert: X509Certificate | null | undefined;
+  /** FDMS's signing certificate (FDMS_SERVER_CERT_FILE), read once; null when none is configured. */
+  function serverCertificate(): X509Certificate | null {
+    serverCert ??= cfg?.serverCertFile ? new X509Certificate(readFileSync(cfg.serverCertFile, "utf8")) : null;
+    return serverCert;
+  }
   const leaseMs = () => (cfg ? cfg.timeoutMs * 6 + 60_000 : 60_000);
 
   async function deviceRow(): Promise<DeviceRow> {
@@ -219,6 +225,7 @@ export function createFiscalDevice(deps: FiscalServiceDeps) {
     withDevice,
     credentialsOf,
     privateKeyOf,
+    serverCertificate,
     ready,
     busyJob,
     busyAdmin,

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { FiscalData } from "#shared/schemas/tax-documents.ts";
 import { fiscalDays, fiscalDevices } from "../../db/schema/fiscal.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { taxDocuments } from "../../db/schema/money.ts";
 import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
 import type { FdmsConfigAnswer } from "./fdms-client.ts";
 import type { FiscalDevice } from "./fiscal-device.ts";
-import type { FiscalProblem } from "./fiscal-problems.ts";
+import { closeReasonText, type FiscalProblem } from "./fiscal-problems.ts";
 import { FISCAL_SUBMIT_JOB } from "./submission.ts";
 
 export type FiscalOverview = {
@@ -29,7 +30,14 @@ export type FiscalOverview = {
     openedAt: string;
     closedAt: string | null;
     receiptCounter: number;
+    /** FDMS's reason (fiscalDayClosingErrorCode) and what it means. */
     closeError: string | null;
+    closeErrorText: string | null;
+    /**
+     * The documents of this day FDMS kept with a red or grey error: while the day is not closed they stop its close
+     * (API §8.2.1; decision 016, row 51), each with FDMS's codes in words.
+     */
+    blockedBy: { id: number; number: string; kind: string; problems: FiscalProblem[] }[];
   } | null;
   pending: {
     id: number;
@@ -46,6 +54,8 @@ export type FiscalOverview = {
    * FDMS: they stop the day's close while the day is open), or they could not be made into a receipt.
    */
   needsCorrection: { id: number; number: string; kind: string; issuedAt: string; keptByFdms: boolean; problems: FiscalProblem[] }[];
+  /** Documents whose server signature from FDMS did not verify with FDMS_SERVER_CERT_FILE (decision 016, row 49). */
+  unverified: { id: number; number: string; problem: string }[];
   /** Fiscalisation jobs out of attempts (a document stuck there waits for "Retry now"). */
   failures: { jobId: number; documentId: number | null; attempts: number; lastError: string | null; at: string | null }[];
 };
@@ -87,6 +97,17 @@ export function createFiscalOverview(device: FiscalDevice) {
         .where(eq(taxDocuments.fiscalStatus, "needs_correction"))
         .orderBy(desc(taxDocuments.id))
         .limit(200);
+      const unverifiedRows = await db
+        .select({ id: taxDocuments.id, number: taxDocuments.number, fiscal: taxDocuments.fiscal })
+        .from(taxDocuments)
+        .where(sql`${taxDocuments.fiscal} -> 'server_signature' ->> 'check' = 'failed'`)
+        .orderBy(desc(taxDocuments.id))
+        .limit(50);
+      const unverified = unverifiedRows.map((d) => ({
+        id: d.id,
+        number: d.number,
+        problem: (d.fiscal as FiscalData).server_signature?.problem ?? "FDMS's signature did not verify.",
+      }));
       const dead = await db
         .select()
         .from(jobs)
@@ -118,7 +139,7 @@ export function createFiscalOverview(device: FiscalDevice) {
         keptByFdms: d.fiscal !== null,
         problems: (d.problems as FiscalProblem[] | null) ?? [],
       }));
-      if (!cfg) return { enabled: false, device: null, day: null, pending, needsCorrection, failures };
+      if (!cfg) return { enabled: false, device: null, day: null, pending, needsCorrection, unverified, failures };
       const [device] = await db.select().from(fiscalDevices).where(eq(fiscalDevices.deviceId, cfg.deviceId));
       const [day] = await db
         .select()
@@ -151,8 +172,16 @@ export function createFiscalOverview(device: FiscalDevice) {
               closedAt: day.closedAt?.toISOString() ?? null,
               receiptCounter: day.receiptCounter,
               closeError: day.closeError,
+              closeErrorText: day.closeError ? closeReasonText(day.closeError) : null,
+              blockedBy:
+                day.status === "closed"
+                  ? []
+                  : toCorrect
+                      .filter((d) => (d.fiscal as FiscalData | null)?.fiscal_day_no === day.dayNo)
+                      .map((d) => ({ id: d.id, number: d.number, kind: d.kind, problems: (d.problems as FiscalProblem[] | null) ?? [] })),
             }
           : null,
+        unverified,
         pending,
         failures,
       };

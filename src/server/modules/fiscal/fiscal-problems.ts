@@ -23,8 +23,8 @@ export const FDMS_RECEIPT_RULES: Record<string, string> = {
   RCPT016: "No receipt lines provided.",
   RCPT017: "Taxes information is not provided.",
   RCPT018: "Payment information is not provided.",
-  RCPT019: "Invoice total amount is not equal to the sum of its lines (lines including tax).",
-  RCPT020: "Invoice signature is not valid. The device's signature of the receipt does not match it.",
+  RCPT019: "Invoice total amount is not equal to sum of all invoice lines (lines including tax).",
+  RCPT020: "Invoice signature is not valid. The device's signature over the receipt does not verify.",
   RCPT021:
     "VAT tax is used in invoice while taxpayer is not VAT taxpayer. A VAT tax was used though ZIMRA does not list the company as a VAT payer.",
   RCPT022:
@@ -54,8 +54,24 @@ export const FDMS_RECEIPT_RULES: Record<string, string> = {
     "Mandatory buyer data fields are not provided. The buyer's details are incomplete: TIN (10 digits), VAT number (9), and a full address.",
   RCPT047:
     "HS code must be sent if taxpayer is a VAT payer. A line has no HS code, which FDMS needs on every line of a VAT payer's receipt.",
-  RCPT048: "HS code length is not valid. A VAT payer's zero-rated or exempt line needs an 8-digit HS code, any other line 4 or 8 digits.",
+  RCPT048: "HS code length is wrong. A VAT payer's line needs an HS code of 4 or 8 digits, exactly 8 when it is zero-rated or exempt.",
 };
+
+/** FDMS's reasons for a failed day close (fiscalDayClosingErrorCode, API §5.4.9), in words and what to do. */
+const CLOSE_REASONS: Record<string, string> = {
+  BadCertificateSignature: "The day's signature did not verify with the device's certificate.",
+  MissingReceipts:
+    "FDMS is missing receipts of this day (grey errors): a receipt before the ones listed never arrived. Send it, or ask ZIMRA to close the day.",
+  ReceiptsWithValidationErrors:
+    "Receipts of this day have red errors. FDMS kept them, so only ZIMRA (or the taxpayer's portal) can close this day; correct each listed document with a credit note and a new invoice.",
+  CountersMismatch: "The day's totals sent with the close differ from FDMS's own.",
+  InternalError: "FDMS failed internally while closing the day; try again later.",
+};
+
+/** A day close failure (fiscalDayClosingErrorCode) in words; null for a code the API does not list. */
+export function closeReasonText(code: string): string | null {
+  return CLOSE_REASONS[code] ?? null;
+}
 
 const words = (code: string | null, fallback: string): string => (code && FDMS_RECEIPT_RULES[code]) || fallback;
 

@@ -89,7 +89,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 const when = (v: string | null) => (v ? <Token>{formatDateTime(v)}</Token> : "—");
 
 export default function AdminFiscal({ loaderData, actionData }: Route.ComponentProps) {
-  const { enabled, device, day, pending, needsCorrection, failures, sellerDifferences: differences } = loaderData;
+  const { enabled, device, day, pending, needsCorrection, unverified, failures, sellerDifferences: differences } = loaderData;
   const busy = useNavigation().state !== "idle";
   const dayOpen = day !== null && day.status !== "closed";
   return (
@@ -189,11 +189,29 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
               </Field>
               <Field label="Opened">{when(day.openedAt)}</Field>
               <Field label="Closed">{when(day.closedAt)}</Field>
-              {day.closeError ? <Field label="FDMS's reason">{day.closeError}</Field> : null}
+              {day.closeError ? (
+                <Field label="FDMS's reason">
+                  <Token>{day.closeError}</Token>
+                  {day.closeErrorText ? <> {day.closeErrorText}</> : null}
+                </Field>
+              ) : null}
             </dl>
           ) : (
             <p className="text-slate-800">No fiscal day yet: the first document opens one.</p>
           )}
+          {day && day.blockedBy.length > 0 ? (
+            <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-slate-900" data-testid="fiscal-day-blocked">
+              <p className="font-medium">FDMS will not close this day while it holds these receipts with errors:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {day.blockedBy.map((d) => (
+                  <li key={d.id}>
+                    <Token>{d.number}</Token> ({d.kind === "credit_note" ? "credit note" : "tax invoice"}):{" "}
+                    {d.problems.map((p) => `${p.code ? `${p.code} ` : ""}${p.message}`).join(" ")}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <p className="text-sm text-slate-700">
             The day is closed by itself in the last hour of the Harare day; the next document opens a new one.
           </p>
@@ -278,6 +296,25 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
                     </li>
                   ))}
                 </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {unverified.length > 0 ? (
+        <section aria-labelledby="fdms-unverified" className="space-y-3">
+          <h2 id="fdms-unverified" className="text-lg font-semibold text-slate-900">
+            FDMS signatures that did not verify ({unverified.length})
+          </h2>
+          <p className="max-w-prose text-sm text-slate-700">
+            FDMS&apos;s answer to these receipts is not signed by the certificate set in FDMS_SERVER_CERT_FILE. Check that the certificate
+            is FDMS&apos;s current one, and ask ZIMRA if it is.
+          </p>
+          <ul className="space-y-2">
+            {unverified.map((d) => (
+              <li key={d.id} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-slate-900">
+                <Token>{d.number}</Token>: {d.problem}
               </li>
             ))}
           </ul>
