@@ -709,6 +709,12 @@ describe("what the order says: its line kinds and how it was paid", () => {
       ["Discount", "99001000", -20],
     ]);
     expect(sent?.receiptPayments).toEqual([{ moneyTypeCode: "MobileWallet", paymentAmount: 265.65 }]);
+    // The PDF prints each line's code as FDMS got it: the delivery's and the discount's are the configured ones.
+    const { pdf } = await t.app.services.taxDocuments.pdfOf(await t.app.services.taxDocuments.byId(doc.id));
+    const printed = pdfText(Buffer.from(pdf))
+      .split("\n")
+      .filter((l) => l.startsWith("HS "));
+    expect(printed).toEqual(["HS 8541.43.00", "HS 9900.20.00", "HS 9900.10.00"]);
   });
 });
 

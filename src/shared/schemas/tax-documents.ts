@@ -104,6 +104,12 @@ export const fiscalDataSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * The HS code each line carried on the receipt, in the document's order: a charge's or a discount's is the configured
+   * one (decision 016, "HS codes of lines that are not goods"), so the PDF prints what FDMS was sent. Absent on
+   * documents fiscalised before it was kept.
+   */
+  line_hs_codes: z.array(z.string().nullable()).optional(),
 });
 export type FiscalData = z.infer<typeof fiscalDataSchema>;
 

@@ -45,6 +45,7 @@ export function createReceiptChain(device: FiscalDevice) {
       fiscalised_at: now().toISOString(),
       receipt_date: r.receiptDate,
       server_signature: serverSignature,
+      line_hs_codes: r.receiptLines.map((l) => l.receiptLineHSCode ?? null),
     };
     await db.transaction(async (tx) => {
       const [day] = await tx

@@ -155,7 +155,9 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
     names.forEach((n, j) => {
       text(n, MARGIN + COLUMNS.no + PAD, state.y - j * 11, regular, 9);
     });
-    text(`HS ${formatHsCode(line.hs_code)}`, MARGIN + COLUMNS.no + PAD, state.y - names.length * 11, regular, 7.5, MUTED);
+    // The code FDMS was sent (a charge's is configured, not the line's own), else the line's.
+    const hsCode = view.fiscal?.line_hs_codes?.[i] ?? line.hs_code;
+    text(`HS ${formatHsCode(hsCode)}`, MARGIN + COLUMNS.no + PAD, state.y - names.length * 11, regular, 7.5, MUTED);
     rightText(String(line.quantity), right.qty - PAD, state.y, regular, 9);
     rightText(money(line.unit_price), right.unit - PAD, state.y, regular, 9);
     rightText(vatRateLabel(line.vat_rate), right.rate - PAD, state.y, regular, 9);
