@@ -313,7 +313,7 @@ export async function startFdmsStandIn(
     if (sum !== cents(r.receiptTotal)) return problem(422, "RCPT026", "Incorrectly calculated total receipt amount");
     const paid = r.receiptPayments.reduce((s, p) => s + cents(p.paymentAmount), 0);
     if (paid !== cents(r.receiptTotal)) return problem(422, "RCPT039", "Receipt total is not equal to the sum of payments");
-    if (r.receiptType === "CreditNote") {
+    if (r.receiptType === "CreditNote" || r.receiptType === "DebitNote") {
       const ref = r.creditDebitNote;
       const original = standIn.receipts.find(
         (x) =>
@@ -321,7 +321,9 @@ export async function startFdmsStandIn(
           (ref?.receiptGlobalNo === x.receipt.receiptGlobalNo && ref?.deviceID === deviceId),
       );
       if (!original) return problem(422, "RCPT015", "Credited/debited receipt does not exist");
-      if (cents(r.receiptTotal) >= 0) return problem(422, "RCPT029", "Credit note amounts must be negative");
+      if (r.receiptType === "CreditNote" ? cents(r.receiptTotal) >= 0 : cents(r.receiptTotal) <= 0) {
+        return problem(422, "RCPT029", "Credit note amounts must be negative, debit note amounts positive");
+      }
     } else if (r.receiptType !== "FiscalInvoice") {
       return problem(422, "RCPT010", "Receipt type is not supported");
     }
@@ -336,7 +338,12 @@ export async function startFdmsStandIn(
       signed = false;
     }
     if (sig?.hash !== sha256(text) || !signed) return problem(422, "RCPT020", "Invalid receipt device signature");
-    const [byTax, taxByTax] = r.receiptType === "CreditNote" ? ["CreditNoteByTax", "CreditNoteTaxByTax"] : ["SaleByTax", "SaleTaxByTax"];
+    const [byTax, taxByTax] =
+      r.receiptType === "CreditNote"
+        ? ["CreditNoteByTax", "CreditNoteTaxByTax"]
+        : r.receiptType === "DebitNote"
+          ? ["DebitNoteByTax", "DebitNoteTaxByTax"]
+          : ["SaleByTax", "SaleTaxByTax"];
     for (const t of r.receiptTaxes) {
       const tax = { taxID: t.taxID, ...(t.taxPercent === undefined ? {} : { taxPercent: t.taxPercent }) };
       addCounter(day, { type: byTax as string, currency: r.receiptCurrency, ...tax }, t.salesAmountWithTax);
