@@ -67,7 +67,7 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
   /** The invoice, its row locked until `tx` ends, with its notes and its order. */
   async function lockedInvoice(tx: Tx, invoiceId: number) {
     const [invoice] = await tx.select().from(taxDocuments).where(eq(taxDocuments.id, invoiceId)).for("update");
-    if (!invoice || invoice.kind !== "invoice") throw new NotFoundError("Invoice not found.");
+    if (invoice?.kind !== "invoice") throw new NotFoundError("Invoice not found.");
     const [notes, [order]] = await Promise.all([
       tx.select().from(taxDocuments).where(eq(taxDocuments.invoiceId, invoiceId)).orderBy(asc(taxDocuments.id)),
       tx.select().from(orders).where(eq(orders.id, invoice.orderId)),
