@@ -131,7 +131,10 @@ describe("partial credit notes", () => {
     expect(cents(rest?.subtotal ?? "0")).toBe(cents(invoice.subtotal) - cents(cn.subtotal) - 1000);
     left = await options(invoice.id);
     expect(left.lines.every((l) => l.remaining_net === "0.00")).toBe(true);
-    expect((await credit(invoice.id, { reason: "More", lines: [{ line: "0", quantity: 1 }] })).statusCode).toBe(400);
+    const more = await credit(invoice.id, { reason: "More", lines: [{ line: "0", quantity: 1 }] });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().message).toContain("cancelled");
+    expect(left.refused).toContain("cancelled");
 
     // The dealer sees every document of the order and downloads the note: titled, naming the invoice and the reason.
     const view = (await actors.inject("dealer", { method: "GET", url: `/api/orders/${order.id}` })).json() as OrderView;

@@ -99,6 +99,14 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
     return null;
   }
 
+  /** Why an admin may issue no note of this invoice now (the 12-month rule, a corrected invoice, a cancelled order). */
+  function adminRefusal(found: { invoice: TaxDocumentRow; order: OrderRow }, at: Date): string | null {
+    if (found.order.status === "cancelled") {
+      return `The order is cancelled and ${found.invoice.number} was credited with its cancellation: it takes no more notes.`;
+    }
+    return refusal(found.invoice, at);
+  }
+
   /**
    * Why a note of this invoice is not fiscalised though FDMS is on: the invoice was issued while fiscalisation was off,
    * so FDMS has no receipt to name in the note's creditDebitNote (RCPT015, RCPT032); null otherwise. An invoice still
@@ -202,7 +210,7 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
     async noteOptions(actor: Actor, invoiceId: number): Promise<NoteOptions> {
       requireAdmin(actor);
       return db.transaction(async (tx) => {
-        const { invoice, notes } = await lockedInvoice(tx, invoiceId);
+        const { invoice, notes, order } = await lockedInvoice(tx, invoiceId);
         const content = invoice.content as TaxDocumentContent;
         const positions = [...positionsOf(content, notes).values()];
         return {
@@ -225,7 +233,7 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
             discount: isDiscount(p),
           })),
           vat_rates: [...new Set(content.lines.map((l) => l.vat_rate))],
-          refused: refusal(invoice, now()),
+          refused: adminRefusal({ invoice, order }, now()),
           not_fiscalised: notFiscalised(invoice),
         };
       });
@@ -237,7 +245,7 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
       return db.transaction(async (tx) => {
         const at = now();
         const found = await lockedInvoice(tx, invoiceId);
-        const refused = refusal(found.invoice, at);
+        const refused = adminRefusal(found, at);
         if (refused) throw new ConflictError(refused);
         const positions = positionsOf(found.invoice.content as TaxDocumentContent, found.notes);
         const lines = creditLines(positions, input, found.invoice.currency);
@@ -260,7 +268,7 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
       return db.transaction(async (tx) => {
         const at = now();
         const found = await lockedInvoice(tx, invoiceId);
-        const refused = refusal(found.invoice, at);
+        const refused = adminRefusal(found, at);
         if (refused) throw new ConflictError(refused);
         const content = found.invoice.content as TaxDocumentContent;
         const positions = positionsOf(content, found.notes);
