@@ -278,13 +278,9 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
                   <Form method="post" className="mt-2">
                     <input type="hidden" name="intent" value="credit-and-reissue" />
                     <input type="hidden" name="documentId" value={d.id} />
-                    <button
-                      type="submit"
-                      className={buttonClass("outline")}
-                      disabled={busy}
-                      aria-label={`Credit ${d.number} and issue a new invoice of its order`}
-                    >
+                    <button type="submit" className={buttonClass("outline")} disabled={busy}>
                       {sending === String(d.id) ? "Issuing the credit note and the new invoice…" : "Credit it and issue a new invoice"}
+                      <span className="sr-only"> (invoice {d.number})</span>
                     </button>
                   </Form>
                 ) : null}
