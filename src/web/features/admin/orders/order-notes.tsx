@@ -139,7 +139,7 @@ function CreditNoteForm({ options, onDone }: { options: NoteOptions; onDone: (me
         (a return at the branch).
       </p>
       <button type="submit" disabled={submit.busy || creditable.length === 0} className={buttonClass("primary")}>
-        {submit.busy ? "Issuing…" : "Issue credit note"}
+        {submit.busy ? "Issuing the credit note…" : "Issue the credit note"}
       </button>
     </form>
   );
@@ -255,7 +255,7 @@ function DebitNoteForm({ options, onDone }: { options: NoteOptions; onDone: (mes
         onChange={(e) => setReason(e.currentTarget.value)}
       />
       <button type="submit" disabled={submit.busy} className={buttonClass("primary")}>
-        {submit.busy ? "Issuing…" : "Issue debit note"}
+        {submit.busy ? "Issuing the debit note…" : "Issue the debit note"}
       </button>
     </form>
   );
