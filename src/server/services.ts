@@ -118,12 +118,14 @@ export function createServices(deps: Deps) {
     },
     ...(deps.onJobQueued ? { onJobQueued: deps.onJobQueued } : {}),
   });
-  /** Tax invoices and credit notes, issued by the orders service in its payment and cancel transactions. */
+  /** Tax invoices and credit notes, issued by the orders service in its payment and cancel transactions; notes by admins. */
   const taxDocuments = createTaxDocumentsService({
     db: deps.db,
     mailer: deps.mailer,
     settings,
     siteUrl,
+    audit,
+    ...(deps.now ? { now: deps.now } : {}),
     fiscal: {
       enabled: fiscal.enabled,
       enqueue: async (tx, documentId) => {

@@ -338,6 +338,7 @@ const MATRIX: Record<string, Case> = {
   // Tax documents: an order's PDF for its dealer and admins (anyone else 404, as for the order).
   "GET /api/orders/:id/invoice.pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "GET /api/orders/:id/credit-note.pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/orders/:id/documents/:documentId/pdf": { expect: signedIn("bad"), params: () => ({ id: NO_SUCH_ID, documentId: NO_SUCH_ID }) },
   // Dispatch with serial numbers: admins send orders out; an order's serials are its dealer's (others
   // 404, tests/api/dispatch.test.ts); where a serial went is for admins.
   "POST /api/orders/:id/dispatch": {
@@ -358,6 +359,19 @@ const MATRIX: Record<string, Case> = {
   "GET /api/tax-documents": { expect: adminOnly() },
   "GET /api/tax-documents/export.csv": { expect: adminOnly() },
   "GET /api/tax-documents/:id/pdf": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  // Credit and debit notes and the correction of an invoice FDMS kept: admins only, aimed at an invoice that does not exist.
+  "GET /api/tax-documents/:id/note-options": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "POST /api/tax-documents/:id/credit-notes": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ reason: "Matrix", lines: [{ line: "0", quantity: 1 }] }),
+  },
+  "POST /api/tax-documents/:id/debit-notes": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ reason: "Matrix", lines: [{ line: "0", amount: "1.00" }] }),
+  },
+  "POST /api/tax-documents/:id/credit-and-reissue": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
   "GET /api/tax-rates": { expect: all("ok") },
   "POST /api/tax-rates": { expect: adminOnly(), body: (c) => ({ rate: "15.5", valid_from: matrixDay(c.actor) }) },
   // A correction of a VAT rate not yet in force aims at one that does not exist (authorised actors get 404).

@@ -255,5 +255,6 @@ function viewOf(doc: TaxDocumentContent, kind: "invoice" | "credit_note"): TaxDo
     fiscal_status: "not_required",
     fiscal: null,
     credits: null,
+    replaced_by: null,
   };
 }

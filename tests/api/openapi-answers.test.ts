@@ -227,6 +227,10 @@ beforeAll(async () => {
         return [actor === "otherDealer" ? actors.otherDealer.orderId : invoice.orderId];
       case "/api/orders/{id}/credit-note.pdf id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : credit.orderId];
+      case "/api/orders/{id}/documents/{documentId}/pdf id":
+        return [actor === "otherDealer" ? actors.otherDealer.orderId : credit.orderId];
+      case "/api/orders/{id}/documents/{documentId}/pdf documentId":
+        return [credit.id];
       case "/api/orders/{id}/serials.csv id":
         return [actor === "otherDealer" ? actors.otherDealer.orderId : sent.orderId];
       case "/api/orders/{id}/payment-proofs/{proofId}/file proofId":
@@ -235,6 +239,8 @@ beforeAll(async () => {
         return [sent.serial, "NO-SUCH-SERIAL-1"];
       case "/api/tax-documents/{id}/pdf id":
         return [credit.id];
+      case "/api/tax-documents/{id}/note-options id":
+        return [invoice.id];
       case "/api/dealer/documents/{documentId}/file documentId":
         return [document.id];
       case "/api/contact/{id} id":

@@ -282,7 +282,7 @@ describe("tax invoices and credit notes (issue 21 §4)", () => {
     expect(csv.statusCode).toBe(200);
     const [head, first] = csv.body.replace(/^\uFEFF/, "").split("\r\n");
     expect(head).toBe(
-      "Number,Type,Date,Credits invoice,Order,Buyer,Buyer TIN,Buyer VAT number,Currency,Excl. VAT,VAT rate,VAT,Total,Exchange rate,Fiscal status,Fiscal device,Fiscal day,Receipt global no.,Verification code",
+      "Number,Type,Date,Corrects invoice,Order,Buyer,Buyer TIN,Buyer VAT number,Currency,Excl. VAT,VAT rate,VAT,Total,Exchange rate,Fiscal status,Fiscal device,Fiscal day,Receipt global no.,Verification code",
     );
     expect(first).toMatch(/^INV-\d{4}-\d{6},Tax invoice,/);
     expect(csv.body).toMatch(/CN-\d{4}-\d{6},Credit note,[^,]+,INV-\d{4}-\d{6}/);

@@ -62,7 +62,7 @@ test("an admin lists the invoices and credit notes, filters to credit notes, dow
 
   // A search that matches nothing says so.
   await page.goto("/admin/invoices?q=no-such-buyer-anywhere");
-  await expect(page.getByText(/No invoices or credit notes match/)).toBeVisible();
+  await expect(page.getByText(/No invoices or notes match/)).toBeVisible();
 
   // The order page names its documents, with their PDFs, and its amounts with VAT.
   await page.goto("/admin/invoices?kind=credit_note");

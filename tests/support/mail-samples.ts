@@ -114,6 +114,7 @@ function order(
     history: [{ status, note, changed_by: "Tendai Super", created_At: "2026-11-21T08:00:00.000Z" }],
     invoice: null,
     credit_note: null,
+    documents: [],
     payment_proofs: [],
   };
   return { ...base, ...over };
@@ -276,6 +277,7 @@ function taxDocument(kind: TaxDocumentView["kind"]): TaxDocumentView {
     fiscal_status: "not_required",
     fiscal: null,
     credits: kind === "credit_note" ? "INV-2026-000123" : null,
+    replaced_by: null,
   };
 }
 

@@ -3,7 +3,7 @@ import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { VAT_CATEGORIES } from "../tax.ts";
 import { paymentProofViewSchema, paymentReferenceSchema } from "./payment-proofs.ts";
 import { priceBreakSchema } from "./pricing.ts";
-import { FISCAL_STATUS_VALUES } from "./tax-documents.ts";
+import { FISCAL_STATUS_VALUES, TAX_DOCUMENT_KIND_VALUES } from "./tax-documents.ts";
 
 /** An order's statuses, in the order they usually come. The database keeps the same values. */
 export const ORDER_STATUSES = [
@@ -274,6 +274,14 @@ export const orderViewSchema = z.object({
   history: z.array(orderEventViewSchema),
   invoice: orderDocumentRefSchema.nullable(),
   credit_note: orderDocumentRefSchema.nullable(),
+  /** Every tax document of the order in issue order: invoices (a corrected one too), credit and debit notes. */
+  documents: z.array(
+    orderDocumentRefSchema.extend({
+      kind: z.enum(TAX_DOCUMENT_KIND_VALUES),
+      /** An invoice FDMS kept with an error, credited and issued again (decision 016). */
+      corrected: z.boolean(),
+    }),
+  ),
   /** The dealer's proofs of a bank transfer or ZIPIT payment, oldest first. */
   payment_proofs: z.array(paymentProofViewSchema),
 });

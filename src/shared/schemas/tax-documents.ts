@@ -3,12 +3,15 @@ import { VAT_CATEGORIES } from "../tax.ts";
 import { pageFields } from "./list.ts";
 
 /**
- * Tax invoices and credit notes: what a document holds once issued (`content`, frozen), what the
+ * Tax invoices, credit notes and debit notes: what a document holds once issued (`content`, frozen), what the
  * API lists, and what FDMS gave back when it fiscalised one.
  */
 
-export const TAX_DOCUMENT_KIND_LABELS = { invoice: "Tax invoice", credit_note: "Credit note" } as const;
+export const TAX_DOCUMENT_KIND_LABELS = { invoice: "Tax invoice", credit_note: "Credit note", debit_note: "Debit note" } as const;
 export type TaxDocumentKind = keyof typeof TAX_DOCUMENT_KIND_LABELS;
+export const TAX_DOCUMENT_KIND_VALUES = ["invoice", "credit_note", "debit_note"] as const satisfies readonly TaxDocumentKind[];
+/** The number's prefix of each kind: INV-2026-000123, CN-2026-000007, DN-2026-000002. */
+const NUMBER_PREFIX: Record<TaxDocumentKind, string> = { invoice: "INV", credit_note: "CN", debit_note: "DN" };
 
 const party = z.object({
   name: z.string(),
@@ -20,7 +23,7 @@ const party = z.object({
 });
 export type DocumentParty = z.infer<typeof party>;
 
-/** Amounts are decimal text with two places; a credit note's are positive (it credits them). */
+/** Amounts are decimal text with two places; a credit note's are positive (it credits them), a debit note's too. */
 const amounts = z.object({ subtotal: z.string(), vat: z.string(), total: z.string() });
 
 export const documentLineSchema = z.object({
@@ -36,6 +39,13 @@ export const documentLineSchema = z.object({
   net: z.string(),
   vat: z.string(),
   total: z.string(),
+  /**
+   * On a credit or debit note: which line of the invoice it corrects ("0" its first line; "n<id>.<i>" a debit note's
+   * added charge line), and how many units of it come back (0 for an amount credited or debited). A note issued
+   * before these existed mirrors its invoice line by line (decision 016, "Credit and debit notes").
+   */
+  of_line: z.string().optional(),
+  returned: z.number().optional(),
 });
 export type DocumentLine = z.infer<typeof documentLineSchema>;
 
@@ -54,7 +64,7 @@ export const taxDocumentContentSchema = z.object({
   other_totals: amounts.nullable(),
   exchange_rate: z.string().nullable(),
   rate_date: z.string().nullable(),
-  /** A credit note's invoice. */
+  /** A credit or debit note's invoice. */
   credits: z.object({ number: z.string(), issued_at: z.string() }).nullable(),
   reason: z.string(),
   /**
@@ -70,6 +80,8 @@ export const taxDocumentContentSchema = z.object({
    */
   paid: z.string().optional(),
   balance: z.string().optional(),
+  /** Why a note is not fiscalised though FDMS is on (its invoice never reached FDMS), printed on it. */
+  fiscal_note: z.string().optional(),
 });
 export type TaxDocumentContent = z.infer<typeof taxDocumentContentSchema>;
 
@@ -127,7 +139,7 @@ export type FiscalStatus = keyof typeof FISCAL_STATUS_LABELS;
 /** A document as the API lists it. */
 export const taxDocumentSchema = z.object({
   id: z.number(),
-  kind: z.enum(["invoice", "credit_note"]),
+  kind: z.enum(TAX_DOCUMENT_KIND_VALUES),
   number: z.string(),
   order_id: z.number(),
   order_reference: z.string(),
@@ -143,14 +155,16 @@ export const taxDocumentSchema = z.object({
   total: z.string(),
   fiscal_status: z.enum(FISCAL_STATUS_VALUES),
   fiscal: fiscalDataSchema.nullable(),
-  /** The credit note's invoice number, on credit notes. */
+  /** The note's invoice number, on credit and debit notes. */
   credits: z.string().nullable(),
+  /** An invoice credited and issued again (decision 016): the new invoice's number. */
+  replaced_by: z.string().nullable(),
 });
 export type TaxDocumentView = z.infer<typeof taxDocumentSchema>;
 
-/** "INV-2026-000123", "CN-2026-000007". */
+/** "INV-2026-000123", "CN-2026-000007", "DN-2026-000002". */
 export function documentNumber(kind: TaxDocumentKind, year: number, sequence: number): string {
-  return `${kind === "invoice" ? "INV" : "CN"}-${year}-${String(sequence).padStart(6, "0")}`;
+  return `${NUMBER_PREFIX[kind]}-${year}-${String(sequence).padStart(6, "0")}`;
 }
 
 const day = z
@@ -162,7 +176,7 @@ const day = z
 /** The back office's list of documents: by kind, a period of issue days (Harare) and a search. */
 export const taxDocumentListQuerySchema = z.object({
   kind: z
-    .enum(["invoice", "credit_note"])
+    .enum(TAX_DOCUMENT_KIND_VALUES)
     .or(z.literal("").transform(() => undefined))
     .optional(),
   q: z.string().trim().max(100).optional().describe("Number, buyer, TIN or VAT number"),
@@ -172,3 +186,79 @@ export const taxDocumentListQuerySchema = z.object({
   ...pageFields({ pageSize: 20, max: 100, pageMax: Number.MAX_SAFE_INTEGER }),
 });
 export type TaxDocumentListQuery = z.infer<typeof taxDocumentListQuerySchema>;
+
+/** An amount excluding VAT typed in a note's form: positive, at most two decimals. */
+const noteAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, "Enter an amount such as 25.00 (excluding VAT, at most two decimals).");
+
+const noteReason = z
+  .string()
+  .trim()
+  .min(3, "Give the reason: it is printed on the note and FDMS requires one.")
+  .max(500, "Keep the reason under 500 characters.");
+
+/**
+ * A partial credit note of an invoice (admin): for each line picked, the units that come back (`quantity`) or an
+ * amount excluding VAT taken off its price (`amount`), never more than what remains uncredited; and the reason.
+ */
+export const creditNoteInputSchema = z.object({
+  reason: noteReason,
+  lines: z
+    .array(
+      z
+        .object({ line: z.string().min(1).max(40), quantity: z.number().int().positive().optional(), amount: noteAmount.optional() })
+        .refine((l) => (l.quantity === undefined) !== (l.amount === undefined), "Give either the units returned or an amount, not both."),
+    )
+    .min(1, "Pick at least one line to credit.")
+    .max(200),
+});
+export type CreditNoteInput = z.infer<typeof creditNoteInputSchema>;
+
+/**
+ * A debit note of an invoice (admin): a price correction upward, as an amount excluding VAT added to lines and/or
+ * charge lines added at one of the invoice's VAT rates ("exempt" for none); and the reason.
+ */
+export const debitNoteInputSchema = z
+  .object({
+    reason: noteReason,
+    lines: z
+      .array(z.object({ line: z.string().min(1).max(40), amount: noteAmount }))
+      .max(200)
+      .default([]),
+    charges: z
+      .array(z.object({ name: z.string().trim().min(1, "Name the charge.").max(200), amount: noteAmount, vat_rate: z.string().max(10) }))
+      .max(20)
+      .default([]),
+  })
+  .refine((d) => d.lines.length + d.charges.length > 0, "Add an amount to a line or a charge line.");
+export type DebitNoteInput = z.infer<typeof debitNoteInputSchema>;
+
+/** What a note's form offers: each line of the invoice (and of its debit notes' charges) with what remains of it. */
+export const noteOptionsSchema = z.object({
+  invoice: z.object({ id: z.number(), number: z.string(), issued_at: z.string(), currency: z.string(), total: z.string() }),
+  /** Invoice − credit notes + debit notes, including VAT. */
+  remaining_total: z.string(),
+  lines: z.array(
+    z.object({
+      line: z.string(),
+      name: z.string(),
+      quantity: z.number(),
+      remaining_quantity: z.number(),
+      unit_price: z.string(),
+      /** Excluding VAT: what remains to be credited. */
+      remaining_net: z.string(),
+      vat_rate: z.string().nullable(),
+      /** A discount line: credited only with the rest of the invoice (when the order is cancelled). */
+      discount: z.boolean(),
+    }),
+  ),
+  /** The invoice's VAT rates (a debit note's charge takes one of them, RCPT036); null: exempt. */
+  vat_rates: z.array(z.string().nullable()),
+  /** Why no note can be issued now (e.g. the invoice is more than 12 months old), or null. */
+  refused: z.string().nullable(),
+  /** Why a note would not be fiscalised (its invoice never reached FDMS), or null. */
+  not_fiscalised: z.string().nullable(),
+});
+export type NoteOptions = z.infer<typeof noteOptionsSchema>;

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { RATE_CURRENCIES } from "#shared/schemas/rates.ts";
-import { FISCAL_STATUS_VALUES } from "#shared/schemas/tax-documents.ts";
+import { FISCAL_STATUS_VALUES, TAX_DOCUMENT_KIND_VALUES } from "#shared/schemas/tax-documents.ts";
 import { users } from "./accounts.ts";
 import { orders } from "./commerce.ts";
 
@@ -47,8 +47,11 @@ export const taxRates = pgTable(
   (t) => [uniqueIndex("tax_rates_valid_from_key").on(t.validFrom)],
 );
 
-/** What a tax document is: a tax invoice for a paid order, or the credit note that reverses it. */
-export const TAX_DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
+/**
+ * What a tax document is: a tax invoice for a paid order, a credit note that reverses it in full or in part, or a
+ * debit note that raises its price (decision 016).
+ */
+export const TAX_DOCUMENT_KINDS = TAX_DOCUMENT_KIND_VALUES;
 /**
  * Fiscalisation: not required while FDMS is off; pending until FDMS accepts it; fiscalised; or needing correction
  * (FDMS refused it, accepted it with a red or grey error, or it could not be made into a receipt: decision 016), which
@@ -67,18 +70,24 @@ export const taxDocuments = pgTable(
   {
     id: serial("id").primaryKey(),
     kind: text("kind", { enum: TAX_DOCUMENT_KINDS }).notNull(),
-    /** INV-2026-000123, CN-2026-000007. */
+    /** INV-2026-000123, CN-2026-000007, DN-2026-000002. */
     number: text("number").notNull(),
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
-    /** A credit note's invoice. */
+    /** A credit or debit note's invoice (an invoice has several notes). */
     invoiceId: integer("invoice_id"),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
-    /** A credit note's reason (the order's cancellation note). */
+    /** A note's reason (the order's cancellation note, or the admin's). */
     reason: text("reason").notNull().default(""),
+    /**
+     * An invoice FDMS kept with an error, credited in full and issued again (decision 016): when, and the new
+     * invoice. A corrected invoice leaves the needs-correction list; its order may have a new invoice.
+     */
+    correctedAt: timestamp("corrected_at", { withTimezone: true }),
+    replacedById: integer("replaced_by_id"),
     buyerName: text("buyer_name").notNull(),
     buyerTin: text("buyer_tin"),
     buyerVatNumber: text("buyer_vat_number"),
@@ -100,11 +109,14 @@ export const taxDocuments = pgTable(
   (t) => [
     uniqueIndex("tax_documents_number_key").on(t.number),
     uniqueIndex("tax_documents_sequence_key").on(t.kind, t.year, t.sequence),
-    uniqueIndex("tax_documents_order_kind_key").on(t.orderId, t.kind),
+    // One invoice in force per order; notes are many, and a corrected invoice gives way to its replacement.
+    uniqueIndex("tax_documents_order_invoice_key").on(t.orderId).where(sql`kind = 'invoice' and corrected_at is null`),
+    index("tax_documents_invoice_idx").on(t.invoiceId),
     index("tax_documents_issued_idx").on(t.issuedAt),
     index("tax_documents_fiscal_idx").on(t.fiscalStatus, t.id),
     foreignKey({ columns: [t.invoiceId], foreignColumns: [t.id] }).onDelete("restrict"),
-    check("tax_documents_kind_check", sql`${t.kind} in ('invoice', 'credit_note')`),
+    foreignKey({ columns: [t.replacedById], foreignColumns: [t.id] }).onDelete("restrict"),
+    check("tax_documents_kind_check", sql`${t.kind} in ('invoice', 'credit_note', 'debit_note')`),
     check("tax_documents_fiscal_status_check", sql`${t.fiscalStatus} in ('not_required', 'pending', 'fiscalised', 'needs_correction')`),
   ],
 );

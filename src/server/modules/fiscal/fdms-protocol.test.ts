@@ -246,6 +246,35 @@ describe("receipt from a tax document", () => {
     expect(r.receiptNotes).toBe("Order cancelled");
   });
 
+  it("sends a debit note as DebitNote with positive amounts, its invoice and reason; never a note with an empty creditDebitNote", () => {
+    const note = {
+      number: "DN-2026-000001",
+      content: content({ reason: "Price correction", credits: { number: "INV-2026-000001", issued_at: "2026-11-26T08:00:00Z" } }),
+      deviceID: 24455,
+      receiptCounter: 3,
+      receiptGlobalNo: 3,
+      receiptDate: "2026-11-26T10:06:00",
+      taxes,
+      chargeHsCodes,
+    };
+    const r = buildReceipt({
+      ...note,
+      kind: "debit_note",
+      credited: { receiptID: 77, deviceID: 24455, receiptGlobalNo: 1, fiscalDayNo: 1 },
+    });
+    expect(r.receiptType).toBe("DebitNote");
+    expect(r.receiptTotal).toBe(286.81);
+    expect(r.receiptLines[0]?.receiptLinePrice).toBe(100);
+    expect(r.receiptTaxes.every((t) => t.salesAmountWithTax > 0)).toBe(true);
+    expect(r.creditDebitNote).toEqual({ receiptID: 77, deviceID: 24455, receiptGlobalNo: 1, fiscalDayNo: 1 });
+    expect(r.receiptNotes).toBe("Price correction");
+    // RCPT015: a note whose invoice FDMS never had is not built at all.
+    expect(() => buildReceipt({ ...note, kind: "debit_note" })).toThrow(/RCPT015/);
+    expect(() => buildReceipt({ ...note, kind: "credit_note", credited: {} })).toThrow(/RCPT015/);
+    // RCPT029: an invoice carries no creditDebitNote.
+    expect(buildReceipt({ ...note, kind: "invoice" }).creditDebitNote).toBeUndefined();
+  });
+
   it("refuses a VAT rate FDMS's configuration does not have, and a summary that does not add up", () => {
     expect(() =>
       buildReceipt({

@@ -153,7 +153,7 @@ export function taxForRate(
 }
 
 export type ReceiptInput = {
-  kind: "invoice" | "credit_note";
+  kind: "invoice" | "credit_note" | "debit_note";
   number: string;
   content: TaxDocumentContent;
   deviceID: number;
@@ -162,7 +162,7 @@ export type ReceiptInput = {
   /** FDMS local time (fdmsLocalTime). */
   receiptDate: string;
   taxes: readonly FdmsApplicableTax[];
-  /** A credit note's invoice as FDMS knows it. */
+  /** A credit or debit note's invoice as FDMS knows it (required on notes: RCPT015). */
   credited?: FdmsCreditDebitNote;
   /** That invoice's receiptDate (FDMS local time): the note keeps its taxes while FDMS still lists them (RCPT036). */
   creditedDate?: string;
@@ -173,6 +173,9 @@ export type ReceiptInput = {
   /** The HS codes of delivery, service and discount lines (config FDMS_DELIVERY_HS_CODE, FDMS_SERVICE_HS_CODE). */
   chargeHsCodes: ChargeHsCodes;
 };
+
+const RECEIPT_TYPES = { invoice: "FiscalInvoice", credit_note: "CreditNote", debit_note: "DebitNote" } as const;
+const NOTE_NAMES = { invoice: "Invoice", credit_note: "Credit note", debit_note: "Debit note" } as const;
 
 /**
  * One receipt line: a discount is a Discount line, its price and total negative on an invoice (RCPT022) and positive
@@ -211,6 +214,12 @@ function receiptLine(input: ReceiptInput, line: DocumentLine, i: number, sign: b
 export function buildReceipt(input: ReceiptInput): Omit<FdmsReceipt, "receiptDeviceSignature"> {
   const { content } = input;
   const sign = input.kind === "credit_note" ? -1n : 1n;
+  const note = input.kind !== "invoice";
+  // Never an empty creditDebitNote (RCPT015): a note whose invoice FDMS does not know is not sent (decision 016).
+  const credited = input.credited;
+  if (note && (!credited || (credited.receiptID === undefined && credited.receiptGlobalNo === undefined))) {
+    throw new FdmsProtocolError(`${input.number}: FDMS has no record of the invoice this note corrects, so it cannot be sent (RCPT015)`);
+  }
   const lines = content.lines.map((line, i) => receiptLine(input, line, i, sign));
   const taxes: FdmsReceiptTax[] = content.vat_summary
     .map((row) => {
@@ -232,7 +241,7 @@ export function buildReceipt(input: ReceiptInput): Omit<FdmsReceipt, "receiptDev
   }
   const buyer = content.buyer;
   return {
-    receiptType: input.kind === "credit_note" ? "CreditNote" : "FiscalInvoice",
+    receiptType: RECEIPT_TYPES[input.kind],
     receiptCurrency: fdmsCurrency(content.currency),
     receiptCounter: input.receiptCounter,
     receiptGlobalNo: input.receiptGlobalNo,
@@ -250,7 +259,7 @@ export function buildReceipt(input: ReceiptInput): Omit<FdmsReceipt, "receiptDev
           },
         }
       : {}),
-    ...(input.kind === "credit_note" ? { receiptNotes: content.reason || "Credit note", creditDebitNote: input.credited ?? {} } : {}),
+    ...(note ? { receiptNotes: content.reason || NOTE_NAMES[input.kind], creditDebitNote: credited } : {}),
     receiptDate: input.receiptDate,
     receiptLinesTaxInclusive: false,
     receiptLines: lines,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FiscalData } from "#shared/schemas/tax-documents.ts";
 import { fiscalDays, fiscalDevices } from "../../db/schema/fiscal.ts";
 import { jobs } from "../../db/schema/jobs.ts";
@@ -94,7 +94,8 @@ export function createFiscalOverview(device: FiscalDevice) {
           problems: taxDocuments.fiscalProblems,
         })
         .from(taxDocuments)
-        .where(eq(taxDocuments.fiscalStatus, "needs_correction"))
+        // An invoice credited and issued again is corrected (decision 016): it leaves the list.
+        .where(and(eq(taxDocuments.fiscalStatus, "needs_correction"), isNull(taxDocuments.correctedAt)))
         .orderBy(desc(taxDocuments.id))
         .limit(200);
       const unverifiedRows = await db

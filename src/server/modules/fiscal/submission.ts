@@ -24,6 +24,10 @@ const FISCAL_MAX_ATTEMPTS = 100;
 export const KEPT_BY_FDMS =
   "FDMS kept this receipt with an error, so it cannot be sent again: correct it with a credit note and a new invoice.";
 
+/** Why a note was not sent: its invoice has not reached FDMS (refused, or still needing correction). */
+export const NOTE_BEFORE_INVOICE = (invoiceNumber: string) =>
+  `Not sent: invoice ${invoiceNumber} has not been fiscalised, so FDMS would not know which invoice this note corrects. Once the invoice is fiscalised, send this note again.`;
+
 const dedupeKeyOf = (documentId: number) => `${FISCAL_SUBMIT_JOB}:${documentId}`;
 
 /**
@@ -68,7 +72,10 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
     return (inv.fiscal as FiscalData | null)?.receipt_date ?? fdmsLocalTime(inv.issuedAt);
   }
 
-  /** The credited invoice as FDMS knows it (when it was fiscalised). */
+  /**
+   * The invoice a credit or debit note corrects, as FDMS knows it: its fiscal data once FDMS kept it (fiscalised, or
+   * kept with an error); undefined when FDMS never had it.
+   */
   async function creditedOf(invoiceId: number | null): Promise<FdmsCreditDebitNote | undefined> {
     if (invoiceId === null) return undefined;
     const [inv] = await db.select({ fiscal: taxDocuments.fiscal }).from(taxDocuments).where(eq(taxDocuments.id, invoiceId));
@@ -106,21 +113,28 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
       // or came in the same second, is dated the second after them.
       const receiptDate = receiptDateAfter(fdmsLocalTime(doc.issuedAt), day.openedLocal, device.lastReceiptDate ?? "");
       const content = doc.content as TaxDocumentContent;
+      const credited = doc.kind === "invoice" ? undefined : await creditedOf(doc.invoiceId);
+      if (doc.kind !== "invoice" && !credited) {
+        // Never sent with an empty creditDebitNote (RCPT015): the note waits for its invoice (decision 016).
+        await markNeedsCorrection(db, doc.id, [
+          { code: "RCPT015", color: null, message: NOTE_BEFORE_INVOICE(content.credits?.number ?? "") },
+        ]);
+        continue;
+      }
       let unsigned: ReturnType<typeof buildReceipt>;
       try {
         unsigned = buildReceipt({
           kind: doc.kind,
           number: doc.number,
           content,
-          ...(await orderFacts(db, doc.orderId, content.lines.length)),
+          ...(await orderFacts(db, doc.orderId, content.lines)),
           chargeHsCodes,
           deviceID: device.deviceId,
           receiptCounter: day.receiptCounter + 1,
           receiptGlobalNo: device.lastReceiptGlobalNo + 1,
           receiptDate,
           taxes: config.applicableTaxes,
-          ...(doc.kind === "credit_note" ? { credited: await creditedOf(doc.invoiceId) } : {}),
-          ...(doc.kind === "credit_note" ? { creditedDate: await creditedDateOf(doc.invoiceId) } : {}),
+          ...(credited ? { credited, creditedDate: await creditedDateOf(doc.invoiceId) } : {}),
         });
       } catch (err) {
         // A document that cannot be made into a receipt waits for its correction; the ones after it go on.

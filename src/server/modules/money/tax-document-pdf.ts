@@ -2,12 +2,17 @@ import { encode } from "uqr";
 import { formatDate, formatDateTime } from "#shared/dates.ts";
 import { formatCents, rateNote, signedCents } from "#shared/money.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
-import type { DocumentParty, TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-documents.ts";
+import {
+  type DocumentParty,
+  TAX_DOCUMENT_KIND_LABELS,
+  type TaxDocumentContent,
+  type TaxDocumentView,
+} from "#shared/schemas/tax-documents.ts";
 import { formatHsCode, sellerIsVatRegistered, vatRateLabel } from "#shared/tax.ts";
 import { INK, MARGIN, MUTED, PAGE, RULE, SHADE, startPdf, WHITE, WIDTH } from "../../platform/pdf/pdf-kit.ts";
 
 /**
- * A tax invoice or credit note as an A4 PDF: the seller and buyer with their TIN and VAT numbers,
+ * A tax invoice, credit note or debit note as an A4 PDF: the seller and buyer with their TIN and VAT numbers,
  * the lines with HS code, quantity, unit price excluding VAT, VAT rate, VAT and total, the VAT summary per rate, the
  * totals in the document's currency and in the other one at the frozen rate, and, once FDMS has fiscalised it, the
  * fiscal device's numbers, the verification code and a QR code drawn here.
@@ -33,7 +38,7 @@ function signedMoney(value: string, credit: boolean): string {
  * says it is not fiscalised: since 2022 only a fiscalised invoice is a valid tax invoice for such a seller (decision 016).
  */
 export function documentTitle(view: Pick<TaxDocumentView, "kind" | "fiscal_status">, sellerVatNumber: string): string {
-  const base = view.kind === "invoice" ? "TAX INVOICE" : "CREDIT NOTE";
+  const base = TAX_DOCUMENT_KIND_LABELS[view.kind].toUpperCase();
   if (view.fiscal_status === "fiscalised") return `FISCAL ${base}`;
   return view.fiscal_status === "not_required" && sellerIsVatRegistered(sellerVatNumber) ? `${base} (not fiscalised)` : base;
 }
@@ -56,12 +61,21 @@ export function settlementText(content: TaxDocumentContent, s: { paid: string; a
   );
 }
 
+/** What a note does to its invoice: a credit note from before notes named their lines (a cancellation's) reversed it in full. */
+function noteOf(view: Pick<TaxDocumentView, "kind">, content: TaxDocumentContent): string {
+  const invoice = `tax invoice ${content.credits?.number ?? ""} of ${formatDate(content.credits?.issued_at ?? "")}`;
+  if (view.kind === "debit_note") return `This debit note adds the amounts above to ${invoice}.`;
+  return content.lines.every((l) => l.of_line === undefined)
+    ? `This credit note reverses ${invoice} in full.`
+    : `This credit note credits the amounts above against ${invoice}.`;
+}
+
 export function taxDocumentFileName(view: Pick<TaxDocumentView, "number">): string {
   return `${view.number}.pdf`;
 }
 
 export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocumentContent, company: SiteSettings): Promise<Uint8Array> {
-  const kind = view.kind === "invoice" ? "Tax invoice" : "Credit note";
+  const kind = TAX_DOCUMENT_KIND_LABELS[view.kind];
   const kit = await startPdf({
     title: `${kind} ${view.number} - ${company.companyName}`,
     subject: `${kind} ${view.number} for ${content.buyer.name}`,
@@ -80,13 +94,13 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
   text(title, MARGIN, state.y - 4, bold, title.endsWith(")") ? 18 : 22);
   if (view.fiscal_status === "pending") text("Fiscalisation pending", MARGIN, state.y - 22, bold, 10, MUTED);
   const facts: [string, string][] = [
-    [view.kind === "invoice" ? "Invoice no." : "Credit note no.", view.number],
+    [view.kind === "invoice" ? "Invoice no." : `${kind} no.`, view.number],
     ["Date", formatDateTime(view.issued_at)],
     ["Order", content.order_reference],
     ["Currency", currency],
   ];
   if (content.tax_point) facts.push(["VAT tax point", formatDate(content.tax_point)]);
-  if (content.credits) facts.push(["Credits invoice", content.credits.number]);
+  if (content.credits) facts.push([view.kind === "debit_note" ? "Debits invoice" : "Credits invoice", content.credits.number]);
   facts.forEach(([label, value], i) => {
     rightText(label, PAGE[0] - MARGIN - 140, state.y - i * 15, regular, 9, MUTED);
     rightText(value, PAGE[0] - MARGIN, state.y - i * 15, bold, 9);
@@ -188,7 +202,11 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
   const totalRows: [string, string, boolean][] = [
     [`Total excl. VAT (${currency})`, content.totals.subtotal, false],
     [`VAT (${currency})`, content.totals.vat, false],
-    [`${view.kind === "invoice" ? "Total" : "Total credited"} (${currency})`, content.totals.total, true],
+    [
+      `${{ invoice: "Total", credit_note: "Total credited", debit_note: "Total debited" }[view.kind]} (${currency})`,
+      content.totals.total,
+      true,
+    ],
   ];
   for (const [label, value, strong] of totalRows) {
     rightText(label, right.vat - PAD, state.y, strong ? bold : regular, strong ? 11 : 9.5);
@@ -262,13 +280,9 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
   }
 
   if (settlement) section("VAT TAX POINT", settlementText(content, settlement));
-  if (content.reason) section("REASON FOR THE CREDIT", content.reason);
-  if (content.credits) {
-    section(
-      "CREDITED INVOICE",
-      `This credit note reverses tax invoice ${content.credits.number} of ${formatDate(content.credits.issued_at)} in full.`,
-    );
-  }
+  if (content.reason) section(view.kind === "debit_note" ? "REASON FOR THE DEBIT" : "REASON FOR THE CREDIT", content.reason);
+  if (content.credits) section(view.kind === "debit_note" ? "DEBITED INVOICE" : "CREDITED INVOICE", noteOf(view, content));
+  if (content.fiscal_note) section("NOT FISCALISED", content.fiscal_note);
   if (view.fiscal_status !== "fiscalised") {
     section(
       "NOTE",

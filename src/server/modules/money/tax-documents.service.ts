@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import { can } from "#shared/can.ts";
 import { harareDate } from "#shared/dates.ts";
 import type { FdmsSeller } from "#shared/fdms-seller.ts";
@@ -27,10 +27,12 @@ import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor
 import { NotFoundError } from "../../platform/errors.ts";
 import { enqueue } from "../../platform/jobs/queue.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
+import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import { type DocumentAmounts, documentAmounts } from "./tax-document-amounts.ts";
 import { taxDocumentMail } from "./tax-document-mail.ts";
 import { taxDocumentFileName, taxDocumentPdf } from "./tax-document-pdf.ts";
+import { createTaxNotes } from "./tax-notes.ts";
 
 /**
  * Tax invoices and credit notes. An order gets its invoice in the transaction that marks it paid, and
@@ -63,6 +65,10 @@ type Deps = {
   /** The site's address for links in e-mails. */
   siteUrl: string;
   fiscal?: Fiscaliser;
+  /** The admin's notes and corrections are written to the audit log (decision 016). */
+  audit?: Pick<AuditService, "record">;
+  /** The clock of notes issued by an admin (tests set it). */
+  now?: () => Date;
 };
 
 export type TaxDocumentListQuery = Omit<SharedListQuery, "page" | "pageSize"> & { page: number; pageSize: number };
@@ -77,7 +83,7 @@ function harareMidnight(day: string): Date {
   return new Date(`${day}T00:00:00+02:00`);
 }
 
-function toView(row: TaxDocumentRow, credits: string | null): TaxDocumentView {
+function toView(row: TaxDocumentRow, numbers: Map<number, string>): TaxDocumentView {
   const content = row.content as TaxDocumentContent;
   return {
     id: row.id,
@@ -97,11 +103,15 @@ function toView(row: TaxDocumentRow, credits: string | null): TaxDocumentView {
     total: row.total,
     fiscal_status: row.fiscalStatus,
     fiscal: (row.fiscal as FiscalData | null) ?? null,
-    credits,
+    credits: row.invoiceId ? (numbers.get(row.invoiceId) ?? null) : null,
+    replaced_by: row.replacedById ? (numbers.get(row.replacedById) ?? null) : null,
   };
 }
 
-export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fiscal }: Deps) {
+/** The documents of each order: the invoice in force, the latest credit note, and every document in issue order. */
+export type OrderDocuments = { invoice?: TaxDocumentRow; credit_note?: TaxDocumentRow; all: TaxDocumentRow[] };
+
+export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fiscal, audit, now = () => new Date() }: Deps) {
   /** The next number of a kind and year, taken in `tx`: the sequence row stays locked until `tx` ends. */
   async function nextSequence(tx: Tx, kind: TaxDocumentKind, year: number): Promise<number> {
     const [row] = await tx
@@ -248,7 +258,7 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
     at: Date,
     content: TaxDocumentContent,
     order: typeof orders.$inferSelect,
-    extra: { invoiceId?: number; reason?: string; mail?: boolean },
+    extra: { invoiceId?: number; reason?: string; mail?: boolean; fiscalise?: boolean },
   ): Promise<TaxDocumentRow> {
     const year = harareYear(at);
     const sequence = await nextSequence(tx, kind, year);
@@ -277,23 +287,33 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
       })
       .returning();
     if (!row) throw new Error("the document was not stored");
-    // Final at once with FDMS off (e-mailed now); with FDMS on, fiscalised first, then e-mailed by the hook.
-    if (fiscal?.enabled) await fiscal.enqueue(tx, row.id);
+    // Final at once with FDMS off (e-mailed now); with FDMS on, fiscalised first, then e-mailed by the hook. A note
+    // of an invoice FDMS never saw is not fiscalised (decision 016): final at once too.
+    if (fiscal?.enabled && extra.fiscalise !== false) await fiscal.enqueue(tx, row.id);
     else if (extra.mail !== false) await enqueue(tx, TAX_DOCUMENT_MAIL_JOB, { documentId: row.id });
     return row;
   }
 
+  /** The order's invoice in force, or its latest note of a kind. */
   async function documentOf(orderId: number, kind: TaxDocumentKind, exec: Db | Tx = db): Promise<TaxDocumentRow | null> {
     const [row] = await exec
       .select()
       .from(taxDocuments)
-      .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)))
+      .where(
+        and(
+          eq(taxDocuments.orderId, orderId),
+          eq(taxDocuments.kind, kind),
+          kind === "invoice" ? isNull(taxDocuments.correctedAt) : undefined,
+        ),
+      )
+      .orderBy(desc(taxDocuments.id))
       .limit(1);
     return row ?? null;
   }
 
+  /** The numbers of the invoices these documents name: the one a note corrects, the one that replaced an invoice. */
   async function creditedNumbers(rows: TaxDocumentRow[], exec: Db | Tx = db): Promise<Map<number, string>> {
-    const ids = [...new Set(rows.map((r) => r.invoiceId).filter((id): id is number => id !== null))];
+    const ids = [...new Set(rows.flatMap((r) => [r.invoiceId, r.replacedById]).filter((id): id is number => id !== null))];
     if (ids.length === 0) return new Map();
     const invoices = await exec
       .select({ id: taxDocuments.id, number: taxDocuments.number })
@@ -319,7 +339,30 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
     return conditions.length ? and(...conditions) : undefined;
   }
 
+  /** The money rule: the order's company's owner and buyers, and admins, read its documents. */
+  async function mayReadOrder(actor: Actor, orderId: number): Promise<boolean> {
+    const user = requireUser(actor);
+    const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+    return order !== undefined && can.readPastAmounts(user, order.userId);
+  }
+
+  const notes = createTaxNotes({
+    db,
+    fiscalEnabled: fiscal?.enabled === true,
+    ...(audit ? { audit } : {}),
+    settings,
+    now,
+    insertDocument,
+    invoiceContent,
+  });
+
   return {
+    /** Credit and debit notes by an admin, and the correction of an invoice FDMS kept with an error (tax-notes.ts). */
+    noteOptions: notes.noteOptions,
+    issuePartialCreditNote: notes.issueCreditNote,
+    issueDebitNote: notes.issueDebitNote,
+    creditAndReissue: notes.creditAndReissue,
+
     /** The order's tax invoice, issued in `tx` (the payment's transaction) at `at`; once per order. */
     async issueInvoice(tx: Tx, orderId: number, company: SiteSettings, at: Date, opts: { mail?: boolean } = {}): Promise<TaxDocumentRow> {
       const existing = await documentOf(orderId, "invoice", tx);
@@ -329,8 +372,9 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
     },
 
     /**
-     * The credit note of a cancelled paid order, in `tx` (the cancellation's): it mirrors the invoice line by line
-     * and names it; nothing when the order has no invoice (never paid), once per order.
+     * The credit note of a cancelled paid order, in `tx` (the cancellation's): all that remains of its invoice — the
+     * invoice line by line when it has no notes yet — naming it; nothing when the order has no invoice (never paid) or
+     * all of it is credited already.
      */
     async issueCreditNote(
       tx: Tx,
@@ -339,26 +383,21 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
       at: Date,
       opts: { mail?: boolean } = {},
     ): Promise<TaxDocumentRow | null> {
-      const invoice = await documentOf(orderId, "invoice", tx);
-      if (!invoice) return null;
-      const existing = await documentOf(orderId, "credit_note", tx);
-      if (existing) return existing;
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-      if (!order) throw new NotFoundError("Order not found.");
-      const content: TaxDocumentContent = {
-        ...(invoice.content as TaxDocumentContent),
-        credits: { number: invoice.number, issued_at: invoice.issuedAt.toISOString() },
-        reason,
-      };
-      return insertDocument(tx, "credit_note", at, content, order, { invoiceId: invoice.id, reason, ...opts });
+      return notes.creditRemaining(tx, orderId, reason, at, opts);
     },
 
-    /** The invoice and credit note of each order, for the order views. */
-    async refsOf(exec: Db | Tx, orderIds: number[]) {
-      if (orderIds.length === 0) return new Map<number, { invoice?: TaxDocumentRow; credit_note?: TaxDocumentRow }>();
-      const rows = await exec.select().from(taxDocuments).where(inArray(taxDocuments.orderId, orderIds));
-      const map = new Map<number, { invoice?: TaxDocumentRow; credit_note?: TaxDocumentRow }>();
-      for (const r of rows) map.set(r.orderId, { ...map.get(r.orderId), [r.kind]: r });
+    /** The documents of each order, for the order views. */
+    async refsOf(exec: Db | Tx, orderIds: number[]): Promise<Map<number, OrderDocuments>> {
+      const map = new Map<number, OrderDocuments>();
+      if (orderIds.length === 0) return map;
+      const rows = await exec.select().from(taxDocuments).where(inArray(taxDocuments.orderId, orderIds)).orderBy(asc(taxDocuments.id));
+      for (const r of rows) {
+        const docs = map.get(r.orderId) ?? { all: [] };
+        docs.all.push(r);
+        if (r.kind === "credit_note") docs.credit_note = r;
+        if (r.kind === "invoice" && r.correctedAt === null) docs.invoice = r;
+        map.set(r.orderId, docs);
+      }
       return map;
     },
 
@@ -367,13 +406,17 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
      * admins only: anyone else gets 404, as if it did not exist (an order id says nothing about another dealer's orders).
      */
     async documentForOrder(actor: Actor, orderId: number, kind: TaxDocumentKind): Promise<{ row: TaxDocumentRow; view: TaxDocumentView }> {
-      const user = requireUser(actor);
-      const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-      // The money rule: the order's company's owner and buyers, and admins.
-      const row = order && can.readPastAmounts(user, order.userId) ? await documentOf(orderId, kind) : null;
+      const row = (await mayReadOrder(actor, orderId)) ? await documentOf(orderId, kind) : null;
       if (!row) throw new NotFoundError(kind === "invoice" ? "Invoice not found." : "Credit note not found.");
-      const credits = await creditedNumbers([row]);
-      return { row, view: toView(row, row.invoiceId ? (credits.get(row.invoiceId) ?? null) : null) };
+      return { row, view: toView(row, await creditedNumbers([row])) };
+    },
+
+    /** Any document of an order by its id, for the order's company and admins (anyone else 404, as above). */
+    async orderDocumentById(actor: Actor, orderId: number, documentId: number): Promise<{ row: TaxDocumentRow; view: TaxDocumentView }> {
+      const where = and(eq(taxDocuments.id, documentId), eq(taxDocuments.orderId, orderId));
+      const [row] = (await mayReadOrder(actor, orderId)) ? await db.select().from(taxDocuments).where(where) : [];
+      if (!row) throw new NotFoundError("Document not found.");
+      return { row, view: toView(row, await creditedNumbers([row])) };
     },
 
     /** One document by id (the mail job, the fiscaliser's hook, the back office's PDF link). */
@@ -388,7 +431,7 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
       const credits = await creditedNumbers([found.doc]);
       return {
         row: found.doc,
-        view: toView(found.doc, found.doc.invoiceId ? (credits.get(found.doc.invoiceId) ?? null) : null),
+        view: toView(found.doc, credits),
         dealerEmail: found.email,
         dealerName: found.name,
       };
@@ -421,7 +464,7 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
       return this.byId(id);
     },
 
-    /** The back office's list, newest first: invoices and credit notes, by kind, period and buyer. */
+    /** The back office's list, newest first: invoices, credit and debit notes, by kind, period and buyer. */
     async list(actor: Actor, query: TaxDocumentListQuery): Promise<{ rows: TaxDocumentView[]; count: number }> {
       requireAdmin(actor);
       const where = listWhere(query);
@@ -432,7 +475,7 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
       ]);
       const credits = await creditedNumbers(rows);
       return envelope(
-        rows.map((r) => toView(r, r.invoiceId ? (credits.get(r.invoiceId) ?? null) : null)),
+        rows.map((r) => toView(r, credits)),
         total,
       );
     },
@@ -447,7 +490,7 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
         .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id))
         .limit(10_000);
       const credits = await creditedNumbers(rows);
-      return rows.map((r) => toView(r, r.invoiceId ? (credits.get(r.invoiceId) ?? null) : null));
+      return rows.map((r) => toView(r, credits));
     },
   };
 }

@@ -193,6 +193,11 @@ export function orderViews({ db, settings, taxDocuments, stock, siteUrl }: Order
         history,
         invoice: ref(docs?.invoice),
         credit_note: ref(docs?.credit_note),
+        documents: (docs?.all ?? []).map((d) => ({
+          ...(ref(d) as NonNullable<ReturnType<typeof ref>>),
+          kind: d.kind,
+          corrected: d.correctedAt !== null,
+        })),
         payment_proofs: proofs.get(o.id) ?? [],
       };
     });

@@ -3,6 +3,7 @@ import { formatDate, formatDateTime } from "#shared/dates.ts";
 import { formatAmount, rateNote } from "#shared/money.ts";
 import { ORDER_STATUS_LABELS, type OrderAnswer, type OrderStatus } from "#shared/schemas/orders.ts";
 import { shortDay } from "#shared/schemas/stock.ts";
+import { TAX_DOCUMENT_KIND_LABELS } from "#shared/schemas/tax-documents.ts";
 import { vatRateLabel } from "#shared/tax.ts";
 import { Token } from "../../components/ui/token.tsx";
 import { orderStatusBadge } from "./order-status.ts";
@@ -30,12 +31,13 @@ export function PaymentInstructions({ reference, total, bankDetails }: { referen
   );
 }
 
-/** The order's tax invoice and credit note, each a PDF to download. */
+/** The order's tax documents (its invoice, credit and debit notes), each a PDF to download. */
 function OrderDocuments({ order }: { order: OrderAnswer }) {
-  const docs = [
-    order.invoice ? { label: "Tax invoice", doc: order.invoice, href: `/api/orders/${order.id}/invoice.pdf` } : null,
-    order.credit_note ? { label: "Credit note", doc: order.credit_note, href: `/api/orders/${order.id}/credit-note.pdf` } : null,
-  ].filter((d) => d !== null);
+  const docs = order.documents.map((doc) => ({
+    label: doc.corrected ? "Tax invoice (replaced)" : TAX_DOCUMENT_KIND_LABELS[doc.kind],
+    doc,
+    href: `/api/orders/${order.id}/documents/${doc.id}/pdf`,
+  }));
   if (docs.length === 0) return null;
   return (
     <ul className="mt-4 flex flex-wrap gap-3" aria-label={`Tax documents of order ${order.reference}`}>

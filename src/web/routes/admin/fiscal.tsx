@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { formatDateTime } from "#shared/dates.ts";
 import { sellerDifferences } from "#shared/fdms-seller.ts";
+import { TAX_DOCUMENT_KIND_LABELS } from "#shared/schemas/tax-documents.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { Token } from "#web/components/ui/token.tsx";
 import { SellerMismatch } from "#web/features/admin/fiscal/seller-mismatch.tsx";
@@ -42,6 +43,14 @@ export async function action({ context, request }: Route.ActionArgs) {
       await context.services.fiscal.resubmit(context.actor, documentId);
       return { ok: true, message: "Sent to FDMS again: it is waiting in the queue." };
     }
+    if (intent === "credit-and-reissue") {
+      const documentId = Number(form.get("documentId"));
+      const done = await context.services.taxDocuments.creditAndReissue(context.actor, documentId);
+      return {
+        ok: true,
+        message: `Credit note ${done.creditNote.number} and the new invoice ${done.invoice.number} are issued and waiting for FDMS in the queue.`,
+      };
+    }
     if (intent === "retry") {
       const n = await context.services.fiscal.retryNow(context.actor);
       return { ok: true, message: n === 0 ? "Nothing is waiting." : `${n} fiscalisation job${n === 1 ? "" : "s"} will run now.` };
@@ -52,7 +61,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (typeof statusCode === "number" && typeof message === "string") return data({ ok: false, message }, { status: statusCode });
     throw err;
   }
-  return data({ ok: false, message: "Choose Close fiscal day or Retry now." }, { status: 400 });
+  return data(
+    { ok: false, message: "Choose Close fiscal day, Retry now, Send again or Credit it and issue a new invoice." },
+    { status: 400 },
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -61,6 +73,8 @@ export function meta({ matches }: Route.MetaArgs) {
     noIndex: true,
   });
 }
+
+const KIND_LABELS: Record<string, string> = TAX_DOCUMENT_KIND_LABELS;
 
 const DAY_STATUS: Record<string, string> = {
   open: "Open",
@@ -90,7 +104,10 @@ const when = (v: string | null) => (v ? <Token>{formatDateTime(v)}</Token> : "�
 
 export default function AdminFiscal({ loaderData, actionData }: Route.ComponentProps) {
   const { enabled, device, day, pending, needsCorrection, unverified, failures, sellerDifferences: differences } = loaderData;
-  const busy = useNavigation().state !== "idle";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  /** The document whose action is being sent. */
+  const sending = navigation.formData?.get("documentId");
   const dayOpen = day !== null && day.status !== "closed";
   return (
     <AdminPage
@@ -240,7 +257,7 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
               cell: (p) => (
                 <>
                   <Token>{p.number}</Token>
-                  <span className="block text-xs text-slate-700">{p.kind === "credit_note" ? "Credit note" : "Tax invoice"}</span>
+                  <span className="block text-xs text-slate-700">{KIND_LABELS[p.kind] ?? "Tax document"}</span>
                 </>
               ),
             },
@@ -264,16 +281,27 @@ export default function AdminFiscal({ loaderData, actionData }: Route.ComponentP
           </h2>
           <p className="max-w-prose text-sm text-slate-700">
             These documents are not fiscal and are not printed as such; the documents after them went on. One FDMS refused, or that could
-            not be sent, is sent again once what is wrong is put right. One FDMS kept with an error stops the fiscal day&apos;s close while
-            that day is open: correct it with a credit note and a new invoice.
+            not be sent, is sent again once what is wrong is put right. An invoice FDMS kept with an error stops the fiscal day&apos;s close
+            while that day is open: put right what is wrong (for example the product&apos;s HS code), then &ldquo;Credit it and issue a new
+            invoice&rdquo; credits it in full and issues a new invoice of the same order, both sent to FDMS.
           </p>
           <ul className="space-y-2">
             {needsCorrection.map((d) => (
               <li key={d.id} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-slate-900">
                 <p>
-                  <Token>{d.number}</Token> · {d.kind === "credit_note" ? "Credit note" : "Tax invoice"} · issued {when(d.issuedAt)} ·{" "}
+                  <Token>{d.number}</Token> · {KIND_LABELS[d.kind] ?? "Tax document"} · issued {when(d.issuedAt)} ·{" "}
                   {d.keptByFdms ? "kept by FDMS with an error" : "not accepted by FDMS"}
                 </p>
+                {d.keptByFdms && d.kind === "invoice" ? (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="credit-and-reissue" />
+                    <input type="hidden" name="documentId" value={d.id} />
+                    <button type="submit" className={buttonClass("outline")} disabled={busy}>
+                      {sending === String(d.id) ? "Issuing the credit note and the new invoice…" : "Credit it and issue a new invoice"}
+                      <span className="sr-only"> (invoice {d.number})</span>
+                    </button>
+                  </Form>
+                ) : null}
                 {d.keptByFdms ? null : (
                   <Form method="post" className="mt-2">
                     <input type="hidden" name="intent" value="resubmit" />

@@ -30,10 +30,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, "Invoices – Admin", { description: "Tax invoices and credit notes.", noIndex: true });
+  return pageMeta(matches, "Invoices – Admin", { description: "Tax invoices, credit notes and debit notes.", noIndex: true });
 }
 
-/** A credit note's amounts are stored positive (it credits them) and shown negative. */
+/** A credit note's amounts are stored positive (it credits them) and shown negative; a debit note's positive. */
 const signed = (d: TaxDocumentView, amount: string) => formatMoney(d.currency, d.kind === "credit_note" ? `-${amount}` : amount);
 
 function DateField({ id, name, label, value }: { id: string; name: string; label: string; value: string | undefined }) {
@@ -54,7 +54,7 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage
       title="Invoices"
-      description="Tax invoices issued when orders are paid, and the credit notes of cancelled ones. Each is frozen once issued."
+      description="Tax invoices issued when orders are paid, credit notes (a cancelled order, goods returned, a price reduced) and debit notes (a price raised). Each is frozen once issued; notes are issued from the order's page."
       actions={
         <a href={`/api/tax-documents/export.csv?${exportQuery}`} className={buttonClass("outline")} download data-export-csv="">
           <Download aria-hidden="true" className="size-4" /> Download CSV
@@ -93,6 +93,7 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
             options: [
               { value: "invoice", label: "Tax invoices" },
               { value: "credit_note", label: "Credit notes" },
+              { value: "debit_note", label: "Debit notes" },
             ],
           },
         ]}
@@ -132,7 +133,12 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
                 </Link>
                 {d.credits ? (
                   <span className="block text-xs text-slate-600">
-                    Credits <Token>{d.credits}</Token>
+                    {d.kind === "debit_note" ? "Debits" : "Credits"} <Token>{d.credits}</Token>
+                  </span>
+                ) : null}
+                {d.replaced_by ? (
+                  <span className="block text-xs text-slate-600" data-corrected="">
+                    Corrected: replaced by <Token>{d.replaced_by}</Token>
                   </span>
                 ) : null}
               </>
@@ -164,7 +170,7 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
         ]}
         rowActions={(d) => <RowActionAnchor href={taxDocumentPdfUrl(d.id)} download icon={FileDown} label="PDF" name={d.number} />}
         empty="No tax invoices yet: one is issued when an order's payment is confirmed."
-        emptyFiltered="No invoices or credit notes match: change or clear the search, type or dates."
+        emptyFiltered="No invoices or notes match: change or clear the search, type or dates."
       />
     </AdminPage>
   );

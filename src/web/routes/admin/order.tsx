@@ -4,6 +4,7 @@ import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { FiscalOffNotice } from "#web/features/admin/invoices/fiscal-status.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { OrderActions } from "#web/features/admin/orders/order-actions.tsx";
+import { OrderNotes } from "#web/features/admin/orders/order-notes.tsx";
 import { OrderTax } from "#web/features/admin/orders/order-tax.tsx";
 import { OrderCard } from "#web/features/orders/order-card.tsx";
 import { PaymentProofList } from "#web/features/orders/payment-proofs.tsx";
@@ -16,11 +17,14 @@ import type { Route } from "./+types/order";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const id = detailId(params.orderId);
-  if (id === null) return data({ order: null }, { status: 404 });
+  if (id === null) return data({ order: null, noteOptions: null }, { status: 404 });
   try {
-    return { order: await context.services.orders.orderById(context.actor, id) };
+    const order = await context.services.orders.orderById(context.actor, id);
+    // The note forms of the order's invoice in force (decision 016).
+    const noteOptions = order.invoice ? await context.services.taxDocuments.noteOptions(context.actor, order.invoice.id) : null;
+    return { order, noteOptions };
   } catch (err) {
-    if (knownFailure(err)?.statusCode === 404) return data({ order: null }, { status: 404 });
+    if (knownFailure(err)?.statusCode === 404) return data({ order: null, noteOptions: null }, { status: 404 });
     throw err;
   }
 }
@@ -39,7 +43,7 @@ const backToList = (
 );
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, noteOptions } = loaderData;
   if (!order) {
     return (
       <AdminPage title="Order not found" actions={backToList}>
@@ -69,6 +73,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="space-y-6">
           <OrderTax order={order} />
+          {noteOptions ? <OrderNotes options={noteOptions} /> : null}
           <OrderActions order={order} />
         </div>
       </div>

@@ -1,13 +1,14 @@
 import { FileDown } from "lucide-react";
 import { formatDate } from "#shared/dates.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
+import { TAX_DOCUMENT_KIND_LABELS } from "#shared/schemas/tax-documents.ts";
 import { vatRateLabel } from "#shared/tax.ts";
 import { rowActionClass } from "#web/components/ui/row-actions.tsx";
 import { Token } from "#web/components/ui/token.tsx";
 import { formatMoney } from "#web/features/orders/order-card.tsx";
 import { FiscalStatusBadge, taxDocumentPdfUrl } from "../invoices/fiscal-status.tsx";
 
-type DocumentRef = NonNullable<OrderView["invoice"]>;
+type DocumentRef = OrderView["documents"][number];
 
 function DocumentRow({ label, doc }: { label: string; doc: DocumentRef }) {
   return (
@@ -19,6 +20,11 @@ function DocumentRow({ label, doc }: { label: string; doc: DocumentRef }) {
         <span className="mt-1 block">
           <FiscalStatusBadge status={doc.fiscal_status} />
         </span>
+        {doc.corrected ? (
+          <span className="mt-1 block text-xs text-slate-700" data-corrected="">
+            Corrected: credited in full and issued again
+          </span>
+        ) : null}
       </span>
       <a href={taxDocumentPdfUrl(doc.id)} download className={rowActionClass()}>
         <FileDown aria-hidden="true" className="size-4" /> PDF<span className="sr-only"> {doc.number}</span>
@@ -29,7 +35,8 @@ function DocumentRow({ label, doc }: { label: string; doc: DocumentRef }) {
 
 /**
  * The order's amounts as its tax invoice states them (excluding VAT, VAT at the order's rate, total) and its tax
- * documents: the invoice issued on payment and the credit note of a cancellation, each with its PDF.
+ * documents in issue order: the invoice issued on payment, its credit and debit notes, and an invoice issued again
+ * after a correction, each with its PDF.
  */
 export function OrderTax({ order }: { order: OrderView }) {
   return (
@@ -59,10 +66,11 @@ export function OrderTax({ order }: { order: OrderView }) {
           </dd>
         </div>
       </dl>
-      {order.invoice || order.credit_note ? (
+      {order.documents.length > 0 ? (
         <ul className="space-y-3 border-t border-slate-200 pt-3">
-          {order.invoice ? <DocumentRow label="Tax invoice" doc={order.invoice} /> : null}
-          {order.credit_note ? <DocumentRow label="Credit note" doc={order.credit_note} /> : null}
+          {order.documents.map((d) => (
+            <DocumentRow key={d.id} label={TAX_DOCUMENT_KIND_LABELS[d.kind]} doc={d} />
+          ))}
         </ul>
       ) : (
         <p className="border-t border-slate-200 pt-3 text-sm text-slate-600">

@@ -1,0 +1,236 @@
+// @module-tag db: runs on PostgreSQL too (decision 022)
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "#server/db/schema/audit.ts";
+import { products } from "#server/db/schema/catalogue.ts";
+import { jobs } from "#server/db/schema/jobs.ts";
+import { taxDocuments } from "#server/db/schema/money.ts";
+import { FISCAL_SUBMIT_JOB } from "#server/modules/fiscal/fiscal.service.ts";
+import type { OrderView } from "#shared/schemas/orders.ts";
+import type { FiscalData, TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-documents.ts";
+import { type Actors, createActors } from "../support/actors.ts";
+import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
+import { pdfText } from "../support/pdf-text.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * Credit and debit notes fiscalised through the FDMS stand-in (decision 016): a partial credit note as CreditNote and a
+ * debit note as DebitNote, each naming its invoice and giving the reason; a note of an invoice FDMS never saw, never
+ * sent with an empty creditDebitNote; and "Credit it and issue a new invoice" for an invoice FDMS kept with an error.
+ */
+
+let fdms: FdmsStandIn;
+let t: TestApp;
+let actors: Actors;
+let dir: string;
+let productId: number;
+
+beforeAll(async () => {
+  fdms = await startFdmsStandIn();
+  dir = await mkdtemp(path.join(tmpdir(), "fdms-notes-"));
+  const caFile = path.join(dir, "fdms-ca.pem");
+  await writeFile(caFile, fdms.caCertificate);
+  t = await createTestApp({
+    env: {
+      FDMS_URL: fdms.url,
+      FDMS_DEVICE_ID: String(fdms.deviceId),
+      FDMS_ACTIVATION_KEY: fdms.activationKey,
+      FDMS_DEVICE_SERIAL: fdms.serialNo,
+      FDMS_DEVICE_MODEL_NAME: "SolarSite",
+      FDMS_DEVICE_MODEL_VERSION: "1.0",
+      FDMS_CA_FILE: caFile,
+      FDMS_TIMEOUT_MS: "1500",
+      FDMS_KEY_SECRET: "fiscal-notes-secret-of-at-least-32-characters",
+    },
+  });
+  actors = await createActors(t);
+  const [product] = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1);
+  productId = product?.id as number;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await fdms?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const runQueue = () => t.app.services.fiscal.runQueue();
+const row = async (id: number) => (await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.id, id)))[0];
+
+/** A paid order of 3 panels and its invoice (queued for FDMS in the payment's transaction). */
+async function paidOrder() {
+  const placed = await actors.inject("dealer", {
+    method: "POST",
+    url: "/api/orders",
+    payload: {
+      idempotencyKey: randomUUID(),
+      currency: "USD",
+      fulfilment: "collection",
+      contactName: "Farai Dealer",
+      contactPhone: "+263 77 123 4567",
+      deliveryAddress: "",
+      notes: "",
+      products: [{ product_id: productId, quantity: 3 }],
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json() as OrderView;
+  expect((await actors.inject("admin", { method: "PUT", url: `/api/orders/${order.id}/confirm-payment`, payload: {} })).statusCode).toBe(
+    200,
+  );
+  const [invoice] = await t.database.db
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, "invoice")));
+  return { order, invoice: invoice as typeof taxDocuments.$inferSelect };
+}
+
+const post = (url: string, payload: object = {}) => actors.inject("admin", { method: "POST", url, payload });
+
+describe("credit and debit notes through FDMS", () => {
+  it("fiscalises a partial credit note as CreditNote and a debit note as DebitNote, each naming the invoice and the reason", async () => {
+    const { invoice } = await paidOrder();
+    await runQueue();
+    const fiscal = (await row(invoice.id))?.fiscal as FiscalData;
+    expect(fiscal.receipt_global_no).toBeGreaterThan(0);
+
+    const cn = await post(`/api/tax-documents/${invoice.id}/credit-notes`, {
+      reason: "One panel returned",
+      lines: [{ line: "0", quantity: 1 }],
+    });
+    expect(cn.statusCode, cn.body).toBe(201);
+    const dn = await post(`/api/tax-documents/${invoice.id}/debit-notes`, {
+      reason: "Panels were under-charged",
+      lines: [{ line: "0", amount: "15.00" }],
+    });
+    expect(dn.statusCode, dn.body).toBe(201);
+    expect((cn.json() as TaxDocumentView).fiscal_status).toBe("pending");
+    await runQueue();
+    const [credit, debit] = [await row(cn.json().id), await row(dn.json().id)];
+    expect(credit?.fiscalStatus).toBe("fiscalised");
+    expect(debit?.fiscalStatus).toBe("fiscalised");
+    const sent = fdms.receipts.slice(-2).map((r) => r.receipt);
+    expect(sent.map((r) => r.receiptType)).toEqual(["CreditNote", "DebitNote"]);
+    for (const r of sent)
+      expect(r.creditDebitNote).toMatchObject({ deviceID: fiscal.device_id, receiptGlobalNo: fiscal.receipt_global_no });
+    expect(sent[0]?.receiptTotal).toBe(-Number(credit?.total));
+    expect(sent[1]?.receiptTotal).toBe(Number(debit?.total));
+    expect((sent[0] as { receiptNotes?: string }).receiptNotes).toBe("One panel returned");
+    expect((sent[1] as { receiptNotes?: string }).receiptNotes).toBe("Panels were under-charged");
+  });
+
+  it("never sends a note with an empty creditDebitNote: one of an invoice from before FDMS is issued not fiscalised, one of a refused invoice waits", async () => {
+    // An invoice issued while fiscalisation was off (as if: never queued).
+    const before = await paidOrder();
+    await t.database.db.update(taxDocuments).set({ fiscalStatus: "not_required" }).where(eq(taxDocuments.id, before.invoice.id));
+    await t.database.db.delete(jobs).where(eq(jobs.dedupeKey, `${FISCAL_SUBMIT_JOB}:${before.invoice.id}`));
+    const options = await actors.inject("admin", { method: "GET", url: `/api/tax-documents/${before.invoice.id}/note-options` });
+    expect(options.json().not_fiscalised).toContain("Not fiscalised");
+    const note = await post(`/api/tax-documents/${before.invoice.id}/credit-notes`, {
+      reason: "Returned",
+      lines: [{ line: "0", quantity: 1 }],
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    expect(note.json().fiscal_status).toBe("not_required");
+    const sentBefore = fdms.receipts.length;
+    await runQueue();
+    expect(fdms.receipts.length).toBe(sentBefore);
+    const pdf = await actors.inject("dealer", { method: "GET", url: `/api/orders/${before.order.id}/documents/${note.json().id}/pdf` });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain("CREDIT NOTE");
+    expect(text).toContain("NOT FISCALISED");
+
+    // An invoice FDMS refused (nothing kept there): its note is not sent; it waits, saying why.
+    const refused = await paidOrder();
+    await t.database.db
+      .update(taxDocuments)
+      .set({ fiscalStatus: "needs_correction", fiscalProblems: [{ code: "RCPT047", color: "Red", message: "No HS code" }] })
+      .where(eq(taxDocuments.id, refused.invoice.id));
+    const waiting = await post(`/api/tax-documents/${refused.invoice.id}/credit-notes`, {
+      reason: "Returned",
+      lines: [{ line: "0", quantity: 1 }],
+    });
+    expect(waiting.statusCode, waiting.body).toBe(201);
+    await runQueue();
+    const held = await row(waiting.json().id);
+    expect(held?.fiscalStatus).toBe("needs_correction");
+    expect(JSON.stringify(held?.fiscalProblems)).toContain(`invoice ${refused.invoice.number} has not been fiscalised`);
+    expect(fdms.receipts.some((r) => r.receipt.invoiceNo === held?.number)).toBe(false);
+  });
+});
+
+describe("Credit it and issue a new invoice", () => {
+  it("credits an invoice FDMS kept with an error in full and issues a new one of the order, read afresh, both fiscalised and audited", async () => {
+    const { order, invoice } = await paidOrder();
+    fdms.flagNext = [{ validationErrorCode: "RCPT026", validationErrorColor: "Red" }];
+    await runQueue();
+    const kept = await row(invoice.id);
+    expect(kept?.fiscalStatus).toBe("needs_correction");
+    expect(kept?.fiscal).not.toBeNull();
+
+    // Put right since: the product's HS code.
+    const [before] = await t.database.db.select({ hs: products.hsCode }).from(products).where(eq(products.productId, productId));
+    await t.database.db.update(products).set({ hsCode: "85414399" }).where(eq(products.productId, productId));
+    try {
+      // Only admins; and only an invoice FDMS kept with an error.
+      expect(
+        (await actors.inject("dealer", { method: "POST", url: `/api/tax-documents/${invoice.id}/credit-and-reissue`, payload: {} }))
+          .statusCode,
+      ).toBe(403);
+      const res = await post(`/api/tax-documents/${invoice.id}/credit-and-reissue`);
+      expect(res.statusCode, res.body).toBe(201);
+      const { credit_note: cn, invoice: next } = res.json() as { credit_note: TaxDocumentView; invoice: TaxDocumentView };
+      expect(cn).toMatchObject({ kind: "credit_note", credits: invoice.number, total: invoice.total, fiscal_status: "pending" });
+      expect(next).toMatchObject({ kind: "invoice", order_id: order.id, total: invoice.total, fiscal_status: "pending" });
+      expect(next.number).not.toBe(invoice.number);
+      const reissued = (await row(next.id)) as typeof taxDocuments.$inferSelect;
+      expect((reissued.content as TaxDocumentContent).lines[0]?.hs_code).toBe("85414399");
+      const original = await row(invoice.id);
+      expect(original?.correctedAt).not.toBeNull();
+      expect(original?.replacedById).toBe(next.id);
+
+      await runQueue();
+      expect((await row(cn.id))?.fiscalStatus).toBe("fiscalised");
+      expect((await row(next.id))?.fiscalStatus).toBe("fiscalised");
+      const credited = fdms.receipts.find((r) => r.receipt.invoiceNo === cn.number)?.receipt;
+      expect(credited?.receiptType).toBe("CreditNote");
+      const keptFiscal = (kept as typeof taxDocuments.$inferSelect).fiscal as FiscalData;
+      expect(credited?.creditDebitNote?.receiptGlobalNo).toBe(keptFiscal.receipt_global_no);
+
+      // Shown as corrected, no longer in the needs-correction list; the order's invoice is the new one.
+      const overview = await t.app.services.fiscal.overview({
+        id: 1,
+        roleId: 1,
+        role: "admin",
+        sessionId: "test",
+        emailVerified: true,
+        companyUserId: 1,
+        teamRole: null,
+      });
+      expect(overview.needsCorrection.some((d) => d.id === invoice.id)).toBe(false);
+      const view = (await actors.inject("admin", { method: "GET", url: `/api/orders/${order.id}` })).json() as OrderView;
+      expect(view.invoice?.number).toBe(next.number);
+      expect(view.documents.find((d) => d.id === invoice.id)?.corrected).toBe(true);
+      const listed = (await actors.inject("admin", { method: "GET", url: `/api/tax-documents?q=${invoice.number}` })).json();
+      expect((listed.rows as TaxDocumentView[]).find((d) => d.id === invoice.id)?.replaced_by).toBe(next.number);
+      const logged = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(invoice.id)));
+      expect(logged.some((l) => l.entity === "tax-document" && l.action === "correct")).toBe(true);
+
+      // Twice, or of a fiscalised invoice: refused.
+      expect((await post(`/api/tax-documents/${invoice.id}/credit-and-reissue`)).statusCode).toBe(409);
+      expect((await post(`/api/tax-documents/${next.id}/credit-and-reissue`)).statusCode).toBe(409);
+    } finally {
+      await t.database.db
+        .update(products)
+        .set({ hsCode: before?.hs ?? null })
+        .where(eq(products.productId, productId));
+    }
+  });
+});
