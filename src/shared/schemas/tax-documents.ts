@@ -10,9 +10,16 @@ import { pageFields } from "./list.ts";
 export const TAX_DOCUMENT_KIND_LABELS = { invoice: "Tax invoice", credit_note: "Credit note" } as const;
 export type TaxDocumentKind = keyof typeof TAX_DOCUMENT_KIND_LABELS;
 
+/** A party's address in FDMS's parts (decision 016): all four, as the company's registered address had them. */
+export const documentAddressSchema = z.object({ province: z.string(), city: z.string(), street: z.string(), house_no: z.string() });
+export type DocumentAddress = z.infer<typeof documentAddressSchema>;
+
 const party = z.object({
   name: z.string(),
+  /** As printed. */
   address: z.string(),
+  /** The buyer's address in parts, when its company had them at issue; documents issued before it have none. */
+  address_parts: documentAddressSchema.nullish(),
   tin: z.string().nullable(),
   vat_number: z.string().nullable(),
   email: z.string().nullable(),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import {
+  ADDRESS_SAVED,
   addInstallationsSchema,
   COMPANY_SAVED,
   CONFIRM_EMAIL_TO_APPLY,
@@ -14,6 +15,7 @@ import {
   documentReviewSchema,
   INSTALLATIONS_SAVED,
   installationsListSchema,
+  registeredAddressSchema,
   statusChangeSchema,
   statusLabel,
 } from "#shared/schemas/dealers.ts";
@@ -122,6 +124,25 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
     async (request) => ({
       message: COMPANY_SAVED,
       dealer: await dealers.saveCompany(request.actor, request.params.id, request.body),
+    }),
+  );
+
+  r.put(
+    "/dealer/:id/address",
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary:
+          "Save a company's registered address in FDMS's parts: province, city, street, house number (the user id; its owner whatever the status, or an admin)",
+        params: idParamSchema,
+        body: registeredAddressSchema,
+        response: { 200: saved, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 404: messageBody },
+      },
+    },
+    async (request) => ({
+      message: ADDRESS_SAVED,
+      dealer: await dealers.saveRegisteredAddress(request.actor, request.params.id, request.body),
     }),
   );
 
