@@ -248,8 +248,9 @@ export function createApplicationService({ db, audit, mailSite, send }: DealersC
 
     /**
      * PUT /dealer/{id}/address: the company's registered address in FDMS's parts (decision 016), saved by its owner
-     * whatever the application's status (a company approved before the address had parts completes it so), or by an
-     * admin from the back office (audited). It changes nothing else and submits nothing.
+     * (a verified account of no other company, checked by the route's access) whatever the application's status (a
+     * company approved before the address had parts completes it so), or by an admin from the back office (audited).
+     * It changes nothing else and submits nothing.
      */
     async saveRegisteredAddress(actor: Actor, userId: number, input: RegisteredAddress): Promise<DealerApplication> {
       const me = requireUser(actor);
@@ -258,8 +259,11 @@ export function createApplicationService({ db, audit, mailSite, send }: DealersC
       const user = await userRow(userId);
       if (!user) throw new NotFoundError("No such user.");
       await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(dealers).where(eq(dealers.userId, userId)).for("update");
-        if (!row) throw new NotFoundError("This account has no dealer application: its company details are saved with the application.");
+        // The owner's own is made when missing, as saving the company details does; an admin edits one on file.
+        const [row] = admin
+          ? await tx.select().from(dealers).where(eq(dealers.userId, userId)).for("update")
+          : [await ownDealerForUpdate(tx, userId)];
+        if (!row) throw new NotFoundError("This account has no dealer application.");
         const after = addressColumns(input);
         await tx
           .update(dealers)

@@ -43,6 +43,9 @@ export const APPLICANT_ACCESS = access.roles(["user", "dealer"], {
   unverifiedRefusal: CONFIRM_EMAIL_TO_APPLY,
 });
 
+/** A company's registered address: its owner (a verified account of no company's team) or the back office. */
+const ADDRESS_ACCESS = access.roles(["user", "dealer", "admin", "super"], { verified: true, notTeamMember: true });
+
 /** The spec's Dealer API (§7) under /api/dealer; every rule is in the dealers service. */
 export async function dealersRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { dealers } = opts.services;
@@ -130,7 +133,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   r.put(
     "/dealer/:id/address",
     {
-      config: { access: access.signedIn },
+      config: { access: ADDRESS_ACCESS },
       schema: {
         tags,
         summary:

@@ -1,3 +1,4 @@
 // The dealers module's public surface for other modules (src/server/README.md): they import it from here, never its files.
 export * from "./company.ts";
 export * from "./dealer-stats.ts";
+export { addressColumns } from "./application-read.ts";
