@@ -3,6 +3,7 @@ import { DealerPricesForm } from "#web/features/admin/products/dealer-prices-for
 import { ProductForm } from "#web/features/admin/products/product-form.tsx";
 import { ProductList } from "#web/features/admin/products/product-list.tsx";
 import { productsTab } from "#web/features/admin/products/products-tab.server.ts";
+import { sellerIsVatRegistered } from "#shared/tax.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { useRootData } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/index";
@@ -17,7 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function AdminProductsList({ loaderData: p }: Route.ComponentProps) {
   const closeForm = useCloseForm("product");
-  const secondaryCurrency = useRootData()?.settings.secondaryCurrency ?? "ZWG";
+  const settings = useRootData()?.settings;
+  const secondaryCurrency = settings?.secondaryCurrency ?? "ZWG";
   if (p.form) {
     return (
       <div className="max-w-3xl">
@@ -27,6 +29,7 @@ export default function AdminProductsList({ loaderData: p }: Route.ComponentProp
           categories={p.categories}
           brands={p.brands}
           secondaryCurrency={secondaryCurrency}
+          hsCodeRequired={sellerIsVatRegistered(settings?.vatNumber)}
           onSaved={closeForm}
           onCancel={() => closeForm()}
         />
