@@ -168,19 +168,19 @@ const optionalAddressFields = {
 /** POST /api/dealer/add-dealer/{id}: the company details, with the spec's payload names (§7). */
 export const companyDetailsSchema = z
   .object({
-  registeredCompanyName: requiredText(REGISTERED_COMPANY_REQUIRED, 200),
-  tradingName: requiredText(TRADING_NAME_REQUIRED, 200),
-  companyRegistrationNumber: requiredText(COMPANY_REG_NUMBER_REQUIRED, 60),
-  /** Printed on the company's tax invoices and sent to FDMS as the buyer's: 9 digits, spaces and dashes dropped. */
-  VATNumber: digitsOrNothing(9, VAT_NUMBER_SHAPE),
-  /** Likewise: 10 digits. */
-  TIN: digitsOrNothing(10, TIN_SHAPE),
-  /**
-   * The registered address, printed as the buyer's on tax invoices and sent to FDMS in these parts (decision 016):
-   * none, or all four.
-   */
-  ...optionalAddressFields,
-})
+    registeredCompanyName: requiredText(REGISTERED_COMPANY_REQUIRED, 200),
+    tradingName: requiredText(TRADING_NAME_REQUIRED, 200),
+    companyRegistrationNumber: requiredText(COMPANY_REG_NUMBER_REQUIRED, 60),
+    /** Printed on the company's tax invoices and sent to FDMS as the buyer's: 9 digits, spaces and dashes dropped. */
+    VATNumber: digitsOrNothing(9, VAT_NUMBER_SHAPE),
+    /** Likewise: 10 digits. */
+    TIN: digitsOrNothing(10, TIN_SHAPE),
+    /**
+     * The registered address, printed as the buyer's on tax invoices and sent to FDMS in these parts (decision 016):
+     * none, or all four.
+     */
+    ...optionalAddressFields,
+  })
   .superRefine((v, ctx) => {
     if (ADDRESS_PARTS.every((part) => v[part] === undefined)) return;
     for (const part of ADDRESS_PARTS) {

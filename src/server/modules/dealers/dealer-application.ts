@@ -24,16 +24,16 @@ import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../
 import type { Mail } from "../../platform/mailer/mailer.ts";
 import { tierOfUser } from "../pricing/index.ts";
 import {
+  addressColumns,
   applicationForReader,
   completionOf,
   type DealerRow,
   duplicatesOf,
   knownSections,
   partsOf,
+  registeredAddressOf,
   toApplication,
   type UserRow,
-  addressColumns,
-  registeredAddressOf,
 } from "./application-read.ts";
 import { type CompanyContact, companyContact } from "./company-contact.ts";
 import { applicationReceived, applicationSubmittedToCompany, replacementUploaded } from "./dealer-mail.ts";

@@ -407,7 +407,6 @@ describe("reg_status changes (changeStatus)", () => {
       companyRegistrationNumber: "1/2024",
       VATNumber: null,
       TIN: null,
-
     });
     expect((await dealerRow(dealer.id))?.regStatus).toBe("Pending");
     expect((await historyOf(dealer.id)).map((h) => [h.fromStatus, h.toStatus, h.changedBy])).toEqual([

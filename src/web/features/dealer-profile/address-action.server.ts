@@ -19,6 +19,12 @@ export async function saveAddressAction(form: FormData, context: WebContext, use
       await context.services.dealers.saveRegisteredAddress(context.actor, userId, address);
       return data<AddressResult>({ form: "address", success: ADDRESS_SAVED });
     },
-    { log: context.logError, input: values, values, tag: { form: "address" as const }, unexpected: "The address could not be saved. Try again." },
+    {
+      log: context.logError,
+      input: values,
+      values,
+      tag: { form: "address" as const },
+      unexpected: "The address could not be saved. Try again.",
+    },
   );
 }

@@ -67,11 +67,13 @@ export function DealerHome({ home, name }: { home: DealerHomeData; name: string 
         <div role="note" data-home-address-prompt="" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-5">
           <p className="font-semibold">Please complete your company's registered address</p>
           <p className="mt-1 text-sm">
-            ZIMRA needs the province, city or town, street and house or stand number on your tax invoices. You can keep
-            ordering meanwhile.
+            ZIMRA needs the province, city or town, street and house or stand number on your tax invoices. You can keep ordering meanwhile.
           </p>
           {home.team_role === "owner" ? (
-            <Link to="/dealer/profile?edit=address#registered-address" className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-amber-950 underline underline-offset-2">
+            <Link
+              to="/dealer/profile?edit=address#registered-address"
+              className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-amber-950 underline underline-offset-2"
+            >
               Complete the address
             </Link>
           ) : (

@@ -22,7 +22,8 @@ export async function productsTab(context: WebContext, url: URL) {
             ...q,
             category: positiveId(q.filters.category ?? null),
             hs_code: q.filters.hs_code === "missing" ? "missing" : null,
-          })),
+          }),
+        ),
       form: async (target) => {
         if (target === "new") return { editing: null, pricing: null };
         const [editing, tiers, rules] = await Promise.all([

@@ -1,9 +1,9 @@
+import { sellerIsVatRegistered } from "#shared/tax.ts";
 import { redirectOldTab, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { DealerPricesForm } from "#web/features/admin/products/dealer-prices-form.tsx";
 import { ProductForm } from "#web/features/admin/products/product-form.tsx";
 import { ProductList } from "#web/features/admin/products/product-list.tsx";
 import { productsTab } from "#web/features/admin/products/products-tab.server.ts";
-import { sellerIsVatRegistered } from "#shared/tax.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { useRootData } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/index";
