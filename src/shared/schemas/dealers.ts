@@ -127,7 +127,7 @@ export const ADDRESS_PART_LABELS: Record<AddressPart, string> = {
 /** Shown to a company whose registered address is on file as one line only (entered before it had parts). */
 export const ADDRESS_INCOMPLETE =
   "Please complete your company's registered address: province, city or town, street and house or stand number. ZIMRA needs it in that shape on your tax invoices.";
-export const ADDRESS_SAVED = "Your company's registered address has been saved.";
+export const ADDRESS_SAVED = "The registered address has been saved.";
 
 const blankAsMissing = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const addressPart = (part: Exclude<AddressPart, "province">) =>

@@ -24,6 +24,7 @@ export function AddressFields({
   required,
   previous,
   legend = "Registered address",
+  hideLegend = false,
   hint,
 }: {
   defaults: Partial<Record<AddressPart, string | null | undefined>>;
@@ -32,13 +33,15 @@ export function AddressFields({
   required: boolean;
   previous?: string | null;
   legend?: string;
+  /** The legend for screen readers only, where a heading above already says it. */
+  hideLegend?: boolean;
   hint?: string;
 }) {
   const props = (part: AddressPart): Registered => register?.(part) ?? { name: part };
   const label = (part: AddressPart) => (required ? ADDRESS_PART_LABELS[part] : `${ADDRESS_PART_LABELS[part]} (optional)`);
   return (
     <fieldset className="min-w-0 space-y-3 sm:col-span-2">
-      <legend className="text-base font-semibold text-slate-900">{legend}</legend>
+      <legend className={hideLegend ? "sr-only" : "text-base font-semibold text-slate-900"}>{legend}</legend>
       {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
       {previous ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

@@ -15,7 +15,6 @@ import { FOCUS_FIRST_ERROR, useFocusFirstError } from "#web/lib/use-focus-first-
 import { usePostPending } from "#web/lib/use-post-pending.ts";
 import { useClearingServerErrors } from "../dealer-register/use-clearing-errors.ts";
 import { AddressFields } from "./address-fields.tsx";
-import { DetailItem, ProfileSection } from "./profile-section.tsx";
 
 export type AddressResult = FormResult<AddressPart> & { form: "address" };
 
@@ -62,6 +61,7 @@ function AddressForm({
       <AddressFields
         required
         legend="Registered address"
+        hideLegend
         previous={a ? null : application.company_address}
         defaults={defaults as Partial<Record<AddressPart, string>>}
         error={error}
@@ -89,8 +89,9 @@ function AddressForm({
 }
 
 /**
- * The company's registered address (decision 016): the printed line, or the form for its four parts when editing or
- * when the address is not yet in parts, under a notice saying why. Buying is never held up by it.
+ * The company's registered address (decision 016), inside Company Details: the printed line with a link to change
+ * it, or the form for its four parts when editing or when the address is not yet in parts, under a notice saying
+ * why. Buying is never held up by it.
  */
 export function RegisteredAddressPanel({
   application,
@@ -110,42 +111,31 @@ export function RegisteredAddressPanel({
   const showForm = editing || incomplete;
   const saved = result?.success && !result.formError;
   return (
-    <ProfileSection
-      id="registered-address"
-      title="Registered address"
-      action={
-        !showForm ? (
+    <div id="registered-address" className="min-w-0 space-y-3" data-address-incomplete={incomplete ? "" : undefined}>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <h3 className="text-sm font-medium text-slate-600">Registered address</h3>
+        {!showForm ? (
           <Link
             to={`${pathname}?edit=address#registered-address`}
             className="inline-flex min-h-11 items-center text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
           >
             Change {who === "your" ? "your" : "the"} address
           </Link>
-        ) : null
-      }
-    >
-      <div className="space-y-4" data-address-incomplete={incomplete ? "" : undefined}>
-        {saved ? <FormAlert tone="success">{result.success}</FormAlert> : null}
-        {incomplete ? (
-          <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-            {who === "your"
-              ? ADDRESS_INCOMPLETE
-              : "Incomplete: the registered address is not in its four parts (province, city or town, street, house or stand number). Tax invoices are sent to ZIMRA without the buyer's address until it is completed."}
-          </p>
         ) : null}
-        {showForm ? (
-          <AddressForm
-            pathname={pathname}
-            application={application}
-            result={result}
-            cancelTo={incomplete ? null : `${pathname}#registered-address`}
-          />
-        ) : (
-          <dl>
-            <DetailItem label="Printed on tax invoices as" value={application.company_address} />
-          </dl>
-        )}
       </div>
-    </ProfileSection>
+      {saved ? <FormAlert tone="success">{result.success}</FormAlert> : null}
+      {incomplete ? (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          {who === "your"
+            ? ADDRESS_INCOMPLETE
+            : "Incomplete: the registered address is not in its four parts (province, city or town, street, house or stand number). Tax invoices are sent to ZIMRA without the buyer's address until it is completed."}
+        </p>
+      ) : null}
+      {showForm ? (
+        <AddressForm pathname={pathname} application={application} result={result} cancelTo={incomplete ? null : pathname} />
+      ) : (
+        <p className="break-words text-slate-900">{application.company_address}</p>
+      )}
+    </div>
   );
 }

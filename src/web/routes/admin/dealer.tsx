@@ -82,16 +82,21 @@ export default function AdminDealer({ loaderData, actionData }: Route.ComponentP
       <DuplicateWarning duplicates={dealer.duplicates} />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-6">
-          <CompanyDetails application={dealer} editLink={false} />
-          {dealer.reg_status ? (
-            <RegisteredAddressPanel
-              application={dealer}
-              pathname={`/admin/dealers/${dealer.id}`}
-              editing={edit === "address"}
-              result={actionData && "form" in actionData && actionData.form === "address" ? actionData : undefined}
-              who="the company's"
-            />
-          ) : null}
+          <CompanyDetails
+            application={dealer}
+            editLink={false}
+            address={
+              dealer.reg_status ? (
+                <RegisteredAddressPanel
+                  application={dealer}
+                  pathname={`/admin/dealers/${dealer.id}`}
+                  editing={edit === "address"}
+                  result={actionData && "form" in actionData && actionData.form === "address" ? actionData : undefined}
+                  who="the company's"
+                />
+              ) : undefined
+            }
+          />
           <div data-tour="dealer-documents-review">
             <DocumentsPanel documents={dealer.documents} actions={(doc, name) => <DocumentReview doc={doc} name={name} />} />
           </div>

@@ -66,16 +66,20 @@ export default function DealerProfile({ loaderData, actionData }: Route.Componen
     <DealerPage title={user.fullName}>
       <div className="not-prose max-w-3xl space-y-6 text-base">
         <PersonalDetails user={user} editing={edit === "details"} result={actionData?.form === "profile" ? actionData : undefined} />
-        <CompanyDetails application={application} />
-        {/* The company's owner keeps its registered address in FDMS's parts (decision 016), whatever the status. */}
-        {application.reg_status && application.id === user.id && can.actForApplication(user) ? (
-          <RegisteredAddressPanel
-            application={application}
-            pathname="/dealer/profile"
-            editing={edit === "address"}
-            result={actionData?.form === "address" ? actionData : undefined}
-          />
-        ) : null}
+        <CompanyDetails
+          application={application}
+          address={
+            // The company's owner keeps its registered address in FDMS's parts (decision 016), whatever the status.
+            application.reg_status && application.id === user.id && can.actForApplication(user) ? (
+              <RegisteredAddressPanel
+                application={application}
+                pathname="/dealer/profile"
+                editing={edit === "address"}
+                result={actionData?.form === "address" ? actionData : undefined}
+              />
+            ) : undefined
+          }
+        />
         <DocumentsPanel
           documents={application.documents}
           renewal={(kind, docs) =>
