@@ -186,6 +186,10 @@ describe("saving the registered address (PUT /api/dealer/{id}/address)", () => {
     expect(none.statusCode, none.body).toBe(200);
     // Not yet applied: the form asks for it, no prompt.
     expect(none.json().dealer).toMatchObject({ company_address: null, registered_address: null, address_incomplete: false });
+    // A one-line address from before the parts is kept while the form leaves the parts empty.
+    await t.database.db.update(dealers).set({ address: "3 Kaguvi Street, Gweru" }).where(eq(dealers.userId, account.id));
+    const kept = await save({ ...details, tradingName: "Baobab" });
+    expect(kept.json().dealer).toMatchObject({ company_address: "3 Kaguvi Street, Gweru", registered_address: null });
     const all = await save({ ...details, province: "Midlands", city: "Gweru", street: "Kaguvi Street", houseNo: "3" });
     expect(all.json().dealer).toMatchObject({
       company_address: "3 Kaguvi Street, Gweru, Midlands",

@@ -236,7 +236,8 @@ export function createApplicationService({ db, audit, mailSite, send }: DealersC
             companyRegNumber: input.companyRegistrationNumber,
             vatNumber: input.VATNumber,
             tin: input.TIN,
-            ...addressColumns(addressOfInput(input)),
+            // A one-line address from before the parts stays until parts are given (the form shows it to copy over).
+            ...(addressOfInput(input) || registeredAddressOf(row) ? addressColumns(addressOfInput(input)) : {}),
             updatedAt: new Date(),
           })
           .where(eq(dealers.id, row.id));
