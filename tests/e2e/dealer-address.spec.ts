@@ -12,7 +12,7 @@ test("an admin completes a company's one-line address, part by part, with the ke
   const id = ((await found.json()) as { rows: { id: number }[] }).rows[0]?.id;
   await page.goto(`/admin/dealers/${id}`);
   const form = page.getByRole("form", { name: "Registered address" });
-  await hydrated(page, form);
+  await hydrated(page, "key");
   await expect(page.getByRole("note").filter({ hasText: "Incomplete" })).toBeVisible();
   await expect(page.getByText("3 Simon Mazorodze Road, Southerton, Harare")).toBeVisible();
 
@@ -40,7 +40,7 @@ test("a dealer changes the address on a phone: one column, nothing wider than th
   await login(page, DEMO.dealer, "/dealer/profile");
   await page.getByRole("link", { name: "Change your address" }).click();
   const form = page.getByRole("form", { name: "Registered address" });
-  await hydrated(page, form);
+  await hydrated(page);
   await expect(form.getByLabel("Province")).toHaveValue("Harare");
   await expect(form.getByLabel("Street")).toHaveValue("Jason Moyo Avenue");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
