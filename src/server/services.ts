@@ -173,7 +173,13 @@ export function createServices(deps: Deps) {
     accounts,
     catalogue,
     /** Products, featured products and brands in the back office. */
-    catalogueAdmin: createCatalogueAdminService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),
+    catalogueAdmin: createCatalogueAdminService({
+      db: deps.db,
+      storage: deps.storage,
+      audit,
+      onImageStored: deps.onImageStored,
+      settings,
+    }),
     content: createContentService(deps.db),
     /** The certified installer directory and dealers' public profiles. */
     installers: createInstallersService({ db: deps.db, storage: deps.storage, audit, onImageStored: deps.onImageStored }),

@@ -200,6 +200,23 @@ const MATRIX: Record<string, Case> = {
       companyRegistrationNumber: "1/2026",
     }),
   },
+  // A company's registered address in FDMS's parts: its owner (the demo user's application is made when missing;
+  // the dealers set the demo's own values again), or an admin on an application on file (none on their own id).
+  "PUT /api/dealer/:id/address": {
+    expect: {
+      anonymous: "unauth",
+      user: "ok",
+      unverified: "forbidden",
+      dealer: "ok",
+      buyer: "forbidden",
+      technician: "forbidden",
+      otherDealer: "ok",
+      admin: "bad",
+      super: "bad",
+    },
+    params: ownId,
+    body: () => ({ province: "Harare", city: "Harare", street: "Lytton Road, Workington", houseNo: "45" }),
+  },
   "PUT /api/dealer/installations": {
     expect: applicant,
     body: () => ({ installations: [installation()] }),

@@ -18,7 +18,12 @@ const query = { q: "", dir: "asc" as const, page: 1, pageSize: 25 };
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  service = createCatalogueAdminService({ db, storage: createDiskStorage(path.join(t.dataDir, "uploads")), audit: createAuditService(db) });
+  service = createCatalogueAdminService({
+    db,
+    storage: createDiskStorage(path.join(t.dataDir, "uploads")),
+    audit: createAuditService(db),
+    settings: t.app.services.settings,
+  });
   // Two featured products of their own, last in the order, and three brands, one of them with a product.
   const featured = db.select({ id: featuredProducts.productId }).from(featuredProducts);
   const free = await db.select({ id: products.productId }).from(products).where(notInArray(products.productId, featured)).limit(2);
@@ -89,5 +94,21 @@ describe("pageBrands", () => {
     await expect(service.getBrand(admin, 999_999)).rejects.toMatchObject({ statusCode: 404, message: "Brand not found." });
     const [first] = await service.listBrands(admin);
     expect(await service.getBrand(admin, first?.id as number)).toEqual(first);
+  });
+});
+
+describe("listProducts", () => {
+  it("lists only the products without an HS code when asked (saved before a VAT-registered seller needed one)", async () => {
+    const db = t.database.db;
+    const [one] = await db.select({ id: products.productId }).from(products).orderBy(products.productId).limit(1);
+    await db
+      .update(products)
+      .set({ hsCode: null })
+      .where(eq(products.productId, one?.id as number));
+    const missing = await service.listProducts(admin, { ...query, category: null, sort: "name", hs_code: "missing" });
+    expect(missing.rows.map((p) => [p.product_id, p.hs_code])).toEqual([[one?.id, null]]);
+    expect(missing.count).toBe(1);
+    const all = await service.listProducts(admin, { ...query, category: null, sort: "name" });
+    expect(all.count).toBeGreaterThan(1);
   });
 });

@@ -22,6 +22,7 @@ import {
   CATEGORY_UNKNOWN,
   DATASHEET_REQUIRED,
   HS_CODE_FORMAT,
+  HS_CODE_REQUIRED_FOR_VAT,
   IMAGE_MAX_BYTES,
   PRICE_FORMAT,
   PRICE_NEGATIVE,
@@ -100,6 +101,8 @@ const FIELDS = {
   category: "7",
   price_usd: "1450.00",
   price_zwl: "38425.50",
+  // The demo seller is VAT-registered: its products need one (decision 016).
+  hs_code: "85044000",
 };
 
 async function productParts(fields: Record<string, string> = FIELDS, images?: FormPart[], datasheet?: FormPart | null) {
@@ -119,6 +122,18 @@ async function newProduct(fields: Partial<typeof FIELDS> = {}) {
   const res = await addProduct(admin, await productParts({ ...FIELDS, ...fields }));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().product as { product_id: number; images: string; datasheet: string; product_name: string };
+}
+
+/** Runs `body` while the seller has no VAT number (the site settings), then puts the settings back. */
+async function asSellerWithoutVat(body: () => Promise<void>) {
+  const current = (await t.inject({ method: "GET", url: "/api/settings/all", headers: admin })).json();
+  const put = (payload: object) => t.inject({ method: "PUT", url: "/api/settings", headers: admin, payload });
+  expect((await put({ ...current, vatNumber: "" })).statusCode).toBe(200);
+  try {
+    await body();
+  } finally {
+    expect((await put(current)).statusCode).toBe(200);
+  }
 }
 
 const readProduct = (id: number, headers: Record<string, string> = {}) =>
@@ -191,7 +206,23 @@ describe("POST /api/products/add-product", () => {
     expect((await lastAudit("product", product.product_id))?.after).toMatchObject({ hs_code: "85414300", vat_category: "zero_rated" });
 
     const plain = await addProduct(admin, await productParts());
-    expect(plain.json().product).toMatchObject({ hs_code: null, vat_category: "standard" });
+    expect(plain.json().product).toMatchObject({ hs_code: "85044000", vat_category: "standard" });
+  });
+
+  it("refuses a VAT-registered seller's product without an HS code (400 on the field); a seller without a VAT number may leave it out", async () => {
+    const before = await productCount();
+    const { hs_code: _, ...withoutCode } = FIELDS;
+    const refused = await addProduct(admin, await productParts(withoutCode));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toContainEqual({ path: "body.hs_code", message: HS_CODE_REQUIRED_FOR_VAT });
+    const blank = await addProduct(admin, await productParts({ ...FIELDS, hs_code: "" }));
+    expect(blank.json().issues).toContainEqual({ path: "body.hs_code", message: HS_CODE_REQUIRED_FOR_VAT });
+    expect(await productCount()).toBe(before);
+    await asSellerWithoutVat(async () => {
+      const res = await addProduct(admin, await productParts(withoutCode));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().product.hs_code).toBeNull();
+    });
   });
 
   it("refuses an HS code that is not 8 digits and an unknown VAT category (400), storing nothing", async () => {
@@ -343,13 +374,13 @@ describe("POST /api/products/add-product", () => {
         return real.put(v, key, body);
       },
     };
-    const onBrokenDisk = createCatalogueAdminService({ db: db(), storage: failingStorage, audit });
+    const onBrokenDisk = createCatalogueAdminService({ db: db(), storage: failingStorage, audit, settings: t.app.services.settings });
     const parts1 = await form();
     await expect(onBrokenDisk.createProduct(actor, { kind: "multipart", open: () => parts1 })).rejects.toThrow("disk full");
 
     // The database refuses the change (its audit entry fails) after every file was written.
     const failingAudit = { ...audit, record: async () => Promise.reject(new Error("audit log unavailable")) };
-    const onBrokenDb = createCatalogueAdminService({ db: db(), storage: real, audit: failingAudit });
+    const onBrokenDb = createCatalogueAdminService({ db: db(), storage: real, audit: failingAudit, settings: t.app.services.settings });
     const parts2 = await form();
     await expect(onBrokenDb.createProduct(actor, { kind: "multipart", open: () => parts2 })).rejects.toThrow("audit log unavailable");
 
@@ -422,7 +453,7 @@ describe("PUT /api/products/update-product/:id", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().product).toMatchObject({ hs_code: "85414300", vat_category: "exempt" });
     const entry = await lastAudit("product", product.product_id);
-    expect(entry?.before).toMatchObject({ hs_code: null, vat_category: "standard" });
+    expect(entry?.before).toMatchObject({ hs_code: "85044000", vat_category: "standard" });
     expect(entry?.after).toMatchObject({ hs_code: "85414300", vat_category: "exempt" });
 
     for (const [payload, field] of [
@@ -436,8 +467,20 @@ describe("PUT /api/products/update-product/:id", () => {
     }
     const kept = await update(product.product_id, { product_name: "Renamed" });
     expect(kept.json().product).toMatchObject({ hs_code: "85414300", vat_category: "exempt" });
-    const cleared = await update(product.product_id, { hs_code: "" });
-    expect(cleared.json().product.hs_code).toBeNull();
+    // A VAT-registered seller's product keeps one (decision 016).
+    const refused = await update(product.product_id, { hs_code: "" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([{ path: "body.hs_code", message: HS_CODE_REQUIRED_FOR_VAT }]);
+    await asSellerWithoutVat(async () => {
+      const cleared = await update(product.product_id, { hs_code: "" });
+      expect(cleared.json().product.hs_code).toBeNull();
+    });
+    // A product saved without one before the rule: a change must add it.
+    const renamed = await update(product.product_id, { product_name: "Renamed again" });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().issues).toEqual([{ path: "body.hs_code", message: HS_CODE_REQUIRED_FOR_VAT }]);
+    const added = await update(product.product_id, { product_name: "Renamed again", hs_code: "85044000" });
+    expect(added.json().product).toMatchObject({ product_name: "Renamed again", hs_code: "85044000" });
   });
 
   it("sets the SKU and specifications (checked against the category), refuses bad ones on their fields and a taken SKU, and audits them", async () => {

@@ -62,7 +62,10 @@ const company = {
   companyRegistrationNumber: "4321/2020 ",
   VATNumber: "",
   TIN: " 2009876543 ",
-  companyAddress: " 3 Kaguvi Street, Gweru ",
+  province: "Midlands",
+  city: " Gweru ",
+  street: "Kaguvi Street ",
+  houseNo: "3",
 };
 const installation = (n: number) => ({
   id: `${1_700_000_000_000 + n}`,
@@ -142,14 +145,21 @@ describe("company details (POST /api/dealer/add-dealer/{id})", () => {
       company_reg_number: "4321/2020",
       VAT_number: null,
       TIN: "2009876543",
-      // The buyer's address on tax invoices.
-      company_address: "3 Kaguvi Street, Gweru",
+      // The buyer's address on tax invoices, composed from its parts (decision 016).
+      company_address: "3 Kaguvi Street, Gweru, Midlands",
+      registered_address: { province: "Midlands", city: "Gweru", street: "Kaguvi Street", houseNo: "3" },
       reg_status: null,
       completion: { company: true, documents: false, installations: false, completed: 1 },
     });
     // Saving again edits the same application.
     const again = await saveCompany(a, { registeredCompanyName: "Baobab", tradingName: "Baobab", companyRegistrationNumber: "1" });
-    expect(again.json().dealer).toMatchObject({ registered_company: "Baobab", VAT_number: null, TIN: null, company_address: null });
+    expect(again.json().dealer).toMatchObject({
+      registered_company: "Baobab",
+      VAT_number: null,
+      TIN: null,
+      company_address: null,
+      registered_address: null,
+    });
     expect(await t.database.db.select().from(dealers).where(eq(dealers.userId, a.id))).toHaveLength(1);
   });
 

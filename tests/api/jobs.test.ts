@@ -151,6 +151,7 @@ describe("image twins", () => {
       category: "7",
       price_usd: "120.00",
       price_zwl: "3000.00",
+      hs_code: "85414300",
     };
     const body = multipart([
       ...Object.entries(fields).map(([name, data]) => ({ name, data })),

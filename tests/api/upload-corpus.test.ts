@@ -208,6 +208,7 @@ const PRODUCT_FIELDS = {
   category: "7",
   price_usd: "999.00",
   price_zwl: "26000.00",
+  hs_code: "85044000",
 };
 const ENDPOINTS: Endpoint[] = [
   {

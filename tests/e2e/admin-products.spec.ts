@@ -62,6 +62,8 @@ test("an admin adds a product with two images and a datasheet, changes its price
   await expect(form.getByLabel("Product name")).toHaveValue(name);
   await form.getByLabel("Category", { exact: true }).selectOption({ label: "Hybrid Inverters" });
   await form.getByLabel("Dealer list price (USD, excl. VAT)").fill("1234.50");
+  // The demo seller is VAT-registered: the HS code is required (decision 016).
+  await form.getByLabel(/^HS code/).fill("8504.40.00");
   await expect(form.getByLabel("Price (ZWG)")).toBeVisible();
   await form.getByLabel("Description").fill("A hybrid inverter added by the browser test.");
   await form.getByLabel("Warranty (optional)").fill("5 years");
@@ -198,6 +200,7 @@ test("an admin features a product with its own artwork, moves it up and stops fe
       product_description: "Made for the featured products test.",
       category: "1",
       price_usd: "10",
+      hs_code: "85414300",
       images: { name: "p.png", mimeType: "image/png", buffer: await png("#aa3300") },
       datasheet: { name: "d.pdf", mimeType: "application/pdf", buffer: await pdf(name) },
     },

@@ -99,7 +99,7 @@ export async function buildAccount(db: Db, spec: AccountSpec): Promise<Account> 
 
 /**
  * Approved dealer companies, each with its owner (role dealer), a buyer and a technician (decision 020), an address
- * in Harare and the price tier `tierId` (the lowest when null), as an application approved by an admin leaves them. `key` makes the names:
+ * in Harare (in its four parts) and the price tier `tierId` (the lowest when null), as an application approved by an admin leaves them. `key` makes the names:
  * usernames `<key>-owner`, `<key>-buyer`, `<key>-technician`, trading name "Company <key>".
  */
 /** The names `buildDealerCompanies` gives company `key`'s people (their password is BUILT_PASSWORD). */
@@ -140,7 +140,12 @@ export async function buildDealerCompanies(db: Db, keys: string[], opts: { tierI
         companyRegNumber: `${1000 + i}/2024`,
         vatNumber: String(220_000_000 + i),
         tin: String(2_000_000_000 + i),
+        // The registered address in its four parts (decision 016), printed as composeAddress writes it.
         address: `${10 + (i % 80)} Jason Moyo Avenue, Harare`,
+        addressProvince: "Harare",
+        addressCity: "Harare",
+        addressStreet: "Jason Moyo Avenue",
+        addressHouseNo: String(10 + (i % 80)),
         regStatus: "Approved" as const,
         tierId: opts.tierId ?? null,
         submittedAt,

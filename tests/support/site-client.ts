@@ -105,6 +105,8 @@ export function siteClient(baseUrl: string, { sameDataAs = baseUrl }: { sameData
         category: "7",
         price_usd: "100.00",
         price_zwl: "2650.00",
+        // The demo seller is VAT-registered: its products need an HS code (decision 016).
+        hs_code: "85044000",
       };
       const doc = await PDFDocument.create();
       doc.addPage([200, 200]);

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { ROLE_IDS } from "#shared/roles.ts";
+import type { RegisteredAddress } from "#shared/schemas/dealers.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers, installations } from "../db/schema/dealers.ts";
 import { hashPassword } from "../modules/accounts/accounts.service.ts";
+import { addressColumns } from "../modules/dealers/index.ts";
 import { documentSvg } from "./artwork.ts";
 import { DAY, type DemoContentOptions, slugify } from "./demo-common.ts";
 import { seedDemoDocumentExpiry } from "./demo-document-expiry.ts";
@@ -25,7 +27,7 @@ export async function seedDemoCompanies(db: Db, opts: DemoContentOptions, produc
     regNumber: "1234/2019",
     vat: "100456789",
     tin: "2001234567",
-    address: "45 Lytton Road, Workington, Harare",
+    address: { province: "Harare", city: "Harare", street: "Lytton Road, Workington", houseNo: "45" },
     approved: true,
     submittedDaysAgo: 40,
     installations: [
@@ -48,7 +50,7 @@ export async function seedDemoCompanies(db: Db, opts: DemoContentOptions, produc
     regNumber: "5678/2022",
     vat: null,
     tin: "2009876543",
-    address: "8 Jason Moyo Avenue, Bulawayo",
+    address: { province: "Bulawayo", city: "Bulawayo", street: "Jason Moyo Avenue", houseNo: "8" },
     approved: false,
     submittedDaysAgo: 2,
     installations: [
@@ -73,6 +75,7 @@ export async function seedDemoCompanies(db: Db, opts: DemoContentOptions, produc
     regNumber: "0917/2014",
     vat: "10023456",
     tin: "2000456789",
+    // Registered before addresses had parts: one line only, so the back office and the company's home ask for them.
     address: "3 Simon Mazorodze Road, Southerton, Harare",
     approved: true,
     submittedDaysAgo: 400,
@@ -121,7 +124,8 @@ type DealerApplicationSeed = {
   regNumber: string;
   vat: string | null;
   tin: string | null;
-  address: string;
+  /** The registered address in its parts (decision 016), or the one line of a company registered before them. */
+  address: RegisteredAddress | string;
   /** Approved with every document approved, or submitted (Pending) with every document awaiting review. */
   approved: boolean;
   submittedDaysAgo: number;
@@ -144,7 +148,7 @@ export async function seedDealerApplication(db: Db, pictures: PictureList | null
       companyRegNumber: a.regNumber,
       vatNumber: a.vat,
       tin: a.tin,
-      address: a.address,
+      ...(typeof a.address === "string" ? { address: a.address } : addressColumns(a.address)),
       regStatus: a.approved ? "Approved" : "Pending",
       submittedAt: new Date(now - a.submittedDaysAgo * DAY),
     })

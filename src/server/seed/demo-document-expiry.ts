@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { addDays } from "#shared/date-range.ts";
 import { harareDate } from "#shared/dates.ts";
 import { defaultTaxClearanceExpiry } from "#shared/installer-network.ts";
+import type { RegisteredAddress } from "#shared/schemas/dealers.ts";
 import type { Db } from "../db/client.ts";
 import { dealerDocuments, dealers } from "../db/schema/dealers.ts";
 import { documentSvg } from "./artwork.ts";
@@ -19,7 +20,7 @@ export type SeedCompany = (a: {
   trading: string;
   regNumber: string;
   tin: string;
-  address: string;
+  address: RegisteredAddress;
   installations: [string, string, string, string, number][];
 }) => Promise<number>;
 
@@ -71,7 +72,7 @@ export async function seedDemoDocumentExpiry(
     trading: "Mutare Sun Energy",
     regNumber: "2231/2017",
     tin: "2000778899",
-    address: "14 Herbert Chitepo Street, Mutare",
+    address: { province: "Manicaland", city: "Mutare", street: "Herbert Chitepo Street", houseNo: "14" },
     installations: [
       ["Hybrid backup for a Dangamvura clinic", "8kW", "dangamvura.clinic@example.com", "+263775000201", 150],
       ["Solar borehole pump for a Penhalonga farm", "4kW", "penhalonga.farm@example.com", "+263775000202", 90],

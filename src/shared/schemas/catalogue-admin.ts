@@ -39,6 +39,12 @@ export const ALREADY_FEATURED = "This product is already featured.";
 export const BRAND_NAME_TAKEN = "A brand with this name already exists.";
 export const BRAND_NAME_REQUIRED = "Brand name is required";
 export const HS_CODE_FORMAT = "Enter the 8-digit HS tariff code, e.g. 85414300.";
+/**
+ * A VAT-registered seller's products need one (decision 016 RCPT047: FDMS refuses a VAT payer's receipt line
+ * without an HS code, and an order of such a product could not be fiscalised).
+ */
+export const HS_CODE_REQUIRED_FOR_VAT =
+  "Enter the product's 8-digit HS tariff code, e.g. 8541.43.00: we are VAT-registered, and ZIMRA needs it on every line of our tax invoices.";
 export const VAT_CATEGORY_UNKNOWN = "Choose standard rate, zero-rated or exempt.";
 export const SKU_FORMAT = "Enter the SKU with letters, digits, dashes, dots or slashes (at most 40), e.g. SV-410M-PERC.";
 export const SKU_TAKEN = "Another product already has this SKU.";
@@ -203,6 +209,8 @@ export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
 export type AdminProductQuery = {
   q: string;
   category: number | null;
+  /** "missing": only the products without an HS code (a VAT-registered seller's need one, decision 016). */
+  hs_code?: "missing" | null;
   sort: AdminProductSort;
   dir: "asc" | "desc";
 } & PageQuery;

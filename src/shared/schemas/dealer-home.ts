@@ -43,6 +43,8 @@ export type DealerHome = {
   team_role: TeamRole | null;
   sees_prices: boolean;
   tier: { name: string; discount_percent: string } | null;
+  /** The company's registered address is not yet in its four parts (decision 016): its owner is asked to complete it. */
+  address_incomplete: boolean;
   /** Open quotations, newest first; null for who may not see them. */
   quotations: DealerHomeQuotation[] | null;
   /** Orders awaiting payment, then those awaiting dispatch, newest first within each. */

@@ -93,18 +93,100 @@ const digitsOrNothing = (digits: number, message: string) =>
     .refine((v) => v === null || new RegExp(`^\\d{${digits}}$`).test(v.replace(/[\s-]/g, "")), message)
     .transform((v) => v?.replace(/[\s-]/g, "") ?? null);
 
-/** POST /api/dealer/add-dealer/{id}: the company details, with the spec's payload names (§7). */
-export const companyDetailsSchema = z.object({
-  registeredCompanyName: requiredText(REGISTERED_COMPANY_REQUIRED, 200),
-  tradingName: requiredText(TRADING_NAME_REQUIRED, 200),
-  companyRegistrationNumber: requiredText(COMPANY_REG_NUMBER_REQUIRED, 60),
-  /** Printed on the company's tax invoices and sent to FDMS as the buyer's: 9 digits, spaces and dashes dropped. */
-  VATNumber: digitsOrNothing(9, VAT_NUMBER_SHAPE),
-  /** Likewise: 10 digits. */
-  TIN: digitsOrNothing(10, TIN_SHAPE),
-  /** The registered address, printed as the buyer's on tax invoices. */
-  companyAddress: optionalText(300),
+/** Zimbabwe's ten provinces (the two metropolitan ones included): the registered address's province is one of them. */
+export const ZIMBABWE_PROVINCES = [
+  "Bulawayo",
+  "Harare",
+  "Manicaland",
+  "Mashonaland Central",
+  "Mashonaland East",
+  "Mashonaland West",
+  "Masvingo",
+  "Matabeleland North",
+  "Matabeleland South",
+  "Midlands",
+] as const;
+export type ZimbabweProvince = (typeof ZIMBABWE_PROVINCES)[number];
+
+/** FDMS's AddressDto takes each part up to 100 characters (decision 016). */
+export const ADDRESS_PART_MAX = 100;
+export const ADDRESS_PARTS = ["province", "city", "street", "houseNo"] as const;
+export type AddressPart = (typeof ADDRESS_PARTS)[number];
+export const ADDRESS_PART_REQUIRED: Record<AddressPart, string> = {
+  province: "Choose the province.",
+  city: "Enter the city or town.",
+  street: "Enter the street, e.g. Samora Machel Avenue.",
+  houseNo: "Enter the house or stand number, e.g. 123.",
+};
+export const ADDRESS_PART_LABELS: Record<AddressPart, string> = {
+  province: "Province",
+  city: "City or town",
+  street: "Street",
+  houseNo: "House or stand number",
+};
+/** Shown to a company whose registered address is on file as one line only (entered before it had parts). */
+export const ADDRESS_INCOMPLETE =
+  "Please complete your company's registered address: province, city or town, street and house or stand number. ZIMRA needs it in that shape on your tax invoices.";
+export const ADDRESS_SAVED = "The registered address has been saved.";
+
+const blankAsMissing = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const addressPart = (part: Exclude<AddressPart, "province">) =>
+  z
+    .string({ error: ADDRESS_PART_REQUIRED[part] })
+    .trim()
+    .min(1, ADDRESS_PART_REQUIRED[part])
+    .max(ADDRESS_PART_MAX, `At most ${ADDRESS_PART_MAX} characters.`);
+const provinceField = z.enum(ZIMBABWE_PROVINCES, { error: `${ADDRESS_PART_REQUIRED.province} It is one of Zimbabwe's ten provinces.` });
+
+/**
+ * A company's registered address, in the parts FDMS's buyer address has (decision 016): all four are needed
+ * (PUT /api/dealer/{id}/address, the back office's edit and the dealer's own).
+ */
+export const registeredAddressSchema = z.object({
+  province: z.preprocess(blankAsMissing, provinceField),
+  city: addressPart("city"),
+  street: addressPart("street"),
+  houseNo: addressPart("houseNo"),
 });
+export type RegisteredAddress = z.infer<typeof registeredAddressSchema>;
+export type RegisteredAddressInput = z.input<typeof registeredAddressSchema>;
+
+/** The address as printed: "123 Samora Machel Avenue, Harare" (the province when it is not the city's name). */
+export function composeAddress(a: RegisteredAddress): string {
+  const place = a.city.toLowerCase() === a.province.toLowerCase() ? a.city : `${a.city}, ${a.province}`;
+  return `${a.houseNo} ${a.street}, ${place}`;
+}
+
+/** The company form's address: optional as a whole, but once one part is given each of the four is needed. */
+const optionalAddressFields = {
+  province: z.preprocess(blankAsMissing, provinceField.optional()),
+  city: z.preprocess(blankAsMissing, addressPart("city").optional()),
+  street: z.preprocess(blankAsMissing, addressPart("street").optional()),
+  houseNo: z.preprocess(blankAsMissing, addressPart("houseNo").optional()),
+};
+
+/** POST /api/dealer/add-dealer/{id}: the company details, with the spec's payload names (§7). */
+export const companyDetailsSchema = z
+  .object({
+    registeredCompanyName: requiredText(REGISTERED_COMPANY_REQUIRED, 200),
+    tradingName: requiredText(TRADING_NAME_REQUIRED, 200),
+    companyRegistrationNumber: requiredText(COMPANY_REG_NUMBER_REQUIRED, 60),
+    /** Printed on the company's tax invoices and sent to FDMS as the buyer's: 9 digits, spaces and dashes dropped. */
+    VATNumber: digitsOrNothing(9, VAT_NUMBER_SHAPE),
+    /** Likewise: 10 digits. */
+    TIN: digitsOrNothing(10, TIN_SHAPE),
+    /**
+     * The registered address, printed as the buyer's on tax invoices and sent to FDMS in these parts (decision 016):
+     * none, or all four.
+     */
+    ...optionalAddressFields,
+  })
+  .superRefine((v, ctx) => {
+    if (ADDRESS_PARTS.every((part) => v[part] === undefined)) return;
+    for (const part of ADDRESS_PARTS) {
+      if (v[part] === undefined) ctx.addIssue({ code: "custom", path: [part], message: ADDRESS_PART_REQUIRED[part] });
+    }
+  });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 export type CompanyDetailsInput = z.input<typeof companyDetailsSchema>;
 
@@ -263,7 +345,17 @@ export const dealerApplicationSchema = z.object({
   /** The tax numbers: null when not given, and for a reader who may not see the company's finance (a technician). */
   VAT_number: z.string().nullable(),
   TIN: z.string().nullable(),
+  /** The registered address as printed: composed from its parts, or the one line entered before it had parts. */
   company_address: z.string().nullable(),
+  /** Its parts (decision 016); null when not given, or given as one line only. */
+  registered_address: z
+    .object({ province: z.enum(ZIMBABWE_PROVINCES), city: z.string(), street: z.string(), houseNo: z.string() })
+    .nullable(),
+  /**
+   * The company is asked to complete its registered address: an application on file (any status) whose address is
+   * missing or only one line (decision 016). Buying is not held up by it.
+   */
+  address_incomplete: z.boolean(),
   tax_clearance: z.string().nullable(),
   certificate_of_incorporation: z.string().nullable(),
   national_ID_Copies_of_the_Directors: z.string().nullable(),

@@ -13,9 +13,16 @@ export const TAX_DOCUMENT_KIND_VALUES = ["invoice", "credit_note", "debit_note"]
 /** The number's prefix of each kind: INV-2026-000123, CN-2026-000007, DN-2026-000002. */
 const NUMBER_PREFIX: Record<TaxDocumentKind, string> = { invoice: "INV", credit_note: "CN", debit_note: "DN" };
 
+/** A party's address in FDMS's parts (decision 016): all four, as the company's registered address had them. */
+export const documentAddressSchema = z.object({ province: z.string(), city: z.string(), street: z.string(), house_no: z.string() });
+export type DocumentAddress = z.infer<typeof documentAddressSchema>;
+
 const party = z.object({
   name: z.string(),
+  /** As printed. */
   address: z.string(),
+  /** The buyer's address in parts, when its company had them at issue; documents issued before it have none. */
+  address_parts: documentAddressSchema.nullish(),
   tin: z.string().nullable(),
   vat_number: z.string().nullable(),
   email: z.string().nullable(),

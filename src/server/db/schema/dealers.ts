@@ -18,8 +18,16 @@ export const dealers = pgTable(
     companyRegNumber: text("company_reg_number"),
     vatNumber: text("vat_number"),
     tin: text("tin"),
-    /** The company's registered address, printed as the buyer's on tax invoices. */
+    /**
+     * The company's registered address as printed (the buyer's on tax invoices): composed from the parts below when
+     * they are given; for companies registered before the parts, the one line they typed.
+     */
     address: text("address"),
+    /** The registered address's parts, as FDMS's buyer address has them (decision 016): all four, or none. */
+    addressProvince: text("address_province"),
+    addressCity: text("address_city"),
+    addressStreet: text("address_street"),
+    addressHouseNo: text("address_house_no"),
     regStatus: text("reg_status", { enum: DEALER_STATUSES }),
     /** The company's price tier, set by admins; null: the lowest tier (the first in the admins' order). */
     tierId: integer("tier_id").references(() => dealerTiers.id, { onDelete: "set null" }),
@@ -38,6 +46,10 @@ export const dealers = pgTable(
     index("dealers_status_idx").on(t.regStatus, t.id),
     index("dealers_trading_name_idx").on(sql`lower(${t.tradingName})`),
     check("dealers_reg_status_check", sql`${t.regStatus} in ('Pending', 'Approved', 'Rejected', 'Suspended')`),
+    check(
+      "dealers_address_parts_check",
+      sql`(${t.addressProvince} is null) = (${t.addressCity} is null) and (${t.addressCity} is null) = (${t.addressStreet} is null) and (${t.addressStreet} is null) = (${t.addressHouseNo} is null)`,
+    ),
   ],
 );
 

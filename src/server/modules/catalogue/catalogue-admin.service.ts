@@ -1,4 +1,5 @@
 import type { MediaFolder } from "#shared/media.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { createResources } from "../../platform/resources/resource.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
@@ -16,12 +17,14 @@ export type CatalogueAdminDeps = {
   audit: AuditService;
   /** Queues the AVIF/JPEG twins of a stored image (platform/images/image-jobs.ts). */
   onImageStored?: (folder: MediaFolder, name: string) => Promise<void>;
+  /** The seller's VAT number (the site settings): a VAT-registered seller's products need an HS code (decision 016). */
+  settings: { get(): Promise<Pick<SiteSettings, "vatNumber">> };
 };
 
-export function createCatalogueAdminService({ db, storage, audit, onImageStored }: CatalogueAdminDeps) {
+export function createCatalogueAdminService({ db, storage, audit, onImageStored, settings }: CatalogueAdminDeps) {
   const files = createStoredFiles(storage, onImageStored);
   const resources = createResources({ db, audit, files });
-  return { ...createProductAdmin({ db, audit, resources }), ...createFeaturedAndBrandsAdmin({ db, resources }) };
+  return { ...createProductAdmin({ db, audit, resources, settings }), ...createFeaturedAndBrandsAdmin({ db, resources }) };
 }
 
 export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;

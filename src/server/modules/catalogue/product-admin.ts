@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { MEDIA_FOLDERS } from "#shared/media.ts";
 import {
   type AdminProduct,
@@ -8,6 +8,7 @@ import {
   DATASHEET_MAX_BYTES,
   DATASHEET_REQUIRED,
   FORM_FIELD_MAX_BYTES,
+  HS_CODE_REQUIRED_FOR_VAT,
   IMAGE_MAX_BYTES,
   PRODUCT_IMAGES_REQUIRED,
   PRODUCT_MAX_IMAGES,
@@ -15,7 +16,9 @@ import {
   productFieldsSchema,
   TOO_MANY_PRODUCT_IMAGES,
 } from "#shared/schemas/catalogue-admin.ts";
+import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { type SpecValues, specDefsFor, specsSchemaFor } from "#shared/specs.ts";
+import { sellerIsVatRegistered } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { isForeignKeyViolation } from "../../db/errors.ts";
@@ -68,8 +71,30 @@ const DATASHEET_FORM: UploadRules = {
 };
 
 /** The back office's products, written through the catalogue's resources (made once by catalogue-admin.service.ts). */
-export function createProductAdmin({ db, audit, resources }: { db: Db; audit: AuditService; resources: Resources }) {
+export function createProductAdmin({
+  db,
+  audit,
+  resources,
+  settings,
+}: {
+  db: Db;
+  audit: AuditService;
+  resources: Resources;
+  /** The seller's VAT number: a VAT-registered seller's products need an HS code. */
+  settings: { get(): Promise<Pick<SiteSettings, "vatNumber">> };
+}) {
   const { rowOf, create, update, remove } = resources;
+
+  /**
+   * A VAT-registered seller's product has an 8-digit HS code (decision 016 RCPT047: FDMS refuses a receipt line
+   * without one); read before any transaction (PGlite has one connection). 400 on `body.hs_code`.
+   */
+  async function hsCodeNeeded(): Promise<boolean> {
+    return sellerIsVatRegistered((await settings.get()).vatNumber);
+  }
+  const refuseWithoutHsCode = (hsCode: string | null | undefined) => {
+    if (!hsCode) throw new ValidationError([{ path: "body.hs_code", message: HS_CODE_REQUIRED_FOR_VAT }]);
+  };
   const loadProduct = async (exec: Exec, id: number) => toAdminProduct(await rowOf(exec, productResource, id));
 
   /** The category and brand a product names must exist; the category's slug when one is named. */
@@ -118,6 +143,7 @@ export function createProductAdmin({ db, audit, resources }: { db: Db; audit: Au
       const conditions: SQL[] = [];
       if (query.q) conditions.push(containsText(products.productName, query.q));
       if (query.category !== null) conditions.push(eq(products.categoryId, query.category));
+      if (query.hs_code === "missing") conditions.push(isNull(products.hsCode));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const column =
         query.sort === "name" ? sql`lower(${products.productName})` : query.sort === "price" ? products.priceUsd : products.createdAt;
@@ -164,6 +190,8 @@ export function createProductAdmin({ db, audit, resources }: { db: Db; audit: Au
       const datasheet = form.pdfs.find((p) => p.field === "datasheet");
       if (images.length === 0) issues.push({ path: "body.images", message: PRODUCT_IMAGES_REQUIRED });
       if (!datasheet) issues.push({ path: "body.datasheet", message: DATASHEET_REQUIRED });
+      if (parsed.success && !parsed.data.hs_code && (await hsCodeNeeded()))
+        issues.push({ path: "body.hs_code", message: HS_CODE_REQUIRED_FOR_VAT });
       if (!parsed.success || !datasheet || issues.length > 0) throw new ValidationError(issues);
       const fields = parsed.data;
       const slug = await checkRefs(db, fields);
@@ -203,8 +231,11 @@ export function createProductAdmin({ db, audit, resources }: { db: Db; audit: Au
      */
     async updateProduct(actor: Actor, id: number, patch: ProductUpdate): Promise<AdminProduct> {
       const me = requireAdmin(actor);
+      const needsHsCode = await hsCodeNeeded();
       return update(me, productResource, id, {
         set: async (current, _, tx) => {
+          // Cleared, or still missing on a product saved before the rule: the change names the code.
+          if (needsHsCode) refuseWithoutHsCode(patch.hs_code === undefined ? current.hsCode : patch.hs_code);
           const slug = (await checkRefs(tx, { category: patch.category, brand_id: patch.brand_id })) ?? current.categorySlug;
           if (patch.images) {
             const unknown = patch.images.filter((n) => !current.images.includes(n));

@@ -5,9 +5,12 @@ import {
   type ApplicationSection,
   applicationCompletion,
   type Completion,
+  composeAddress,
   type DealerApplication,
   type DealerStatus,
   type DuplicateDealer,
+  type RegisteredAddress,
+  ZIMBABWE_PROVINCES,
 } from "#shared/schemas/dealers.ts";
 import type { DealerTier } from "#shared/schemas/pricing.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -29,6 +32,25 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Comma-separated names (spec §3): a comma inside a name would split it, so it becomes a space. */
 const fileNames = (docs: DocumentRow[]) => (docs.length ? docs.map((d) => d.originalName.replace(/,/g, " ")).join(",") : null);
+
+/** The registered address's parts (decision 016), or null when they are not on file. */
+export function registeredAddressOf(dealer: DealerRow | undefined): RegisteredAddress | null {
+  if (!dealer?.addressProvince || !dealer.addressCity || !dealer.addressStreet || !dealer.addressHouseNo) return null;
+  const province = ZIMBABWE_PROVINCES.find((p) => p === dealer.addressProvince);
+  if (!province) return null;
+  return { province, city: dealer.addressCity, street: dealer.addressStreet, houseNo: dealer.addressHouseNo };
+}
+
+/** The columns of a registered address as saved: its parts and the printed line composed from them; all null for none. */
+export function addressColumns(address: RegisteredAddress | null) {
+  return {
+    address: address ? composeAddress(address) : null,
+    addressProvince: address?.province ?? null,
+    addressCity: address?.city ?? null,
+    addressStreet: address?.street ?? null,
+    addressHouseNo: address?.houseNo ?? null,
+  };
+}
 
 export function completionOf(dealer: DealerRow | undefined, docs: DocumentRow[], installationCount: number): Completion {
   return applicationCompletion({
@@ -62,6 +84,9 @@ export function toApplication(
     VAT_number: dealer?.vatNumber ?? null,
     TIN: dealer?.tin ?? null,
     company_address: dealer?.address ?? null,
+    registered_address: registeredAddressOf(dealer),
+    // An application on file whose address is missing or one line only is asked to complete it (decision 016).
+    address_incomplete: Boolean(dealer?.regStatus) && registeredAddressOf(dealer) === null,
     tax_clearance: ofKind("tax_clearance")[0]?.originalName ?? null,
     certificate_of_incorporation: ofKind("certificate_of_incorporation")[0]?.originalName ?? null,
     national_ID_Copies_of_the_Directors: fileNames(ofKind("director_id")),

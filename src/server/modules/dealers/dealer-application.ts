@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { can } from "#shared/can.ts";
 import { isAdminRole, roleNameOf } from "#shared/roles.ts";
 import {
   type AddInstallationsInput,
@@ -10,6 +11,7 @@ import {
   type InstallationInput,
   type InstallationsList,
   MAX_INSTALLATIONS,
+  type RegisteredAddress,
   type StatusHistoryEntry,
   UNCHANGED_RESUBMISSION,
 } from "#shared/schemas/dealers.ts";
@@ -22,12 +24,14 @@ import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../
 import type { Mail } from "../../platform/mailer/mailer.ts";
 import { tierOfUser } from "../pricing/index.ts";
 import {
+  addressColumns,
   applicationForReader,
   completionOf,
   type DealerRow,
   duplicatesOf,
   knownSections,
   partsOf,
+  registeredAddressOf,
   toApplication,
   type UserRow,
 } from "./application-read.ts";
@@ -65,6 +69,12 @@ function requireApplicant(actor: Actor): SignedIn {
   return user;
 }
 
+/** The company form's address parts: all four (the schema checks it), or none. */
+function addressOfInput(input: CompanyDetails): RegisteredAddress | null {
+  const { province, city, street, houseNo } = input;
+  return province && city && street && houseNo ? { province, city, street, houseNo } : null;
+}
+
 /** An application's details change only while Not Started, Pending or Rejected. */
 function assertEditable(status: DealerStatus | null) {
   if (status === "Approved") throw new ConflictError(APPROVED_LOCKED);
@@ -86,7 +96,7 @@ function withClientIds(items: InstallationInput[], taken: Iterable<string>): (In
 }
 
 /** The applicant's side of the dealer programme: their company application, its editing and its submission. */
-export function createApplicationService({ db, mailSite, send }: DealersContext) {
+export function createApplicationService({ db, audit, mailSite, send }: DealersContext) {
   async function userRow(id: number): Promise<UserRow | undefined> {
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return user;
@@ -214,7 +224,7 @@ export function createApplicationService({ db, mailSite, send }: DealersContext)
           row.companyRegNumber === input.companyRegistrationNumber &&
           row.vatNumber === input.VATNumber &&
           row.tin === input.TIN &&
-          row.address === input.companyAddress
+          JSON.stringify(registeredAddressOf(row)) === JSON.stringify(addressOfInput(input))
         ) {
           throw new ConflictError(UNCHANGED_RESUBMISSION);
         }
@@ -226,7 +236,8 @@ export function createApplicationService({ db, mailSite, send }: DealersContext)
             companyRegNumber: input.companyRegistrationNumber,
             vatNumber: input.VATNumber,
             tin: input.TIN,
-            address: input.companyAddress,
+            // A one-line address from before the parts stays until parts are given (the form shows it to copy over).
+            ...(addressOfInput(input) || registeredAddressOf(row) ? addressColumns(addressOfInput(input)) : {}),
             updatedAt: new Date(),
           })
           .where(eq(dealers.id, row.id));
@@ -234,6 +245,43 @@ export function createApplicationService({ db, mailSite, send }: DealersContext)
       });
       await service.refreshApplication(dealerId);
       return service.myApplication(actor);
+    },
+
+    /**
+     * PUT /dealer/{id}/address: the company's registered address in FDMS's parts (decision 016), saved by its owner
+     * (a verified account of no other company, checked by the route's access) whatever the application's status (a
+     * company approved before the address had parts completes it so), or by an admin from the back office (audited).
+     * It changes nothing else and submits nothing.
+     */
+    async saveRegisteredAddress(actor: Actor, userId: number, input: RegisteredAddress): Promise<DealerApplication> {
+      const me = requireUser(actor);
+      const admin = isAdminRole(me.role);
+      if (!admin && (me.id !== userId || !can.actForApplication(me))) throw new ForbiddenError(OWN_APPLICATION_ONLY);
+      const user = await userRow(userId);
+      if (!user) throw new NotFoundError("No such user.");
+      await db.transaction(async (tx) => {
+        // The owner's own is made when missing, as saving the company details does; an admin edits one on file.
+        const [row] = admin
+          ? await tx.select().from(dealers).where(eq(dealers.userId, userId)).for("update")
+          : [await ownDealerForUpdate(tx, userId)];
+        if (!row) throw new NotFoundError("This account has no dealer application.");
+        const after = addressColumns(input);
+        await tx
+          .update(dealers)
+          .set({ ...after, updatedAt: new Date() })
+          .where(eq(dealers.id, row.id));
+        if (admin) {
+          await audit.record(tx, me, {
+            entity: "dealer",
+            entityId: userId,
+            action: "address-changed",
+            summary: `${row.tradingName ?? row.registeredCompany ?? user.fullName}: registered address set to ${after.address}`,
+            before: { address: row.address },
+            after: { address: after.address },
+          });
+        }
+      });
+      return applicationForReader(me, (await applicationOf(user)).view);
     },
 
     /**

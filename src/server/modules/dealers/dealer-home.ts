@@ -34,7 +34,7 @@ export function createDealerHomeService({ db, now = () => new Date() }: { db: Db
       const at = now();
 
       const [dealer] = await db
-        .select({ company: dealers.registeredCompany, status: dealers.regStatus })
+        .select({ company: dealers.registeredCompany, status: dealers.regStatus, province: dealers.addressProvince })
         .from(dealers)
         .where(eq(dealers.userId, company))
         .limit(1);
@@ -127,6 +127,8 @@ export function createDealerHomeService({ db, now = () => new Date() }: { db: Db
         team_role: actor.teamRole,
         sees_prices: prices,
         tier: tier ? { name: tier.name, discount_percent: tier.discount_percent } : null,
+        // The parts are saved all four or none (dealers_address_parts_check): the province stands for them.
+        address_incomplete: Boolean(dealer?.status) && !dealer?.province,
         quotations: prices ? quotationsShown : null,
         orders: ordersShown,
         invoices: prices

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import {
+  ADDRESS_SAVED,
   addInstallationsSchema,
   COMPANY_SAVED,
   CONFIRM_EMAIL_TO_APPLY,
@@ -14,6 +15,7 @@ import {
   documentReviewSchema,
   INSTALLATIONS_SAVED,
   installationsListSchema,
+  registeredAddressSchema,
   statusChangeSchema,
   statusLabel,
 } from "#shared/schemas/dealers.ts";
@@ -40,6 +42,9 @@ export const APPLICANT_ACCESS = access.roles(["user", "dealer"], {
   refusal: ADMINS_CANNOT_APPLY,
   unverifiedRefusal: CONFIRM_EMAIL_TO_APPLY,
 });
+
+/** A company's registered address: its owner (a verified account of no company's team) or the back office. */
+const ADDRESS_ACCESS = access.roles(["user", "dealer", "admin", "super"], { verified: true, notTeamMember: true });
 
 /** The spec's Dealer API (§7) under /api/dealer; every rule is in the dealers service. */
 export async function dealersRoutes(app: FastifyInstance, opts: { services: Services }) {
@@ -122,6 +127,25 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
     async (request) => ({
       message: COMPANY_SAVED,
       dealer: await dealers.saveCompany(request.actor, request.params.id, request.body),
+    }),
+  );
+
+  r.put(
+    "/dealer/:id/address",
+    {
+      config: { access: ADDRESS_ACCESS },
+      schema: {
+        tags,
+        summary:
+          "Save a company's registered address in FDMS's parts: province, city, street, house number (the user id; its owner whatever the status, or an admin)",
+        params: idParamSchema,
+        body: registeredAddressSchema,
+        response: { 200: saved, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 404: messageBody },
+      },
+    },
+    async (request) => ({
+      message: ADDRESS_SAVED,
+      dealer: await dealers.saveRegisteredAddress(request.actor, request.params.id, request.body),
     }),
   );
 

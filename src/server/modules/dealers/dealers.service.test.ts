@@ -407,7 +407,6 @@ describe("reg_status changes (changeStatus)", () => {
       companyRegistrationNumber: "1/2024",
       VATNumber: null,
       TIN: null,
-      companyAddress: null,
     });
     expect((await dealerRow(dealer.id))?.regStatus).toBe("Pending");
     expect((await historyOf(dealer.id)).map((h) => [h.fromStatus, h.toStatus, h.changedBy])).toEqual([
@@ -506,7 +505,6 @@ describe("editing the application", () => {
     companyRegistrationNumber: "1",
     VATNumber: null,
     TIN: null,
-    companyAddress: null,
   };
   const item = (n: number) => ({
     id: `c${n}`,

@@ -576,9 +576,62 @@ describe("receipt lines, payment and date (decision 016, Rules relied on)", () =
       expect(check({ ...r, extra: 1 } as ReturnType<typeof buildReceipt>)).not.toEqual([]);
     });
 
-    // Departs (row 38): a one-line address is sent as `street` only, which the schema refuses until it is sent split.
-    it.fails("a buyer with a one-line address (row 38: departs until the address is sent split)", () => {
+    // Row 38: a one-line address is left out; one in its four parts is sent as FDMS's AddressDto.
+    it("a buyer with a one-line address, and one with the address in its parts", () => {
       expect(check(buildReceipt({ ...input, content: content() }))).toEqual([]);
+      const parts = { province: "Harare", city: "Harare", street: "Samora Machel Avenue", house_no: "123" };
+      const split = buildReceipt({ ...input, content: content({ buyer: { ...content().buyer, address_parts: parts } }) });
+      expect(split.buyerData?.buyerAddress).toMatchObject({ houseNo: "123" });
+      expect(check(split)).toEqual([]);
+    });
+  });
+
+  describe("the buyer block FDMS accepts (decision 016 rows 34, 37, 38)", () => {
+    const buyer = fdmsSchema("Buyer");
+    const parts = { province: "Harare", city: "Harare", street: "Samora Machel Avenue", house_no: "123" };
+    const withBuyer = (b: Partial<TaxDocumentContent["buyer"]>) =>
+      buildReceipt({ ...input, content: content({ buyer: { ...content().buyer, ...b } }) });
+
+    it("sends TIN, VAT number, contacts and the address in its four parts, as the schema's Buyer declares them", () => {
+      const r = withBuyer({ address_parts: parts });
+      expect(r.buyerData).toEqual({
+        buyerRegisterName: "Sunrise Solar",
+        buyerTIN: "2000999999",
+        vatNumber: "220999999",
+        buyerContacts: { phoneNo: "+263771234567", email: "a@b.zw" },
+        buyerAddress: { province: "Harare", city: "Harare", street: "Samora Machel Avenue", houseNo: "123" },
+      });
+      expect(buyer(r.buyerData)).toEqual([]);
+      // The schema would refuse the old shape: a street alone.
+      expect(buyer({ ...r.buyerData, buyerAddress: { street: "12 Samora Machel Ave, Harare" } })).not.toEqual([]);
+    });
+
+    it("leaves the address out when its parts are missing (a document issued before them, or a one-line address)", () => {
+      const r = withBuyer({ address_parts: undefined });
+      expect(r.buyerData).not.toHaveProperty("buyerAddress");
+      expect(buyer(r.buyerData)).toEqual([]);
+      expect(withBuyer({ address_parts: { ...parts, street: " " } }).buyerData).not.toHaveProperty("buyerAddress");
+      expect(withBuyer({ address_parts: { ...parts, city: "x".repeat(101) } }).buyerData).not.toHaveProperty("buyerAddress");
+    });
+
+    it("leaves the whole block out without a TIN of 10 digits; a VAT number only with 9 digits", () => {
+      expect(withBuyer({ tin: null }).buyerData).toBeUndefined();
+      expect(withBuyer({ tin: "200099999" }).buyerData).toBeUndefined();
+      expect(withBuyer({ tin: "20009999990" }).buyerData).toBeUndefined();
+      expect(withBuyer({ tin: "TIN-2000999999" }).buyerData).toBeUndefined();
+      expect(withBuyer({ tin: "2000 999-999" }).buyerData).toMatchObject({ buyerTIN: "2000999999" });
+      const noVat = withBuyer({ vat_number: "22099999" }).buyerData;
+      expect(noVat).not.toHaveProperty("vatNumber");
+      expect(buyer(noVat)).toEqual([]);
+    });
+
+    it("sends contacts only within the schema's lengths, the e-mail only in its shape", () => {
+      const long = withBuyer({ phone: "+263 77 123 4567 ext. 1234", email: `${"a".repeat(96)}@b.zw` }).buyerData;
+      expect(long).not.toHaveProperty("buyerContacts");
+      const badEmail = withBuyer({ email: "sales at sunrise" }).buyerData;
+      expect(badEmail?.buyerContacts).toEqual({ phoneNo: "+263771234567" });
+      expect(buyer(badEmail)).toEqual([]);
+      expect(buyer(withBuyer({ name: "N".repeat(250) }).buyerData)).toEqual([]);
     });
   });
 

@@ -2,6 +2,7 @@ import { createHash, type KeyObject, sign, verify } from "node:crypto";
 import { decimalUnits, signedCents } from "#shared/money.ts";
 import type { DocumentLine, TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import { sellerIsVatRegistered } from "#shared/tax.ts";
+import { type FdmsBuyer, receiptBuyer } from "./fdms-buyer.ts";
 import {
   type FdmsApplicableTax,
   fdmsInstant,
@@ -49,14 +50,7 @@ export type FdmsReceiptTax = {
 
 export type FdmsSignature = { hash: string; signature: string };
 
-export type FdmsBuyer = {
-  buyerRegisterName: string;
-  buyerTradeName?: string;
-  vatNumber?: string;
-  buyerTIN: string;
-  buyerContacts?: { phoneNo?: string; email?: string };
-  buyerAddress?: { province?: string; city?: string; street?: string; houseNo?: string; district?: string };
-};
+export type { FdmsBuyer } from "./fdms-buyer.ts";
 
 export type FdmsCreditDebitNote = { receiptID?: number; deviceID?: number; receiptGlobalNo?: number; fiscalDayNo?: number };
 
@@ -209,7 +203,7 @@ function receiptLine(input: ReceiptInput, line: DocumentLine, i: number, sign: b
  * The receipt of a tax document, without its signature: lines excluding VAT (receiptLinesTaxInclusive false), sales
  * and discounts, each with an HS code (receiptLine); one receiptTaxes entry per VAT rate of the document's vat_summary
  * (exempt: no taxPercent; zero-rated: 0), ordered by taxID; a credit note's amounts negative, with its invoice in
- * creditDebitNote and its reason in receiptNotes; the buyer's data when the buyer has a TIN.
+ * creditDebitNote and its reason in receiptNotes; the buyer's data when FDMS would accept it (fdms-buyer.ts).
  */
 export function buildReceipt(input: ReceiptInput): Omit<FdmsReceipt, "receiptDeviceSignature"> {
   const { content } = input;
@@ -239,26 +233,14 @@ export function buildReceipt(input: ReceiptInput): Omit<FdmsReceipt, "receiptDev
   if (sum !== total) {
     throw new FdmsProtocolError(`${input.number}: the VAT summary (${amount(sum)}) does not add up to the total (${amount(total)})`);
   }
-  const buyer = content.buyer;
+  const buyerData = receiptBuyer(content.buyer);
   return {
     receiptType: RECEIPT_TYPES[input.kind],
     receiptCurrency: fdmsCurrency(content.currency),
     receiptCounter: input.receiptCounter,
     receiptGlobalNo: input.receiptGlobalNo,
     invoiceNo: input.number,
-    ...(buyer.tin
-      ? {
-          buyerData: {
-            buyerRegisterName: buyer.name.slice(0, 200),
-            buyerTIN: buyer.tin,
-            ...(buyer.vat_number ? { vatNumber: buyer.vat_number } : {}),
-            ...(buyer.phone || buyer.email
-              ? { buyerContacts: { ...(buyer.phone ? { phoneNo: buyer.phone } : {}), ...(buyer.email ? { email: buyer.email } : {}) } }
-              : {}),
-            ...(buyer.address ? { buyerAddress: { street: buyer.address.slice(0, 100) } } : {}),
-          },
-        }
-      : {}),
+    ...(buyerData ? { buyerData } : {}),
     ...(note ? { receiptNotes: content.reason || NOTE_NAMES[input.kind], creditDebitNote: credited } : {}),
     receiptDate: input.receiptDate,
     receiptLinesTaxInclusive: false,

@@ -144,6 +144,10 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
           email: users.email,
           company: dealers.registeredCompany,
           address: dealers.address,
+          province: dealers.addressProvince,
+          city: dealers.addressCity,
+          street: dealers.addressStreet,
+          houseNo: dealers.addressHouseNo,
           tin: dealers.tin,
           vatNumber: dealers.vatNumber,
         })
@@ -217,6 +221,11 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
     const buyer: DocumentParty = {
       name: buyerRow?.company || buyerRow?.fullName || order.contactName,
       address: buyerRow?.address || order.deliveryAddress || "",
+      // The registered address's parts, for FDMS's buyer address (decision 016); a company without them has none.
+      address_parts:
+        buyerRow?.province && buyerRow.city && buyerRow.street && buyerRow.houseNo
+          ? { province: buyerRow.province, city: buyerRow.city, street: buyerRow.street, house_no: buyerRow.houseNo }
+          : null,
       tin: buyerRow?.tin || null,
       vat_number: buyerRow?.vatNumber || null,
       email: buyerRow?.email ?? null,

@@ -7,8 +7,19 @@ type Company = Pick<
   "registered_company" | "trading_name" | "company_reg_number" | "VAT_number" | "TIN" | "company_address" | "reg_status"
 >;
 
-/** Spec §2 /dealer/profile: Company Details, read-only; each empty field reads 'Not provided'. */
-export function CompanyDetails({ application, editLink = true }: { application: Company; editLink?: boolean }) {
+/**
+ * Spec §2 /dealer/profile: Company Details, read-only; each empty field reads 'Not provided'. `address` takes the
+ * registered address's place when the reader may keep it (RegisteredAddressPanel, decision 016).
+ */
+export function CompanyDetails({
+  application,
+  editLink = true,
+  address,
+}: {
+  application: Company;
+  editLink?: boolean;
+  address?: React.ReactNode;
+}) {
   // Approved and Suspended applications cannot be changed (the service refuses); the others are edited in the portal.
   const editable = editLink && application.reg_status !== "Approved" && application.reg_status !== "Suspended";
   return (
@@ -29,9 +40,10 @@ export function CompanyDetails({ application, editLink = true }: { application: 
         <DetailItem label="Company Registration Number" value={application.company_reg_number} />
         <DetailItem label="VAT Number" value={application.VAT_number} />
         <DetailItem label="TIN" value={application.TIN} />
-        <DetailItem label="Registered address" value={application.company_address} />
+        {address ? null : <DetailItem label="Registered address" value={application.company_address} />}
         <DetailItem label="Registration Status" value={application.reg_status ?? "Not Started"} />
       </dl>
+      {address ? <div className="mt-4">{address}</div> : null}
     </ProfileSection>
   );
 }

@@ -42,7 +42,10 @@ async function saveCompany(form: FormData, context: WebContext, userId: number) 
     companyRegistrationNumber: formText(form, "companyRegistrationNumber"),
     VATNumber: formText(form, "VATNumber"),
     TIN: formText(form, "TIN"),
-    companyAddress: formText(form, "companyAddress"),
+    province: formText(form, "province"),
+    city: formText(form, "city"),
+    street: formText(form, "street"),
+    houseNo: formText(form, "houseNo"),
   };
   return formAction(
     companyDetailsSchema,

@@ -63,6 +63,25 @@ export function DealerHome({ home, name }: { home: DealerHomeData; name: string 
         </p>
       </div>
 
+      {home.address_incomplete ? (
+        <div role="note" data-home-address-prompt="" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-5">
+          <p className="font-semibold">Please complete your company's registered address</p>
+          <p className="mt-1 text-sm">
+            ZIMRA needs the province, city or town, street and house or stand number on your tax invoices. You can keep ordering meanwhile.
+          </p>
+          {home.team_role === "owner" ? (
+            <Link
+              to="/dealer/profile?edit=address#registered-address"
+              className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-amber-950 underline underline-offset-2"
+            >
+              Complete the address
+            </Link>
+          ) : (
+            <p className="mt-1 text-sm">Your company's owner can complete it on their profile page.</p>
+          )}
+        </div>
+      ) : null}
+
       <section aria-labelledby="home-account" className={PANEL}>
         <h2 id="home-account" className="text-lg font-semibold text-slate-900">
           Your account

@@ -9,6 +9,8 @@ import { TierPanel } from "#web/features/admin/dealers/tier-panel.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { AccountSecurity } from "#web/features/admin/users/account-security.tsx";
 import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
+import { saveAddressAction } from "#web/features/dealer-profile/address-action.server.ts";
+import { RegisteredAddressPanel } from "#web/features/dealer-profile/address-form.tsx";
 import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx";
 import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
 import { InstallationsList } from "#web/features/dealer-profile/installations-list.tsx";
@@ -21,18 +23,28 @@ import type { Route } from "./+types/dealer";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const id = detailId(params.userId);
-  if (id === null) return data({ dealer: null, events: [], tiers: [] }, { status: 404 });
+  if (id === null) return data({ dealer: null, events: [], tiers: [], edit: null }, { status: 404 });
+  const edit = new URL(request.url).searchParams.get("edit");
   try {
     const [dealer, events, tiers] = await Promise.all([
       context.services.dealers.application(context.actor, id),
       context.services.accounts.securityEventsOf(context.actor, id),
       context.services.pricing.tiers(context.actor),
     ]);
-    return { dealer, events, tiers };
+    return { dealer, events, tiers, edit };
   } catch (err) {
-    if (knownFailure(err)?.statusCode === 404) return data({ dealer: null, events: [], tiers: [] }, { status: 404 });
+    if (knownFailure(err)?.statusCode === 404) return data({ dealer: null, events: [], tiers: [], edit: null }, { status: 404 });
     throw err;
   }
+}
+
+/** The back office's edit of the company's registered address (decision 016; audited by the service). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireAdminPage(context, request);
+  const id = detailId(params.userId);
+  if (id === null) return data({ form: "address" as const, formError: "Dealer not found." }, { status: 404 });
+  const form = await request.formData();
+  return saveAddressAction(form, context, id);
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -49,8 +61,8 @@ const backToList = (
   </Link>
 );
 
-export default function AdminDealer({ loaderData }: Route.ComponentProps) {
-  const { dealer, events, tiers } = loaderData;
+export default function AdminDealer({ loaderData, actionData }: Route.ComponentProps) {
+  const { dealer, events, tiers, edit } = loaderData;
   if (!dealer) {
     return (
       <AdminPage title="Dealer not found" actions={backToList}>
@@ -70,7 +82,21 @@ export default function AdminDealer({ loaderData }: Route.ComponentProps) {
       <DuplicateWarning duplicates={dealer.duplicates} />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-6">
-          <CompanyDetails application={dealer} editLink={false} />
+          <CompanyDetails
+            application={dealer}
+            editLink={false}
+            address={
+              dealer.reg_status ? (
+                <RegisteredAddressPanel
+                  application={dealer}
+                  pathname={`/admin/dealers/${dealer.id}`}
+                  editing={edit === "address"}
+                  result={actionData && "form" in actionData && actionData.form === "address" ? actionData : undefined}
+                  who="the company's"
+                />
+              ) : undefined
+            }
+          />
           <div data-tour="dealer-documents-review">
             <DocumentsPanel documents={dealer.documents} actions={(doc, name) => <DocumentReview doc={doc} name={name} />} />
           </div>

@@ -1,3 +1,4 @@
+import { can } from "#shared/can.ts";
 import type { DealerDocumentView, DocumentKind } from "#shared/schemas/documents.ts";
 import { accountAction } from "#web/features/account/account-actions.server.ts";
 import { ChangePassword } from "#web/features/account/change-password.tsx";
@@ -5,11 +6,14 @@ import { PersonalDetails } from "#web/features/account/personal-details.tsx";
 import { SessionsPanel } from "#web/features/account/sessions-panel.tsx";
 import { TwoStepPanel } from "#web/features/account/two-step-panel.tsx";
 import { DealerPage, dealerPageName } from "#web/features/dealer/dealer-page.tsx";
+import { saveAddressAction } from "#web/features/dealer-profile/address-action.server.ts";
+import { RegisteredAddressPanel } from "#web/features/dealer-profile/address-form.tsx";
 import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx";
 import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
 import { InstallationsList } from "#web/features/dealer-profile/installations-list.tsx";
 import { PublicProfilePanel } from "#web/features/dealer-profile/public-profile-panel.tsx";
 import { RenewalUpload } from "#web/features/dealer-profile/renewal-upload.tsx";
+import { formText } from "#web/lib/form-data.ts";
 import { requireSignedIn } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/profile";
@@ -38,8 +42,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { user, sessions, edit, application, totp, publicProfile };
 }
 
-export function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
   const user = requireSignedIn(context, request);
+  const form = await request.clone().formData();
+  if (formText(form, "intent") === "address") return saveAddressAction(form, context, user.id);
   return accountAction(request, context, user.id);
 }
 
@@ -60,7 +66,20 @@ export default function DealerProfile({ loaderData, actionData }: Route.Componen
     <DealerPage title={user.fullName}>
       <div className="not-prose max-w-3xl space-y-6 text-base">
         <PersonalDetails user={user} editing={edit === "details"} result={actionData?.form === "profile" ? actionData : undefined} />
-        <CompanyDetails application={application} />
+        <CompanyDetails
+          application={application}
+          address={
+            // The company's owner keeps its registered address in FDMS's parts (decision 016), whatever the status.
+            application.reg_status && application.id === user.id && can.actForApplication(user) ? (
+              <RegisteredAddressPanel
+                application={application}
+                pathname="/dealer/profile"
+                editing={edit === "address"}
+                result={actionData?.form === "address" ? actionData : undefined}
+              />
+            ) : undefined
+          }
+        />
         <DocumentsPanel
           documents={application.documents}
           renewal={(kind, docs) =>

@@ -8,6 +8,7 @@ import {
   DATASHEET_MAX_BYTES,
   DATASHEET_MAX_MB,
   DATASHEET_REQUIRED,
+  HS_CODE_REQUIRED_FOR_VAT,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_MB,
   PRODUCT_IMAGES_REQUIRED,
@@ -30,6 +31,8 @@ type Props = {
   brands: readonly { id: number; name: string }[];
   /** The site setting's label of the secondary currency (ZWL or ZWG). */
   secondaryCurrency: string;
+  /** The seller is VAT-registered: the HS code is required (decision 016; the server refuses a product without). */
+  hsCodeRequired: boolean;
   /** Called once everything is saved, with the message to show. */
   onSaved: (message: string, product: AdminProduct) => void;
   onCancel: () => void;
@@ -49,7 +52,7 @@ type FormInput = Omit<ProductFieldsInput, "specs"> & { specs: Record<string, str
  * category's schema (#shared/specs.ts, the one the server applies), each issue under its field; sent as numbers and
  * words.
  */
-function formSchemaOf(categories: readonly Category[], adding: boolean) {
+function formSchemaOf(categories: readonly Category[], adding: boolean, hsCodeRequired: boolean) {
   const slugOf = (id: unknown) => categories.find((c) => String(c.id) === String(id))?.slug ?? "";
   const read = (v: { category?: unknown; specs?: unknown }) =>
     specsFromForm(slugOf(v.category), (v.specs ?? {}) as Record<string, string | undefined>);
@@ -67,6 +70,12 @@ function formSchemaOf(categories: readonly Category[], adding: boolean) {
         for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["specs", ...issue.path], message: issue.message });
       },
       // Checked with the other fields, not only once they are right.
+      { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+    )
+    .superRefine(
+      (v, ctx) => {
+        if (hsCodeRequired && !v.hs_code) ctx.addIssue({ code: "custom", path: ["hs_code"], message: HS_CODE_REQUIRED_FOR_VAT });
+      },
       { when: (payload) => typeof payload.value === "object" && payload.value !== null },
     )
     .transform((v) => ({ ...v, specs: read(v) }));
@@ -97,9 +106,9 @@ function defaultsOf(product: AdminProduct | null): FormInput {
  * secondary-currency price is optional). A new product goes up in one request with its files; an edit saves the
  * fields, then new images (placed where the admin put them), then a new datasheet, with upload progress.
  */
-export function ProductForm({ product, categories, brands, secondaryCurrency, onSaved, onCancel }: Props) {
+export function ProductForm({ product, categories, brands, secondaryCurrency, hsCodeRequired, onSaved, onCancel }: Props) {
   const defaults = useMemo(() => defaultsOf(product), [product]);
-  const schema = useMemo(() => formSchemaOf(categories, product === null), [categories, product]);
+  const schema = useMemo(() => formSchemaOf(categories, product === null, hsCodeRequired), [categories, product, hsCodeRequired]);
   const f = useUploadForm(schema, defaults, {
     fileFields: { images: "images", imageOrder: "images", datasheet: "datasheet" },
     filesAreFields: true,
@@ -282,11 +291,16 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, on
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="HS code (optional)"
+          label={hsCodeRequired ? "HS code" : "HS code (optional)"}
+          required={hsCodeRequired}
           inputMode="numeric"
           autoComplete="off"
           maxLength={14}
-          hint="The 8-digit HS tariff code printed on tax invoices, e.g. 8541.43.00."
+          hint={
+            hsCodeRequired
+              ? "The 8-digit HS tariff code printed on tax invoices, e.g. 8541.43.00. Required: we are VAT-registered, and ZIMRA needs it on every line."
+              : "The 8-digit HS tariff code printed on tax invoices, e.g. 8541.43.00."
+          }
           {...register("hs_code")}
           error={error("hs_code")}
         />

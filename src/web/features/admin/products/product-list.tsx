@@ -35,6 +35,8 @@ export function ProductList({ rows, count, params, categories, secondaryCurrency
           allLabel: "All categories",
           options: categories.map((c) => ({ value: String(c.id), label: c.name })),
         },
+        // Products saved before the HS code was required (decision 016): a change to one must add it.
+        { name: "hs_code", label: "HS code", allLabel: "Any", options: [{ value: "missing", label: "No HS code" }] },
       ]}
       columns={[
         {

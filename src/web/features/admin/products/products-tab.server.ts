@@ -3,7 +3,7 @@ import { orNotFound } from "../../../lib/service-errors.ts";
 import type { WebContext } from "../../../load-context.ts";
 import { listOf, listOrForm, positiveId } from "./catalogue-admin-shared.ts";
 
-const PRODUCT_LIST = { sorts: ADMIN_PRODUCT_SORTS, defaultSort: "date", defaultDir: "desc", filters: ["category"] } as const;
+const PRODUCT_LIST = { sorts: ADMIN_PRODUCT_SORTS, defaultSort: "date", defaultDir: "desc", filters: ["category", "hs_code"] } as const;
 
 /**
  * The products tab's data: the categories and brands its list and form choose from, and one page of the list
@@ -17,7 +17,13 @@ export async function productsTab(context: WebContext, url: URL) {
     catalogue.listBrandsMin(),
     listOrForm(url, "product", {
       list: () =>
-        listOf(url, PRODUCT_LIST, (q) => admin.listProducts(context.actor, { ...q, category: positiveId(q.filters.category ?? null) })),
+        listOf(url, PRODUCT_LIST, (q) =>
+          admin.listProducts(context.actor, {
+            ...q,
+            category: positiveId(q.filters.category ?? null),
+            hs_code: q.filters.hs_code === "missing" ? "missing" : null,
+          }),
+        ),
       form: async (target) => {
         if (target === "new") return { editing: null, pricing: null };
         const [editing, tiers, rules] = await Promise.all([

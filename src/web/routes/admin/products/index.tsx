@@ -1,3 +1,4 @@
+import { sellerIsVatRegistered } from "#shared/tax.ts";
 import { redirectOldTab, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { DealerPricesForm } from "#web/features/admin/products/dealer-prices-form.tsx";
 import { ProductForm } from "#web/features/admin/products/product-form.tsx";
@@ -17,7 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function AdminProductsList({ loaderData: p }: Route.ComponentProps) {
   const closeForm = useCloseForm("product");
-  const secondaryCurrency = useRootData()?.settings.secondaryCurrency ?? "ZWG";
+  const settings = useRootData()?.settings;
+  const secondaryCurrency = settings?.secondaryCurrency ?? "ZWG";
   if (p.form) {
     return (
       <div className="max-w-3xl">
@@ -27,6 +29,7 @@ export default function AdminProductsList({ loaderData: p }: Route.ComponentProp
           categories={p.categories}
           brands={p.brands}
           secondaryCurrency={secondaryCurrency}
+          hsCodeRequired={sellerIsVatRegistered(settings?.vatNumber)}
           onSaved={closeForm}
           onCancel={() => closeForm()}
         />
