@@ -10,7 +10,6 @@ import { users } from "#server/db/schema/accounts.ts";
 import { auditLog } from "#server/db/schema/audit.ts";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orderLines, orderPayments, orders } from "#server/db/schema/commerce.ts";
-import { dealers } from "#server/db/schema/dealers.ts";
 import { fiscalDays, fiscalDevices } from "#server/db/schema/fiscal.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
@@ -42,8 +41,8 @@ const admin: Actor = { id: 1, roleId: 1, role: "admin", sessionId: "test", email
 function content(kind: "invoice" | "credit_note", invoiceNumber?: string): TaxDocumentContent {
   const party = {
     name: "Sunrise Solar",
-    // No address: FDMS wants it split (province, city, street, house number; decision 016, row 38).
-    address: "",
+    // One line, no parts: left out of the receipt, which sends an address only in FDMS's four parts (decision 016, row 38).
+    address: "12 Samora Machel Ave, Harare",
     tin: "2000999999",
     vat_number: "220999999",
     email: null,
@@ -539,11 +538,11 @@ async function newOrderId(): Promise<number> {
 
 describe("receipts FDMS refuses, and its signature", () => {
   it("marks a receipt its schema refuses (400) and one it refuses (422), fiscalises the ones after them and closes the day", async () => {
-    // A buyer TIN of 9 digits: FDMS's schema wants exactly 10 (decision 016, row 37).
-    const shortTin = content("invoice");
+    // An HS code of 9 digits (a document issued with a mistyped code): FDMS's schema takes at most 8 (decision 016, row 39).
+    const longHs = content("invoice");
     const bySchema = await issue(t, "invoice", undefined, {
       orderId: await newOrderId(),
-      content: { ...shortTin, buyer: { ...shortTin.buyer, tin: "200099999" } },
+      content: { ...longHs, lines: longHs.lines.map((l, i) => (i === 0 ? { ...l, hs_code: "854143001" } : l)) },
     });
     const next = await issue(t, "invoice");
     await t.app.jobs.drain();
@@ -554,7 +553,7 @@ describe("receipts FDMS refuses, and its signature", () => {
     const docs = await documents([bySchema.id, next.id, refused.id, after.id]);
     expect(docs.map((d) => d.fiscalStatus)).toEqual(["needs_correction", "fiscalised", "needs_correction", "fiscalised"]);
     expect(docs[0]?.fiscalProblems).toEqual([
-      { code: null, color: "Red", message: expect.stringContaining("receipt.buyerData.buyerTIN must NOT have fewer than 10 characters") },
+      { code: null, color: "Red", message: expect.stringContaining("receiptLineHSCode must NOT have more than 8 characters") },
     ]);
     expect(docs[2]?.fiscalProblems).toEqual([
       { code: "RCPT02", color: "Red", message: expect.stringContaining("Receipt structure is not valid") },
@@ -621,13 +620,6 @@ describe("a paid order's invoice, fiscalised (issue 21 §4–§5 together)", () 
     });
     expect(placed.statusCode).toBe(201);
     const order = placed.json() as OrderView;
-    // FDMS's schema wants a buyer's address split (province, city, street, house number; decision 016, row 38): a
-    // one-line address is refused with HTTP 400 until the receipt sends it split, so this buyer has none.
-    const [buyer] = await t.database.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order.id));
-    await t.database.db
-      .update(dealers)
-      .set({ address: "" })
-      .where(eq(dealers.userId, buyer?.userId as number));
     const confirmed = await actors.inject("admin", { method: "PUT", url: `/api/orders/${order.id}/confirm-payment`, payload: {} });
     expect(confirmed.statusCode).toBe(200);
     // Issued and queued in the payment's transaction.
@@ -653,6 +645,10 @@ describe("a paid order's invoice, fiscalised (issue 21 §4–§5 together)", () 
     expect(text).toContain(fiscal.verification_code);
     expect(text).toContain(String(fiscal.device_id));
     expect(fdms.receipts.at(-1)?.receipt.invoiceNo).toBe(done?.number);
+    // The dealer's registered address in FDMS's four parts (decision 016, row 38).
+    expect(fdms.receipts.at(-1)?.receipt.buyerData).toMatchObject({
+      buyerAddress: { province: expect.any(String), city: expect.any(String), street: expect.any(String), houseNo: expect.any(String) },
+    });
   });
 });
 
