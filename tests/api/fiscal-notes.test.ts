@@ -10,11 +10,14 @@ import { products } from "#server/db/schema/catalogue.ts";
 import { jobs } from "#server/db/schema/jobs.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
 import { FISCAL_SUBMIT_JOB } from "#server/modules/fiscal/fiscal.service.ts";
+import type { Actor } from "#server/platform/auth/actor.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
+import type { QuotationView } from "#shared/schemas/quotations.ts";
 import type { FiscalData, TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-documents.ts";
 import { type Actors, createActors } from "../support/actors.ts";
 import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
 import { pdfText } from "../support/pdf-text.ts";
+import { acceptAsDealer, adminView, approve, askQuote, confirmPayment, editLines, firstProducts } from "../support/quotations.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -232,5 +235,94 @@ describe("Credit it and issue a new invoice", () => {
         .set({ hsCode: before?.hs ?? null })
         .where(eq(products.productId, productId));
     }
+  });
+});
+
+describe("a whole fiscal day through the stand-in", () => {
+  it("fiscalises a quotation's order with delivery and discount, invoices, a partial credit note and a debit note; a refused one waits without stopping them; the day closes", async () => {
+    const [admin, dealer] = [await t.loginAs("admin"), await t.loginAs("dealer")];
+    const adminActor: Actor = { id: 1, roleId: 1, role: "admin", sessionId: "test", emailVerified: true, companyUserId: 1, teamRole: null };
+    // A day of its own: the earlier tests' day holds a receipt FDMS kept with an error, which only ZIMRA can close.
+    await runQueue();
+    if (fdms.days.at(-1)?.status !== "FiscalDayClosed") {
+      await t.app.services.fiscal.closeDay(adminActor).catch(() => null);
+      if (fdms.days.at(-1)?.status !== "FiscalDayClosed") {
+        fdms.closeDayManually();
+        await t.app.services.fiscal.closeDay(adminActor);
+      }
+    }
+    // A quotation with a delivery charge and a discount, approved, accepted and paid.
+    const [first, second] = await firstProducts(t, 2);
+    const quotationId = await askQuote(t, dealer, [{ product_id: first?.id as number, quantity: 2 }]);
+    const asked = await adminView(t, admin, quotationId);
+    const edited = await editLines(
+      t,
+      admin,
+      quotationId,
+      [...asked.lines.map((l) => ({ id: l.id, quantity: l.quantity })), { product_id: second?.id as number, quantity: 1, price: "40.00" }],
+      [
+        { kind: "delivery", label: "Delivery to Mutare", amount: "85.00" },
+        { kind: "discount", label: "Opening discount", amount: "15" },
+      ],
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const lines = (edited.json() as QuotationView).lines.map((l) => ({ id: l.id, price: l.quoted_price ?? "100.00" }));
+    expect((await approve(t, admin, quotationId, { currency: "USD", lines })).statusCode).toBe(200);
+    const quotedOrder = await acceptAsDealer(t, dealer, quotationId);
+    await confirmPayment(t, admin, quotedOrder);
+    const plain = await paidOrder();
+    await runQueue();
+    // FDMS refuses the next receipt (nothing kept there): it waits for correction, the one after it goes on.
+    fdms.refuseNext("RCPT02", 422, "Receipt structure is not valid");
+    const refused = await paidOrder();
+    await runQueue();
+    const after = await paidOrder();
+    // Notes of the plain invoice: one of three panels returned, and a price raised.
+    const cn = await post(`/api/tax-documents/${plain.invoice.id}/credit-notes`, {
+      reason: "One panel returned",
+      lines: [{ line: "0", quantity: 1 }],
+    });
+    expect(cn.statusCode, cn.body).toBe(201);
+    const dn = await post(`/api/tax-documents/${plain.invoice.id}/debit-notes`, {
+      reason: "Under-charged",
+      lines: [{ line: "0", amount: "5.00" }],
+    });
+    expect(dn.statusCode, dn.body).toBe(201);
+    await runQueue();
+
+    const [quoted] = await t.database.db
+      .select()
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, quotedOrder), eq(taxDocuments.kind, "invoice")));
+    const statuses = await Promise.all(
+      [quoted?.id, plain.invoice.id, refused.invoice.id, after.invoice.id, cn.json().id, dn.json().id].map(row),
+    );
+    expect(statuses.map((d) => [d?.number.slice(0, 3), d?.fiscalStatus])).toEqual([
+      ["INV", "fiscalised"],
+      ["INV", "fiscalised"],
+      ["INV", "needs_correction"],
+      ["INV", "fiscalised"],
+      ["CN-", "fiscalised"],
+      ["DN-", "fiscalised"],
+    ]);
+    const byNumber = (n: string | undefined) => fdms.receipts.find((r) => r.receipt.invoiceNo === n)?.receipt;
+    expect(byNumber(quoted?.number)?.receiptLines.map((l) => [l.receiptLineType, l.receiptLineHSCode?.length])).toEqual([
+      ["Sale", 8],
+      ["Sale", 8],
+      ["Sale", 8],
+      ["Discount", 8],
+    ]);
+    expect(
+      fdms.receipts.filter((r) => [cn.json().number, dn.json().number].includes(r.receipt.invoiceNo)).map((r) => r.receipt.receiptType),
+    ).toEqual(["CreditNote", "DebitNote"]);
+    // The back office lists the refused one, in words; the day closes (FDMS kept nothing with an error).
+    const overview = await t.app.services.fiscal.overview(adminActor);
+    expect(overview.needsCorrection.find((d) => d.id === refused.invoice.id)).toMatchObject({
+      keptByFdms: false,
+      problems: [{ code: "RCPT02", message: expect.stringContaining("Receipt structure is not valid") }],
+    });
+    const closed = await t.app.services.fiscal.closeDay(adminActor);
+    expect(closed?.status).toBe("closed");
+    expect(fdms.days.at(-1)?.status).toBe("FiscalDayClosed");
   });
 });
