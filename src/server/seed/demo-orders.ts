@@ -1,9 +1,12 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
+import { ROLE_IDS } from "#shared/roles.ts";
 import type { CategorySlug } from "#shared/schemas/catalogue.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/accounts.ts";
 import { orderLines, orderStatusEvents, orders } from "../db/schema/commerce.ts";
+import { taxDocuments as taxDocuments_ } from "../db/schema/money.ts";
 import { serials } from "../db/schema/stock.ts";
 import { createAuditService } from "../modules/audit/audit.service.ts";
 import { createCatalogueService } from "../modules/catalogue/catalogue.service.ts";
@@ -13,6 +16,7 @@ import { DELIVERY_LINE, deliveryProduct, figures, priceOrder } from "../modules/
 import { createSalesService } from "../modules/sales/sales.service.ts";
 import { createStockService } from "../modules/stock/stock.service.ts";
 import { dispatchOrderStock, reserve } from "../modules/stock/stock-ledger.ts";
+import type { Actor } from "../platform/auth/actor.ts";
 
 /**
  * The demo's HS tariff codes (8 digits, Zimbabwe's customs tariff on the HS 2022 headings): photovoltaic modules
@@ -49,7 +53,8 @@ function servicesAt(db: Db, at: Date) {
  * The demo dealer's orders, priced as the orders service prices them: at the demo dealer's tier and breaks, with the
  * delivery fee to Harare as a line of its own, VAT and the ZWG rate of their day, frozen. One paid with its tax
  * invoice, one sent with serial numbers, one awaiting payment, and one paid then cancelled with its invoice and credit
- * note. The documents are issued by the tax documents service (no e-mails: nobody placed these orders).
+ * note; a partial credit note of the one sent and a debit note of the paid one. The documents are issued by the tax
+ * documents service (no e-mails: nobody placed these orders).
  */
 export async function seedDemoOrders(
   db: Db,
@@ -185,6 +190,50 @@ export async function seedDemoOrders(
       await tx.insert(orderStatusEvents).values({ orderId, status: "cancelled", note: reason, createdAt: cancelledAt });
       await tx.update(orders).set({ updatedAt: cancelledAt }).where(eq(orders.id, orderId));
       await taxDocuments.issueCreditNote(tx, orderId, reason, cancelledAt, { mail: false });
+    });
+  }
+  await seedDemoNotes(db, taxDocuments);
+}
+
+/**
+ * A partial credit note and a debit note, as an admin issues them from an order's page (decision 016): one unit of the
+ * dispatched order came back damaged, and the paid order's delivery was under-charged. Issued by the demo's admin now.
+ */
+async function seedDemoNotes(db: Db, taxDocuments: ReturnType<typeof createTaxDocumentsService>): Promise<void> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, "admin"));
+  if (!admin) return;
+  const actor: Actor = {
+    id: admin.id,
+    roleId: ROLE_IDS.admin,
+    role: "admin",
+    sessionId: "seed",
+    emailVerified: true,
+    companyUserId: admin.id,
+    teamRole: null,
+  };
+  const invoiceOf = async (status: "dispatched" | "paid") => {
+    const [row] = await db
+      .select({ id: taxDocuments_.id })
+      .from(taxDocuments_)
+      .innerJoin(orders, eq(orders.id, taxDocuments_.orderId))
+      .where(and(eq(orders.status, status), eq(taxDocuments_.kind, "invoice")));
+    return row ? taxDocuments.noteOptions(actor, row.id) : null;
+  };
+  const dispatched = await invoiceOf("dispatched");
+  const goods = dispatched?.lines.find((l) => !l.name.startsWith("Delivery"));
+  if (dispatched && goods) {
+    await taxDocuments.issuePartialCreditNote(actor, dispatched.invoice.id, {
+      reason: "One unit arrived with a cracked frame and was returned to the Harare branch.",
+      lines: [{ line: goods.line, quantity: 1 }],
+    });
+  }
+  const paid = await invoiceOf("paid");
+  const delivery = paid?.lines.find((l) => l.name.startsWith("Delivery"));
+  if (paid && delivery) {
+    await taxDocuments.issueDebitNote(actor, paid.invoice.id, {
+      reason: "Delivery to Harare was charged at the old fee; the fee from 1 November is USD 25.00.",
+      lines: [{ line: delivery.line, amount: "10.00" }],
+      charges: [],
     });
   }
 }

@@ -267,7 +267,7 @@ describe("demo content", () => {
     expect(ofOrder.reduce((sum, r) => sum + Number(r.amountUsd), 0)).toBeCloseTo(Number(paid?.subtotalUsd) - 15, 2);
   });
 
-  it("issues the paid order's tax invoice, and the cancelled paid order's invoice and credit note (issue 21)", async () => {
+  it("issues the paid order's tax invoice, the cancelled paid order's invoice and credit note, and a partial credit note and a debit note", async () => {
     const docs = await database.db.select().from(taxDocuments).orderBy(taxDocuments.id);
     const [paid] = await database.db.select().from(orders).where(eq(orders.status, "paid"));
     const [cancelled] = await database.db.select().from(orders).where(eq(orders.status, "cancelled"));
@@ -278,6 +278,15 @@ describe("demo content", () => {
     expect(invoice?.buyerTin).toBe("2001234567");
     const ofCancelled = docs.filter((d) => d.orderId === cancelled?.id).map((d) => d.kind);
     expect(ofCancelled.sort()).toEqual(["credit_note", "invoice"]);
+    // A partial credit note of the dispatched order's invoice (one unit returned) and a debit note of the paid one's.
+    const [dispatched] = await database.db.select().from(orders).where(eq(orders.status, "dispatched"));
+    const partial = docs.find((d) => d.orderId === dispatched?.id && d.kind === "credit_note");
+    expect(partial?.reason).toContain("returned");
+    expect(Number(partial?.total)).toBeLessThan(Number(docs.find((d) => d.orderId === dispatched?.id && d.kind === "invoice")?.total));
+    expect(docs.find((d) => d.orderId === paid?.id && d.kind === "debit_note")).toMatchObject({
+      number: expect.stringMatching(/^DN-/),
+      total: "11.55",
+    });
     // Every product has an 8-digit HS code.
     for (const p of await database.db.select({ hs: products.hsCode }).from(products)) expect(p.hs).toMatch(/^\d{8}$/);
   });
