@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/accounts.ts";
@@ -12,7 +9,8 @@ import { actorFrom } from "#server/platform/auth/actor.ts";
 import { ADDRESS_PART_REQUIRED, ADDRESS_SAVED } from "#shared/schemas/dealers.ts";
 import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import { type Account, BUILT_PASSWORD, buildAccount, buildDealerCompany, type DealerCompany } from "../support/builders.ts";
-import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
+import { type FdmsStandInEnv, startFdmsStandInEnv } from "../support/fdms-env.ts";
+import type { FdmsStandIn } from "../support/fdms-stand-in.ts";
 import { orderRequest } from "../support/orders.ts";
 import { outboxMails } from "../support/outbox.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -25,7 +23,7 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let fdms: FdmsStandIn;
 let t: TestApp;
-let dir: string;
+let stand: FdmsStandInEnv;
 let admin: Record<string, string>;
 let ip = 60;
 
@@ -51,30 +49,15 @@ async function oneLineOnly(company: DealerCompany, line: string) {
 }
 
 beforeAll(async () => {
-  fdms = await startFdmsStandIn();
-  dir = await mkdtemp(path.join(tmpdir(), "fdms-address-"));
-  const caFile = path.join(dir, "fdms-ca.pem");
-  await writeFile(caFile, fdms.caCertificate);
-  t = await createTestApp({
-    env: {
-      FDMS_URL: fdms.url,
-      FDMS_DEVICE_ID: String(fdms.deviceId),
-      FDMS_ACTIVATION_KEY: fdms.activationKey,
-      FDMS_DEVICE_SERIAL: fdms.serialNo,
-      FDMS_DEVICE_MODEL_NAME: "SolarSite",
-      FDMS_DEVICE_MODEL_VERSION: "1.0",
-      FDMS_CA_FILE: caFile,
-      FDMS_TIMEOUT_MS: "1500",
-      FDMS_KEY_SECRET: "fiscal-test-secret-of-at-least-32-characters",
-    },
-  });
+  stand = await startFdmsStandInEnv();
+  fdms = stand.fdms;
+  t = await createTestApp({ env: stand.env });
   admin = await t.loginAs("admin");
 });
 
 afterAll(async () => {
   await t?.close();
-  await fdms?.close();
-  await rm(dir, { recursive: true, force: true });
+  await stand?.close();
 });
 
 describe("saving the registered address (PUT /api/dealer/{id}/address)", () => {

@@ -1,8 +1,3 @@
-// @module-tag db: runs on PostgreSQL too (decision 022)
-import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
@@ -13,7 +8,9 @@ import { sellerDifferences } from "#shared/fdms-seller.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import type { TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import { type Actors, createActors } from "../support/actors.ts";
-import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
+import { type FdmsStandInEnv, startFdmsStandInEnv } from "../support/fdms-env.ts";
+import type { FdmsStandIn } from "../support/fdms-stand-in.ts";
+import { placePaidOrder } from "../support/paid-orders.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -25,29 +22,16 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let fdms: FdmsStandIn;
 let t: TestApp;
-let dir: string;
+let stand: FdmsStandInEnv;
 let actors: Actors;
 let productId: number;
 /** The services check the actor; this test calls them directly. */
 const admin: Actor = { id: 1, roleId: 1, role: "admin", sessionId: "test", emailVerified: true, companyUserId: 1, teamRole: null };
 
 beforeAll(async () => {
-  fdms = await startFdmsStandIn();
-  dir = await mkdtemp(path.join(tmpdir(), "fdms-seller-"));
-  const caFile = path.join(dir, "fdms-ca.pem");
-  await writeFile(caFile, fdms.caCertificate);
-  t = await createTestApp({
-    env: {
-      FDMS_URL: fdms.url,
-      FDMS_DEVICE_ID: String(fdms.deviceId),
-      FDMS_ACTIVATION_KEY: fdms.activationKey,
-      FDMS_DEVICE_SERIAL: fdms.serialNo,
-      FDMS_DEVICE_MODEL_NAME: "SolarSite",
-      FDMS_DEVICE_MODEL_VERSION: "1.0",
-      FDMS_CA_FILE: caFile,
-      FDMS_TIMEOUT_MS: "1500",
-    },
-  });
+  stand = await startFdmsStandInEnv();
+  fdms = stand.fdms;
+  t = await createTestApp({ env: stand.env });
   actors = await createActors(t);
   const [row] = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1);
   productId = row?.id as number;
@@ -55,30 +39,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await fdms?.close();
-  await rm(dir, { recursive: true, force: true });
+  await stand?.close();
 });
 
 /** A dealer's order, paid (an admin confirms it): its invoice's frozen content. */
 async function paidInvoice(): Promise<{ order: OrderView; content: TaxDocumentContent }> {
-  const placed = await actors.inject("dealer", {
-    method: "POST",
-    url: "/api/orders",
-    payload: {
-      idempotencyKey: randomUUID(),
-      currency: "USD",
-      fulfilment: "collection",
-      contactName: "Farai Dealer",
-      contactPhone: "+263 77 123 4567",
-      deliveryAddress: "",
-      notes: "",
-      products: [{ product_id: productId, quantity: 1 }],
-    },
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = placed.json() as OrderView;
-  const paid = await actors.inject("admin", { method: "PUT", url: `/api/orders/${order.id}/confirm-payment`, payload: {} });
-  expect(paid.statusCode, paid.body).toBe(200);
+  const order = await placePaidOrder(actors, [{ product_id: productId, quantity: 1 }]);
   const [doc] = await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
   return { order, content: doc?.content as TaxDocumentContent };
 }

@@ -1,8 +1,3 @@
-// @module-tag db: runs on PostgreSQL too (decision 022)
-import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#server/db/schema/audit.ts";
@@ -15,7 +10,9 @@ import type { OrderView } from "#shared/schemas/orders.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import type { FiscalData, TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-documents.ts";
 import { type Actors, createActors } from "../support/actors.ts";
-import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
+import { type FdmsStandInEnv, startFdmsStandInEnv } from "../support/fdms-env.ts";
+import type { FdmsStandIn } from "../support/fdms-stand-in.ts";
+import { placePaidOrder } from "../support/paid-orders.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { acceptAsDealer, adminView, approve, askQuote, confirmPayment, editLines, firstProducts } from "../support/quotations.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -29,27 +26,13 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 let fdms: FdmsStandIn;
 let t: TestApp;
 let actors: Actors;
-let dir: string;
+let stand: FdmsStandInEnv;
 let productId: number;
 
 beforeAll(async () => {
-  fdms = await startFdmsStandIn();
-  dir = await mkdtemp(path.join(tmpdir(), "fdms-notes-"));
-  const caFile = path.join(dir, "fdms-ca.pem");
-  await writeFile(caFile, fdms.caCertificate);
-  t = await createTestApp({
-    env: {
-      FDMS_URL: fdms.url,
-      FDMS_DEVICE_ID: String(fdms.deviceId),
-      FDMS_ACTIVATION_KEY: fdms.activationKey,
-      FDMS_DEVICE_SERIAL: fdms.serialNo,
-      FDMS_DEVICE_MODEL_NAME: "SolarSite",
-      FDMS_DEVICE_MODEL_VERSION: "1.0",
-      FDMS_CA_FILE: caFile,
-      FDMS_TIMEOUT_MS: "1500",
-      FDMS_KEY_SECRET: "fiscal-notes-secret-of-at-least-32-characters",
-    },
-  });
+  stand = await startFdmsStandInEnv();
+  fdms = stand.fdms;
+  t = await createTestApp({ env: stand.env });
   actors = await createActors(t);
   const [product] = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1);
   productId = product?.id as number;
@@ -57,8 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await fdms?.close();
-  await rm(dir, { recursive: true, force: true });
+  await stand?.close();
 });
 
 const runQueue = () => t.app.services.fiscal.runQueue();
@@ -66,25 +48,7 @@ const row = async (id: number) => (await t.database.db.select().from(taxDocument
 
 /** A paid order of 3 panels and its invoice (queued for FDMS in the payment's transaction). */
 async function paidOrder() {
-  const placed = await actors.inject("dealer", {
-    method: "POST",
-    url: "/api/orders",
-    payload: {
-      idempotencyKey: randomUUID(),
-      currency: "USD",
-      fulfilment: "collection",
-      contactName: "Farai Dealer",
-      contactPhone: "+263 77 123 4567",
-      deliveryAddress: "",
-      notes: "",
-      products: [{ product_id: productId, quantity: 3 }],
-    },
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = placed.json() as OrderView;
-  expect((await actors.inject("admin", { method: "PUT", url: `/api/orders/${order.id}/confirm-payment`, payload: {} })).statusCode).toBe(
-    200,
-  );
+  const order = await placePaidOrder(actors, [{ product_id: productId, quantity: 3 }]);
   const [invoice] = await t.database.db
     .select()
     .from(taxDocuments)

@@ -1,7 +1,4 @@
-// @module-tag db: runs on PostgreSQL too (decision 022)
-import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,11 +13,12 @@ import { taxDocuments } from "#server/db/schema/money.ts";
 import { createFiscalService, FISCAL_SUBMIT_JOB, KEPT_BY_FDMS } from "#server/modules/fiscal/fiscal.service.ts";
 import type { Actor } from "#server/platform/auth/actor.ts";
 import { silentLog } from "#server/platform/log.ts";
-import type { OrderView } from "#shared/schemas/orders.ts";
 import { documentNumber, type FiscalData, type TaxDocumentContent } from "#shared/schemas/tax-documents.ts";
 import { createActors } from "../support/actors.ts";
-import { certificateThumbprint, type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
+import { type FdmsStandInEnv, startFdmsStandInEnv } from "../support/fdms-env.ts";
+import { certificateThumbprint, type FdmsStandIn } from "../support/fdms-stand-in.ts";
 import { decoded, header, outboxMails } from "../support/outbox.ts";
+import { placePaidOrder } from "../support/paid-orders.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -32,7 +30,7 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let fdms: FdmsStandIn;
 let t: TestApp;
-let dir: string;
+let stand: FdmsStandInEnv;
 // Above the demo's own invoice numbers (the seed issues INV-2026-000001 …).
 let sequence = 9000;
 /** The back office's actions need an admin (the services check; these tests call them directly). */
@@ -160,33 +158,14 @@ async function documents(ids: number[]) {
 }
 
 beforeAll(async () => {
-  fdms = await startFdmsStandIn();
-  dir = await mkdtemp(path.join(tmpdir(), "fdms-test-"));
-  const caFile = path.join(dir, "fdms-ca.pem");
-  await writeFile(caFile, fdms.caCertificate);
-  const serverCertFile = path.join(dir, "fdms-signing.pem");
-  await writeFile(serverCertFile, fdms.signingCertificate);
-  t = await createTestApp({
-    env: {
-      FDMS_URL: fdms.url,
-      FDMS_DEVICE_ID: String(fdms.deviceId),
-      FDMS_ACTIVATION_KEY: fdms.activationKey,
-      FDMS_DEVICE_SERIAL: fdms.serialNo,
-      FDMS_DEVICE_MODEL_NAME: "SolarSite",
-      FDMS_DEVICE_MODEL_VERSION: "1.0",
-      FDMS_CA_FILE: caFile,
-      FDMS_SERVER_CERT_FILE: serverCertFile,
-      FDMS_TIMEOUT_MS: "1500",
-      FDMS_KEY_SECRET: "fiscal-test-secret-of-at-least-32-characters",
-      FDMS_DELIVERY_HS_CODE: "99002000",
-    },
-  });
+  stand = await startFdmsStandInEnv({ FDMS_DELIVERY_HS_CODE: "99002000" });
+  fdms = stand.fdms;
+  t = await createTestApp({ env: stand.env });
 });
 
 afterAll(async () => {
   await t?.close();
-  await fdms?.close();
-  await rm(dir, { recursive: true, force: true });
+  await stand?.close();
 });
 
 describe("fiscalisation through FDMS", () => {
@@ -575,7 +554,7 @@ describe("receipts FDMS refuses, and its signature", () => {
 
   it("records a server signature that does not verify with the configured certificate, logs it and lists it", async () => {
     // A certificate that is not FDMS's signing one.
-    const wrongCert = path.join(dir, "not-fdms.pem");
+    const wrongCert = path.join(path.dirname(stand.env.FDMS_CA_FILE as string), "not-fdms.pem");
     await writeFile(wrongCert, fdms.caCertificate);
     const errors: string[] = [];
     const log = { ...silentLog, error: (_: unknown, message?: string) => errors.push(String(message)) };
@@ -604,24 +583,7 @@ describe("a paid order's invoice, fiscalised (issue 21 §4–§5 together)", () 
   it("is queued when the payment is confirmed, fiscalised, printed as a FISCAL TAX INVOICE with its numbers and e-mailed only then", async () => {
     const actors = await createActors(t);
     const [product] = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1);
-    const placed = await actors.inject("dealer", {
-      method: "POST",
-      url: "/api/orders",
-      payload: {
-        idempotencyKey: randomUUID(),
-        currency: "USD",
-        fulfilment: "collection",
-        contactName: "Farai Dealer",
-        contactPhone: "+263 77 123 4567",
-        deliveryAddress: "",
-        notes: "",
-        products: [{ product_id: product?.id, quantity: 2 }],
-      },
-    });
-    expect(placed.statusCode).toBe(201);
-    const order = placed.json() as OrderView;
-    const confirmed = await actors.inject("admin", { method: "PUT", url: `/api/orders/${order.id}/confirm-payment`, payload: {} });
-    expect(confirmed.statusCode).toBe(200);
+    const order = await placePaidOrder(actors, [{ product_id: product?.id as number, quantity: 2 }]);
     // Issued and queued in the payment's transaction.
     const [issued] = await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
     expect(issued?.kind).toBe("invoice");

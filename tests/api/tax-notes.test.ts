@@ -1,5 +1,3 @@
-// @module-tag db: runs on PostgreSQL too (decision 022)
-import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#server/db/schema/audit.ts";
@@ -8,6 +6,7 @@ import { taxDocuments } from "#server/db/schema/money.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import type { NoteOptions, TaxDocumentContent, TaxDocumentView } from "#shared/schemas/tax-documents.ts";
 import { type Actors, createActors } from "../support/actors.ts";
+import { placePaidOrder } from "../support/paid-orders.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -34,31 +33,10 @@ const cents = (v: string) => Math.round(Number(v) * 100);
 
 /** A paid order of 3 × the first product and 1 × the second, and its invoice. */
 async function paidOrder(): Promise<{ order: OrderView; invoice: typeof taxDocuments.$inferSelect }> {
-  const placed = await actors.inject("dealer", {
-    method: "POST",
-    url: "/api/orders",
-    payload: {
-      idempotencyKey: randomUUID(),
-      currency: "USD",
-      fulfilment: "collection",
-      contactName: "Farai Dealer",
-      contactPhone: "+263 77 123 4567",
-      deliveryAddress: "",
-      notes: "",
-      products: [
-        { product_id: productIds[0], quantity: 3 },
-        { product_id: productIds[1], quantity: 1 },
-      ],
-    },
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = placed.json() as OrderView;
-  const paid = await actors.inject("admin", {
-    method: "PUT",
-    url: `/api/orders/${order.id}/confirm-payment`,
-    payload: { paymentReference: "ZIPIT 9" },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
+  const order = await placePaidOrder(actors, [
+    { product_id: productIds[0] as number, quantity: 3 },
+    { product_id: productIds[1] as number, quantity: 1 },
+  ]);
   const [invoice] = await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
   if (!invoice) throw new Error("no invoice");
   return { order, invoice };

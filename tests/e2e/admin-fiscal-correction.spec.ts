@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, expect, test } from "@playwright/test";
@@ -11,7 +11,8 @@ import { openStorage } from "#server/platform/storage/storage.ts";
 import { DEMO_ACCOUNTS } from "#server/seed/accounts.ts";
 import { seedIfEmpty } from "#server/seed/seed.ts";
 import { type Account, buildAccount } from "../support/builders.ts";
-import { type FdmsStandIn, startFdmsStandIn } from "../support/fdms-stand-in.ts";
+import { type FdmsStandInEnv, startFdmsStandInEnv } from "../support/fdms-env.ts";
+import type { FdmsStandIn } from "../support/fdms-stand-in.ts";
 import { TEST_MEDIA_CACHE } from "../support/media-cache.ts";
 import { orderRequest } from "../support/orders.ts";
 import { type ServerProcess, startServer } from "../support/server-process.ts";
@@ -26,6 +27,7 @@ import { hydrated } from "./support/hydration.ts";
  * the invoice again (decision 016).
  */
 
+let stand: FdmsStandInEnv;
 let fdms: FdmsStandIn;
 let server: ServerProcess;
 let dataDir: string;
@@ -35,10 +37,9 @@ let productName: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  fdms = await startFdmsStandIn();
+  stand = await startFdmsStandInEnv({ FDMS_TIMEOUT_MS: "10000" });
+  fdms = stand.fdms;
   dataDir = await mkdtemp(path.join(tmpdir(), "solar-e2e-fdms-"));
-  const caFile = path.join(dataDir, "fdms-ca.pem");
-  await writeFile(caFile, fdms.caCertificate);
   const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
   try {
     await database.migrate();
@@ -60,13 +61,7 @@ test.beforeAll(async () => {
     {
       DATA_DIR: dataDir,
       SIGNUPS_PER_HOUR: "200",
-      FDMS_URL: fdms.url,
-      FDMS_DEVICE_ID: String(fdms.deviceId),
-      FDMS_ACTIVATION_KEY: fdms.activationKey,
-      FDMS_DEVICE_SERIAL: fdms.serialNo,
-      FDMS_DEVICE_MODEL_NAME: "SolarSite",
-      FDMS_DEVICE_MODEL_VERSION: "1.0",
-      FDMS_CA_FILE: caFile,
+      ...stand.env,
     },
     90_000,
   );
@@ -74,7 +69,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop();
-  await fdms?.close();
+  await stand?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
