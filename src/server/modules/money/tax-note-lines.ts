@@ -38,44 +38,36 @@ export const isDiscount = (p: Position) => p.net < 0n;
 /** The key of a charge line a debit note added: "+" on the note, "n<note id>.<line index>" once issued. */
 const ADDED = "+";
 
+/** A line as a position: nothing returned, credited or debited yet. */
+function freshPosition(key: string, l: DocumentLine): Position {
+  return {
+    key,
+    name: l.name,
+    product_id: l.product_id,
+    hs_code: l.hs_code,
+    vat_category: l.vat_category,
+    vat_rate: l.vat_rate,
+    unit_price: l.unit_price,
+    quantity: l.quantity,
+    returned: 0,
+    net: cents(l.net),
+    credited: 0n,
+    debited: 0n,
+  };
+}
+
 /** The invoice's lines and its notes' added charges, each with what its notes took off and added. */
 export function positionsOf(invoice: TaxDocumentContent, notes: readonly NoteRow[]): Map<string, Position> {
   const positions = new Map<string, Position>();
   invoice.lines.forEach((l, i) => {
-    positions.set(String(i), {
-      key: String(i),
-      name: l.name,
-      product_id: l.product_id,
-      hs_code: l.hs_code,
-      vat_category: l.vat_category,
-      vat_rate: l.vat_rate,
-      unit_price: l.unit_price,
-      quantity: l.quantity,
-      returned: 0,
-      net: cents(l.net),
-      credited: 0n,
-      debited: 0n,
-    });
+    positions.set(String(i), freshPosition(String(i), l));
   });
   for (const note of [...notes].sort((a, b) => a.id - b.id)) {
     if (note.kind === "invoice") continue;
     (note.content as TaxDocumentContent).lines.forEach((l, i) => {
       if (l.of_line === ADDED) {
         const key = `n${note.id}.${i}`;
-        positions.set(key, {
-          key,
-          name: l.name,
-          product_id: l.product_id,
-          hs_code: l.hs_code,
-          vat_category: l.vat_category,
-          vat_rate: l.vat_rate,
-          unit_price: l.unit_price,
-          quantity: l.quantity,
-          returned: 0,
-          net: cents(l.net),
-          credited: 0n,
-          debited: 0n,
-        });
+        positions.set(key, freshPosition(key, l));
         return;
       }
       // A credit note from before notes named their lines mirrors its invoice line by line.

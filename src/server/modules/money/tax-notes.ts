@@ -168,6 +168,30 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
     });
   }
 
+  /**
+   * An admin's credit or debit note of an invoice, in a transaction of its own: the invoice locked (notes at once
+   * queue, RCPT035), refused when it takes no note, the lines from `linesOf`, issued and audited.
+   */
+  function adminNote(
+    admin: SignedIn,
+    invoiceId: number,
+    kind: "credit_note" | "debit_note",
+    reason: string,
+    linesOf: (found: Awaited<ReturnType<typeof lockedInvoice>>) => NoteLine[],
+  ): Promise<TaxDocumentRow> {
+    return db.transaction(async (tx) => {
+      const at = now();
+      const found = await lockedInvoice(tx, invoiceId);
+      const refused = adminRefusal(found, at);
+      if (refused) throw new ConflictError(refused);
+      const row = await issueNote(tx, kind, found, linesOf(found), reason, at);
+      const name = kind === "credit_note" ? "Credit note" : "Debit note";
+      const action = kind === "credit_note" ? "credit" : "debit";
+      await record(tx, admin, row, found.invoice, action, `${name} ${row.number} of ${found.invoice.number}: ${row.currency} ${row.total}`);
+      return row;
+    });
+  }
+
   /** The order's invoice in force (not one credited and issued again). */
   async function currentInvoiceOf(exec: Db | Tx, orderId: number): Promise<TaxDocumentRow | null> {
     const [row] = await exec
@@ -242,51 +266,21 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
     /** A partial credit note of an invoice (admins): units returned or amounts off, with the reason; audited. */
     async issueCreditNote(actor: Actor, invoiceId: number, input: CreditNoteInput): Promise<TaxDocumentRow> {
       const admin = requireAdmin(actor);
-      return db.transaction(async (tx) => {
-        const at = now();
-        const found = await lockedInvoice(tx, invoiceId);
-        const refused = adminRefusal(found, at);
-        if (refused) throw new ConflictError(refused);
-        const positions = positionsOf(found.invoice.content as TaxDocumentContent, found.notes);
-        const lines = creditLines(positions, input, found.invoice.currency);
-        const row = await issueNote(tx, "credit_note", found, lines, input.reason, at);
-        await record(
-          tx,
-          admin,
-          row,
-          found.invoice,
-          "credit",
-          `Credit note ${row.number} of ${found.invoice.number}: ${row.currency} ${row.total}`,
-        );
-        return row;
-      });
+      return adminNote(admin, invoiceId, "credit_note", input.reason, (found) =>
+        creditLines(positionsOf(found.invoice.content as TaxDocumentContent, found.notes), input, found.invoice.currency),
+      );
     },
 
     /** A debit note of an invoice (admins): a price raised or a charge added, with the reason; audited. */
     async issueDebitNote(actor: Actor, invoiceId: number, input: DebitNoteInput): Promise<TaxDocumentRow> {
       const admin = requireAdmin(actor);
-      return db.transaction(async (tx) => {
-        const at = now();
-        const found = await lockedInvoice(tx, invoiceId);
-        const refused = adminRefusal(found, at);
-        if (refused) throw new ConflictError(refused);
+      return adminNote(admin, invoiceId, "debit_note", input.reason, (found) => {
         const content = found.invoice.content as TaxDocumentContent;
-        const positions = positionsOf(content, found.notes);
-        const lines = debitLines(
-          positions,
+        return debitLines(
+          positionsOf(content, found.notes),
           input,
           content.lines.map((l) => l.vat_rate),
         );
-        const row = await issueNote(tx, "debit_note", found, lines, input.reason, at);
-        await record(
-          tx,
-          admin,
-          row,
-          found.invoice,
-          "debit",
-          `Debit note ${row.number} of ${found.invoice.number}: ${row.currency} ${row.total}`,
-        );
-        return row;
       });
     },
 

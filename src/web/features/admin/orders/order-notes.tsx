@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { signedCents } from "#shared/money.ts";
 import type { NoteOptions } from "#shared/schemas/tax-documents.ts";
@@ -27,6 +27,45 @@ function issuesOf(answer: ApiAnswer): Issues {
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 /** An amount as typed is one above 0, with at most two decimals. */
 const positiveAmount = (text: string) => AMOUNT.test(text.trim()) && (signedCents(text.trim()) ?? 0n) > 0n;
+
+/** A note's form: sent by script (the answer's errors under their fields), its failure and form-wide error on top. */
+function NoteForm(props: {
+  busy: boolean;
+  failure: string | null | undefined;
+  formIssue: string | undefined;
+  onSend: () => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      aria-busy={props.busy}
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void props.onSend();
+      }}
+    >
+      {props.failure ? <FormAlert>{props.failure}</FormAlert> : null}
+      {props.formIssue ? <FormAlert>{props.formIssue}</FormAlert> : null}
+      {props.children}
+    </form>
+  );
+}
+
+/** The reason every note must give (FDMS's receiptNotes, RCPT034), printed on it. */
+function NoteReason(props: { name: string; value: string; error: string | undefined; onChange: (value: string) => void }) {
+  return (
+    <TextAreaField
+      label="Reason (printed on the note)"
+      name={props.name}
+      value={props.value}
+      maxLength={500}
+      error={props.error}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
 
 function CreditNoteForm({ options, onDone }: { options: NoteOptions; onDone: (message: string) => void }) {
   const [units, setUnits] = useState<Record<string, string>>({});
@@ -77,17 +116,7 @@ function CreditNoteForm({ options, onDone }: { options: NoteOptions; onDone: (me
     issues[`line-${key}`] ?? issues[`lines.${i}.quantity`] ?? issues[`lines.${i}.amount`] ?? issues[`lines.${i}`];
 
   return (
-    <form
-      noValidate
-      aria-busy={submit.busy}
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
-    >
-      {submit.failure ? <FormAlert>{submit.failure}</FormAlert> : null}
-      {issues.form ? <FormAlert>{issues.form}</FormAlert> : null}
+    <NoteForm busy={submit.busy} failure={submit.failure} formIssue={issues.form} onSend={send}>
       {creditable.length === 0 ? <p className="text-sm text-slate-700">Nothing remains to be credited on this invoice.</p> : null}
       {creditable.map((l) => {
         // The index the service will name in its issues: the order of the lines sent.
@@ -123,14 +152,7 @@ function CreditNoteForm({ options, onDone }: { options: NoteOptions; onDone: (me
           </fieldset>
         );
       })}
-      <TextAreaField
-        label="Reason (printed on the note)"
-        name="reason"
-        value={reason}
-        maxLength={500}
-        error={issues.reason}
-        onChange={(e) => setReason(e.currentTarget.value)}
-      />
+      <NoteReason name="reason" value={reason} error={issues.reason} onChange={setReason} />
       <p className="text-sm text-slate-700">
         Stock is not changed by a credit note. Record returned goods under{" "}
         <Link to="/admin/stock" className="font-semibold text-accent-800 underline">
@@ -141,7 +163,7 @@ function CreditNoteForm({ options, onDone }: { options: NoteOptions; onDone: (me
       <button type="submit" disabled={submit.busy || creditable.length === 0} className={buttonClass("primary")}>
         {submit.busy ? "Issuing the credit note…" : "Issue the credit note"}
       </button>
-    </form>
+    </NoteForm>
   );
 }
 
@@ -189,17 +211,7 @@ function DebitNoteForm({ options, onDone }: { options: NoteOptions; onDone: (mes
   }
 
   return (
-    <form
-      noValidate
-      aria-busy={submit.busy}
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
-    >
-      {submit.failure ? <FormAlert>{submit.failure}</FormAlert> : null}
-      {issues.form ? <FormAlert>{issues.form}</FormAlert> : null}
+    <NoteForm busy={submit.busy} failure={submit.failure} formIssue={issues.form} onSend={send}>
       {lines.map((l, i) => (
         <TextField
           key={l.line}
@@ -246,18 +258,11 @@ function DebitNoteForm({ options, onDone }: { options: NoteOptions; onDone: (mes
           </SelectField>
         </div>
       </fieldset>
-      <TextAreaField
-        label="Reason (printed on the note)"
-        name="debit-reason"
-        value={reason}
-        maxLength={500}
-        error={issues.reason}
-        onChange={(e) => setReason(e.currentTarget.value)}
-      />
+      <NoteReason name="debit-reason" value={reason} error={issues.reason} onChange={setReason} />
       <button type="submit" disabled={submit.busy} className={buttonClass("primary")}>
         {submit.busy ? "Issuing the debit note…" : "Issue the debit note"}
       </button>
-    </form>
+    </NoteForm>
   );
 }
 
