@@ -61,7 +61,7 @@ function documentOf(standard: string, lines: Line[]): TaxDocumentContent {
   const amounts = documentAmounts(input, "group");
   const party = { name: "Sunrise Solar", address: "Harare", tin: "2000999999", vat_number: null, email: null, phone: null };
   return {
-    seller: party,
+    seller: { ...party, vat_number: "220123456" },
     buyer: party,
     order_reference: "ORD-1",
     currency: "USD",

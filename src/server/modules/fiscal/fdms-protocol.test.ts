@@ -659,8 +659,20 @@ describe("receipt lines, payment and date (decision 016, Rules relied on)", () =
     expect(() => buildReceipt({ ...input, content: bare, lineKinds: ["product"] })).toThrow(
       /INV-2026-000009: the product "Panel 550 W" has no HS code/,
     );
-    const notVat = buildReceipt({ ...input, content: { ...bare, seller: { ...bare.seller, vat_number: null } }, lineKinds: ["product"] });
+    // A seller without a VAT number charges none (RCPT021): its exempt line goes without an HS code.
+    const notVatSeller = { ...bare.seller, vat_number: null };
+    expect(() => buildReceipt({ ...input, content: { ...bare, seller: notVatSeller }, lineKinds: ["product"] })).toThrow(
+      /carries VAT at 15\.5 %, but the seller has no VAT number with ZIMRA \(RCPT021\)/,
+    );
+    const exempt = content({
+      seller: notVatSeller,
+      lines: [{ ...panel, hs_code: null, vat_category: "exempt", vat_rate: null, vat: "0.00", total: "200.00" }],
+      vat_summary: [{ vat_rate: null, net: "200.00", vat: "0.00" }],
+      totals: { subtotal: "200.00", vat: "0.00", total: "200.00" },
+    });
+    const notVat = buildReceipt({ ...input, content: exempt, lineKinds: ["product"] });
     expect(notVat.receiptLines[0]).not.toHaveProperty("receiptLineHSCode");
+    expect(notVat.receiptLines[0]).not.toHaveProperty("taxPercent");
   });
 
   it("sends how the order was paid: Paynow's card page, EcoCash or OneMoney, else a bank transfer (API §5.4.5)", () => {

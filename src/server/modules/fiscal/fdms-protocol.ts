@@ -186,6 +186,12 @@ function receiptLine(input: ReceiptInput, line: DocumentLine, i: number, sign: b
     );
   }
   const tax = taxForRate(input.taxes, line.vat_rate, input.receiptDate, input.creditedDate);
+  // A seller FDMS does not list as a VAT payer charges no VAT (RCPT021): refused before anything is signed.
+  if (!isExemptTax(tax) && Number(tax.taxPercent) > 0 && !sellerIsVatRegistered(input.content.seller.vat_number)) {
+    throw new FdmsProtocolError(
+      `${input.number}: "${line.name}" carries VAT at ${tax.taxPercent} %, but the seller has no VAT number with ZIMRA (RCPT021): issue it without VAT, or register for VAT first`,
+    );
+  }
   return {
     receiptLineType: kind === "discount" ? "Discount" : "Sale",
     receiptLineNo: i + 1,
