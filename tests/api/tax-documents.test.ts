@@ -181,6 +181,7 @@ describe("tax invoices and credit notes (issue 21 §4)", () => {
     expect(text).toMatch(/HS \d{4}\.\d{2}\.\d{2}/);
     expect(text).toContain(vatRateLabel(paid.vat_rate)); // 16 % since the rate changed above
     expect(text).toContain("In ZWG");
+    expect(text).toContain("Paid by: Bank transfer or ZIPIT");
     // The stored document's amounts are the order's, to the cent.
     const [doc] = await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, o.id));
     expect([doc?.subtotal, doc?.vat, doc?.total]).toEqual([paid.subtotal, paid.vat, paid.total]);

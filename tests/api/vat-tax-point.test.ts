@@ -152,6 +152,8 @@ describe("the VAT tax point: the earlier of the invoice and the payment", () => 
     expect(changed).toBe(true);
     const { content } = await invoiceOf(placed.id);
     expect([content.tax_point, content.standard_vat_rate]).toEqual(["2025-12-31", "15.00"]);
+    // The invoice says how it was paid (as FDMS is told: a mobile wallet).
+    expect(content.paid_by).toBe("EcoCash through Paynow");
   });
 
   it("refuses a transfer date after today or before the order was placed", async () => {

@@ -11,6 +11,13 @@ export const PAYNOW_METHOD_LABELS: Record<PaynowMethod, string> = {
   onemoney: "OneMoney",
 };
 
+/** How an invoice says it was paid: through Paynow by its method, else the bank or ZIPIT transfer an admin confirmed. */
+export function paidByText(paynowMethod: PaynowMethod | null, transferReference: string | null): string {
+  if (paynowMethod === "web") return "Card through Paynow";
+  if (paynowMethod) return `${PAYNOW_METHOD_LABELS[paynowMethod]} through Paynow`;
+  return transferReference ? `Bank transfer or ZIPIT, reference ${transferReference}` : "Bank transfer or ZIPIT";
+}
+
 /** A Paynow transaction's statuses, as Paynow names them (lower case, underscores). The database keeps the same values. */
 export const PAYMENT_STATUSES = [
   "created",

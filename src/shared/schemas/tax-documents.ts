@@ -80,6 +80,8 @@ export const taxDocumentContentSchema = z.object({
    * issued before the rule.
    */
   tax_point: z.string().optional(),
+  /** How the invoice was paid, as printed ("EcoCash through Paynow", "Bank transfer or ZIPIT, reference …"). */
+  paid_by: z.string().optional(),
   standard_vat_rate: z.string().nullable().optional(),
   /**
    * Only when the tax point's rate is not the order's: what the order asked and was paid (its frozen total), and the

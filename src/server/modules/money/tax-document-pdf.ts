@@ -243,6 +243,10 @@ export async function taxDocumentPdf(view: TaxDocumentView, content: TaxDocument
     rightText(`${rateNote(secondary, content.exchange_rate, content.rate_date)}.`, right.total - PAD, state.y, regular, 8.5, MUTED);
     state.y -= 12;
   }
+  if (view.kind === "invoice" && content.paid_by) {
+    rightText(`Paid by: ${content.paid_by}.`, right.total - PAD, state.y, regular, 8.5, MUTED);
+    state.y -= 12;
+  }
   state.y = Math.min(state.y, summaryBottom) - 20;
 
   // Fiscal particulars and QR code, once FDMS has accepted the document.

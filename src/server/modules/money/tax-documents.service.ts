@@ -4,7 +4,7 @@ import { harareDate } from "#shared/dates.ts";
 import type { FdmsSeller } from "#shared/fdms-seller.ts";
 import { centsToDecimal, signedCents } from "#shared/money.ts";
 import { orderReference } from "#shared/schemas/orders.ts";
-import { PAYMENT_PAID } from "#shared/schemas/payments.ts";
+import { PAYMENT_PAID, paidByText } from "#shared/schemas/payments.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import {
   type DocumentParty,
@@ -156,7 +156,7 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
         .where(eq(users.id, placed.userId)),
       // When Paynow had the money (the paid payment's last change; a later delivery status only makes it later).
       tx
-        .select({ at: orderPayments.updatedAt })
+        .select({ at: orderPayments.updatedAt, method: orderPayments.method })
         .from(orderPayments)
         .where(and(eq(orderPayments.orderId, orderId), inArray(orderPayments.status, [...PAYMENT_PAID])))
         .orderBy(asc(orderPayments.updatedAt))
@@ -255,6 +255,7 @@ export function createTaxDocumentsService({ db, mailer, settings, siteUrl, fisca
       credits: null,
       reason: "",
       tax_point: taxPoint,
+      paid_by: paidByText(paynow?.method ?? null, placed.paymentReference),
       standard_vat_rate: standardRate,
       ...settlement,
     };
