@@ -222,18 +222,28 @@ async function seedDemoNotes(db: Db, taxDocuments: ReturnType<typeof createTaxDo
   const dispatched = await invoiceOf("dispatched");
   const goods = dispatched?.lines.find((l) => !l.name.startsWith("Delivery"));
   if (dispatched && goods) {
-    await taxDocuments.issuePartialCreditNote(actor, dispatched.invoice.id, {
-      reason: "One unit arrived with a cracked frame and was returned to the Harare branch.",
-      lines: [{ line: goods.line, quantity: 1 }],
-    });
+    await taxDocuments.issuePartialCreditNote(
+      actor,
+      dispatched.invoice.id,
+      {
+        reason: "One unit arrived with a cracked frame and was returned to the Harare branch.",
+        lines: [{ line: goods.line, quantity: 1 }],
+      },
+      { mail: false },
+    );
   }
   const paid = await invoiceOf("paid");
   const delivery = paid?.lines.find((l) => l.name.startsWith("Delivery"));
   if (paid && delivery) {
-    await taxDocuments.issueDebitNote(actor, paid.invoice.id, {
-      reason: "Delivery to Harare was charged at the old fee; the fee from 1 November is USD 25.00.",
-      lines: [{ line: delivery.line, amount: "10.00" }],
-      charges: [],
-    });
+    await taxDocuments.issueDebitNote(
+      actor,
+      paid.invoice.id,
+      {
+        reason: "Delivery to Harare was charged at the old fee; the fee from 1 November is USD 25.00.",
+        lines: [{ line: delivery.line, amount: "10.00" }],
+        charges: [],
+      },
+      { mail: false },
+    );
   }
 }

@@ -178,13 +178,14 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
     kind: "credit_note" | "debit_note",
     reason: string,
     linesOf: (found: Awaited<ReturnType<typeof lockedInvoice>>) => NoteLine[],
+    opts: { mail?: boolean },
   ): Promise<TaxDocumentRow> {
     return db.transaction(async (tx) => {
       const at = now();
       const found = await lockedInvoice(tx, invoiceId);
       const refused = adminRefusal(found, at);
       if (refused) throw new ConflictError(refused);
-      const row = await issueNote(tx, kind, found, linesOf(found), reason, at);
+      const row = await issueNote(tx, kind, found, linesOf(found), reason, at, opts);
       const name = kind === "credit_note" ? "Credit note" : "Debit note";
       const action = kind === "credit_note" ? "credit" : "debit";
       await record(tx, admin, row, found.invoice, action, `${name} ${row.number} of ${found.invoice.number}: ${row.currency} ${row.total}`);
@@ -263,25 +264,40 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
       });
     },
 
-    /** A partial credit note of an invoice (admins): units returned or amounts off, with the reason; audited. */
-    async issueCreditNote(actor: Actor, invoiceId: number, input: CreditNoteInput): Promise<TaxDocumentRow> {
+    /**
+     * A partial credit note of an invoice (admins): units returned or amounts off, with the reason; audited. E-mailed to
+     * the dealer once final unless `mail` is false (the demo's seed).
+     */
+    async issueCreditNote(actor: Actor, invoiceId: number, input: CreditNoteInput, opts: { mail?: boolean } = {}): Promise<TaxDocumentRow> {
       const admin = requireAdmin(actor);
-      return adminNote(admin, invoiceId, "credit_note", input.reason, (found) =>
-        creditLines(positionsOf(found.invoice.content as TaxDocumentContent, found.notes), input, found.invoice.currency),
+      return adminNote(
+        admin,
+        invoiceId,
+        "credit_note",
+        input.reason,
+        (found) => creditLines(positionsOf(found.invoice.content as TaxDocumentContent, found.notes), input, found.invoice.currency),
+        opts,
       );
     },
 
     /** A debit note of an invoice (admins): a price raised or a charge added, with the reason; audited. */
-    async issueDebitNote(actor: Actor, invoiceId: number, input: DebitNoteInput): Promise<TaxDocumentRow> {
+    async issueDebitNote(actor: Actor, invoiceId: number, input: DebitNoteInput, opts: { mail?: boolean } = {}): Promise<TaxDocumentRow> {
       const admin = requireAdmin(actor);
-      return adminNote(admin, invoiceId, "debit_note", input.reason, (found) => {
-        const content = found.invoice.content as TaxDocumentContent;
-        return debitLines(
-          positionsOf(content, found.notes),
-          input,
-          content.lines.map((l) => l.vat_rate),
-        );
-      });
+      return adminNote(
+        admin,
+        invoiceId,
+        "debit_note",
+        input.reason,
+        (found) => {
+          const content = found.invoice.content as TaxDocumentContent;
+          return debitLines(
+            positionsOf(content, found.notes),
+            input,
+            content.lines.map((l) => l.vat_rate),
+          );
+        },
+        opts,
+      );
     },
 
     /**
