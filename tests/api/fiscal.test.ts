@@ -1,3 +1,4 @@
+// @module-tag db: runs on PostgreSQL too (decision 022)
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { asc, eq, inArray } from "drizzle-orm";
