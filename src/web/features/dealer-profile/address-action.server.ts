@@ -5,14 +5,19 @@ import { formText } from "../../lib/form-data.ts";
 import type { WebContext } from "../../load-context.ts";
 import type { AddressResult } from "./address-form.tsx";
 
-/** The address form's post (intent "address"): the company's registered address in its four parts (decision 016). */
-export async function saveAddressAction(form: FormData, context: WebContext, userId: number) {
-  const values = {
+/** The registered address's four fields as a form posts them (the address form and the company details form). */
+export function addressFormValues(form: FormData) {
+  return {
     province: formText(form, "province"),
     city: formText(form, "city"),
     street: formText(form, "street"),
     houseNo: formText(form, "houseNo"),
   };
+}
+
+/** The address form's post (intent "address"): the company's registered address in its four parts (decision 016). */
+export async function saveAddressAction(form: FormData, context: WebContext, userId: number) {
+  const values = addressFormValues(form);
   return formAction(
     registeredAddressSchema,
     async (address) => {

@@ -13,6 +13,7 @@ import { formAction } from "../../lib/form-action.ts";
 import { formText } from "../../lib/form-data.ts";
 import { knownFailure } from "../../lib/service-errors.ts";
 import type { WebContext } from "../../load-context.ts";
+import { addressFormValues } from "../dealer-profile/address-action.server.ts";
 import type { RegisterResult } from "./register-result.ts";
 
 /** The installation items of a posted form: fields named installations.{i}.{field}, in index order. */
@@ -42,10 +43,7 @@ async function saveCompany(form: FormData, context: WebContext, userId: number) 
     companyRegistrationNumber: formText(form, "companyRegistrationNumber"),
     VATNumber: formText(form, "VATNumber"),
     TIN: formText(form, "TIN"),
-    province: formText(form, "province"),
-    city: formText(form, "city"),
-    street: formText(form, "street"),
-    houseNo: formText(form, "houseNo"),
+    ...addressFormValues(form),
   };
   return formAction(
     companyDetailsSchema,
