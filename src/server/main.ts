@@ -88,6 +88,8 @@ export async function main(web: "production" | "development" = "production") {
       lines.push("");
     }
     console.log(lines.join("\n"));
+    // The benchmark's queries per request: it sends SIGUSR2 before and after a load and reads the count printed.
+    process.on("SIGUSR2", () => console.log(`statements ${database.statements()}`));
     // One picture at a time: a core stays free for the visitors (the drawer logs a picture it cannot draw).
     if (pictures.size > 0) void pictures.drawAll().catch((err) => app.log.error({ err }, "drawing the demo pictures stopped"));
     stopOnSignals(

@@ -29,6 +29,11 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (the tests' seeded snapshot, loaded again with `loadDataDir`). */
   dump?(): Promise<Blob>;
+  /**
+   * Statements sent to the database since the process started (a transaction's BEGIN and COMMIT count): the
+   * benchmark's queries per request (main.ts prints it on SIGUSR2).
+   */
+  statements(): number;
 };
 
 /**
@@ -57,8 +62,14 @@ export async function openDatabase(
     pool.on("error", () => {});
     // A client in use (inside a transaction, between two queries) that loses its connection emits "error" too, and
     // nothing else listens then: without this the process would crash. Its next query fails, answered 503.
+    let statements = 0;
     pool.on("connect", (client) => {
       client.on("error", () => {});
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        statements++;
+        return query(...args);
+      };
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
@@ -77,6 +88,7 @@ export async function openDatabase(
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      statements: () => statements,
     };
   }
   let client: PGlite;
@@ -89,7 +101,7 @@ export async function openDatabase(
   }
   await client.waitReady;
   // One statement or transaction per event-loop turn (pglite-turns.ts).
-  takeTurns(client);
+  const turns = takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -100,6 +112,7 @@ export async function openDatabase(
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),
+    statements: turns.turnsTaken,
   };
 }
 

@@ -31,8 +31,9 @@ export type TurnTaker = {
  * (249 and 257 req/s), and a 5 ms run of the benchmark had 90 timeouts again. The way out of both is PGlite off the
  * main thread (a worker); on PostgreSQL none of this applies.
  */
-export function takeTurns<T extends TurnTaker>(client: T): T {
+export function takeTurns<T extends TurnTaker>(client: T): T & { turnsTaken(): number } {
   let busy = false;
+  let taken = 0;
   /** A turn started in this turn of the event loop (cleared by the next check phase). */
   let turnThisIteration = false;
   const waiting: (() => void)[] = [];
@@ -75,6 +76,7 @@ export function takeTurns<T extends TurnTaker>(client: T): T {
     const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as Record<typeof name, unknown>)[name] = async (...args: unknown[]) => {
       await acquire();
+      taken++;
       try {
         return await original(...args);
       } finally {
@@ -82,5 +84,5 @@ export function takeTurns<T extends TurnTaker>(client: T): T {
       }
     };
   }
-  return client;
+  return Object.assign(client, { turnsTaken: () => taken });
 }
