@@ -127,7 +127,7 @@ async function measureServer(
   const out: ReadFigure[] = [];
   let bare = 0;
   for (const read of readsOf(productId)) {
-    const headers = read.signedIn ? { cookie } : {};
+    const headers: Record<string, string> = read.signedIn ? { cookie } : {};
     // A short warm-up: the pool's connections, the JIT, the caches a warm server has.
     await runLoad(base, { name: read.name, path: read.path, headers }, 10, 1);
     const [cpu0, pg0, st0] = [cpuMs(pid), withPostgres ? postgresCpuMs() : 0, await statementsSent(server)];
