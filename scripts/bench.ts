@@ -32,6 +32,7 @@ import { type LoadFigures, type LoadTarget, runLoad } from "./bench/load.ts";
 import { peakRss, rssMb } from "./bench/memory.ts";
 import { launchBrowser, type PageWeight, pageWeight } from "./bench/pages.ts";
 import { MOBILE_CONDITIONS } from "./bench/phone.ts";
+import { measureReads, type ReadFigure, readsTable } from "./bench/reads.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -42,6 +43,8 @@ const { values: args } = parseArgs({
     "skip-lighthouse": { type: "boolean", default: false },
     db: { type: "string", default: "both" },
     only: { type: "string" },
+    /** The catalogue sizes of the dealer's reads (scripts/bench/reads.ts), on PostgreSQL. */
+    products: { type: "string", default: "1000,50000" },
   },
 });
 if (args.only !== undefined && args.only !== "interactions") {
@@ -75,6 +78,18 @@ export const BUDGETS = {
   /** The same journey again, HTTP cache warm: no script again, and little else. */
   journeyWarmJsKb: 0,
   journeyWarmKb: 30,
+  /**
+   * Decision 033, a signed-in dealer's reads on PostgreSQL (scripts/bench/reads.ts), at every catalogue size: the
+   * category list's share of the bare route's rate; the server-rendered category and product pages' server CPU per
+   * request; each read's cost (server + PostgreSQL CPU per request) at the largest catalogue over the smallest; the
+   * statements of a read with the caches off (the session's one included).
+   */
+  dealerCategoryRatio: 0.05,
+  dealerCategoryPageCpuMs: 10,
+  dealerProductPageCpuMs: 5,
+  readGrowth: 1.3,
+  categoryListStatements: 3,
+  productStatements: 2,
 } as const;
 
 /** Fetches a page, then every /media/ image its HTML names (src and srcset) as an AVIF-accepting browser does. */
@@ -311,6 +326,56 @@ function phoneMisses(phone: PhoneFigures): string[] {
   return out;
 }
 
+/** The dealer's reads' missed budgets (decision 033). */
+export function readMisses(figures: ReadFigure[]): string[] {
+  const out: string[] = [];
+  const sizes = [...new Set(figures.map((f) => f.products))].sort((a, b) => a - b);
+  const find = (size: number, mode: ReadFigure["mode"], name: string, signedIn = true) =>
+    figures.find((f) => f.products === size && f.mode === mode && f.name === name && f.signedIn === signedIn);
+  for (const size of sizes) {
+    const at = `${size.toLocaleString("en")} products`;
+    const list = find(size, "warm", "category list (API)");
+    if (list && list.ratio < BUDGETS.dealerCategoryRatio)
+      out.push(
+        `${at}: a dealer's category list at ${(list.ratio * 100).toFixed(1)}% of the bare route < ${BUDGETS.dealerCategoryRatio * 100}%`,
+      );
+    for (const [name, budget] of [
+      ["category page (SSR)", BUDGETS.dealerCategoryPageCpuMs],
+      ["product page (SSR)", BUDGETS.dealerProductPageCpuMs],
+    ] as const) {
+      const page = find(size, "warm", name);
+      if (page && page.serverMs > budget)
+        out.push(
+          `${at}: a dealer's ${name} ${page.serverMs} ms of server CPU > ${budget} ms (by ${Math.round((page.serverMs - budget) * 100) / 100} ms)`,
+        );
+    }
+    for (const [name, budget] of [
+      ["category list (API)", BUDGETS.categoryListStatements],
+      ["category list, filtered and sorted (API)", BUDGETS.categoryListStatements],
+      ["one product (API)", BUDGETS.productStatements],
+    ] as const) {
+      const read = find(size, "cold", name);
+      if (read && read.statements > budget) out.push(`${at}, caches off: a dealer's ${name} ${read.statements} statements > ${budget}`);
+    }
+    for (const f of figures.filter((x) => x.products === size && x.errors > 0))
+      out.push(`${at}, ${f.mode}: ${f.name} had ${f.errors} connection errors or timeouts`);
+  }
+  // Growth: each read's cost at the largest catalogue over the smallest; under 1 ms a request is within the noise.
+  const [small, large] = [sizes[0], sizes.at(-1)];
+  if (small !== undefined && large !== undefined && large > small) {
+    for (const f of figures.filter((x) => x.products === large && x.mode === "warm" && x.path !== "/healthz")) {
+      const base = find(small, f.mode, f.name, f.signedIn);
+      if (!base) continue;
+      const growth = Math.max(1, f.serverMs + f.postgresMs) / Math.max(1, base.serverMs + base.postgresMs);
+      if (growth > BUDGETS.readGrowth)
+        out.push(
+          `${f.signedIn ? "a dealer's" : "a visitor's"} ${f.name} costs ${growth.toFixed(2)}× at ${large.toLocaleString("en")} products what it costs at ${small.toLocaleString("en")} > ${BUDGETS.readGrowth}×`,
+        );
+    }
+  }
+  return out;
+}
+
 /** Every budget missed, as "what: figure vs budget (by how much)". */
 export function misses(pages: PageResult[], dbRuns: DatabaseRun[], phone: PhoneFigures | null): string[] {
   const out: string[] = [];
@@ -423,6 +488,7 @@ function report(
   phone: PhoneFigures | null,
   chunks: { entryKb: number; routes: RouteChunk[] },
   explained: { products: number; queries: ExplainedQuery[] },
+  reads: ReadFigure[],
   missed: string[],
   date: string,
 ) {
@@ -473,6 +539,12 @@ function report(
     );
   }
   lines.push(
+    "## What a signed-in dealer feels, as the catalogue grows (PostgreSQL)",
+    "",
+    `Budgets (decision 033): a dealer's category list ≥ ${BUDGETS.dealerCategoryRatio * 100}% of the bare route's rate; a dealer's server-rendered category page ≤ ${BUDGETS.dealerCategoryPageCpuMs} ms and product page ≤ ${BUDGETS.dealerProductPageCpuMs} ms of server CPU per request; every read's cost (server + PostgreSQL CPU per request, from 1 ms) at most ${BUDGETS.readGrowth}× from the smallest catalogue to the largest; with the caches off, a category list in ≤ ${BUDGETS.categoryListStatements} statements and a product in ≤ ${BUDGETS.productStatements} (the session's one included). "warm": as in production (the 5-second caches on); "cold": PUBLIC_CACHE_MS=0, every read to the database. 10 connections, autocannon ${durationS} s per figure; CPU from /proc (the server process; every postgres process).`,
+    "",
+    ...readsTable(reads),
+    "",
     `## Catalogue queries (EXPLAIN ANALYZE, ${explained.products} products)`,
     "",
     "| call | queries | statement | plan (scans) | ms |",
@@ -548,17 +620,19 @@ async function everything(): Promise<string[]> {
     await bench.stop();
     dbRuns.push(bench.run);
   }
+  const reads = await measureReads(args.products.split(",").map(Number), durationS);
   const chunks = largestRouteChunks(path.join(root, "build/client"));
-  const explained = await explainCatalogue(20_000);
+  const explained = await explainCatalogue(50_000);
   const missed = [
     ...misses(pages, dbRuns, phone),
+    ...readMisses(reads),
     // The catalogue's reads stay on their indexes as the catalogue and its stock grow (23).
     ...explained.queries.filter((q) => q.seqScanOnProducts).map((q) => `${q.call}: reads a whole table (${explained.products} products)`),
   ];
-  const md = report(pages, dbRuns, phone, chunks, explained, missed, date);
+  const md = report(pages, dbRuns, phone, chunks, explained, reads, missed, date);
   await writeFile(
     path.join(root, "bench/results/report.json"),
-    `${JSON.stringify({ date, node: process.version, lighthouseRuns: runs, durationS, interactionRuns: INTERACTION_RUNS, budgets: BUDGETS, pages, databases: dbRuns, phone, chunks, explained, missed }, null, 2)}\n`,
+    `${JSON.stringify({ date, node: process.version, lighthouseRuns: runs, durationS, interactionRuns: INTERACTION_RUNS, budgets: BUDGETS, pages, databases: dbRuns, reads, phone, chunks, explained, missed }, null, 2)}\n`,
   );
   await writeFile(path.join(root, "bench/results/report.md"), md);
   console.log(md);

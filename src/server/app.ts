@@ -178,6 +178,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
+  // The catalogue's shared data (decision 033) is emptied by every successful change, whoever makes it (an order
+  // reserves stock, an admin edits), before its answer leaves: the next read anyone makes sees the change.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && reply.statusCode < 400) services.catalogueData.clear();
+    return payload;
+  });
   await app.register(fastifyCookie);
   await app.register(authPlugin, { accounts: services.accounts, siteUrl: config.siteUrl, secureCookies });
   await app.register(personalAnswersPlugin, { accounts: services.accounts });

@@ -41,6 +41,7 @@ import { queueImageVariants } from "./platform/images/image-jobs.ts";
 import type { Log } from "./platform/log.ts";
 import { createQueuedMailer } from "./platform/mailer/mail-queue.ts";
 import type { Mailer } from "./platform/mailer/mailer.ts";
+import { createReadCache } from "./platform/read-cache.ts";
 import type { Storage } from "./platform/storage/storage.ts";
 import { createStoredFiles } from "./platform/uploads/stored-files.ts";
 import { DEMO_LOGINS } from "./seed/accounts.ts";
@@ -86,8 +87,15 @@ export function createServices(deps: Deps) {
     onInviteLinkUsed: (tx, userId, at) => team.joinThroughPasswordLink(tx, userId, at),
   });
   /** The dated exchange and VAT rates. */
-  const rates = createRatesService({ db: deps.db, audit, ...(deps.now ? { now: deps.now } : {}) });
-  const catalogue = createCatalogueService(deps.db, settings, rates);
+  const rates = createRatesService({
+    db: deps.db,
+    audit,
+    cacheMs: deps.config.settingsCacheMs,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  /** The catalogue's shared data (decision 033): emptied by the app on every successful change request. */
+  const catalogueData = createReadCache({ ttlMs: deps.config.publicCacheMs });
+  const catalogue = createCatalogueService(deps.db, settings, rates, catalogueData);
   /** Sales and the dashboard's statistics; paid orders become sales through the orders service. */
   const sales = createSalesService({ db: deps.db, audit, catalogue });
   /** Enquiries for a certified installer offered to verified dealers; a company put on hold loses its offers. */
@@ -172,6 +180,8 @@ export function createServices(deps: Deps) {
     },
     accounts,
     catalogue,
+    /** The catalogue's shared data (decision 033); the app empties it on every successful change request. */
+    catalogueData,
     /** Products, featured products and brands in the back office. */
     catalogueAdmin: createCatalogueAdminService({
       db: deps.db,

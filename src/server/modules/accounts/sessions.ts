@@ -7,9 +7,11 @@ import {
   type SecondFactorLoginInput,
   type SessionInfo,
 } from "#shared/schemas/auth.ts";
+import type { DealerTier } from "#shared/schemas/pricing.ts";
 import { sessions, users } from "../../db/schema/accounts.ts";
 import { companyMembers } from "../../db/schema/dealer-buying.ts";
 import { dealers } from "../../db/schema/dealers.ts";
+import { dealerTiers } from "../../db/schema/pricing.ts";
 
 import { type Actor, actorFrom, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { hashToken } from "../../platform/auth/tokens.ts";
@@ -97,6 +99,9 @@ export function createSessions(core: AccountCore, credentials: Credentials) {
           ownApplicationId: ownApplication.id,
           ownStatus: ownApplication.regStatus,
           ownExpiredAt: ownApplication.documentsExpiredAt,
+          // The company's price tier, its own else the lowest (as tierOfUser reads it), so a dealer's reads need no
+          // query for it (decision 033).
+          tier: sql<DealerTier | null>`(select json_build_object('id', t.id, 'name', t.name, 'discount_percent', t.discount_percent::text) from ${dealerTiers} t order by coalesce(t.id = (case when ${companyMembers.role} is not null and ${dealers.userId} is not null then ${dealers.tierId} else ${ownApplication.tierId} end), false) desc, t.sort_order, t.id limit 1)`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -120,7 +125,7 @@ export function createSessions(core: AccountCore, credentials: Credentials) {
         : row.ownApplicationId !== null
           ? { regStatus: row.ownStatus, documentsExpired: row.ownExpiredAt !== null }
           : null;
-      const actor = actorFrom(row.user, tokenHash, membership, standing);
+      const actor: SignedIn = { ...actorFrom(row.user, tokenHash, membership, standing), tier: row.tier };
       return { actor, user: { ...toPublicUser(row.user), ...companyFields(actor) } };
     },
 

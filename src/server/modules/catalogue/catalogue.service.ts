@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import { can } from "#shared/can.ts";
 import { type CatalogueFilter, emptyFilter, parseCatalogueFilter } from "#shared/catalogue-filters.ts";
 import { findCategory } from "#shared/categories.ts";
@@ -9,6 +9,8 @@ import type {
   BrandMin,
   Category,
   CategoryPage,
+  CategorySlug,
+  Facet,
   Featured,
   Product,
   ProductPage,
@@ -18,15 +20,24 @@ import type { PageQuery } from "#shared/schemas/list.ts";
 import type { DealerTier, PriceBreak } from "#shared/schemas/pricing.ts";
 import type { ExchangeRate } from "#shared/schemas/rates.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
-import type { Availability } from "#shared/schemas/stock.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { paged } from "../../db/paging.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
 import type { Actor } from "../../platform/auth/actor.ts";
 import { NotFoundError, ValidationError } from "../../platform/errors.ts";
+import type { ReadCache } from "../../platform/read-cache.ts";
 import type { PricedProduct } from "../orders/index.ts";
-import { type DealerPrice, priceBreaksOf, readPriceRules, tierOfUser, unitPrices } from "../pricing/index.ts";
-import { readAvailability } from "../stock/index.ts";
+import {
+  breaksFromJson,
+  breaksJson,
+  dealerPriceOf,
+  priceBreaksOf,
+  readPriceRules,
+  tierOfUser,
+  tierPricesJson,
+  unitPrices,
+} from "../pricing/index.ts";
+import { availabilityOfRow, stockColumns } from "../stock/index.ts";
 import { filterOrder, filterWhere, readFacets } from "./category-filters.ts";
 
 export const PRICE_SORT_FOR_DEALERS = "Sorting by price is for signed-in dealers: visitors see no prices.";
@@ -36,6 +47,19 @@ type ProductRow = typeof products.$inferSelect;
 /** Who is looking, as far as prices go: no one who sees them, an admin (the list), or a dealer at their tier. */
 type Viewer = { kind: "none" } | { kind: "admin" } | { kind: "dealer"; tier: DealerTier | null };
 type CategoryRow = typeof categories.$inferSelect;
+
+/** A product as the catalogue reads it (`productQuery`): the same for every viewer, so shared (decision 033). */
+type CatalogueRow = {
+  product: ProductRow;
+  slug: string;
+  name: string;
+  brand: string | null;
+  stock: [number, number][] | null;
+  nextArrival: string | null;
+  branches: [number, string][];
+  breaks: [number, string][] | null;
+  tierPrices: Record<string, string> | null;
+};
 
 export function toProduct(
   row: ProductRow,
@@ -96,7 +120,12 @@ export function createCatalogueService(
   db: Db,
   settings: { get(exec?: Db | Tx): Promise<Pick<SiteSettings, "secondaryCurrency">> },
   rates: { exchangeRateOn(currency: ExchangeRate["currency"], day?: string, exec?: Db | Tx): Promise<ExchangeRate | null> },
+  /** The catalogue's shared data (decision 033); none: every read goes to the database. */
+  shared?: ReadCache,
 ) {
+  /** `load`'s value kept under `key` in the shared data, or read each time without it. */
+  const sharedRead = <T>(key: string, load: () => Promise<T>): Promise<T> => (shared ? shared.get(key, load) : load());
+
   async function secondaryCurrency(exec: Db | Tx = db): Promise<Product["secondary_currency"]> {
     return (await settings.get(exec)).secondaryCurrency;
   }
@@ -123,86 +152,85 @@ export function createCatalogueService(
 
   /**
    * A product as the public answers give it: for those who see prices, their unit price for one (a dealer's at their
-   * tier, the list price for admins), the secondary price made now with the rate it was made at, and the break table.
+   * tier, the list price for admins), the secondary price made now with the rate it was made at, and the break table;
+   * its availability (quantities for those who see prices). Made in memory from the shared row (decision 033).
    */
-  function publicProduct(
-    row: ProductRow,
-    category: Pick<CategoryRow, "slug" | "name">,
-    brand: string | null,
-    viewer: Viewer,
-    pricing: SecondaryPricing,
-    stock: Map<number, Availability>,
-    book: Map<number, DealerPrice>,
-  ): Product {
+  function publicProduct(row: CatalogueRow, viewer: Viewer, pricing: SecondaryPricing): Product {
     const withPrices = viewer.kind !== "none";
-    const price = book.get(row.productId);
+    const tier = viewer.kind === "dealer" ? viewer.tier : null;
+    const price = withPrices
+      ? dealerPriceOf(
+          row.product,
+          tier,
+          breaksFromJson(row.breaks),
+          tier ? (row.tierPrices?.[String(tier.id)] ?? null) : null,
+          pricing.rate?.rate ?? null,
+        )
+      : null;
     const unit = price ? unitPrices(price, 1) : null;
     // A secondary list price set on purpose is discounted as the USD one is; a tier's own USD price is converted.
-    const rate = unit?.secondary && !(isOverride(row.priceZwl) && price?.rule.tierPriceCents === null) ? pricing.rate : null;
+    const rate = unit?.secondary && !(isOverride(row.product.priceZwl) && price?.rule.tierPriceCents === null) ? pricing.rate : null;
     return {
-      ...toProduct(row, category, withPrices, brand),
+      ...toProduct(row.product, row, withPrices, row.brand),
       price_usd: unit?.usd ?? null,
       price_zwl: unit?.secondary ?? null,
       secondary_currency: pricing.currency,
       exchange_rate: rate?.rate ?? null,
       rate_date: rate?.effective_date ?? null,
-      availability: stock.get(row.productId) ?? { status: "on_order", branches: [] },
-      retail_price_usd: viewer.kind === "admin" ? row.retailPriceUsd : null,
+      availability: availabilityOfRow(row, row.product.reorderLevel, withPrices),
+      retail_price_usd: viewer.kind === "admin" ? row.product.retailPriceUsd : null,
       price_breaks: price ? priceBreaksOf(price) : null,
-      tier: viewer.kind === "dealer" ? viewer.tier : null,
+      tier,
     };
   }
 
-  /** Who is looking, as far as prices go: the dealer's tier is read once per answer. */
+  /** Who is looking, as far as prices go: a dealer's tier comes with their session (else it is read). */
   async function viewerOf(actor: Actor, exec: Db | Tx = db): Promise<Viewer> {
     if (!can.seePrices(actor) || !actor) return { kind: "none" };
     if (actor.role !== "dealer") return { kind: "admin" };
-    return { kind: "dealer", tier: await tierOfUser(exec, actor.companyUserId) };
+    return { kind: "dealer", tier: actor.tier !== undefined ? actor.tier : await tierOfUser(exec, actor.companyUserId) };
   }
 
-  /** Products as the public answers give them, with their availability (quantities for those who see prices). */
-  async function publicProducts(
-    rows: { product: ProductRow; slug: string; name: string; brand: string | null }[],
-    viewer: Viewer,
-    pricing: SecondaryPricing,
-  ): Promise<Product[]> {
-    const withPrices = viewer.kind !== "none";
-    const [stock, book] = await Promise.all([
-      readAvailability(
-        db,
-        rows.map((r) => r.product.productId),
-        withPrices,
-      ),
-      withPrices
-        ? readPriceRules(
-            db,
-            viewer.kind === "dealer" ? viewer.tier : null,
-            rows.map((r) => r.product),
-            pricing.rate?.rate ?? null,
-          )
-        : new Map<number, DealerPrice>(),
-    ]);
-    return rows.map((r) => publicProduct(r.product, r, r.brand, viewer, pricing, stock, book));
-  }
-
-  /** Products with their category and brand, as the public answers show them. */
+  /**
+   * Products with their category and brand, and in the same statement what their availability and every viewer's
+   * prices are made from (correlated subqueries on indexes, for the page's rows only): one round trip for a page.
+   */
   const productQuery = () =>
     db
-      .select({ product: products, slug: categories.slug, name: categories.name, brand: brands.name })
+      .select({
+        product: products,
+        slug: categories.slug,
+        name: categories.name,
+        brand: brands.name,
+        ...stockColumns(products.productId),
+        breaks: breaksJson(products.productId),
+        tierPrices: tierPricesJson(products.productId),
+      })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(brands, eq(brands.id, products.brandId));
 
+  /** The shared data's key of a read: its kind and its arguments. */
+  const keyOf = (...parts: unknown[]) => JSON.stringify(parts);
+
   async function pageOfProducts(actor: Actor, query: AllProductsQuery): Promise<ProductPage> {
     const where = query.category === undefined ? undefined : eq(products.categoryId, query.category);
     const { limit, offset, envelope } = paged(query);
-    const [rows, [total]] = await Promise.all([
-      productQuery().where(where).orderBy(asc(products.productId)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(products).where(where),
+    const [{ rows, total }, viewer] = await Promise.all([
+      sharedRead(keyOf("all", query.category ?? null, limit, offset), async () => {
+        const [rows, [counted]] = await Promise.all([
+          productQuery().where(where).orderBy(asc(products.productId)).limit(limit).offset(offset),
+          db.select({ n: count() }).from(products).where(where),
+        ]);
+        return { rows, total: counted?.n ?? 0 };
+      }),
+      viewerOf(actor),
     ]);
-    const viewer = await viewerOf(actor);
     const pricing = await secondaryPricing(viewer.kind !== "none");
-    return envelope(await publicProducts(rows, viewer, pricing), total);
+    return envelope(
+      rows.map((r) => publicProduct(r, viewer, pricing)),
+      { n: total },
+    );
   }
 
   return {
@@ -336,10 +364,16 @@ export function createCatalogueService(
       if (asked.length === 0) return [];
       const viewer = await viewerOf(actor);
       const [rows, pricing] = await Promise.all([
-        productQuery().where(inArray(products.productId, asked)),
+        sharedRead(
+          keyOf(
+            "ids",
+            [...asked].sort((a, b) => a - b),
+          ),
+          () => productQuery().where(inArray(products.productId, asked)),
+        ),
         secondaryPricing(viewer.kind !== "none"),
       ]);
-      return publicProducts(rows, viewer, pricing);
+      return rows.map((r) => publicProduct(r, viewer, pricing));
     },
 
     async featuredById(id: number): Promise<Featured> {
@@ -382,28 +416,58 @@ export function createCatalogueService(
       if (!category) return { ...(await pageOfProducts(actor, { ...page, category: categoryId })), facets: [], filter };
       const where = filterWhere(category.id, filter);
       const { limit, offset, envelope } = paged(page);
-      const [rows, [total], facets, pricing] = await Promise.all([
-        productQuery()
-          .where(where)
-          .orderBy(...filterOrder(category.slug, filter))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(products).where(where),
-        withFacets ? readFacets(db, category.id, category.slug, filter) : [],
-        secondaryPricing(withPrices),
+      const order = filterOrder(category.slug, filter);
+      // Two statements: the page's rows (with their stock and prices), and the facets with the count (or the count alone).
+      const [shown, viewer] = await Promise.all([
+        sharedRead(keyOf("category", category.id, filter, limit, offset, withFacets), () =>
+          categoryRows(category.id, category.slug, filter, where, order, limit, offset, withFacets),
+        ),
+        viewerOf(actor),
       ]);
-      const shown = await publicProducts(rows, await viewerOf(actor), pricing);
-      return { ...envelope(shown, total), facets, filter };
+      const pricing = await secondaryPricing(withPrices);
+      return {
+        ...envelope(
+          shown.rows.map((r) => publicProduct(r, viewer, pricing)),
+          { n: shown.total },
+        ),
+        facets: shown.facets,
+        filter,
+      };
     },
 
     async productById(actor: Actor, id: number): Promise<Product> {
-      const [row] = await productQuery().where(eq(products.productId, id)).limit(1);
+      const [[row], viewer] = await Promise.all([
+        sharedRead(keyOf("product", id), () => productQuery().where(eq(products.productId, id)).limit(1)),
+        viewerOf(actor),
+      ]);
       if (!row) throw new NotFoundError("Product not found.");
-      const viewer = await viewerOf(actor);
-      const [shown] = await publicProducts([row], viewer, await secondaryPricing(viewer.kind !== "none"));
-      return shown as Product;
+      return publicProduct(row, viewer, await secondaryPricing(viewer.kind !== "none"));
     },
   };
+
+  /** A category page's shared part: its rows, its facets and its count, in two statements. */
+  async function categoryRows(
+    categoryId: number,
+    slug: CategorySlug,
+    filter: CatalogueFilter,
+    where: SQL,
+    order: SQL[],
+    limit: number,
+    offset: number,
+    withFacets: boolean,
+  ): Promise<{ rows: CatalogueRow[]; total: number; facets: Facet[] }> {
+    const rows = productQuery()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    if (!withFacets) {
+      const [found, [counted]] = await Promise.all([rows, db.select({ n: count() }).from(products).where(where)]);
+      return { rows: found, total: counted?.n ?? 0, facets: [] };
+    }
+    const [found, facets] = await Promise.all([rows, readFacets(db, categoryId, slug, filter)]);
+    return { rows: found, total: facets.total, facets: facets.facets };
+  }
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

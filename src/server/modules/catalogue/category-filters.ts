@@ -83,7 +83,12 @@ const alias = (name: string) => sql.raw(name);
  * and the empty set for the ranges), each aggregate filtered by the other facets' conditions, so a count is what the
  * page would show with that value added. The specifications are read out of the JSON once per product.
  */
-export async function readFacets(db: Db, categoryId: number, slug: CategorySlug, filter: CatalogueFilter): Promise<Facet[]> {
+export async function readFacets(
+  db: Db,
+  categoryId: number,
+  slug: CategorySlug,
+  filter: CatalogueFilter,
+): Promise<{ facets: Facet[]; total: number }> {
   const defs = filterableSpecs(slug);
   const choices = defs.filter((d) => d.type !== "number");
   const ranges = defs.filter((d) => d.type === "number");
@@ -124,6 +129,9 @@ export async function readFacets(db: Db, categoryId: number, slug: CategorySlug,
       sql`count(${value}) filter (where ${where})::int as ${alias(`rn${i}`)}`,
     );
   });
+  // The page's count, every facet applied: on the empty set's row, so the rows and their count take two statements.
+  const all = applied.length > 0 ? sql.raw(applied.map((_, k) => `k${k}`).join(" and ")) : sql.raw("true");
+  columns.push(sql`count(*) filter (where ${all})::int as total`);
   const sets = [...choices.map((_, i) => sql`(${alias(`c${i}`)})`), sql`(brand)`, sql`()`];
   const result = rowsOf<Record<string, string | number | null>>(
     await db.execute(
@@ -131,6 +139,7 @@ export async function readFacets(db: Db, categoryId: number, slug: CategorySlug,
     ),
   );
   const rows: FacetRow[] = [];
+  let total = 0;
   for (const r of result) {
     const grouped = choices.findIndex((_, i) => Number(r[`g${i}`]) === 0);
     if (grouped >= 0) {
@@ -148,6 +157,7 @@ export async function readFacets(db: Db, categoryId: number, slug: CategorySlug,
       if (r.cb != null)
         rows.push({ param: "brand", value: String(r.cb), label: r.lb == null ? null : String(r.lb), lo: null, hi: null, n: Number(r.nb) });
     } else {
+      total = Number(r.total);
       ranges.forEach((def, i) => {
         const lo = r[`lo${i}`];
         const hi = r[`hi${i}`];
@@ -164,7 +174,8 @@ export async function readFacets(db: Db, categoryId: number, slug: CategorySlug,
   }
   // A value the other filters leave no product of is not offered (unless chosen: facetOf keeps it, to be unticked).
   const offered = rows.filter((row) => row.value === null || row.n > 0);
-  return [...defs.map((def) => facetOf(def, offered, filter)), brandFacet(offered, filter)].filter((f): f is Facet => f !== null);
+  const facets = [...defs.map((def) => facetOf(def, offered, filter)), brandFacet(offered, filter)].filter((f): f is Facet => f !== null);
+  return { facets, total };
 }
 
 const byParam = (rows: FacetRow[], param: string) => rows.filter((r) => r.param === param);

@@ -25,6 +25,11 @@ type Deps = {
   audit: AuditService;
   /** The clock, so tests can set the day (a rate for a future day takes effect that day). */
   now?: () => Date;
+  /**
+   * How long this process keeps a day's exchange rate (every dealer's read prices with it): as the site settings'
+   * cache, and emptied by this process's own changes at once; 0 (the tests) reads it every time.
+   */
+  cacheMs?: number;
 };
 
 type ExchangeRateRow = typeof exchangeRates.$inferSelect;
@@ -47,8 +52,19 @@ const toTaxRate = (r: TaxRateRow): TaxRate => ({ id: r.id, rate: r.rate, valid_f
  * rates, each addition in the audit log. A new official rate is a new day's row; only a mistyped one is corrected in
  * place (`correctExchangeRate`, with its reason in the audit log). Documents keep the rate they froze either way.
  */
-export function createRatesService({ db, audit, now = () => new Date() }: Deps) {
+export function createRatesService({ db, audit, now = () => new Date(), cacheMs = 0 }: Deps) {
   const today = () => harareDate(now());
+  /** The rate in force, by currency and day, when read outside a transaction. */
+  const kept = new Map<string, { value: ExchangeRate | null; at: number }>();
+  const readRate = async (currency: ExchangeRate["currency"], day: string, exec: Pick<Db, "select">) => {
+    const [row] = await exec
+      .select()
+      .from(exchangeRates)
+      .where(and(eq(exchangeRates.currency, currency), lte(exchangeRates.effectiveDate, day)))
+      .orderBy(desc(exchangeRates.effectiveDate))
+      .limit(1);
+    return row ? toExchangeRate(row) : null;
+  };
   const { create, update } = createResources({ db, audit });
 
   /**
@@ -82,13 +98,14 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
 
     /** The rate in force on `day` (default today): the latest whose effective date is not after it; null before any. */
     async exchangeRateOn(currency: ExchangeRate["currency"], day = today(), exec: Pick<Db, "select"> = db): Promise<ExchangeRate | null> {
-      const [row] = await exec
-        .select()
-        .from(exchangeRates)
-        .where(and(eq(exchangeRates.currency, currency), lte(exchangeRates.effectiveDate, day)))
-        .orderBy(desc(exchangeRates.effectiveDate))
-        .limit(1);
-      return row ? toExchangeRate(row) : null;
+      // A transaction reads its own (what it freezes in a document is what it sees).
+      if (cacheMs <= 0 || exec !== db) return readRate(currency, day, exec);
+      const key = `${currency} ${day}`;
+      const hit = kept.get(key);
+      if (hit && Date.now() - hit.at < cacheMs) return hit.value;
+      const value = await readRate(currency, day, exec);
+      kept.set(key, { value, at: Date.now() });
+      return value;
     },
 
     /** GET /api/exchange-rates/current: as exchangeRateOn, a 404 with NO_RATE before the first rate. */
@@ -110,18 +127,23 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
 
     async addExchangeRate(actor: Actor, input: NewExchangeRate): Promise<ExchangeRate> {
       const admin = requireAdmin(actor);
-      return create(admin, exchangeRateResource, {
-        values: async (_, tx) => {
-          await refuseJump(tx, { currency: input.currency, rate: input.rate, day: input.effective_date, confirm: input.confirm });
-          return {
-            currency: input.currency,
-            rate: input.rate,
-            effectiveDate: input.effective_date,
-            source: input.source,
-            createdBy: admin.id,
-          };
-        },
-      });
+      try {
+        return await create(admin, exchangeRateResource, {
+          values: async (_, tx) => {
+            await refuseJump(tx, { currency: input.currency, rate: input.rate, day: input.effective_date, confirm: input.confirm });
+            return {
+              currency: input.currency,
+              rate: input.rate,
+              effectiveDate: input.effective_date,
+              source: input.source,
+              createdBy: admin.id,
+            };
+          },
+        });
+      } finally {
+        // After the change is in: a read made meanwhile may have kept the rate it replaced.
+        kept.clear();
+      }
     },
 
     /**
@@ -131,16 +153,20 @@ export function createRatesService({ db, audit, now = () => new Date() }: Deps) 
      */
     async correctExchangeRate(actor: Actor, id: number, input: CorrectExchangeRate): Promise<ExchangeRate> {
       const admin = requireAdmin(actor);
-      return update(admin, exchangeRateResource, id, {
-        set: async (old, _, tx) => {
-          await refuseJump(tx, { currency: old.currency, rate: input.rate, day: old.effective_date, confirm: input.confirm }, old.id);
-          return { rate: input.rate, source: input.source };
-        },
-        action: "correct",
-        summary: (row, old) =>
-          `${row.currency} from ${row.effective_date} corrected from ${old.rate} to ${row.rate} per USD: ${input.reason}`,
-        note: { reason: input.reason },
-      });
+      try {
+        return await update(admin, exchangeRateResource, id, {
+          set: async (old, _, tx) => {
+            await refuseJump(tx, { currency: old.currency, rate: input.rate, day: old.effective_date, confirm: input.confirm }, old.id);
+            return { rate: input.rate, source: input.source };
+          },
+          action: "correct",
+          summary: (row, old) =>
+            `${row.currency} from ${row.effective_date} corrected from ${old.rate} to ${row.rate} per USD: ${input.reason}`,
+          note: { reason: input.reason },
+        });
+      } finally {
+        kept.clear();
+      }
     },
 
     /** The standard VAT rate in force on `day` (default today); null before the first. */

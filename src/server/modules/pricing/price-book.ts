@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { breakTable, type PriceRule, secondaryUnitCents, unitCents } from "#shared/dealer-pricing.ts";
 import { centsToDecimal } from "#shared/money.ts";
 import { toCents } from "#shared/quotation-totals.ts";
@@ -64,9 +64,9 @@ export async function readPriceRules(
           .where(and(eq(productTierPrices.tierId, tier.id), inArray(productTierPrices.productId, ids)))
       : [],
   ]);
-  const ownPrice = new Map(own.map((o) => [o.productId, toCents(o.priceUsd)]));
+  const ownPrice = new Map(own.map((o) => [o.productId, o.priceUsd]));
   // Grouped once: the price list reads every product, and a scan of all breaks per product grows with their product.
-  const breaksOf = new Map<number, typeof breaks>();
+  const breaksOf = new Map<number, PriceBreakRow[]>();
   for (const b of breaks) {
     const list = breaksOf.get(b.productId);
     if (list) list.push(b);
@@ -74,20 +74,58 @@ export async function readPriceRules(
   }
   const book = new Map<number, DealerPrice>();
   for (const row of rows) {
-    const listCents = toCents(row.priceUsd);
-    if (listCents === null) continue;
-    book.set(row.productId, {
-      rule: {
-        listCents,
-        tierPercent: tier?.discount_percent ?? "0",
-        tierPriceCents: ownPrice.get(row.productId) ?? null,
-        breaks: breaksOf.get(row.productId) ?? [],
-      },
-      overrideCents: toCents(row.priceZwl),
-      rate,
-    });
+    const price = dealerPriceOf(row, tier, breaksOf.get(row.productId) ?? [], ownPrice.get(row.productId) ?? null, rate);
+    if (price) book.set(row.productId, price);
   }
   return book;
+}
+
+type PriceBreakRow = { minQuantity: number; percent: string };
+
+/**
+ * One product's pricing for `tier` from what was read of it: its list prices, its quantity breaks and the tier's own
+ * price of it (null: none). Null when the product has no price. The catalogue reads the breaks and every tier's own
+ * price with its rows (`breaksJson`, `tierPricesJson`) and prices them here, in memory, for whoever is looking.
+ */
+export function dealerPriceOf(
+  row: ListPrice,
+  tier: DealerTier | null,
+  breaks: readonly PriceBreakRow[],
+  tierPriceUsd: string | null,
+  rate: string | null,
+): DealerPrice | null {
+  const listCents = toCents(row.priceUsd);
+  if (listCents === null) return null;
+  return {
+    rule: {
+      listCents,
+      tierPercent: tier?.discount_percent ?? "0",
+      tierPriceCents: tierPriceUsd === null ? null : toCents(tierPriceUsd),
+      breaks,
+    },
+    overrideCents: toCents(row.priceZwl),
+    rate,
+  };
+}
+
+/** A product's quantity breaks as JSON (`[[min_quantity, "percent"], …]`), read with the product's row. */
+export function breaksJson(productId: SQL | AnyColumn): SQL<[number, string][] | null> {
+  return sql<
+    [number, string][] | null
+  >`(select json_agg(json_build_array(${priceBreaks.minQuantity}, ${priceBreaks.discountPercent}::text)) from ${priceBreaks} where ${priceBreaks.productId} = ${productId})`;
+}
+
+/** Every tier's own price of a product as JSON (`{ "tier id": "price" }`), read with the product's row. */
+export function tierPricesJson(productId: SQL | AnyColumn): SQL<Record<string, string> | null> {
+  return sql<Record<
+    string,
+    string
+  > | null>`(select json_object_agg(${productTierPrices.tierId}, ${productTierPrices.priceUsd}::text) from ${productTierPrices} where ${productTierPrices.productId} = ${productId})`;
+}
+
+/** What `breaksJson` read, as `dealerPriceOf` takes it. */
+export function breaksFromJson(json: [number, string][] | null): PriceBreakRow[] {
+  return (json ?? []).map(([minQuantity, percent]) => ({ minQuantity, percent }));
 }
 
 const decimalOrNull = (cents: bigint | null) => (cents === null ? null : centsToDecimal(cents));

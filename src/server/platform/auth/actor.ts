@@ -1,6 +1,7 @@
 import { can } from "#shared/can.ts";
 import { type CompanyHold, type RoleName, roleNameOf, type TeamRole } from "#shared/roles.ts";
 import type { DealerStatus } from "#shared/schemas/dealers.ts";
+import type { DealerTier } from "#shared/schemas/pricing.ts";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
 
 /** Who is acting: services receive it with every call and decide from it. Null is an anonymous visitor. */
@@ -28,6 +29,12 @@ export type Actor = {
    * a company in good standing.
    */
   hold?: CompanyHold | null;
+  /**
+   * The price tier the company buys at (its own, else the lowest; null when admins made none), read with the
+   * session (decision 033) so that a dealer's catalogue read makes no query of its own for it. Absent on an actor
+   * made without a session's read: it is read when needed.
+   */
+  tier?: DealerTier | null;
 } | null;
 
 export type SignedIn = NonNullable<Actor>;
