@@ -30,6 +30,7 @@ import { BYTE_TYPES, type Bytes, type JourneyBytes, measureJourney } from "./ben
 import { type LighthouseFigures, launchChromium, medianLighthouse } from "./bench/lighthouse.ts";
 import { type LoadFigures, type LoadTarget, runLoad } from "./bench/load.ts";
 import { peakRss, rssMb } from "./bench/memory.ts";
+import { type MixedLoadRun, mixedLoadFailures, runMixedLoad } from "./bench/mixed-load.ts";
 import { launchBrowser, type PageWeight, pageWeight } from "./bench/pages.ts";
 import { MOBILE_CONDITIONS } from "./bench/phone.ts";
 import { measureReads, type ReadFigure, readsTable } from "./bench/reads.ts";
@@ -90,6 +91,9 @@ export const BUDGETS = {
   readGrowth: 1.3,
   categoryListStatements: 3,
   productStatements: 2,
+  /** The load test's mix (scripts/bench/mixed-load.ts) at 200 connections on PostgreSQL: p99, with no error. */
+  mixedLoadConnections: 200,
+  mixedLoadP99Ms: 500,
 } as const;
 
 /** Fetches a page, then every /media/ image its HTML names (src and srcset) as an AVIF-accepting browser does. */
@@ -489,6 +493,7 @@ function report(
   chunks: { entryKb: number; routes: RouteChunk[] },
   explained: { products: number; queries: ExplainedQuery[] },
   reads: ReadFigure[],
+  mixed: MixedLoadRun,
   missed: string[],
   date: string,
 ) {
@@ -544,6 +549,10 @@ function report(
     `Budgets (decision 033): a dealer's category list ≥ ${BUDGETS.dealerCategoryRatio * 100}% of the bare route's rate; a dealer's server-rendered category page ≤ ${BUDGETS.dealerCategoryPageCpuMs} ms and product page ≤ ${BUDGETS.dealerProductPageCpuMs} ms of server CPU per request; every read's cost (server + PostgreSQL CPU per request, from 1 ms) at most ${BUDGETS.readGrowth}× from the smallest catalogue to the largest; with the caches off, a category list in ≤ ${BUDGETS.categoryListStatements} statements and a product in ≤ ${BUDGETS.productStatements} (the session's one included). "warm": as in production (the 5-second caches on); "cold": PUBLIC_CACHE_MS=0, every read to the database. 10 connections, autocannon ${durationS} s per figure; CPU from /proc (the server process; every postgres process).`,
     "",
     ...readsTable(reads),
+    "",
+    `### The load test's mix at ${mixed.connections} connections on PostgreSQL (budget: p99 ≤ ${BUDGETS.mixedLoadP99Ms} ms, no error)`,
+    "",
+    `${durationS} s of the mix of \`npm run load\` (visitors' pages, API reads, quote requests and logins, and a signed-in dealer's pages and reads): ${mixed.requests} requests, ${mixed.rps} req/s, p50 ${mixed.latencyMs.p50} ms, p90 ${mixed.latencyMs.p90} ms, p99 ${mixed.latencyMs.p99} ms, max ${mixed.latencyMs.max} ms; ${mixed.errors} errors, ${mixed.timeouts} timeouts, ${mixed.non2xx} non-2xx; quote requests answered 201: ${mixed.quotes.accepted}, stored ${mixed.quotes.stored}.`,
     "",
     `## Catalogue queries (EXPLAIN ANALYZE, ${explained.products} products)`,
     "",
@@ -621,18 +630,23 @@ async function everything(): Promise<string[]> {
     dbRuns.push(bench.run);
   }
   const reads = await measureReads(args.products.split(",").map(Number), durationS);
+  const mixed = await runMixedLoad("postgres", BUDGETS.mixedLoadConnections, durationS);
   const chunks = largestRouteChunks(path.join(root, "build/client"));
   const explained = await explainCatalogue(50_000);
   const missed = [
     ...misses(pages, dbRuns, phone),
     ...readMisses(reads),
+    ...mixedLoadFailures(mixed),
+    ...(mixed.latencyMs.p99 > BUDGETS.mixedLoadP99Ms
+      ? [`the mixed load at ${mixed.connections} connections on PostgreSQL: p99 ${mixed.latencyMs.p99} ms > ${BUDGETS.mixedLoadP99Ms} ms`]
+      : []),
     // The catalogue's reads stay on their indexes as the catalogue and its stock grow (23).
     ...explained.queries.filter((q) => q.seqScanOnProducts).map((q) => `${q.call}: reads a whole table (${explained.products} products)`),
   ];
-  const md = report(pages, dbRuns, phone, chunks, explained, reads, missed, date);
+  const md = report(pages, dbRuns, phone, chunks, explained, reads, mixed, missed, date);
   await writeFile(
     path.join(root, "bench/results/report.json"),
-    `${JSON.stringify({ date, node: process.version, lighthouseRuns: runs, durationS, interactionRuns: INTERACTION_RUNS, budgets: BUDGETS, pages, databases: dbRuns, reads, phone, chunks, explained, missed }, null, 2)}\n`,
+    `${JSON.stringify({ date, node: process.version, lighthouseRuns: runs, durationS, interactionRuns: INTERACTION_RUNS, budgets: BUDGETS, pages, databases: dbRuns, reads, mixed, phone, chunks, explained, missed }, null, 2)}\n`,
   );
   await writeFile(path.join(root, "bench/results/report.md"), md);
   console.log(md);

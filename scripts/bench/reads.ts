@@ -78,7 +78,7 @@ async function statementsSent(server: ServerProcess): Promise<number> {
 }
 
 /** Signs the demo dealer in (as an API client) and returns its session cookie. */
-async function dealerCookie(base: string): Promise<string> {
+export async function dealerCookie(base: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -210,6 +210,25 @@ export function createCatalogueService(
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(brands, eq(brands.id, products.brandId));
 
+  /**
+   * One page of products in order: which ones first (a narrow read on the indexes, the offset skipped there), then
+   * their columns and subqueries for those alone. Projected with the offset, the subqueries ran for every row skipped
+   * (page 50 of 20: a thousand times each).
+   */
+  function pageRows(where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+    const page = db
+      .select({ id: products.productId })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+      .as("page");
+    return productQuery()
+      .innerJoin(page, eq(page.id, products.productId))
+      .orderBy(...order);
+  }
+
   /** The shared data's key of a read: its kind and its arguments. */
   const keyOf = (...parts: unknown[]) => JSON.stringify(parts);
 
@@ -219,7 +238,7 @@ export function createCatalogueService(
     const [{ rows, total }, viewer] = await Promise.all([
       sharedRead(keyOf("all", query.category ?? null, limit, offset), async () => {
         const [rows, [counted]] = await Promise.all([
-          productQuery().where(where).orderBy(asc(products.productId)).limit(limit).offset(offset),
+          pageRows(where, [asc(products.productId)], limit, offset),
           db.select({ n: count() }).from(products).where(where),
         ]);
         return { rows, total: counted?.n ?? 0 };
@@ -456,11 +475,7 @@ export function createCatalogueService(
     offset: number,
     withFacets: boolean,
   ): Promise<{ rows: CatalogueRow[]; total: number; facets: Facet[] }> {
-    const rows = productQuery()
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
+    const rows = pageRows(where, order, limit, offset);
     if (!withFacets) {
       const [found, [counted]] = await Promise.all([rows, db.select({ n: count() }).from(products).where(where)]);
       return { rows: found, total: counted?.n ?? 0, facets: [] };
