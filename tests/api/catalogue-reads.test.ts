@@ -79,6 +79,9 @@ describe("with the shared data", () => {
     // An admin reads first: the rows kept are the same for everyone, the prices are each viewer's.
     const asAdmin = (await warm.inject({ method: "GET", url: LIST, headers: admin })).json().rows as Row[];
     expect(await statementsOf(warm, () => warm.inject({ method: "GET", url: LIST, headers: dealer }))).toBe(1);
+    const one = `/api/products/get-product-by-id/${asAdmin[0]?.product_id}`;
+    await warm.inject({ method: "GET", url: one, headers: admin });
+    expect(await statementsOf(warm, () => warm.inject({ method: "GET", url: one, headers: dealer }))).toBe(1);
     const asDealer = (await warm.inject({ method: "GET", url: LIST, headers: dealer })).json();
     const fresh = (await cold.inject({ method: "GET", url: LIST, headers: await cold.loginAs("dealer") })).json();
     expect(asDealer).toEqual(fresh);

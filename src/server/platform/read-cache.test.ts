@@ -61,6 +61,17 @@ describe("createReadCache", () => {
     expect(await cache.get("k", async () => "new")).toBe("new");
   });
 
+  it("runs a thenable read (a query builder) once, however often its value is awaited", async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    let runs = 0;
+    // As a Drizzle query: each `then` runs the statement again.
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is what is tested
+    const builder = { then: (resolve: (v: number) => void) => resolve(++runs) } as unknown as Promise<number>;
+    expect(await cache.get("k", () => builder)).toBe(1);
+    expect(await cache.get("k", () => builder)).toBe(1);
+    expect(runs).toBe(1);
+  });
+
   it("keeps at most maxEntries keys, the oldest going first, and is off at ttl 0", async () => {
     const cache = createReadCache({ ttlMs: 60_000, maxEntries: 2 });
     for (const k of ["a", "b", "c"]) await cache.get(k, async () => k);

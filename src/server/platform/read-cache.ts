@@ -40,7 +40,8 @@ export function createReadCache({
       if (hit && hit.expires > now()) return hit.value as Promise<T>;
       if (hit) entries.delete(key);
       const started = generation;
-      const value = load();
+      // Settled once into a promise: a query builder is a thenable that would run again each time it is awaited.
+      const value = (async () => load())();
       entries.set(key, { value, expires: now() + ttlMs });
       // A failed read is not kept; nor one a clear overtook (it may have read what the change replaced).
       value.then(
