@@ -46,6 +46,12 @@ const PGLITE_OPTIONS = {
   extensions: { pg_trgm },
 };
 
+/**
+ * What every connection starts with, so that no read needs a transaction to set it: the site search's typo
+ * tolerance for `<%` (pg_trgm's default is 0.6; "lithum" is 0.5 from "lithium", modules/search).
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+
 export class DatabaseUnavailableError extends Error {}
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db ("memory://" keeps it in memory). */
@@ -57,7 +63,13 @@ export async function openDatabase(
   if (url && url !== "memory://") {
     // A short connect timeout: while PostgreSQL is down or restarting, requests are answered 503 at once
     // (platform/http.ts) instead of waiting; a refused connection fails sooner still.
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    });
     // An idle client's error (server restart) must not crash the process; the next query reports it.
     pool.on("error", () => {});
     // A client in use (inside a transaction, between two queries) that loses its connection emits "error" too, and
@@ -100,6 +112,7 @@ export async function openDatabase(
     client = new PGlite(dir, opts.loadDataDir ? { ...PGLITE_OPTIONS, loadDataDir: opts.loadDataDir } : PGLITE_OPTIONS);
   }
   await client.waitReady;
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   // One statement or transaction per event-loop turn (pglite-turns.ts).
   const turns = takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ContentHit, ProductHit, SearchQuery, SearchResult } from "#shared/schemas/search.ts";
-import type { Db, Tx } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -8,11 +8,6 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** Trigram (typo) matching needs three characters: shorter, every word would be a candidate. */
 const TRIGRAM_MIN_LENGTH = 3;
-/**
- * How close a typed word must be to a word of the text for `<%` (pg_trgm's default is 0.6): "lithum" is 0.5 from
- * "lithium" (a letter missing inside a short word), "inverterr" 0.73 from "inverter".
- */
-const WORD_SIMILARITY_THRESHOLD = 0.5;
 /**
  * At most this many candidates per hit asked for (limit × 4) from each way of matching (full text, a brand, a category, a typo in the name or the
  * description) are ranked: ranking recomputes each candidate's document, and a broad query ("solar", a category's
@@ -58,7 +53,7 @@ export function skuKeyOf(q: string): string | null {
  * their weight B counts in the rank. Content tables hold dozens of rows and are read without an index.
  */
 export function createSearchService(db: Db) {
-  async function products(exec: Tx, q: string, limit: number): Promise<ProductHit[]> {
+  async function products(exec: Db, q: string, limit: number): Promise<ProductHit[]> {
     const text = sql`${q}::text`;
     // Typos are looked for in the words, not in the figures ("5 kW" would be close to "3kW").
     const words = sql`btrim(search_without_units(${text}))`;
@@ -114,7 +109,7 @@ export function createSearchService(db: Db) {
     return rowsOf<ProductHit>(result).map((r) => ({ ...r, score: round(r.score) }));
   }
 
-  async function content(exec: Tx, q: string, limit: number): Promise<ContentHit[]> {
+  async function content(exec: Db, q: string, limit: number): Promise<ContentHit[]> {
     const text = sql`${q}::text`;
     const words = sql`btrim(search_without_units(${text}))`;
     const result = await exec.execute(sql`
@@ -159,14 +154,9 @@ export function createSearchService(db: Db) {
   return {
     /** Products and content matching `q` (already trimmed, 1–100 characters), at most `limit` of each. */
     async search({ q, limit }: SearchQuery): Promise<SearchResult> {
-      // A transaction for SET LOCAL: the threshold holds for these two queries only. One query after the other: PGlite
-      // has one connection.
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
-        const productHits = await products(tx, q, limit);
-        const contentHits = await content(tx, q, limit);
-        return { products: productHits, content: contentHits };
-      });
+      // Two statements on the pool, no transaction: every connection has the typo threshold (db/client.ts).
+      const [productHits, contentHits] = await Promise.all([products(db, q, limit), content(db, q, limit)]);
+      return { products: productHits, content: contentHits };
     },
   };
 }
