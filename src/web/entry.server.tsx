@@ -5,7 +5,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { HeadScriptsProvider, NonceProvider } from "./components/nonce.tsx";
+import { IconMarkupProvider } from "./components/ui/icons.tsx";
 import { contentSecurityPolicy } from "./lib/csp.ts";
+import { iconMarkup } from "./lib/icon-markup.server.ts";
 import { type PageMode, PageModeProvider } from "./lib/page-mode.tsx";
 import { pageScripts } from "./lib/page-scripts.server.ts";
 import { type PageHandle, SHARED_PAGE_HEADER } from "./lib/shared-page.ts";
@@ -46,6 +48,17 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const page = (
+    <NonceProvider value={nonce}>
+      <HeadScriptsProvider value={loadContext.headScripts}>
+        <PageModeProvider value={mode}>
+          <IconMarkupProvider value={iconMarkup}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </IconMarkupProvider>
+        </PageModeProvider>
+      </HeadScriptsProvider>
+    </NonceProvider>
+  );
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -53,49 +66,40 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <HeadScriptsProvider value={loadContext.headScripts}>
-          <PageModeProvider value={mode}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </PageModeProvider>
-        </HeadScriptsProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          // The status as the shell left it: an error after it is logged, as when the page was streamed.
-          const status = responseStatusCode;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // The page is read whole and answered in one piece. No page suspends on the server (the toaster and the tours
-          // wait for hydration), so the shell is the page and streaming it bought nothing; its 2-4 KB chunks each went
-          // through the web stream and a write of its own, a tenth of a category page's CPU.
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              const html = Buffer.concat(chunks);
-              const page = mode === "react" ? Buffer.from(pageScripts(html.toString("utf8")), "utf8") : html;
-              resolve(new Response(page, { headers: responseHeaders, status }));
-              callback();
-            },
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) loadContext.logError(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true;
+        // The status as the shell left it: an error after it is logged, as when the page was streamed.
+        const status = responseStatusCode;
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        // The page is read whole and answered in one piece. No page suspends on the server (the toaster and the tours
+        // wait for hydration), so the shell is the page and streaming it bought nothing; its 2-4 KB chunks each went
+        // through the web stream and a write of its own, a tenth of a category page's CPU.
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            const html = Buffer.concat(chunks);
+            const page = mode === "react" ? Buffer.from(pageScripts(html.toString("utf8")), "utf8") : html;
+            resolve(new Response(page, { headers: responseHeaders, status }));
+            callback();
+          },
+        });
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) loadContext.logError(error);
+      },
+    });
   });
 }

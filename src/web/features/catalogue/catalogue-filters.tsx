@@ -1,7 +1,7 @@
-import { SlidersHorizontal, X } from "lucide-react";
 import type { CatalogueSort } from "#shared/catalogue-filters.ts";
 import { plainFigure } from "#shared/figures.ts";
 import type { ChoiceFacet, Facet, RangeFacet } from "#shared/schemas/catalogue.ts";
+import { SlidersHorizontal, X } from "#web/components/ui/icons.tsx";
 
 /**
  * A category page's filters: one GET form, so a filtered page works without scripts and its address
