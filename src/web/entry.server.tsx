@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { HeadScriptsProvider, NonceProvider } from "./components/nonce.tsx";
@@ -59,6 +59,18 @@ export default function handleRequest(
       </HeadScriptsProvider>
     </NonceProvider>
   );
+  // A page without React (most of the catalogue) has nothing to wait for: rendered to a string at once, which spares
+  // the stream's work of encoding every piece of markup into its own bytes (a fifth of a category page's rendering).
+  // A page that suspended anyway (a boundary left for the browser, which runs no React there) is rendered as a stream.
+  if (mode === "enhanced") {
+    const html = renderToString(page);
+    if (!html.includes("<!--$?") && !html.includes("<!--$!")) {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      // The stream writes the doctype before a root <html>; renderToString leaves it out.
+      const doctype = html.startsWith("<html") ? "<!DOCTYPE html>" : "";
+      return new Response(Buffer.from(doctype + html, "utf8"), { headers: responseHeaders, status: responseStatusCode });
+    }
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
