@@ -1,6 +1,6 @@
-import { type ComponentType, createElement } from "react";
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { IconMarkup, IconMarkupSource, IconProps } from "#web/components/ui/icons.tsx";
+import type { IconMarkup, IconMarkupSource } from "#web/components/ui/icons.tsx";
 
 /**
  * Icons' markup, rendered once per icon and props and kept for the process (components/ui/icons.tsx). The props are
@@ -8,7 +8,7 @@ import type { IconMarkup, IconMarkupSource, IconProps } from "#web/components/ui
  * something that varies, which is then drawn as usual.
  */
 const MAX_KEPT = 500;
-const kept = new Map<ComponentType<IconProps>, Map<string, IconMarkup | null>>();
+const kept = new Map<object, Map<string, IconMarkup | null>>();
 let count = 0;
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&lt;": "<", "&gt;": ">" };
@@ -30,13 +30,14 @@ function written({ attributes, inner }: IconMarkup): string {
 }
 
 export const iconMarkup: IconMarkupSource = (icon, props) => {
-  const key = `${props["aria-hidden"] ?? ""}|${props.className ?? ""}`;
+  // Only props of plain values (class names, sizes): anything else (children, handlers) is drawn as usual.
+  const entries = Object.entries(props);
+  if (entries.some(([, value]) => typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return null;
+  const key = JSON.stringify(entries);
   const forIcon = kept.get(icon) ?? new Map<string, IconMarkup | null>();
   const hit = forIcon.get(key);
   if (hit !== undefined) return hit;
   if (count >= MAX_KEPT) return null;
-  // Only the props the key names: anything else is drawn as usual.
-  if (Object.keys(props).some((name) => name !== "aria-hidden" && name !== "className")) return null;
   const html = renderToStaticMarkup(createElement(icon, props));
   const parsed = parse(html);
   // Kept only if React writes it back exactly as the icon drew it.

@@ -30,7 +30,7 @@ export type IconProps = { "aria-hidden"?: boolean | "true" | "false"; className?
 export type IconMarkup = { attributes: Record<string, string>; inner: string };
 
 /** Renders an icon once per set of props (lib/icon-markup.server.ts); null when it should be drawn as usual. */
-export type IconMarkupSource = (icon: ComponentType<IconProps>, props: IconProps) => IconMarkup | null;
+export type IconMarkupSource = <P extends object>(icon: ComponentType<P>, props: P) => IconMarkup | null;
 
 const IconMarkupContext = createContext<IconMarkupSource | null>(null);
 
@@ -40,10 +40,11 @@ export const IconMarkupProvider = IconMarkupContext.Provider;
 /**
  * An icon that the server writes from markup it rendered once: a page draws dozens of icons (five a product card),
  * each a tree of paths with a dozen attributes, and React rendering them was a large part of a page's work. The
- * `<svg>` keeps its attributes and its paths exactly as the icon draws them.
+ * `<svg>` keeps its attributes and its paths exactly as the icon draws them. For components that draw one `<svg>`
+ * from their props alone.
  */
-export function cachedIcon(Icon: ComponentType<IconProps>): ComponentType<IconProps> {
-  function CachedIcon(props: IconProps) {
+export function cachedIcon<P extends object>(Icon: ComponentType<P>): ComponentType<P> {
+  function CachedIcon(props: P) {
     const markup = useContext(IconMarkupContext)?.(Icon, props);
     if (!markup) return <Icon {...props} />;
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the icon's own paths, rendered by React from the icon's code (no data)
