@@ -60,7 +60,7 @@ export default function handleRequest(
     </NonceProvider>
   );
   // A page without React (most of the catalogue) has nothing to wait for: rendered to a string at once, which spares
-  // the stream's work of encoding every piece of markup into its own bytes (a fifth of a category page's rendering).
+  // the stream's work of encoding every piece of markup into its own bytes (about a third of a category page's rendering).
   // A page that suspended anyway (a boundary left for the browser, which runs no React there) is rendered as a stream.
   if (mode === "enhanced") {
     const html = renderToString(page);
@@ -85,9 +85,10 @@ export default function handleRequest(
         // The status as the shell left it: an error after it is logged, as when the page was streamed.
         const status = responseStatusCode;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        // The page is read whole and answered in one piece. No page suspends on the server (the toaster and the tours
-        // wait for hydration), so the shell is the page and streaming it bought nothing; its 2-4 KB chunks each went
-        // through the web stream and a write of its own, a tenth of a category page's CPU.
+        // The page is read whole and answered in one piece. Nothing on it waits for anything slow (its data is loaded
+        // before it is rendered; React Router's hydration data follows the shell at once; the toaster and the tours
+        // wait for hydration), so streaming it bought nothing; its 2-4 KB chunks each went through the web stream and
+        // a write of its own.
         const chunks: Buffer[] = [];
         const body = new Writable({
           write(chunk: Buffer, _encoding, callback) {
