@@ -11,10 +11,12 @@ export type AvailabilityWords = {
   next_arrival?: string | undefined;
 };
 
+/** Made once: `toLocaleDateString` with options builds a formatter on every call (each card's line). */
+const SHORT_DAY = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
 /** A day as "12 Dec" (the site's short date, in English as the rest of the site). */
 export function shortDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  return d.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  return SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** "In stock", "Low stock", "Out of stock — expected 12 Dec", "On order". */

@@ -1,3 +1,4 @@
+import { plainFigure } from "./figures.ts";
 import type { SpecValues } from "./specs.ts";
 
 /**
@@ -30,12 +31,7 @@ const BY_CATEGORY: Record<string, (name: string) => string | null> = {
 };
 
 /** A number as a card shows it: "5.12", "1,500" (no trailing zeros beyond what was set). */
-const n = (v: number | string | undefined) =>
-  typeof v === "number"
-    ? v.toLocaleString("en-US", { maximumFractionDigits: 2, useGrouping: false })
-    : typeof v === "string" && v !== ""
-      ? v
-      : null;
+const n = (v: number | string | undefined) => (typeof v === "number" ? plainFigure(v) : typeof v === "string" && v !== "" ? v : null);
 const unit = (v: number | string | undefined, label: string) => {
   const shown = n(v);
   return shown === null ? null : `${shown} ${label}`;

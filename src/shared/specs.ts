@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainFigure } from "./figures.ts";
 import type { CategorySlug } from "./schemas/catalogue.ts";
 
 /**
@@ -156,7 +157,7 @@ export function specsFromForm(slug: string, values: Record<string, string | unde
 
 /** A value as a reader sees it: "37.5 V", "LiFePO4", "1722 × 1134 × 30". */
 export function formatSpec(def: SpecDef, value: number | string): string {
-  const shown = typeof value === "number" ? value.toLocaleString("en-US", { maximumFractionDigits: 2, useGrouping: false }) : value;
+  const shown = typeof value === "number" ? plainFigure(value) : value;
   return def.unit && def.type !== "text" ? `${shown} ${def.unit}` : shown;
 }
 

@@ -1,9 +1,9 @@
-import { Download } from "lucide-react";
 import { data, Link } from "react-router";
 import { mediaUrl, previewImageUrl } from "#shared/media.ts";
 import { specRows } from "#shared/specs.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
 import { PageIntro } from "#web/components/layout/page-intro.tsx";
+import { Download } from "#web/components/ui/icons.tsx";
 import { imagePreload } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "#web/features/catalogue/add-to-cart-button.tsx";
 import { AvailabilityStatusLine, BranchAvailability } from "#web/features/catalogue/availability-status.tsx";

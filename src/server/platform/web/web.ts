@@ -125,6 +125,8 @@ async function sendWebResponse(
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
   if (!response.body) return reply.send();
+  // A page is rendered whole (entry.server): sent as one buffer, in one write, rather than through two streams.
+  if (headers["content-type"]?.startsWith("text/html")) return reply.send(Buffer.from(await response.arrayBuffer()));
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }
 
@@ -168,7 +170,9 @@ function sendSharedPage(request: FastifyRequest, reply: FastifyReply, page: Cach
  * development runs Vite in middleware mode with hot reload.
  */
 export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
-  let getBuild: () => Promise<ServerBuild>;
+  // Development's build is a function (Vite's current modules); production's is the build itself, handed to React
+  // Router as it is: given a function, React Router derives its routes, matcher and handlers again on every request.
+  let serverBuild: ServerBuild | (() => Promise<ServerBuild>);
   // Visitors' pages' scripts (src/web/enhance/, decision 013): Vite serves the source in development; the build
   // bundles it apart from React's (scripts/build-server.mjs) and says where in build/enhance.json.
   let enhanceScript = "/src/web/enhance/main.ts";
@@ -184,12 +188,11 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     app.addHook("onClose", () => vite.close());
     await app.register((await import("@fastify/middie")).default);
     app.use(vite.middlewares);
-    getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    serverBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     const serverEntry = path.join(buildDir, "server", "index.js");
     if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}): run npm run build`);
-    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    getBuild = async () => build;
+    serverBuild = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     const enhance = JSON.parse(await readFile(path.join(buildDir, "enhance.json"), "utf8")) as {
       src: string;
       cartPage?: string;
@@ -211,7 +214,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     });
   }
 
-  const handle = createRequestHandler(() => getBuild(), opts.mode);
+  const handle = createRequestHandler(serverBuild, opts.mode);
   const renders = createLimiter(RENDERS_AT_ONCE);
   const cookieName = sessionCookieName(opts.secureCookies);
   const cookieOptions = sessionCookieOptions(opts.secureCookies);

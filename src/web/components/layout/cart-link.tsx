@@ -1,4 +1,4 @@
-import { ShoppingCart } from "lucide-react";
+import { ShoppingCart } from "#web/components/ui/icons.tsx";
 import { cartLinkLabel } from "#web/lib/cart/cart-label.ts";
 
 const BADGE_CLASS =

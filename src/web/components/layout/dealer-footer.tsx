@@ -1,5 +1,5 @@
-import { Mail, Phone } from "lucide-react";
 import { CONTAINER } from "#web/components/layout/container.ts";
+import { Mail, Phone } from "#web/components/ui/icons.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 import { HELP_BUTTON_GUTTER } from "./main-landmark.tsx";
 import { telUrl } from "./nav-links.ts";

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import { cachedIcon } from "../ui/icons.tsx";
 
 /** A sun over a panel: the site's mark, drawn inline so it costs no request. */
-export function LogoMark({ className = "size-9" }: { className?: string }) {
+function Mark({ className = "size-9" }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" className={className} aria-hidden="true" focusable="false">
       <circle cx="16" cy="11" r="5" fill="#de7a37" />
@@ -13,6 +14,9 @@ export function LogoMark({ className = "size-9" }: { className?: string }) {
     </svg>
   );
 }
+
+/** Written from markup the server renders once (components/ui/icons.tsx): every page draws it, twice. */
+export const LogoMark = cachedIcon(Mark);
 
 export function Logo({ name, to = "/", nameClassName = "" }: { name: string; to?: string; nameClassName?: string }) {
   return (

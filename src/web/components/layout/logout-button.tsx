@@ -1,5 +1,5 @@
-import { LogOut } from "lucide-react";
 import { Form } from "react-router";
+import { LogOut } from "#web/components/ui/icons.tsx";
 
 /** Ends the session on the server (the logout route), which then redirects. Works without JavaScript. */
 export function LogoutButton({

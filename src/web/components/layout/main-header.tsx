@@ -1,8 +1,8 @@
-import { LayoutDashboard, Menu, Search } from "lucide-react";
 import { useLocation } from "react-router";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
+import { LayoutDashboard, Menu, Search } from "#web/components/ui/icons.tsx";
 import { CartLink } from "./cart-link.tsx";
 import { Logo } from "./logo.tsx";
 import { LogoutButton } from "./logout-button.tsx";

@@ -1,6 +1,6 @@
-import { Mail, Phone, X } from "lucide-react";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
+import { Mail, Phone, X } from "#web/components/ui/icons.tsx";
 import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { CartLink } from "./cart-link.tsx";
 import { LogoutButton } from "./logout-button.tsx";

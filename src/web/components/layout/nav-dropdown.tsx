@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "#web/components/ui/icons.tsx";
 import { isCurrent, type NavItem } from "./nav-links.ts";
 
 /**

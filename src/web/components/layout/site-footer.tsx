@@ -1,7 +1,7 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
+import { Clock, Mail, MapPin, Phone } from "#web/components/ui/icons.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { LogoMark } from "./logo.tsx";

@@ -1,6 +1,6 @@
-import { Mail, Phone } from "lucide-react";
 import type { PublicSiteSettings } from "#shared/schemas/settings.ts";
 import { CONTAINER } from "#web/components/layout/container.ts";
+import { Mail, Phone } from "#web/components/ui/icons.tsx";
 import { WhatsappIcon } from "../ui/brand-icons.tsx";
 import { telUrl, whatsappUrl } from "./nav-links.ts";
 import { SocialLinks } from "./social-links.tsx";

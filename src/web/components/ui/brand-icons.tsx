@@ -1,4 +1,5 @@
 import type { SVGProps } from "react";
+import { cachedIcon } from "./icons.tsx";
 
 /** Outline brand marks in lucide's style (lucide 1.x ships no brand logos). Decorative: the link carries the name. */
 function Svg({ children, ...props }: SVGProps<SVGSVGElement>) {
@@ -22,7 +23,7 @@ function Svg({ children, ...props }: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function FacebookIcon(props: SVGProps<SVGSVGElement>) {
+function Facebook(props: SVGProps<SVGSVGElement>) {
   return (
     <Svg {...props}>
       <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />
@@ -30,7 +31,7 @@ export function FacebookIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function InstagramIcon(props: SVGProps<SVGSVGElement>) {
+function Instagram(props: SVGProps<SVGSVGElement>) {
   return (
     <Svg {...props}>
       <rect x="2" y="2" width="20" height="20" rx="5" />
@@ -40,7 +41,7 @@ export function InstagramIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function LinkedinIcon(props: SVGProps<SVGSVGElement>) {
+function Linkedin(props: SVGProps<SVGSVGElement>) {
   return (
     <Svg {...props}>
       <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-4 0v7h-4v-7a6 6 0 0 1 6-6z" />
@@ -50,7 +51,7 @@ export function LinkedinIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function TiktokIcon(props: SVGProps<SVGSVGElement>) {
+function Tiktok(props: SVGProps<SVGSVGElement>) {
   return (
     <Svg {...props}>
       <path d="M9 12a4 4 0 1 0 4 4V2a5 5 0 0 0 5 5" />
@@ -58,7 +59,7 @@ export function TiktokIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function XIcon(props: SVGProps<SVGSVGElement>) {
+function X(props: SVGProps<SVGSVGElement>) {
   return (
     <Svg {...props}>
       <path d="M4 4l11.7 16H20L8.3 4z" />
@@ -67,7 +68,7 @@ export function XIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function YoutubeIcon(props: SVGProps<SVGSVGElement>) {
+function Youtube(props: SVGProps<SVGSVGElement>) {
   return (
     <Svg {...props}>
       <path d="M2.5 17a24 24 0 0 1 0-10 2 2 0 0 1 1.4-1.4 49.6 49.6 0 0 1 16.2 0A2 2 0 0 1 21.5 7a24 24 0 0 1 0 10 2 2 0 0 1-1.4 1.4 49.6 49.6 0 0 1-16.2 0A2 2 0 0 1 2.5 17" />
@@ -76,7 +77,7 @@ export function YoutubeIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function WhatsappIcon(props: SVGProps<SVGSVGElement>) {
+function Whatsapp(props: SVGProps<SVGSVGElement>) {
   return (
     <Svg {...props}>
       <path d="M3 21l1.65-3.8a9 9 0 1 1 3.4 2.9L3 21" />
@@ -84,3 +85,12 @@ export function WhatsappIcon(props: SVGProps<SVGSVGElement>) {
     </Svg>
   );
 }
+
+// Written from markup the server renders once (components/ui/icons.tsx): the header and footer draw them on every page.
+export const FacebookIcon = cachedIcon(Facebook);
+export const InstagramIcon = cachedIcon(Instagram);
+export const LinkedinIcon = cachedIcon(Linkedin);
+export const TiktokIcon = cachedIcon(Tiktok);
+export const XIcon = cachedIcon(X);
+export const YoutubeIcon = cachedIcon(Youtube);
+export const WhatsappIcon = cachedIcon(Whatsapp);

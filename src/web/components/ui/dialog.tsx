@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
+import { X } from "#web/components/ui/icons.tsx";
 
 type DialogProps = { open: boolean; onClose: () => void; title: string; children: React.ReactNode };
 

@@ -1,5 +1,5 @@
-import { ShoppingCart } from "lucide-react";
 import { buttonClass } from "#web/components/ui/button.ts";
+import { ShoppingCart } from "#web/components/ui/icons.tsx";
 
 /**
  * Adds the product to this browser's cart (spec §4) and says so (spec §8): src/web/enhance/cart.ts answers the click

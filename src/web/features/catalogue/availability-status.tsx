@@ -1,4 +1,3 @@
-import { CircleAlert, CircleCheck, CircleX, Clock } from "lucide-react";
 import {
   type Availability,
   type AvailabilityStatus,
@@ -6,6 +5,7 @@ import {
   branchAvailabilityLabel,
   shortLineWarning,
 } from "#shared/schemas/stock.ts";
+import { CircleAlert, CircleCheck, CircleX, Clock } from "#web/components/ui/icons.tsx";
 
 /** Each status's colour and icon; the words always say it too (never colour alone). */
 const LOOK: Record<AvailabilityStatus, { Icon: typeof CircleCheck; className: string }> = {

@@ -1,6 +1,7 @@
-import { SlidersHorizontal, X } from "lucide-react";
 import type { CatalogueSort } from "#shared/catalogue-filters.ts";
+import { plainFigure } from "#shared/figures.ts";
 import type { ChoiceFacet, Facet, RangeFacet } from "#shared/schemas/catalogue.ts";
+import { SlidersHorizontal, X } from "#web/components/ui/icons.tsx";
 
 /**
  * A category page's filters: one GET form, so a filtered page works without scripts and its address
@@ -14,7 +15,7 @@ const inputClass =
   "min-h-11 w-full rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-700";
 
 function shown(n: number | null): string {
-  return n === null ? "" : n.toLocaleString("en-US", { maximumFractionDigits: 2, useGrouping: false });
+  return n === null ? "" : plainFigure(n);
 }
 
 function ChoiceFieldset({ facet }: { facet: ChoiceFacet }) {

@@ -1,4 +1,5 @@
 import { type CatalogueFilter, filterParams, MAIN_FIGURE } from "#shared/catalogue-filters.ts";
+import { plainFigure } from "#shared/figures.ts";
 import type { CategorySlug, Facet } from "#shared/schemas/catalogue.ts";
 import { specDefsFor } from "#shared/specs.ts";
 import type { AppliedFilter, SortOption } from "./catalogue-filters.tsx";
@@ -16,7 +17,7 @@ const clone = (f: CatalogueFilter): CatalogueFilter => ({
   sort: f.sort,
 });
 
-const figure = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2, useGrouping: false });
+const figure = plainFigure;
 
 /** Each filter in force, named as a reader would say it ("Maximum power: at least 400 W"), with its removal address. */
 export function appliedFilters(path: string, filter: CatalogueFilter, facets: Facet[], keep: [string, string][]): AppliedFilter[] {

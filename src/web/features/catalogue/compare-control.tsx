@@ -1,5 +1,5 @@
-import { Square, SquareCheck } from "lucide-react";
 import { compareHref } from "#shared/compare.ts";
+import { Square, SquareCheck } from "#web/components/ui/icons.tsx";
 
 /**
  * "Compare" on a card or a product page. Sent as a link to the comparison of this product alone, which

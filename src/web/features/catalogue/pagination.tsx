@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import { ChevronLeft, ChevronRight } from "#web/components/ui/icons.tsx";
 import { type Paging, pageNumbers, pagingSearch } from "./paging.ts";
 
 const item = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm font-medium";

@@ -1,3 +1,4 @@
+import { countFigure } from "#shared/figures.ts";
 import { formatAmount } from "#shared/money.ts";
 import type { PriceBreak } from "#shared/schemas/pricing.ts";
 
@@ -5,9 +6,9 @@ import type { PriceBreak } from "#shared/schemas/pricing.ts";
 export function breakRange(breaks: readonly PriceBreak[], index: number): string {
   const from = breaks[index]?.min_quantity ?? 1;
   const next = breaks[index + 1]?.min_quantity;
-  if (next === undefined) return `${from.toLocaleString("en-GB")}+`;
+  if (next === undefined) return `${countFigure(from)}+`;
   const to = next - 1;
-  return to === from ? from.toLocaleString("en-GB") : `${from.toLocaleString("en-GB")}\u2013${to.toLocaleString("en-GB")}`;
+  return to === from ? countFigure(from) : `${countFigure(from)}\u2013${countFigure(to)}`;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { FileText } from "lucide-react";
+import { countFigure } from "#shared/figures.ts";
 import { shownPrice } from "#shared/money.ts";
 import { productKeyLine } from "#shared/product-key-line.ts";
 import type { Product } from "#shared/schemas/catalogue.ts";
 import type { Availability } from "#shared/schemas/stock.ts";
+import { FileText } from "#web/components/ui/icons.tsx";
 import { MediaImage } from "#web/components/ui/media-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { AvailabilityStatusLine } from "./availability-status.tsx";
@@ -84,7 +85,7 @@ export function PriceLine({ cue }: { cue: PriceCue }) {
         <span className="text-xs text-slate-600">excl. VAT</span>
         {cue.breaksFrom ? (
           <span data-card-breaks="" className="text-xs font-medium whitespace-nowrap text-accent-800">
-            Lower price from {cue.breaksFrom.toLocaleString("en-GB")}
+            Lower price from {countFigure(cue.breaksFrom)}
           </span>
         ) : null}
       </p>

@@ -1,7 +1,7 @@
-import { FileText, X } from "lucide-react";
 import type { LeadSource } from "#shared/installer-network.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
+import { FileText, X } from "#web/components/ui/icons.tsx";
 import type { QuoteContact, QuoteResult } from "./quote-fields.ts";
 import { QuoteForm, type QuoteKit } from "./quote-form.tsx";
 
