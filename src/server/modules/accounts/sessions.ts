@@ -36,6 +36,40 @@ function companyFields(actor: SignedIn): Pick<PublicUser, "teamRole" | "document
 export function createSessions(core: AccountCore, credentials: Credentials) {
   const { db, event, secondFactor, userById } = core;
   const { checkPassword, rememberDevice, startSession } = credentials;
+  /**
+   * The session's row with its user, company standing and tier, on every signed-in request: prepared once (its SQL is
+   * built once, and PostgreSQL parses and plans it once per connection), decision 033.
+   */
+  const sessionByToken = db
+    .select({
+      session: sessions,
+      user: users,
+      memberRole: companyMembers.role,
+      ownerId: dealers.userId,
+      // The company's standing (decisions 021, 023): a member's company's, else the account's own application's.
+      companyStatus: dealers.regStatus,
+      companyExpiredAt: dealers.documentsExpiredAt,
+      ownApplicationId: ownApplication.id,
+      ownStatus: ownApplication.regStatus,
+      ownExpiredAt: ownApplication.documentsExpiredAt,
+      // The company's price tier, its own else the lowest (as tierOfUser reads it), so a dealer's reads need no
+      // query for it (decision 033).
+      tier: sql<DealerTier | null>`(select json_build_object('id', t.id, 'name', t.name, 'discount_percent', t.discount_percent::text) from ${dealerTiers} t order by coalesce(t.id = (case when ${companyMembers.role} is not null and ${dealers.userId} is not null then ${dealers.tierId} else ${ownApplication.tierId} end), false) desc, t.sort_order, t.id limit 1)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .leftJoin(dealers, eq(dealers.id, companyMembers.dealerId))
+    .leftJoin(ownApplication, eq(ownApplication.userId, users.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.idleExpiresAt, sql.placeholder("now")),
+      ),
+    )
+    .limit(1)
+    .prepare("session_by_token");
 
   return {
     /**
@@ -87,29 +121,7 @@ export function createSessions(core: AccountCore, credentials: Credentials) {
       if (!token || token.length > 200) return null;
       const tokenHash = hashToken(token);
       const now = new Date();
-      const [row] = await db
-        .select({
-          session: sessions,
-          user: users,
-          memberRole: companyMembers.role,
-          ownerId: dealers.userId,
-          // The company's standing (decisions 021, 023): a member's company's, else the account's own application's.
-          companyStatus: dealers.regStatus,
-          companyExpiredAt: dealers.documentsExpiredAt,
-          ownApplicationId: ownApplication.id,
-          ownStatus: ownApplication.regStatus,
-          ownExpiredAt: ownApplication.documentsExpiredAt,
-          // The company's price tier, its own else the lowest (as tierOfUser reads it), so a dealer's reads need no
-          // query for it (decision 033).
-          tier: sql<DealerTier | null>`(select json_build_object('id', t.id, 'name', t.name, 'discount_percent', t.discount_percent::text) from ${dealerTiers} t order by coalesce(t.id = (case when ${companyMembers.role} is not null and ${dealers.userId} is not null then ${dealers.tierId} else ${ownApplication.tierId} end), false) desc, t.sort_order, t.id limit 1)`,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
-        .leftJoin(dealers, eq(dealers.id, companyMembers.dealerId))
-        .leftJoin(ownApplication, eq(ownApplication.userId, users.id))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.idleExpiresAt, now)))
-        .limit(1);
+      const [row] = await sessionByToken.execute({ tokenHash, now: now.toISOString() });
       if (!row) return null;
       const policy = sessionPolicy(row.user.roleId);
       // Refresh at most once a minute: a page load makes several requests.
