@@ -7,7 +7,11 @@
 // - HTTP throughput and latency (autocannon, 10 and 100 connections) of a bare route, catalogue reads, quote requests
 //   and two server-rendered pages, each also as a ratio to the bare route measured in the same run;
 // - the server's resident memory at idle and its peak under that load, on PGlite and on PostgreSQL;
-// - EXPLAIN ANALYZE of the catalogue's queries on a grown catalogue;
+// - EXPLAIN ANALYZE of the catalogue's queries on a catalogue grown to 50,000 products;
+// - what a signed-in dealer feels (decision 033): the catalogue's reads, API and server-rendered, signed in and not, at
+//   1,000 and 50,000 products on PostgreSQL, warm and with the caches off, with server and PostgreSQL CPU and
+//   statements per request (scripts/bench/reads.ts; `--products` sets the sizes), and the load test's mix at 200
+//   connections on PostgreSQL;
 // - on a phone (issue "Phone first"): the time from a tap to its visible answer, under Lighthouse's mobile conditions,
 //   and the bytes a first visit's journey to a two-product cart transfers, cold and warm.
 // `--check` exits 1 when a page, an endpoint or an interaction misses its budget, printing which and by how much.
