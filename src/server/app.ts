@@ -138,6 +138,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           },
     ...(readableLog ? { logController: new OneLinePerRequest() } : {}),
     trustProxy: trustProxyOption(config.trustProxy),
+    // The web plugin imports the built pages (several MB) as it registers: on a loaded two-core machine that took
+    // more than avvio's default 10 s, and the start failed for it.
+    pluginTimeout: 60_000,
     bodyLimit: 1024 * 1024,
   });
   // Services, job worker and derived images, wired once (services.ts); the worker starts when the app is ready and

@@ -170,7 +170,8 @@ export function backupRestoreSuite(kind: "pglite" | "postgres", skip: boolean) {
         await server.stop();
         server = null;
       },
-      240_000,
+      // Two servers, a backup and two restores: 2-3 minutes on a loaded two-core machine, more when it is slower.
+      420_000,
     );
   });
 }
