@@ -40,7 +40,8 @@ async function start(env: Record<string, string>) {
   }
 }
 
-describe("start-up with a bad configuration", () => {
+// A failed start still loads the whole server first: 7-14 s on a loaded two-core machine, so more than the 30 s default.
+describe("start-up with a bad configuration", { timeout: 90_000 }, () => {
   it("stops with one clear line naming PORT", async () => {
     const r = await start({ PORT: "abc" });
     expect(r.code).toBe(1);
