@@ -9,7 +9,7 @@ import autocannon from "autocannon";
 import { picturesDrawn, startServer } from "../../tests/support/server-process.ts";
 import { postgresDatabase, readColumn } from "./databases.ts";
 import { peakRss, rssMb } from "./memory.ts";
-import { dealerCookie } from "./reads.ts";
+import { DEMO_DEALER_LOGIN, dealerCookie } from "./reads.ts";
 
 type Ctx = { marker?: string };
 type Step = autocannon.Request & { kind: string };
@@ -61,7 +61,7 @@ function mix(
     method: "POST",
     path: "/api/auth/login",
     headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ user: "dealer", password: "demo-dealer-2026" }),
+    body: JSON.stringify(DEMO_DEALER_LOGIN),
   };
   const steps: Step[] = [
     get("page", "/"),

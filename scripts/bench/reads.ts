@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/accounts.ts";
 import { picturesDrawn, type ServerProcess, startServer } from "../../tests/support/server-process.ts";
 import { postgresDatabase } from "./databases.ts";
 import { growCatalogueSql } from "./grow-catalogue.ts";
@@ -77,12 +78,17 @@ async function statementsSent(server: ServerProcess): Promise<number> {
   throw new Error("the server did not print its statement count on SIGUSR2");
 }
 
+const demoDealer = DEMO_ACCOUNTS.find((a) => a.role === "dealer");
+if (!demoDealer) throw new Error("the demo has no dealer account");
+/** The demo dealer's sign-in, as the seed made it. */
+export const DEMO_DEALER_LOGIN = { user: demoDealer.username, password: demoDealer.password };
+
 /** Signs the demo dealer in (as an API client) and returns its session cookie. */
 export async function dealerCookie(base: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ user: "dealer", password: "demo-dealer-2026" }),
+    body: JSON.stringify(DEMO_DEALER_LOGIN),
   });
   if (!res.ok) throw new Error(`the demo dealer could not sign in: ${res.status}`);
   const session = res.headers.getSetCookie().find((c) => /^(__Host-)?sid=/.test(c));
