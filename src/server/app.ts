@@ -42,7 +42,7 @@ import { OneLinePerRequest, readableLogStream } from "./platform/log.ts";
 import { errorForLog, redactingStream } from "./platform/log-redaction.ts";
 import { createMailer, type Mailer } from "./platform/mailer/mailer.ts";
 import { listNullInNullableEnums } from "./platform/openapi.ts";
-import { createSharedCache, sharedCachePlugin } from "./platform/shared-cache.ts";
+import { createSharedCache, SAFE_METHODS, sharedCachePlugin } from "./platform/shared-cache.ts";
 import { type PendingFiles, withPendingFiles } from "./platform/storage/pending-files.ts";
 import { createStorage, type Storage } from "./platform/storage/storage.ts";
 import { webPlugin } from "./platform/web/web.ts";
@@ -184,7 +184,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The catalogue's shared data (decision 033) is emptied by every successful change, whoever makes it (an order
   // reserves stock, an admin edits), before its answer leaves: the next read anyone makes sees the change.
   app.addHook("onSend", async (request, reply, payload) => {
-    if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && reply.statusCode < 400) services.catalogueData.clear();
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) services.catalogueData.clear();
     return payload;
   });
   await app.register(fastifyCookie);

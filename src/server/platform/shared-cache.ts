@@ -98,7 +98,8 @@ declare module "fastify" {
   }
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that change nothing: the others, answered with success, are changes. */
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** A visitor's GET: no actor, no bearer token (an invalid one is answered 401 elsewhere, never cached). */
 export function servesVisitor(request: FastifyRequest): boolean {
