@@ -50,11 +50,15 @@ export async function expectVisibleFocus(page: Page) {
  * element the focus passes is on screen and shows its focus. Answers how many presses it took.
  */
 export async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}): Promise<number> {
-  const handle = await target.elementHandle();
-  if (!handle) throw new Error(`no element for ${target}`);
+  await target.first().waitFor({ state: "attached" });
   const unseen: string[] = [];
   for (let presses = 0; presses <= max; presses++) {
-    if (await handle.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) {
+    // The target is found again on every press: a list that re-renders after its data arrives replaces its
+    // nodes, and a handle taken before that would point at one no longer on the page.
+    const reached = await target.evaluateAll((els) =>
+      els.some((el) => el === document.activeElement || el.contains(document.activeElement)),
+    );
+    if (reached) {
       expect(unseen, `elements without a visible focus on the way to ${target}`).toEqual([]);
       return presses;
     }
