@@ -17,6 +17,7 @@ import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { contentAdminRoutes } from "./modules/content/content-admin.routes.ts";
 import { settingsRoutes } from "./modules/content/settings.routes.ts";
+import { creditRoutes } from "./modules/credit/credit.routes.ts";
 import { dealersRoutes } from "./modules/dealers/dealers.routes.ts";
 import { documentsRoutes } from "./modules/dealers/documents.routes.ts";
 import { teamRoutes } from "./modules/dealers/team.routes.ts";
@@ -244,6 +245,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await routes.register(settingsRoutes, { services });
         await routes.register(ratesRoutes, { services });
         await routes.register(taxDocumentsRoutes, { services });
+        await routes.register(creditRoutes, { services });
         routes.all("/*", { schema: { hide: true }, config: { access: access.public } }, async (_request, reply) =>
           reply.code(404).send({ message: "Not found." }),
         );

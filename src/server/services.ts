@@ -13,6 +13,7 @@ import { createContactService } from "./modules/contact/contact.service.ts";
 import { createContentService } from "./modules/content/content.service.ts";
 import { createContentAdminService } from "./modules/content/content-admin.service.ts";
 import { createSettingsService } from "./modules/content/settings.service.ts";
+import { createCreditService } from "./modules/credit/credit.service.ts";
 import { createDealerHomeService } from "./modules/dealers/dealer-home.ts";
 import { createDealersService } from "./modules/dealers/dealers.service.ts";
 import { createDocumentExpiry } from "./modules/dealers/document-expiry.ts";
@@ -145,6 +146,8 @@ export function createServices(deps: Deps) {
   });
   /** Branches, availability, delivery fees and serial numbers; the ledger moves inside orders' and quotations' transactions. */
   const stock = createStockService({ db: deps.db });
+  /** Dealers who buy on account: terms, limits, payments and their allocation, statements, ageing (decision 034). */
+  const credit = createCreditService({ db: deps.db, settings, rates, audit, ...(deps.now ? { now: deps.now } : {}) });
   const orders = createOrdersService({
     db: deps.db,
     mailer: deps.mailer,
@@ -155,6 +158,7 @@ export function createServices(deps: Deps) {
     rates,
     taxDocuments,
     stock,
+    credit,
     siteUrl,
     ...(deps.now ? { now: deps.now } : {}),
   });
@@ -165,6 +169,7 @@ export function createServices(deps: Deps) {
   const kits = createKitsService({ db: deps.db, catalogue, cart, ...(deps.now ? { now: deps.now } : {}) });
   return {
     audit,
+    credit,
     cart,
     kits,
     leads,

@@ -75,6 +75,14 @@ export const can = {
     return !!person?.teamRole;
   },
 
+  /**
+   * A company's payment terms and credit limit (decision 034): a super administrator, until staff roles give the
+   * back office a permission of its own for it.
+   */
+  setCreditTerms(person: Person): boolean {
+    return person?.role === "super";
+  },
+
   /** Inviting people, changing their roles and removing them: the company's owner. */
   manageTeam(person: Person): boolean {
     return person?.teamRole === "owner";

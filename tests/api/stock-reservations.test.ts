@@ -72,6 +72,7 @@ function place(productId: number, quantity: number, extra: Record<string, unknow
   return t.app.services.orders.placeOrder(dealer, {
     idempotencyKey: randomUUID(),
     currency: "USD",
+    paymentTerms: "cash",
     fulfilment: "collection",
     branchId: harare,
     contactName: "Farai Dealer",

@@ -72,6 +72,8 @@ function order(
     dispatch_reference: null,
     notes: "Please call before delivery.",
     paymentReference: null,
+    payment_terms: "cash",
+    due_on: null,
     bankDetails: status === "awaiting_payment" ? DEFAULT_SITE_SETTINGS.bankDetails : null,
     created_At: "2026-11-20T08:00:00.000Z",
     updated_At: "2026-11-21T08:00:00.000Z",

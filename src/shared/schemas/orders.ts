@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LINE_QUANTITY_MAX } from "../constants.ts";
 import { VAT_CATEGORIES } from "../tax.ts";
+import { ORDER_PAYMENT_TERMS, type OrderPaymentTerms } from "./credit.ts";
 import { paymentProofViewSchema, paymentReferenceSchema } from "./payment-proofs.ts";
 import { priceBreakSchema } from "./pricing.ts";
 import { FISCAL_STATUS_VALUES, TAX_DOCUMENT_KIND_VALUES } from "./tax-documents.ts";
@@ -84,7 +85,14 @@ export const ORDER_CURRENCIES = ["USD", "ZWL", "ZWG"] as const;
 export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 
 /** Whether a status may follow another; a fulfilment rules out the other's last step. */
-export function canMoveOrder(from: OrderStatus, to: OrderStatus, fulfilment: OrderFulfilment): boolean {
+export function canMoveOrder(
+  from: OrderStatus,
+  to: OrderStatus,
+  fulfilment: OrderFulfilment,
+  paymentTerms: OrderPaymentTerms = "cash",
+): boolean {
+  // An order on account is released for processing when placed (decision 034): it may be cancelled until it leaves.
+  if (from === "processing" && to === "cancelled") return paymentTerms === "account";
   if (!ORDER_TRANSITIONS[from].includes(to)) return false;
   if (to === "dispatched") return fulfilment === "delivery";
   if (to === "ready_for_collection") return fulfilment === "collection";
@@ -153,6 +161,8 @@ export const placeOrderSchema = z
     deliveryCity: z.string().trim().max(80).default(""),
     branchId: z.coerce.number().int().positive("Choose a branch.").max(2_147_483_647).optional(),
     notes: z.string().trim().max(ORDER_NOTES_MAX, `Notes must be at most ${ORDER_NOTES_MAX} characters.`).default(""),
+    /** Pay before dispatch, or on the company's account when it buys on account and the order fits its credit (decision 034). */
+    paymentTerms: z.enum(ORDER_PAYMENT_TERMS, { error: "Choose how you pay." }).default("cash"),
     products: z
       .array(orderLineSchema)
       .min(1, "Your cart is empty.")
@@ -266,6 +276,10 @@ export const orderViewSchema = z.object({
   dispatch_reference: z.string().nullable().describe("The waybill or collection reference"),
   notes: z.string(),
   paymentReference: z.string().nullable(),
+  payment_terms: z
+    .enum(ORDER_PAYMENT_TERMS)
+    .describe("Paid before dispatch (cash), or on the company's account: released at once, invoiced when dispatched (decision 034)"),
+  due_on: z.string().nullable().describe("The day an order on account falls due (YYYY-MM-DD); null for cash"),
   /** Where to pay, while the order awaits payment; null afterwards. */
   bankDetails: z.string().nullable(),
   created_At: z.string(),

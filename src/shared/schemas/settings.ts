@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_SIZING_SETTINGS, SUN_HOURS_RANGE } from "../sizing.ts";
+import { DEFAULT_CREDIT_HOLD_DAYS } from "./credit.ts";
 
 /** The labels the secondary currency may have: ZWG (Zimbabwe Gold, since June 2024), or ZWL for old records. */
 export const SECONDARY_CURRENCIES = ["ZWL", "ZWG"] as const;
@@ -70,6 +71,13 @@ export const siteSettingsSchema = z.object({
     .min(SUN_HOURS_RANGE.min, `Zimbabwe gets at least ${SUN_HOURS_RANGE.min} sun hours a day.`)
     .max(SUN_HOURS_RANGE.max, `Zimbabwe gets at most ${SUN_HOURS_RANGE.max} sun hours a day.`)
     .default(DEFAULT_SIZING_SETTINGS.sun_hours),
+  /** Days an invoice on account may be overdue before the company's orders on account stop (decision 034). */
+  creditHoldDays: z.coerce
+    .number({ error: "Enter a number of days." })
+    .int("Enter a whole number of days.")
+    .min(1, "Allow at least 1 day overdue.")
+    .max(365, "Allow at most 365 days overdue.")
+    .default(DEFAULT_CREDIT_HOLD_DAYS),
   /** The home hero's background film, its still (shown first, and to visitors who prefer less motion) and the
    * welcome sound: file names under /media/site/, or "" for none. */
   heroVideo: mediaFileName([".webm", ".mp4"]),
@@ -114,6 +122,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   secondaryCurrency: "ZWG",
   quotationValidityDays: 30,
   sunHours: 6,
+  creditHoldDays: DEFAULT_CREDIT_HOLD_DAYS,
   heroVideo: "hero.webm",
   heroPoster: "hero-poster.webp",
   welcomeAudio: "welcome.mp3",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { ORDER_PAYMENT_TERMS } from "#shared/schemas/credit.ts";
 import { ORDER_CURRENCIES, ORDER_FULFILMENTS, ORDER_STATUSES } from "#shared/schemas/orders.ts";
 import { PAYMENT_STATUSES, PAYNOW_METHODS } from "#shared/schemas/payments.ts";
 import { QUOTATION_STATUS_VALUES } from "#shared/schemas/quotations.ts";
@@ -167,6 +168,12 @@ export const orders = pgTable(
      * null: the day it was confirmed. The invoice's VAT tax point is the earlier of it and the invoice (decision 032).
      */
     paidOn: date("paid_on"),
+    /**
+     * Paid before dispatch, or on the company's account (decision 034): released for dispatch when placed, invoiced
+     * when dispatched, due on `due_on` (the day placed plus the company's terms, frozen with the order).
+     */
+    paymentTerms: text("payment_terms", { enum: ORDER_PAYMENT_TERMS }).notNull().default("cash"),
+    dueOn: date("due_on"),
     /** The team member who placed it; `user_id` is the company's owner. Null: the owner did. */
     placedBy: integer("placed_by").references(() => users.id, { onDelete: "set null" }),
     /** The accepted quotation this order was placed from, at its quoted prices. */
@@ -181,6 +188,8 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.status, t.createdAt),
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
     uniqueIndex("orders_quotation_idx").on(t.quotationId),
+    index("orders_account_idx").on(t.userId).where(sql`payment_terms = 'account'`),
+    check("orders_payment_terms_check", sql`(${t.paymentTerms} = 'cash') = (${t.dueOn} is null)`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { CREDIT_TERMS } from "#shared/schemas/credit.ts";
 import { DEALER_STATUSES } from "#shared/schemas/dealers.ts";
 import { DOCUMENT_KINDS, documentReviewStatuses } from "#shared/schemas/documents.ts";
 import { users } from "./accounts.ts";
@@ -38,6 +39,9 @@ export const dealers = pgTable(
      * hidden. Cleared when an admin approves the renewal and nothing else has expired.
      */
     documentsExpiredAt: timestamp("documents_expired_at", { withTimezone: true }),
+    /** How the company pays (decision 034): cash before dispatch, or on account at net 7, 14 or 30 days up to its limit in USD. */
+    creditTerms: text("credit_terms", { enum: CREDIT_TERMS }).notNull().default("cash"),
+    creditLimitUsd: numeric("credit_limit_usd", { precision: 14, scale: 2 }).notNull().default("0"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,6 +49,8 @@ export const dealers = pgTable(
     uniqueIndex("dealers_user_key").on(t.userId),
     index("dealers_status_idx").on(t.regStatus, t.id),
     index("dealers_trading_name_idx").on(sql`lower(${t.tradingName})`),
+    check("dealers_credit_terms_check", sql`${t.creditTerms} in ('cash', 'net7', 'net14', 'net30')`),
+    check("dealers_credit_limit_check", sql`${t.creditLimitUsd} >= 0`),
     check("dealers_reg_status_check", sql`${t.regStatus} in ('Pending', 'Approved', 'Rejected', 'Suspended')`),
     check(
       "dealers_address_parts_check",

@@ -16,16 +16,8 @@ import { csvDateTime } from "../../platform/csv.ts";
 import { csvRoute } from "../../platform/csv-route.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import { csvResponse, fileResponse } from "../../platform/openapi.ts";
+import { pdfReply } from "../../platform/pdf/pdf-reply.ts";
 import type { Services } from "../../services.ts";
-
-/** A PDF answer: private, never cached, downloaded under the document's number. */
-function pdfReply(reply: import("fastify").FastifyReply, file: { fileName: string; pdf: Uint8Array }) {
-  return reply
-    .type("application/pdf")
-    .header("content-disposition", `attachment; filename="${file.fileName}"`)
-    .header("cache-control", "private, no-store")
-    .send(Buffer.from(file.pdf));
-}
 
 /** Credit and debit notes print and export their amounts with their effect: a credit negative, a debit positive. */
 const signed = (d: { kind: string }, amount: string) => (d.kind === "credit_note" ? `-${amount}` : amount);

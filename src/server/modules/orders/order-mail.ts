@@ -1,3 +1,4 @@
+import { formatDate } from "#shared/dates.ts";
 import { ORDER_STATUS_LABELS, type OrderView } from "#shared/schemas/orders.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { shortDay } from "#shared/schemas/stock.ts";
@@ -107,13 +108,23 @@ export function orderPlacedToDealer(order: OrderView, dealer: Dealer, company: O
     heading: `Thank you for your order ${order.reference}`,
     blocks: [
       { kind: "paragraph", text: `Dear ${dealer.fullName},` },
-      {
-        kind: "paragraph",
-        text: `We have received your order ${order.reference}. Please pay ${money(order.currency, order.total)} by bank transfer or ZIPIT to the account below, quoting ${order.reference} as the reference. We start processing the order once the payment is confirmed.`,
-      },
+      order.due_on
+        ? {
+            kind: "paragraph",
+            text: `We have received your order ${order.reference} on your company's account. We start processing it now; its tax invoice comes when it is dispatched, and ${money(order.currency, order.total)} is due on ${formatDate(`${order.due_on}T12:00:00Z`)}.`,
+          }
+        : {
+            kind: "paragraph",
+            text: `We have received your order ${order.reference}. Please pay ${money(order.currency, order.total)} by bank transfer or ZIPIT to the account below, quoting ${order.reference} as the reference. We start processing the order once the payment is confirmed.`,
+          },
       linesTable(order, company),
       ...backorderBlocks(order),
-      { kind: "fields", rows: [["Pay to", company.bankDetails], ["Reference", order.reference], ...fulfilmentRows(order)] },
+      {
+        kind: "fields",
+        rows: order.due_on
+          ? [["Due on", formatDate(`${order.due_on}T12:00:00Z`)], ["Reference", order.reference], ...fulfilmentRows(order)]
+          : [["Pay to", company.bankDetails], ["Reference", order.reference], ...fulfilmentRows(order)],
+      },
       dealerOrders(company),
       { kind: "paragraph", text: `Questions? Call ${company.phone} or reply to this e-mail.` },
     ],
@@ -131,7 +142,9 @@ export function orderPlacedToCompany(order: OrderView, dealer: Dealer, company: 
     blocks: [
       {
         kind: "paragraph",
-        text: `${dealer.fullName} (${dealer.email}) placed an order of ${money(order.currency, order.total)} (${money("USD", order.total_usd)} at dealer prices). Confirm the payment in the back office once it arrives.`,
+        text: order.due_on
+          ? `${dealer.fullName} (${dealer.email}) placed an order of ${money(order.currency, order.total)} (${money("USD", order.total_usd)} at dealer prices) on the company's account, due on ${formatDate(`${order.due_on}T12:00:00Z`)}. It is released for dispatch: its tax invoice is issued when it is dispatched.`
+          : `${dealer.fullName} (${dealer.email}) placed an order of ${money(order.currency, order.total)} (${money("USD", order.total_usd)} at dealer prices). Confirm the payment in the back office once it arrives.`,
       },
       linesTable(order, company),
       ...backorderBlocks(order),

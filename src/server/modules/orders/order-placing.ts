@@ -10,6 +10,7 @@ import { type Actor, requireGoodStanding, requireRole, requireVerified } from ".
 import { ConflictError, FieldError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { removeOrderedLines } from "../buying/index.ts";
+import { type CreditService, orderUsdCents } from "../credit/index.ts";
 import { type LineRequest, reserve } from "../stock/index.ts";
 import type { BranchRow } from "../stock/stock.service.ts";
 import { insertOrderFromQuotation, type QuotationOrderInput } from "./order-from-quotation.ts";
@@ -17,9 +18,16 @@ import { orderPlacedToCompany, orderPlacedToDealer } from "./order-mail.ts";
 import { DELIVERY_LINE, deliveryProduct, figures, priceOrder } from "./order-pricing.ts";
 import type { OrdersParts, OrderViews } from "./order-views.ts";
 
+/** Without the credit service (a test's orders alone), no order goes on account. */
+const noCredit: Pick<CreditService, "chargeOnAccount"> = {
+  chargeOnAccount: () => {
+    throw new FieldError("Orders on account are not available: pay for the order before dispatch.", "paymentTerms");
+  },
+};
+
 /** A dealer's cart priced for checkout and placed as an order, and an accepted quotation placed as one. */
 export function orderPlacing(
-  { db, mailer, catalogue, rates, stock, now, siteUrl }: OrdersParts,
+  { db, mailer, catalogue, rates, stock, credit, now, siteUrl }: OrdersParts,
   { mailSite, byKey, one, dealerOf }: OrderViews,
 ) {
   return {
@@ -87,12 +95,25 @@ export function orderPlacing(
           const usd = figures(amounts.usd);
           const secondary = figures(amounts.secondary);
           const own = currency === "USD" ? usd : secondary;
+          // On account: charged to the company's credit under its lock, due on the day its terms give (decision 034).
+          const account =
+            input.paymentTerms === "account"
+              ? await (credit ?? noCredit).chargeOnAccount(
+                  tx,
+                  companyId,
+                  orderUsdCents({ currency, total: own.total, totalUsd: usd.total as string, exchangeRate: pricing.rate?.rate ?? null }),
+                  harareDate(at),
+                )
+              : null;
+          const status = account ? ("processing" as const) : ("awaiting_payment" as const);
           const [order] = await tx
             .insert(orders)
             .values({
               userId: companyId,
               placedBy: dealer.id,
-              status: "awaiting_payment",
+              status,
+              paymentTerms: account ? "account" : "cash",
+              dueOn: account?.dueOn ?? null,
               currency,
               vatRate: vat.rate,
               subtotalUsd: usd.subtotal,
@@ -135,7 +156,13 @@ export function orderPlacing(
               vatRate: l.vatRate,
             })),
           );
-          await tx.insert(orderStatusEvents).values({ orderId: order.id, status: "awaiting_payment", changedBy: dealer.id, createdAt: at });
+          await tx.insert(orderStatusEvents).values({
+            orderId: order.id,
+            status,
+            changedBy: dealer.id,
+            note: account ? `On account, due ${account.dueOn}` : "",
+            createdAt: at,
+          });
           // Its lines are reserved at the branch; what is not there is backordered.
           await reserve(tx, { orderId: order.id }, branch.id, wanted, at, { userId: dealer.id });
           // What the order holds leaves the company's cart; what a teammate added meanwhile stays.

@@ -40,7 +40,7 @@ function refusePaidOn(paidOn: string, placedAt: Date, at: Date): void {
  * marks them paid: each one transaction with its status event, audit entry, sales, tax document and dealer's mail.
  */
 export function orderStatusChanges(
-  { db, mailer, audit, sales, taxDocuments, stock, now }: OrdersParts,
+  { db, mailer, audit, sales, taxDocuments, stock, credit, now }: OrdersParts,
   { mailSite, one, dealerOf }: OrderViews,
 ) {
   /**
@@ -61,7 +61,7 @@ export function orderStatusChanges(
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
       if (!row) throw new NotFoundError("Order not found.");
-      if (!canMoveOrder(row.status, input.status, row.fulfilment)) {
+      if (!canMoveOrder(row.status, input.status, row.fulfilment, row.paymentTerms)) {
         throw new ConflictError(
           `An order that is ${ORDER_STATUS_LABELS[row.status].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[input.status].toLowerCase()}.`,
         );
@@ -89,11 +89,14 @@ export function orderStatusChanges(
         before: { status: row.status, paymentReference: row.paymentReference },
         after: { status: input.status, paymentReference: paymentReference ?? row.paymentReference, note: input.note },
       });
-      if (input.status === "paid") {
-        // The delivery fee is no sale of a product.
+      const sent = input.status === "dispatched" || input.status === "ready_for_collection";
+      if (input.status === "paid" || (sent && row.paymentTerms === "account")) {
+        // The delivery fee is no sale of a product. An order on account is a sale, and invoiced, when it leaves: the
+        // invoice is its tax point, and money already paid on the account settles it at once (decision 034).
         const lines = (await tx.select().from(orderLines).where(eq(orderLines.orderId, id))).filter((l) => l.kind === "product");
         await sales?.recordPaidOrder(tx, { orderId: id, paidAt: at, lines });
         await taxDocuments.issueInvoice(tx, id, company, at);
+        if (row.paymentTerms === "account") await credit?.applyCredit(tx, row.userId, at);
       } else if (input.status === "cancelled" && row.status !== "awaiting_payment") {
         await sales?.withdrawOrder(tx, id);
         await taxDocuments.issueCreditNote(tx, id, input.note, at);

@@ -13,6 +13,7 @@ import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
+import type { CreditService } from "../credit/index.ts";
 import { placedBy } from "../dealers/index.ts";
 import type { RatesService } from "../money/rates.service.ts";
 import type { TaxDocumentRow, TaxDocumentsService } from "../money/tax-documents.service.ts";
@@ -39,6 +40,8 @@ export type OrdersDeps = {
   taxDocuments: Pick<TaxDocumentsService, "issueInvoice" | "issueCreditNote" | "refsOf">;
   /** The clock: the order's day decides its VAT rate (tests set it). */
   now?: () => Date;
+  /** Orders on account: charged to the company's credit when placed, its credit applied when invoiced (decision 034). */
+  credit?: Pick<CreditService, "chargeOnAccount" | "applyCredit">;
   /** Branches, delivery fees, reservations and serials. */
   stock: Pick<StockService, "chooseBranch" | "deliveryFeeFor" | "orderStock" | "serialsInUse">;
 };
@@ -186,6 +189,8 @@ export function orderViews({ db, settings, taxDocuments, stock, siteUrl }: Order
         dispatch_reference: o.dispatchReference,
         notes: o.notes,
         paymentReference: o.paymentReference,
+        payment_terms: o.paymentTerms,
+        due_on: o.dueOn,
         bankDetails: o.status === "awaiting_payment" ? company.bankDetails : null,
         created_At: o.createdAt.toISOString(),
         updated_At: o.updatedAt.toISOString(),

@@ -19,6 +19,7 @@ import { csvDate, csvDateTime } from "../../platform/csv.ts";
 import { csvRoute } from "../../platform/csv-route.ts";
 import { messageBody, validationBody } from "../../platform/error-bodies.ts";
 import { csvResponse, fileResponse } from "../../platform/openapi.ts";
+import { pdfReply } from "../../platform/pdf/pdf-reply.ts";
 import type { Services } from "../../services.ts";
 
 const byUserQuery = z.object({
@@ -97,11 +98,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
     },
     async (request, reply) => {
       const pdf = await quotations.pdfFor(request.actor, request.params.id);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="quotation-${request.params.id}.pdf"`)
-        .header("cache-control", "private, no-store")
-        .send(Buffer.from(pdf));
+      return pdfReply(reply, { fileName: `quotation-${request.params.id}.pdf`, pdf });
     },
   );
 

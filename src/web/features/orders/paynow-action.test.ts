@@ -61,6 +61,7 @@ async function newOrder(): Promise<number> {
   const { order } = await t.app.services.orders.placeOrder(dealer, {
     idempotencyKey: randomUUID(),
     currency: "USD",
+    paymentTerms: "cash",
     fulfilment: "collection",
     contactName: "Farai",
     contactPhone: "",

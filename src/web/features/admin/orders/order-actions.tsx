@@ -40,7 +40,7 @@ export function OrderActions({ order }: { order: OrderView }) {
   );
   const canSend = SENDING.some((s) => canMoveOrder(order.status, s, order.fulfilment));
   const canPay = canMoveOrder(order.status, "paid", order.fulfilment);
-  const canCancel = canMoveOrder(order.status, "cancelled", order.fulfilment);
+  const canCancel = canMoveOrder(order.status, "cancelled", order.fulfilment, order.payment_terms);
 
   const run = async (url: string, body: object, success: string) => {
     const answer = await submit.send({ method: "PUT", url, body });

@@ -190,6 +190,24 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       </AdminFieldSection>
 
       <AdminFieldSection
+        title="Dealers on account"
+        description="When a dealer's orders on account stop: they can still pay and order before dispatch."
+      >
+        <TextField
+          label="Days overdue before orders on account stop"
+          hint="A company whose oldest unpaid invoice is more days overdue than this is put on hold until it pays what is overdue."
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={365}
+          step={1}
+          className="max-w-xs"
+          error={error("creditHoldDays")}
+          {...register("creditHoldDays")}
+        />
+      </AdminFieldSection>
+
+      <AdminFieldSection
         title="Home page media"
         description="Files in the site's media folder (/media/site/). Leave a name empty to show none."
         tour="settings-media"
