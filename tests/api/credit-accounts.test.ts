@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orders } from "#server/db/schema/commerce.ts";
-import { signedCents, toUsdCents } from "#shared/money.ts";
+import { centsToDecimal, signedCents, toUsdCents } from "#shared/money.ts";
 import type { Ageing, CreditSummary, Statement } from "#shared/schemas/credit.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import type { NoteOptions } from "#shared/schemas/tax-documents.ts";
@@ -204,9 +204,7 @@ describe("invoices, payments and the statement", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const s = await ledger(c.owner.id, "?from=2026-10-01&to=2026-10-31");
-    expect(s.open_invoices.find((i) => i.id === second.invoice?.id)?.open).toBe(
-      ((cents(second.total_usd) - 3000n) / 100n).toString() + "." + ((cents(second.total_usd) - 3000n) % 100n).toString().padStart(2, "0"),
-    );
+    expect(s.open_invoices.find((i) => i.id === second.invoice?.id)?.open).toBe(centsToDecimal(cents(second.total_usd) - 3000n));
     expect(s.summary.unallocated).toBe("20.00");
     expect(s.unallocated_payments.map((p) => p.open)).toEqual(["20.00"]);
 
