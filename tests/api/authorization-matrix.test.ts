@@ -373,6 +373,33 @@ const MATRIX: Record<string, Case> = {
   "GET /api/orders/:id/payment-proofs": { expect: proofReaders, params: () => ({ id: NO_SUCH_ID }) },
   "GET /api/orders/:id/payment-proofs/:proofId/file": { expect: proofReaders, params: () => ({ id: NO_SUCH_ID, proofId: NO_SUCH_ID }) },
   "GET /api/serials/:serial": { expect: adminOnly("bad"), params: () => ({ serial: "NO-SUCH-SERIAL-1" }) },
+  // Dealers on account (decision 034): the company's owner and buyers read their own; the back office any company's
+  // (aimed at one that does not exist); only a super administrator sets terms.
+  "GET /api/dealer/credit": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
+  "GET /api/dealer/statement": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
+  "GET /api/dealer/statement.pdf": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
+  "GET /api/dealer/statement.csv": { expect: { ...all("forbidden"), anonymous: "unauth", ...buyers("ok") } },
+  "GET /api/dealers/:id/credit": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "PUT /api/dealers/:id/credit": {
+    expect: superOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ terms: "cash", limit: "0" }),
+  },
+  "GET /api/dealers/:id/ledger": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/dealers/:id/ledger.pdf": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "GET /api/dealers/:id/ledger.csv": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },
+  "POST /api/dealers/:id/payments": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ receivedOn: "2026-01-05", amount: "1.00", currency: "USD", method: "cash", reference: "MATRIX-1" }),
+  },
+  "POST /api/dealers/:id/payments/:paymentId/allocations": {
+    expect: adminOnly("bad"),
+    params: () => ({ id: NO_SUCH_ID, paymentId: NO_SUCH_ID }),
+    body: () => ({ allocations: [{ invoice_id: NO_SUCH_ID, amount: "1.00" }] }),
+  },
+  "GET /api/credit/ageing": { expect: adminOnly() },
+  "GET /api/credit/ageing.csv": { expect: adminOnly() },
   "GET /api/tax-documents": { expect: adminOnly() },
   "GET /api/tax-documents/export.csv": { expect: adminOnly() },
   "GET /api/tax-documents/:id/pdf": { expect: adminOnly("bad"), params: () => ({ id: NO_SUCH_ID }) },

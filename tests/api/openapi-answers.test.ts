@@ -262,6 +262,12 @@ beforeAll(async () => {
         return [articleId];
       case "/api/faqs/{id} id":
         return [faqId];
+      // A dealer company's account, and one that does not exist.
+      case "/api/dealers/{id}/credit id":
+      case "/api/dealers/{id}/ledger id":
+      case "/api/dealers/{id}/ledger.pdf id":
+      case "/api/dealers/{id}/ledger.csv id":
+        return [actors.identity.dealer.id, 2_147_483_000];
       case "/api/shipments/{id} id":
         return [shipmentId];
       // A listed installer's profile, and one nobody has.

@@ -46,7 +46,8 @@ const ageingColumns = [
 export async function creditRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { credit, settings } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const companyPeople = access.roles(["dealer", "technician"]);
+  // A company's owner and buyers: its technicians read no amounts (the money rule), refused before anything is parsed.
+  const companyPeople = access.roles(["dealer"]);
 
   r.get(
     "/dealer/credit",
