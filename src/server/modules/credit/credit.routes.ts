@@ -117,6 +117,7 @@ export async function creditRoutes(app: FastifyInstance, opts: { services: Servi
           400: validationBody,
           401: messageBody,
           403: messageBody,
+          404: messageBody,
         },
       },
       file: async (request) => {
