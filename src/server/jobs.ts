@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { passwordResetJob } from "./modules/accounts/password-reset.job.ts";
+import { creditRemindersJob } from "./modules/credit/credit-reminders.job.ts";
 import { documentsExpiryJob } from "./modules/dealers/document-expiry.job.ts";
 import { fiscalCloseDayJob, fiscalPingJob, fiscalSubmitJob } from "./modules/fiscal/jobs.ts";
 import { leadsExpireOffersJob } from "./modules/leads/jobs.ts";
@@ -40,6 +41,7 @@ export const appJobs = (config: Pick<Config, "fdms">): readonly JobDefinition<Ap
   config.fdms ? fiscalCloseDayJob : unscheduled(fiscalCloseDayJob),
   config.fdms ? fiscalPingJob : unscheduled(fiscalPingJob),
   passwordResetJob,
+  creditRemindersJob,
 ];
 
 /** The process's job worker (decision 007), before the services: their mailer wakes it. Its jobs come with `registerJobHandlers`. */

@@ -147,7 +147,15 @@ export function createServices(deps: Deps) {
   /** Branches, availability, delivery fees and serial numbers; the ledger moves inside orders' and quotations' transactions. */
   const stock = createStockService({ db: deps.db });
   /** Dealers who buy on account: terms, limits, payments and their allocation, statements, ageing (decision 034). */
-  const credit = createCreditService({ db: deps.db, settings, rates, audit, ...(deps.now ? { now: deps.now } : {}) });
+  const credit = createCreditService({
+    db: deps.db,
+    mailer: deps.mailer,
+    siteUrl,
+    settings,
+    rates,
+    audit,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   const orders = createOrdersService({
     db: deps.db,
     mailer: deps.mailer,

@@ -1,7 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orders } from "#server/db/schema/commerce.ts";
+import { stockLevels } from "#server/db/schema/stock.ts";
 import { centsToDecimal, signedCents, toUsdCents } from "#shared/money.ts";
 import type { Ageing, CreditSummary, Statement } from "#shared/schemas/credit.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
@@ -9,6 +10,7 @@ import type { NoteOptions } from "#shared/schemas/tax-documents.ts";
 import { BUILT_PASSWORD, buildDealerCompany, type DealerCompany } from "../support/builders.ts";
 import { dispatchBody } from "../support/dispatch.ts";
 import { orderRequest } from "../support/orders.ts";
+import { attachments, decoded, header, outboxMails } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -75,11 +77,14 @@ const pay = (userId: number, payload: Record<string, unknown>) =>
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
   [admin, superAdmin] = await Promise.all([t.loginAs("admin"), t.loginAs("super")]);
+  // The plain product with the most units free: every order here is dispatched from stock.
   const [product] = await t.database.db
     .select({ id: products.productId })
     .from(products)
+    .innerJoin(stockLevels, eq(stockLevels.productId, products.productId))
     .where(eq(products.serialised, false))
-    .orderBy(asc(products.productId))
+    .groupBy(products.productId)
+    .orderBy(desc(sql`sum(${stockLevels.onHand} - ${stockLevels.reserved})`), asc(products.productId))
     .limit(1);
   productId = product?.id as number;
 });
@@ -304,5 +309,37 @@ describe("ageing and the hold", () => {
     const csv = await t.inject({ method: "GET", url: "/api/credit/ageing.csv?on=2026-10-20", headers: admin });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain("Total");
+  });
+});
+
+describe("reminders", () => {
+  it("e-mails the statement once before an invoice falls due and once when it is overdue", async () => {
+    setDay("2026-08-01");
+    const { company: c, owner } = await company("credit-remind");
+    await setTerms(superAdmin, c.owner.id, "net7", "50000.00");
+    const order = await dispatch((await placeOnAccount(owner)).json());
+    const mine = async () =>
+      (await outboxMails(t.dataDir)).filter((m) => header(m, "To").includes(c.owner.email) && /Due on|Overdue:/.test(header(m, "Subject")));
+
+    // Six days before it falls due (8 August): nothing yet.
+    setDay("2026-08-02");
+    await t.app.services.credit.sendReminders();
+    expect(await mine()).toHaveLength(0);
+    // Three days before: the reminder with the statement, once however often the job runs.
+    setDay("2026-08-05");
+    await t.app.services.credit.sendReminders();
+    await t.app.services.credit.sendReminders();
+    const soon = await mine();
+    expect(soon).toHaveLength(1);
+    expect(header(soon[0] as string, "Subject")).toContain(order.invoice?.number as string);
+    expect(attachments(soon[0] as string).map((a) => a.contentType)).toEqual(["application/pdf"]);
+    // The day after the due day: the overdue one, once.
+    setDay("2026-08-09");
+    await t.app.services.credit.sendReminders();
+    await t.app.services.credit.sendReminders();
+    const all = await mine();
+    expect(all).toHaveLength(2);
+    expect(header(all[1] as string, "Subject")).toMatch(/^Overdue: /);
+    expect(decoded(all[1] as string)).toContain("/dealer/statement");
   });
 });

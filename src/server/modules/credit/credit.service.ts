@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { can } from "#shared/can.ts";
 import { harareDate } from "#shared/dates.ts";
 import { centsToDecimal, signedCents, toUsdCents } from "#shared/money.ts";
@@ -10,6 +10,7 @@ import {
   type CreditSummary,
   type CreditTerms,
   DEFAULT_CREDIT_HOLD_DAYS,
+  DUE_SOON_DAYS,
   dueDateOf,
   overLimitMessage,
   type RecordPaymentInput,
@@ -19,10 +20,13 @@ import {
 } from "#shared/schemas/credit.ts";
 import { daysUntil } from "#shared/schemas/documents.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { accountPayments, paymentAllocations } from "../../db/schema/credit.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { accountPayments, creditReminders, paymentAllocations } from "../../db/schema/credit.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 import { type Actor, requireAdmin, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
+import { queueMails } from "../../platform/mailer/mail-queue.ts";
+import type { Mailer } from "../../platform/mailer/mailer.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
 import type { RatesService } from "../money/rates.service.ts";
@@ -36,10 +40,15 @@ import {
   summaryOf,
   unallocatedOf,
 } from "./credit-account.ts";
+import { creditReminder } from "./credit-mail.ts";
 import { accountRows, type CreditCompany, creditCompanies, lockCompany } from "./credit-reads.ts";
+import { statementFileName, statementPdf } from "./statement-pdf.ts";
 
 export type CreditDeps = {
   db: Db;
+  /** The statement e-mails, queued in the transaction that marks them sent. */
+  mailer?: Mailer;
+  siteUrl?: string;
   settings: Pick<SettingsService, "get">;
   rates: Pick<RatesService, "exchangeRateOn">;
   audit: AuditService;
@@ -53,13 +62,16 @@ export function holdMessage(hold: NonNullable<CreditSummary["hold"]>): string {
   return `Orders on account are paused: invoice ${hold.invoice} is ${hold.days_overdue} days overdue. Pay the overdue balance to order on account again; you can still pay for orders before dispatch.`;
 }
 
+/** The companies on terms, or with anything ever ordered on account. */
+const ON_ACCOUNT = sql`${dealers.creditTerms} <> 'cash' or exists (select 1 from orders o where o.user_id = ${dealers.userId} and o.payment_terms = 'account')`;
+
 const ONLY_SUPER_SETS_TERMS = "Only a super administrator may change a company's payment terms and credit limit.";
 
 /**
  * Dealers who buy on account (decision 034): a company's terms and limit, what it owes and may still spend, orders
  * charged to it under a lock, payments recorded and allocated, the statement, the ageing report and the reminders.
  */
-export function createCreditService({ db, settings, rates, audit, now = () => new Date() }: CreditDeps) {
+export function createCreditService({ db, mailer, siteUrl = "", settings, rates, audit, now = () => new Date() }: CreditDeps) {
   const holdDays = async (exec: Exec = db) => (await settings.get(exec)).creditHoldDays ?? DEFAULT_CREDIT_HOLD_DAYS;
 
   async function companyOf(exec: Exec, companyUserId: number): Promise<CreditCompany> {
@@ -323,16 +335,78 @@ export function createCreditService({ db, settings, rates, audit, now = () => ne
     },
 
     /**
+     * The reminders job (`credit.reminders`, hourly): each open invoice on account gets one e-mail to the company's
+     * owner when it is DUE_SOON_DAYS or fewer from its due day, and one once it is overdue (a late run sends only the
+     * overdue one), with the statement attached. An invoice is marked in `credit_reminders` in the transaction that
+     * queues its e-mail, so two processes or a repeated run never send it twice.
+     */
+    async sendReminders(): Promise<{ mails: number }> {
+      if (!mailer) return { mails: 0 };
+      const at = now();
+      const today = harareDate(at);
+      const companies = await creditCompanies(db, ON_ACCOUNT);
+      const all = await accountRows(db, companies);
+      const site = { ...(await settings.get()), siteUrl };
+      let mails = 0;
+      for (const company of companies) {
+        const open = invoicesOf(all.get(company.userId) as AccountRows).filter((i) => i.openCents > 0n);
+        const wanted = {
+          overdue: open.filter((i) => i.dueOn < today),
+          due_soon: open.filter((i) => i.dueOn >= today && daysUntil(i.dueOn, today) <= DUE_SOON_DAYS),
+        };
+        for (const kind of ["overdue", "due_soon"] as const) {
+          const ids = wanted[kind].map((i) => i.id);
+          if (ids.length === 0) continue;
+          const sent = await db
+            .select({ invoiceId: creditReminders.invoiceId })
+            .from(creditReminders)
+            .where(and(inArray(creditReminders.invoiceId, ids), eq(creditReminders.kind, kind)));
+          const fresh = wanted[kind].filter((i) => !sent.some((s) => s.invoiceId === i.id));
+          if (fresh.length === 0) continue;
+          // Read before the transaction: PGlite's one connection is the transaction's until it ends.
+          const oldest = open[0]?.issuedOn ?? today;
+          const statement = await statementOf(company, { from: `${oldest.slice(0, 8)}01`, to: today });
+          const pdf = await statementPdf(statement, site);
+          const [owner] = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, company.userId));
+          if (!owner) continue;
+          mails += await db.transaction(async (tx) => {
+            const claimed = await tx
+              .insert(creditReminders)
+              .values(fresh.map((i) => ({ invoiceId: i.id, kind, sentAt: at })))
+              .onConflictDoNothing()
+              .returning({ invoiceId: creditReminders.invoiceId });
+            const invoices = fresh.filter((i) => claimed.some((c) => c.invoiceId === i.id));
+            if (invoices.length === 0) return 0;
+            const mail = creditReminder({
+              site,
+              owner,
+              statement,
+              kind,
+              invoices: invoices.map((i) => ({
+                number: i.number,
+                dueOn: i.dueOn,
+                open: centsToDecimal(i.openCents),
+                daysOverdue: Math.max(0, -daysUntil(i.dueOn, today)),
+              })),
+              pdf,
+              fileName: statementFileName(statement, "pdf"),
+            });
+            await queueMails(mailer, tx, [mail]);
+            return 1;
+          });
+        }
+      }
+      return { mails };
+    },
+
+    /**
      * The back office's ageing report on a day (Harare): each company with anything open or on account, its open
      * invoices by days overdue (current, 1–30, 31–60, 61–90, over 90), and the totals.
      */
     async ageing(actor: Actor, on?: string): Promise<Ageing> {
       requireAdmin(actor);
       const day = on ?? harareDate(now());
-      const companies = await creditCompanies(
-        db,
-        sql`${dealers.creditTerms} <> 'cash' or exists (select 1 from orders o where o.user_id = ${dealers.userId} and o.payment_terms = 'account')`,
-      );
+      const companies = await creditCompanies(db, ON_ACCOUNT);
       const [all, days] = await Promise.all([accountRows(db, companies, day), holdDays()]);
       const totals = Object.fromEntries(AGEING_BUCKETS.map((b) => [b, 0n])) as Record<(typeof AGEING_BUCKETS)[number], bigint>;
       let grand = 0n;
