@@ -5,6 +5,7 @@ import { users } from "#server/db/schema/accounts.ts";
 import { auditLog } from "#server/db/schema/audit.ts";
 import { products } from "#server/db/schema/catalogue.ts";
 import { contactMessages, orderLines, orders, quotationProducts, quotations, sales } from "#server/db/schema/commerce.ts";
+import { accountPayments } from "#server/db/schema/credit.ts";
 import { dealers } from "#server/db/schema/dealers.ts";
 import { taxDocuments } from "#server/db/schema/money.ts";
 import { expiryCutoff } from "#server/modules/quotations/quotation-stats.ts";
@@ -275,7 +276,9 @@ describe("GET /api/statistics/", () => {
   beforeAll(async () => {
     const db = t.database.db;
     await db.delete(quotations);
-    // Tax documents first: an order with an invoice cannot be deleted (the credit notes before their invoices).
+    // Tax documents first: an order with an invoice cannot be deleted (the credit notes before their invoices, and the
+    // payments on account allocated to invoices before both).
+    await db.delete(accountPayments);
     await db.delete(taxDocuments).where(eq(taxDocuments.kind, "credit_note"));
     await db.delete(taxDocuments);
     await db.delete(orders);

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { harareDate } from "#shared/dates.ts";
 import { ROLE_IDS } from "#shared/roles.ts";
 import type { CategorySlug } from "#shared/schemas/catalogue.ts";
+import { dueDateOf } from "#shared/schemas/credit.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/accounts.ts";
@@ -17,6 +18,7 @@ import { createSalesService } from "../modules/sales/sales.service.ts";
 import { createStockService } from "../modules/stock/stock.service.ts";
 import { dispatchOrderStock, reserve } from "../modules/stock/stock-ledger.ts";
 import type { Actor } from "../platform/auth/actor.ts";
+import { seedDemoCredit } from "./demo-credit.ts";
 
 /**
  * The demo's HS tariff codes (8 digits, Zimbabwe's customs tariff on the HS 2022 headings): photovoltaic modules
@@ -70,17 +72,26 @@ export async function seedDemoOrders(
     settings: { get: async () => DEFAULT_SITE_SETTINGS },
     siteUrl: "",
   });
-  const specs = [
+  const specs: readonly {
+    status: "cancelled" | "paid" | "dispatched" | "completed" | "awaiting_payment";
+    daysAgo: number;
+    reference: string;
+    /** On the company's account (decision 034): released when placed, invoiced when sent, due 30 days after. */
+    account?: true;
+  }[] = [
     // Oldest first, so the invoice numbers follow the days they were issued.
+    { status: "completed", daysAgo: 42, reference: "", account: true },
     { status: "cancelled", daysAgo: 25, reference: "CBZ-ZIPIT-220961" },
     { status: "paid", daysAgo: 10, reference: "FBC-TT-884213" },
+    { status: "dispatched", daysAgo: 8, reference: "", account: true },
     { status: "dispatched", daysAgo: 6, reference: "STANBIC-RTGS-553017" },
     { status: "awaiting_payment", daysAgo: 2, reference: "" },
-  ] as const;
+  ];
   for (const [i, spec] of specs.entries()) {
     const at = new Date(now - spec.daysAgo * DAY);
     const services = servicesAt(db, at);
-    const dispatched = spec.status === "dispatched";
+    const dispatched = spec.status === "dispatched" || spec.status === "completed";
+    const dueOn = spec.account ? dueDateOf("net30", harareDate(at)) : null;
     const chosen = dispatched ? [stock.pickSerialised(), stock.pickSerialised()] : [pick(), pick(), pick()];
     const quantities = new Map([...new Set(chosen.map((p) => p.id))].map((id, j) => [id, 1 + ((i + j) % 3)]));
     const pricing = await services.catalogue.secondaryPricing(true);
@@ -123,6 +134,8 @@ export async function seedDemoOrders(
           contactName: "Farai Dealer",
           contactPhone: "+263 77 234 5678",
           paymentReference: spec.reference || null,
+          paymentTerms: spec.account ? "account" : "cash",
+          dueOn,
           branchId: stock.harare,
           deliveryCity: fee?.city ?? null,
           dispatchReference: dispatched ? "Swift waybill SWT-4471902" : null,
@@ -146,7 +159,13 @@ export async function seedDemoOrders(
           vatRate: l.vatRate,
         })),
       );
-      await tx.insert(orderStatusEvents).values({ orderId, status: "awaiting_payment", changedBy: dealerUserId, createdAt: at });
+      await tx.insert(orderStatusEvents).values({
+        orderId,
+        status: spec.account ? "processing" : "awaiting_payment",
+        changedBy: dealerUserId,
+        note: spec.account ? `On account, due ${dueOn}` : "",
+        createdAt: at,
+      });
       const wanted = items.map((l) => ({ productId: l.product.id, quantity: l.quantity }));
       const productLines = async () =>
         (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id))).filter(
@@ -156,13 +175,18 @@ export async function seedDemoOrders(
       if (spec.status !== "cancelled") await reserve(tx, { orderId }, stock.harare, wanted, at, { userId: dealerUserId });
       if (spec.status === "awaiting_payment") return;
       const paidAt = new Date(at.getTime() + DAY / 4);
-      await tx
-        .insert(orderStatusEvents)
-        .values({ orderId, status: "paid", note: `Payment reference: ${spec.reference}`, createdAt: paidAt });
-      await taxDocuments.issueInvoice(tx, orderId, DEFAULT_SITE_SETTINGS, paidAt, { mail: false });
+      // An order on account is invoiced when it is sent; a cash order when its payment is confirmed.
+      if (!spec.account) {
+        await tx
+          .insert(orderStatusEvents)
+          .values({ orderId, status: "paid", note: `Payment reference: ${spec.reference}`, createdAt: paidAt });
+        await taxDocuments.issueInvoice(tx, orderId, DEFAULT_SITE_SETTINGS, paidAt, { mail: false });
+      }
       if (dispatched) {
         const sentAt = new Date(paidAt.getTime() + DAY);
-        await tx.insert(orderStatusEvents).values({ orderId, status: "processing", createdAt: new Date(paidAt.getTime() + DAY / 2) });
+        if (!spec.account) {
+          await tx.insert(orderStatusEvents).values({ orderId, status: "processing", createdAt: new Date(paidAt.getTime() + DAY / 2) });
+        }
         await dispatchOrderStock(tx, orderId, stock.harare, wanted, sentAt, null);
         const lines = await productLines();
         await tx.insert(serials).values(
@@ -178,7 +202,15 @@ export async function seedDemoOrders(
           ),
         );
         await tx.insert(orderStatusEvents).values({ orderId, status: "dispatched", note: "Sent with Swift Transport", createdAt: sentAt });
-        await tx.update(orders).set({ updatedAt: sentAt }).where(eq(orders.id, orderId));
+        if (spec.account) await taxDocuments.issueInvoice(tx, orderId, DEFAULT_SITE_SETTINGS, sentAt, { mail: false });
+        const doneAt = new Date(sentAt.getTime() + 2 * DAY);
+        if (spec.status === "completed") {
+          await tx.insert(orderStatusEvents).values({ orderId, status: "completed", note: "Delivered and signed for", createdAt: doneAt });
+        }
+        await tx
+          .update(orders)
+          .set({ updatedAt: spec.status === "completed" ? doneAt : sentAt })
+          .where(eq(orders.id, orderId));
       }
       if (spec.status === "paid" || dispatched) {
         // A paid order's lines are sales, recorded as the orders service records them when a payment is confirmed.
@@ -193,6 +225,7 @@ export async function seedDemoOrders(
     });
   }
   await seedDemoNotes(db, taxDocuments);
+  await seedDemoCredit(db, dealerUserId, now);
 }
 
 /**
@@ -216,7 +249,7 @@ async function seedDemoNotes(db: Db, taxDocuments: ReturnType<typeof createTaxDo
       .select({ id: taxDocuments_.id })
       .from(taxDocuments_)
       .innerJoin(orders, eq(orders.id, taxDocuments_.orderId))
-      .where(and(eq(orders.status, status), eq(taxDocuments_.kind, "invoice")));
+      .where(and(eq(orders.status, status), eq(orders.paymentTerms, "cash"), eq(taxDocuments_.kind, "invoice")));
     return row ? taxDocuments.noteOptions(actor, row.id) : null;
   };
   const dispatched = await invoiceOf("dispatched");

@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, imageVariantName, MEDIA_FOLDERS } from "#shared/media.ts";
+import { ROLE_IDS } from "#shared/roles.ts";
 import { isSitePath } from "#shared/schemas/content.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
 import { specsSchemaFor } from "#shared/specs.ts";
@@ -22,7 +23,10 @@ import { articles, awards, blogs, caseStudies, certificates, faqs, overview, tea
 import { dealerDocuments, dealers, installations } from "../db/schema/dealers.ts";
 import { taxDocuments } from "../db/schema/money.ts";
 import { serials, stockLevels } from "../db/schema/stock.ts";
+import { createAuditService } from "../modules/audit/audit.service.ts";
+import { createCreditService } from "../modules/credit/credit.service.ts";
 import { readAvailability } from "../modules/stock/availability.ts";
+import type { Actor } from "../platform/auth/actor.ts";
 import { createDiskStorage } from "../platform/storage/storage.ts";
 import { DEMO_LOW_STOCK, DEMO_ON_ORDER, DEMO_OUT_OF_STOCK } from "./demo-stock.ts";
 import { drawDemoPictures } from "./pictures.ts";
@@ -279,7 +283,10 @@ describe("demo content", () => {
     const ofCancelled = docs.filter((d) => d.orderId === cancelled?.id).map((d) => d.kind);
     expect(ofCancelled.sort()).toEqual(["credit_note", "invoice"]);
     // A partial credit note of the dispatched order's invoice (one unit returned) and a debit note of the paid one's.
-    const [dispatched] = await database.db.select().from(orders).where(eq(orders.status, "dispatched"));
+    const [dispatched] = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, "dispatched"), eq(orders.paymentTerms, "cash")));
     const partial = docs.find((d) => d.orderId === dispatched?.id && d.kind === "credit_note");
     expect(partial?.reason).toContain("returned");
     expect(Number(partial?.total)).toBeLessThan(Number(docs.find((d) => d.orderId === dispatched?.id && d.kind === "invoice")?.total));
@@ -289,6 +296,32 @@ describe("demo content", () => {
     });
     // Every product has an 8-digit HS code.
     for (const p of await database.db.select({ hs: products.hsCode }).from(products)) expect(p.hs).toMatch(/^\d{8}$/);
+  });
+
+  it("puts the demo dealer on net 30 with two invoices on account, one overdue and part-paid (decision 034)", async () => {
+    const [dealer] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, "dealer"));
+    const credit = createCreditService({
+      db: database.db,
+      settings: { get: async () => DEFAULT_SITE_SETTINGS },
+      rates: { exchangeRateOn: async () => null },
+      audit: createAuditService(database.db),
+    });
+    const admin: Actor = {
+      id: 0,
+      roleId: ROLE_IDS.admin,
+      role: "admin",
+      sessionId: "t",
+      emailVerified: true,
+      companyUserId: 0,
+      teamRole: null,
+    };
+    const statement = await credit.statement(admin, dealer?.id as number, { from: "2000-01-01" });
+    expect(statement.summary).toMatchObject({ terms: "net30", limit: "15000.00", hold: null });
+    expect(statement.entries.map((e) => e.kind)).toEqual(["invoice", "payment", "invoice"]);
+    expect(statement.open_invoices).toHaveLength(2);
+    expect(statement.open_invoices[0]?.days_overdue).toBeGreaterThan(0);
+    expect(statement.open_invoices[1]?.days_overdue).toBe(0);
+    expect(statement.summary.overdue).toBe(statement.open_invoices[0]?.open);
   });
 
   it("keeps stock at Harare and Bulawayo, one product low, one out of stock with a shipment coming, and a dispatched order with serials (issue 23)", async () => {
