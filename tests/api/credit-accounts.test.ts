@@ -1,4 +1,5 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orders } from "#server/db/schema/commerce.ts";
@@ -9,6 +10,7 @@ import type { OrderView } from "#shared/schemas/orders.ts";
 import type { NoteOptions } from "#shared/schemas/tax-documents.ts";
 import { BUILT_PASSWORD, buildDealerCompany, type DealerCompany } from "../support/builders.ts";
 import { dispatchBody } from "../support/dispatch.ts";
+import { file, multipart } from "../support/multipart.ts";
 import { orderRequest } from "../support/orders.ts";
 import { attachments, decoded, header, outboxMails } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
@@ -260,6 +262,26 @@ describe("invoices, payments and the statement", () => {
     // Another company never reads it.
     const other = await company("credit-other");
     expect((await t.inject({ method: "GET", url: `/api/dealers/${c.owner.id}/ledger`, headers: other.owner })).statusCode).toBe(403);
+  });
+});
+
+describe("proof of payment on account", () => {
+  it("a dealer sends the bank slip of an order on account until it is cancelled", async () => {
+    const { company: c, owner } = await company("credit-proof");
+    await setTerms(superAdmin, c.owner.id, "net14", "5000.00");
+    const order = (await placeOnAccount(owner)).json() as OrderView;
+    const slip = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#2a6fb0" } })
+      .png()
+      .toBuffer();
+    const body = multipart([{ name: "reference", data: "CBZ-RTGS-118822" }, file("file", "slip.png", slip)]);
+    const sent = await t.inject({
+      method: "POST",
+      url: `/api/orders/${order.id}/payment-proof`,
+      headers: { ...owner, ...body.headers },
+      payload: body.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()[0]).toMatchObject({ reference: "CBZ-RTGS-118822" });
   });
 });
 

@@ -157,7 +157,8 @@ describe("the demo's own orders", () => {
       .from(orders)
       .where(and(eq(orders.userId, actors.identity.dealer.id), lt(orders.createdAt, new Date(Date.now() - 86_400_000))))
       .orderBy(asc(orders.id));
-    expect(seeded.length).toBe(4);
+    // Four paid before dispatch and two on the company's account (decision 034).
+    expect(seeded.length).toBe(6);
     const list = new Map(
       (await db.select({ id: products.productId, price: products.priceUsd }).from(products)).map((p) => [p.id, p.price]),
     );

@@ -1,5 +1,6 @@
 import * as accountMail from "#server/modules/accounts/account-mail.ts";
 import * as contactMail from "#server/modules/contact/contact-mail.ts";
+import * as creditMail from "#server/modules/credit/credit-mail.ts";
 import * as dealerMail from "#server/modules/dealers/dealer-mail.ts";
 import * as expiryMail from "#server/modules/dealers/document-expiry-mail.ts";
 import * as teamMail from "#server/modules/dealers/team-mail.ts";
@@ -9,6 +10,7 @@ import * as orderMail from "#server/modules/orders/order-mail.ts";
 import * as paymentProofMail from "#server/modules/orders/payment-proof-mail.ts";
 import * as quotationMail from "#server/modules/quotations/quotation-mail.ts";
 import type { Mail } from "#server/platform/mailer/mailer.ts";
+import type { Statement } from "#shared/schemas/credit.ts";
 import type { OrderStatus, OrderView } from "#shared/schemas/orders.ts";
 import type { QuotationView } from "#shared/schemas/quotations.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/schemas/settings.ts";
@@ -310,6 +312,31 @@ function taxContent(): TaxDocumentContent {
 }
 const link = { to: applicant.email, name: applicant.fullName, company: site.companyName };
 
+/** A company's statement on net 30, part of it overdue. */
+function statement(): Statement {
+  return {
+    company: { user_id: 7, name: "Baobab Solar" },
+    from: "2026-11-01",
+    to: "2026-11-30",
+    currency: "USD",
+    opening_balance: "6205.75",
+    closing_balance: "18686.25",
+    entries: [],
+    summary: {
+      terms: "net30",
+      limit: "25000.00",
+      balance: "18686.25",
+      available: "6313.75",
+      overdue: "6205.75",
+      currency: "USD",
+      hold: null,
+      unallocated: "0.00",
+    },
+    open_invoices: [],
+    unallocated_payments: [],
+  };
+}
+
 export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
   "account-mail:verificationMail": {
     default: () => accountMail.verificationMail({ ...link, url: `${SITE_URL}/verification?token=${token}` }),
@@ -374,6 +401,33 @@ export const MAIL_SAMPLES: Record<string, Record<string, () => Mail>> = {
     default: () => accountMail.usernameChangedMail({ ...link, username: "rudo2", resetUrl: `${SITE_URL}/forgot-password` }),
   },
 
+  "credit-mail:creditReminder": {
+    dueSoon: () =>
+      creditMail.creditReminder({
+        site,
+        owner: applicant,
+        statement: statement(),
+        kind: "due_soon",
+        holdDays: 30,
+        invoices: [{ number: "INV-2026-000214", dueOn: "2026-12-03", open: "12480.50", daysOverdue: 0 }],
+        pdf,
+        fileName: "statement-2026-11-01-to-2026-11-30.pdf",
+      }),
+    overdue: () =>
+      creditMail.creditReminder({
+        site,
+        owner: applicant,
+        statement: statement(),
+        kind: "overdue",
+        holdDays: 30,
+        invoices: [
+          { number: "INV-2026-000188", dueOn: "2026-11-12", open: "4210.00", daysOverdue: 18 },
+          { number: "INV-2026-000199", dueOn: "2026-11-20", open: "1995.75", daysOverdue: 10 },
+        ],
+        pdf,
+        fileName: "statement-2026-10-01-to-2026-11-30.pdf",
+      }),
+  },
   "document-expiry-mail:documentExpiryReminder": {
     thirtyDays: () =>
       expiryMail.documentExpiryReminder({

@@ -16,6 +16,8 @@ export function creditReminder(opts: {
   statement: Statement;
   kind: "due_soon" | "overdue";
   invoices: ReminderInvoice[];
+  /** The days overdue after which orders on account stop (the site setting). */
+  holdDays: number;
   pdf: Uint8Array;
   fileName: string;
 }): Mail {
@@ -35,7 +37,7 @@ export function creditReminder(opts: {
       {
         kind: "paragraph",
         text: overdue
-          ? `These invoices of ${statement.company.name} are past their due day. Please pay them now: a company more than ${total.hold?.hold_days ?? "a few"} days overdue cannot order on account until it pays.`
+          ? `These invoices of ${statement.company.name} are past their due day. Please pay them now: once the oldest is more than ${opts.holdDays} days overdue, orders on account stop until it is paid.`
           : `These invoices of ${statement.company.name} fall due soon. Your statement of account is attached.`,
       },
       {

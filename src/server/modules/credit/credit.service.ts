@@ -347,6 +347,7 @@ export function createCreditService({ db, mailer, siteUrl = "", settings, rates,
       const companies = await creditCompanies(db, ON_ACCOUNT);
       const all = await accountRows(db, companies);
       const site = { ...(await settings.get()), siteUrl };
+      const days = site.creditHoldDays ?? DEFAULT_CREDIT_HOLD_DAYS;
       let mails = 0;
       for (const company of companies) {
         const open = invoicesOf(all.get(company.userId) as AccountRows).filter((i) => i.openCents > 0n);
@@ -382,6 +383,7 @@ export function createCreditService({ db, mailer, siteUrl = "", settings, rates,
               owner,
               statement,
               kind,
+              holdDays: days,
               invoices: invoices.map((i) => ({
                 number: i.number,
                 dueOn: i.dueOn,

@@ -100,6 +100,14 @@ type Deps = {
 };
 
 /**
+ * Whether a proof may be sent for the order: while it awaits payment, or, for an order on the company's account, until
+ * it is cancelled (decision 034: the admin records the payment on the account with the proof's reference).
+ */
+function takesProof(order: { status: string; paymentTerms: string }): boolean {
+  return order.status === "awaiting_payment" || (order.paymentTerms === "account" && order.status !== "cancelled");
+}
+
+/**
  * Proofs of bank transfer and ZIPIT payments: a dealer company's owner or buyer sends the bank slip or
  * ZIPIT confirmation of one of the company's orders awaiting payment, with its reference; the file is checked like
  * the dealer documents, stored privately, and served to the company and admins only; the sales address is e-mailed.
@@ -128,7 +136,7 @@ export function createPaymentProofsService({ db, storage, mailer, settings, audi
       if (!me.emailVerified)
         throw new ForbiddenError("Please confirm your e-mail address first: open the link we sent you, or ask for a new one.");
       const order = await companyOrder(db, me.companyUserId, orderId);
-      if (order.status !== "awaiting_payment") throw new ConflictError(PAYMENT_PROOF_NOT_AWAITING);
+      if (!takesProof(order)) throw new ConflictError(PAYMENT_PROOF_NOT_AWAITING);
 
       const read = await readUploads(parts, PAYMENT_PROOF_UPLOAD_RULES);
       const rawReference = read.fields.reference;
@@ -154,7 +162,7 @@ export function createPaymentProofsService({ db, storage, mailer, settings, audi
           db.transaction(async (tx) => {
             // Locked, and checked again: an admin may have confirmed or cancelled it meanwhile.
             const locked = await companyOrder(tx, me.companyUserId, orderId, true);
-            if (locked.status !== "awaiting_payment") throw new ConflictError(PAYMENT_PROOF_NOT_AWAITING);
+            if (!takesProof(locked)) throw new ConflictError(PAYMENT_PROOF_NOT_AWAITING);
             const [row] = await tx
               .insert(orderPaymentProofs)
               .values({
