@@ -227,6 +227,18 @@ describe("invoices, payments and the statement", () => {
     expect((allocated.json() as CreditSummary).unallocated).toBe("0.00");
   });
 
+  it("a payment in ZWG counts in USD at the rate of the day it arrived, and a day after today is refused", async () => {
+    const rate = (await t.inject({ method: "GET", url: "/api/exchange-rates/current?currency=ZWG" })).json().rate as string;
+    const before = await credit(owner);
+    const res = await pay(c.owner.id, { amount: "268.02", currency: "ZWG", method: "ecocash", reference: "MP261020.1544.A12345" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().amount_usd).toBe(centsToDecimal(toUsdCents(26802n, rate)));
+    expect(cents((await credit(owner)).balance)).toBe(cents(before.balance) - toUsdCents(26802n, rate));
+    const later = await pay(c.owner.id, { amount: "1.00", receivedOn: "2026-10-21" });
+    expect(later.statusCode).toBe(400);
+    expect(later.json().issues[0].path).toBe("body.receivedOn");
+  });
+
   it("a credit note takes its amount off the balance to the cent", async () => {
     const before = await credit(owner);
     const options = (
