@@ -38,7 +38,11 @@ const linkOn = (from: string, selector: string) => async (page: Page) => {
  */
 const companyOnTerms = async (page: Page) => {
   const company = poolCompany(claim(dataDir(), "company"));
-  const href = await linkOn(`/admin/dealers?q=${encodeURIComponent(company.registeredCompany)}`, 'a[href^="/admin/dealers/"]')(page);
+  // Found by its owner's username, which no other company's contains; the list's tabs link under /admin/dealers/ too.
+  const href = await linkOn(
+    `/admin/dealers?q=${encodeURIComponent(company.owner.username)}`,
+    'a[href^="/admin/dealers/"]:not([href$="/tiers"])',
+  )(page);
   const set = await page.request.put(`/api/${href.replace(/^\/admin\//, "")}/credit`, {
     headers: { origin: process.env.E2E_BASE_URL as string },
     data: { terms: "net30", limit: "5000.00" },
