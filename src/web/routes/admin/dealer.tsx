@@ -95,6 +95,15 @@ export default function AdminDealer({ loaderData, actionData }: Route.ComponentP
         <span className="font-medium">Status:</span> <DealerStatusBadge status={statusLabel(dealer.reg_status)} testId="admin-reg-status" />
       </p>
       <DuplicateWarning duplicates={dealer.duplicates} />
+      {credit ? (
+        // Full width: the ledger's columns need it.
+        <CreditAccount
+          userId={dealer.id}
+          data={credit}
+          result={actionData && "form" in actionData && actionData.form !== "address" ? actionData : undefined}
+          secondaryCurrency={secondaryCurrency}
+        />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-6">
           <CompanyDetails
@@ -112,14 +121,6 @@ export default function AdminDealer({ loaderData, actionData }: Route.ComponentP
               ) : undefined
             }
           />
-          {credit ? (
-            <CreditAccount
-              userId={dealer.id}
-              data={credit}
-              result={actionData && "form" in actionData && actionData.form !== "address" ? actionData : undefined}
-              secondaryCurrency={secondaryCurrency}
-            />
-          ) : null}
           <div data-tour="dealer-documents-review">
             <DocumentsPanel documents={dealer.documents} actions={(doc, name) => <DocumentReview doc={doc} name={name} />} />
           </div>

@@ -44,7 +44,7 @@ const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
 const isZero = (amount: string) => signedCents(amount) === 0n;
 
 const SUBHEADING = "text-base font-semibold text-slate-900";
-const CARD = "space-y-4 rounded-md border border-slate-200 p-4";
+const CARD = "max-w-3xl space-y-4 rounded-md border border-slate-200 p-4";
 
 /** True while the page's form of `intent` is being sent. */
 function useSending(intent: CreditIntent): boolean {
@@ -79,7 +79,7 @@ function CreditFigures({ summary }: { summary: Statement["summary"] }) {
           company can still pay for orders before dispatch.
         </p>
       ) : null}
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 xl:grid-cols-6">
         {figures.map(([label, value, note]) => (
           <div key={label} className="min-w-0" data-credit-figure={label}>
             <dt className="text-sm font-medium text-slate-600">{label}</dt>
