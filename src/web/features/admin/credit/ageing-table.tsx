@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatCents, signedCents } from "#shared/money.ts";
 import { AGEING_BUCKET_LABELS, AGEING_BUCKETS, type Ageing, CREDIT_TERMS_LABELS } from "#shared/schemas/credit.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
+import { Token } from "#web/components/ui/token.tsx";
 import { BADGE } from "../kit/badge.ts";
 import { type SimpleColumn, SimpleTable } from "../kit/simple-table.tsx";
 
@@ -17,13 +17,14 @@ function Amount({ value }: { value: string | undefined }) {
   return <Token className={cents === 0n ? "text-slate-600" : "font-medium text-slate-900"}>{formatCents(cents)}</Token>;
 }
 
-const NUMBER = "px-3 py-2 text-right";
+// Wide enough that a bucket's heading breaks only between its days and "days" ("31–60 / days").
+const NUMBER = "min-w-18 px-2.5 py-2 text-right";
 
 const columns: SimpleColumn<Row>[] = [
   {
     header: "Company",
     rowHeader: true,
-    className: `px-3 py-2 text-left ${NAME_CELL_CLASS}`,
+    className: "min-w-36 px-3 py-2 text-left",
     cell: (r) =>
       r.kind === "totals" ? (
         "Total"
@@ -38,7 +39,7 @@ const columns: SimpleColumn<Row>[] = [
   },
   {
     header: "Terms",
-    className: "px-3 py-2 whitespace-nowrap",
+    className: "px-3 py-2 text-left whitespace-nowrap",
     cell: (r) => (r.kind === "company" ? CREDIT_TERMS_LABELS[r.row.terms] : null),
   },
   { header: "Limit", className: NUMBER, cell: (r) => <Amount value={r.kind === "company" ? r.row.limit : undefined} /> },
@@ -65,9 +66,9 @@ export function AgeingTable({ ageing, dayLabel }: { ageing: Ageing; dayLabel: st
       rowKey={(r) => (r.kind === "company" ? r.row.user_id : "totals")}
       columns={columns}
       wrapperClassName="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-      className="w-full text-sm"
+      className="w-full text-right text-sm"
       headClassName="bg-slate-50 text-slate-700"
-      headerCellClassName="px-3 py-2 font-semibold text-right first:text-left"
+      headerCellClassName="font-semibold"
       rowClassName="border-t border-slate-200 align-top last:bg-slate-50 last:font-semibold"
     />
   );
