@@ -26,7 +26,7 @@ test("an admin records a dealer's part payment, sees its ledger and the ageing; 
   baseURL,
 }) => {
   // Three sign-ins (argon2, one at a time on the server) are most of it; room for a busy machine.
-  test.setTimeout(45_000);
+  test.setTimeout(60_000);
   const origin = { origin: baseURL as string };
   const company = testCompany();
   // Three sign-ins at once, each landing on a light page: the dealer, the admin and the super administrator.
