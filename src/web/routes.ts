@@ -86,6 +86,7 @@ export default [
       route("orders/serials", "routes/admin/order-serials.tsx"),
       route("orders/:orderId", "routes/admin/order.tsx"),
       route("invoices", "routes/admin/invoices.tsx"),
+      route("ageing", "routes/admin/ageing.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("blogs", "routes/admin/blogs.tsx"),
       route("team", "routes/admin/team.tsx"),

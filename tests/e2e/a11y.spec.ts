@@ -32,6 +32,25 @@ const linkOn = (from: string, selector: string) => async (page: Page) => {
   return href as string;
 };
 
+/**
+ * The page of a pooled company the sweep claims, put on net 30 by the signed-in super administrator (decision 034):
+ * the demo's companies buy for cash, and the sweep changes none of them.
+ */
+const companyOnTerms = async (page: Page) => {
+  const company = poolCompany(claim(dataDir(), "company"));
+  // Found by its owner's username, which no other company's contains; the list's tabs link under /admin/dealers/ too.
+  const href = await linkOn(
+    `/admin/dealers?q=${encodeURIComponent(company.owner.username)}`,
+    'a[href^="/admin/dealers/"]:not([href$="/tiers"])',
+  )(page);
+  const set = await page.request.put(`/api/${href.replace(/^\/admin\//, "")}/credit`, {
+    headers: { origin: process.env.E2E_BASE_URL as string },
+    data: { terms: "net30", limit: "5000.00" },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  return href;
+};
+
 /** Every route of src/web/routes.ts, and how this file covers it. */
 const COVERED: Record<string, Covered> = {
   "/logout": { resource: "POST only; a visit redirects to /" },
@@ -193,6 +212,8 @@ const COVERED: Record<string, Covered> = {
   "/admin/dealers/:userId": [
     { as: "admin", url: linkOn("/admin/dealers?q=Kopje", 'a[href^="/admin/dealers/"]') },
     { as: "admin", url: linkOn("/admin/dealers?q=Sunrise", 'a[href^="/admin/dealers/"]') },
+    // A company of the sweep's own on net 30 (decision 034): the credit section with the super administrator's terms form.
+    { as: "super", url: companyOnTerms },
   ],
   "/admin/quotations": [
     { as: "admin", url: "/admin/quotations" },
@@ -218,6 +239,11 @@ const COVERED: Record<string, Covered> = {
   "/admin/invoices": [
     { as: "admin", url: "/admin/invoices" },
     { as: "admin", url: "/admin/invoices?kind=credit_note" },
+  ],
+  // What dealers on account owe today, and a day before any account (the empty state).
+  "/admin/ageing": [
+    { as: "admin", url: "/admin/ageing" },
+    { as: "admin", url: "/admin/ageing?on=2020-01-01" },
   ],
   "/admin/users": [
     { as: "admin", url: "/admin/users" },
@@ -708,6 +734,7 @@ const PHONE_ADMIN = [
   "/admin/leads",
   "/admin/orders",
   "/admin/invoices",
+  "/admin/ageing",
   "/admin/messages",
   "/admin/rates",
   "/admin/settings",

@@ -2,6 +2,9 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { statusLabel } from "#shared/schemas/dealers.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { CreditAccount } from "#web/features/admin/dealers/credit-account.tsx";
+import { creditAction, creditPageData } from "#web/features/admin/dealers/credit-actions.server.ts";
+import { isCreditIntent } from "#web/features/admin/dealers/credit-form.ts";
 import { DocumentReview } from "#web/features/admin/dealers/document-review.tsx";
 import { DuplicateWarning } from "#web/features/admin/dealers/duplicate-warning.tsx";
 import { StatusPanel } from "#web/features/admin/dealers/status-panel.tsx";
@@ -15,35 +18,46 @@ import { CompanyDetails } from "#web/features/dealer-profile/company-details.tsx
 import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx";
 import { InstallationsList } from "#web/features/dealer-profile/installations-list.tsx";
 import { detailId } from "#web/lib/detail-id.ts";
+import { formText } from "#web/lib/form-data.ts";
 import { requireAdminPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
+import { useRootData } from "#web/lib/root-data.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/dealer";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const id = detailId(params.userId);
-  if (id === null) return data({ dealer: null, events: [], tiers: [], edit: null }, { status: 404 });
-  const edit = new URL(request.url).searchParams.get("edit");
+  if (id === null) return data({ dealer: null, events: [], tiers: [], edit: null, credit: null }, { status: 404 });
+  const url = new URL(request.url);
+  const edit = url.searchParams.get("edit");
   try {
     const [dealer, events, tiers] = await Promise.all([
       context.services.dealers.application(context.actor, id),
       context.services.accounts.securityEventsOf(context.actor, id),
       context.services.pricing.tiers(context.actor),
     ]);
-    return { dealer, events, tiers, edit };
+    // A company that buys (or bought) from us has an account (decision 034).
+    const credit = dealer.reg_status === "Approved" || dealer.reg_status === "Suspended" ? await creditPageData(context, id, url) : null;
+    return { dealer, events, tiers, edit, credit };
   } catch (err) {
-    if (knownFailure(err)?.statusCode === 404) return data({ dealer: null, events: [], tiers: [], edit: null }, { status: 404 });
+    if (knownFailure(err)?.statusCode === 404)
+      return data({ dealer: null, events: [], tiers: [], edit: null, credit: null }, { status: 404 });
     throw err;
   }
 }
 
-/** The back office's edit of the company's registered address (decision 016; audited by the service). */
+/**
+ * The page's forms by intent: the credit account's terms, payments and allocations (decision 034), else the edit of
+ * the company's registered address (decision 016). Each audited by its service.
+ */
 export async function action({ context, request, params }: Route.ActionArgs) {
   requireAdminPage(context, request);
   const id = detailId(params.userId);
   if (id === null) return data({ form: "address" as const, formError: "Dealer not found." }, { status: 404 });
   const form = await request.formData();
+  const intent = formText(form, "intent");
+  if (isCreditIntent(intent)) return creditAction(intent, form, context, id);
   return saveAddressAction(form, context, id);
 }
 
@@ -62,7 +76,8 @@ const backToList = (
 );
 
 export default function AdminDealer({ loaderData, actionData }: Route.ComponentProps) {
-  const { dealer, events, tiers, edit } = loaderData;
+  const { dealer, events, tiers, edit, credit } = loaderData;
+  const secondaryCurrency = useRootData()?.settings.secondaryCurrency ?? "ZWG";
   if (!dealer) {
     return (
       <AdminPage title="Dealer not found" actions={backToList}>
@@ -80,6 +95,15 @@ export default function AdminDealer({ loaderData, actionData }: Route.ComponentP
         <span className="font-medium">Status:</span> <DealerStatusBadge status={statusLabel(dealer.reg_status)} testId="admin-reg-status" />
       </p>
       <DuplicateWarning duplicates={dealer.duplicates} />
+      {credit ? (
+        // Full width: the ledger's columns need it.
+        <CreditAccount
+          userId={dealer.id}
+          data={credit}
+          result={actionData && "form" in actionData && actionData.form !== "address" ? actionData : undefined}
+          secondaryCurrency={secondaryCurrency}
+        />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-6">
           <CompanyDetails

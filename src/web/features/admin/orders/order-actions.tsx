@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatDate } from "#shared/dates.ts";
 import { canMoveOrder, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderView } from "#shared/schemas/orders.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
@@ -62,6 +63,13 @@ export function OrderActions({ order }: { order: OrderView }) {
       </h2>
       {error ? <FormAlert>{error}</FormAlert> : null}
       {done ? <FormAlert tone="success">{done}</FormAlert> : null}
+      {order.payment_terms === "account" ? (
+        // Charged to the company's account (decision 034): no payment to confirm before dispatch.
+        <p className="text-slate-900" data-payment-terms="account">
+          <strong>On account</strong>
+          {order.due_on ? <>, due {formatDate(`${order.due_on}T12:00:00Z`)}</> : null}
+        </p>
+      ) : null}
       {!canPay && moves.length === 0 && !canCancel && !canSend ? (
         <p className="text-slate-700">This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: nothing more to do.</p>
       ) : null}
