@@ -11,6 +11,7 @@ import {
   type CreditTerms,
   DEFAULT_CREDIT_HOLD_DAYS,
   dueDateOf,
+  holdMessage,
   overLimitMessage,
   type RecordPaymentInput,
   type SetCreditTermsInput,
@@ -47,11 +48,6 @@ export type CreditDeps = {
 };
 
 type Exec = Db | Tx;
-
-/** The words a dealer on hold reads (its banner, the checkout, the API's 409). */
-export function holdMessage(hold: NonNullable<CreditSummary["hold"]>): string {
-  return `Orders on account are paused: invoice ${hold.invoice} is ${hold.days_overdue} days overdue. Pay the overdue balance to order on account again; you can still pay for orders before dispatch.`;
-}
 
 const ONLY_SUPER_SETS_TERMS = "Only a super administrator may change a company's payment terms and credit limit.";
 
