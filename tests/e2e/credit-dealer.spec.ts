@@ -65,7 +65,7 @@ test("a dealer on account: checkout on account, the order's due day, the stateme
   await expect(page).toHaveURL(/\/dealer\/statement$/);
   await expect(page.locator('[data-account-figure="balance"]')).toContainText(formatAmount("USD", order.total_usd));
   await expect(page.locator('[data-account-figure="balance"]')).toContainText("Includes orders on account not invoiced yet.");
-  await expect(page.getByText("Nothing was invoiced, credited or paid in this period.")).toBeVisible();
+  await expect(page.locator("[data-statement-entries]").getByText("Nothing was invoiced, credited or paid in this period.")).toBeVisible();
 
   // Dispatched (ready for collection): invoiced, so the statement lists the invoice with the order's reference.
   const dispatched = await back.request.post(`/api/orders/${orderId}/dispatch`, {

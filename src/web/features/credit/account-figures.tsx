@@ -20,8 +20,8 @@ export function AccountFigures({ summary, className = "" }: { summary: CreditSum
     { key: "overdue", label: "Overdue", value: summary.overdue, ...(overdue ? { tone: "text-red-800" } : {}) },
   ];
   return (
-    <dl className={`grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 ${className}`} data-account-figures="">
-      <div className="col-span-2 sm:col-span-3">
+    <dl className={`grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4 ${className}`} data-account-figures="">
+      <div className="col-span-2 lg:col-span-4">
         <dt className="font-medium text-slate-600">Terms</dt>
         <dd className="mt-0.5 font-semibold text-slate-900" data-account-terms={summary.terms}>
           {CREDIT_TERMS_LABELS[summary.terms]}

@@ -49,8 +49,89 @@ function PeriodForm({ from, to, errors }: { from: string; to: string; errors: St
   );
 }
 
-/** The entries between the opening and closing balances; on a phone the table scrolls sideways in its region, never the page. */
+/** A phone's card of one line: its day, what it is, what it moved and the balance after it. */
+function EntryCard({
+  day,
+  description,
+  note = "",
+  debit = "",
+  credit = "",
+  balance,
+  strong = false,
+  row,
+}: {
+  day: string;
+  description: string;
+  note?: string;
+  debit?: string;
+  credit?: string;
+  balance: string;
+  strong?: boolean;
+  row: string;
+}) {
+  return (
+    <li className={`px-4 py-3 ${strong ? "bg-slate-50" : ""}`} data-statement-card={row}>
+      <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-slate-600">
+        <Token>{formatDay(day)}</Token>
+        <span>
+          Balance <Token className="font-semibold text-slate-900">{usd(balance)}</Token>
+        </span>
+      </p>
+      <p className={`mt-1 break-words text-slate-900 ${strong ? "font-semibold" : ""}`}>{description}</p>
+      {note ? <p className="text-xs text-slate-600">{note}</p> : null}
+      {debit || credit ? (
+        <p className="mt-1 text-sm text-slate-800">
+          {debit ? (
+            <>
+              Debit <Token className="font-medium">{debit}</Token>
+            </>
+          ) : (
+            <>
+              Credit <Token className="font-medium">{credit}</Token>
+            </>
+          )}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The entries as cards on a phone, as one table from md up: the page never scrolls sideways. */
 function Entries({ statement }: { statement: Statement }) {
+  return (
+    <>
+      <ul
+        aria-label={`Statement entries, ${formatDay(statement.from)} to ${formatDay(statement.to)}, in USD`}
+        className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white md:hidden"
+      >
+        <EntryCard row="opening" day={statement.from} description="Opening balance" balance={statement.opening_balance} strong />
+        {statement.entries.length === 0 ? (
+          <li className="px-4 py-6 text-center text-slate-700">Nothing was invoiced, credited or paid in this period.</li>
+        ) : (
+          statement.entries.map((e) => (
+            <EntryCard
+              key={`${e.kind}-${e.id}`}
+              row={e.kind}
+              day={e.date}
+              description={entryDescription(e)}
+              note={entryCurrencyNote(e)}
+              debit={moved(e.debit)}
+              credit={moved(e.credit)}
+              balance={e.balance}
+            />
+          ))
+        )}
+        <EntryCard row="closing" day={statement.to} description="Closing balance" balance={statement.closing_balance} strong />
+      </ul>
+      <div className="max-md:hidden">
+        <EntriesTable statement={statement} />
+      </div>
+    </>
+  );
+}
+
+/** The entries between the opening and closing balances; where the column is narrow the table scrolls sideways in its region. */
+function EntriesTable({ statement }: { statement: Statement }) {
   const period = `${formatDay(statement.from)} to ${formatDay(statement.to)}`;
   return (
     // The table keeps its five columns; on a phone it scrolls sideways inside this labelled region, never the page.
@@ -167,7 +248,7 @@ function OpenInvoices({ statement }: { statement: Statement }) {
                   Issued <Token>{formatDay(i.issued_on)}</Token>, due <Token>{formatDay(i.due_on)}</Token>
                 </p>
               </div>
-              <div className="text-right">
+              <div className="sm:text-right">
                 <p className="font-semibold text-slate-900">
                   <Token>{usd(i.open)}</Token>
                 </p>
