@@ -13,6 +13,11 @@ export function formatDate(value: string | Date): string {
   return date ? dateFormat.format(date) : "";
 }
 
+/** A calendar day, "2026-12-07", as "7 December 2026" (read at noon, so no time zone moves it to another day). */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T12:00:00Z`);
+}
+
 /** "21 Nov 2026, 10:30"; "" for a value that is not a date. */
 export function formatDateTime(value: string | Date): string {
   const date = valid(value);

@@ -48,6 +48,7 @@ export default [
       route("quotations", "routes/dealer/quotations.tsx"),
       route("register", "routes/dealer/register.tsx"),
       route("orders", "routes/dealer/orders.tsx"),
+      route("statement", "routes/dealer/statement.tsx"),
       route("price-list", "routes/dealer/price-list.tsx"),
       route("team", "routes/dealer/team.tsx"),
       route("team/join", "routes/dealer/team-join.tsx"),

@@ -172,6 +172,12 @@ const COVERED: Record<string, Covered> = {
     { as: "user", url: "/dealer/orders" },
     { as: "dealer", url: "/dealer/orders" },
   ],
+  // Decision 034: the company's statement (the pooled company on cash terms: its plain words and the period's form),
+  // and a period that cannot be read, said next to its field.
+  "/dealer/statement": [
+    { as: "dealer", url: "/dealer/statement" },
+    { as: "dealer", url: "/dealer/statement?from=2026-13-01&to=" },
+  ],
   "/dealer/team": [{ as: "dealer", url: "/dealer/team" }],
   // Decision 023: an invitation's page; its open invitation and the welcome are checked in team.spec.ts's journey.
   "/dealer/team/join": [{ as: "user", url: "/dealer/team/join?token=not-a-real-token" }],
@@ -715,6 +721,7 @@ const PHONE_DEALER = [
   "/dealer/profile",
   "/dealer/quotations",
   "/dealer/orders",
+  "/dealer/statement",
   "/dealer/price-list",
   "/dealer/team",
   "/dealer/quick-order",

@@ -207,3 +207,18 @@ export type Ageing = z.infer<typeof ageingSchema>;
 export function overLimitMessage(over: string): string {
   return `This order is ${formatAmount("USD", over)} over your available credit: pay for it before dispatch, or pay your balance first.`;
 }
+
+/** Why orders on account stop: "Orders on account are paused: invoice INV-… is 35 days overdue." */
+export function holdReason(hold: NonNullable<CreditSummary["hold"]>): string {
+  return `Orders on account are paused: invoice ${hold.invoice} is ${hold.days_overdue} days overdue.`;
+}
+
+/** What lifts the hold; with the overdue amount when the reader has it (the dealer pages' banner). */
+export function holdRemedy(overdue?: string): string {
+  return `Pay the overdue balance${overdue ? ` of ${formatAmount("USD", overdue)}` : ""} to order on account again; you can still pay for orders before dispatch.`;
+}
+
+/** The words a dealer on hold reads (its banner, the checkout, the API's refusal). */
+export function holdMessage(hold: NonNullable<CreditSummary["hold"]>, overdue?: string): string {
+  return `${holdReason(hold)} ${holdRemedy(overdue)}`;
+}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { can } from "#shared/can.ts";
+import { formatDay, harareDate } from "#shared/dates.ts";
+import { type CreditSummary, dueDateOf, holdMessage } from "#shared/schemas/credit.ts";
 import { SUSPENDED_BANNER } from "#shared/schemas/dealers.ts";
 import { HOLD_BANNER_TAIL } from "#shared/schemas/documents.ts";
 import { parseLinesParam } from "#shared/schemas/orders.ts";
@@ -46,6 +48,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The company's address is the delivery address by default; read once, with the page.
     lines === null ? services.dealers.myApplication(context.actor).catch(() => null) : null,
   ]);
+  // Decision 034: the company's account, read with the page (not with each preview); the service checks it again.
+  const credit = lines === null ? await services.credit.summaryForPage(context.actor).catch(() => null) : null;
   const companyAddress = application?.company_address ?? "";
   return {
     hold,
@@ -61,11 +65,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     branches: branches.filter((b) => b.collection),
     deliveryFees,
     companyAddress,
+    account: credit && credit.terms !== "cash" ? accountOption(credit, harareDate(new Date())) : null,
     defaultCity:
       cityNamedIn(
         companyAddress,
         deliveryFees.map((f) => f.city),
       ) ?? "",
+  };
+}
+
+/** What the checkout offers a company on terms: the day an order placed today falls due, the credit left, any hold. */
+function accountOption(credit: CreditSummary, today: string) {
+  return {
+    dueOn: dueDateOf(credit.terms, today) ?? today,
+    available: credit.available,
+    hold: credit.hold ? holdMessage(credit.hold, credit.overdue) : null,
   };
 }
 
@@ -88,8 +102,10 @@ function Placed({ result }: { result: Extract<CheckoutResult, { status: "placed"
   return (
     <div className="space-y-4">
       <FormAlert tone="success">
-        Your order {result.reference} has been placed{result.fulfilment ? ` (${result.fulfilment})` : ""}. How to pay is on your orders page
-        and in your e-mail.
+        Your order {result.reference} has been placed{result.fulfilment ? ` (${result.fulfilment})` : ""}.
+        {result.dueOn
+          ? ` It is on your company's account, due on ${formatDay(result.dueOn)}: its tax invoice comes when it is dispatched.`
+          : " How to pay is on your orders page and in your e-mail."}
       </FormAlert>
       <p>
         <Link to={target} className={buttonClass("primary")}>
@@ -146,6 +162,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 branches={loaderData.branches}
                 deliveryFees={loaderData.deliveryFees}
                 companyAddress={loaderData.companyAddress}
+                account={loaderData.account}
                 defaultCity={loaderData.defaultCity}
                 result={actionData}
               />

@@ -12,6 +12,7 @@ import {
   DEFAULT_CREDIT_HOLD_DAYS,
   DUE_SOON_DAYS,
   dueDateOf,
+  holdMessage,
   overLimitMessage,
   type RecordPaymentInput,
   type SetCreditTermsInput,
@@ -56,11 +57,6 @@ export type CreditDeps = {
 };
 
 type Exec = Db | Tx;
-
-/** The words a dealer on hold reads (its banner, the checkout, the API's 409). */
-export function holdMessage(hold: NonNullable<CreditSummary["hold"]>): string {
-  return `Orders on account are paused: invoice ${hold.invoice} is ${hold.days_overdue} days overdue. Pay the overdue balance to order on account again; you can still pay for orders before dispatch.`;
-}
 
 /** The companies on terms, or with anything ever ordered on account. */
 const ON_ACCOUNT = sql`${dealers.creditTerms} <> 'cash' or exists (select 1 from orders o where o.user_id = ${dealers.userId} and o.payment_terms = 'account')`;

@@ -1,12 +1,7 @@
-import { formatDate } from "#shared/dates.ts";
-import { formatAmount, formatCents, signedCents } from "#shared/money.ts";
-import {
-  ACCOUNT_PAYMENT_METHOD_LABELS,
-  type AccountPaymentMethod,
-  CREDIT_TERMS_LABELS,
-  type LedgerEntry,
-  type Statement,
-} from "#shared/schemas/credit.ts";
+import { entryCurrencyNote, entryDescription, LEDGER_ENTRY_KIND_LABELS } from "#shared/credit-entries.ts";
+import { formatDay } from "#shared/dates.ts";
+import { formatCents, signedCents } from "#shared/money.ts";
+import { CREDIT_TERMS_LABELS, type LedgerEntry, type Statement } from "#shared/schemas/credit.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import type { CsvColumn } from "../../platform/csv.ts";
 import { INK, MARGIN, MUTED, RULE, SHADE, startPdf, WIDTH } from "../../platform/pdf/pdf-kit.ts";
@@ -17,33 +12,11 @@ import { INK, MARGIN, MUTED, RULE, SHADE, startPdf, WIDTH } from "../../platform
  * closing balance, what is open and overdue, and the terms.
  */
 
-const day = (value: string) => formatDate(`${value}T12:00:00Z`);
+const day = formatDay;
 const usd = (value: string) => {
   const cents = signedCents(value) ?? 0n;
   return `${cents < 0n ? "-" : ""}${formatCents(cents < 0n ? -cents : cents)}`;
 };
-
-const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
-  invoice: "Tax invoice",
-  credit_note: "Credit note",
-  debit_note: "Debit note",
-  payment: "Payment",
-};
-
-/** What an entry is, in words: "Tax invoice INV-2026-000012 (ORD-2026-000040), due 30 December 2026". */
-export function entryDescription(e: LedgerEntry): string {
-  if (e.kind === "payment") {
-    const [method, ...reference] = e.reference.split(": ");
-    return `Payment by ${ACCOUNT_PAYMENT_METHOD_LABELS[method as AccountPaymentMethod] ?? method}, reference ${reference.join(": ")}`;
-  }
-  const order = e.order_reference ? ` (${e.order_reference})` : "";
-  return `${KIND_LABELS[e.kind]} ${e.reference}${order}${e.due_on ? `, due ${day(e.due_on)}` : ""}`;
-}
-
-/** A document or payment not in USD: its own amount and the rate it counts at. */
-export function entryCurrencyNote(e: LedgerEntry): string {
-  return e.currency === "USD" || !e.exchange_rate ? "" : `${formatAmount(e.currency, e.amount)} at ${e.exchange_rate} per USD`;
-}
 
 export function statementFileName(s: Pick<Statement, "from" | "to">, extension: "pdf" | "csv"): string {
   return `statement-${s.from}-to-${s.to}.${extension}`;
@@ -54,7 +27,7 @@ export const statementCsvColumns: readonly CsvColumn<LedgerEntry | { kind: "open
   { header: "Date", value: (e) => e.date },
   {
     header: "Entry",
-    value: (e) => (e.kind === "opening" ? "Opening balance" : e.kind === "closing" ? "Closing balance" : KIND_LABELS[e.kind]),
+    value: (e) => (e.kind === "opening" ? "Opening balance" : e.kind === "closing" ? "Closing balance" : LEDGER_ENTRY_KIND_LABELS[e.kind]),
   },
   { header: "Reference", value: (e) => ("reference" in e ? e.reference : "") },
   { header: "Order", value: (e) => ("order_reference" in e ? e.order_reference : "") },

@@ -9,6 +9,7 @@ import {
   MapPinned,
   Package,
   ReceiptText,
+  ScrollText,
   UserRound,
   UserRoundPlus,
   UsersRound,
@@ -26,9 +27,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * get without React, and on the dealer area's React pages).
  * Quotations, Orders and the Price list are for dealers (role_id 2: a company's owner and its
  * buyers) only; a company's technicians get Orders and Team; Become a Dealer and the label Member for
- * everyone else.
+ * everyone else. `statement`: the person may read the company's amounts (decision 034; the layout asks the actor).
  */
-export function DealerSidebar({ user }: { user: PublicUser | null }) {
+export function DealerSidebar({ user, statement = false }: { user: PublicUser | null; statement?: boolean }) {
   // What the menu offers is asked of the permissions (decision 030); the label names the account's role.
   const orders = can.placeOrders(user);
   const companyPerson = can.enterDealerArea(user);
@@ -92,6 +93,13 @@ export function DealerSidebar({ user }: { user: PublicUser | null }) {
                   <Package aria-hidden="true" className="size-4" /> Orders
                 </NavLink>
               </li>
+              {statement ? (
+                <li>
+                  <NavLink to="/dealer/statement" className={linkClass}>
+                    <ScrollText aria-hidden="true" className="size-4" /> Statement
+                  </NavLink>
+                </li>
+              ) : null}
               <li>
                 <NavLink to="/dealer/price-list" className={linkClass}>
                   <ReceiptText aria-hidden="true" className="size-4" /> Price list

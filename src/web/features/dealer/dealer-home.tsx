@@ -1,9 +1,11 @@
 import { Boxes, ClipboardList, FileDown, Package, ReceiptText, ShoppingCart, Tags, Zap } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
+import type { CreditSummary } from "#shared/schemas/credit.ts";
 import type { DealerHome as DealerHomeData } from "#shared/schemas/dealer-home.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { Token } from "#web/components/ui/token.tsx";
+import { AccountFigures } from "#web/features/credit/account-figures.tsx";
 import { formatMoney } from "#web/features/orders/order-card.tsx";
 
 const PANEL = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
@@ -47,9 +49,10 @@ function quoteSummary(products: { name: string; quantity: number }[]): string {
 /**
  * The approved dealer's home, phone first: the account's standing, shortcuts, then what needs doing
  * (open quotations, orders awaiting payment or dispatch) and the latest tax invoices, each panel with its empty state.
- * A technician sees no tier, amounts, quotations or invoices, and no ordering shortcuts.
+ * A technician sees no tier, amounts, quotations or invoices, and no ordering shortcuts. A company on terms (decision
+ * 034) has its account's figures in the account panel, with the way to its statement.
  */
-export function DealerHome({ home, name }: { home: DealerHomeData; name: string }) {
+export function DealerHome({ home, credit = null, name }: { home: DealerHomeData; credit?: CreditSummary | null; name: string }) {
   const orders = home.orders;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 md:px-8 md:py-10" data-dealer-home="">
@@ -117,6 +120,17 @@ export function DealerHome({ home, name }: { home: DealerHomeData; name: string 
             </div>
           ) : null}
         </dl>
+        {credit && credit.terms !== "cash" ? (
+          <div className="mt-4 border-t border-slate-200 pt-4" data-home-credit="">
+            <div className={PANEL_HEADING}>
+              <h3 className="font-semibold text-slate-900">Buying on account</h3>
+              <Link to="/dealer/statement" className={MORE_LINK}>
+                Statement
+              </Link>
+            </div>
+            <AccountFigures summary={credit} className="mt-2" />
+          </div>
+        ) : null}
       </section>
 
       <nav aria-labelledby="home-shortcuts">

@@ -28,6 +28,8 @@ export async function checkoutAction(request: Request, context: WebContext) {
     deliveryAddress: formText(form, "deliveryAddress"),
     deliveryCity: formText(form, "deliveryCity"),
     notes: formText(form, "notes"),
+    // Before dispatch unless the dealer chose the company's account (decision 034).
+    paymentTerms: formText(form, "paymentTerms") || "cash",
   };
   // The branch collected from; for a delivery the server chooses the branch that sends it.
   const branchId = values.fulfilment === "collection" ? formText(form, "branchId") : "";
@@ -35,7 +37,13 @@ export async function checkoutAction(request: Request, context: WebContext) {
     placeOrderSchema,
     async (input) => {
       const { order } = await context.services.orders.placeOrder(context.actor, input);
-      return data<CheckoutResult>({ status: "placed", id: order.id, reference: order.reference, fulfilment: fulfilmentSummary(order) });
+      return data<CheckoutResult>({
+        status: "placed",
+        id: order.id,
+        reference: order.reference,
+        fulfilment: fulfilmentSummary(order),
+        dueOn: order.payment_terms === "account" ? order.due_on : null,
+      });
     },
     {
       log: context.logError,

@@ -103,6 +103,35 @@ describe("the checkout page's action", () => {
     });
   });
 
+  it("puts the order on the company's account once it is on terms, and says a refusal next to How you pay (decision 034)", async () => {
+    const fields = () => ({
+      idempotencyKey: randomUUID(),
+      fulfilment: "collection",
+      contactName: "Farai",
+      paymentTerms: "account",
+      cart: JSON.stringify([{ product_id: productId, quantity: 1 }]),
+    });
+    const refused = (await checkoutAction(post(fields()), context(dealer()))) as unknown as Answer;
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      status: "error",
+      fieldErrors: { paymentTerms: expect.stringContaining("pay for the order before dispatch") },
+      values: { paymentTerms: "account" },
+    });
+
+    const set = await t.inject({
+      method: "PUT",
+      url: `/api/dealers/${dealerId}/credit`,
+      headers: await t.loginAs("super"),
+      payload: { terms: "net14", limit: "100000.00" },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const placed = (await checkoutAction(post(fields()), context(dealer()))) as unknown as Answer;
+    expect(placed.data).toMatchObject({ status: "placed", dueOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const cash = (await checkoutAction(post({ ...fields(), paymentTerms: "" }), context(dealer()))) as unknown as Answer;
+    expect(cash.data).toMatchObject({ status: "placed", dueOn: null });
+  });
+
   it("refuses a visitor with the service's message", async () => {
     const fields = {
       idempotencyKey: randomUUID(),

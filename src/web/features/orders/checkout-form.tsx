@@ -1,6 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, Link } from "react-router";
+import { formatDay } from "#shared/dates.ts";
 import { ORDER_NOTES_MAX, placeOrderSchema } from "#shared/schemas/orders.ts";
 import { type BranchView, branchLineNote, branchShortLines, type DeliveryFeeView, servingBranch } from "#shared/schemas/stock.ts";
 import type { Cart } from "#web/lib/cart/cart-store.ts";
@@ -9,6 +10,7 @@ import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/text-field.tsx";
 import { firstIssues } from "../../lib/form-data.ts";
 import { usePostPending } from "../../lib/use-post-pending.ts";
+import { accountRefusal, type CheckoutAccount } from "./checkout-account.ts";
 import { cartField, checkoutRows } from "./checkout-lines.ts";
 import type { CheckoutField, CheckoutResult } from "./checkout-result.ts";
 import { Coverage, Summary, usePreview } from "./checkout-summary.tsx";
@@ -34,6 +36,8 @@ type Props = {
   companyAddress: string;
   /** The fee table's city the company address names, or "". */
   defaultCity: string;
+  /** A company on terms (decision 034): the day an order placed today falls due, the USD credit left, and a hold's words. */
+  account?: CheckoutAccount | null;
 };
 
 const radio = "size-5 shrink-0 accent-accent-700";
@@ -55,6 +59,7 @@ export function CheckoutForm({
   deliveryFees,
   companyAddress,
   defaultCity,
+  account = null,
 }: Props) {
   const failed = result?.status === "error" ? result : undefined;
   const values = failed?.values;
@@ -68,6 +73,14 @@ export function CheckoutForm({
   const currencyName = useId();
   const fulfilmentName = useId();
   const branchName = useId();
+  const termsName = useId();
+  const [paymentTerms, setPaymentTerms] = useState(values?.paymentTerms === "account" && account ? "account" : "cash");
+  const refusal = account ? accountRefusal(account, preview, currency) : null;
+  // An order that no longer fits the account (a bigger cart, another currency) goes back to paying before dispatch.
+  useEffect(() => {
+    if (refusal !== null) setPaymentTerms("cash");
+  }, [refusal]);
+  const onAccount = account !== null && paymentTerms === "account" && refusal === null;
 
   const error = (field: CheckoutField) => clientErrors[field] ?? failed?.fieldErrors?.[field];
   const secondaryAvailable = preview !== null && preview.total_secondary !== null;
@@ -230,6 +243,46 @@ export function CheckoutForm({
           </fieldset>
         ) : null}
 
+        <fieldset className="space-y-3" aria-describedby={error("paymentTerms") ? `${termsName}-error` : undefined} data-payment-terms="">
+          <legend className="text-lg font-bold text-slate-900">How you pay</legend>
+          <label className="flex items-center gap-3 text-base text-slate-800">
+            <input
+              type="radio"
+              name="paymentTerms"
+              value="cash"
+              className={radio}
+              checked={!onAccount}
+              onChange={() => setPaymentTerms("cash")}
+            />
+            Pay before dispatch (bank transfer, ZIPIT, Paynow or proof of payment)
+          </label>
+          {account ? (
+            <label className={`flex items-center gap-3 text-base ${refusal ? "text-slate-500" : "text-slate-800"}`}>
+              <input
+                type="radio"
+                name="paymentTerms"
+                value="account"
+                className={radio}
+                checked={onAccount}
+                disabled={refusal !== null}
+                onChange={() => setPaymentTerms("account")}
+                aria-describedby={refusal ? `${termsName}-note` : undefined}
+              />
+              On account (due {formatDay(account.dueOn)})
+            </label>
+          ) : null}
+          {refusal ? (
+            <p id={`${termsName}-note`} className="text-sm text-amber-900" data-account-refusal="">
+              {refusal}
+            </p>
+          ) : null}
+          {error("paymentTerms") ? (
+            <p id={`${termsName}-error`} className="text-sm text-red-700">
+              {error("paymentTerms")}
+            </p>
+          ) : null}
+        </fieldset>
+
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label="Contact name"
@@ -297,7 +350,12 @@ export function CheckoutForm({
         <Summary cart={cart} preview={preview} currency={currency} loading={loading} note={lineNote} />
         <div className="text-sm text-slate-700">
           <h3 className="font-semibold text-slate-900">Payment</h3>
-          {paynowCurrency !== null && currency === paynowCurrency ? (
+          {onAccount && account ? (
+            <p className="mt-1" data-checkout-on-account="">
+              This order goes on your company's account, due on {formatDay(account.dueOn)}. We start on it at once; its tax invoice comes
+              when it is dispatched.
+            </p>
+          ) : paynowCurrency !== null && currency === paynowCurrency ? (
             <p className="mt-1">
               Once the order is placed, pay with Paynow (card, EcoCash or OneMoney) on your orders page, or by bank transfer or ZIPIT
               quoting the order reference you will see next. We let you know by e-mail at each step.
@@ -308,7 +366,7 @@ export function CheckoutForm({
               and let you know by e-mail at each step.
             </p>
           )}
-          <p className="mt-2 whitespace-pre-line rounded-md bg-white p-3 font-mono text-xs">{bankDetails}</p>
+          {onAccount ? null : <p className="mt-2 whitespace-pre-line rounded-md bg-white p-3 font-mono text-xs">{bankDetails}</p>}
         </div>
         <button
           type="submit"

@@ -11,11 +11,19 @@ export const CHECKOUT_FIELDS = [
   "deliveryCity",
   "branchId",
   "notes",
+  "paymentTerms",
   "products",
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
 /** What the checkout page's action answers: the order placed, or a refusal with what was typed. */
 export type CheckoutResult =
-  | { status: "placed"; id: number; reference: string; fulfilment: string }
+  | {
+      status: "placed";
+      id: number;
+      reference: string;
+      fulfilment: string;
+      /** The day an order on the company's account falls due (decision 034); null for one paid before dispatch. */
+      dueOn: string | null;
+    }
   | ({ status: "error" } & FormResult<CheckoutField>);

@@ -1,5 +1,5 @@
 import { Download, FileText } from "lucide-react";
-import { formatDate, formatDateTime } from "#shared/dates.ts";
+import { formatDate, formatDateTime, formatDay } from "#shared/dates.ts";
 import { formatAmount, rateNote } from "#shared/money.ts";
 import { ORDER_STATUS_LABELS, type OrderAnswer, type OrderStatus } from "#shared/schemas/orders.ts";
 import { shortDay } from "#shared/schemas/stock.ts";
@@ -14,6 +14,11 @@ import { orderStatusBadge } from "./order-status.ts";
  */
 export function formatMoney(currency: string, amount: string): string {
   return formatAmount(currency, amount);
+}
+
+/** An order on the company's account (decision 034): "On account, due 7 December 2026". */
+export function onAccountLabel(dueOn: string | null): string {
+  return dueOn ? `On account, due ${formatDay(dueOn)}` : "On account";
 }
 
 /** How to pay: bank transfer or ZIPIT to the company's account, quoting the order's reference. */
@@ -359,6 +364,13 @@ export function OrderCard({
           <div className="sm:col-span-2">
             <dt className="font-medium text-slate-600">Notes</dt>
             <dd className="mt-0.5 whitespace-pre-line text-slate-900">{order.notes}</dd>
+          </div>
+        ) : null}
+        {order.payment_terms === "account" ? (
+          // Decision 034: charged to the company's account, so there is nothing to pay before dispatch.
+          <div data-order-on-account="">
+            <dt className="font-medium text-slate-600">Payment</dt>
+            <dd className="mt-0.5 font-medium text-slate-900">{onAccountLabel(order.due_on)}</dd>
           </div>
         ) : null}
         {order.paymentReference ? (

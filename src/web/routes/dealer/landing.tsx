@@ -14,7 +14,12 @@ export const handle = sharedQuietPageForVisitors;
  * call; visitors, users and applicants get the programme's landing (the loader reads nothing for them).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { home: await context.services.dealerHome.home(context.actor) };
+  const [home, credit] = await Promise.all([
+    context.services.dealerHome.home(context.actor),
+    // Decision 034: the account's figures for who may read them (null for visitors and technicians); never a failure.
+    context.services.credit.summaryForPage(context.actor).catch(() => null),
+  ]);
+  return { home, credit: home ? credit : null };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -28,6 +33,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 /** Public (DESIGN.md §6): a visitor sees the programme and its Apply buttons; an approved dealer their home. */
 export default function DealerIndex({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
-  if (loaderData.home) return <DealerHome home={loaderData.home} name={user?.fullName ?? ""} />;
+  if (loaderData.home) return <DealerHome home={loaderData.home} credit={loaderData.credit} name={user?.fullName ?? ""} />;
   return <DealerLanding user={user} />;
 }

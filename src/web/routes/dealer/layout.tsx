@@ -7,19 +7,25 @@ import { DealerSidebar } from "../../components/layout/dealer-sidebar.tsx";
 import { RouteErrorScreen } from "../../components/layout/error-screen.tsx";
 import { HELP_BUTTON_GUTTER, MainLandmark } from "../../components/layout/main-landmark.tsx";
 import { SiteHeader } from "../../components/layout/site-header.tsx";
+import { CreditHoldBanner } from "../../features/credit/account-figures.tsx";
 import { ToursMount } from "../../features/tours/tours-mount.tsx";
 import { useCurrentUser } from "../../lib/root-data.ts";
 import type { Route } from "./+types/layout";
 
 /**
  * The company's hold for the banner on every dealer page (decision 023): suspended by the back office, or its
- * documents expired (then which ones).
+ * documents expired (then which ones); and its account (decision 034), for the banner while orders on account are
+ * paused and the Statement link: read once here, and never a reason for a page to fail.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = context.actor;
-  if (actor?.hold === "suspended") return { suspended: true, expired: null };
-  if (actor?.hold !== "documents-expired") return { suspended: false, expired: null };
-  return { suspended: false, expired: await context.services.documentExpiry.expiredOf(actor.companyUserId) };
+  const [credit, expired] = await Promise.all([
+    context.services.credit.summaryForPage(actor).catch(() => null),
+    actor?.hold === "documents-expired" ? context.services.documentExpiry.expiredOf(actor.companyUserId) : null,
+  ]);
+  // Who may read the company's amounts has its statement (technicians never).
+  const statement = can.enterDealerArea(actor) && can.readPastAmounts(actor, actor?.companyUserId ?? null);
+  return { suspended: actor?.hold === "suspended", expired: actor?.hold === "suspended" ? null : expired, credit, statement };
 }
 
 /** Decision 023: the company is suspended; its owner has the reason by e-mail, its members are told who has it. */
@@ -74,9 +80,10 @@ export default function DealerLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex min-h-screen flex-col">
         <SiteHeader />
         <div className="flex flex-1 flex-col md:pl-60">
-          <DealerSidebar user={user} />
+          <DealerSidebar user={user} statement={loaderData?.statement ?? false} />
           {loaderData?.suspended ? <SuspendedBanner owner={owner} /> : null}
           {expired ? <HoldBanner expired={expired} owner={owner} /> : null}
+          {loaderData?.credit ? <CreditHoldBanner summary={loaderData.credit} /> : null}
           <MainLandmark className={HELP_BUTTON_GUTTER}>
             <Outlet />
           </MainLandmark>

@@ -1,5 +1,6 @@
 import { data, useActionData } from "react-router";
 import { can } from "#shared/can.ts";
+import { formatDay } from "#shared/dates.ts";
 import { PAYMENT_PAID, PAYMENT_PENDING, type PaymentView } from "#shared/schemas/payments.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
@@ -92,6 +93,9 @@ export default function DealerOrders({ loaderData }: Route.ComponentProps) {
         {justPlaced ? (
           <FormAlert tone="success">
             Your order {justPlaced.reference} has been placed for {fulfilmentSummary(justPlaced)}.
+            {justPlaced.payment_terms === "account" && justPlaced.due_on
+              ? ` It is on your company's account, due on ${formatDay(justPlaced.due_on)}.`
+              : ""}
             {justPlaced.status === "awaiting_payment"
               ? paynowFor(justPlaced)
                 ? " Please pay with Paynow, or by bank transfer or ZIPIT quoting the reference shown below."
