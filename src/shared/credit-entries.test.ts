@@ -27,7 +27,7 @@ describe("a statement's entries in words (decision 034)", () => {
       "Credit note CN-2026-000001 (ORD-2026-000040)",
     );
     expect(entryDescription(entry({ kind: "payment", reference: "bank_transfer: FT: 2611", order_reference: null, due_on: null }))).toBe(
-      "Payment by Bank transfer, reference FT: 2611",
+      "Payment (Bank transfer), reference FT: 2611",
     );
   });
 

@@ -18,7 +18,7 @@ export const LEDGER_ENTRY_KIND_LABELS: Record<LedgerEntry["kind"], string> = {
 export function entryDescription(e: LedgerEntry): string {
   if (e.kind === "payment") {
     const [method, ...reference] = e.reference.split(": ");
-    return `Payment by ${ACCOUNT_PAYMENT_METHOD_LABELS[method as AccountPaymentMethod] ?? method}, reference ${reference.join(": ")}`;
+    return `Payment (${ACCOUNT_PAYMENT_METHOD_LABELS[method as AccountPaymentMethod] ?? method}), reference ${reference.join(": ")}`;
   }
   const order = e.order_reference ? ` (${e.order_reference})` : "";
   return `${LEDGER_ENTRY_KIND_LABELS[e.kind]} ${e.reference}${order}${e.due_on ? `, due ${formatDay(e.due_on)}` : ""}`;

@@ -91,13 +91,17 @@ export async function statementPdf(s: Statement, company: SiteSettings): Promise
     rightText("Balance", right.balance - 4, state.y, bold, 8, MUTED);
     state.y -= 20;
   };
-  const row = (date: string, lines: string[], debit: string, credit: string, balance: string, strong = false) => {
-    const height = lines.length * 12 + 6;
+  /** A row: its description's lines in ink, then its note's (a ZWG document's own amount) smaller and muted. */
+  const row = (date: string, lines: string[], debit: string, credit: string, balance: string, strong = false, notes: string[] = []) => {
+    const height = (lines.length + notes.length) * 12 + 6;
     if (ensure(height)) head();
     const font = strong ? bold : regular;
     text(date, MARGIN + 4, state.y, regular, 9);
     lines.forEach((line, i) => {
-      text(line, MARGIN + COLUMNS.date, state.y - i * 12, i === 0 ? font : regular, i === 0 ? 9 : 8, i === 0 ? INK : MUTED);
+      text(line, MARGIN + COLUMNS.date, state.y - i * 12, font, 9, INK);
+    });
+    notes.forEach((line, i) => {
+      text(line, MARGIN + COLUMNS.date, state.y - (lines.length + i) * 12, regular, 8, MUTED);
     });
     if (debit) rightText(debit, right.debit - 4, state.y, regular, 9);
     if (credit) rightText(credit, right.credit - 4, state.y, regular, 9);
@@ -110,10 +114,10 @@ export async function statementPdf(s: Statement, company: SiteSettings): Promise
   row(day(s.from).replace(/ \d{4}$/, ""), ["Opening balance"], "", "", usd(s.opening_balance), true);
   for (const e of s.entries) {
     const note = entryCurrencyNote(e);
-    const lines = [...wrap(entryDescription(e), regular, 9, DESCRIPTION - 8), ...(note ? [note] : [])];
     const debit = signedCents(e.debit) ? usd(e.debit) : "";
     const credit = signedCents(e.credit) ? usd(e.credit) : "";
-    row(day(e.date).replace(/ \d{4}$/, ""), lines, debit, credit, usd(e.balance));
+    const lines = wrap(entryDescription(e), regular, 9, DESCRIPTION - 8);
+    row(day(e.date).replace(/ \d{4}$/, ""), lines, debit, credit, usd(e.balance), false, note ? [note] : []);
   }
   row(day(s.to).replace(/ \d{4}$/, ""), ["Closing balance"], "", "", usd(s.closing_balance), true);
   if (s.entries.length === 0) {
