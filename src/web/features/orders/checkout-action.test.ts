@@ -111,6 +111,12 @@ describe("the checkout page's action", () => {
       paymentTerms: "account",
       cart: JSON.stringify([{ product_id: productId, quantity: 1 }]),
     });
+    const terms = async (payload: { terms: string; limit: string }) => {
+      const res = await t.inject({ method: "PUT", url: `/api/dealers/${dealerId}/credit`, headers: await t.loginAs("super"), payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // The demo dealer buys on account: on cash terms first, for the refusal.
+    await terms({ terms: "cash", limit: "0" });
     const refused = (await checkoutAction(post(fields()), context(dealer()))) as unknown as Answer;
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toMatchObject({
@@ -119,13 +125,7 @@ describe("the checkout page's action", () => {
       values: { paymentTerms: "account" },
     });
 
-    const set = await t.inject({
-      method: "PUT",
-      url: `/api/dealers/${dealerId}/credit`,
-      headers: await t.loginAs("super"),
-      payload: { terms: "net14", limit: "100000.00" },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await terms({ terms: "net14", limit: "100000.00" });
     const placed = (await checkoutAction(post(fields()), context(dealer()))) as unknown as Answer;
     expect(placed.data).toMatchObject({ status: "placed", dueOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     const cash = (await checkoutAction(post({ ...fields(), paymentTerms: "" }), context(dealer()))) as unknown as Answer;
