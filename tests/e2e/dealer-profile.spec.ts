@@ -183,6 +183,7 @@ test("the dealer sidebar shows Orders for the dealer, not for a member", async (
     "Help Manual",
     "Quotations",
     "Orders",
+    "Statement",
     "Price list",
     "Quick order",
     "Kits",

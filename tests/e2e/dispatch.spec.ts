@@ -15,6 +15,8 @@ test("an admin dispatches an order typing its serial numbers; the dealer sees th
   browser,
   baseURL,
 }, testInfo) => {
+  // Three sessions and a dispatch form typed key by key: a minute, as the suite's other journeys, for a loaded machine.
+  test.setTimeout(60_000);
   const origin = { origin: baseURL as string };
   // A serialised product and a serial number the demo's dispatched order already went out with (read only).
   const demo = await browser.newContext({ baseURL });

@@ -61,7 +61,8 @@ for (const audience of ["admin", "dealer"] as const) {
         await expect(page).toHaveURL(new RegExp(`${tour.path.replace(/[?]/g, "\\?")}$`));
         for (const [i, step] of tour.steps.entries()) {
           const current = page.getByRole("dialog", { name: new RegExp(`Step ${i + 1} of ${tour.steps.length}`) });
-          await expect(current, `${tour.type} step ${i + 1}`).toBeVisible();
+          // As long as the first step may take: each step scrolls to its target and draws the popover anew.
+          await expect(current, `${tour.type} step ${i + 1}`).toBeVisible({ timeout: 15_000 });
           await expect(current).toContainText(step.content);
           const target = page.locator(step.target).first();
           await expect(target, `${tour.type}: ${step.target}`).toBeVisible();

@@ -3,7 +3,7 @@ import { harareDate } from "#shared/dates.ts";
 import { centsToDecimal, signedCents } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema/commerce.ts";
-import { accountPayments, paymentAllocations } from "../db/schema/credit.ts";
+import { accountPayments, creditReminders, paymentAllocations } from "../db/schema/credit.ts";
 import { dealers } from "../db/schema/dealers.ts";
 import { taxDocuments } from "../db/schema/money.ts";
 
@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 export async function seedDemoCredit(db: Db, dealerUserId: number, now = Date.now()): Promise<void> {
   await db.update(dealers).set({ creditTerms: "net30", creditLimitUsd: "15000.00" }).where(eq(dealers.userId, dealerUserId));
   const [oldest] = await db
-    .select({ id: taxDocuments.id, total: taxDocuments.total })
+    .select({ id: taxDocuments.id, total: taxDocuments.total, dueOn: orders.dueOn })
     .from(taxDocuments)
     .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
     .where(and(eq(orders.userId, dealerUserId), eq(orders.paymentTerms, "account"), eq(taxDocuments.kind, "invoice")))
@@ -43,4 +43,10 @@ export async function seedDemoCredit(db: Db, dealerUserId: number, now = Date.no
     .returning({ id: accountPayments.id });
   if (payment)
     await db.insert(paymentAllocations).values({ paymentId: payment.id, invoiceId: oldest.id, amountUsd: amount, createdAt: receivedAt });
+  // Its reminders went when they were due (three days before, and the day after): a fresh demo mails nobody at start.
+  const dueAt = new Date(`${oldest.dueOn ?? harareDate(new Date(now))}T08:00:00+02:00`).getTime();
+  await db.insert(creditReminders).values([
+    { invoiceId: oldest.id, kind: "due_soon", sentAt: new Date(dueAt - 3 * DAY) },
+    { invoiceId: oldest.id, kind: "overdue", sentAt: new Date(dueAt + DAY) },
+  ]);
 }

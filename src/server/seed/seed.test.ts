@@ -302,6 +302,7 @@ describe("demo content", () => {
     const [dealer] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, "dealer"));
     const credit = createCreditService({
       db: database.db,
+      mailer: { send: async () => {} },
       settings: { get: async () => DEFAULT_SITE_SETTINGS },
       rates: { exchangeRateOn: async () => null },
       audit: createAuditService(database.db),
@@ -322,6 +323,8 @@ describe("demo content", () => {
     expect(statement.open_invoices[0]?.days_overdue).toBeGreaterThan(0);
     expect(statement.open_invoices[1]?.days_overdue).toBe(0);
     expect(statement.summary.overdue).toBe(statement.open_invoices[0]?.open);
+    // Its reminders went when they were due: a fresh demo mails nobody at start.
+    expect(await credit.sendReminders()).toEqual({ mails: 0 });
   });
 
   it("keeps stock at Harare and Bulawayo, one product low, one out of stock with a shipment coming, and a dispatched order with serials (issue 23)", async () => {
