@@ -242,7 +242,7 @@ export function createCreditService({ db, mailer, siteUrl = "", settings, rates,
      * `POST /api/dealers/{id}/payments`: a payment an admin saw arrive, in USD or the secondary currency (at the rate
      * of the day it arrived), allocated oldest first or by hand; what is left stays a credit on the account. Audited.
      */
-    async recordPayment(actor: Actor, companyUserId: number, input: RecordPaymentInput, source: { orderId?: number } = {}) {
+    async recordPayment(actor: Actor, companyUserId: number, input: RecordPaymentInput) {
       const admin = requireAdmin(actor);
       const site = await settings.get();
       if (input.currency !== "USD" && input.currency !== site.secondaryCurrency) {
@@ -279,7 +279,6 @@ export function createCreditService({ db, mailer, siteUrl = "", settings, rates,
             amountUsd: centsToDecimal(usdCents),
             method: input.method,
             reference: input.reference,
-            orderId: source.orderId ?? null,
             recordedBy: admin.id,
             createdAt: at,
           })
