@@ -1,4 +1,5 @@
 import { type CompanyHold, isAdminRole, isDealerAreaRole, type RoleName, type TeamRole } from "./roles.ts";
+import { BUILT_IN_ROLE_SETS, defaultStaffRoleFor, type Permission } from "./staff.ts";
 
 /**
  * The one permission vocabulary (decision 030): what a person may do or read, asked in the same words by services,
@@ -16,11 +17,22 @@ export type Person =
       companyUserId?: number;
       hold?: CompanyHold | null;
       companyHold?: CompanyHold | null;
+      /** The back-office role's permissions (decision 035): the server's actor carries them in `staff`, the page's user in `permissions`. */
+      staff?: { permissions: readonly Permission[] } | null;
+      permissions?: readonly Permission[];
     }
   | null
   | undefined;
 
 const holdOf = (person: NonNullable<Person>): CompanyHold | null => person.hold ?? person.companyHold ?? null;
+
+/** A back-office person's permissions: as read with the session, else those of the role their role_id stands for. */
+function permissionsOf(person: NonNullable<Person>): readonly Permission[] {
+  if (!isAdminRole(person.role)) return [];
+  const given = person.staff?.permissions ?? person.permissions;
+  if (given) return given;
+  return BUILT_IN_ROLE_SETS[defaultStaffRoleFor(person.role === "super" ? 4 : 3)].permissions;
+}
 
 export const can = {
   /** The back office: admins and supers. */
@@ -76,11 +88,16 @@ export const can = {
   },
 
   /**
-   * A company's payment terms and credit limit (decision 034): a super administrator, until staff roles give the
-   * back office a permission of its own for it.
+   * What a back-office role allows (decision 035): the permission named after it (#shared/staff.ts). The API routes and
+   * pages declare the one they need; menus, cards and buttons ask this.
    */
+  do(person: Person, permission: Permission): boolean {
+    return !!person && permissionsOf(person).includes(permission);
+  },
+
+  /** A company's payment terms and credit limit (decision 034): the back office's `dealers.terms`. */
   setCreditTerms(person: Person): boolean {
-    return person?.role === "super";
+    return can.do(person, "dealers.terms");
   },
 
   /** Inviting people, changing their roles and removing them: the company's owner. */

@@ -35,6 +35,8 @@ export const auditEntrySchema = z.object({
   actorName: z.string(),
   /** The acting account's role (its role now); null once the account is removed. */
   actorRole: z.enum(ROLE_NAMES).nullable(),
+  /** The back-office role the change was made under (decision 035), as it was then; null for changes before roles. */
+  actorStaffRole: z.string().nullable(),
   entity: z.string(),
   entityId: z.string(),
   action: z.string(),
@@ -46,10 +48,13 @@ export const auditEntrySchema = z.object({
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
 /**
- * "Tendai Moyo (admin, account #3)": who made a change, never by the display name alone. An entry without an account
+ * "Tendai Moyo (Manager, account #3)": who made a change, under the back-office role it was made under, never by the display name alone. An entry without an account
  * is the system's (its name says which job) or a removed account's.
  */
-export function auditActorLabel(entry: Pick<AuditEntryView, "actorId" | "actorName" | "actorRole">): string {
+export function auditActorLabel(
+  entry: Pick<AuditEntryView, "actorId" | "actorName" | "actorRole"> & { actorStaffRole?: string | null },
+): string {
   if (entry.actorId === null) return entry.actorName ? `${entry.actorName} (no account)` : "(removed account)";
-  return `${entry.actorName || "(no name)"} (${entry.actorRole ?? "no role"}, account #${entry.actorId})`;
+  const role = entry.actorStaffRole ?? entry.actorRole ?? "no role";
+  return `${entry.actorName || "(no name)"} (${role}, account #${entry.actorId})`;
 }

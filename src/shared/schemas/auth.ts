@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
 import { COMPANY_HOLDS, TEAM_ROLES } from "../roles.ts";
+import { PERMISSIONS } from "../staff.ts";
 
 export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long.";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match.";
@@ -57,6 +58,10 @@ export const publicUserSchema = z.object({
    * office, or 'documents-expired'; null in good standing. Given with a session.
    */
   companyHold: z.enum(COMPANY_HOLDS).nullable().optional(),
+  /** A back-office account's role (decision 035): its id (null for one not yet given a stored role), key and name. Given with a session. */
+  staffRole: z.object({ id: z.number().nullable(), key: z.string(), name: z.string() }).optional(),
+  /** What that role allows (decision 035): the pages show only these. Given with a session. */
+  permissions: z.array(z.enum(PERMISSIONS)).optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -1,10 +1,30 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
+
+/**
+ * The back office's roles (decision 035): the six built-in ones (ids 1–6, `built_in`, their permissions from
+ * #shared/staff.ts) and the custom roles the owner makes, whose permissions are kept here.
+ */
+export const staffRoles = pgTable(
+  "staff_roles",
+  {
+    id: serial("id").primaryKey(),
+    /** owner, manager, sales, warehouse, accounts, content; a custom role's is `custom-<id>`. */
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** A custom role's permissions; a built-in role's come from the code (null here). */
+    permissions: text("permissions").array(),
+    builtIn: boolean("built_in").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("staff_roles_key_key").on(t.key), uniqueIndex("staff_roles_name_key").on(sql`lower(${t.name})`)],
+);
 
 /** role_id: 1 user, 2 dealer (spec); 3 admin, 4 super (ours, see DESIGN.md §5); 5 technician, a dealer company's team member who sees no prices. */
 export const users = pgTable(
@@ -26,6 +46,11 @@ export const users = pgTable(
     totpSecret: text("totp_secret"),
     totpPendingSecret: text("totp_pending_secret"),
     totpLastStep: integer("totp_last_step"),
+    /**
+     * A back-office account's role (decision 035); null for everyone else, and for a back-office account made before
+     * roles or written straight to the table, which reads as Owner (role_id 4) or Manager (3).
+     */
+    staffRoleId: integer("staff_role_id").references(() => staffRoles.id),
     ...timestamps,
   },
   (t) => [

@@ -11,6 +11,8 @@ export const auditLog = pgTable(
     id: serial("id").primaryKey(),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull().default(""),
+    /** The back-office role the change was made under (decision 035), copied as it was then; null for others. */
+    actorStaffRole: text("actor_staff_role"),
     /** What was changed: "product", "blog", "dealer", "quotation", "order", "settings" … */
     entity: text("entity").notNull(),
     entityId: text("entity_id").notNull().default(""),

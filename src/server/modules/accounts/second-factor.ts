@@ -8,7 +8,7 @@ import { isAdminRole, roleNameOf } from "#shared/roles.ts";
 import type { TotpSetup, TotpStatus } from "#shared/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { loginChallenges, recoveryCodes, sessions, users } from "../../db/schema/accounts.ts";
-import { type Actor, requireUser } from "../../platform/auth/actor.ts";
+import { type Actor, requireUser, STEP_UP_MS, STEP_UP_REQUIRED } from "../../platform/auth/actor.ts";
 import { hashToken, newToken } from "../../platform/auth/tokens.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../platform/errors.ts";
 import { createThrottle, type ThrottleRule } from "../../platform/throttle.ts";
@@ -25,14 +25,14 @@ export const SECOND_FACTOR = {
   /** Wrong codes per account, whatever the challenge: 10 in 15 minutes, then 429 until the window ends. */
   accountRule: { limit: 10, windowMs: 15 * MINUTE } satisfies ThrottleRule,
   /** How long a step-up code counts for adding or removing back-office accounts. */
-  stepUpMs: 5 * MINUTE,
+  stepUpMs: STEP_UP_MS,
   recoveryCodes: 10,
 } as const;
 
 export const WRONG_CODE = "That code is not right. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.";
 export const WRONG_TOTP = "That code is not right. Enter the 6-digit code your authenticator app shows now.";
 export const SIGN_IN_EXPIRED = "This sign-in has expired or had too many wrong codes. Log in again with your password.";
-export const STEP_UP_REQUIRED = "Enter a current code from your authenticator app to confirm this change.";
+export { STEP_UP_REQUIRED };
 export const TOTP_REQUIRED_FOR_BACK_OFFICE = "Back-office accounts must keep two-step sign-in on.";
 
 type UserRow = typeof users.$inferSelect;

@@ -8,12 +8,12 @@ import {
   type SessionInfo,
 } from "#shared/schemas/auth.ts";
 import type { DealerTier } from "#shared/schemas/pricing.ts";
-import { sessions, users } from "../../db/schema/accounts.ts";
+import { sessions, staffRoles, users } from "../../db/schema/accounts.ts";
 import { companyMembers } from "../../db/schema/dealer-buying.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 import { dealerTiers } from "../../db/schema/pricing.ts";
 
-import { type Actor, actorFrom, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, actorFrom, requireUser, type SignedIn, staffOf, staffRoleOf } from "../../platform/auth/actor.ts";
 import { hashToken } from "../../platform/auth/tokens.ts";
 import { FieldError, UnauthorizedError } from "../../platform/errors.ts";
 import { type AccountCore, MINUTE, type SessionMeta, type SignedInResult, toPublicUser } from "./account-core.ts";
@@ -24,9 +24,16 @@ import type { SecondFactorChallenge } from "./second-factor.ts";
 const ownApplication = alias(dealers, "own_application");
 
 /** What a session adds to its user: the company role and the company's hold (decision 023). */
-function companyFields(actor: SignedIn): Pick<PublicUser, "teamRole" | "documentsExpired" | "companyHold"> {
+function companyFields(actor: SignedIn): Pick<PublicUser, "teamRole" | "documentsExpired" | "companyHold" | "staffRole" | "permissions"> {
   const hold = actor.hold ?? null;
-  return { teamRole: actor.teamRole, documentsExpired: hold === "documents-expired", companyHold: hold };
+  const staff = staffOf(actor);
+  return {
+    teamRole: actor.teamRole,
+    documentsExpired: hold === "documents-expired",
+    companyHold: hold,
+    // Decision 035: the pages show only what the role allows.
+    ...(staff ? { staffRole: { id: staff.id, key: staff.key, name: staff.name }, permissions: [...staff.permissions] } : {}),
+  };
 }
 
 /**
@@ -54,6 +61,8 @@ export function createSessions(core: AccountCore, credentials: Credentials) {
       ownExpiredAt: ownApplication.documentsExpiredAt,
       // The company's price tier, its own else the lowest (as tierOfUser reads it), so a dealer's reads need no
       // query for it (decision 033).
+      // The back-office role (decision 035): its key, name and a custom role's permissions.
+      staffRole: { id: staffRoles.id, key: staffRoles.key, name: staffRoles.name, permissions: staffRoles.permissions },
       tier: sql<DealerTier | null>`(select json_build_object('id', t.id, 'name', t.name, 'discount_percent', t.discount_percent::text) from ${dealerTiers} t order by coalesce(t.id = (case when ${companyMembers.role} is not null and ${dealers.userId} is not null then ${dealers.tierId} else ${ownApplication.tierId} end), false) desc, t.sort_order, t.id limit 1)`,
     })
     .from(sessions)
@@ -61,6 +70,7 @@ export function createSessions(core: AccountCore, credentials: Credentials) {
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
     .leftJoin(dealers, eq(dealers.id, companyMembers.dealerId))
     .leftJoin(ownApplication, eq(ownApplication.userId, users.id))
+    .leftJoin(staffRoles, eq(staffRoles.id, users.staffRoleId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder("tokenHash")),
@@ -137,7 +147,11 @@ export function createSessions(core: AccountCore, credentials: Credentials) {
         : row.ownApplicationId !== null
           ? { regStatus: row.ownStatus, documentsExpired: row.ownExpiredAt !== null }
           : null;
-      const actor: SignedIn = { ...actorFrom(row.user, tokenHash, membership, standing), tier: row.tier };
+      const actor: SignedIn = {
+        ...actorFrom(row.user, tokenHash, membership, standing, staffRoleOf(row.user.roleId, row.staffRole)),
+        tier: row.tier,
+        steppedUpAt: row.session.steppedUpAt,
+      };
       return { actor, user: { ...toPublicUser(row.user), ...companyFields(actor) } };
     },
 

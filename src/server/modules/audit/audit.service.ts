@@ -6,7 +6,7 @@ import { containsText } from "../../db/contains-text.ts";
 import { paged } from "../../db/paging.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireAdmin, type SignedIn, staffOf } from "../../platform/auth/actor.ts";
 
 /** One change made in the back office. `before`/`after` are the record as the API shows it (null when absent). */
 export type AuditChange = {
@@ -64,6 +64,7 @@ export function createAuditService(db: Db) {
       await exec.insert(auditLog).values({
         actorId: actor.id,
         actorName: sql`coalesce((select ${users.fullName} from ${users} where ${users.id} = ${actor.id}), '')`,
+        actorStaffRole: staffOf(actor)?.name ?? null,
         entity: change.entity,
         entityId: String(change.entityId),
         action: change.action,
@@ -96,6 +97,7 @@ export function createAuditService(db: Db) {
           actorId: r.actorId,
           actorName: r.actorName,
           actorRole: roleId === null ? null : roleNameOf(roleId),
+          actorStaffRole: r.actorStaffRole,
           entity: r.entity,
           entityId: r.entityId,
           action: r.action,

@@ -1,7 +1,8 @@
 import type { FastifyInstance, onRequestHookHandler, RouteOptions } from "fastify";
 import type { RoleName } from "#shared/roles.ts";
+import type { Permission } from "#shared/staff.ts";
 import { ForbiddenError } from "../errors.ts";
-import { type Actor, NOT_COMPANY_PERSON, OWNER_ONLY, refuseTeamMember, requireUser, VERIFY_FIRST } from "./actor.ts";
+import { type Actor, NOT_COMPANY_PERSON, OWNER_ONLY, refuseTeamMember, requireStaff, requireUser, staffOf, VERIFY_FIRST } from "./actor.ts";
 
 /**
  * Who may call an API route: declared on the route itself (`config: { access }`) and checked in the route's
@@ -31,6 +32,11 @@ export type Access =
        * sees and trims its team (decision 023).
        */
       readonly team?: "person" | "owner";
+      /**
+       * A back-office route (decision 035): the one permission its caller's role must hold, or "any" for what every
+       * back-office account may do (its dashboard, who else works there).
+       */
+      readonly staff?: Permission | "any";
     };
 
 export const access = {
@@ -38,10 +44,10 @@ export const access = {
   public: { kind: "public" },
   /** Any signed-in account. */
   signedIn: { kind: "signed-in" },
-  /** The back office: roles admin and super. */
-  admin: { kind: "signed-in", roles: ["admin", "super"] },
-  /** Role super only. */
-  super: { kind: "signed-in", roles: ["super"] },
+  /** Any back-office account, whatever its role: its dashboard, who else works there (decision 035). */
+  backOffice: { kind: "signed-in", staff: "any" },
+  /** A back-office account whose role holds the permission (decision 035): every back-office route names one. */
+  staff: (permission: Permission): Access => ({ kind: "signed-in", staff: permission }),
   /** Dealers whose e-mail address is confirmed (ordering, paying). */
   verifiedDealer: { kind: "signed-in", roles: ["dealer"], verified: true },
   /** Some roles, optionally with a confirmed e-mail address and the service's own refusal message. */
@@ -77,6 +83,8 @@ export function checkAccess(actor: Actor, declared: Access): void {
   if (declared.notTeamMember) refuseTeamMember(user);
   if (declared.team === "person" && user.teamRole === null) throw new ForbiddenError(NOT_COMPANY_PERSON);
   if (declared.team === "owner" && user.teamRole !== "owner") throw new ForbiddenError(OWNER_ONLY);
+  if (declared.staff === "any" && !staffOf(user)) throw new ForbiddenError();
+  if (declared.staff && declared.staff !== "any") requireStaff(user, declared.staff);
 }
 
 const SECURITY: { [scheme: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];

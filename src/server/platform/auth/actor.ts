@@ -1,7 +1,8 @@
 import { can } from "#shared/can.ts";
-import { type CompanyHold, type RoleName, roleNameOf, type TeamRole } from "#shared/roles.ts";
+import { type CompanyHold, isAdminRole, type RoleName, roleNameOf, type TeamRole } from "#shared/roles.ts";
 import type { DealerStatus } from "#shared/schemas/dealers.ts";
 import type { DealerTier } from "#shared/schemas/pricing.ts";
+import { BUILT_IN_ROLE_SETS, defaultStaffRoleFor, missingPermissionMessage, type Permission, permissionsOfRole } from "#shared/staff.ts";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
 
 /** Who is acting: services receive it with every call and decide from it. Null is an anonymous visitor. */
@@ -35,7 +36,17 @@ export type Actor = {
    * made without a session's read: it is read when needed.
    */
   tier?: DealerTier | null;
+  /**
+   * A back-office account's role and what it allows (decision 035), read with the session; null for everyone else.
+   * Absent on an actor made without a session's read: an admin reads as Manager, a super as Owner.
+   */
+  staff?: StaffRole | null;
+  /** When this session last gave the second factor again (step-up, decision 010), read with the session. */
+  steppedUpAt?: Date | null;
 } | null;
+
+/** A back-office account's role: its id in staff_roles (built-in 1–6), key, name and permissions. */
+export type StaffRole = { id: number | null; key: string; name: string; permissions: readonly Permission[] };
 
 export type SignedIn = NonNullable<Actor>;
 
@@ -52,6 +63,60 @@ export function requireRole(actor: Actor, ...roles: RoleName[]): SignedIn {
 
 export function requireAdmin(actor: Actor): SignedIn {
   return requireRole(actor, "admin", "super");
+}
+
+/**
+ * The back-office role of an account: the stored one (key, name, a custom role's permissions), else the one its
+ * role_id stands for (super → Owner, admin → Manager); null outside the back office.
+ */
+export function staffRoleOf(
+  roleId: number,
+  stored: { id: number | null; key: string | null; name: string | null; permissions: readonly string[] | null } | null,
+): StaffRole | null {
+  if (!isAdminRole(roleNameOf(roleId))) return null;
+  if (stored?.key) {
+    return {
+      id: stored.id,
+      key: stored.key,
+      name: stored.name ?? stored.key,
+      permissions: permissionsOfRole(stored.key, stored.permissions),
+    };
+  }
+  const key = defaultStaffRoleFor(roleId);
+  return { id: null, key, name: BUILT_IN_ROLE_SETS[key].name, permissions: BUILT_IN_ROLE_SETS[key].permissions };
+}
+
+/** The actor's back-office role (read with the session, else derived from role_id); null outside the back office. */
+export function staffOf(user: SignedIn): StaffRole | null {
+  return user.staff !== undefined ? user.staff : staffRoleOf(user.roleId, null);
+}
+
+/**
+ * A back-office account whose role allows `permission` (decision 035); 401 without a session, 403 with the words of
+ * what is missing and who to ask otherwise. Services ask it for every back-office call, as the route declared it.
+ */
+export function requireStaff(actor: Actor, permission: Permission): SignedIn {
+  const user = requireUser(actor);
+  const staff = staffOf(user);
+  if (!staff) throw new ForbiddenError();
+  if (!staff.permissions.includes(permission)) throw new ForbiddenError(missingPermissionMessage(permission, staff.name));
+  return user;
+}
+
+/** How long a second-factor code given again counts for a sensitive change (decisions 010 and 035). */
+export const STEP_UP_MS = 10 * 60_000;
+
+export const STEP_UP_REQUIRED = "Enter a current code from your authenticator app to confirm this change.";
+
+/**
+ * A sensitive change (rates, credit notes, dealers' terms, staff; decision 035): refused (403) unless this session gave
+ * the second factor again within STEP_UP_MS, as read with the session.
+ */
+export function requireStepUp(actor: Actor, now: Date = new Date()): SignedIn {
+  const user = requireUser(actor);
+  const at = user.steppedUpAt;
+  if (!at || at.getTime() < now.getTime() - STEP_UP_MS) throw new ForbiddenError(STEP_UP_REQUIRED);
+  return user;
 }
 
 export const VERIFY_FIRST = "Please confirm your e-mail address first: open the link we sent you, or ask for a new one.";
@@ -77,6 +142,7 @@ export function actorFrom(
   sessionId: string,
   membership: Membership = null,
   standing: CompanyStanding = null,
+  staff?: StaffRole | null,
 ): SignedIn {
   const role = roleNameOf(user.roleId);
   // Decision 023: a suspended company's owner lost the dealer role (decision 021) but is still its owner: it sees its
@@ -92,6 +158,7 @@ export function actorFrom(
     companyUserId: membership?.ownerId ?? user.id,
     teamRole,
     hold: teamRole === null ? null : holdOf(standing),
+    staff: staff !== undefined ? staff : staffRoleOf(user.roleId, null),
   };
 }
 

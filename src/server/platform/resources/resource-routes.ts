@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
 import { type MoveDirection, movedSchema, moveSchema } from "#shared/schemas/content.ts";
+import type { Permission } from "#shared/staff.ts";
 import { type Access, access } from "../auth/access.ts";
 import type { Actor } from "../auth/actor.ts";
 import { messageBody, validationBody } from "../error-bodies.ts";
@@ -10,8 +11,8 @@ import type { Resource } from "./resource.ts";
 
 /**
  * The back-office routes of a plain resource (one whose paths are ours, not the spec's): the list at `path`, a new
- * record by POST there, a change, a deletion and a move at `path/{id}`. Each route is the admins' unless said
- * otherwise, calls its service method with the caller and the parsed input, and documents the refusals it may answer
+ * record by POST there, a change, a deletion and a move at `path/{id}`. Each route needs the resource's permission
+ * (decision 035) unless said otherwise, calls its service method with the caller and the parsed input, and documents the refusals it may answer
  * (by default those of every back-office write: 400, 401, 403, 404 and 409).
  */
 
@@ -30,9 +31,11 @@ export type ResourceRoutes<View, New extends z.ZodType, Change extends z.ZodType
   /** The list's path, `/dealer-tiers`; a record's is `path/{id}`. */
   path: string;
   tags: string[];
+  /** The back-office permission its routes need (decision 035); the list's too unless `list.access` says otherwise. */
+  permission: Permission;
   /** The record as answered (the descriptor's view). */
   view: z.ZodType<View>;
-  /** GET `path`: admins' unless `access` says otherwise; answers `row`s (the view by default). */
+  /** GET `path`: the permission's unless `access` says otherwise; answers `row`s (the view by default). */
   list?: Omit<Described, "refused"> & {
     access?: Access;
     query?: Query;
@@ -66,11 +69,11 @@ export function resourceRoutes<View, New extends z.ZodType, Change extends z.Zod
   _descriptor: Resource<PgTable, never, View>,
   routes: ResourceRoutes<View, New, Change, Query>,
 ): void {
-  const { path, tags, view, list, create, update, delete: remove, move } = routes;
-  const admin = { access: access.admin };
+  const { path, tags, view, list, create, update, delete: remove, move, permission } = routes;
+  const admin = { access: access.staff(permission) };
 
   if (list) {
-    const allowed = list.access ?? access.admin;
+    const allowed = list.access ?? admin.access;
     app.route({
       method: "GET",
       url: path,
