@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { BUILT_IN_ROLE_SETS } from "#shared/staff.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/client.ts";
@@ -7,7 +8,7 @@ import { redactSecrets } from "./platform/log-redaction.ts";
 import { ORPHAN_AGE_MS, sweepOrphans } from "./platform/storage/orphan-sweep.ts";
 import { StorageUnavailableError } from "./platform/storage/s3-storage.ts";
 import { openStorage } from "./platform/storage/storage.ts";
-import { accountsWithDemoPasswords, accountsWithDemoTotpSecret, DEMO_TEAM, DEMO_TOTP_ROLES } from "./seed/accounts.ts";
+import { accountsWithDemoPasswords, accountsWithDemoTotpSecret, DEMO_STAFF, DEMO_TEAM, DEMO_TOTP_ROLES } from "./seed/accounts.ts";
 import { openDemoPictures } from "./seed/pictures.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
@@ -84,7 +85,15 @@ export async function main(web: "production" | "development" = "production") {
       for (const a of DEMO_TEAM) {
         lines.push(`  ${a.role.padEnd(10)}  ${a.username.padEnd(10)}  ${a.email.padEnd(30)}  password: ${a.password}  (the dealer's team)`);
       }
-      lines.push("  (super and admin sign in with a code too: the demo authenticator key is in the README)");
+      for (const a of DEMO_STAFF) {
+        const role = BUILT_IN_ROLE_SETS[a.staffRole].name;
+        lines.push(
+          `  ${"admin".padEnd(10)}  ${a.username.padEnd(10)}  ${a.email.padEnd(30)}  password: ${a.password}  (back office: ${role})`,
+        );
+      }
+      lines.push(
+        "  (super is the Owner, admin a Manager; every back-office account signs in with a code too: the demo authenticator key is in the README)",
+      );
       lines.push("");
     }
     console.log(lines.join("\n"));

@@ -65,6 +65,9 @@ export const SENSITIVE_PERMISSIONS = ["rates.edit", "dealers.terms", "staff.mana
 export const BUILT_IN_ROLES = ["owner", "manager", "sales", "warehouse", "accounts", "content"] as const;
 export type BuiltInRole = (typeof BUILT_IN_ROLES)[number];
 
+/** The built-in roles' ids in staff_roles (the migration inserts them so). */
+export const BUILT_IN_ROLE_IDS: Record<BuiltInRole, number> = { owner: 1, manager: 2, sales: 3, warehouse: 4, accounts: 5, content: 6 };
+
 const everything: readonly Permission[] = PERMISSIONS;
 
 /** The built-in roles: their names and sets. Owner is everything; Manager everything but staff and rates. */

@@ -1,6 +1,7 @@
 import { verify } from "@node-rs/argon2";
 import { inArray, isNotNull, or, sql } from "drizzle-orm";
 import { ROLE_IDS } from "#shared/roles.ts";
+import { BUILT_IN_ROLE_IDS, type BuiltInRole } from "#shared/staff.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/accounts.ts";
 import { hashPassword } from "../modules/accounts/accounts.service.ts";
@@ -29,8 +30,47 @@ export const DEMO_TEAM = [
   },
 ] as const;
 
+/**
+ * One back-office account per role besides Owner (super) and Manager (admin), decision 035: each signs in with the
+ * demo authenticator key like the other back-office accounts.
+ */
+export const DEMO_STAFF = [
+  {
+    staffRole: "sales",
+    username: "sales",
+    email: "sales@solar-demo.example",
+    fullName: "Tatenda Chikore",
+    password: "demo-sales-2026",
+  },
+  {
+    staffRole: "warehouse",
+    username: "warehouse",
+    email: "warehouse@solar-demo.example",
+    fullName: "Blessing Mutasa",
+    password: "demo-warehouse-2026",
+  },
+  {
+    staffRole: "accounts",
+    username: "accounts",
+    email: "accounts@solar-demo.example",
+    fullName: "Ruvimbo Dube",
+    password: "demo-accounts-2026",
+  },
+  {
+    staffRole: "content",
+    username: "content",
+    email: "content@solar-demo.example",
+    fullName: "Kudzai Marufu",
+    password: "demo-content-2026",
+  },
+] as const satisfies readonly { staffRole: BuiltInRole; username: string; email: string; fullName: string; password: string }[];
+
 /** Every published demo sign-in: never a password in production. */
-export const DEMO_LOGINS: readonly { username: string; email: string; password: string }[] = [...DEMO_ACCOUNTS, ...DEMO_TEAM];
+export const DEMO_LOGINS: readonly { username: string; email: string; password: string }[] = [
+  ...DEMO_ACCOUNTS,
+  ...DEMO_TEAM,
+  ...DEMO_STAFF,
+];
 
 export { DEMO_TOTP_SECRET } from "./demo-totp.ts";
 /** The demo accounts that sign in with a code (the back office's). */
@@ -50,9 +90,23 @@ export async function seedDemoAccounts(db: Db): Promise<Record<DemoAccount["role
         roleId: ROLE_IDS[a.role],
         emailVerifiedAt: new Date(),
         totpSecret: DEMO_TOTP_ROLES.includes(a.role) ? DEMO_TOTP_SECRET : null,
+        // Decision 035: super is the Owner, admin a Manager.
+        staffRoleId: a.role === "super" ? BUILT_IN_ROLE_IDS.owner : a.role === "admin" ? BUILT_IN_ROLE_IDS.manager : null,
       })
       .returning({ id: users.id });
     ids[a.role] = row?.id as number;
+  }
+  for (const a of DEMO_STAFF) {
+    await db.insert(users).values({
+      fullName: a.fullName,
+      username: a.username,
+      email: a.email,
+      passwordHash: await hashPassword(a.password),
+      roleId: ROLE_IDS.admin,
+      emailVerifiedAt: new Date(),
+      totpSecret: DEMO_TOTP_SECRET,
+      staffRoleId: BUILT_IN_ROLE_IDS[a.staffRole],
+    });
   }
   return ids;
 }
