@@ -89,6 +89,7 @@ export default [
       route("invoices", "routes/admin/invoices.tsx"),
       route("ageing", "routes/admin/ageing.tsx"),
       route("users", "routes/admin/users.tsx"),
+      route("roles", "routes/admin/roles.tsx"),
       route("blogs", "routes/admin/blogs.tsx"),
       route("team", "routes/admin/team.tsx"),
       route("case-studies", "routes/admin/case-studies.tsx"),

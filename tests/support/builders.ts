@@ -6,6 +6,7 @@ import { dealerStatusHistory, dealers } from "#server/db/schema/dealers.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
 import { base32Encode } from "#server/modules/accounts/totp.ts";
 import { ROLE_IDS } from "#shared/roles.ts";
+import { BUILT_IN_ROLE_IDS, type BuiltInRole } from "#shared/staff.ts";
 
 /**
  * Builders of the data a test changes (decision 022): accounts and dealer companies of its own, written straight to
@@ -26,7 +27,16 @@ export type Account = {
   totpSecret: string | null;
 };
 
-export type AccountSpec = { role: Role; username: string; fullName?: string; email?: string; password?: string; verified?: boolean };
+export type AccountSpec = {
+  role: Role;
+  username: string;
+  fullName?: string;
+  email?: string;
+  password?: string;
+  verified?: boolean;
+  /** A back-office account's role (decision 035): a built-in one's key or a stored role's id; by role_id otherwise. */
+  staffRole?: BuiltInRole | number;
+};
 
 export type DealerCompany = {
   dealerId: number;
@@ -74,6 +84,7 @@ export async function buildAccounts(db: Db, specs: AccountSpec[]): Promise<Accou
         roleId: ROLE_IDS[s.role],
         emailVerifiedAt: s.verified === false ? null : new Date(),
         totpSecret: backOffice ? builtTotpSecret(s.username) : null,
+        staffRoleId: s.staffRole === undefined ? null : typeof s.staffRole === "number" ? s.staffRole : BUILT_IN_ROLE_IDS[s.staffRole],
         password,
       };
     }),

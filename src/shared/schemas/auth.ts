@@ -142,10 +142,14 @@ export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: NEW_PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
 
-/** POST /api/auth/admin (role super): a back-office account, invited by e-mail to set its password. */
-export const createAdminSchema = registerSchema
-  .pick({ fullName: true, username: true, email: true })
-  .extend({ role: z.enum(["admin", "super"]).default("admin") });
+/**
+ * POST /api/auth/admin (`staff.manage`): a back-office account, invited by e-mail to set its password. `staffRoleId`
+ * names its role (decision 035); without it the spec's `role` says: super an Owner, admin a Manager.
+ */
+export const createAdminSchema = registerSchema.pick({ fullName: true, username: true, email: true }).extend({
+  role: z.enum(["admin", "super"]).default("admin"),
+  staffRoleId: z.coerce.number({ error: "Choose a role." }).int().positive("Choose a role.").optional(),
+});
 export type CreateAdminInput = z.infer<typeof createAdminSchema>;
 
 /** One of the signed-in user's sessions (GET /api/auth/sessions). */

@@ -26,6 +26,7 @@ import {
   verifyEmailSchema,
 } from "#shared/schemas/auth.ts";
 import { idParamSchema } from "#shared/schemas/catalogue.ts";
+import { setStaffRoleSchema, staffRoleInputSchema, staffRoleSchema } from "#shared/schemas/staff.ts";
 import { type Access, access } from "../../platform/auth/access.ts";
 import { clearSessionCookie, deviceCookieName, isApiClient, setDeviceCookie, setSessionCookie } from "../../platform/auth/plugin.ts";
 import { messageBody, messageWithIssuesBody } from "../../platform/error-bodies.ts";
@@ -351,8 +352,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.post(
     "/auth/user/:id/end-sessions",
-    auth(access.admin, {
-      summary: "End every session of an account (admins; back-office accounts: role super); audited",
+    auth(access.staff("users.manage"), {
+      summary: "End every session of an account (users.manage; back-office accounts: staff.manage); audited",
       params: idParamSchema,
       response: {
         200: z.object({ message: z.string(), ended: z.number() }),
@@ -370,8 +371,9 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.get(
     "/auth/user/:id/security-events",
-    auth(access.admin, {
-      summary: "An account's recent security events: sign-ins, sign-outs, changes, refusals (admins; back-office accounts: role super)",
+    auth(access.staff("users.manage"), {
+      summary:
+        "An account's recent security events: sign-ins, sign-outs, changes, refusals (users.manage; back-office accounts: staff.manage)",
       params: idParamSchema,
       response: { 200: z.array(securityEventSchema), 401: messageBody, 403: messageBody, 404: messageBody },
     }),
@@ -380,14 +382,17 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.get(
     "/auth/admins",
-    auth(access.admin, { summary: "Back-office accounts (role super)", response: { 200: z.array(publicUserSchema) } }),
+    auth(access.backOffice, {
+      summary: "Back-office accounts, each with the role it works under (any back-office account)",
+      response: { 200: z.array(publicUserSchema) },
+    }),
     async (request) => accounts.listAdmins(request.actor),
   );
 
   r.post(
     "/auth/admin",
-    auth(access.super, {
-      summary: "Add a back-office account (role super); it is invited by e-mail to set its password",
+    auth(access.staff("staff.manage"), {
+      summary: "Add a back-office account with its role (staff.manage, a fresh second factor); it is invited by e-mail to set its password",
       body: createAdminSchema,
       response: { 201: publicUserSchema, 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 409: messageBody },
     }),
@@ -396,8 +401,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
 
   r.delete(
     "/auth/user/:id",
-    auth(access.super, {
-      summary: "Remove an account (role super); not oneself, not the last super; its sessions end",
+    auth(access.staff("staff.manage"), {
+      summary: "Remove an account (staff.manage, a fresh second factor); not oneself, not the last owner; its sessions end",
       params: idParamSchema,
       response: { 200: messageBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody },
     }),
@@ -405,5 +410,45 @@ export async function accountsRoutes(app: FastifyInstance, opts: Options) {
       await accounts.deleteUser(request.actor, request.params.id);
       return { message: "Account removed." };
     },
+  );
+
+  // The back office's roles (decision 035): listed, made and changed by staff.manage, each change after a fresh code.
+  const roleRefusals = { 400: messageWithIssuesBody, 401: messageBody, 403: messageBody, 404: messageBody, 409: messageBody };
+  r.get(
+    "/staff/roles",
+    auth(access.staff("staff.manage"), {
+      summary: "The back office's roles, built-in and custom, with what each allows and how many accounts hold it",
+      response: { 200: z.array(staffRoleSchema), 401: messageBody, 403: messageBody },
+    }),
+    async (request) => accounts.staffRoles.listRoles(request.actor),
+  );
+  r.post(
+    "/staff/roles",
+    auth(access.staff("staff.manage"), {
+      summary: "Make a custom role (staff.manage, a fresh second factor); audited",
+      body: staffRoleInputSchema,
+      response: { 201: staffRoleSchema, ...roleRefusals },
+    }),
+    async (request, reply) => reply.code(201).send(await accounts.staffRoles.createRole(request.actor, request.body)),
+  );
+  r.put(
+    "/staff/roles/:id",
+    auth(access.staff("staff.manage"), {
+      summary: "Change a custom role (staff.manage, a fresh second factor); the built-in roles are fixed; audited",
+      params: idParamSchema,
+      body: staffRoleInputSchema,
+      response: { 200: staffRoleSchema, ...roleRefusals },
+    }),
+    async (request) => accounts.staffRoles.updateRole(request.actor, request.params.id, request.body),
+  );
+  r.put(
+    "/staff/users/:id/role",
+    auth(access.staff("staff.manage"), {
+      summary: "Give a back-office account another role (staff.manage, a fresh second factor); not one's own, not the last owner's",
+      params: idParamSchema,
+      body: setStaffRoleSchema,
+      response: { 200: messageBody, ...roleRefusals },
+    }),
+    async (request) => accounts.staffRoles.setRoleOf(request.actor, request.params.id, request.body),
   );
 }

@@ -7,6 +7,7 @@ import { createProfile } from "./profile.ts";
 import { createRegistration } from "./registration.ts";
 import type { SecurityEvent } from "./security-events.ts";
 import { createSessions } from "./sessions.ts";
+import { createStaffRoles } from "./staff-roles.ts";
 
 // The module's public file (decision 029): the service is composed of its parts, one file per concern, all sharing
 // account-core.ts; what other modules, the seed and the tests import from here is re-exported unchanged.
@@ -26,13 +27,16 @@ export function createAccountsService(deps: AccountsDeps) {
   const core = createAccountCore(deps);
   const { events } = core;
   const credentials = createCredentials(core);
+  const staffRoles = createStaffRoles(core);
 
   return {
     ...createRegistration(core),
     ...createPasswordReset(core, credentials),
     ...createSessions(core, credentials),
     ...createProfile(core, credentials),
-    ...createAdminUsers(core),
+    ...createAdminUsers(core, staffRoles.roleById),
+    /** The back office's roles (decision 035). */
+    staffRoles,
 
     /** Writes a security event the HTTP layer sees (a refused request, 403). */
     recordEvent: (e: SecurityEvent) => events.record(e),

@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import { isAdminRole, roleNameOf } from "#shared/roles.ts";
 import type { CreateAdminInput, PublicUser } from "#shared/schemas/auth.ts";
+import { BUILT_IN_ROLE_IDS, defaultStaffRoleFor } from "#shared/staff.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
-import { sessions, users } from "../../db/schema/accounts.ts";
+import { sessions, staffRoles, users } from "../../db/schema/accounts.ts";
 
-import { type Actor, requireAdmin, requireRole } from "../../platform/auth/actor.ts";
+import { type Actor, requireBackOffice, requireStaff, requireStepUp, staffRoleOf } from "../../platform/auth/actor.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { type AccountCore, type RequestMeta, type SessionMeta, toPublicUser, type UserRow } from "./account-core.ts";
 import { invitationMail } from "./account-mail.ts";
@@ -15,7 +16,7 @@ import { hashPassword } from "./password-hash.ts";
  * The back office's accounts and the operator's console: listing, adding and removing back-office accounts, ending
  * another account's sessions, its security events, and a password set from the command line.
  */
-export function createAdminUsers(core: AccountCore) {
+export function createAdminUsers(core: AccountCore, staffRoleById: (id: number) => Promise<{ id: number; key: string; name: string }>) {
   const { db, settings, audit, events, secondFactor, event, revokeLinks, assertGoodPassword, send, issuePasswordLink, userById } = core;
   /** The e-mail address or username is someone else's: the message names which. */
   async function assertFree(email: string, username: string, exceptId?: number) {
@@ -51,16 +52,23 @@ export function createAdminUsers(core: AccountCore) {
       await event({ kind: "password-change", result: "success", reason: "console", userId: user.id });
     },
 
-    /** The back-office accounts (admin and super): managing them is for role super (DESIGN.md §5). */
+    /** The back-office accounts (admin and super) with the role each works under (decision 035). */
     async listAdmins(actor: Actor): Promise<PublicUser[]> {
-      // Every admin sees who else works in the back office (spec §2's admin table); adding and removing is super's.
-      requireRole(actor, "admin", "super");
+      // Everyone in the back office sees who else works there (spec §2's admin table); changing it is `staff.manage`.
+      requireBackOffice(actor);
       const rows = await db
-        .select()
+        .select({
+          user: users,
+          role: { id: staffRoles.id, key: staffRoles.key, name: staffRoles.name, permissions: staffRoles.permissions },
+        })
         .from(users)
+        .leftJoin(staffRoles, eq(staffRoles.id, users.staffRoleId))
         .where(inArray(users.roleId, [3, 4]))
         .orderBy(users.id);
-      return rows.map(toPublicUser);
+      return rows.map(({ user, role }) => {
+        const staff = staffRoleOf(user.roleId, role);
+        return { ...toPublicUser(user), ...(staff ? { staffRole: { id: staff.id, key: staff.key, name: staff.name } } : {}) };
+      });
     },
 
     /**
@@ -68,11 +76,11 @@ export function createAdminUsers(core: AccountCore) {
      * users and dealers; back-office accounts are for role super. One's own sessions: "sign out other devices".
      */
     async endSessionsOf(actor: Actor, userId: number, meta: SessionMeta = {}): Promise<number> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "users.manage");
       if (userId === me.id) throw new ConflictError('Use "Sign out other devices" on your profile for your own sessions.');
       const target = await userById(userId);
       if (!target) throw new NotFoundError("User not found.");
-      if (isAdminRole(roleNameOf(target.roleId)) && me.role !== "super") throw new ForbiddenError();
+      if (isAdminRole(roleNameOf(target.roleId))) requireStaff(me, "staff.manage");
       const ended = await db.transaction(async (tx) => {
         const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ tokenHash: sessions.tokenHash });
         await audit.record(tx, me, {
@@ -89,17 +97,22 @@ export function createAdminUsers(core: AccountCore) {
 
     /** An account's recent security events, for the back office: admins; back-office accounts for super. */
     async securityEventsOf(actor: Actor, userId: number) {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "users.manage");
       const target = await userById(userId);
       if (!target) throw new NotFoundError("User not found.");
-      if (isAdminRole(roleNameOf(target.roleId)) && me.role !== "super" && target.id !== me.id) throw new ForbiddenError();
+      if (isAdminRole(roleNameOf(target.roleId)) && target.id !== me.id) requireStaff(me, "staff.manage");
       return events.recentFor(userId);
     },
 
-    /** Role super adds a back-office account; it gets an e-mail with a link to choose its password. */
+    /**
+     * A back-office account, invited with its role (decision 035: `staff.manage` and a fresh second factor); it gets an
+     * e-mail with a link to choose its password. Without a role named, the spec's `role` says: super an Owner, admin a
+     * Manager.
+     */
     async createAdmin(actor: Actor, input: CreateAdminInput, meta: RequestMeta): Promise<PublicUser> {
-      const me = requireRole(actor, "super");
-      await secondFactor.requireStepUp(me);
+      const me = requireStaff(actor, "staff.manage");
+      requireStepUp(me);
+      const role = await staffRoleById(input.staffRoleId ?? BUILT_IN_ROLE_IDS[defaultStaffRoleFor(input.role === "super" ? 4 : 3)]);
       await assertFree(input.email, input.username);
       // Nobody knows this password: the account is usable once the invitation link has set one.
       const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
@@ -114,14 +127,15 @@ export function createAdminUsers(core: AccountCore) {
               username: input.username,
               email: input.email,
               passwordHash,
-              roleId: input.role === "super" ? 4 : 3,
+              roleId: role.key === "owner" ? 4 : 3,
+              staffRoleId: role.id,
             })
             .returning()) as [UserRow];
           await audit.record(tx, me, {
             entity: "admin-user",
             entityId: created.id,
             action: "create",
-            summary: `${created.fullName} (${created.username}) added as ${input.role}`,
+            summary: `${created.fullName} (${created.username}) added as ${role.name}`,
             after: toPublicUser(created),
           });
           // The invitation is queued with the account: a committed account always has its link.
@@ -142,7 +156,7 @@ export function createAdminUsers(core: AccountCore) {
         if (isUniqueViolation(err)) throw new ConflictError("An account with this e-mail address or username already exists.");
         throw err;
       }
-      return toPublicUser(row);
+      return { ...toPublicUser(row), staffRole: { id: role.id, key: role.key, name: role.name } };
     },
 
     /**
@@ -150,8 +164,8 @@ export function createAdminUsers(core: AccountCore) {
      * themselves or the last super; an account with quotations or orders on record is kept.
      */
     async deleteUser(actor: Actor, id: number): Promise<void> {
-      const me = requireRole(actor, "super");
-      await secondFactor.requireStepUp(me);
+      const me = requireStaff(actor, "staff.manage");
+      requireStepUp(me);
       if (id === me.id) throw new ConflictError("You cannot remove your own account.");
       const target = await userById(id);
       if (!target) throw new NotFoundError("User not found.");

@@ -319,13 +319,6 @@ export function createSecondFactor({ db, settings, verifyPassword }: Deps) {
       await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
       await db.delete(sessions).where(eq(sessions.userId, user.id));
     },
-
-    /** Refuses (403) unless this session gave a fresh code within SECOND_FACTOR.stepUpMs. */
-    async requireStepUp(actor: Actor): Promise<void> {
-      const me = requireUser(actor);
-      const [row] = await db.select({ at: sessions.steppedUpAt }).from(sessions).where(eq(sessions.tokenHash, me.sessionId)).limit(1);
-      if (!row?.at || row.at.getTime() < Date.now() - SECOND_FACTOR.stepUpMs) throw new ForbiddenError(STEP_UP_REQUIRED);
-    },
   };
 }
 

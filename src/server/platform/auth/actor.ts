@@ -1,5 +1,5 @@
 import { can } from "#shared/can.ts";
-import { type CompanyHold, isAdminRole, type RoleName, roleNameOf, type TeamRole } from "#shared/roles.ts";
+import { type CompanyHold, isAdminRole, ROLE_IDS, type RoleName, roleNameOf, type TeamRole } from "#shared/roles.ts";
 import type { DealerStatus } from "#shared/schemas/dealers.ts";
 import type { DealerTier } from "#shared/schemas/pricing.ts";
 import { BUILT_IN_ROLE_SETS, defaultStaffRoleFor, missingPermissionMessage, type Permission, permissionsOfRole } from "#shared/staff.ts";
@@ -88,7 +88,8 @@ export function staffRoleOf(
 
 /** The actor's back-office role (read with the session, else derived from role_id); null outside the back office. */
 export function staffOf(user: SignedIn): StaffRole | null {
-  return user.staff !== undefined ? user.staff : staffRoleOf(user.roleId, null);
+  if (user.staff !== undefined) return user.staff;
+  return user.role === "super" ? staffRoleOf(ROLE_IDS.super, null) : user.role === "admin" ? staffRoleOf(ROLE_IDS.admin, null) : null;
 }
 
 /**
@@ -100,6 +101,13 @@ export function requireStaff(actor: Actor, permission: Permission): SignedIn {
   const staff = staffOf(user);
   if (!staff) throw new ForbiddenError();
   if (!staff.permissions.includes(permission)) throw new ForbiddenError(missingPermissionMessage(permission, staff.name));
+  return user;
+}
+
+/** Any back-office account, whatever its role (decision 035): what every staff member may see, e.g. who else works there. */
+export function requireBackOffice(actor: Actor): SignedIn {
+  const user = requireUser(actor);
+  if (!staffOf(user)) throw new ForbiddenError();
   return user;
 }
 

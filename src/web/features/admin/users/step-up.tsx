@@ -3,7 +3,7 @@ import { TextField } from "#web/components/ui/text-field.tsx";
 import { sendRequest } from "../kit/send-request.ts";
 
 /**
- * Confirms the change with a fresh code (POST /api/auth/step-up, 5 minutes); answers the refusal, or null. The code
+ * Confirms the change with a fresh code (POST /api/auth/step-up, 10 minutes: decision 035); answers the refusal, or null. The code
  * is checked with the API's own schema first, so a typo is told at once.
  */
 export async function stepUp(code: string): Promise<string | null> {
@@ -13,23 +13,28 @@ export async function stepUp(code: string): Promise<string | null> {
   return answer.ok ? null : (answer.issues[0]?.message ?? answer.message);
 }
 
-/** The code field of the forms that add or remove back-office accounts (decision 010). */
+/**
+ * The code field of the sensitive changes (decisions 010 and 035): back-office accounts and roles, rates, credit notes,
+ * dealers' terms. `hint` says what asks for it.
+ */
 export function StepUpCodeField({
   value,
   onChange,
   error,
   className,
+  hint = "Adding or removing an admin asks for a fresh code.",
 }: {
   value: string;
   onChange: (code: string) => void;
   error?: string | undefined;
   className?: string;
+  hint?: string;
 }) {
   return (
     <TextField
       className={className}
       label="Code from your authenticator app"
-      hint="Adding or removing an admin asks for a fresh code."
+      hint={hint}
       name="stepUpCode"
       autoComplete="one-time-code"
       inputMode="numeric"
