@@ -14,6 +14,8 @@ it("restarting keeps the data in DATA_DIR; deleting DATA_DIR gives a fresh demo 
   try {
     let server = await startServer({ DATA_DIR: dataDir }, 180_000);
     expect(server.output()).toContain("Demo accounts (printed once, on first start");
+    // One back-office account per role (decision 035), printed with its role.
+    for (const role of ["Sales", "Warehouse", "Accounts", "Content"]) expect(server.output()).toContain(`(back office: ${role})`);
     const account = { fullName: "Kuda Persist", username: "kuda", email: "kuda@example.com", password: "Kept-across-Kariba-restarts-77" };
     expect((await post(`${server.url}/api/auth/register`, account)).status).toBe(201);
     await server.stop();
