@@ -1,6 +1,7 @@
-import { ShieldCheck, UserMinus, UserPlus } from "lucide-react";
+import { ShieldCheck, UserCog, UserMinus, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
+import { can } from "#shared/can.ts";
 import type { PublicUser } from "#shared/schemas/auth.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { buttonClass } from "#web/components/ui/button.ts";
@@ -12,6 +13,7 @@ import { ConfirmDialog } from "#web/features/admin/kit/confirm-dialog.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
+import { ChangeRoleDialog } from "#web/features/admin/staff/change-role-dialog.tsx";
 import { AccountSecurity } from "#web/features/admin/users/account-security.tsx";
 import { AddAdminForm } from "#web/features/admin/users/add-admin-form.tsx";
 import { StepUpCodeField, stepUp } from "#web/features/admin/users/step-up.tsx";
@@ -21,23 +23,38 @@ import type { Route } from "./+types/users";
 
 const LIST = { sorts: ["name", "username", "role"], defaultSort: "name", filters: ["role"] } as const;
 
-/** Spec §2 admin user management: every admin sees the table; adding and removing admins is role super's. */
+/**
+ * Spec §2 admin user management: everyone in the back office sees the table and each account's role; adding,
+ * removing and giving roles is `staff.manage`'s (decision 035).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const params = readListParams(request.url, LIST);
   const all = await context.services.accounts.listAdmins(context.actor);
   const role = params.filters.role;
-  const filtered = role ? all.filter((u) => u.role === role) : all;
-  const key = (u: PublicUser) => (params.sort === "username" ? u.username : params.sort === "role" ? u.role : u.fullName);
+  const filtered = role ? all.filter((u) => u.staffRole?.key === role) : all;
+  const key = (u: PublicUser) =>
+    params.sort === "username" ? u.username : params.sort === "role" ? (u.staffRole?.name ?? "") : u.fullName;
   const page = pageOf(sortRows(filtered, key, params.dir), params, (u) => `${u.fullName} ${u.username} ${u.email}`);
-  const canManage = context.user?.role === "super";
+  const canManage = can.do(context.user, "staff.manage");
+  const roles = canManage ? await context.services.accounts.staffRoles.listRoles(context.actor) : [];
+  // The filter names the roles someone holds, whoever reads the page.
+  const held = [...new Map(all.flatMap((u) => (u.staffRole ? [[u.staffRole.key, u.staffRole.name] as const] : []))).entries()];
   // ?account=<id>: that account's recent security events (super; an admin sees their own).
   const accountId = Number(new URL(request.url).searchParams.get("account"));
   const account = all.find((u) => u.id === accountId && (canManage || u.id === context.user?.id));
   const security = account
     ? { id: account.id, name: account.fullName, events: await context.services.accounts.securityEventsOf(context.actor, account.id) }
     : null;
-  return { ...page, params, me: context.user?.id ?? 0, canManage, security };
+  return {
+    ...page,
+    params,
+    me: context.user?.id ?? 0,
+    canManage,
+    security,
+    roles: roles.map((r) => ({ id: r.id, key: r.key, name: r.name, description: r.description })),
+    held,
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -45,7 +62,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { rows, count, params, me, canManage, security } = loaderData;
+  const { rows, count, params, me, canManage, security, roles, held } = loaderData;
+  const [changing, setChanging] = useState<PublicUser | null>(null);
   const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -71,7 +89,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           </button>
           {canManage ? null : (
             <p id="add-admin-note" className="text-sm text-slate-600">
-              Only a super admin adds or removes admins.
+              Only the owner adds or removes back-office accounts.
             </p>
           )}
         </div>
@@ -84,6 +102,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             Add admin
           </h2>
           <AddAdminForm
+            roles={roles}
             onDone={(message) => {
               setAdding(false);
               setNotice(message);
@@ -104,10 +123,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             name: "role",
             label: "Role",
             allLabel: "All roles",
-            options: [
-              { value: "admin", label: "Admin" },
-              { value: "super", label: "Super admin" },
-            ],
+            options: held.map(([value, label]) => ({ value, label })),
           },
         ]}
         columns={[
@@ -130,7 +146,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             header: "Role",
             sortable: true,
             className: "whitespace-nowrap",
-            cell: (u) => (u.role === "super" ? "Super admin" : "Admin"),
+            cell: (u) => u.staffRole?.name ?? (u.role === "super" ? "Owner" : "Manager"),
           },
           { key: "verified", header: "Password set", cell: (u) => (u.emailVerified ? "Yes" : "Invitation sent") },
         ]}
@@ -149,7 +165,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             {!canManage ? null : u.id === me ? (
               <span className="inline-flex min-h-10 items-center px-2.5 text-sm text-slate-600">You</span>
             ) : (
-              <RowActionButton icon={UserMinus} tone="danger" label="Remove" name={u.fullName} onClick={() => setRemoving(u)} />
+              <>
+                <RowActionButton icon={UserCog} label="Change role" name={u.fullName} onClick={() => setChanging(u)} />
+                <RowActionButton icon={UserMinus} tone="danger" label="Remove" name={u.fullName} onClick={() => setRemoving(u)} />
+              </>
             )}
           </>
         )}
@@ -159,6 +178,16 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       {security ? (
         <AccountSecurity userId={security.id} name={security.name} events={security.events} canEnd={canManage && security.id !== me} />
       ) : null}
+      <ChangeRoleDialog
+        person={changing}
+        roles={roles}
+        onClose={() => setChanging(null)}
+        onDone={async (message) => {
+          setChanging(null);
+          setNotice(message);
+          await revalidator.revalidate();
+        }}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing?.fullName ?? ""}?`}

@@ -5,9 +5,22 @@ import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 import { StepUpCodeField, stepUp } from "./step-up.tsx";
 
-/** Role super adds a back-office account (POST /api/auth/admin); the new admin chooses a password from the e-mailed link. */
-export function AddAdminForm({ onDone }: { onDone: (message: string) => void }) {
-  const { form, register, error, applyAnswer } = useAdminForm(createAdminSchema, { fullName: "", username: "", email: "", role: "admin" });
+/** A role the owner may give (GET /api/staff/roles). */
+export type RoleChoice = { id: number; key: string; name: string; description: string };
+
+/**
+ * The owner (`staff.manage`) adds a back-office account with its role (POST /api/auth/admin, decision 035); the new
+ * account chooses a password from the e-mailed link.
+ */
+export function AddAdminForm({ roles, onDone }: { roles: readonly RoleChoice[]; onDone: (message: string) => void }) {
+  const manager = roles.find((r) => r.key === "manager") ?? roles[0];
+  const { form, register, error, applyAnswer } = useAdminForm(createAdminSchema, {
+    fullName: "",
+    username: "",
+    email: "",
+    role: "admin",
+    staffRoleId: manager?.id,
+  });
   const submit = useAdminSubmit(applyAnswer);
   // The step-up code is not part of the account's contract: it goes to /api/auth/step-up first.
   const [code, setCode] = useState("");
@@ -37,9 +50,13 @@ export function AddAdminForm({ onDone }: { onDone: (message: string) => void }) 
         <TextField label="Full name" autoComplete="off" error={error("fullName")} {...register("fullName")} />
         <TextField label="Username" autoComplete="off" error={error("username")} {...register("username")} />
         <TextField label="E-mail" type="email" autoComplete="off" error={error("email")} {...register("email")} />
-        <SelectField label="Role" error={error("role")} {...register("role")}>
-          <option value="admin">Admin</option>
-          <option value="super">Super admin (also manages admin users)</option>
+        <SelectField label="Role" error={error("staffRoleId")} {...register("staffRoleId")}>
+          {roles.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+              {r.description ? ` — ${r.description}` : ""}
+            </option>
+          ))}
         </SelectField>
         <StepUpCodeField value={code} onChange={setCode} error={codeError} />
       </div>
