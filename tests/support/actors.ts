@@ -6,14 +6,46 @@ import { orderLines, orders, quotationProducts, quotations } from "#server/db/sc
 import { companyMembers } from "#server/db/schema/dealer-buying.ts";
 import { dealerDocuments, dealers } from "#server/db/schema/dealers.ts";
 import { hashPassword } from "#server/modules/accounts/accounts.service.ts";
-import { DEMO_ACCOUNTS } from "#server/seed/accounts.ts";
+import { DEMO_ACCOUNTS, DEMO_TOTP_SECRET } from "#server/seed/accounts.ts";
 import { ROLE_IDS } from "#shared/roles.ts";
+import { BUILT_IN_ROLE_IDS, type BuiltInRole } from "#shared/staff.ts";
 import type { TestApp } from "./test-app.ts";
 import { demoTotp, forgetLastTotpStep } from "./totp.ts";
 
-/** Everyone who can call the API, from a visitor to role super. */
-export const ACTOR_NAMES = ["anonymous", "user", "unverified", "dealer", "buyer", "technician", "otherDealer", "admin", "super"] as const;
+/**
+ * Everyone who can call the API, from a visitor to role super: admin is the back office's Manager, super its Owner,
+ * and one back-office account per other built-in role (decision 035).
+ */
+export const ACTOR_NAMES = [
+  "anonymous",
+  "user",
+  "unverified",
+  "dealer",
+  "buyer",
+  "technician",
+  "otherDealer",
+  "admin",
+  "super",
+  "sales",
+  "warehouse",
+  "accounts",
+  "content",
+] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
+/** The back-office actors of a role other than Manager (admin) and Owner (super), named after their role. */
+export const STAFF_ACTOR_NAMES = ["sales", "warehouse", "accounts", "content"] as const satisfies readonly BuiltInRole[];
+export type StaffActorName = (typeof STAFF_ACTOR_NAMES)[number];
+/** The built-in role each back-office actor has (decision 035). */
+export const STAFF_ROLE_OF: Record<"admin" | "super" | StaffActorName, BuiltInRole> = {
+  admin: "manager",
+  super: "owner",
+  sales: "sales",
+  warehouse: "warehouse",
+  accounts: "accounts",
+  content: "content",
+};
+/** Whether an actor is a back-office account (and so signs in and steps up with the demo key). */
+export const isStaffActor = (name: ActorName): name is keyof typeof STAFF_ROLE_OF => Object.hasOwn(STAFF_ROLE_OF, name);
 export type SignedInName = Exclude<ActorName, "anonymous">;
 
 export type Identity = { id: number; fullName: string; username: string; email: string; password: string };
@@ -59,6 +91,16 @@ const TECHNICIAN = {
   password: "sunrise-technician-2026",
 };
 
+/** The back-office actors of the other roles: accounts of their own, not the demo rows (one password, hashed once). */
+const STAFF_PASSWORD = "matrix-staff-ledger-2026";
+const staffAccount = (name: StaffActorName) => ({
+  fullName: `Matrix ${name[0]?.toUpperCase()}${name.slice(1)}`,
+  username: `matrix-${name}`,
+  email: `matrix-${name}@example.com`,
+  password: STAFF_PASSWORD,
+});
+let staffHash: Promise<string> | undefined;
+
 /** 192.0.2.0/24 is TEST-NET-1: never a real client. */
 const IPS: Record<ActorName, string> = {
   anonymous: "192.0.2.10",
@@ -70,13 +112,18 @@ const IPS: Record<ActorName, string> = {
   otherDealer: "192.0.2.14",
   admin: "192.0.2.15",
   super: "192.0.2.16",
+  sales: "192.0.2.19",
+  warehouse: "192.0.2.20",
+  accounts: "192.0.2.21",
+  content: "192.0.2.22",
 };
 
 /**
- * The nine actors of the authorization tests on a seeded test app: the demo accounts (user, dealer, admin,
- * super), a new account that has not verified its e-mail address (signed up through the API), a buyer and a
- * technician of the demo dealer's company, and a second dealer with a company, a quotation, an order
- * and a document of its own (written straight to the database).
+ * The actors of the authorization tests on a seeded test app: the demo accounts (user, dealer, admin as Manager,
+ * super as Owner), a new account that has not verified its e-mail address (signed up through the API), a buyer and a
+ * technician of the demo dealer's company, a second dealer with a company, a quotation, an order and a document of
+ * its own (written straight to the database), and a back-office account for each other built-in role (sales,
+ * warehouse, accounts, content: role_id admin, the role's staff_role_id, a verified address and the demo key).
  */
 export async function createActors(t: TestApp): Promise<Actors> {
   const db = t.database.db;
@@ -183,6 +230,22 @@ export async function createActors(t: TestApp): Promise<Actors> {
     await db.insert(companyMembers).values({ userId: member?.id as number, dealerId: demoCompany.id, role });
   }
 
+  // Decision 035: one back-office account per other built-in role, made here rather than read from the demo rows.
+  staffHash ??= hashPassword(STAFF_PASSWORD);
+  const passwordHash = await staffHash;
+  await db.insert(users).values(
+    STAFF_ACTOR_NAMES.map((name) => ({
+      fullName: staffAccount(name).fullName,
+      username: staffAccount(name).username,
+      email: staffAccount(name).email,
+      passwordHash,
+      roleId: ROLE_IDS.admin,
+      emailVerifiedAt: new Date(),
+      totpSecret: DEMO_TOTP_SECRET,
+      staffRoleId: BUILT_IN_ROLE_IDS[name],
+    })),
+  );
+
   // Every signed-in actor's row, as the database has it.
   const demo = (role: (typeof DEMO_ACCOUNTS)[number]["role"]) =>
     DEMO_ACCOUNTS.find((a) => a.role === role) as (typeof DEMO_ACCOUNTS)[number];
@@ -195,6 +258,10 @@ export async function createActors(t: TestApp): Promise<Actors> {
     otherDealer: OTHER_DEALER,
     admin: demo("admin"),
     super: demo("super"),
+    sales: staffAccount("sales"),
+    warehouse: staffAccount("warehouse"),
+    accounts: staffAccount("accounts"),
+    content: staffAccount("content"),
   };
   const rows = await db
     .select()
@@ -222,7 +289,7 @@ export async function createActors(t: TestApp): Promise<Actors> {
     const res = await inject(name, { method: "POST", url: "/api/auth/login", payload: { user: username, password } });
     if (res.statusCode !== 200) throw new Error(`login as ${name} failed: ${res.statusCode} ${res.body}`);
     if (!res.json().totpRequired) return { authorization: `Bearer ${res.json().token}` };
-    // Admin and super owe a code of the demo authenticator key (decision 010); the harness lets them sign in again
+    // The back office's accounts owe a code of the demo authenticator key (decision 010); the harness lets them sign in again
     // within one time step.
     await forgetLastTotpStep(db, username);
     const done = await inject(name, {
@@ -244,7 +311,7 @@ export async function createActors(t: TestApp): Promise<Actors> {
     inject: (name, opts, headers) => inject(name, opts, headers ?? shared[name]),
     freshSession: signIn,
     async stepUp(name, headers) {
-      if (name !== "admin" && name !== "super") return;
+      if (!isStaffActor(name)) return;
       await forgetLastTotpStep(db, identity[name].username);
       const res = await inject(name, { method: "POST", url: "/api/auth/step-up", payload: { code: demoTotp() } }, headers);
       if (res.statusCode !== 200) throw new Error(`step-up as ${name} failed: ${res.statusCode} ${res.body}`);

@@ -243,6 +243,8 @@ async function seedDemoNotes(db: Db, taxDocuments: ReturnType<typeof createTaxDo
     emailVerified: true,
     companyUserId: admin.id,
     teamRole: null,
+    // A credit note needs a fresh second factor (decision 035): the seed stands for an admin who just gave one.
+    steppedUpAt: new Date(),
   };
   const invoiceOf = async (status: "dispatched" | "paid") => {
     const [row] = await db

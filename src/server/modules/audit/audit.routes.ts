@@ -17,7 +17,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
   r.get(
     "/audit",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("audit.read") },
       schema: {
         tags: ["audit"],
         summary: "Changes made in the back office, newest first, each with the acting account's id and role beside its name (admin)",
@@ -31,7 +31,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
   r.get(
     "/audit/facets",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("audit.read") },
       schema: {
         tags: ["audit"],
         summary: "The entities and actions in the log, for filters (admin)",
@@ -43,7 +43,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { services: Servic
 
   csvRoute(app, {
     url: "/audit/export.csv",
-    access: access.admin,
+    access: access.staff("audit.read"),
     schema: {
       tags: ["audit"],
       summary: "The filtered log as CSV, at most 10,000 rows (admin)",

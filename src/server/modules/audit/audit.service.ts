@@ -6,7 +6,7 @@ import { containsText } from "../../db/contains-text.ts";
 import { paged } from "../../db/paging.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { type Actor, requireAdmin, type SignedIn, staffOf } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff, type SignedIn, staffOf } from "../../platform/auth/actor.ts";
 
 /** One change made in the back office. `before`/`after` are the record as the API shows it (null when absent). */
 export type AuditChange = {
@@ -76,7 +76,7 @@ export function createAuditService(db: Db) {
 
     /** The log, newest first, filtered (admins). */
     async list(actor: Actor, query: AuditQuery): Promise<{ rows: AuditEntryView[]; count: number }> {
-      requireAdmin(actor);
+      requireStaff(actor, "audit.read");
       const where = whereOf(query);
       const { limit, offset, envelope } = paged(query);
       const [rows, [total]] = await Promise.all([
@@ -112,7 +112,7 @@ export function createAuditService(db: Db) {
 
     /** The entities and actions the log holds, for the filter menus. */
     async facets(actor: Actor): Promise<{ entities: string[]; actions: string[] }> {
-      requireAdmin(actor);
+      requireStaff(actor, "audit.read");
       const [entities, actions] = await Promise.all([
         db.selectDistinct({ v: auditLog.entity }).from(auditLog).orderBy(auditLog.entity),
         db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(auditLog.action),

@@ -42,7 +42,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.post(
     "/products/add-product",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["products"],
         summary: "Add a product with its images and datasheet (admin, multipart)",
@@ -66,7 +66,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.put(
     "/products/update-product/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["products"],
         summary: "Change a product's fields and the order of its images (admin, JSON)",
@@ -90,7 +90,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.post(
     "/products/upload-product-images/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["products"],
         summary: "Add images to a product (admin, multipart field images)",
@@ -112,7 +112,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.post(
     "/products/upload-datasheet/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["products"],
         summary: "Replace a product's datasheet (admin, multipart field datasheet)",
@@ -131,7 +131,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.delete(
     "/products/delete-product/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["products"],
         summary: "Delete a product and its files (admin); quotations and orders keep its name",
@@ -150,7 +150,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.post(
     "/featured/add-featured",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["featured"],
         summary: "Feature a product (admin, multipart)",
@@ -168,7 +168,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.put(
     "/featured/update-featured/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["featured"],
         summary: "Change a featured product (admin, JSON, or multipart with a new image)",
@@ -187,7 +187,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.delete(
     "/featured/delete-featured/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["featured"],
         summary: "Stop featuring a product (admin); the product stays",
@@ -206,7 +206,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.get(
     "/brands",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["brands"],
         summary: "Every brand with its logo, website and number of products (admin)",
@@ -219,7 +219,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.post(
     "/brands",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["brands"],
         summary: "Add a brand (admin, multipart with an optional logo, or JSON)",
@@ -237,7 +237,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.put(
     "/brands/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["brands"],
         summary: "Change a brand (admin, JSON, or multipart with a new logo)",
@@ -256,7 +256,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { service
   r.delete(
     "/brands/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("catalogue.edit") },
       schema: {
         tags: ["brands"],
         summary: "Delete a brand (admin); its products stay, without a brand",

@@ -18,7 +18,7 @@ import {
 } from "#shared/schemas/catalogue-admin.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, featuredProducts, products } from "../../db/schema/catalogue.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { ValidationError } from "../../platform/errors.ts";
 import type { Resources } from "../../platform/resources/resource.ts";
 import { type FormInput, parseFields, readForm } from "../../platform/uploads/form-input.ts";
@@ -78,7 +78,7 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
     // Featured products
 
     async listFeatured(actor: Actor): Promise<AdminFeatured[]> {
-      requireAdmin(actor);
+      requireStaff(actor, "catalogue.edit");
       return featuredInOrder();
     },
 
@@ -90,7 +90,7 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
       actor: Actor,
       query: AdminListQuery<AdminFeaturedSort>,
     ): Promise<{ rows: AdminFeaturedRow[]; count: number; total: number }> {
-      requireAdmin(actor);
+      requireStaff(actor, "catalogue.edit");
       const all = (await featuredInOrder()).map((f, index) => ({ ...f, position: index + 1 }));
       const sorted =
         query.sort === "name" ? sortRows(all, (f) => f.name.toLowerCase(), query.dir) : query.dir === "desc" ? [...all].reverse() : all;
@@ -98,13 +98,13 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
     },
 
     async getFeatured(actor: Actor, id: number): Promise<AdminFeatured> {
-      requireAdmin(actor);
+      requireStaff(actor, "catalogue.edit");
       return toFeatured(await rowOf(db, featuredResource, id));
     },
 
     /** Features a product (once), last in the order, with its own artwork when an `image` is sent. */
     async createFeatured(actor: Actor, input: FormInput): Promise<AdminFeatured> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "catalogue.edit");
       const form = await readForm(input, oneImageForm("image"));
       const fields = parseFields(featuredCreateSchema, form.fields);
       const image = form.images.find((i) => i.field === "image");
@@ -121,7 +121,7 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
 
     /** Changes a featured product's name, product, position or artwork (a new `image`, or `remove_image`). */
     async updateFeatured(actor: Actor, id: number, input: FormInput): Promise<AdminFeatured> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "catalogue.edit");
       const exists = await rowOf(db, featuredResource, id);
       const form = await readForm(input, oneImageForm("image"));
       const fields = parseFields(featuredUpdateSchema, form.fields);
@@ -147,31 +147,31 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
     },
 
     async deleteFeatured(actor: Actor, id: number): Promise<void> {
-      await remove(requireAdmin(actor), featuredResource, id);
+      await remove(requireStaff(actor, "catalogue.edit"), featuredResource, id);
     },
 
     // Brands
 
     async listBrands(actor: Actor): Promise<Brand[]> {
-      requireAdmin(actor);
+      requireStaff(actor, "catalogue.edit");
       return brandsInOrder();
     },
 
     /** One page of the brands for the back office: searched by name, sorted by name or number of products. */
     async pageBrands(actor: Actor, query: AdminListQuery<AdminBrandSort>): Promise<{ rows: Brand[]; count: number }> {
-      requireAdmin(actor);
+      requireStaff(actor, "catalogue.edit");
       const all = await brandsInOrder();
       const sorted = sortRows(all, (b) => (query.sort === "products" ? b.product_count : b.name.toLowerCase()), query.dir);
       return pageOf(sorted, query, (b) => b.name);
     },
 
     async getBrand(actor: Actor, id: number): Promise<Brand> {
-      requireAdmin(actor);
+      requireStaff(actor, "catalogue.edit");
       return rowOf(db, brandResource, id);
     },
 
     async createBrand(actor: Actor, input: FormInput): Promise<Brand> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "catalogue.edit");
       const form = await readForm(input, oneImageForm("logo"));
       const fields = parseFields(brandCreateSchema, form.fields);
       const logo = form.images.find((i) => i.field === "logo");
@@ -182,7 +182,7 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
     },
 
     async updateBrand(actor: Actor, id: number, input: FormInput): Promise<Brand> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "catalogue.edit");
       const exists = await rowOf(db, brandResource, id);
       const form = await readForm(input, oneImageForm("logo"));
       const fields = parseFields(brandUpdateSchema, form.fields);
@@ -200,7 +200,7 @@ export function createFeaturedAndBrandsAdmin({ db, resources }: { db: Db; resour
 
     /** Deletes a brand; its products stay, without a brand. */
     async deleteBrand(actor: Actor, id: number): Promise<void> {
-      await remove(requireAdmin(actor), brandResource, id);
+      await remove(requireStaff(actor, "catalogue.edit"), brandResource, id);
     },
   };
 }

@@ -24,7 +24,7 @@ import { containsText } from "../../db/contains-text.ts";
 import { isForeignKeyViolation } from "../../db/errors.ts";
 import { paged } from "../../db/paging.ts";
 import { brands, categories, featuredProducts, products } from "../../db/schema/catalogue.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { ValidationError } from "../../platform/errors.ts";
 import type { Resources } from "../../platform/resources/resource.ts";
 import { type FormInput, fieldIssues, readForm } from "../../platform/uploads/form-input.ts";
@@ -130,6 +130,20 @@ export function createProductAdmin({
     return Object.fromEntries(kept);
   }
 
+  /** Whether a change gives a price (list, retail, secondary currency) other than the stored one. */
+  function changesPrice(
+    patch: ProductUpdate,
+    current: { priceUsd: string; retailPriceUsd: string | null; priceZwl: string | null },
+  ): boolean {
+    const differs = (given: string | null | undefined, stored: string | null) =>
+      given !== undefined && (given === null || stored === null ? given !== stored : Number(given) !== Number(stored));
+    return (
+      differs(patch.price_usd, current.priceUsd) ||
+      differs(patch.retail_price_usd, current.retailPriceUsd) ||
+      differs(patch.price_zwl, current.priceZwl)
+    );
+  }
+
   /** A category or brand removed between the check and the write (an SKU another product has: the descriptor's `unique`). */
   function refError(err: unknown): never {
     if (isForeignKeyViolation(err)) throw new ValidationError([{ path: "body.category", message: CATEGORY_UNKNOWN }]);
@@ -139,7 +153,7 @@ export function createProductAdmin({
   return {
     /** One page of products for the back office: search by name, a category, sorted by name, USD price or date. */
     async listProducts(actor: Actor, query: AdminProductQuery): Promise<{ rows: AdminProduct[]; count: number }> {
-      requireAdmin(actor);
+      requireStaff(actor, "catalogue.edit");
       const conditions: SQL[] = [];
       if (query.q) conditions.push(containsText(products.productName, query.q));
       if (query.category !== null) conditions.push(eq(products.categoryId, query.category));
@@ -163,13 +177,13 @@ export function createProductAdmin({
     },
 
     async getProduct(actor: Actor, id: number): Promise<AdminProduct> {
-      requireAdmin(actor);
+      requireStaff(actor, "catalogue.edit");
       return loadProduct(db, id);
     },
 
     /** Every product's id and name, for the featured product picker. */
     async productChoices(actor: Actor): Promise<{ id: number; name: string }[]> {
-      requireAdmin(actor);
+      requireStaff(actor, "catalogue.edit");
       return db
         .select({ id: products.productId, name: products.productName })
         .from(products)
@@ -182,7 +196,8 @@ export function createProductAdmin({
      * are removed again when the record cannot be written.
      */
     async createProduct(actor: Actor, input: FormInput): Promise<AdminProduct> {
-      const me = requireAdmin(actor);
+      // Decision 035: a new product comes with its prices, so it needs prices.edit as well as catalogue.edit.
+      const me = requireStaff(requireStaff(actor, "catalogue.edit"), "prices.edit");
       const form = await readForm(input, PRODUCT_FORM);
       const parsed = productFieldsSchema.safeParse(form.fields);
       const issues = parsed.success ? [] : fieldIssues(parsed.error);
@@ -230,10 +245,13 @@ export function createProductAdmin({
      * deleted once the change is saved).
      */
     async updateProduct(actor: Actor, id: number, patch: ProductUpdate): Promise<AdminProduct> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "catalogue.edit");
       const needsHsCode = await hsCodeNeeded();
       return update(me, productResource, id, {
         set: async (current, _, tx) => {
+          // Decision 035: the description is catalogue.edit's, a price prices.edit's. A price sent as it stands (the
+          // whole form sent back) changes nothing and is let through.
+          if (changesPrice(patch, current)) requireStaff(me, "prices.edit");
           // Cleared, or still missing on a product saved before the rule: the change names the code.
           if (needsHsCode) refuseWithoutHsCode(patch.hs_code === undefined ? current.hsCode : patch.hs_code);
           const slug = (await checkRefs(tx, { category: patch.category, brand_id: patch.brand_id })) ?? current.categorySlug;
@@ -276,7 +294,7 @@ export function createProductAdmin({
      * ones among them in the same change. At most PRODUCT_MAX_IMAGES in the end. All or nothing.
      */
     async addProductImages(actor: Actor, id: number, input: FormInput): Promise<AdminProduct> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "catalogue.edit");
       const current = await rowOf(db, productResource, id);
       const form = await readForm(input, IMAGES_FORM, { filesOnly: true });
       const images = form.images.filter((i) => i.field === "images");
@@ -299,7 +317,7 @@ export function createProductAdmin({
 
     /** Replaces the product's datasheet; the old file is removed once the new one is saved. */
     async replaceDatasheet(actor: Actor, id: number, input: FormInput): Promise<AdminProduct> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "catalogue.edit");
       await rowOf(db, productResource, id);
       const form = await readForm(input, DATASHEET_FORM, { filesOnly: true });
       const pdf = form.pdfs.find((p) => p.field === "datasheet");
@@ -320,7 +338,7 @@ export function createProductAdmin({
      * product reference becomes empty; the product's name stays on them). Its files go once the record is gone.
      */
     async deleteProduct(actor: Actor, id: number): Promise<void> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "catalogue.edit");
       await remove(me, productResource, id, {
         // The database deletes its featured entry with it: said in the audit log, its artwork removed too.
         dependents: async (tx) => {

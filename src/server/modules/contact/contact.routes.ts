@@ -40,7 +40,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
   r.get(
     "/contact",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("messages.read") },
       schema: {
         tags: ["contact"],
         summary: "Contact messages, newest first, searchable and filtered by read state (admin)",
@@ -54,7 +54,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
   r.get(
     "/contact/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("messages.read") },
       schema: {
         tags: ["contact"],
         summary: "One contact message (admin; reading it here does not mark it read)",
@@ -68,7 +68,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
   r.put(
     "/contact/:id/read",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("messages.read") },
       schema: {
         tags: ["contact"],
         summary: "Mark a contact message read or unread (admin)",
@@ -83,7 +83,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { services: Serv
   r.post(
     "/contact/:id/reply",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("messages.read") },
       schema: {
         tags: ["contact"],
         summary:

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { containsText } from "../../db/contains-text.ts";
 import { paged } from "../../db/paging.ts";
 import { contactMessages } from "../../db/schema/commerce.ts";
-import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff, type SignedIn } from "../../platform/auth/actor.ts";
 import { NotFoundError } from "../../platform/errors.ts";
 import { type FormLimits, type FormSender, isOwnConfirmedAddress } from "../../platform/form-limits.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
@@ -114,7 +114,7 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
 
     /** The back office's inbox, newest first by default, with the number of unread messages (admins). */
     async list(actor: Actor, query: ContactInboxQuery): Promise<ContactInbox> {
-      requireAdmin(actor);
+      requireStaff(actor, "messages.read");
       const conditions: SQL[] = [];
       if (query.unread === "1") conditions.push(isNull(contactMessages.readAt));
       if (query.unread === "0") conditions.push(isNotNull(contactMessages.readAt));
@@ -148,7 +148,7 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
 
     /** One message (admins). */
     async get(actor: Actor, id: number): Promise<ContactMessageView> {
-      requireAdmin(actor);
+      requireStaff(actor, "messages.read");
       const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
       if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
       return toView(row);
@@ -156,13 +156,13 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
 
     /** Opening a message in the back office marks it read, as a mail program does. */
     async open(actor: Actor, id: number): Promise<ContactMessageView> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "messages.read");
       return db.transaction((tx) => setRead(tx, admin, id, true, "Opened and marked"));
     },
 
     /** Marks a message read or unread (admins). */
     async markRead(actor: Actor, id: number, read: boolean): Promise<ContactMessageView> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "messages.read");
       return db.transaction((tx) => setRead(tx, admin, id, read, "Marked"));
     },
 
@@ -172,7 +172,7 @@ export function createContactService({ db, mailer, settings, audit, formLimits, 
      * job sends it moments later, or retries while the SMTP server is down: the admin's reply is never lost.
      */
     async reply(actor: Actor, id: number, input: ContactReply): Promise<ContactMessageView> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "messages.read");
       const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
       if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
       const mail = contactReplyMail(row, input, { ...(await settings.get()), siteUrl });

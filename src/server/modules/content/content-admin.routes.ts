@@ -41,10 +41,10 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
   const { contentAdmin } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Every route here is the back office's: the helpers declare access.admin.
+  // Every route here is the back office's: the helpers declare access.staff("content.edit").
   type Doc = { tag: string; summary: string; description?: string };
   const formSchema = <T extends z.ZodType>(doc: Doc, status: 200 | 201, body: T) => ({
-    config: { access: access.admin },
+    config: { access: access.staff("content.edit") },
     schema: {
       tags: [doc.tag],
       summary: doc.summary,
@@ -63,7 +63,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
     },
   });
   const jsonSchema = <B extends z.ZodType, T extends z.ZodType>(doc: Doc, status: 200 | 201, input: B, body: T) => ({
-    config: { access: access.admin },
+    config: { access: access.staff("content.edit") },
     schema: {
       tags: [doc.tag],
       summary: doc.summary,
@@ -88,7 +88,7 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { services:
       ),
     );
   const deleteSchema = (doc: Doc) => ({
-    config: { access: access.admin },
+    config: { access: access.staff("content.edit") },
     schema: {
       tags: [doc.tag],
       summary: doc.summary,

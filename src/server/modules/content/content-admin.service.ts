@@ -39,7 +39,7 @@ import {
 } from "#shared/schemas/content.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { overview, positions, teamMembers } from "../../db/schema/content.ts";
-import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError } from "../../platform/errors.ts";
 import { createResources, quote, type Resource } from "../../platform/resources/resource.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
@@ -124,12 +124,12 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
     }
     return {
       async create(actor: Actor, body: FormInput): Promise<View> {
-        const me = requireAdmin(actor);
+        const me = requireStaff(actor, "content.edit");
         const form = await read(body, []);
         return create(me, res, { store: form.store, values: form.values });
       },
       async update(actor: Actor, id: number, body: FormInput): Promise<View> {
-        const me = requireAdmin(actor);
+        const me = requireStaff(actor, "content.edit");
         const form = await read(body, (await rowOf(db, res, id)).images);
         return update(me, res, id, { keeps: form.plan, store: form.store, set: (_, names) => form.values(names) });
       },
@@ -171,13 +171,13 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
 
     createBlog: (actor: Actor, body: FormInput): Promise<Blog> => blogImages.create(actor, body),
     updateBlog: (actor: Actor, id: number, body: FormInput): Promise<Blog> => blogImages.update(actor, id, body),
-    deleteBlog: async (actor: Actor, id: number) => remove(requireAdmin(actor), blogResource, id),
+    deleteBlog: async (actor: Actor, id: number) => remove(requireStaff(actor, "content.edit"), blogResource, id),
 
     // ───────────── case studies (spec §7: POST /case-study, PUT and DELETE /case-study/{id}) ─────────────
 
     createCaseStudy: (actor: Actor, body: FormInput): Promise<CaseStudy> => caseStudyImages.create(actor, body),
     updateCaseStudy: (actor: Actor, id: number, body: FormInput): Promise<CaseStudy> => caseStudyImages.update(actor, id, body),
-    deleteCaseStudy: async (actor: Actor, id: number) => remove(requireAdmin(actor), caseStudyResource, id),
+    deleteCaseStudy: async (actor: Actor, id: number) => remove(requireStaff(actor, "content.edit"), caseStudyResource, id),
 
     // ───────────── team (spec §7: /team/add-team, update-team/{id}, update-team-member-image/{id}, delete-team/{id}) ─────────────
 
@@ -186,7 +186,7 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
      * optionally the photo (file field picture or photo). New members go last.
      */
     async addTeamMember(actor: Actor, body: FormInput): Promise<TeamMember> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       const form = await readContentForm(body, TEAM_RULES);
       const input = parseFields(teamMemberFormSchema, form.fields);
       if (form.images.length > 1) throw new UploadError(413, ONE_IMAGE_ONLY, form.images[1]?.field);
@@ -201,7 +201,7 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
     },
 
     async updateTeamMember(actor: Actor, id: number, input: TeamMemberForm): Promise<TeamMember> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       return update(me, teamResource, id, {
         set: async (_, __, tx) => {
           const held = await resolvePosition(tx, input.position);
@@ -215,7 +215,7 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
      * form's image list sent empty, `imageOrder` `[]`); the old photo goes once the change is saved.
      */
     async updateTeamMemberImage(actor: Actor, id: number, body: FormInput): Promise<TeamMember> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       const current = await rowOf(db, teamResource, id);
       const form = await readContentForm(body, TEAM_RULES);
       const field = form.images[0]?.field ?? "picture";
@@ -228,17 +228,17 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
       });
     },
 
-    deleteTeamMember: async (actor: Actor, id: number) => remove(requireAdmin(actor), teamResource, id),
+    deleteTeamMember: async (actor: Actor, id: number) => remove(requireStaff(actor, "content.edit"), teamResource, id),
 
     /** The About page's order: one place up or down. */
     moveTeamMember: async (actor: Actor, id: number, direction: MoveDirection): Promise<Moved> =>
-      move(requireAdmin(actor), teamResource, id, direction),
+      move(requireStaff(actor, "content.edit"), teamResource, id, direction),
 
     // ───────────── testimonials (spec §7, under /testimonials/) ─────────────
 
     /** person, person_role, message, and optionally an image (file field image). New ones go last. */
     async addTestimonial(actor: Actor, body: FormInput): Promise<Testimonial> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       const { input, image } = await readOneImageForm(body, TESTIMONIAL_RULES, testimonialFormSchema, "image", null);
       return create(me, testimonialResource, {
         store: (put) => storeOne(put, "testimonials", image, input.person),
@@ -248,7 +248,7 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
 
     /** The texts, and the image: replaced by a new file, removed, or kept (see planSingleImage). */
     async updateTestimonial(actor: Actor, id: number, body: FormInput): Promise<Testimonial> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       const current = await rowOf(db, testimonialResource, id);
       const { input, plan, image } = await readOneImageForm(body, TESTIMONIAL_RULES, testimonialFormSchema, "image", current.image);
       return update(me, testimonialResource, id, {
@@ -262,16 +262,16 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
       });
     },
 
-    deleteTestimonial: async (actor: Actor, id: number) => remove(requireAdmin(actor), testimonialResource, id),
+    deleteTestimonial: async (actor: Actor, id: number) => remove(requireStaff(actor, "content.edit"), testimonialResource, id),
 
     /** The home page's order: one place up or down. */
     moveTestimonial: async (actor: Actor, id: number, direction: MoveDirection): Promise<Moved> =>
-      move(requireAdmin(actor), testimonialResource, id, direction),
+      move(requireStaff(actor, "content.edit"), testimonialResource, id, direction),
 
     // ───────────── awards (spec §7: POST /awards multipart, PUT and DELETE /awards/{id}) ─────────────
 
     async createAward(actor: Actor, body: FormInput): Promise<Award> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       const { input, image } = await readOneImageForm(body, AWARD_RULES, awardFormSchema, "image", null);
       return create(me, awardResource, {
         store: (put) => storeOne(put, "awards", image, input.name),
@@ -281,7 +281,7 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
 
     /** The name and year, and the image: replaced by a new file, removed, or kept (see planSingleImage). */
     async updateAward(actor: Actor, id: number, body: FormInput): Promise<Award> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       const current = await rowOf(db, awardResource, id);
       const { input, plan, image } = await readOneImageForm(body, AWARD_RULES, awardFormSchema, "image", current.image);
       return update(me, awardResource, id, {
@@ -290,13 +290,13 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
       });
     },
 
-    deleteAward: async (actor: Actor, id: number) => remove(requireAdmin(actor), awardResource, id),
+    deleteAward: async (actor: Actor, id: number) => remove(requireStaff(actor, "content.edit"), awardResource, id),
 
     // ───────────── certificates (spec §7: POST and PUT multipart, DELETE /certificates/delete/{id}) ─────────────
 
     /** title and the PDF (file field file), which a certificate cannot be without. */
     async createCertificate(actor: Actor, body: FormInput): Promise<Certificate> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       const form = await readContentForm(body, CERTIFICATE_RULES);
       const input = parseFields(certificateFormSchema, form.fields);
       const pdf = form.pdfs[0];
@@ -309,7 +309,7 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
 
     /** The title, and a new PDF when one is sent (the old one goes once the change is saved). */
     async updateCertificate(actor: Actor, id: number, body: FormInput): Promise<Certificate> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       await rowOf(db, certificateResource, id);
       const form = await readContentForm(body, CERTIFICATE_RULES);
       const input = parseFields(certificateFormSchema, form.fields);
@@ -320,41 +320,42 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
       });
     },
 
-    deleteCertificate: async (actor: Actor, id: number) => remove(requireAdmin(actor), certificateResource, id),
+    deleteCertificate: async (actor: Actor, id: number) => remove(requireStaff(actor, "content.edit"), certificateResource, id),
 
     // ───────────── articles (spec §7: POST /articles, PUT and DELETE /articles/{id}) ─────────────
 
     createArticle: async (actor: Actor, input: ArticleForm): Promise<Article> =>
-      create(requireAdmin(actor), articleResource, { values: () => articleValues(input) }),
+      create(requireStaff(actor, "content.edit"), articleResource, { values: () => articleValues(input) }),
 
     updateArticle: async (actor: Actor, id: number, input: ArticleForm): Promise<Article> =>
-      update(requireAdmin(actor), articleResource, id, { set: () => articleValues(input) }),
+      update(requireStaff(actor, "content.edit"), articleResource, id, { set: () => articleValues(input) }),
 
-    deleteArticle: async (actor: Actor, id: number) => remove(requireAdmin(actor), articleResource, id),
+    deleteArticle: async (actor: Actor, id: number) => remove(requireStaff(actor, "content.edit"), articleResource, id),
 
     // ───────────── FAQs (spec §7: POST /faqs, PUT and DELETE /faqs/{id}; POST /faqs/{id}/move) ─────────────
 
-    createFaq: async (actor: Actor, input: FaqForm): Promise<Faq> => create(requireAdmin(actor), faqResource, { values: () => input }),
+    createFaq: async (actor: Actor, input: FaqForm): Promise<Faq> =>
+      create(requireStaff(actor, "content.edit"), faqResource, { values: () => input }),
 
     updateFaq: async (actor: Actor, id: number, input: FaqForm): Promise<Faq> =>
-      update(requireAdmin(actor), faqResource, id, { set: () => input }),
+      update(requireStaff(actor, "content.edit"), faqResource, id, { set: () => input }),
 
-    deleteFaq: async (actor: Actor, id: number) => remove(requireAdmin(actor), faqResource, id),
+    deleteFaq: async (actor: Actor, id: number) => remove(requireStaff(actor, "content.edit"), faqResource, id),
 
     /** The FAQ page's order: one place up or down. */
     moveFaq: async (actor: Actor, id: number, direction: MoveDirection): Promise<Moved> =>
-      move(requireAdmin(actor), faqResource, id, direction),
+      move(requireStaff(actor, "content.edit"), faqResource, id, direction),
 
     // ───────────── positions (our paths: POST /positions, PUT and DELETE /positions/{id}) ─────────────
 
     /** A position's name is unique (409 otherwise: the descriptor's `unique`). */
     async createPosition(actor: Actor, input: PositionForm): Promise<Position> {
-      return create(requireAdmin(actor), positionResource, { values: () => ({ name: input.name }) });
+      return create(requireStaff(actor, "content.edit"), positionResource, { values: () => ({ name: input.name }) });
     },
 
     /** Renaming a position renames it on every team member who holds it, in the same transaction. */
     async updatePosition(actor: Actor, id: number, input: PositionForm): Promise<Position> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       return update(me, positionResource, id, {
         set: async (_, __, tx) => {
           await tx.update(teamMembers).set({ position: input.name }).where(eq(teamMembers.positionId, id));
@@ -366,7 +367,7 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
 
     /** A position someone holds stays: the team page would otherwise show a title the list no longer has. */
     deletePosition: async (actor: Actor, id: number) =>
-      remove(requireAdmin(actor), positionResource, id, {
+      remove(requireStaff(actor, "content.edit"), positionResource, id, {
         refuse: async (tx) => {
           const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(teamMembers).where(eq(teamMembers.positionId, id));
           if ((held?.n ?? 0) > 0) throw new ConflictError(positionInUse(held?.n ?? 0));
@@ -380,7 +381,7 @@ export function createContentAdminService({ db, storage, audit, onImageStored }:
      * kept (see planSingleImage). One row, made by its first change.
      */
     async updateOverview(actor: Actor, body: FormInput): Promise<Overview> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "content.edit");
       const [current] = await db.select(overviewColumns).from(overview).where(eq(overview.id, 1));
       const { input, plan, image } = await readOneImageForm(
         body,

@@ -26,7 +26,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { services: Ser
   r.get(
     "/settings/all",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("settings.edit") },
       schema: {
         tags: ["settings"],
         summary: "Every site setting, the bank details included (admin)",
@@ -39,7 +39,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { services: Ser
   r.put(
     "/settings",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("settings.edit") },
       schema: {
         tags: ["settings"],
         summary: "Replace the site settings (admin); pages and e-mails use the new values at once",

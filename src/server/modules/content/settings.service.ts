@@ -8,7 +8,7 @@ import {
 } from "#shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { siteSettings } from "../../db/schema/content.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 
 const KEY = "site";
@@ -60,13 +60,13 @@ export function createSettingsService(db: Db, audit?: Pick<AuditService, "record
 
     /** Every setting, fresh from the database (the back office's form). */
     async getAll(actor: Actor): Promise<SiteSettings> {
-      requireAdmin(actor);
+      requireStaff(actor, "settings.edit");
       return read();
     },
 
     /** Replaces the settings (admins), with an audit entry of before and after, and clears the cache. */
     async update(actor: Actor, input: SiteSettings): Promise<SiteSettings> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "settings.edit");
       if (!audit) throw new Error("settings updates need the audit log");
       const value = await db.transaction(async (tx) => {
         // One writer at a time: the row is locked (or, the first time, inserted) before the old value is read.

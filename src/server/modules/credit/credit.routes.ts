@@ -84,7 +84,7 @@ export async function creditRoutes(app: FastifyInstance, opts: { services: Servi
     r.get(
       `${url}.pdf`,
       {
-        config: { access: who === "dealer" ? companyPeople : access.admin },
+        config: { access: who === "dealer" ? companyPeople : access.staff("dealers.read") },
         schema: {
           tags: ["credit"],
           summary: `The statement of account as a PDF (${who === "dealer" ? "the company's owner and buyers" : "admins"})`,
@@ -106,7 +106,7 @@ export async function creditRoutes(app: FastifyInstance, opts: { services: Servi
     );
     csvRoute(app, {
       url: `${url}.csv`,
-      access: who === "dealer" ? companyPeople : access.admin,
+      access: who === "dealer" ? companyPeople : access.staff("dealers.read"),
       schema: {
         tags: ["credit"],
         summary: `The statement of account as CSV for the accountant (${who === "dealer" ? "the company's owner and buyers" : "admins"})`,
@@ -132,7 +132,7 @@ export async function creditRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/dealers/:id/credit",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("dealers.read") },
       schema: {
         tags: ["credit"],
         summary: "A company's terms and figures (admins)",
@@ -146,10 +146,11 @@ export async function creditRoutes(app: FastifyInstance, opts: { services: Servi
   r.put(
     "/dealers/:id/credit",
     {
-      config: { access: access.super },
+      config: { access: access.staff("dealers.terms") },
       schema: {
         tags: ["credit"],
-        summary: "Set a company's payment terms and credit limit in USD (a super administrator; audited)",
+        summary:
+          "Set a company's payment terms and credit limit in USD (dealers.terms, with a step-up code given within 10 minutes; audited)",
         params: idParamSchema,
         body: setCreditTermsSchema,
         response: { 200: creditSummarySchema, 400: validationBody, 401: messageBody, 403: messageBody, 404: messageBody },
@@ -161,7 +162,7 @@ export async function creditRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/dealers/:id/ledger",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("dealers.read") },
       schema: {
         tags: ["credit"],
         summary: "A company's ledger: the statement of its account for a period, with what is open (admins)",
@@ -176,7 +177,7 @@ export async function creditRoutes(app: FastifyInstance, opts: { services: Servi
   r.post(
     "/dealers/:id/payments",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("orders.payments") },
       schema: {
         tags: ["credit"],
         summary:
@@ -198,7 +199,7 @@ export async function creditRoutes(app: FastifyInstance, opts: { services: Servi
   r.post(
     "/dealers/:id/payments/:paymentId/allocations",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("orders.payments") },
       schema: {
         tags: ["credit"],
         summary: "Give a payment's unallocated credit to invoices by hand (admins; audited)",
@@ -213,7 +214,7 @@ export async function creditRoutes(app: FastifyInstance, opts: { services: Servi
   r.get(
     "/credit/ageing",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("orders.payments") },
       schema: {
         tags: ["credit"],
         summary:
@@ -227,7 +228,7 @@ export async function creditRoutes(app: FastifyInstance, opts: { services: Servi
 
   csvRoute(app, {
     url: "/credit/ageing.csv",
-    access: access.admin,
+    access: access.staff("orders.payments"),
     schema: {
       tags: ["credit"],
       summary: "The ageing report as CSV for the accountant (admins)",

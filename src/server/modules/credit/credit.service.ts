@@ -24,7 +24,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { accountPayments, creditReminders, paymentAllocations } from "../../db/schema/credit.ts";
 import { dealers } from "../../db/schema/dealers.ts";
-import { type Actor, requireAdmin, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff, requireStepUp, requireUser, type SignedIn, staffOf } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
@@ -61,8 +61,6 @@ type Exec = Db | Tx;
 /** The companies on terms, or with anything ever ordered on account. */
 const ON_ACCOUNT = sql`${dealers.creditTerms} <> 'cash' or exists (select 1 from orders o where o.user_id = ${dealers.userId} and o.payment_terms = 'account')`;
 
-const ONLY_SUPER_SETS_TERMS = "Only a super administrator may change a company's payment terms and credit limit.";
-
 /**
  * Dealers who buy on account (decision 034): a company's terms and limit, what it owes and may still spend, orders
  * charged to it under a lock, payments recorded and allocated, the statement, the ageing report and the reminders.
@@ -89,6 +87,8 @@ export function createCreditService({ db, mailer, siteUrl = "", settings, rates,
   /** Whose account `actor` may read: its own company's (not a technician's), any for the back office. */
   function mayRead(actor: Actor, companyUserId: number): SignedIn {
     const user = requireUser(actor);
+    // Decision 035: the back office reads a company's account with dealers.read (its page shows it).
+    if (staffOf(user)) requireStaff(user, "dealers.read");
     if (!can.readPastAmounts(user, companyUserId))
       throw can.enterBackOffice(user) ? new NotFoundError("Dealer not found.") : new ForbiddenError();
     return user;
@@ -185,8 +185,8 @@ export function createCreditService({ db, mailer, siteUrl = "", settings, rates,
 
     /** A company's terms and limit (decision 034: only a super administrator; audited with before and after). */
     async setTerms(actor: Actor, companyUserId: number, input: SetCreditTermsInput): Promise<CreditSummary> {
-      const admin = requireAdmin(actor);
-      if (!can.setCreditTerms(admin)) throw new ForbiddenError(ONLY_SUPER_SETS_TERMS);
+      // Decision 035: terms and a limit let a company owe money, so dealers.terms and a fresh second factor.
+      const admin = requireStepUp(requireStaff(actor, "dealers.terms"));
       const limit = input.terms === "cash" ? "0.00" : centsToDecimal(signedCents(input.limit) ?? 0n);
       return db.transaction(async (tx) => {
         const company = await lockCompany(tx, companyUserId);
@@ -243,7 +243,7 @@ export function createCreditService({ db, mailer, siteUrl = "", settings, rates,
      * of the day it arrived), allocated oldest first or by hand; what is left stays a credit on the account. Audited.
      */
     async recordPayment(actor: Actor, companyUserId: number, input: RecordPaymentInput) {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "orders.payments");
       const site = await settings.get();
       if (input.currency !== "USD" && input.currency !== site.secondaryCurrency) {
         throw new FieldError(`Choose USD or ${site.secondaryCurrency}.`, "currency");
@@ -303,7 +303,7 @@ export function createCreditService({ db, mailer, siteUrl = "", settings, rates,
 
     /** An unallocated credit given to invoices by hand (admins; audited). */
     async allocatePayment(actor: Actor, companyUserId: number, paymentId: number, input: AllocatePaymentInput): Promise<CreditSummary> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "orders.payments");
       const at = now();
       return db.transaction(async (tx) => {
         const company = await lockCompany(tx, companyUserId);
@@ -401,7 +401,7 @@ export function createCreditService({ db, mailer, siteUrl = "", settings, rates,
      * invoices by days overdue (current, 1–30, 31–60, 61–90, over 90), and the totals.
      */
     async ageing(actor: Actor, on?: string): Promise<Ageing> {
-      requireAdmin(actor);
+      requireStaff(actor, "orders.payments");
       const day = on ?? harareDate(now());
       const companies = await creditCompanies(db, ON_ACCOUNT);
       const [all, days] = await Promise.all([accountRows(db, companies, day), holdDays()]);

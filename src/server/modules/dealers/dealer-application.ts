@@ -19,7 +19,7 @@ import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { dealerStatusHistory, dealers, installations } from "../../db/schema/dealers.ts";
-import { type Actor, refuseTeamMember, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, refuseTeamMember, requireStaff, requireUser, type SignedIn, staffOf } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import type { Mail } from "../../platform/mailer/mailer.ts";
 import { tierOfUser } from "../pricing/index.ts";
@@ -194,7 +194,9 @@ export function createApplicationService({ db, audit, mailSite, send }: DealersC
      */
     async application(actor: Actor, userId: number): Promise<DealerApplicationDetail> {
       const me = requireUser(actor);
-      const admin = isAdminRole(me.role);
+      const admin = staffOf(me) !== null;
+      // Decision 035: the back office reads another account's application with dealers.read.
+      if (admin && me.id !== userId) requireStaff(me, "dealers.read");
       if (!admin && me.id !== userId && me.companyUserId !== userId)
         throw new ForbiddenError("You can only see your own dealer application.");
       const user = await userRow(userId);
@@ -255,7 +257,9 @@ export function createApplicationService({ db, audit, mailSite, send }: DealersC
      */
     async saveRegisteredAddress(actor: Actor, userId: number, input: RegisteredAddress): Promise<DealerApplication> {
       const me = requireUser(actor);
-      const admin = isAdminRole(me.role);
+      const admin = staffOf(me) !== null;
+      // Decision 035: the back office changes a company's record with dealers.verify.
+      if (admin && me.id !== userId) requireStaff(me, "dealers.verify");
       if (!admin && (me.id !== userId || !can.actForApplication(me))) throw new ForbiddenError(OWN_APPLICATION_ONLY);
       const user = await userRow(userId);
       if (!user) throw new NotFoundError("No such user.");

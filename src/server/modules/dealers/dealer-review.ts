@@ -22,7 +22,7 @@ import { containsText } from "../../db/contains-text.ts";
 import { paged } from "../../db/paging.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { dealerDocuments, dealerStatusHistory, dealers } from "../../db/schema/dealers.ts";
-import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { listTiers } from "../pricing/index.ts";
 import { completionOf, type DocumentRow, duplicatesOf, partsOf, toApplication } from "./application-read.ts";
@@ -95,7 +95,7 @@ export function createReviewService(
      * Sessions see the new role on their next request (the actor is read from the users row every time).
      */
     async changeStatus(actor: Actor, userId: number, input: StatusChange): Promise<DealerApplicationDetail> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "dealers.verify");
       if (admin.id === userId) throw new ForbiddenError("You cannot change the status of your own dealer application.");
       const to = input.status;
       if ((to === "Rejected" || to === "Suspended") && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
@@ -185,7 +185,7 @@ export function createReviewService(
      * one is uploaded; the dealer is told by e-mail.
      */
     async reviewDocument(actor: Actor, documentId: number, input: DocumentReview): Promise<DealerDocumentView> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "dealers.verify");
       if (input.status === "rejected" && !input.reason) throw new FieldError(REASON_REQUIRED, "reason");
       const today = harareDate(now());
       if (input.status === "approved" && input.expires_on && input.expires_on < today) throw new FieldError(EXPIRY_IN_PAST, "expires_on");
@@ -259,7 +259,7 @@ export function createReviewService(
      * trading name or username). Newest applications first.
      */
     async list(actor: Actor, query: DealerListQuery): Promise<DealerList> {
-      requireAdmin(actor);
+      requireStaff(actor, "dealers.read");
       const conditions: SQL[] = [];
       if (query.reg_status === NOT_STARTED) conditions.push(isNull(dealers.regStatus));
       else if (query.reg_status) conditions.push(eq(dealers.regStatus, query.reg_status));

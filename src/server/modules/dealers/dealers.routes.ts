@@ -52,7 +52,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const listOptions = {
-    config: { access: access.admin },
+    config: { access: access.staff("dealers.read") },
     schema: {
       tags,
       summary:
@@ -69,7 +69,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
 
   csvRoute(app, {
     url: "/dealer/export.csv",
-    access: access.admin,
+    access: access.staff("dealers.read"),
     schema: {
       tags,
       summary: "The dealer applications as CSV, with the list's filters (admin; at most 10,000 rows)",
@@ -188,7 +188,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   r.put(
     "/dealer/status/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("dealers.verify") },
       schema: {
         tags,
         summary:
@@ -211,7 +211,7 @@ export async function dealersRoutes(app: FastifyInstance, opts: { services: Serv
   r.put(
     "/dealer/documents/:documentId/review",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("dealers.verify") },
       schema: {
         tags,
         summary: "Approve or reject one dealer document (admin); a reason to reject",

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { dealerDocuments, dealers } from "../../db/schema/dealers.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import type { Mail, Mailer } from "../../platform/mailer/mailer.ts";
 import type { SettingsService } from "../content/settings.service.ts";
@@ -154,7 +154,7 @@ export function createDocumentExpiry({ db, mailer, settings, siteUrl, leads }: D
 
     /** Admins' dashboard: approved (or suspended) dealers' current documents expiring in the next 60 days, expired first. */
     async expiringSoon(actor: Actor, now: Date = new Date()): Promise<ExpiringDocument[]> {
-      requireAdmin(actor);
+      requireStaff(actor, "dealers.read");
       const today = harareDate(now);
       const rows = await db
         .select({ doc: dealerDocuments, dealer: dealers, owner: users })

@@ -34,7 +34,7 @@ import {
 } from "#shared/schemas/documents.ts";
 import type { Db } from "../../db/client.ts";
 import { dealerDocuments, dealers } from "../../db/schema/dealers.ts";
-import { type Actor, refuseTeamMember, requireUser } from "../../platform/auth/actor.ts";
+import { type Actor, refuseTeamMember, requireStaff, requireUser, staffOf } from "../../platform/auth/actor.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import {
@@ -320,12 +320,15 @@ export function createDocumentsService({ db, storage, onDocumentsChanged, now = 
      */
     async file(actor: Actor, documentId: number): Promise<{ body: Readable; contentType: string; disposition: string }> {
       const me = requireUser(actor);
+      // Decision 035: the back office reads dealers' documents with dealers.read (403 without it, before the id).
+      const staff = staffOf(me) !== null;
+      if (staff) requireStaff(me, "dealers.read");
       const [row] = await db
         .select({ document: dealerDocuments, ownerId: dealers.userId })
         .from(dealerDocuments)
         .innerJoin(dealers, eq(dealers.id, dealerDocuments.dealerId))
         .where(eq(dealerDocuments.id, documentId));
-      if (!row || (row.ownerId !== me.id && !isAdminRole(me.role))) throw new NotFoundError(NOT_FOUND);
+      if (!row || (row.ownerId !== me.id && !staff)) throw new NotFoundError(NOT_FOUND);
       const body = await storage.get("private", row.document.storageKey).catch(() => null);
       if (!body) throw new NotFoundError(NOT_FOUND);
       const type = row.document.mimeType;

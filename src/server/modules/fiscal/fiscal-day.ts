@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { fiscalDays, fiscalDevices } from "../../db/schema/fiscal.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { AppError } from "../../platform/errors.ts";
 import {
   type FiscalCounter,
@@ -164,7 +164,7 @@ export function createFiscalDays(device: FiscalDevice, chain: ReceiptChain) {
 
       /** The back office's "Close fiscal day" (admins). */
       async closeDay(actor: Actor): Promise<{ dayNo: number; status: string } | null> {
-        const admin = requireAdmin(actor);
+        const admin = requireStaff(actor, "money.documents");
         if (!cfg) throw new AppError(409, "FDMS is off: there is no fiscal day to close.");
         try {
           const day = await withDevice(closeOpenDay, busyAdmin);

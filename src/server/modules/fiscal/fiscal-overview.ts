@@ -3,7 +3,7 @@ import type { FiscalData } from "#shared/schemas/tax-documents.ts";
 import { fiscalDays, fiscalDevices } from "../../db/schema/fiscal.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { taxDocuments } from "../../db/schema/money.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import type { FdmsConfigAnswer } from "./fdms-client.ts";
 import type { FiscalDevice } from "./fiscal-device.ts";
 import { closeReasonText, type FiscalProblem } from "./fiscal-problems.ts";
@@ -67,7 +67,7 @@ export function createFiscalOverview(device: FiscalDevice) {
   return {
     /** The back office's screen: the switch, the device (never its key), the day, the queue and the failures. */
     async overview(actor: Actor): Promise<FiscalOverview> {
-      requireAdmin(actor);
+      requireStaff(actor, "money.documents");
       const pendingRows = await db
         .select({
           id: taxDocuments.id,

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { fiscalDevices } from "../../db/schema/fiscal.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { taxDocuments } from "../../db/schema/money.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { ConflictError, NotFoundError } from "../../platform/errors.ts";
 import { enqueue } from "../../platform/jobs/queue.ts";
 import type { FdmsConfigAnswer } from "./fdms-client.ts";
@@ -181,7 +181,7 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
 
     /** The back office's "Retry now" (admins): every waiting fiscalisation job due at once (dead ones given new attempts). */
     async retryNow(actor: Actor): Promise<number> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "money.documents");
       if (!cfg) return 0;
       const rows = await db
         .update(jobs)
@@ -217,7 +217,7 @@ export function createSubmission(device: FiscalDevice, chain: ReceiptChain, open
      * corrected with a credit note and a new invoice instead (409).
      */
     async resubmit(actor: Actor, documentId: number): Promise<void> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "money.documents");
       if (!cfg) throw new ConflictError("FDMS is off: nothing is sent to it.");
       await db.transaction(async (tx) => {
         const [doc] = await tx

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { quotations } from "../../db/schema/commerce.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 import { leadOffers, leads } from "../../db/schema/installer-network.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import type { Mailer } from "../../platform/mailer/mailer.ts";
@@ -23,7 +23,7 @@ export function createLeadAdmin(
   return {
     /** The back office: every lead, newest first, with its offers; and the verified dealers it can be assigned to. */
     async list(actor: Actor, query: LeadListQuery = {}): Promise<{ rows: AdminLead[]; dealers: { id: number; trading_name: string }[] }> {
-      requireAdmin(actor);
+      requireStaff(actor, "leads.assign");
       const tradingName = sql<string>`coalesce(${dealers.tradingName}, ${dealers.registeredCompany}, '')`;
       const rows = await db
         .select({ lead: leads, customerName: quotations.requesterName, dealerName: tradingName })
@@ -78,7 +78,7 @@ export function createLeadAdmin(
 
     /** The back office gives a lead to a verified dealer by hand: as if it accepted it (customer and dealer told), audited. */
     async assign(actor: Actor, leadId: number, dealerId: number, now: Date = new Date()): Promise<void> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "leads.assign");
       const site = await mailSite();
       await db.transaction(async (tx) => {
         const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId));

@@ -85,7 +85,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: { services: Servic
   r.get(
     "/leads",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("leads.assign") },
       schema: {
         tags,
         summary:
@@ -104,7 +104,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: { services: Servic
   r.post(
     "/leads/:id/assign",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("leads.assign") },
       schema: {
         tags,
         summary: "Assign an open or unassigned enquiry to a verified dealer by hand: the dealer and the customer are told (admin)",

@@ -37,6 +37,7 @@ export async function ratesRoutes(app: FastifyInstance, opts: { services: Servic
   resourceRoutes(app, exchangeRateResource, {
     path: "/exchange-rates",
     tags: ["rates"],
+    permission: "rates.edit",
     view: exchangeRateSchema,
     list: {
       summary: "Every exchange rate of a currency, newest effective date first (announced future rates included)",
@@ -62,6 +63,7 @@ export async function ratesRoutes(app: FastifyInstance, opts: { services: Servic
   resourceRoutes(app, taxRateResource, {
     path: "/tax-rates",
     tags: ["rates"],
+    permission: "rates.edit",
     view: taxRateSchema,
     list: {
       summary: "The standard VAT rates with the day each takes effect, oldest first",

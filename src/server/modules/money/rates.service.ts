@@ -14,7 +14,7 @@ import {
 } from "#shared/schemas/rates.ts";
 import type { Db } from "../../db/client.ts";
 import { exchangeRates, taxRates } from "../../db/schema/money.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff, requireStepUp } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { createResources } from "../../platform/resources/resource.ts";
 import type { AuditService } from "../audit/audit.service.ts";
@@ -126,7 +126,8 @@ export function createRatesService({ db, audit, now = () => new Date(), cacheMs 
     },
 
     async addExchangeRate(actor: Actor, input: NewExchangeRate): Promise<ExchangeRate> {
-      const admin = requireAdmin(actor);
+      // Decision 035: a rate changes every price shown and every document issued, so it needs rates.edit and a fresh second factor.
+      const admin = requireStepUp(requireStaff(actor, "rates.edit"));
       try {
         return await create(admin, exchangeRateResource, {
           values: async (_, tx) => {
@@ -152,7 +153,8 @@ export function createRatesService({ db, audit, now = () => new Date(), cacheMs 
      * use the corrected rate. Its day stays: a rate for another day is a new rate.
      */
     async correctExchangeRate(actor: Actor, id: number, input: CorrectExchangeRate): Promise<ExchangeRate> {
-      const admin = requireAdmin(actor);
+      // Decision 035: a rate changes every price shown and every document issued, so it needs rates.edit and a fresh second factor.
+      const admin = requireStepUp(requireStaff(actor, "rates.edit"));
       try {
         return await update(admin, exchangeRateResource, id, {
           set: async (old, _, tx) => {
@@ -186,7 +188,8 @@ export function createRatesService({ db, audit, now = () => new Date(), cacheMs 
      * them. 400 on `valid_from` otherwise.
      */
     async addTaxRate(actor: Actor, input: NewTaxRate): Promise<TaxRate> {
-      const admin = requireAdmin(actor);
+      // Decision 035: a rate changes every price shown and every document issued, so it needs rates.edit and a fresh second factor.
+      const admin = requireStepUp(requireStaff(actor, "rates.edit"));
       if (input.valid_from <= today()) throw new FieldError(TAX_RATE_FROM_TOMORROW, "valid_from");
       return create(admin, taxRateResource, {
         values: () => ({ rate: input.rate, validFrom: input.valid_from, createdBy: admin.id }),
@@ -199,7 +202,8 @@ export function createRatesService({ db, audit, now = () => new Date(), cacheMs 
      * is 409: documents have used it and freeze it.
      */
     async correctTaxRate(actor: Actor, id: number, input: CorrectTaxRate): Promise<TaxRate> {
-      const admin = requireAdmin(actor);
+      // Decision 035: a rate changes every price shown and every document issued, so it needs rates.edit and a fresh second factor.
+      const admin = requireStepUp(requireStaff(actor, "rates.edit"));
       const day = today();
       if (input.valid_from <= day) throw new FieldError(TAX_RATE_FROM_TOMORROW, "valid_from");
       return update(admin, taxRateResource, id, {

@@ -72,7 +72,7 @@ export async function taxDocumentsRoutes(app: FastifyInstance, opts: { services:
   r.get(
     "/tax-documents/:id/note-options",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("money.documents") },
       schema: {
         tags: ["tax documents"],
         summary: "What a credit or debit note of this invoice can correct: its lines with what remains of each (admin)",
@@ -90,7 +90,7 @@ export async function taxDocumentsRoutes(app: FastifyInstance, opts: { services:
     r.post(
       path,
       {
-        config: { access: access.admin },
+        config: { access: access.staff("money.documents") },
         schema: {
           tags: ["tax documents"],
           summary:
@@ -115,7 +115,7 @@ export async function taxDocumentsRoutes(app: FastifyInstance, opts: { services:
   r.post(
     "/tax-documents/:id/credit-and-reissue",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("money.documents") },
       schema: {
         tags: ["tax documents"],
         summary: "Credits in full an invoice FDMS kept with an error and issues a new invoice of its order, both fiscalised (admin)",
@@ -139,7 +139,7 @@ export async function taxDocumentsRoutes(app: FastifyInstance, opts: { services:
   r.get(
     "/tax-documents",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("money.documents") },
       schema: {
         tags: ["tax documents"],
         summary: "Tax invoices, credit and debit notes, newest first, by kind, issue days and search (admin)",
@@ -157,7 +157,7 @@ export async function taxDocumentsRoutes(app: FastifyInstance, opts: { services:
 
   csvRoute(app, {
     url: "/tax-documents/export.csv",
-    access: access.admin,
+    access: access.staff("money.documents"),
     schema: {
       tags: ["tax documents"],
       summary: "The documents as CSV for the accountant, oldest first, with the list's filters (admin; at most 10,000 rows)",
@@ -192,7 +192,7 @@ export async function taxDocumentsRoutes(app: FastifyInstance, opts: { services:
   r.get(
     "/tax-documents/:id/pdf",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("money.documents") },
       schema: {
         tags: ["tax documents"],
         summary: "One tax invoice, credit or debit note as a PDF (admin)",

@@ -8,7 +8,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { orders } from "../../db/schema/commerce.ts";
 import { taxDocuments } from "../../db/schema/money.ts";
-import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff, requireStepUp, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, NotFoundError } from "../../platform/errors.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { SettingsService } from "../content/settings.service.ts";
@@ -233,7 +233,7 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
 
     /** What the note forms offer for an invoice (admins): its lines with what remains of each. */
     async noteOptions(actor: Actor, invoiceId: number): Promise<NoteOptions> {
-      requireAdmin(actor);
+      requireStaff(actor, "money.documents");
       return db.transaction(async (tx) => {
         const { invoice, notes, order } = await lockedInvoice(tx, invoiceId);
         const content = invoice.content as TaxDocumentContent;
@@ -269,7 +269,8 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
      * the dealer once final unless `mail` is false (the demo's seed).
      */
     async issueCreditNote(actor: Actor, invoiceId: number, input: CreditNoteInput, opts: { mail?: boolean } = {}): Promise<TaxDocumentRow> {
-      const admin = requireAdmin(actor);
+      // Decision 035: a credit note gives money back, so it needs a fresh second factor too.
+      const admin = requireStepUp(requireStaff(actor, "money.documents"));
       return adminNote(
         admin,
         invoiceId,
@@ -282,7 +283,7 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
 
     /** A debit note of an invoice (admins): a price raised or a charge added, with the reason; audited. */
     async issueDebitNote(actor: Actor, invoiceId: number, input: DebitNoteInput, opts: { mail?: boolean } = {}): Promise<TaxDocumentRow> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "money.documents");
       return adminNote(
         admin,
         invoiceId,
@@ -306,7 +307,8 @@ export function createTaxNotes({ db, fiscalEnabled, audit, settings, now, insert
      * HS code set since), both queued for FDMS; the invoice is marked corrected and leaves the needs-correction list.
      */
     async creditAndReissue(actor: Actor, invoiceId: number): Promise<{ creditNote: TaxDocumentRow; invoice: TaxDocumentRow }> {
-      const admin = requireAdmin(actor);
+      // Decision 035: it issues a credit note, which needs a fresh second factor.
+      const admin = requireStepUp(requireStaff(actor, "money.documents"));
       // Read before the transaction: the settings have their own connection (PGlite has one).
       const company = await settings.get();
       return db.transaction(async (tx) => {

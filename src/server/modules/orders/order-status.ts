@@ -13,7 +13,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { orderLines, orderStatusEvents, orders } from "../../db/schema/commerce.ts";
 import { serials } from "../../db/schema/stock.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { dispatchOrderStock, type LineRequest, release } from "../stock/index.ts";
@@ -55,7 +55,9 @@ export function orderStatusChanges(
     dispatch?: DispatchOrderInput,
     paidOn?: string,
   ): Promise<OrderView> {
-    const admin = requireAdmin(actor);
+    // Decision 035: money moves (paid, cancelled: a refund or a credit note may follow) are orders.payments'; the
+    // goods' moves (processing, dispatched, ready, delivered) orders.dispatch's.
+    const admin = requireStaff(actor, input.status === "paid" || input.status === "cancelled" ? "orders.payments" : "orders.dispatch");
     if (input.status === "cancelled" && !input.note.trim()) throw new FieldError(CANCEL_REASON_REQUIRED, "note");
     const company = await mailSite();
     return db.transaction(async (tx) => {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { can } from "#shared/can.ts";
-import { isAdminRole } from "#shared/roles.ts";
 import { NO_FILES } from "#shared/schemas/documents.ts";
 import { orderReference } from "#shared/schemas/orders.ts";
 import {
@@ -20,7 +19,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { companyNames } from "../../db/dealer-names.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { orderPaymentProofs, orders } from "../../db/schema/commerce.ts";
-import { type Actor, requireRole, requireUser, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireRole, requireStaff, requireUser, type SignedIn, staffOf } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
 import { DEFAULT_LINK_ORIGIN } from "../../platform/mailer/mail-templates.ts";
@@ -208,7 +207,9 @@ export function createPaymentProofsService({ db, storage, mailer, settings, audi
     /** The proofs of one of the company's orders (or any order, for admins); a technician 403. */
     async list(actor: Actor, orderId: number): Promise<PaymentProofView[]> {
       const me = requireMoneyReader(actor);
-      if (!isAdminRole(me.role)) await companyOrder(db, me.companyUserId, orderId);
+      // Decision 035: the back office reads an order's proofs as it reads the order, with orders.read.
+      if (staffOf(me)) requireStaff(me, "orders.read");
+      if (!staffOf(me)) await companyOrder(db, me.companyUserId, orderId);
       else {
         const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
         if (!row) throw new NotFoundError(NOT_FOUND);
@@ -222,6 +223,7 @@ export function createPaymentProofsService({ db, storage, mailer, settings, audi
      */
     async file(actor: Actor, orderId: number, proofId: number): Promise<{ body: Readable; contentType: string; disposition: string }> {
       const me = requireMoneyReader(actor);
+      if (staffOf(me)) requireStaff(me, "orders.read");
       const [row] = await db
         .select({ proof: orderPaymentProofs, ownerId: orders.userId })
         .from(orderPaymentProofs)

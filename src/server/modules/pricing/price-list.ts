@@ -1,13 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { harareDate } from "#shared/date-range.ts";
-import { isAdminRole } from "#shared/roles.ts";
 import { breaksText, type PriceList, type PriceListRow } from "#shared/schemas/pricing.ts";
 import type { SiteSettings } from "#shared/schemas/settings.ts";
 import { availabilityLabel } from "#shared/schemas/stock.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/catalogue.ts";
 import { dealers } from "../../db/schema/dealers.ts";
-import { type Actor, requireGoodStanding, requireUser } from "../../platform/auth/actor.ts";
+import { type Actor, requireGoodStanding, requireStaff, requireUser, staffOf } from "../../platform/auth/actor.ts";
 import { type CsvColumn, toCsv } from "../../platform/csv.ts";
 import { ForbiddenError } from "../../platform/errors.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
@@ -36,8 +35,10 @@ export function createPriceListService({
 }) {
   async function priceList(actor: Actor): Promise<PriceList> {
     const user = requireUser(actor);
-    const isAdmin = isAdminRole(user.role);
+    const isAdmin = staffOf(user) !== null;
     if (user.role !== "dealer" && !isAdmin) throw new ForbiddenError(PRICE_LIST_FOR_DEALERS);
+    // Decision 035: the back office's view of the price list is the prices' permission.
+    if (isAdmin) requireStaff(user, "prices.edit");
     requireGoodStanding(user);
     const [rows, pricing, tier, company] = await Promise.all([
       db

@@ -21,12 +21,13 @@ const refused = { 400: validationBody, 401: messageBody, 403: messageBody, 404: 
 export async function pricingRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { pricing } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: access.admin };
+  const admin = { access: access.staff("prices.edit") };
   const tags = ["dealer prices"];
 
   resourceRoutes(app, dealerTierResource, {
     path: "/dealer-tiers",
     tags,
+    permission: "prices.edit",
     view: dealerTierViewSchema,
     list: {
       summary: "The dealer tiers, lowest first, with how many approved dealers buy at each (admin)",

@@ -11,7 +11,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { dealers } from "../../db/schema/dealers.ts";
 import { dealerTiers, priceBreaks, productTierPrices } from "../../db/schema/pricing.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import type { MoveDirection } from "../../platform/resources/resource.ts";
 import { type Auditor, createResources, quote } from "../../platform/resources/resource.ts";
@@ -29,7 +29,7 @@ export function createPricingService({ db, audit, files }: { db: Db; audit: Audi
   return {
     /** The tiers, lowest first, each with how many dealers buy at it (those without one buy at the lowest). */
     async tiers(actor: Actor): Promise<DealerTierRow[]> {
-      requireAdmin(actor);
+      requireStaff(actor, "prices.edit");
       const [tiers, counts, [unset]] = await Promise.all([
         listTiers(db),
         db.select({ tierId: dealers.tierId, n: count() }).from(dealers).where(eq(dealers.regStatus, "Approved")).groupBy(dealers.tierId),
@@ -42,32 +42,33 @@ export function createPricingService({ db, audit, files }: { db: Db; audit: Audi
     },
 
     async createTier(actor: Actor, input: DealerTierInput): Promise<DealerTier> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "prices.edit");
       return create(me, dealerTierResource, { values: () => ({ name: input.name, discountPercent: input.discount_percent }) });
     },
 
     async updateTier(actor: Actor, id: number, input: DealerTierInput): Promise<DealerTier> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "prices.edit");
       return update(me, dealerTierResource, id, { set: () => ({ name: input.name, discountPercent: input.discount_percent }) });
     },
 
     /** A tier dealers are in stays (409): they are moved first. The last tier may go: dealers then buy at the list price. */
     deleteTier: (actor: Actor, id: number) =>
-      remove(requireAdmin(actor), dealerTierResource, id, {
+      remove(requireStaff(actor, "prices.edit"), dealerTierResource, id, {
         refuse: async (tx) => {
           const [used] = await tx.select({ n: count() }).from(dealers).where(eq(dealers.tierId, id));
           if ((used?.n ?? 0) > 0) throw new ConflictError(TIER_IN_USE);
         },
       }),
 
-    moveTier: (actor: Actor, id: number, direction: MoveDirection) => move(requireAdmin(actor), dealerTierResource, id, direction),
+    moveTier: (actor: Actor, id: number, direction: MoveDirection) =>
+      move(requireStaff(actor, "prices.edit"), dealerTierResource, id, direction),
 
     /** The tier a dealer's company buys at (its own, else the lowest); for the admin's dealer page and the dealer. */
     tierOf: (userId: number, exec: Db | Tx = db) => tierOfUser(exec, userId),
 
     /** An admin puts a dealer's company in a tier (audited with the tier before and after). */
     async setDealerTier(actor: Actor, userId: number, tierId: number): Promise<DealerTier> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "prices.edit");
       return db.transaction(async (tx) => {
         const [dealer] = await tx
           .select({ id: dealers.id, name: dealers.tradingName, company: dealers.registeredCompany })
@@ -97,7 +98,7 @@ export function createPricingService({ db, audit, files }: { db: Db; audit: Audi
 
     /** A product's quantity breaks and tier prices, as its edit form shows them. */
     async priceRules(actor: Actor, productId: number): Promise<PriceRulesView> {
-      requireAdmin(actor);
+      requireStaff(actor, "prices.edit");
       const [product] = await db.select({ id: products.productId }).from(products).where(eq(products.productId, productId));
       if (!product) throw new NotFoundError("Product not found.");
       return readRules(db, productId);
@@ -105,7 +106,7 @@ export function createPricingService({ db, audit, files }: { db: Db; audit: Audi
 
     /** Replaces a product's quantity breaks and tier prices (each list whole; audited with both before and after). */
     async setPriceRules(actor: Actor, productId: number, input: PriceRulesInput): Promise<PriceRulesView> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "prices.edit");
       return db.transaction(async (tx) => {
         const [product] = await tx
           .select({ id: products.productId, name: products.productName })

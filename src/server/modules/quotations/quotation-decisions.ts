@@ -18,7 +18,7 @@ import { NO_VAT_RATE, type VatCategory } from "#shared/tax.ts";
 import type { Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { quotationCharges, quotationProducts, quotations } from "../../db/schema/commerce.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError, ValidationError } from "../../platform/errors.ts";
 import { release, reserve } from "../stock/index.ts";
 import { acceptPath, accessTokenHash } from "./quotation-acceptance.ts";
@@ -228,7 +228,7 @@ export function createQuotationDecisions(
      * changed. The requester is e-mailed after: the prices and the PDF, or the reason.
      */
     async decide(actor: Actor, id: number, input: QuotationDecision): Promise<QuotationView> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "quotations.decide");
       const company = await settings.get();
       const result = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(quotations).where(eq(quotations.id, id)).for("update");
@@ -353,7 +353,7 @@ export function createQuotationDecisions(
       vatRate: string | null;
       vatCategories: Record<number, VatCategory>;
     }> {
-      requireAdmin(actor);
+      requireStaff(actor, "quotations.decide");
       const ids = [...new Set(productIds)].slice(0, 1000);
       const [pricing, vat, rows] = await Promise.all([
         catalogue.secondaryPricing(true),

@@ -4,7 +4,7 @@ import { ROLE_IDS } from "#shared/roles.ts";
 import type { EditQuotationLinesInput, QuotationView } from "#shared/schemas/quotations.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { quotationCharges, quotationProducts, quotations } from "../../db/schema/commerce.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import type { QuotationPartDeps } from "./quotation-deps.ts";
 import type { QuotationRow, QuotationViews } from "./quotation-views.ts";
@@ -23,7 +23,7 @@ export function createQuotationLineEdits({ db, catalogue, audit }: QuotationPart
      * A product added is snapshotted like a request's line: the owner's dealer price, anyone else's retail price.
      */
     async editLines(actor: Actor, id: number, input: EditQuotationLinesInput): Promise<QuotationView> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "quotations.decide");
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(quotations).where(eq(quotations.id, id)).for("update");
         if (!row) throw new NotFoundError("Quotation not found.");

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { can } from "#shared/can.ts";
-import { isAdminRole } from "#shared/roles.ts";
 import {
   INSTALLER_NOT_FOR_DEALERS,
   type QuotationListQuery,
@@ -11,7 +10,7 @@ import {
 } from "#shared/schemas/quotations.ts";
 import { paged } from "../../db/paging.ts";
 import { quotationProducts, quotations } from "../../db/schema/commerce.ts";
-import { type Actor, requireAdmin, requireUser } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff, requireUser, staffOf } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
 import { type FormSender, isOwnConfirmedAddress } from "../../platform/form-limits.ts";
 import { queueMails } from "../../platform/mailer/mail-queue.ts";
@@ -117,7 +116,10 @@ export function createQuotationRequests(
      */
     async listForUser(actor: Actor, query: { id?: number | undefined; email?: string | undefined }): Promise<QuotationView[]> {
       const signedIn = requireUser(actor);
-      const admin = isAdminRole(signedIn.role);
+      // Decision 035: another account's quotations are the back office's with quotations.decide.
+      const staff = staffOf(signedIn) !== null;
+      if (staff && (query.id !== undefined || query.email !== undefined)) requireStaff(signedIn, "quotations.decide");
+      const admin = staff;
       const me = await accounts.me(signedIn);
       const ownEmail = me.email.toLowerCase();
       const askedEmail = query.email?.trim().toLowerCase() || undefined;
@@ -148,7 +150,7 @@ export function createQuotationRequests(
      * validity is listed as expired, in SQL) and matching a search by name, e-mail address or id.
      */
     async list(actor: Actor, query: QuotationListQuery): Promise<{ rows: QuotationView[]; count: number }> {
-      requireAdmin(actor);
+      requireStaff(actor, "quotations.decide");
       const now = new Date();
       const where = listWhere(query, now);
       const { limit, offset, envelope } = paged(query);
@@ -161,7 +163,7 @@ export function createQuotationRequests(
 
     /** The overview cards: quotations (matching the search) per effective status, counted in one query. */
     async summary(actor: Actor, query: Pick<QuotationListQuery, "q">): Promise<QuotationSummary> {
-      requireAdmin(actor);
+      requireStaff(actor, "quotations.decide");
       const at = sql`${new Date().toISOString()}::timestamptz`;
       const effective = sql<string>`case when ${quotations.status} = 'approved' and ${VALID_UNTIL_SQL} < ${at} then 'expired' else ${quotations.status} end`;
       const rows = await db
@@ -186,8 +188,11 @@ export function createQuotationRequests(
      */
     async pdfFor(actor: Actor, quotationId: number): Promise<Uint8Array> {
       const signedIn = requireUser(actor);
+      // Decision 035: the back office reads any quotation with quotations.decide (403 without it, before the id).
+      const staff = staffOf(signedIn) !== null;
+      if (staff) requireStaff(signedIn, "quotations.decide");
       const [row] = await db.select().from(quotations).where(eq(quotations.id, quotationId)).limit(1);
-      let allowed = Boolean(row) && (isAdminRole(signedIn.role) || row?.userId === quotationOwnerOf(signedIn));
+      let allowed = Boolean(row) && (staff || row?.userId === quotationOwnerOf(signedIn));
       if (row && !allowed) {
         const me = await accounts.me(signedIn);
         allowed = me.emailVerified && me.email.toLowerCase() === row.requesterEmail.toLowerCase();

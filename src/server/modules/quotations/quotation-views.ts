@@ -4,7 +4,7 @@ import { centsToDecimal } from "#shared/money.ts";
 // The validity rule is the dealer page's, so the page, the list's filter and the PDF never disagree about an expired quotation.
 import { effectiveQuotationStatus, QUOTATION_VALIDITY_DAYS, quotationValidUntil } from "#shared/quotation-status.ts";
 import { chargeText, quotationDocumentLines, quotationOtherTotals, toCents } from "#shared/quotation-totals.ts";
-import { isAdminRole, type RoleName, roleNameOf } from "#shared/roles.ts";
+import { type RoleName, roleNameOf } from "#shared/roles.ts";
 import type { QuotationStatusValue, QuotationView } from "#shared/schemas/quotations.ts";
 import { taxTotals, totalsAsText } from "#shared/tax.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -72,7 +72,8 @@ export function lineSecondary(
  * admins alone.
  */
 export function pricesForReader(actor: Actor, quotation: QuotationView, money: boolean): QuotationView {
-  if (isAdminRole(actor?.role)) return quotation;
+  // Decision 035: the whole quotation is for whoever prices and decides it.
+  if (can.do(actor, "quotations.decide")) return quotation;
   // The product's RRP and dealer list price are for the admin approving it, never its owner.
   const own = { ...quotation, products: quotation.products.map((p) => ({ ...p, retail_price_usd: null, list_price_usd: null })) };
   const quoted = quotation.status === "approved" || quotation.status === "expired" || quotation.status === "accepted";

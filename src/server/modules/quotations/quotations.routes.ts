@@ -63,7 +63,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   );
 
   const listOptions = {
-    config: { access: access.admin },
+    config: { access: access.staff("quotations.decide") },
     schema: {
       tags: ["quotations"],
       summary:
@@ -105,7 +105,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.get(
     "/quotations/summary",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("quotations.decide") },
       schema: {
         tags: ["quotations"],
         summary: "How many quotations (matching the search) are in each status, for the overview cards (admin)",
@@ -118,7 +118,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
 
   csvRoute(app, {
     url: "/quotations/export.csv",
-    access: access.admin,
+    access: access.staff("quotations.decide"),
     schema: {
       tags: ["quotations"],
       summary: "The filtered list as CSV, at most 10,000 rows (admin)",
@@ -133,7 +133,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.put(
     "/quotations/:id",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("quotations.decide") },
       schema: {
         tags: ["quotations"],
         summary:
@@ -149,7 +149,7 @@ export async function quotationsRoutes(app: FastifyInstance, opts: { services: S
   r.put(
     "/quotations/:id/lines",
     {
-      config: { access: access.admin },
+      config: { access: access.staff("quotations.decide") },
       schema: {
         tags: ["quotations"],
         summary:

@@ -44,13 +44,13 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
 
   rangeReport(
     ["/sales", "/sales/"],
-    access.admin,
+    access.staff("sales.read"),
     "Sales over a range of days (from/to, or the last `range` days), optionally of one category (admin)",
     salesFiguresSchema,
     (actor, query) => sales.figures(actor, query),
   );
 
-  const record = salesRoute(access.admin, {
+  const record = salesRoute(access.staff("sales.read"), {
     summary: "Record a sale made outside the website's orders (admin)",
     body: saleInputSchema,
     response: { 201: saleSchema },
@@ -60,7 +60,7 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
 
   r.get(
     "/sales/products",
-    salesRoute(access.admin, {
+    salesRoute(access.staff("sales.read"), {
       summary: "Sales per product over a range, largest amount first (admin)",
       querystring: productSalesQuerySchema,
       response: { 200: productSalesSchema },
@@ -70,7 +70,7 @@ export async function salesRoutes(app: FastifyInstance, opts: { services: Servic
 
   rangeReport(
     ["/statistics/", "/statistics"],
-    access.admin,
+    access.staff("sales.read"),
     "The dashboard's counts with this period against the previous one (admin)",
     statisticsSchema,
     (actor, query) => sales.statistics(actor, query),

@@ -15,7 +15,7 @@ import type { ProductSales, Sale, SaleInput, SalesFigures, SalesQuery, Statistic
 import type { Db, Tx } from "../../db/client.ts";
 import type { CountWindows } from "../../db/count-windows.ts";
 import { sales } from "../../db/schema/commerce.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { FieldError } from "../../platform/errors.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
@@ -90,7 +90,7 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
   return {
     /** Totals over the range and the period before it, a series (by day, or by week over long ranges), and per category. */
     async figures(actor: Actor, query: SalesQuery): Promise<SalesFigures> {
-      requireAdmin(actor);
+      requireStaff(actor, "sales.read");
       const range = resolveRange(query, now());
       const before = previousRange(range);
       const span = { from: before.from, to: range.to };
@@ -162,7 +162,7 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
 
     /** The products sold over the range, by amount (largest first), at most `limit`. */
     async productSales(actor: Actor, query: SalesQuery & { limit: number }): Promise<ProductSales> {
-      requireAdmin(actor);
+      requireStaff(actor, "sales.read");
       const range = resolveRange(query, now());
       const amount = sql<string>`coalesce(sum(${sales.amountUsd} * 100), 0)`;
       const rows = await db
@@ -196,7 +196,7 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
 
     /** A sale made outside the website (at the counter, by phone): recorded by an admin, with an audit entry. */
     async record(actor: Actor, input: SaleInput): Promise<Sale> {
-      const admin = requireAdmin(actor);
+      const admin = requireStaff(actor, "sales.read");
       if (input.date > harareDate(now())) throw new FieldError(FUTURE_SALE, "date");
       return db.transaction(async (tx) => {
         const [product] = await productRefs(tx, [input.product_id]);
@@ -227,7 +227,7 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
 
     /** The products an admin may record a sale of. */
     async productChoices(actor: Actor): Promise<{ id: number; name: string; categoryId: number }[]> {
-      requireAdmin(actor);
+      requireStaff(actor, "sales.read");
       return allProductRefs(db);
     },
 
@@ -267,7 +267,7 @@ export function createSalesService({ db, audit, catalogue, now = () => new Date(
      * came in this period and the previous one. The category keeps the quotations and orders holding its products.
      */
     async statistics(actor: Actor, query: SalesQuery): Promise<Statistics> {
-      requireAdmin(actor);
+      requireStaff(actor, "sales.read");
       const at = now();
       const range = resolveRange(query, at);
       const before = previousRange(range);

@@ -2,7 +2,7 @@ import { and, count, eq, gt, or } from "drizzle-orm";
 import type { BranchInput, BranchView, DeliveryFeeInput, DeliveryFeeView } from "#shared/schemas/stock.ts";
 import { orders, quotations } from "../../db/schema/commerce.ts";
 import { shipments, stockLevels, stockMovements, stockReservations } from "../../db/schema/stock.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { ConflictError } from "../../platform/errors.ts";
 import { createResources } from "../../platform/resources/resource.ts";
 import { createStoredFiles } from "../../platform/uploads/stored-files.ts";
@@ -26,14 +26,14 @@ export function stockBranchesAdmin({ db, storage, audit }: StockAdminParts) {
     // ───────────── branches (POST /api/branches, PUT and DELETE /api/branches/{id}) ─────────────
 
     async createBranch(actor: Actor, input: BranchInput): Promise<BranchView> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "stock.adjust");
       return create(me, branchResource, {
         values: () => branchValues(input),
       });
     },
 
     async updateBranch(actor: Actor, id: number, input: BranchInput): Promise<BranchView> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "stock.adjust");
       return update(me, branchResource, id, {
         set: () => branchValues(input),
       });
@@ -41,7 +41,7 @@ export function stockBranchesAdmin({ db, storage, audit }: StockAdminParts) {
 
     /** A branch that holds or held stock, or has orders, quotations or shipments, stays (409 with the reason). */
     deleteBranch: async (actor: Actor, id: number) =>
-      remove(requireAdmin(actor), branchResource, id, {
+      remove(requireStaff(actor, "stock.adjust"), branchResource, id, {
         refuse: async (tx) => {
           const n = async (
             table: typeof stockMovements | typeof orders | typeof quotations | typeof shipments | typeof stockReservations,
@@ -69,22 +69,23 @@ export function stockBranchesAdmin({ db, storage, audit }: StockAdminParts) {
       }),
 
     // ───────────── delivery fees (POST /api/delivery-fees, PUT and DELETE /api/delivery-fees/{id}) ─────────────
+    // Decision 035: a delivery fee is what a buyer pays, so it needs prices.edit, not the warehouse's stock.adjust.
 
     async createDeliveryFee(actor: Actor, input: DeliveryFeeInput): Promise<DeliveryFeeView> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "prices.edit");
       return create(me, deliveryFeeResource, {
         values: () => ({ city: input.city, feeUsd: input.fee_usd }),
       });
     },
 
     async updateDeliveryFee(actor: Actor, id: number, input: DeliveryFeeInput): Promise<DeliveryFeeView> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "prices.edit");
       return update(me, deliveryFeeResource, id, {
         set: () => ({ city: input.city, feeUsd: input.fee_usd }),
       });
     },
 
     /** Orders keep their own copy of the fee (a line of their own): a fee can always go. */
-    deleteDeliveryFee: async (actor: Actor, id: number) => remove(requireAdmin(actor), deliveryFeeResource, id),
+    deleteDeliveryFee: async (actor: Actor, id: number) => remove(requireStaff(actor, "prices.edit"), deliveryFeeResource, id),
   };
 }

@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { STOCK_IMPORT_MAX_ROWS, type StockImportInput, type StockImportResult } from "#shared/schemas/stock.ts";
 import { branches } from "../../db/schema/branches.ts";
 import { products } from "../../db/schema/catalogue.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { readCsv } from "../../platform/csv.ts";
 import { ValidationError } from "../../platform/errors.ts";
 import { plural, type StockAdminParts } from "./stock-admin-common.ts";
@@ -22,7 +22,7 @@ export function stockImportAdmin({ db, audit, now }: StockAdminParts) {
      * "Stock count (import)", all in one transaction.
      */
     async importCounts(actor: Actor, input: StockImportInput): Promise<StockImportResult> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "stock.adjust");
       // Blank lines (or lines of empty cells) are no counts; each count keeps its line number for the messages.
       const rows = readCsv(input.csv).filter((r) => r.cells.some((c) => c.trim() !== ""));
       const [header, ...body] = rows;

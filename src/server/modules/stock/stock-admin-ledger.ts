@@ -5,7 +5,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { branches } from "../../db/schema/branches.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { stockMovements } from "../../db/schema/stock.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import type { StockAdminParts } from "./stock-admin-common.ts";
 
 /** The company's calendar day (Africa/Harare, UTC+2 all year) as the moment it starts, `plusDays` later. */
@@ -88,13 +88,13 @@ export function stockLedgerAdmin({ db }: Pick<StockAdminParts, "db">) {
     // ───────────── the ledger ─────────────
 
     async ledger(actor: Actor, q: StockMovementsQuery): Promise<{ rows: StockMovementView[]; count: number }> {
-      requireAdmin(actor);
+      requireStaff(actor, "stock.adjust");
       const { limit, offset } = paged(q);
       return readMovements(q, limit, offset);
     },
 
     async ledgerForExport(actor: Actor, q: Omit<StockMovementsQuery, "page" | "pageSize">): Promise<StockMovementView[]> {
-      requireAdmin(actor);
+      requireStaff(actor, "stock.adjust");
       return (await readMovements({ ...q, page: 1, pageSize: 50 }, 100_000, 0)).rows;
     },
   };

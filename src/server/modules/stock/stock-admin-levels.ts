@@ -7,7 +7,7 @@ import { branches } from "../../db/schema/branches.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { orders } from "../../db/schema/commerce.ts";
 import { shipmentLines, shipments, stockLevels, stockReservations } from "../../db/schema/stock.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { FieldError, NotFoundError } from "../../platform/errors.ts";
 import { quote } from "../../platform/resources/resource.ts";
 import { OPEN_SHIPMENT, openQuantity, requireBranch, requireProducts, type StockAdminParts } from "./stock-admin-common.ts";
@@ -137,20 +137,20 @@ export function stockLevelsAdmin({ db, audit, now }: StockAdminParts) {
 
     /** Every product at every branch (stocked or not), by name, filtered by name/SKU, branch and low. */
     async levels(actor: Actor, q: StockLevelsQuery): Promise<{ rows: StockLevelView[]; count: number }> {
-      requireAdmin(actor);
+      requireStaff(actor, "stock.adjust");
       const { limit, offset } = paged(q);
       return readLevels(db, q, limit, offset);
     },
 
     /** One product at one branch (the adjust form's figures); 404 when either is unknown. */
     async level(actor: Actor, productId: number, branchId: number): Promise<StockLevelView> {
-      requireAdmin(actor);
+      requireStaff(actor, "stock.adjust");
       return levelOf(db, productId, branchId);
     },
 
     /** The levels for the CSV export: the same filters, at most 100,000 rows. */
     async levelsForExport(actor: Actor, q: Omit<StockLevelsQuery, "page" | "pageSize">): Promise<StockLevelView[]> {
-      requireAdmin(actor);
+      requireStaff(actor, "stock.adjust");
       return (await readLevels(db, q, 100_000, 0)).rows;
     },
 
@@ -159,7 +159,7 @@ export function stockLevelsAdmin({ db, audit, now }: StockAdminParts) {
      * kept in stock or on their way (not those supplied to order). With what is on its way and the next arrival.
      */
     async lowStock(actor: Actor): Promise<LowStockView[]> {
-      requireAdmin(actor);
+      requireStaff(actor, "stock.adjust");
       const totals = db
         .select({
           productId: stockLevels.productId,
@@ -237,7 +237,7 @@ export function stockLevelsAdmin({ db, audit, now }: StockAdminParts) {
      * hand than are reserved, saying how many are free. Units added go to the backorders waiting there first.
      */
     async adjust(actor: Actor, input: StockAdjustmentInput): Promise<StockLevelView> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "stock.adjust");
       if (input.kind === "return" && input.change < 0) throw new FieldError("A return adds stock: enter a positive number.", "change");
       return db.transaction(async (tx) => {
         const names = await requireProducts(tx, [input.product_id], "product_id");

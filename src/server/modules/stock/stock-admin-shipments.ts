@@ -5,7 +5,7 @@ import { paged } from "../../db/paging.ts";
 import { branches } from "../../db/schema/branches.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { shipmentLines, shipments } from "../../db/schema/stock.ts";
-import { type Actor, requireAdmin, type SignedIn } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff, type SignedIn } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { quote } from "../../platform/resources/resource.ts";
 import { OPEN_SHIPMENT, plural, requireBranch, requireProducts, type StockAdminParts } from "./stock-admin-common.ts";
@@ -125,7 +125,7 @@ export function stockShipmentsAdmin({ db, audit, now }: StockAdminParts) {
     // ───────────── shipments ─────────────
 
     async createShipment(actor: Actor, input: ShipmentInput): Promise<ShipmentView> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "stock.adjust");
       const seen = new Set<number>();
       for (const l of input.lines) {
         if (seen.has(l.product_id)) throw new FieldError("Each product goes on one line: add the quantities up.", "lines");
@@ -166,7 +166,7 @@ export function stockShipmentsAdmin({ db, audit, now }: StockAdminParts) {
     },
 
     async listShipments(actor: Actor, q: ShipmentsQuery): Promise<{ rows: ShipmentView[]; count: number }> {
-      requireAdmin(actor);
+      requireStaff(actor, "stock.adjust");
       const where = q.status === "open" ? OPEN_SHIPMENT : q.status ? eq(shipments.status, q.status) : undefined;
       const { limit, offset, envelope } = paged(q);
       const [rows, [total]] = await Promise.all([
@@ -177,7 +177,7 @@ export function stockShipmentsAdmin({ db, audit, now }: StockAdminParts) {
     },
 
     async shipment(actor: Actor, id: number): Promise<ShipmentView> {
-      requireAdmin(actor);
+      requireStaff(actor, "stock.adjust");
       return shipmentById(db, id);
     },
 
@@ -186,7 +186,7 @@ export function stockShipmentsAdmin({ db, audit, now }: StockAdminParts) {
      * shipment named), the lines' received counts and the status moved on, then the backorders waiting filled.
      */
     async receiveShipment(actor: Actor, id: number, input: ReceiveShipmentInput): Promise<ShipmentView> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "stock.adjust");
       return db.transaction(async (tx) => {
         const before = await shipmentById(tx, id);
         const done = await receive(tx, me, id, input, now());
@@ -205,7 +205,7 @@ export function stockShipmentsAdmin({ db, audit, now }: StockAdminParts) {
 
     /** A shipment that will not come (or not the rest of it): what was received stays, the rest is no longer expected. */
     async cancelShipment(actor: Actor, id: number): Promise<ShipmentView> {
-      const me = requireAdmin(actor);
+      const me = requireStaff(actor, "stock.adjust");
       return db.transaction(async (tx) => {
         const [head] = await tx.select().from(shipments).where(eq(shipments.id, id)).for("update");
         if (!head) throw new NotFoundError("Shipment not found.");

@@ -39,13 +39,14 @@ const page = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), cou
 export async function stockAdminRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { stockAdmin } = opts.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: access.admin };
+  const admin = { access: access.staff("stock.adjust") };
 
   // ───────────── branches and delivery fees (their public lists: stock.routes.ts) ─────────────
 
   resourceRoutes(app, branchResource, {
     path: "/branches",
     tags: ["stock"],
+    permission: "stock.adjust",
     view: branchViewSchema,
     create: { summary: "Add a branch (admin)", body: branchSchema, run: (actor, input) => stockAdmin.createBranch(actor, input) },
     update: {
@@ -62,6 +63,8 @@ export async function stockAdminRoutes(app: FastifyInstance, opts: { services: S
   resourceRoutes(app, deliveryFeeResource, {
     path: "/delivery-fees",
     tags: ["stock"],
+    // Decision 035: what a buyer pays for delivery is a price.
+    permission: "prices.edit",
     view: deliveryFeeViewSchema,
     create: {
       summary: "Add the delivery fee to a city (admin; USD excluding VAT)",

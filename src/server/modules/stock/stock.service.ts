@@ -9,7 +9,7 @@ import { branches, deliveryFees } from "../../db/schema/branches.ts";
 import { products } from "../../db/schema/catalogue.ts";
 import { orders } from "../../db/schema/commerce.ts";
 import { serials, shipmentLines, shipments, stockLevels, stockReservations } from "../../db/schema/stock.ts";
-import { type Actor, requireAdmin } from "../../platform/auth/actor.ts";
+import { type Actor, requireStaff } from "../../platform/auth/actor.ts";
 import { ConflictError, FieldError, NotFoundError } from "../../platform/errors.ts";
 import { readAvailability } from "./availability.ts";
 
@@ -243,7 +243,8 @@ export function createStockService({ db }: { db: Db }) {
 
     /** Where a serial number went (admins): its product, order, dealer and day; 404 when it was never recorded. */
     async lookupSerial(actor: Actor, value: string): Promise<SerialView> {
-      requireAdmin(actor);
+      // Decision 035: where a serial went is an order's record, so whoever reads orders may ask.
+      requireStaff(actor, "orders.read");
       const [row] = await db
         .select({
           serial: serials.serial,
