@@ -6,7 +6,7 @@ import { auditLog } from "#server/db/schema/audit.ts";
 import { STEP_UP_REQUIRED } from "#server/platform/auth/actor.ts";
 import { BUILT_IN_ROLE_FIXED, LAST_OWNER, OWN_ROLE_FIXED } from "#shared/schemas/staff.ts";
 import { BUILT_IN_ROLE_IDS, BUILT_IN_ROLE_SETS, PERMISSIONS } from "#shared/staff.ts";
-import { buildStaff, type Staff, stepUpStaff } from "../support/staff.ts";
+import { buildStaff, type Staff, signInStaff, stepUpStaff } from "../support/staff.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -133,7 +133,9 @@ describe("who works under which role", () => {
     const setRole = (who: Staff, id: number, staffRoleId: number) =>
       t.inject({ method: "PUT", url: `/api/staff/users/${id}/role`, headers: who.headers, payload: { staffRoleId } });
 
-    expect((await setRole(owner, someone.id, BUILT_IN_ROLE_IDS.accounts)).json().message).toBe(STEP_UP_REQUIRED);
+    // A session of its own that has not stepped up: the change is refused until it does.
+    const fresh = await signInStaff(t, owner);
+    expect((await setRole(fresh, someone.id, BUILT_IN_ROLE_IDS.accounts)).json().message).toBe(STEP_UP_REQUIRED);
     await stepUpStaff(t, owner);
     const given = await setRole(owner, someone.id, BUILT_IN_ROLE_IDS.accounts);
     expect(given.statusCode).toBe(200);

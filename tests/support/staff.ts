@@ -2,6 +2,7 @@ import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
 import type { BuiltInRole } from "#shared/staff.ts";
 import { type Account, buildAccount } from "./builders.ts";
 import type { TestApp } from "./test-app.ts";
+import { forgetLastTotpStep } from "./totp.ts";
 
 /**
  * Back-office accounts of a test's own, by role (decision 035), signed in through the API with their own
@@ -9,16 +10,13 @@ import type { TestApp } from "./test-app.ts";
  */
 export type Staff = Account & { headers: { authorization: string } };
 
-const lastStep = new Map<string, number>();
 /**
- * A code of the account's key it has not accepted yet: each step is accepted once and one step either side of now
- * counts, so an account has three codes per 30 seconds (a sign-in and two step-ups).
+ * The account's current code. Each code is accepted once (replay guard): the harness forgets the step the account
+ * used last, as tests/support/totp.ts does for the demo accounts, so a test may sign in and step up within one step.
  */
-function nextCode(account: Account): string {
-  const step = Math.max((lastStep.get(account.username) ?? Number.NEGATIVE_INFINITY) + 1, totpStep() - 1);
-  if (step > totpStep() + 1) throw new Error(`${account.username} has used every code of this half-minute`);
-  lastStep.set(account.username, step);
-  return totpCode(account.totpSecret as string, step);
+async function nextCode(t: TestApp, account: Account): Promise<string> {
+  await forgetLastTotpStep(t.database.db, account.username);
+  return totpCode(account.totpSecret as string, totpStep());
 }
 
 export async function signInStaff(t: TestApp, account: Account): Promise<Staff> {
@@ -27,7 +25,7 @@ export async function signInStaff(t: TestApp, account: Account): Promise<Staff> 
   const done = await t.inject({
     method: "POST",
     url: "/api/auth/login/second-factor",
-    payload: { challenge: first.json().challenge, code: nextCode(account) },
+    payload: { challenge: first.json().challenge, code: await nextCode(t, account) },
   });
   if (done.statusCode !== 200) throw new Error(`second factor of ${account.username}: ${done.statusCode} ${done.body}`);
   return { ...account, headers: { authorization: `Bearer ${done.json().token}` } };
@@ -41,6 +39,11 @@ export async function buildStaff(t: TestApp, username: string, role: BuiltInRole
 
 /** Gives a fresh code on the session (step-up, decisions 010 and 035). */
 export async function stepUpStaff(t: TestApp, staff: Staff): Promise<void> {
-  const res = await t.inject({ method: "POST", url: "/api/auth/step-up", headers: staff.headers, payload: { code: nextCode(staff) } });
+  const res = await t.inject({
+    method: "POST",
+    url: "/api/auth/step-up",
+    headers: staff.headers,
+    payload: { code: await nextCode(t, staff) },
+  });
   if (res.statusCode !== 200) throw new Error(`step-up of ${staff.username}: ${res.statusCode} ${res.body}`);
 }

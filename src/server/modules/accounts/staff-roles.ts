@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { ROLE_IDS } from "#shared/roles.ts";
 import {
   BUILT_IN_ROLE_FIXED,
@@ -10,7 +10,7 @@ import {
   type StaffRoleInput,
   type StaffRoleView,
 } from "#shared/schemas/staff.ts";
-import { BUILT_IN_ROLE_IDS, permissionsOfRole } from "#shared/staff.ts";
+import { BUILT_IN_ROLE_IDS, defaultStaffRoleFor, permissionsOfRole } from "#shared/staff.ts";
 import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { staffRoles, users } from "../../db/schema/accounts.ts";
@@ -19,9 +19,6 @@ import { ConflictError, NotFoundError } from "../../platform/errors.ts";
 import type { AccountCore } from "./account-core.ts";
 
 type RoleRow = typeof staffRoles.$inferSelect;
-
-/** The stored role an account would get: a back-office account without one reads as its role_id says (decision 035). */
-const effectiveRoleId = sql<number>`coalesce(${users.staffRoleId}, case when ${users.roleId} = ${ROLE_IDS.super} then ${BUILT_IN_ROLE_IDS.owner} else ${BUILT_IN_ROLE_IDS.manager} end)`;
 
 const isOwnerRole = (role: Pick<RoleRow, "key">) => role.key === "owner";
 
@@ -50,14 +47,19 @@ export function createStaffRoles(core: AccountCore) {
     return row;
   }
 
-  async function membersOf(ids: number[]): Promise<Map<number, number>> {
-    if (ids.length === 0) return new Map();
+  /** How many back-office accounts work under each role (an account with no stored role: as its role_id says). */
+  async function membersOf(): Promise<Map<number, number>> {
     const rows = await db
-      .select({ roleId: effectiveRoleId, n: count() })
+      .select({ staffRoleId: users.staffRoleId, roleId: users.roleId, n: count() })
       .from(users)
       .where(inArray(users.roleId, [ROLE_IDS.admin, ROLE_IDS.super]))
-      .groupBy(effectiveRoleId);
-    return new Map(rows.map((r) => [Number(r.roleId), r.n]));
+      .groupBy(users.staffRoleId, users.roleId);
+    const members = new Map<number, number>();
+    for (const r of rows) {
+      const id = r.staffRoleId ?? BUILT_IN_ROLE_IDS[defaultStaffRoleFor(r.roleId)];
+      members.set(id, (members.get(id) ?? 0) + r.n);
+    }
+    return members;
   }
 
   /** A sensitive change's gate: the permission, then the second factor given again within ten minutes. */
@@ -75,7 +77,7 @@ export function createStaffRoles(core: AccountCore) {
         .select()
         .from(staffRoles)
         .orderBy(asc(sql`not ${staffRoles.builtIn}`), asc(staffRoles.id));
-      const members = await membersOf(rows.map((r) => r.id));
+      const members = await membersOf();
       return rows.map((r) => view(r, members.get(r.id) ?? 0));
     },
 
@@ -132,7 +134,7 @@ export function createStaffRoles(core: AccountCore) {
           });
           return after;
         });
-        const members = await membersOf([row.id]);
+        const members = await membersOf();
         return view(row, members.get(row.id) ?? 0);
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError(ROLE_NAME_TAKEN);
@@ -155,20 +157,16 @@ export function createStaffRoles(core: AccountCore) {
         // Counted with the owners' rows locked, so two changes at once cannot both take the last owner away.
         const owners = await tx.select({ id: users.id }).from(users).where(eq(users.roleId, ROLE_IDS.super)).for("update");
         if (!isOwnerRole(role) && target.roleId === ROLE_IDS.super && owners.length <= 1) throw new ConflictError(LAST_OWNER);
-        const [before] = await tx
-          .select({ name: staffRoles.name })
-          .from(users)
-          .leftJoin(staffRoles, eq(staffRoles.id, effectiveRoleId))
-          .where(eq(users.id, userId));
+        const before = await roleById(tx, target.staffRoleId ?? BUILT_IN_ROLE_IDS[defaultStaffRoleFor(target.roleId)]);
         await tx
           .update(users)
           .set({ staffRoleId: role.id, roleId: isOwnerRole(role) ? ROLE_IDS.super : ROLE_IDS.admin, updatedAt: new Date() })
-          .where(and(eq(users.id, userId)));
+          .where(eq(users.id, userId));
         await audit.record(tx, me, {
           entity: "admin-user",
           entityId: userId,
           action: "role",
-          summary: `${target.fullName} (${target.username}) now works as ${role.name}${before?.name ? ` (was ${before.name})` : ""}`,
+          summary: `${target.fullName} (${target.username}) now works as ${role.name} (was ${before.name})`,
         });
       });
       return { message: `${target.fullName} now works as ${role.name}.` };
