@@ -38,8 +38,9 @@ describe("GET /api/audit", () => {
       ["A change by the admin", me.fullName, "admin", me.id],
       ["A change by the look-alike", me.fullName, "dealer", dealer.id],
     ]);
+    // A back-office entry names the role it was made under (decision 035): the demo admin is a Manager.
     expect(rows.map(auditActorLabel)).toEqual([
-      `${me.fullName} (admin, account #${me.id})`,
+      `${me.fullName} (Manager, account #${me.id})`,
       `${me.fullName} (dealer, account #${dealer.id})`,
     ]);
 

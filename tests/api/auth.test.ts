@@ -195,12 +195,13 @@ describe("roles", () => {
     expect((await t.inject({ method: "GET", url: "/api/auth/admins", headers: await t.loginAs("admin") })).statusCode).toBe(200);
     const res = await t.inject({ method: "GET", url: "/api/auth/admins", headers: await t.loginAs("super") });
     expect(res.statusCode).toBe(200);
+    // The demo has a back-office account per built-in role (decision 035).
     expect(
       res
         .json()
         .map((u: { username: string }) => u.username)
         .sort(),
-    ).toEqual(["admin", "super"]);
+    ).toEqual(["accounts", "admin", "content", "sales", "super", "warehouse"]);
   });
 });
 

@@ -4,22 +4,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#server/db/schema/catalogue.ts";
 import { orders } from "#server/db/schema/commerce.ts";
 import { stockLevels } from "#server/db/schema/stock.ts";
+import { STEP_UP_REQUIRED } from "#server/platform/auth/actor.ts";
 import { centsToDecimal, signedCents, toUsdCents } from "#shared/money.ts";
 import type { Ageing, CreditSummary, Statement } from "#shared/schemas/credit.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
 import type { NoteOptions } from "#shared/schemas/tax-documents.ts";
+import { missingPermissionMessage } from "#shared/staff.ts";
 import { BUILT_PASSWORD, buildDealerCompany, type DealerCompany } from "../support/builders.ts";
 import { dispatchBody } from "../support/dispatch.ts";
 import { file, multipart } from "../support/multipart.ts";
 import { orderRequest } from "../support/orders.ts";
 import { attachments, decoded, header, outboxMails } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
+import { buildStaff } from "../support/staff.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * Dealers who buy on account (decision 034): terms and a limit set by a super administrator, orders on account that
- * never overspend it (ten at once), invoices at dispatch, payments allocated oldest first or by hand, credit notes and
- * part payments to the cent, the statement, the ageing on a set clock, and the hold that starts and lifts.
+ * Dealers who buy on account (decision 034): terms and a limit set with dealers.terms after a fresh code (decision
+ * 035), orders on account that never overspend it (ten at once), invoices at dispatch, payments allocated oldest first
+ * or by hand, credit notes and part payments to the cent, the statement, the ageing on a set clock, and the hold that
+ * starts and lifts.
  */
 
 let clock = new Date("2026-11-02T08:00:00Z");
@@ -79,6 +83,8 @@ const pay = (userId: number, payload: Record<string, unknown>) =>
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
   [admin, superAdmin] = await Promise.all([t.loginAs("admin"), t.loginAs("super")]);
+  // Decision 035: terms need a code given again within ten minutes; the Owner gives one for the whole file.
+  await t.stepUp("super", superAdmin);
   // The plain product with the most units free: every order here is dispatched from stock.
   const [product] = await t.database.db
     .select({ id: products.productId })
@@ -93,14 +99,21 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe("terms and orders on account", () => {
-  it("a company on cash terms cannot order on account; only a super administrator sets terms, audited", async () => {
+  it("a company on cash terms cannot order on account; only dealers.terms sets terms, after a fresh code, audited", async () => {
     const { company: c, owner } = await company("credit-cash");
     const refused = await placeOnAccount(owner);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().issues[0].path).toBe("body.paymentTerms");
     expect((await credit(owner)).terms).toBe("cash");
 
-    expect((await setTerms(admin, c.owner.id, "net30", "1000.00")).statusCode).toBe(403);
+    // Decision 035: a sales desk lacks dealers.terms; the Manager holds it but has given no code on this session yet.
+    const sales = await buildStaff(t, "credit-sales", "sales");
+    const bySales = await setTerms(sales.headers, c.owner.id, "net30", "1000.00");
+    expect(bySales.statusCode).toBe(403);
+    expect(bySales.json().message).toBe(missingPermissionMessage("dealers.terms", "Sales"));
+    const unconfirmed = await setTerms(admin, c.owner.id, "net30", "1000.00");
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json().message).toBe(STEP_UP_REQUIRED);
     const zero = await setTerms(superAdmin, c.owner.id, "net30", "0");
     expect(zero.statusCode).toBe(400);
     const set = await setTerms(superAdmin, c.owner.id, "net30", "1000.00");
@@ -245,6 +258,8 @@ describe("invoices, payments and the statement", () => {
       await t.inject({ method: "GET", url: `/api/tax-documents/${second.invoice?.id}/note-options`, headers: admin })
     ).json() as NoteOptions;
     const line = options.lines[0];
+    // A credit note needs a code given again (decision 035).
+    await t.stepUp("admin", admin);
     const note = await t.inject({
       method: "POST",
       url: `/api/tax-documents/${second.invoice?.id}/credit-notes`,

@@ -35,6 +35,8 @@ beforeAll(async () => {
   fdms = stand.fdms;
   t = await createTestApp({ env: stand.env });
   actors = await createActors(t);
+  // Decision 035: credit notes need a code given again within ten minutes; the Manager gives one for the file.
+  await actors.stepUp("admin", actors.headers("admin"));
   const [product] = await t.database.db.select({ id: products.productId }).from(products).orderBy(asc(products.productId)).limit(1);
   productId = product?.id as number;
 });

@@ -553,7 +553,9 @@ describe("ZWG prices come from the exchange rate in force (issue 21)", () => {
       const frozen = placed.json() as OrderView;
       expect(frozen).toMatchObject({ exchange_rate: "26.8015", rate_date: "2026-11-24" });
       expect(before.lines[0].unit_price_secondary).toBe(centsToDecimal(convertCents(BigInt(cents(a.priceUsd)), "26.8015")));
-      const posted = await people.inject("admin", {
+      // Decision 035: a rate is the Owner's, after a code given again.
+      await people.stepUp("super", people.headers("super"));
+      const posted = await people.inject("super", {
         method: "POST",
         url: "/api/exchange-rates",
         payload: { rate: "30.1234", effective_date: "2026-11-26", source: "RBZ interbank mid-rate" },

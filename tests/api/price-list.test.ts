@@ -179,7 +179,11 @@ describe("the dealer's price list (issue 24 §3)", () => {
     };
     await atRate("26.8015");
 
-    const added = await actors.inject("admin", {
+    // Decision 035: a rate is the Owner's, after a code given again.
+
+    await actors.stepUp("super", actors.headers("super"));
+
+    const added = await actors.inject("super", {
       method: "POST",
       url: "/api/exchange-rates",
       payload: { rate: "27.5", effective_date: "2026-11-26", source: "RBZ" },

@@ -25,6 +25,8 @@ let now = new Date("2026-11-26T08:00:00Z");
 beforeAll(async () => {
   t = await createTestApp({ now: () => now });
   actors = await createActors(t);
+  // Decision 035: rates are the Owner's (rates.edit), each change within ten minutes of a code given again.
+  await actors.stepUp("super", actors.headers("super"));
 });
 afterAll(() => t?.close());
 
@@ -53,7 +55,7 @@ describe("exchange rates", () => {
 
   it("lets an admin enter a future day's rate, which takes effect that day, and logs it", async () => {
     now = new Date("2026-11-26T08:00:00Z");
-    const added = await post("admin", "/api/exchange-rates", {
+    const added = await post("super", "/api/exchange-rates", {
       currency: "ZWG",
       rate: "27.1234",
       effective_date: "2026-11-28",
@@ -70,7 +72,7 @@ describe("exchange rates", () => {
     expect(log.rows[0].summary).toBe("ZWG at 27.1234 per USD from 2026-11-28 (RBZ interbank mid-rate)");
 
     // One rate per day: a second one for the same day is a conflict, not a silent change.
-    const again = await post("admin", "/api/exchange-rates", { rate: "27.5", effective_date: "2026-11-28", source: "RBZ" });
+    const again = await post("super", "/api/exchange-rates", { rate: "27.5", effective_date: "2026-11-28", source: "RBZ" });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(RATE_DATE_TAKEN);
   });
@@ -85,7 +87,7 @@ describe("exchange rates", () => {
       { rate: "26.8", effective_date: "2026-12-01", source: " " },
       { currency: "ZWL", rate: "26.8", effective_date: "2026-12-01", source: "RBZ" },
     ]) {
-      const res = await post("admin", "/api/exchange-rates", body);
+      const res = await post("super", "/api/exchange-rates", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
   });
@@ -109,7 +111,7 @@ describe("a rate far from the last one, or dated before ZWG existed", () => {
     now = new Date("2026-11-26T08:00:00Z");
     // 100 times the rate in force: a slipped decimal point.
     const body = { rate: "2680.15", effective_date: "2026-12-03", source: "RBZ" };
-    const refused = await post("admin", "/api/exchange-rates", body);
+    const refused = await post("super", "/api/exchange-rates", body);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().issues[0].path).toBe("body.rate");
     // The last rate before that day is the one the file's earlier test scheduled for 28 November.
@@ -118,16 +120,16 @@ describe("a rate far from the last one, or dated before ZWG existed", () => {
     );
     expect((await get("/api/exchange-rates")).json().some((r: ExchangeRate) => r.effective_date === "2026-12-03")).toBe(false);
     // Within 20 %: no question asked; confirmed: saved.
-    expect((await post("admin", "/api/exchange-rates", { ...body, rate: "31.5", effective_date: "2026-12-04" })).statusCode).toBe(201);
-    expect((await post("admin", "/api/exchange-rates", { ...body, confirm: true })).statusCode).toBe(201);
+    expect((await post("super", "/api/exchange-rates", { ...body, rate: "31.5", effective_date: "2026-12-04" })).statusCode).toBe(201);
+    expect((await post("super", "/api/exchange-rates", { ...body, confirm: true })).statusCode).toBe(201);
   });
 
   it("refuses a correction more than 20 % from the rate before it unless confirmed", async () => {
     now = new Date("2026-11-26T08:00:00Z");
     const added = (
-      await post("admin", "/api/exchange-rates", { rate: "27.0000", effective_date: "2026-12-10", source: "RBZ", confirm: true })
+      await post("super", "/api/exchange-rates", { rate: "27.0000", effective_date: "2026-12-10", source: "RBZ", confirm: true })
     ).json() as ExchangeRate;
-    const patch = (payload: object) => actors.inject("admin", { method: "PATCH", url: `/api/exchange-rates/${added.id}`, payload });
+    const patch = (payload: object) => actors.inject("super", { method: "PATCH", url: `/api/exchange-rates/${added.id}`, payload });
     const refused = await patch({ rate: "0.2700", source: "RBZ", reason: "Typo" });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().message).toMatch(/^ZWG 0\.2700 per USD is \d+ % below the last rate/);
@@ -135,7 +137,7 @@ describe("a rate far from the last one, or dated before ZWG existed", () => {
   });
 
   it("refuses a ZWG rate dated before 5 April 2024", async () => {
-    const res = await post("admin", "/api/exchange-rates", { rate: "26.8", effective_date: "2020-01-01", source: "RBZ" });
+    const res = await post("super", "/api/exchange-rates", { rate: "26.8", effective_date: "2020-01-01", source: "RBZ" });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([{ path: "body.effective_date", message: RATE_BEFORE_ZWG }]);
   });
@@ -163,7 +165,7 @@ describe("correcting a mistyped exchange rate (PATCH /api/exchange-rates/{id})",
       (await actors.inject("dealer", { method: "GET", url: `/api/products/get-product-by-id/${product.id}` })).json()[0].price_zwl;
     expect(await priceZwl()).toBe(priceAt("26.8015"));
 
-    const res = await patch("admin", current.id, {
+    const res = await patch("super", current.id, {
       rate: "26.9015",
       source: "RBZ interbank mid-rate (corrected)",
       reason: "Typed 8 for 9",
@@ -194,7 +196,7 @@ describe("correcting a mistyped exchange rate (PATCH /api/exchange-rates/{id})",
   });
 
   it("answers 404 for an unknown rate and 400 for a bad rate or a missing reason", async () => {
-    const unknown = await patch("admin", 2_147_483_000, { rate: "27", source: "RBZ", reason: "Typo" });
+    const unknown = await patch("super", 2_147_483_000, { rate: "27", source: "RBZ", reason: "Typo" });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(RATE_NOT_FOUND);
     const current = await inForce();
@@ -204,7 +206,7 @@ describe("correcting a mistyped exchange rate (PATCH /api/exchange-rates/{id})",
       [{ rate: "26.8", source: "RBZ" }, "body.reason"],
       [{ rate: "26.8", source: "RBZ", reason: "  " }, "body.reason"],
     ] as const) {
-      const res = await patch("admin", current.id, body);
+      const res = await patch("super", current.id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().issues.map((i: { path: string }) => i.path)).toContain(path);
     }
@@ -223,19 +225,19 @@ describe("VAT rates", () => {
   });
 
   it("lets an admin add a rate from a day (one per day), refuses others and nonsense", async () => {
-    const added = await post("admin", "/api/tax-rates", { rate: "16", valid_from: "2027-01-01" });
+    const added = await post("super", "/api/tax-rates", { rate: "16", valid_from: "2027-01-01" });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ rate: "16.00", valid_from: "2027-01-01" });
-    expect((await post("admin", "/api/tax-rates", { rate: "17", valid_from: "2027-01-01" })).json().message).toBe(TAX_DATE_TAKEN);
-    expect((await post("admin", "/api/tax-rates", { rate: "101", valid_from: "2027-02-01" })).statusCode).toBe(400);
-    expect((await post("admin", "/api/tax-rates", { rate: "15.555", valid_from: "2027-02-01" })).statusCode).toBe(400);
+    expect((await post("super", "/api/tax-rates", { rate: "17", valid_from: "2027-01-01" })).json().message).toBe(TAX_DATE_TAKEN);
+    expect((await post("super", "/api/tax-rates", { rate: "101", valid_from: "2027-02-01" })).statusCode).toBe(400);
+    expect((await post("super", "/api/tax-rates", { rate: "15.555", valid_from: "2027-02-01" })).statusCode).toBe(400);
     expect((await post("dealer", "/api/tax-rates", { rate: "16", valid_from: "2027-03-01" })).statusCode).toBe(403);
   });
 
   it("refuses a rate back-dated or from today (it would take effect at once, under documents already issued): 400 on valid_from", async () => {
     now = new Date("2026-11-26T08:00:00Z");
     for (const valid_from of ["2026-11-26", "2026-11-25", "2024-01-01"]) {
-      const res = await post("admin", "/api/tax-rates", { rate: "18", valid_from });
+      const res = await post("super", "/api/tax-rates", { rate: "18", valid_from });
       expect({ valid_from, status: res.statusCode, issues: res.json().issues }).toEqual({
         valid_from,
         status: 400,
@@ -244,19 +246,19 @@ describe("VAT rates", () => {
     }
     // 22:30 UTC on the 26th is already the 27th in Harare: the 27th has begun.
     now = new Date("2026-11-26T22:30:00Z");
-    expect((await post("admin", "/api/tax-rates", { rate: "18", valid_from: "2026-11-27" })).statusCode).toBe(400);
+    expect((await post("super", "/api/tax-rates", { rate: "18", valid_from: "2026-11-27" })).statusCode).toBe(400);
     now = new Date("2026-11-26T08:00:00Z");
     expect((await t.app.services.rates.taxRateOn("2026-11-26"))?.rate).toBe("15.50");
   });
 
   it("corrects a rate not yet in force, its rate and its day, with the reason in the audit log; one in force is 409", async () => {
     now = new Date("2026-11-26T08:00:00Z");
-    const added = await post("admin", "/api/tax-rates", { rate: "61", valid_from: "2028-03-01" });
+    const added = await post("super", "/api/tax-rates", { rate: "61", valid_from: "2028-03-01" });
     expect(added.statusCode).toBe(201);
     const id = added.json().id as number;
     const patch = (who: Parameters<Actors["inject"]>[0], rateId: number, payload: object) =>
       actors.inject(who, { method: "PATCH", url: `/api/tax-rates/${rateId}`, payload });
-    const corrected = await patch("admin", id, {
+    const corrected = await patch("super", id, {
       rate: "16.5",
       valid_from: "2028-04-01",
       reason: "Typed 61 for 16.5; the budget says April.",
@@ -270,17 +272,17 @@ describe("VAT rates", () => {
       after: { rate: "16.50", valid_from: "2028-04-01", reason: "Typed 61 for 16.5; the budget says April." },
     });
     // Its day stays after today, and no reason is no correction.
-    expect((await patch("admin", id, { rate: "16.5", valid_from: "2026-11-26", reason: "Now" })).json().issues).toEqual([
+    expect((await patch("super", id, { rate: "16.5", valid_from: "2026-11-26", reason: "Now" })).json().issues).toEqual([
       { path: "body.valid_from", message: TAX_RATE_FROM_TOMORROW },
     ]);
-    expect((await patch("admin", id, { rate: "16.5", valid_from: "2028-04-01", reason: " " })).statusCode).toBe(400);
+    expect((await patch("super", id, { rate: "16.5", valid_from: "2028-04-01", reason: " " })).statusCode).toBe(400);
     // The rate in force (15.5 % from 1 January 2026) and a past one are never changed.
     const inForce = (await t.app.services.rates.taxRateOn()) as { id: number };
-    const refused = await patch("admin", inForce.id, { rate: "15", valid_from: "2027-06-01", reason: "Try" });
+    const refused = await patch("super", inForce.id, { rate: "15", valid_from: "2027-06-01", reason: "Try" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(TAX_RATE_IN_FORCE);
     expect((await t.app.services.rates.taxRateOn())?.rate).toBe("15.50");
-    expect((await patch("admin", 2_147_483_000, { rate: "15", valid_from: "2027-06-01", reason: "Try" })).statusCode).toBe(404);
+    expect((await patch("super", 2_147_483_000, { rate: "15", valid_from: "2027-06-01", reason: "Try" })).statusCode).toBe(404);
     expect((await patch("dealer", id, { rate: "15", valid_from: "2027-06-01", reason: "Try" })).statusCode).toBe(403);
   });
 });

@@ -123,14 +123,18 @@ describe("VAT by the order's day (issue 21 §3)", () => {
     expect(cents(quoted.vat)).toBe(Math.round(cents(quoted.subtotal) * 0.155));
     expect(cents(quoted.total)).toBe(cents(quoted.subtotal) + cents(quoted.vat));
     // A new VAT rate takes effect from a later day (decision 015): the next day, when the clock gets there.
-    const vat = await actors.inject("admin", {
+    // Decision 035: a rate is the Owner's, after a code given again.
+    await actors.stepUp("super", actors.headers("super"));
+    const vat = await actors.inject("super", {
       method: "POST",
       url: "/api/tax-rates",
       payload: { rate: "16.00", valid_from: "2026-11-27" },
     });
     expect(vat.statusCode).toBe(201);
     day = new Date("2026-11-27T08:00:00Z");
-    const rate = await actors.inject("admin", {
+    // Decision 035: a rate is the Owner's, after a code given again.
+    await actors.stepUp("super", actors.headers("super"));
+    const rate = await actors.inject("super", {
       method: "POST",
       url: "/api/exchange-rates",
       payload: { rate: "31.0000", effective_date: "2026-11-26", source: "RBZ interbank mid-rate" },
