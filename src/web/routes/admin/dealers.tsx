@@ -12,7 +12,7 @@ import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { TabBar } from "#web/features/admin/kit/tab-bar.tsx";
 import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
 import { ExpiryBadge } from "#web/features/dealer-profile/documents-panel.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/dealers";
 
@@ -20,7 +20,7 @@ const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["reg_st
 
 /** Spec §7 GET /dealer/?reg_status=&page_number=&page_size= with the admin list's search (§2). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "dealers.read");
   const params = readListParams(request.url, LIST);
   const status = params.filters.reg_status;
   const known = ([...DEALER_STATUSES, NOT_STARTED] as string[]).includes(status ?? "");
