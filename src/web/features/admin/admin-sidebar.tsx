@@ -27,7 +27,8 @@ import { useCurrentUser } from "#web/lib/root-data.ts";
 
 /**
  * The back office's screens and the permission each needs (decision 035; the pages' loaders ask the same, and the
- * server again). `null`: every back-office account (the dashboard; the rates, which anyone there may read).
+ * server again). `null`: every back-office account (the dashboard; the rates and the back office's accounts, which
+ * anyone there may read).
  */
 export const ADMIN_SCREENS: readonly { to: string; label: string; Icon: typeof Package; permission: Permission | null }[] = [
   { to: "/admin", label: "Dashboard", Icon: LayoutDashboard, permission: null },
@@ -39,7 +40,7 @@ export const ADMIN_SCREENS: readonly { to: string; label: string; Icon: typeof P
   { to: "/admin/orders", label: "Orders", Icon: ShoppingBag, permission: "orders.read" },
   { to: "/admin/invoices", label: "Invoices", Icon: ReceiptText, permission: "money.documents" },
   { to: "/admin/ageing", label: "Ageing", Icon: Hourglass, permission: "orders.payments" },
-  { to: "/admin/users", label: "Admin Users", Icon: UserCog, permission: "users.manage" },
+  { to: "/admin/users", label: "Admin Users", Icon: UserCog, permission: null },
   { to: "/admin/blogs", label: "Blogs", Icon: Newspaper, permission: "content.edit" },
   { to: "/admin/team", label: "Team", Icon: Users, permission: "content.edit" },
   { to: "/admin/case-studies", label: "Case Studies", Icon: BriefcaseBusiness, permission: "content.edit" },
