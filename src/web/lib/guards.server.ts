@@ -35,9 +35,12 @@ async function ownerNames(context: WebContext): Promise<string> {
       (u) => u.staffRole?.key === "owner" || (!u.staffRole && u.role === "super"),
     );
     const names = owners.map((u) => u.fullName).filter(Boolean);
-    const last = names.at(-1);
+    // Three names at most: a long list is no answer to "whom do I ask".
+    const shown = names.slice(0, 3);
+    const last = shown.at(-1);
     if (!last) return "the owner of the back office";
-    return names.length === 1 ? last : `${names.slice(0, -1).join(", ")} or ${last}`;
+    if (names.length > shown.length) return `${shown.join(", ")} or another owner`;
+    return shown.length === 1 ? last : `${shown.slice(0, -1).join(", ")} or ${last}`;
   } catch {
     return "the owner of the back office";
   }
