@@ -260,6 +260,8 @@ const COVERED: Record<string, Covered> = {
     { as: "admin", url: "/admin/ageing" },
     { as: "admin", url: "/admin/ageing?on=2020-01-01" },
   ],
+  // The back office's roles (decision 035): the Owner's.
+  "/admin/roles": [{ as: "super", url: "/admin/roles" }],
   "/admin/users": [
     { as: "admin", url: "/admin/users" },
     { as: "super", url: "/admin/users" },
@@ -292,9 +294,14 @@ const COVERED: Record<string, Covered> = {
   "/admin/messages/:messageId": [{ as: "admin", url: linkOn("/admin/messages", 'a[href^="/admin/messages/"]') }],
   "/admin/rates": [
     { as: "admin", url: "/admin/rates" },
-    { as: "admin", url: linkOn("/admin/rates", 'a[href*="correct="]') },
+    // Adding and correcting a rate are the Owner's (rates.edit, decision 035): the forms as the super sees them.
+    { as: "super", url: "/admin/rates" },
+    { as: "super", url: linkOn("/admin/rates", 'a[href*="correct="]') },
   ],
-  "/admin/rates/vat": [{ as: "admin", url: "/admin/rates/vat" }],
+  "/admin/rates/vat": [
+    { as: "admin", url: "/admin/rates/vat" },
+    { as: "super", url: "/admin/rates/vat" },
+  ],
   // The stock back office: each tab, and the forms its parameters open.
   "/admin/stock": [
     { as: "admin", url: "/admin/stock" },

@@ -96,9 +96,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title="Dashboard"
       description={
-        range
+        cards.sales
           ? "Sales and what needs attention, for the period you choose, against the period of the same length before it."
-          : "Your screens are in the menu."
+          : range
+            ? "What needs attention, for the period you choose, against the period of the same length before it."
+            : "Where your role works in the back office."
       }
       actions={cards.sales ? <RecordSale choices={choices} today={today} /> : undefined}
     >
@@ -128,10 +130,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             {figures && products ? <SalesPanels figures={figures} products={products} categoryName={categoryName} /> : null}
           </div>
         </>
-      ) : (
-        // A role with no figures (Content, Warehouse without counts): where to go, not an empty page.
-        <YourScreens person={user} />
-      )}
+      ) : null}
+      {/* A role without the sales figures (Warehouse, Content): its screens, so the page is a way in, not a thin page. */}
+      {cards.sales ? null : <YourScreens person={user} />}
       {expiring ? <ExpiringDocuments rows={expiring} /> : null}
     </AdminPage>
   );

@@ -1,4 +1,5 @@
 import { Download, FileSearch } from "lucide-react";
+import { can } from "#shared/can.ts";
 import { formatDate } from "#shared/dates.ts";
 import { DEALER_STATUSES, type DealerApplication, type DealerStatusLabel, NOT_STARTED, statusLabel } from "#shared/schemas/dealers.ts";
 import { companyDocumentsExpiry } from "#shared/schemas/documents.ts";
@@ -14,6 +15,7 @@ import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx"
 import { ExpiryBadge } from "#web/features/dealer-profile/documents-panel.tsx";
 import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
+import { useCurrentUser } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/dealers";
 
 const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["reg_status"], defaultPageSize: 10 } as const;
@@ -98,6 +100,8 @@ function DealerCard({ dealer }: { dealer: DealerApplication }) {
 
 export default function AdminDealers({ loaderData }: Route.ComponentProps) {
   const { rows, count, params } = loaderData;
+  // The tiers are `prices.edit` (decision 035): without it the Applications tab would stand alone, so no tabs.
+  const mayPrice = can.do(useCurrentUser(), "prices.edit");
   const exportQuery = new URLSearchParams({
     ...(params.filters.reg_status ? { reg_status: params.filters.reg_status } : {}),
     ...(params.q ? { search: params.q } : {}),
@@ -112,7 +116,7 @@ export default function AdminDealers({ loaderData }: Route.ComponentProps) {
         </a>
       }
     >
-      <TabBar label="Dealers" tabs={DEALER_TABS} current={DEALER_TABS[0]} />
+      {mayPrice ? <TabBar label="Dealers" tabs={DEALER_TABS} current={DEALER_TABS[0]} /> : null}
       <DataTable
         label="Dealer applications"
         rows={rows}

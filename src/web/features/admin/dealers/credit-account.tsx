@@ -18,7 +18,7 @@ import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { Token } from "#web/components/ui/token.tsx";
 import { DateRangeForm } from "../kit/date-range-form.tsx";
 import { SimpleTable } from "../kit/simple-table.tsx";
-import { StepUpCodeField } from "../users/step-up.tsx";
+import { STEP_UP_HINT, StepUpCodeField } from "../users/step-up.tsx";
 import {
   ALLOCATION_INVOICE_FIELD,
   allocationError,
@@ -129,7 +129,7 @@ function TermsForm({ summary, result }: { summary: Statement["summary"]; result:
           hint="0 for cash before dispatch."
         />
       </div>
-      <StepUpCodeField className="max-w-xs" hint="Changing a dealer's terms asks for a fresh code." error={mine?.fieldErrors?.stepUpCode} />
+      <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} error={mine?.fieldErrors?.stepUpCode} />
       <SubmitButton sending={sending} label="Save terms" busyLabel="Saving…" />
     </Form>
   );

@@ -10,7 +10,7 @@ import { Token } from "#web/components/ui/token.tsx";
 import { formatMoney } from "#web/features/orders/order-card.tsx";
 import type { ApiAnswer } from "../kit/send-request.ts";
 import { useAdminSubmit } from "../kit/use-admin-submit.ts";
-import { StepUpCodeField, useStepUp } from "../users/step-up.tsx";
+import { STEP_UP_HINT, StepUpCodeField, useStepUp } from "../users/step-up.tsx";
 
 /**
  * "Issue credit note" and "Issue debit note" for the order's invoice (decision 016): the lines with what remains of
@@ -164,7 +164,7 @@ function CreditNoteForm({ options, onDone }: { options: NoteOptions; onDone: (me
         </Link>{" "}
         (a return at the branch).
       </p>
-      <StepUpCodeField className="max-w-xs" hint="Issuing a credit note asks for a fresh code." {...step.field} />
+      <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} {...step.field} />
       <button type="submit" disabled={submit.busy || creditable.length === 0} className={buttonClass("primary")}>
         {submit.busy ? "Issuing the credit note…" : "Issue the credit note"}
       </button>

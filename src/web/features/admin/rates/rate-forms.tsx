@@ -19,7 +19,7 @@ import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-f
 import { AdminFieldSection } from "../kit/admin-section.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { CORRECT_FIELDS, useAdminSubmit } from "../kit/use-admin-submit.ts";
-import { StepUpCodeField, useStepUp } from "../users/step-up.tsx";
+import { STEP_UP_HINT, StepUpCodeField, useStepUp } from "../users/step-up.tsx";
 import { DEFAULT_RATE_SOURCE, FROZEN_RATES_NOTE } from "./rates-tabs.ts";
 
 /**
@@ -99,7 +99,7 @@ export function AddExchangeRateForm({ today }: { today: string }) {
           <TextField label="Source" autoComplete="off" maxLength={200} error={error("source")} {...register("source")} />
         </div>
         <ConfirmJump id="add-rate-confirm" register={() => register("confirm")} />
-        <StepUpCodeField className="max-w-xs" hint="Changing a rate asks for a fresh code." {...step.field} />
+        <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} {...step.field} />
       </AdminFieldSection>
     </FormShell>
   );
@@ -155,7 +155,7 @@ export function CorrectExchangeRateForm({
         </div>
         <CorrectionReason register={register} error={error} />
         <ConfirmJump id={`correct-rate-confirm-${rate.id}`} register={() => register("confirm")} />
-        <StepUpCodeField className="max-w-xs" hint="Changing a rate asks for a fresh code." {...step.field} />
+        <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} {...step.field} />
       </AdminFieldSection>
     </FormShell>
   );
@@ -226,7 +226,7 @@ export function AddTaxRateForm({ today }: { today: string }) {
         description="The standard rate in percent from a day after today on. Documents already issued, today's included, keep the VAT they were issued with."
       >
         <VatRateFields register={register} error={error} today={today} rateHint="Up to 2 decimals, e.g. 15.50." />
-        <StepUpCodeField className="max-w-xs" hint="Changing VAT asks for a fresh code." {...step.field} />
+        <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} {...step.field} />
       </AdminFieldSection>
     </FormShell>
   );
@@ -281,7 +281,7 @@ export function CorrectTaxRateForm({
       >
         <VatRateFields register={register} error={error} today={today} rateHint={`Entered as ${rate.rate}. Up to 2 decimals.`} />
         <CorrectionReason register={register} error={error} />
-        <StepUpCodeField className="max-w-xs" hint="Changing VAT asks for a fresh code." {...step.field} />
+        <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} {...step.field} />
       </AdminFieldSection>
     </FormShell>
   );

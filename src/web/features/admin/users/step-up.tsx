@@ -14,14 +14,22 @@ export async function stepUp(code: string): Promise<string | null> {
   return answer.ok ? null : (answer.issues[0]?.message ?? answer.message);
 }
 
+/** The hint of a sensitive change's code field (decision 035), where leaving it empty is allowed. */
+export const STEP_UP_HINT = "A change like this asks for a fresh code. Leave it empty if you gave one in the last few minutes.";
+
 /**
  * A sensitive change's code (decision 035): `confirm()` posts it to /api/auth/step-up before the change and answers
- * whether it was accepted (the refusal stands under the field); `field` goes to StepUpCodeField.
+ * whether it was accepted (the refusal stands under the field); `field` goes to StepUpCodeField. Left empty, the
+ * change goes as it is: a session that gave a code within the step-up window needs no other (each code is accepted
+ * once, so asking again would mean waiting for the next one), and the server refuses the change in its own words
+ * ("Enter a current code…") when the window has passed.
  */
 export function useStepUp() {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
   async function confirm(): Promise<boolean> {
+    setError(undefined);
+    if (!code.trim()) return true;
     const refused = await stepUp(code);
     setError(refused ?? undefined);
     if (refused) return false;

@@ -80,6 +80,7 @@ export default function AdminExchangeRates({ loaderData }: Route.ComponentProps)
         <DataTable<ExchangeRate>
           label="Exchange rate history"
           listControls={false}
+          focusableScroll={!mayEdit}
           rows={list.rows}
           count={list.count}
           params={list.params}

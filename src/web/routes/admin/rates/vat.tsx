@@ -57,6 +57,7 @@ export default function AdminVatRates({ loaderData }: Route.ComponentProps) {
       <DataTable<TaxRate>
         label="VAT rates"
         listControls={false}
+        focusableScroll={!mayEdit}
         rows={rows}
         count={count}
         params={params}
