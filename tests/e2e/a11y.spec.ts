@@ -5,7 +5,7 @@ import { COMPARE_STORAGE_KEY } from "#shared/compare.ts";
 import routes from "../../src/web/routes.ts";
 import { claim, poolAccount, poolCompany } from "../support/e2e-pool.ts";
 import { header, linkToken, outboxMails } from "../support/outbox.ts";
-import { DEMO, expect, login, nextDemoCode, signInThroughApi, test } from "./fixtures.ts";
+import { DEMO, expect, login, loginStaff, nextDemoCode, type StaffRoleKey, signInThroughApi, test } from "./fixtures.ts";
 import { AXE_SOURCE, axeFindings } from "./support/axe.ts";
 import { dataDir, newAccount, verifiedAccount } from "./support/dealer-application.ts";
 import { helpButtonFindings } from "./support/help-button.ts";
@@ -18,7 +18,9 @@ import { hydrated } from "./support/hydration.ts";
  * together so one run lists every violation with its rule, element and page.
  */
 
-type Actor = "visitor" | "user" | "applicant" | "dealer" | "admin" | "super";
+/** The back office's built-in roles besides Owner (super) and Manager (admin), decision 035: their demo accounts. */
+const STAFF_ACTORS = ["sales", "warehouse", "accounts", "content"] as const satisfies readonly StaffRoleKey[];
+type Actor = "visitor" | "user" | "applicant" | "dealer" | "admin" | "super" | StaffRoleKey;
 /** A page to check: its URL, or how to find it on the page the actor is on (for ids of seeded records). */
 type Visit = { as: Actor; url: string | ((page: Page) => Promise<string>) };
 type Covered = Visit[] | { resource: string };
@@ -193,6 +195,11 @@ const COVERED: Record<string, Covered> = {
   "/admin": [
     { as: "admin", url: "/admin" },
     { as: "admin", url: "/admin?range=365" },
+    // Each role's home (decision 035): its own menu and cards; Content's lists its screens.
+    { as: "sales", url: "/admin" },
+    { as: "warehouse", url: "/admin" },
+    { as: "accounts", url: "/admin" },
+    { as: "content", url: "/admin" },
   ],
   "/admin/products": [
     { as: "admin", url: "/admin/products" },
@@ -210,6 +217,8 @@ const COVERED: Record<string, Covered> = {
   "/admin/dealers": [
     { as: "admin", url: "/admin/dealers" },
     { as: "admin", url: "/admin/dealers?reg_status=Pending" },
+    // The 403 page of a screen the role does not allow (decision 035), in the back office's chrome.
+    { as: "warehouse", url: "/admin/dealers" },
   ],
   "/admin/dealers/tiers": [
     { as: "admin", url: "/admin/dealers/tiers" },
@@ -251,6 +260,8 @@ const COVERED: Record<string, Covered> = {
     { as: "admin", url: "/admin/ageing" },
     { as: "admin", url: "/admin/ageing?on=2020-01-01" },
   ],
+  // The back office's roles (decision 035): the Owner's.
+  "/admin/roles": [{ as: "super", url: "/admin/roles" }],
   "/admin/users": [
     { as: "admin", url: "/admin/users" },
     { as: "super", url: "/admin/users" },
@@ -283,9 +294,14 @@ const COVERED: Record<string, Covered> = {
   "/admin/messages/:messageId": [{ as: "admin", url: linkOn("/admin/messages", 'a[href^="/admin/messages/"]') }],
   "/admin/rates": [
     { as: "admin", url: "/admin/rates" },
-    { as: "admin", url: linkOn("/admin/rates", 'a[href*="correct="]') },
+    // Adding and correcting a rate are the Owner's (rates.edit, decision 035): the forms as the super sees them.
+    { as: "super", url: "/admin/rates" },
+    { as: "super", url: linkOn("/admin/rates", 'a[href*="correct="]') },
   ],
-  "/admin/rates/vat": [{ as: "admin", url: "/admin/rates/vat" }],
+  "/admin/rates/vat": [
+    { as: "admin", url: "/admin/rates/vat" },
+    { as: "super", url: "/admin/rates/vat" },
+  ],
   // The stock back office: each tab, and the forms its parameters open.
   "/admin/stock": [
     { as: "admin", url: "/admin/stock" },
@@ -452,8 +468,10 @@ const sweep = test.extend<object, { sweepPage: (actor: SweepActor, route: string
           await signInThroughApi(page, { username: DEMO.dealer.user, password: DEMO.dealer.password, totpSecret: null });
         } else if (actor === "dealer") {
           await signInThroughApi(page, { ...poolCompany(claim(data, "company")).owner, totpSecret: null });
+        } else if ((STAFF_ACTORS as readonly string[]).includes(actor)) {
+          await loginStaff(page, actor as StaffRoleKey, "");
         } else if (actor !== "visitor") {
-          await signInThroughApi(page, poolAccount(actor, claim(data, actor)));
+          await signInThroughApi(page, poolAccount(actor as "admin" | "super" | "user", claim(data, actor as "admin" | "super" | "user")));
         }
         if (withCart) await addToCart(page);
         pages.set(key, page);
@@ -487,7 +505,7 @@ const coveredFor = (actor: SweepActor): [string, Visit[]][] =>
     .filter(([, visits]) => visits.length > 0);
 
 // Every page COVERED lists, at desktop width.
-sweepTests(["visitor", "user", "dealer", "admin", "super"], "desktop", coveredFor);
+sweepTests(["visitor", "user", "dealer", "admin", "super", ...STAFF_ACTORS], "desktop", coveredFor);
 
 test("the login, sign-up and reset forms after a refused submit: no axe violations", async ({ page }) => {
   const findings: string[] = [];
@@ -758,6 +776,10 @@ const PHONE_ADMIN = [
 sweepTests(["visitor"], "phone", coveredFor);
 sweepTests(["dealer", "admin"], "phone", (actor) =>
   (actor === "dealer" ? PHONE_DEALER : PHONE_ADMIN).map((url): [string, Visit[]] => [url, [{ as: actor, url }]]),
+);
+// Each staff role's home at 390 px (decision 035), and the warehouse's 403 page on a screen it may not open.
+sweepTests(STAFF_ACTORS, "phone", (actor) =>
+  (actor === "warehouse" ? ["/admin", "/admin/dealers"] : ["/admin"]).map((url): [string, Visit[]] => [url, [{ as: actor, url }]]),
 );
 
 test.describe("at phone width (390 px)", () => {

@@ -1,20 +1,21 @@
 import { formatDate, harareDate } from "#shared/dates.ts";
 import { RATE_DATE_TAKEN } from "#shared/schemas/rates.ts";
 import { FROZEN_RATES_NOTE } from "#web/features/admin/rates/rates-tabs.ts";
-import { DEMO, expect, login, test } from "./fixtures.ts";
+import { DEMO, expect, freshCode, login, test } from "./fixtures.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /** A day `days` after today on the company's calendar (Africa/Harare), as YYYY-MM-DD. */
 const harareDay = (days: number) => harareDate(new Date(Date.now() + days * 86_400_000));
 
 /** The back office's rates: the rate in force, its chart and history, a scheduled rate, a correction, VAT. */
-test("an admin reads the rate in force and its chart, schedules tomorrow's rate, corrects it, and adds a VAT rate", async ({
+test("the owner reads the rate in force and its chart, schedules tomorrow's rate with a fresh code, corrects it, and adds a VAT rate", async ({
   page,
 }, info) => {
   test.setTimeout(60_000);
   // A retry enters its rates a day later: the first try's are still there (one rate per day).
   const tomorrow = harareDay(1 + info.retry);
-  await login(page, DEMO.admin);
+  // Changing the rates is the Owner's (rates.edit, decision 035), confirmed with a fresh code.
+  const owner = await login(page, DEMO.super);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Rates" }).click();
   await expect(page).toHaveURL(/\/admin\/rates$/);
   await expect(page.getByRole("heading", { level: 1, name: "Rates" })).toBeVisible();
@@ -36,6 +37,8 @@ test("an admin reads the rate in force and its chart, schedules tomorrow's rate,
   await expect(add.getByLabel("Source")).toHaveValue("RBZ interbank mid-rate");
   await add.getByLabel("Rate (ZWG per 1 USD)").fill("27.4321");
   await add.getByLabel("Effective date").fill(tomorrow);
+  // The first change gives the code; the next ones, within the step-up window, leave it empty.
+  await add.getByLabel("Code from your authenticator app").fill(freshCode(owner));
   await add.getByRole("button", { name: "Add rate" }).click();
   await expect(add.getByRole("status")).toHaveText(`Rate 27.4321 scheduled: it takes effect on ${formatDate(tomorrow)}.`);
   const scheduled = history.getByRole("row").nth(1);
@@ -109,7 +112,7 @@ test("an admin reads the rate in force and its chart, schedules tomorrow's rate,
 });
 
 test("the correction form opens from the history without JavaScript", async ({ browser, page, baseURL }) => {
-  await login(page, DEMO.admin);
+  await login(page, DEMO.super);
   const plain = await browser.newContext({ baseURL: baseURL as string, javaScriptEnabled: false });
   try {
     await plain.addCookies(await page.context().cookies());

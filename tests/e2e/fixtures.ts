@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import { totpCode, totpStep } from "#server/modules/accounts/totp.ts";
-import { DEMO_ACCOUNTS, DEMO_LOGINS, DEMO_TEAM, type DemoAccount } from "#server/seed/accounts.ts";
+import { DEMO_ACCOUNTS, DEMO_LOGINS, DEMO_STAFF, DEMO_TEAM, type DemoAccount } from "#server/seed/accounts.ts";
 import { DEMO_TOTP_SECRET } from "#server/seed/demo-totp.ts";
+import { builtTotpSecret } from "../support/builders.ts";
 import { claim, poolAccount, poolCompany } from "../support/e2e-pool.ts";
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
@@ -138,6 +139,41 @@ export async function login(page: Page, who: Who, path = "/login", opts: LoginOp
   await page.goto(path);
   const { totpSecret: _key, ...signedIn } = account;
   return signedIn;
+}
+
+/** The demo back-office accounts of the built-in roles other than Owner and Manager (decision 035), by role. */
+export type StaffRoleKey = (typeof DEMO_STAFF)[number]["staffRole"];
+export const DEMO_STAFF_BY_ROLE = Object.fromEntries(DEMO_STAFF.map((a) => [a.staffRole, a])) as Record<
+  StaffRoleKey,
+  (typeof DEMO_STAFF)[number]
+>;
+
+/**
+ * Signs in as the demo account of a staff role (decision 035) without the form: the sign-in API on the page's cookie
+ * jar and a code of the demo key not used yet (nextDemoCode: every test signing in as that account takes its steps
+ * in turn), then `path`.
+ */
+export async function loginStaff(page: Page, role: StaffRoleKey, path = "/admin") {
+  const account = DEMO_STAFF_BY_ROLE[role];
+  const api = page.context().request;
+  const res = await api.post("/api/auth/login", { data: { user: account.username, password: account.password }, headers: ORIGIN() });
+  if (res.status() !== 200) throw new Error(`sign-in as ${account.username} refused: ${res.status()} ${await res.text()}`);
+  const { challenge } = await res.json();
+  const done = await api.post("/api/auth/login/second-factor", {
+    headers: ORIGIN(),
+    data: { challenge, code: await nextDemoCode(account.username) },
+  });
+  if (done.status() !== 200) throw new Error(`the code of ${account.username} was refused: ${await done.text()}`);
+  if (path) await page.goto(path);
+  return account;
+}
+
+/**
+ * A code of a pooled back-office account's own key that its sign-in has not used (the next time step), for the one
+ * step-up a test gives after signing in (decision 035: rates, credit notes, dealers' terms).
+ */
+export function freshCode(account: { username: string }): string {
+  return totpCode(builtTotpSecret(account.username), totpStep() + 1);
 }
 
 /** The sign-in API on the page's cookie jar; a back-office account gives the current code of its own key. */

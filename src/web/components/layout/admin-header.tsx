@@ -14,7 +14,10 @@ export function AdminHeader({ companyName, user }: { companyName: string; user: 
             <Avatar name={user.fullName} profile={user.profile} />
             <div className="leading-tight">
               <p className="text-sm font-semibold text-slate-900">{user.fullName}</p>
-              <p className="text-xs text-slate-600 capitalize max-sm:sr-only">{user.role === "super" ? "Super admin" : "Admin"}</p>
+              {/* The back-office role's name when the account has one (decision 035), as the sidebar says it. */}
+              <p className="text-xs text-slate-600 capitalize max-sm:sr-only">
+                {user.staffRole?.name ?? (user.role === "super" ? "Super admin" : "Admin")}
+              </p>
             </div>
           </div>
           <LogoutButton className="inline-flex min-h-11 items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50" />

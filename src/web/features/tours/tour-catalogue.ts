@@ -1,4 +1,6 @@
+import { can } from "#shared/can.ts";
 import type { RoleName } from "#shared/roles.ts";
+import type { Permission } from "#shared/staff.ts";
 import { type TourDefinition, tourTarget as t } from "./tour-types.ts";
 
 /**
@@ -141,6 +143,7 @@ export const TOURS: readonly TourDefinition[] = [
   {
     type: "admin-dashboard",
     audience: "admin",
+    permission: "sales.read",
     title: "Dashboard and sidebar",
     summary: "What needs attention today and where each part of the back office is.",
     path: "/admin",
@@ -171,6 +174,7 @@ export const TOURS: readonly TourDefinition[] = [
   {
     type: "admin-product-form",
     audience: "admin",
+    permission: "catalogue.edit",
     title: "Product form",
     summary: "Adding a product with its prices, images and datasheet.",
     path: "/admin/products?product=new",
@@ -198,6 +202,7 @@ export const TOURS: readonly TourDefinition[] = [
   {
     type: "admin-dealer-verification",
     audience: "admin",
+    permission: "dealers.verify",
     title: "Dealer verification list",
     summary: "Finding applications and reviewing a dealer's documents.",
     path: "/admin/dealers",
@@ -222,6 +227,7 @@ export const TOURS: readonly TourDefinition[] = [
   {
     type: "admin-quotations",
     audience: "admin",
+    permission: "quotations.decide",
     title: "Quotation management",
     summary: "Approving quote requests with prices, rejecting them and reapproving.",
     path: "/admin/quotations",
@@ -256,6 +262,7 @@ export const TOURS: readonly TourDefinition[] = [
   {
     type: "admin-users",
     audience: "admin",
+    permission: "users.manage",
     title: "Admin user management",
     summary: "Adding and removing back-office accounts.",
     path: "/admin/users",
@@ -276,6 +283,7 @@ export const TOURS: readonly TourDefinition[] = [
   {
     type: "admin-blog-form",
     audience: "admin",
+    permission: "content.edit",
     title: "Blog form",
     summary: "Writing a blog post with up to two images.",
     path: "/admin/blogs",
@@ -306,6 +314,7 @@ export const TOURS: readonly TourDefinition[] = [
   {
     type: "admin-team-form",
     audience: "admin",
+    permission: "content.edit",
     title: "Team form",
     summary: "Adding a team member with a photo and position for the About page.",
     path: "/admin/team",
@@ -332,6 +341,7 @@ export const TOURS: readonly TourDefinition[] = [
   {
     type: "admin-case-study-form",
     audience: "admin",
+    permission: "content.edit",
     title: "Case study form",
     summary: "Publishing a finished project with images and a video.",
     path: "/admin/case-studies",
@@ -357,9 +367,15 @@ export const TOURS: readonly TourDefinition[] = [
   },
 ];
 
-/** The tours a role sees in the Help panel (spec §2): admin and super the back office's, dealers theirs, others none. */
-export function toursFor(role: RoleName | null | undefined): TourDefinition[] {
-  if (role === "admin" || role === "super") return TOURS.filter((tour) => tour.audience === "admin");
+/**
+ * The tours a role sees in the Help panel (spec §2): admin and super the back office's, dealers theirs, others none.
+ * Back-office tours follow the staff role's `permissions` when given (decision 035): only what the role may do.
+ */
+export function toursFor(role: RoleName | null | undefined, permissions?: readonly Permission[] | null): TourDefinition[] {
+  if (role === "admin" || role === "super") {
+    const person = { role, ...(permissions ? { permissions } : {}) };
+    return TOURS.filter((tour) => tour.audience === "admin" && (!tour.permission || can.do(person, tour.permission)));
+  }
   if (role === "dealer") return TOURS.filter((tour) => tour.audience === "dealer");
   return [];
 }

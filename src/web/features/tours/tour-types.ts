@@ -1,3 +1,5 @@
+import type { Permission } from "#shared/staff.ts";
+
 /**
  * Guided tours (spec §1, §2, §3–§5, §9). A tour is a list of steps, each pointing at a page element by a
  * selector (the pages mark their elements with `data-tour` attributes) with the text shown beside it.
@@ -41,6 +43,8 @@ export type TourDefinition = {
   /** The page the tour runs on; the Help panel navigates there first and starts once the targets exist. */
   path: string;
   audience: "admin" | "dealer";
+  /** A back-office tour's permission (decision 035): offered only to roles that may do what it shows. */
+  permission?: Permission;
   steps: TourStep[];
 };
 

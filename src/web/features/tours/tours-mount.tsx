@@ -12,7 +12,9 @@ const ToursRoot = lazy(() => import("./tours-root.tsx"));
  * itself is never re-mounted: it reaches the engine through TourLauncherContext (null until loaded).
  */
 export function ToursMount({ children }: { children: ReactNode }) {
-  const role = useCurrentUser()?.role ?? null;
+  const user = useCurrentUser();
+  const role = user?.role ?? null;
+  const permissions = user?.permissions ?? null;
   const eligible = hasTours(role);
   const [hydrated, setHydrated] = useState(false);
   const [api, setApi] = useState<TourApi | null>(null);
@@ -22,7 +24,7 @@ export function ToursMount({ children }: { children: ReactNode }) {
       {children}
       {eligible && hydrated ? (
         <Suspense fallback={null}>
-          <ToursRoot role={role} onReady={setApi} />
+          <ToursRoot role={role} permissions={permissions} onReady={setApi} />
         </Suspense>
       ) : null}
     </TourLauncherContext.Provider>

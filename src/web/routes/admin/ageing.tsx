@@ -5,13 +5,13 @@ import { ageingQuerySchema } from "#shared/schemas/credit.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { AgeingTable } from "#web/features/admin/credit/ageing-table.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/ageing";
 
 /** The ageing of what dealers on account owe on a day (`on`, today when absent or not understood; decision 034). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "orders.payments");
   const asked = ageingQuerySchema.safeParse({ on: new URL(request.url).searchParams.get("on") || undefined });
   const ageing = await context.services.credit.ageing(context.actor, asked.success ? asked.data.on : undefined);
   return { ageing, dayUnderstood: asked.success };

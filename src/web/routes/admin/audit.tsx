@@ -7,14 +7,14 @@ import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { DateRangeForm } from "#web/features/admin/kit/date-range-form.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/audit";
 
 const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["entity", "action", "from", "to"] } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "audit.read");
   const params = readListParams(request.url, LIST);
   const parsed = auditQuerySchema.safeParse({ ...params.filters, q: params.q, page: params.page, pageSize: params.pageSize });
   const query = parsed.success ? parsed.data : auditQuerySchema.parse({});

@@ -7,14 +7,14 @@ import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
 import { ListThumbnail } from "#web/features/admin/kit/list-thumbnail.tsx";
 import { excerpt, imageList } from "#web/features/content/format.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/blogs";
 
 const LIST = { sorts: ["title", "author", "createdAt"], defaultSort: "createdAt", defaultDir: "desc" } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "content.edit");
   const params = readListParams(request.url, LIST);
   const all = await context.services.content.listBlogs();
   const key = (b: (typeof all)[number]) => (params.sort === "createdAt" ? b.createdAt : b[params.sort as "title" | "author"].toLowerCase());

@@ -6,14 +6,14 @@ import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
 import { ListThumbnail } from "#web/features/admin/kit/list-thumbnail.tsx";
 import { imageList } from "#web/features/content/format.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/case-studies";
 
 const LIST = { sorts: ["id", "projectName", "location"], defaultSort: "id", defaultDir: "desc" } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "content.edit");
   const params = readListParams(request.url, LIST);
   const all = await context.services.content.listCaseStudies();
   const key = (c: (typeof all)[number]) => (params.sort === "id" ? c.id : c[params.sort as "projectName" | "location"].toLowerCase());

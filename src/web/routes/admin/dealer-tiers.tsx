@@ -11,7 +11,7 @@ import { MoveButtons } from "#web/features/admin/kit/move-buttons.tsx";
 import { TabBar } from "#web/features/admin/kit/tab-bar.tsx";
 import { listOf, listOrForm, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { CatalogueTable } from "#web/features/admin/products/catalogue-ui.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/dealer-tiers";
 
@@ -19,7 +19,7 @@ const TIER_LIST = { sorts: [], defaultSort: "", defaultPageSize: 25 } as const;
 
 /** The dealer tiers, lowest first, or the form `?tier=new` / `?tier=<id>` opens. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "prices.edit");
   const url = new URL(request.url);
   const all = (await context.services.pricing.tiers(context.actor)).map((t, order) => ({ ...t, order }));
   return listOrForm(url, "tier", {

@@ -1,10 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
+import { can } from "#shared/can.ts";
 import { statusLabel } from "#shared/schemas/dealers.ts";
+import type { Permission } from "#shared/staff.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { CreditAccount } from "#web/features/admin/dealers/credit-account.tsx";
 import { creditAction, creditPageData } from "#web/features/admin/dealers/credit-actions.server.ts";
-import { isCreditIntent } from "#web/features/admin/dealers/credit-form.ts";
+import { type CreditIntent, isCreditIntent } from "#web/features/admin/dealers/credit-form.ts";
 import { DocumentReview } from "#web/features/admin/dealers/document-review.tsx";
 import { DuplicateWarning } from "#web/features/admin/dealers/duplicate-warning.tsx";
 import { StatusPanel } from "#web/features/admin/dealers/status-panel.tsx";
@@ -19,14 +21,14 @@ import { DocumentsPanel } from "#web/features/dealer-profile/documents-panel.tsx
 import { InstallationsList } from "#web/features/dealer-profile/installations-list.tsx";
 import { detailId } from "#web/lib/detail-id.ts";
 import { formText } from "#web/lib/form-data.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
-import { useRootData } from "#web/lib/root-data.ts";
+import { useCurrentUser, useRootData } from "#web/lib/root-data.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/dealer";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  const user = await requireStaffPage(context, request, "dealers.read");
   const id = detailId(params.userId);
   if (id === null) return data({ dealer: null, events: [], tiers: [], edit: null, credit: null }, { status: 404 });
   const url = new URL(request.url);
@@ -34,8 +36,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   try {
     const [dealer, events, tiers] = await Promise.all([
       context.services.dealers.application(context.actor, id),
-      context.services.accounts.securityEventsOf(context.actor, id),
-      context.services.pricing.tiers(context.actor),
+      // What the role does not allow is not asked for (decision 035): its panel is not shown.
+      can.do(user, "users.manage") ? context.services.accounts.securityEventsOf(context.actor, id) : null,
+      can.do(user, "prices.edit") ? context.services.pricing.tiers(context.actor) : [],
     ]);
     // A company that buys (or bought) from us has an account (decision 034).
     const credit = dealer.reg_status === "Approved" || dealer.reg_status === "Suspended" ? await creditPageData(context, id, url) : null;
@@ -47,16 +50,25 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
+/** The permission each of the page's forms needs (decision 035). */
+const DEALER_INTENT_PERMISSIONS: Record<CreditIntent | "address", Permission> = {
+  "credit-terms": "dealers.terms",
+  payment: "orders.payments",
+  allocate: "orders.payments",
+  address: "dealers.verify",
+};
+
 /**
  * The page's forms by intent: the credit account's terms, payments and allocations (decision 034), else the edit of
  * the company's registered address (decision 016). Each audited by its service.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdminPage(context, request);
-  const id = detailId(params.userId);
-  if (id === null) return data({ form: "address" as const, formError: "Dealer not found." }, { status: 404 });
   const form = await request.formData();
   const intent = formText(form, "intent");
+  // Each form its own permission (decision 035): a role without it gets the 403 page, as the server would refuse.
+  await requireStaffPage(context, request, DEALER_INTENT_PERMISSIONS[isCreditIntent(intent) ? intent : "address"]);
+  const id = detailId(params.userId);
+  if (id === null) return data({ form: "address" as const, formError: "Dealer not found." }, { status: 404 });
   if (isCreditIntent(intent)) return creditAction(intent, form, context, id);
   return saveAddressAction(form, context, id);
 }
@@ -78,6 +90,9 @@ const backToList = (
 export default function AdminDealer({ loaderData, actionData }: Route.ComponentProps) {
   const { dealer, events, tiers, edit, credit } = loaderData;
   const secondaryCurrency = useRootData()?.settings.secondaryCurrency ?? "ZWG";
+  // Each panel's buttons only for the roles they serve (decision 035).
+  const user = useCurrentUser();
+  const mayVerify = can.do(user, "dealers.verify");
   if (!dealer) {
     return (
       <AdminPage title="Dealer not found" actions={backToList}>
@@ -110,7 +125,7 @@ export default function AdminDealer({ loaderData, actionData }: Route.ComponentP
             application={dealer}
             editLink={false}
             address={
-              dealer.reg_status ? (
+              dealer.reg_status && mayVerify ? (
                 <RegisteredAddressPanel
                   application={dealer}
                   pathname={`/admin/dealers/${dealer.id}`}
@@ -122,14 +137,19 @@ export default function AdminDealer({ loaderData, actionData }: Route.ComponentP
             }
           />
           <div data-tour="dealer-documents-review">
-            <DocumentsPanel documents={dealer.documents} actions={(doc, name) => <DocumentReview doc={doc} name={name} />} />
+            <DocumentsPanel
+              documents={dealer.documents}
+              actions={mayVerify ? (doc, name) => <DocumentReview doc={doc} name={name} /> : undefined}
+            />
           </div>
           <InstallationsList installations={dealer.installations} />
-          <AccountSecurity userId={dealer.id} name={dealer.user_full_name} events={events} canEnd />
+          {events ? <AccountSecurity userId={dealer.id} name={dealer.user_full_name} events={events} canEnd /> : null}
         </div>
         <div className="min-w-0 space-y-6">
           <StatusPanel dealer={dealer} />
-          {dealer.reg_status === "Approved" ? <TierPanel userId={dealer.id} current={dealer.tier} tiers={tiers} /> : null}
+          {dealer.reg_status === "Approved" ? (
+            <TierPanel userId={dealer.id} current={dealer.tier} tiers={tiers} canChange={can.do(user, "prices.edit")} />
+          ) : null}
         </div>
       </div>
     </AdminPage>

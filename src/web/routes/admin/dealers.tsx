@@ -1,4 +1,5 @@
 import { Download, FileSearch } from "lucide-react";
+import { can } from "#shared/can.ts";
 import { formatDate } from "#shared/dates.ts";
 import { DEALER_STATUSES, type DealerApplication, type DealerStatusLabel, NOT_STARTED, statusLabel } from "#shared/schemas/dealers.ts";
 import { companyDocumentsExpiry } from "#shared/schemas/documents.ts";
@@ -12,15 +13,16 @@ import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { TabBar } from "#web/features/admin/kit/tab-bar.tsx";
 import { DealerStatusBadge } from "#web/features/dealer/dealer-status-badge.tsx";
 import { ExpiryBadge } from "#web/features/dealer-profile/documents-panel.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
+import { useCurrentUser } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/dealers";
 
 const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["reg_status"], defaultPageSize: 10 } as const;
 
 /** Spec §7 GET /dealer/?reg_status=&page_number=&page_size= with the admin list's search (§2). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "dealers.read");
   const params = readListParams(request.url, LIST);
   const status = params.filters.reg_status;
   const known = ([...DEALER_STATUSES, NOT_STARTED] as string[]).includes(status ?? "");
@@ -98,6 +100,8 @@ function DealerCard({ dealer }: { dealer: DealerApplication }) {
 
 export default function AdminDealers({ loaderData }: Route.ComponentProps) {
   const { rows, count, params } = loaderData;
+  // The tiers are `prices.edit` (decision 035): without it the Applications tab would stand alone, so no tabs.
+  const mayPrice = can.do(useCurrentUser(), "prices.edit");
   const exportQuery = new URLSearchParams({
     ...(params.filters.reg_status ? { reg_status: params.filters.reg_status } : {}),
     ...(params.q ? { search: params.q } : {}),
@@ -112,7 +116,7 @@ export default function AdminDealers({ loaderData }: Route.ComponentProps) {
         </a>
       }
     >
-      <TabBar label="Dealers" tabs={DEALER_TABS} current={DEALER_TABS[0]} />
+      {mayPrice ? <TabBar label="Dealers" tabs={DEALER_TABS} current={DEALER_TABS[0]} /> : null}
       <DataTable
         label="Dealer applications"
         rows={rows}

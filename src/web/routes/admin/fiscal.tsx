@@ -7,12 +7,12 @@ import { Token } from "#web/components/ui/token.tsx";
 import { SellerMismatch } from "#web/features/admin/fiscal/seller-mismatch.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { SimpleTable } from "#web/features/admin/kit/simple-table.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/fiscal";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "money.documents");
   const [overview, seller, settings] = await Promise.all([
     context.services.fiscal.overview(context.actor),
     context.services.fiscal.sellerAsFdmsKnowsIt(),
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** "Close fiscal day" and "Retry now"; the page stays with what happened. */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "money.documents");
   const form = await request.formData();
   const intent = form.get("intent");
   try {

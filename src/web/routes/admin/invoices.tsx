@@ -10,7 +10,7 @@ import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { formatMoney } from "#web/features/orders/order-card.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/invoices";
 
@@ -18,7 +18,7 @@ const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["kind",
 
 /** Tax invoices and credit notes, newest first, by kind, days of issue and search. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "money.documents");
   const params = readListParams(request.url, LIST);
   const parsed = taxDocumentListQuerySchema.safeParse({ ...params.filters, q: params.q, page: params.page, pageSize: params.pageSize });
   // A kind or a day that is not understood shows everything, with a word about the dates.

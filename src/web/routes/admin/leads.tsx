@@ -7,7 +7,7 @@ import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { SOURCE_LABELS } from "#web/features/leads/dealer-leads.tsx";
 import { formText } from "#web/lib/form-data.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/leads";
@@ -37,14 +37,14 @@ const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle:
  * status in the URL; an open or unassigned one is assigned by hand to a verified dealer (a plain form post).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "leads.assign");
   const status = statusOf(new URL(request.url).searchParams.get("status"));
   const answer = await context.services.leads.list(context.actor, status ? { status } : {});
   return { ...answer, status: status ?? "" };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "leads.assign");
   const form = await request.formData();
   const leadId = Number(formText(form, "leadId"));
   const dealerId = Number(formText(form, "dealer_id"));

@@ -9,7 +9,7 @@ import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { MessageState } from "#web/features/admin/messages/message-state.tsx";
 import { ReplyForm } from "#web/features/admin/messages/reply-form.tsx";
 import { detailId } from "#web/lib/detail-id.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/message";
@@ -19,7 +19,7 @@ import type { Route } from "./+types/message";
  * itself marks it read with a POST once it is shown, as a mail program does (with an audit entry the first time).
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "messages.read");
   const id = detailId(params.messageId);
   const settings = await context.services.settings.get();
   const answer = { companyName: settings.companyName, replyTo: settings.salesEmail };
@@ -34,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** `intent=read` (sent by the page once shown) or `intent=unread` (the button: back to the list). */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "messages.read");
   const id = detailId(params.messageId);
   const intent = (await request.formData()).get("intent");
   if (id === null) return data({ error: "Message not found." }, { status: 404 });

@@ -11,7 +11,7 @@ import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { sendRequest } from "#web/features/admin/kit/send-request.ts";
 import { MessageState } from "#web/features/admin/messages/message-state.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/messages";
 
@@ -19,7 +19,7 @@ const LIST = { sorts: CONTACT_SORTS, defaultSort: "created_At", defaultDir: "des
 
 /** The contact form's messages (GET /api/contact): newest first, searchable, filtered by read state. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "messages.read");
   const params = readListParams(request.url, LIST);
   const unread = params.filters.unread === "1" || params.filters.unread === "0" ? params.filters.unread : "";
   const inbox = await context.services.contact.list(context.actor, {

@@ -5,7 +5,7 @@ import { type SerialView, serialSchema } from "#shared/schemas/stock.ts";
 import { Token } from "#web/components/ui/token.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { SerialSearch } from "#web/features/admin/orders/serial-search.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/order-serials";
@@ -14,7 +14,7 @@ const NOT_SENT = "No order went out with this serial number.";
 
 /** Where a serial number went: `?serial=` looked up with the service `GET /api/serials/{serial}` answers from. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "orders.read");
   const asked = (new URL(request.url).searchParams.get("serial") ?? "").trim();
   if (!asked) return { asked, found: null, error: undefined };
   const parsed = serialSchema.safeParse(asked);

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
+import { can } from "#shared/can.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { FiscalOffNotice } from "#web/features/admin/invoices/fiscal-status.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
@@ -9,19 +10,23 @@ import { OrderTax } from "#web/features/admin/orders/order-tax.tsx";
 import { OrderCard } from "#web/features/orders/order-card.tsx";
 import { PaymentProofList } from "#web/features/orders/payment-proofs.tsx";
 import { detailId } from "#web/lib/detail-id.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { knownFailure } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/order";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  const user = await requireStaffPage(context, request, "orders.read");
   const id = detailId(params.orderId);
   if (id === null) return data({ order: null, noteOptions: null }, { status: 404 });
   try {
     const order = await context.services.orders.orderById(context.actor, id);
     // The note forms of the order's invoice in force (decision 016).
-    const noteOptions = order.invoice ? await context.services.taxDocuments.noteOptions(context.actor, order.invoice.id) : null;
+    // Credit and debit notes are `money.documents` (decision 035): not asked for a role without it.
+    const noteOptions =
+      order.invoice && can.do(user, "money.documents")
+        ? await context.services.taxDocuments.noteOptions(context.actor, order.invoice.id)
+        : null;
     return { order, noteOptions };
   } catch (err) {
     if (knownFailure(err)?.statusCode === 404) return data({ order: null, noteOptions: null }, { status: 404 });

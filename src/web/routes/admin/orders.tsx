@@ -11,14 +11,14 @@ import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { formatMoney } from "#web/features/orders/order-card.tsx";
 import { orderStatusBadge } from "#web/features/orders/order-status.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/orders";
 
 const LIST = { sorts: [], defaultSort: "", defaultDir: "desc", filters: ["status"] } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "orders.read");
   const params = readListParams(request.url, LIST);
   const status = (ORDER_STATUSES as readonly string[]).includes(params.filters.status ?? "")
     ? (params.filters.status as OrderStatus)

@@ -13,7 +13,7 @@ import { EditLinesDialog, editLinesAction } from "#web/features/admin/quotations
 import { QuotationOverview, STATUS_LABELS } from "#web/features/admin/quotations/quotation-overview.tsx";
 import { QuotationTable } from "#web/features/admin/quotations/quotation-table.tsx";
 import { RejectDialog } from "#web/features/admin/quotations/reject-dialog.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import { useHydrated } from "#web/lib/use-hydrated.ts";
 import type { Route } from "./+types/quotations";
@@ -29,7 +29,7 @@ function statusOf(value: string | undefined): QuotationStatusValue | undefined {
  * (all in the URL), and the decisions. The list and counts treat an approved quotation past its date as expired.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "quotations.decide");
   const params = readListParams(request.url, LIST_OPTIONS);
   const status = statusOf(params.filters.status);
   const q = params.q || undefined;

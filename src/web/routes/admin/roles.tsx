@@ -8,13 +8,13 @@ import { RowActionButton } from "#web/components/ui/row-actions.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { SimpleTable } from "#web/features/admin/kit/simple-table.tsx";
 import { RoleForm } from "#web/features/admin/staff/role-form.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/roles";
 
 /** The back office's roles (decision 035): what each may do and how many hold it; the owner makes custom ones. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "staff.manage");
   return { roles: await context.services.accounts.staffRoles.listRoles(context.actor) };
 }
 

@@ -2,13 +2,13 @@ import { sellerDifferences } from "#shared/fdms-seller.ts";
 import { SellerMismatch } from "#web/features/admin/fiscal/seller-mismatch.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { SettingsForm } from "#web/features/admin/settings/settings-form.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/settings";
 
 /** Every site setting, fresh from the database (GET /api/settings/all). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "settings.edit");
   const [settings, seller] = await Promise.all([
     context.services.settings.getAll(context.actor),
     context.services.fiscal.sellerAsFdmsKnowsIt(),

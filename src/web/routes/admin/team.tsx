@@ -4,14 +4,14 @@ import { editParam, RecordTable } from "#web/features/admin/content/content-ui.t
 import { TeamForm } from "#web/features/admin/content/team-form.tsx";
 import { AdminPage } from "#web/features/admin/kit/admin-page.tsx";
 import { pageOf, readListParams, sortRows } from "#web/features/admin/kit/list-params.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/team";
 
 const LIST = { sorts: ["order", "name", "position"], defaultSort: "order", filters: ["position"] } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "content.edit");
   const params = readListParams(request.url, LIST);
   const [team, positions] = await Promise.all([context.services.content.listTeam(), context.services.content.listPositions()]);
   // "order" is the About page's order, as the API lists them.

@@ -17,7 +17,7 @@ import { ChangeRoleDialog } from "#web/features/admin/staff/change-role-dialog.t
 import { AccountSecurity } from "#web/features/admin/users/account-security.tsx";
 import { AddAdminForm } from "#web/features/admin/users/add-admin-form.tsx";
 import { StepUpCodeField, stepUp } from "#web/features/admin/users/step-up.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { pageMeta } from "#web/lib/meta.ts";
 import type { Route } from "./+types/users";
 
@@ -28,7 +28,8 @@ const LIST = { sorts: ["name", "username", "role"], defaultSort: "name", filters
  * removing and giving roles is `staff.manage`'s (decision 035).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  // Any back-office account sees who works there (decision 035); the changes are `staff.manage`.
+  await requireStaffPage(context, request, null);
   const params = readListParams(request.url, LIST);
   const all = await context.services.accounts.listAdmins(context.actor);
   const role = params.filters.role;
@@ -37,12 +38,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     params.sort === "username" ? u.username : params.sort === "role" ? (u.staffRole?.name ?? "") : u.fullName;
   const page = pageOf(sortRows(filtered, key, params.dir), params, (u) => `${u.fullName} ${u.username} ${u.email}`);
   const canManage = can.do(context.user, "staff.manage");
+  // Reading others' security events and signing them out is `users.manage` (decision 035).
+  const canSignOut = can.do(context.user, "users.manage");
   const roles = canManage ? await context.services.accounts.staffRoles.listRoles(context.actor) : [];
   // The filter names the roles someone holds, whoever reads the page.
   const held = [...new Map(all.flatMap((u) => (u.staffRole ? [[u.staffRole.key, u.staffRole.name] as const] : []))).entries()];
   // ?account=<id>: that account's recent security events (super; an admin sees their own).
   const accountId = Number(new URL(request.url).searchParams.get("account"));
-  const account = all.find((u) => u.id === accountId && (canManage || u.id === context.user?.id));
+  const account = all.find((u) => u.id === accountId && (canManage || canSignOut || u.id === context.user?.id));
   const security = account
     ? { id: account.id, name: account.fullName, events: await context.services.accounts.securityEventsOf(context.actor, account.id) }
     : null;
@@ -51,6 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     params,
     me: context.user?.id ?? 0,
     canManage,
+    canSignOut,
     security,
     roles: roles.map((r) => ({ id: r.id, key: r.key, name: r.name, description: r.description })),
     held,
@@ -62,7 +66,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { rows, count, params, me, canManage, security, roles, held } = loaderData;
+  const { rows, count, params, me, canManage, canSignOut, security, roles, held } = loaderData;
   const [changing, setChanging] = useState<PublicUser | null>(null);
   const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
@@ -152,7 +156,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         ]}
         rowActions={(u) => (
           <>
-            {canManage || u.id === me ? (
+            {canManage || canSignOut || u.id === me ? (
               <RowActionLink
                 to={`/admin/users?account=${u.id}#security-${u.id}`}
                 preventScrollReset
@@ -176,7 +180,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         tour="admin-table"
       />
       {security ? (
-        <AccountSecurity userId={security.id} name={security.name} events={security.events} canEnd={canManage && security.id !== me} />
+        <AccountSecurity userId={security.id} name={security.name} events={security.events} canEnd={canSignOut && security.id !== me} />
       ) : null}
       <ChangeRoleDialog
         person={changing}

@@ -53,94 +53,119 @@ function StatCard({ title, count, href, arrived, children, testId }: CardProps) 
   );
 }
 
-/** The dashboard's counts (GET /api/statistics/) and the sales total, each against the previous period. */
-export function StatCards({ stats, figures }: { stats: Statistics; figures: SalesFigures }) {
-  const q = stats.quotations;
+/** Which cards the person's role sees (decision 035): the sales total `sales.read`, each count its screen's permission. */
+export type DashboardCards = { sales: boolean; dealers: boolean; quotations: boolean; orders: boolean; messages: boolean };
+
+/** The sales total against the previous period. */
+function SalesCard({ figures }: { figures: SalesFigures }) {
   const salesTrend = trendOf(amountScale(figures.total.amount_usd), amountScale(figures.previous.amount_usd));
+  return (
+    <div className="flex h-full flex-col rounded-lg border border-slate-200 bg-slate-900 p-4 text-white shadow-sm">
+      <h3 className="text-sm font-medium text-slate-200">Sales</h3>
+      <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="stat-sales">
+        {formatUsd(figures.total.amount_usd)}
+      </p>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-200">
+        <span>
+          {formatCount(figures.total.quantity)} items in {formatCount(figures.total.count)} sales
+        </span>
+        <TrendChip trend={salesTrend} previous={formatUsd(figures.previous.amount_usd)} />
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The dashboard's counts (GET /api/statistics/) and the sales total, each against the previous period; only the cards
+ * the role serves (decision 035).
+ */
+export function StatCards({ stats, figures, cards }: { stats: Statistics | null; figures: SalesFigures | null; cards: DashboardCards }) {
+  const q = stats?.quotations;
+  const shown = [figures, stats && cards.dealers, q && cards.quotations, stats && cards.orders, stats && cards.messages].filter(Boolean);
+  if (shown.length === 0) return null;
   return (
     <section aria-labelledby="dashboard-stats-heading" data-tour="dashboard-stats">
       <h2 id="dashboard-stats-heading" className="sr-only">
         At a glance
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
-        <li className="sm:col-span-2 lg:col-span-1">
-          <div className="flex h-full flex-col rounded-lg border border-slate-200 bg-slate-900 p-4 text-white shadow-sm">
-            <h3 className="text-sm font-medium text-slate-200">Sales</h3>
-            <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="stat-sales">
-              {formatUsd(figures.total.amount_usd)}
-            </p>
-            <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-200">
-              <span>
-                {formatCount(figures.total.quantity)} items in {formatCount(figures.total.count)} sales
-              </span>
-              <TrendChip trend={salesTrend} previous={formatUsd(figures.previous.amount_usd)} />
-            </p>
-          </div>
-        </li>
-        <li>
-          <StatCard
-            title="Dealer applications pending"
-            count={stats.dealers.pending}
-            href="/admin/dealers?reg_status=Pending"
-            arrived="submitted"
-            testId="stat-dealers-pending"
-          >
-            <p className="relative z-10 mt-3 text-sm">
-              <Link to="/admin/dealers" className="inline-flex min-h-11 items-center font-medium text-accent-800 hover:underline">
-                Documents awaiting review (replacements included):{" "}
-                <span className="ml-1 tabular-nums" data-testid="stat-dealer-documents">
-                  {formatCount(stats.dealers.documents_to_review.total)}
-                </span>
-              </Link>
-            </p>
-          </StatCard>
-        </li>
-        <li>
-          <StatCard
-            title="Quotations pending"
-            count={q.pending}
-            href="/admin/quotations?status=pending"
-            arrived="requested"
-            testId="stat-quotations-pending"
-          >
-            <ul aria-label="Quotations by status" className="relative z-10 mt-3 flex flex-wrap gap-x-3 gap-y-1 text-sm">
-              {(
-                [
-                  ["approved", "Approved"],
-                  ["rejected", "Rejected"],
-                  ["expired", "Expired"],
-                ] as const
-              ).map(([status, label]) => (
-                <li key={status}>
-                  <Link
-                    to={`/admin/quotations?status=${status}`}
-                    className="inline-flex min-h-11 items-center font-medium text-accent-800 hover:underline"
-                  >
-                    {label}: {formatCount(q[status].total)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </StatCard>
-        </li>
-        <li>
-          <StatCard
-            title="Orders awaiting payment"
-            count={stats.orders.awaiting_payment}
-            href="/admin/orders?status=awaiting_payment"
-            arrived="placed"
-            testId="stat-orders-awaiting"
-          />
-        </li>
-        <li>
-          <StatCard
-            title="Unread messages"
-            count={stats.messages.unread}
-            href="/admin/messages?unread=1"
-            arrived="received"
-            testId="stat-messages-unread"
-          />
-        </li>
+        {figures ? (
+          <li className="sm:col-span-2 lg:col-span-1">
+            <SalesCard figures={figures} />
+          </li>
+        ) : null}
+        {stats && cards.dealers ? (
+          <li>
+            <StatCard
+              title="Dealer applications pending"
+              count={stats.dealers.pending}
+              href="/admin/dealers?reg_status=Pending"
+              arrived="submitted"
+              testId="stat-dealers-pending"
+            >
+              <p className="relative z-10 mt-3 text-sm">
+                <Link to="/admin/dealers" className="inline-flex min-h-11 items-center font-medium text-accent-800 hover:underline">
+                  Documents awaiting review (replacements included):{" "}
+                  <span className="ml-1 tabular-nums" data-testid="stat-dealer-documents">
+                    {formatCount(stats.dealers.documents_to_review.total)}
+                  </span>
+                </Link>
+              </p>
+            </StatCard>
+          </li>
+        ) : null}
+        {q && cards.quotations ? (
+          <li>
+            <StatCard
+              title="Quotations pending"
+              count={q.pending}
+              href="/admin/quotations?status=pending"
+              arrived="requested"
+              testId="stat-quotations-pending"
+            >
+              <ul aria-label="Quotations by status" className="relative z-10 mt-3 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+                {(
+                  [
+                    ["approved", "Approved"],
+                    ["rejected", "Rejected"],
+                    ["expired", "Expired"],
+                  ] as const
+                ).map(([status, label]) => (
+                  <li key={status}>
+                    <Link
+                      to={`/admin/quotations?status=${status}`}
+                      className="inline-flex min-h-11 items-center font-medium text-accent-800 hover:underline"
+                    >
+                      {label}: {formatCount(q[status].total)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </StatCard>
+          </li>
+        ) : null}
+        {stats && cards.orders ? (
+          <li>
+            <StatCard
+              title="Orders awaiting payment"
+              count={stats.orders.awaiting_payment}
+              href="/admin/orders?status=awaiting_payment"
+              arrived="placed"
+              testId="stat-orders-awaiting"
+            />
+          </li>
+        ) : null}
+        {stats && cards.messages ? (
+          <li>
+            <StatCard
+              title="Unread messages"
+              count={stats.messages.unread}
+              href="/admin/messages?unread=1"
+              arrived="received"
+              testId="stat-messages-unread"
+            />
+          </li>
+        ) : null}
       </ul>
     </section>
   );

@@ -18,6 +18,7 @@ import { SelectField, TextField } from "#web/components/ui/text-field.tsx";
 import { Token } from "#web/components/ui/token.tsx";
 import { DateRangeForm } from "../kit/date-range-form.tsx";
 import { SimpleTable } from "../kit/simple-table.tsx";
+import { STEP_UP_HINT, StepUpCodeField } from "../users/step-up.tsx";
 import {
   ALLOCATION_INVOICE_FIELD,
   allocationError,
@@ -36,6 +37,8 @@ export type CreditPageData = {
   /** False when the period's days were not understood (this month is shown). */
   periodUnderstood: boolean;
   canSetTerms: boolean;
+  /** Recording payments and allocating them (`orders.payments`, decision 035). */
+  canRecordPayments: boolean;
   today: string;
 };
 
@@ -94,20 +97,9 @@ function CreditFigures({ summary }: { summary: Statement["summary"] }) {
   );
 }
 
-/** The terms form (a super administrator), or a word on who changes them. */
-function TermsForm({
-  summary,
-  result,
-  canSetTerms,
-}: {
-  summary: Statement["summary"];
-  result: CreditResult | undefined;
-  canSetTerms: boolean;
-}) {
+/** The terms form (`dealers.terms`), with the fresh code a sensitive change asks for (decision 035). */
+function TermsForm({ summary, result }: { summary: Statement["summary"]; result: CreditResult | undefined }) {
   const sending = useSending("credit-terms");
-  if (!canSetTerms) {
-    return <p className="text-sm text-slate-700">Only a super administrator changes the payment terms and credit limit.</p>;
-  }
   const mine = result?.form === "credit-terms" ? result : undefined;
   return (
     <Form method="post" noValidate preventScrollReset className={CARD} aria-label="Payment terms" aria-busy={sending || undefined}>
@@ -137,6 +129,7 @@ function TermsForm({
           hint="0 for cash before dispatch."
         />
       </div>
+      <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} error={mine?.fieldErrors?.stepUpCode} />
       <SubmitButton sending={sending} label="Save terms" busyLabel="Saving…" />
     </Form>
   );
@@ -421,7 +414,7 @@ export function CreditAccount({
   secondaryCurrency: string;
 }) {
   const headingId = useId();
-  const { current, ledger, canSetTerms, today, periodUnderstood } = data;
+  const { current, ledger, canSetTerms, canRecordPayments, today, periodUnderstood } = data;
   return (
     <section
       id="credit-account"
@@ -433,18 +426,25 @@ export function CreditAccount({
         Credit account
       </h2>
       <CreditFigures summary={current.summary} />
-      <div className="space-y-3">
-        <h3 className={SUBHEADING}>Terms</h3>
-        <TermsForm summary={current.summary} result={result} canSetTerms={canSetTerms} />
-      </div>
-      <div className="space-y-3">
-        <h3 className={SUBHEADING}>Record a payment</h3>
-        <PaymentForm current={current} result={result} secondaryCurrency={secondaryCurrency} today={today} />
-      </div>
-      <div className="space-y-3">
-        <h3 className={SUBHEADING}>Unallocated credit</h3>
-        <UnallocatedCredit current={current} result={result} />
-      </div>
+      {/* Only the forms the role allows (decision 035); the figures above say the terms to everyone. */}
+      {canSetTerms ? (
+        <div className="space-y-3">
+          <h3 className={SUBHEADING}>Terms</h3>
+          <TermsForm summary={current.summary} result={result} />
+        </div>
+      ) : null}
+      {canRecordPayments ? (
+        <>
+          <div className="space-y-3">
+            <h3 className={SUBHEADING}>Record a payment</h3>
+            <PaymentForm current={current} result={result} secondaryCurrency={secondaryCurrency} today={today} />
+          </div>
+          <div className="space-y-3">
+            <h3 className={SUBHEADING}>Unallocated credit</h3>
+            <UnallocatedCredit current={current} result={result} />
+          </div>
+        </>
+      ) : null}
       <div className="space-y-3">
         <h3 className={SUBHEADING}>Ledger</h3>
         <Ledger userId={userId} ledger={ledger} periodUnderstood={periodUnderstood} />

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { can } from "#shared/can.ts";
 import { formatAmount } from "#shared/money.ts";
+import { totpCodeSchema } from "#shared/schemas/auth.ts";
 import {
   allocatePaymentSchema,
   CREDIT_TERMS_LABELS,
@@ -11,6 +12,7 @@ import {
 import { detailId } from "#web/lib/detail-id.ts";
 import { formAction } from "#web/lib/form-action.ts";
 import { formText } from "#web/lib/form-data.ts";
+import { knownFailure } from "#web/lib/service-errors.ts";
 import type { WebContext } from "#web/load-context.ts";
 import type { CreditPageData } from "./credit-account.tsx";
 import { type AllocationMode, type CreditIntent, type CreditResult, typedAllocations } from "./credit-form.ts";
@@ -19,14 +21,22 @@ import { type AllocationMode, type CreditIntent, type CreditResult, typedAllocat
 const allocationPaths = (sent: readonly unknown[]) => sent.map((_, i) => `allocations.${i}.amount`) as "allocations"[];
 
 /**
- * The admin dealer page's credit forms (decision 034): the terms (a super administrator; the service refuses anyone
- * else), a payment received, and an unallocated credit given to invoices by hand. The service holds every rule; this
+ * The admin dealer page's credit forms (decision 034): the terms (`dealers.terms`, with a fresh code: decision 035), a payment received, and an unallocated credit given to invoices by hand. The service holds every rule; this
  * reads the posted fields, checks them with the shared schemas and says the result.
  */
 export async function creditAction(intent: CreditIntent, form: FormData, context: WebContext, userId: number) {
   const { services, actor, logError: log } = context;
   if (intent === "credit-terms") {
     const values = { terms: formText(form, "terms"), limit: formText(form, "limit") };
+    // A sensitive change (decision 035): the fresh code from the form confirms this session first, as
+    // POST /api/auth/step-up does; without a code the service asks for one unless the session gave it lately.
+    const code = formText(form, "stepUpCode").trim();
+    if (code) {
+      const refused = await stepUpRefusal(context, code);
+      if (refused) {
+        return data<CreditResult>({ form: "credit-terms", values, fieldErrors: { stepUpCode: refused } }, { status: 403 });
+      }
+    }
     return formAction(
       setCreditTermsSchema,
       async (input) => {
@@ -103,6 +113,20 @@ export async function creditAction(intent: CreditIntent, form: FormData, context
   );
 }
 
+/** The step-up (decision 010) for a form posted to the page: null when the code is accepted, else its refusal. */
+async function stepUpRefusal(context: WebContext, code: string): Promise<string | null> {
+  const parsed = totpCodeSchema.safeParse({ code });
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? "Enter a code.";
+  try {
+    await context.services.accounts.secondFactor.stepUp(context.actor, parsed.data.code);
+    return null;
+  } catch (err) {
+    const known = knownFailure(err);
+    if (!known) throw err;
+    return known.message;
+  }
+}
+
 /**
  * The credit section's data (decision 034): today's account (its figures, open invoices and unallocated payments, what
  * the forms work on) and the ledger of the period the address asks (`from`, `to`; this month when absent or not
@@ -124,6 +148,7 @@ export async function creditPageData(context: WebContext, userId: number, url: U
     ledger: chosen ?? current,
     periodUnderstood: asked.success,
     canSetTerms: can.setCreditTerms(context.user),
+    canRecordPayments: can.do(context.user, "orders.payments"),
     today: current.to,
   };
 }

@@ -57,7 +57,7 @@ type Typed = { sent: { invoice_id: string; amount: string }[]; typed: Record<str
 
 /** Which credit form answered (decision 034), so only that one shows the result. */
 export type CreditResult =
-  | ({ form: "credit-terms" } & FormResult<"terms" | "limit">)
+  | ({ form: "credit-terms" } & FormResult<"terms" | "limit" | "stepUpCode">)
   | ({ form: "payment"; mode: AllocationMode; paymentId?: number } & Typed & FormResult<PaymentField>)
   | ({ form: "allocate"; paymentId: number } & Typed & FormResult<"allocations">);
 

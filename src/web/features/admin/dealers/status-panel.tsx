@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { can } from "#shared/can.ts";
 import { formatDateTime } from "#shared/dates.ts";
 import {
   APPLICATION_SECTIONS,
@@ -11,6 +12,7 @@ import {
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { SelectField, TextAreaField } from "#web/components/ui/text-field.tsx";
+import { useCurrentUser } from "#web/lib/root-data.ts";
 import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 import { duplicateName } from "./duplicate-warning.tsx";
 
@@ -23,7 +25,9 @@ const ACTION_LABEL: Record<DealerStatus, string> = {
 
 /** Sets reg_status with a reason (PUT /api/dealer/status/{id}); only the moves allowed from the current status. */
 export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
-  const options = dealer.reg_status ? DEALER_ADMIN_TRANSITIONS[dealer.reg_status] : [];
+  // Approving, rejecting and suspending are `dealers.verify` (decision 035): others read the history only.
+  const mayChange = can.do(useCurrentUser(), "dealers.verify");
+  const options = dealer.reg_status && mayChange ? DEALER_ADMIN_TRANSITIONS[dealer.reg_status] : [];
   const [to, setTo] = useState<DealerStatus | "">(options[0] ?? "");
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -59,7 +63,7 @@ export function StatusPanel({ dealer }: { dealer: DealerApplicationDetail }) {
       </h2>
       {dealer.reg_status === null ? (
         <p className="text-slate-700">This application has not been submitted yet: all three sections must be complete first.</p>
-      ) : options.length === 0 ? (
+      ) : !mayChange ? null : options.length === 0 ? (
         <p className="text-slate-700">A rejected application comes back to Pending when the dealer corrects it and submits it again.</p>
       ) : (
         <form

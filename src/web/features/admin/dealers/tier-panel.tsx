@@ -15,7 +15,18 @@ const NOT_SAVED = "The tier could not be saved. Try again.";
  * The tier an approved dealer's company buys at, and a select to put it in another one
  * (PUT /api/dealer/tier/{userId}; audited).
  */
-export function TierPanel({ userId, current, tiers }: { userId: number; current: DealerTier | null; tiers: readonly DealerTier[] }) {
+export function TierPanel({
+  userId,
+  current,
+  tiers,
+  canChange,
+}: {
+  userId: number;
+  current: DealerTier | null;
+  tiers: readonly DealerTier[];
+  /** `prices.edit` (decision 035): without it the tier is only said. */
+  canChange: boolean;
+}) {
   const headingId = useId();
   const [chosen, setChosen] = useState(String(current?.id ?? tiers[0]?.id ?? ""));
   const submit = useAdminSubmit((answer) => answer.issues[0]?.message ?? answer.message ?? NOT_SAVED);
@@ -43,7 +54,17 @@ export function TierPanel({ userId, current, tiers }: { userId: number; current:
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Price tier
       </h2>
-      {tiers.length === 0 ? (
+      {!canChange ? (
+        <p className="text-slate-700" data-testid="dealer-tier-current">
+          {current ? (
+            <>
+              Buys at <strong>{current.name}</strong>: {percentLabel(current.discount_percent)} off the dealer list price.
+            </>
+          ) : (
+            "No tier."
+          )}
+        </p>
+      ) : tiers.length === 0 ? (
         <p className="text-slate-700">
           There are no tiers: dealers buy at the dealer list price. <Link to="/admin/dealers/tiers">Add tiers</Link>.
         </p>

@@ -32,6 +32,11 @@ export type DataTableProps<T> = {
   search?: { placeholder: string };
   filters?: readonly FilterDef[];
   rowActions?: (row: T) => ReactNode;
+  /**
+   * The table's scrolling box takes the keyboard's focus itself: for a table whose rows have nothing to focus (a
+   * role that may not change them, decision 035), so a narrow screen's keyboard user can still scroll it sideways.
+   */
+  focusableScroll?: boolean;
   /** Offers selecting rows and deleting them together after a confirmation. Answers an error message or null. */
   bulkDelete?: { noun: string; onDelete: (ids: (string | number)[]) => Promise<string | null> };
   /** Shown when there is nothing at all (no search or filter set). */
@@ -155,6 +160,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     search,
     filters = [],
     rowActions,
+    focusableScroll = false,
     bulkDelete,
     empty,
     toolbar,
@@ -377,6 +383,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div
           className={`relative overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${loading ? "opacity-60" : ""}`}
           aria-busy={loading || undefined}
+          {...(focusableScroll ? { tabIndex: 0, role: "region", "aria-labelledby": captionId } : {})}
         >
           <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
             <caption id={captionId} className="sr-only">

@@ -1,10 +1,12 @@
 import { useState } from "react";
+import { can } from "#shared/can.ts";
 import { formatDate } from "#shared/dates.ts";
 import { canMoveOrder, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderView } from "#shared/schemas/orders.ts";
 import { buttonClass } from "#web/components/ui/button.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { PaymentProofList } from "#web/features/orders/payment-proofs.tsx";
+import { useCurrentUser } from "#web/lib/root-data.ts";
 import { useAdminSubmit } from "../kit/use-admin-submit.ts";
 import { DispatchForm } from "./dispatch-form.tsx";
 
@@ -36,12 +38,22 @@ export function OrderActions({ order }: { order: OrderView }) {
     return null;
   });
   const { busy, failure: error, success: done } = submit;
-  const moves = ORDER_STATUSES.filter(
+  // The moves the order allows now, then those the role allows (decision 035): payments and cancelling are
+  // `orders.payments`, status moves and dispatch `orders.dispatch`.
+  const user = useCurrentUser();
+  const mayPay = can.do(user, "orders.payments");
+  const mayDispatch = can.do(user, "orders.dispatch");
+  const possibleMoves = ORDER_STATUSES.filter(
     (s) => s !== "paid" && s !== "cancelled" && !SENDING.includes(s) && canMoveOrder(order.status, s, order.fulfilment),
   );
-  const canSend = SENDING.some((s) => canMoveOrder(order.status, s, order.fulfilment));
-  const canPay = canMoveOrder(order.status, "paid", order.fulfilment);
-  const canCancel = canMoveOrder(order.status, "cancelled", order.fulfilment, order.payment_terms);
+  const possibleSend = SENDING.some((s) => canMoveOrder(order.status, s, order.fulfilment));
+  const possiblePay = canMoveOrder(order.status, "paid", order.fulfilment);
+  const possibleCancel = canMoveOrder(order.status, "cancelled", order.fulfilment, order.payment_terms);
+  const moves = mayDispatch ? possibleMoves : [];
+  const canSend = mayDispatch && possibleSend;
+  const canPay = mayPay && possiblePay;
+  const canCancel = mayPay && possibleCancel;
+  const somethingPossible = possiblePay || possibleMoves.length > 0 || possibleCancel || possibleSend;
 
   const run = async (url: string, body: object, success: string) => {
     const answer = await submit.send({ method: "PUT", url, body });
@@ -71,7 +83,11 @@ export function OrderActions({ order }: { order: OrderView }) {
         </p>
       ) : null}
       {!canPay && moves.length === 0 && !canCancel && !canSend ? (
-        <p className="text-slate-700">This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: nothing more to do.</p>
+        <p className="text-slate-700">
+          {somethingPossible
+            ? `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}: nothing here your role does.`
+            : `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}: nothing more to do.`}
+        </p>
       ) : null}
       {canPay && order.payment_proofs.length > 0 ? <PaymentProofList proofs={order.payment_proofs} /> : null}
       {canPay ? (

@@ -74,12 +74,16 @@ describe("the order's note forms", () => {
 
     fireEvent.change(screen.getByLabelText("Units returned"), { target: { value: "2" } });
     fireEvent.change(screen.getByLabelText("Reason (printed on the note)"), { target: { value: "Two panels returned" } });
+    // A sensitive change (decision 035): the fresh code goes to the step-up first, then the note.
+    fireEvent.change(screen.getByLabelText("Code from your authenticator app"), { target: { value: "123456" } });
+    sent.answers.push({ ok: true, status: 200, data: { message: "Confirmed." }, message: "Confirmed.", issues: [] });
     sent.answers.push({ ok: true, status: 201, data: { number: "CN-2026-000003" }, message: null, issues: [] });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Issue the credit note" }));
     });
-    await waitFor(() => expect(sent.requests).toHaveLength(1));
-    expect(sent.requests[0]).toMatchObject({
+    await waitFor(() => expect(sent.requests).toHaveLength(2));
+    expect(sent.requests[0]).toMatchObject({ url: "/api/auth/step-up", body: { code: "123456" } });
+    expect(sent.requests[1]).toMatchObject({
       url: "/api/tax-documents/7/credit-notes",
       body: { reason: "Two panels returned", lines: [{ line: "0", quantity: 2 }] },
     });

@@ -10,6 +10,7 @@ import { Token } from "#web/components/ui/token.tsx";
 import { formatMoney } from "#web/features/orders/order-card.tsx";
 import type { ApiAnswer } from "../kit/send-request.ts";
 import { useAdminSubmit } from "../kit/use-admin-submit.ts";
+import { STEP_UP_HINT, StepUpCodeField, useStepUp } from "../users/step-up.tsx";
 
 /**
  * "Issue credit note" and "Issue debit note" for the order's invoice (decision 016): the lines with what remains of
@@ -77,6 +78,8 @@ function CreditNoteForm({ options, onDone }: { options: NoteOptions; onDone: (me
     return answer.message;
   });
   const creditable = options.lines.filter((l) => !l.discount && positiveAmount(l.remaining_net));
+  // Issuing a credit note is a sensitive change (decision 035): a fresh code first.
+  const step = useStepUp();
 
   async function send() {
     const found: Issues = {};
@@ -99,6 +102,7 @@ function CreditNoteForm({ options, onDone }: { options: NoteOptions; onDone: (me
     if (lines.length === 0 && Object.keys(found).length === 0) found.form = "Enter the units returned or an amount on at least one line.";
     setIssues(found);
     if (Object.keys(found).length > 0) return;
+    if (!(await step.confirm())) return;
     const answer = await submit.send<{ number: string }>({
       method: "POST",
       url: `/api/tax-documents/${options.invoice.id}/credit-notes`,
@@ -160,6 +164,7 @@ function CreditNoteForm({ options, onDone }: { options: NoteOptions; onDone: (me
         </Link>{" "}
         (a return at the branch).
       </p>
+      <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} {...step.field} />
       <button type="submit" disabled={submit.busy || creditable.length === 0} className={buttonClass("primary")}>
         {submit.busy ? "Issuing the credit note…" : "Issue the credit note"}
       </button>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
+import { can } from "#shared/can.ts";
 import { mediaUrl } from "#shared/media.ts";
 import type { Category } from "#shared/schemas/catalogue.ts";
 import {
@@ -19,6 +20,7 @@ import {
 import { specDefsFor, specsFromForm, specsSchemaFor } from "#shared/specs.ts";
 import { formatHsCode, VAT_CATEGORIES, VAT_CATEGORY_LABELS } from "#shared/tax.ts";
 import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
+import { useCurrentUser } from "#web/lib/root-data.ts";
 import { appendImages, fieldsForm, type ImageItem, ImageListField, PdfField } from "../kit/file-fields.tsx";
 import { FormShell } from "../kit/form-kit.tsx";
 import { sendRequest } from "../kit/send-request.ts";
@@ -120,6 +122,10 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, hs
   const [images, setImages] = useState<ImageItem[]>(() => (product ? storedItems(product.images) : []));
   const [datasheet, setDatasheet] = useState<File | null>(null);
   const [current, setCurrent] = useState<AdminProduct | null>(product);
+  // A saved product's prices are `prices.edit` (decision 035): shown, not changed, by a catalogue-only role.
+  const user = useCurrentUser();
+  const pricesLocked = product !== null && !can.do(user, "prices.edit");
+  const priceHint = (hint: string) => (pricesLocked ? "Your role does not change prices." : hint);
 
   const imagesChanged =
     images.some((i) => i.kind === "new") ||
@@ -264,7 +270,8 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, hs
           label="Dealer list price (USD, excl. VAT)"
           inputMode="decimal"
           autoComplete="off"
-          hint="Each tier's discount is taken off it, for example 1450.00"
+          hint={priceHint("Each tier's discount is taken off it, for example 1450.00")}
+          readOnly={pricesLocked}
           {...register("price_usd")}
           error={error("price_usd")}
         />
@@ -272,11 +279,12 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, hs
           label="Retail price (USD, excl. VAT)"
           inputMode="decimal"
           autoComplete="off"
-          hint={
+          hint={priceHint(
             product
               ? "The RRP: what a visitor's quotation starts from."
-              : "The RRP: what a visitor's quotation starts from. Leave empty to use the dealer list price."
-          }
+              : "The RRP: what a visitor's quotation starts from. Leave empty to use the dealer list price.",
+          )}
+          readOnly={pricesLocked}
           {...register("retail_price_usd")}
           error={error("retail_price_usd")}
         />
@@ -284,7 +292,10 @@ export function ProductForm({ product, categories, brands, secondaryCurrency, hs
           label={`Price (${secondaryCurrency}), set by hand`}
           inputMode="decimal"
           autoComplete="off"
-          hint={`Leave empty: the ${secondaryCurrency} price is the USD price at the day's exchange rate. A price here replaces it.`}
+          hint={priceHint(
+            `Leave empty: the ${secondaryCurrency} price is the USD price at the day's exchange rate. A price here replaces it.`,
+          )}
+          readOnly={pricesLocked}
           {...register("price_zwl")}
           error={error("price_zwl")}
         />

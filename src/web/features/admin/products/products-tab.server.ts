@@ -1,3 +1,4 @@
+import { can } from "#shared/can.ts";
 import { ADMIN_PRODUCT_SORTS } from "#shared/schemas/catalogue-admin.ts";
 import { orNotFound } from "../../../lib/service-errors.ts";
 import type { WebContext } from "../../../load-context.ts";
@@ -26,12 +27,14 @@ export async function productsTab(context: WebContext, url: URL) {
         ),
       form: async (target) => {
         if (target === "new") return { editing: null, pricing: null };
+        // The product's quantity breaks and tier prices, edited below its form: `prices.edit` (decision 035).
+        if (!can.do(context.user, "prices.edit"))
+          return { editing: await orNotFound(admin.getProduct(context.actor, target)), pricing: null };
         const [editing, tiers, rules] = await Promise.all([
           orNotFound(admin.getProduct(context.actor, target)),
           context.services.pricing.tiers(context.actor),
           context.services.pricing.priceRules(context.actor, target),
         ]);
-        // The product's quantity breaks and tier prices, edited below its form.
         return { editing, pricing: { tiers, rules } };
       },
     }),

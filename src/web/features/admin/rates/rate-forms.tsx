@@ -19,6 +19,7 @@ import { SelectField, TextAreaField, TextField } from "#web/components/ui/text-f
 import { AdminFieldSection } from "../kit/admin-section.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { CORRECT_FIELDS, useAdminSubmit } from "../kit/use-admin-submit.ts";
+import { STEP_UP_HINT, StepUpCodeField, useStepUp } from "../users/step-up.tsx";
 import { DEFAULT_RATE_SOURCE, FROZEN_RATES_NOTE } from "./rates-tabs.ts";
 
 /**
@@ -44,6 +45,8 @@ export function AddExchangeRateForm({ today }: { today: string }) {
   const initial: NewExchangeRate = { currency: "ZWG", rate: "", effective_date: today, source: DEFAULT_RATE_SOURCE };
   const { form, register, error, applyAnswer } = useAdminForm(newExchangeRateSchema, initial);
   const submit = useAdminSubmit(applyAnswer);
+  // A sensitive change (decision 035): a fresh code first.
+  const step = useStepUp();
   return (
     <FormShell
       title="Add an exchange rate"
@@ -53,6 +56,7 @@ export function AddExchangeRateForm({ today }: { today: string }) {
       tour="rates-add-form"
       onSubmit={form.handleSubmit(
         submit.saving(async (values) => {
+          if (!(await step.confirm())) return;
           const answer = await submit.send<ExchangeRate>({ method: "POST", url: "/api/exchange-rates", body: values }, (refused) => {
             if (refused.status !== 409) return applyAnswer(refused);
             form.setError("effective_date", { type: "server", message: refused.message ?? "This day already has a rate." });
@@ -95,6 +99,7 @@ export function AddExchangeRateForm({ today }: { today: string }) {
           <TextField label="Source" autoComplete="off" maxLength={200} error={error("source")} {...register("source")} />
         </div>
         <ConfirmJump id="add-rate-confirm" register={() => register("confirm")} />
+        <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} {...step.field} />
       </AdminFieldSection>
     </FormShell>
   );
@@ -113,6 +118,8 @@ export function CorrectExchangeRateForm({
   const initial: CorrectExchangeRate = { rate: rate.rate, source: rate.source, reason: "" };
   const { form, register, error, applyAnswer } = useAdminForm(correctExchangeRateSchema, initial);
   const submit = useAdminSubmit(applyAnswer);
+  // A sensitive change (decision 035): a fresh code first.
+  const step = useStepUp();
   return (
     <FormShell
       title={`Correct the rate from ${formatDate(rate.effective_date)}`}
@@ -124,6 +131,7 @@ export function CorrectExchangeRateForm({
       tour="rates-correct-form"
       onSubmit={form.handleSubmit(
         submit.saving(async (values) => {
+          if (!(await step.confirm())) return;
           const answer = await submit.send<ExchangeRate>({ method: "PATCH", url: `/api/exchange-rates/${rate.id}`, body: values });
           const corrected = answer?.data;
           if (!corrected) return;
@@ -147,6 +155,7 @@ export function CorrectExchangeRateForm({
         </div>
         <CorrectionReason register={register} error={error} />
         <ConfirmJump id={`correct-rate-confirm-${rate.id}`} register={() => register("confirm")} />
+        <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} {...step.field} />
       </AdminFieldSection>
     </FormShell>
   );
@@ -187,6 +196,8 @@ export function AddTaxRateForm({ today }: { today: string }) {
   const initial: NewTaxRate = { rate: "", valid_from: addDays(today, 1) };
   const { form, register, error, applyAnswer } = useAdminForm(newTaxRateSchema, initial);
   const submit = useAdminSubmit(applyAnswer);
+  // A sensitive change (decision 035): a fresh code first.
+  const step = useStepUp();
   return (
     <FormShell
       title="Add a VAT rate"
@@ -196,6 +207,7 @@ export function AddTaxRateForm({ today }: { today: string }) {
       tour="rates-vat-form"
       onSubmit={form.handleSubmit(
         submit.saving(async (values) => {
+          if (!(await step.confirm())) return;
           const answer = await submit.send<TaxRate>({ method: "POST", url: "/api/tax-rates", body: values }, (refused) => {
             if (refused.status !== 409) return applyAnswer(refused);
             form.setError("valid_from", { type: "server", message: refused.message ?? "This day already has a VAT rate." });
@@ -214,6 +226,7 @@ export function AddTaxRateForm({ today }: { today: string }) {
         description="The standard rate in percent from a day after today on. Documents already issued, today's included, keep the VAT they were issued with."
       >
         <VatRateFields register={register} error={error} today={today} rateHint="Up to 2 decimals, e.g. 15.50." />
+        <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} {...step.field} />
       </AdminFieldSection>
     </FormShell>
   );
@@ -240,6 +253,8 @@ export function CorrectTaxRateForm({
   const submit = useAdminSubmit((answer) =>
     answer.status === 409 ? (answer.message ?? "This VAT rate can no longer be corrected.") : applyAnswer(answer),
   );
+  // A sensitive change (decision 035): a fresh code first.
+  const step = useStepUp();
   return (
     <FormShell
       title={`Correct the VAT rate from ${formatDate(rate.valid_from)}`}
@@ -250,6 +265,7 @@ export function CorrectTaxRateForm({
       onCancel={onCancel}
       onSubmit={form.handleSubmit(
         submit.saving(async (values) => {
+          if (!(await step.confirm())) return;
           const answer = await submit.send<TaxRate>({ method: "PATCH", url: `/api/tax-rates/${rate.id}`, body: values });
           const corrected = answer?.data;
           if (!corrected) return;
@@ -265,6 +281,7 @@ export function CorrectTaxRateForm({
       >
         <VatRateFields register={register} error={error} today={today} rateHint={`Entered as ${rate.rate}. Up to 2 decimals.`} />
         <CorrectionReason register={register} error={error} />
+        <StepUpCodeField className="max-w-xs" hint={STEP_UP_HINT} {...step.field} />
       </AdminFieldSection>
     </FormShell>
   );

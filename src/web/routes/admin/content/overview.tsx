@@ -1,9 +1,9 @@
 import { OverviewForm } from "#web/features/admin/content/overview-form.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import type { Route } from "./+types/overview";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "content.edit");
   return { overview: await context.services.content.getOverview() };
 }
 

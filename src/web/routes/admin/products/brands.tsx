@@ -1,7 +1,7 @@
 import { ADMIN_BRAND_SORTS } from "#shared/schemas/catalogue-admin.ts";
 import { BrandForm, BrandList } from "#web/features/admin/products/brands-panel.tsx";
 import { listOf, listOrForm, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { orNotFound } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/brands";
 
@@ -9,7 +9,7 @@ const BRAND_LIST = { sorts: ADMIN_BRAND_SORTS, defaultSort: "name" } as const;
 
 /** The brands: one page of the list, or the form `?brand=new` / `?brand=<id>` opens. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "catalogue.edit");
   const url = new URL(request.url);
   const admin = context.services.catalogueAdmin;
   return listOrForm(url, "brand", {

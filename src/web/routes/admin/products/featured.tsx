@@ -1,7 +1,7 @@
 import { ADMIN_FEATURED_SORTS } from "#shared/schemas/catalogue-admin.ts";
 import { listOf, listOrForm, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { FeaturedForm, FeaturedList } from "#web/features/admin/products/featured-panel.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { orNotFound } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/featured";
 
@@ -9,7 +9,7 @@ const FEATURED_LIST = { sorts: ADMIN_FEATURED_SORTS, defaultSort: "position" } a
 
 /** The featured products: one page of the list, or the form `?featured=new` / `?featured=<id>` opens. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "catalogue.edit");
   const url = new URL(request.url);
   const admin = context.services.catalogueAdmin;
   return listOrForm(url, "featured", {

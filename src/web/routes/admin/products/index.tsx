@@ -4,13 +4,13 @@ import { DealerPricesForm } from "#web/features/admin/products/dealer-prices-for
 import { ProductForm } from "#web/features/admin/products/product-form.tsx";
 import { ProductList } from "#web/features/admin/products/product-list.tsx";
 import { productsTab } from "#web/features/admin/products/products-tab.server.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { useRootData } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/index";
 
 /** The products: one page of the list, or the form `?product=new` / `?product=<id>` opens. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "catalogue.edit");
   const url = new URL(request.url);
   redirectOldTab(url);
   return productsTab(context, url);

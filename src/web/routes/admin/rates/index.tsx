@@ -1,5 +1,6 @@
 import { Pencil } from "lucide-react";
 import { data, useLocation, useNavigate } from "react-router";
+import { can } from "#shared/can.ts";
 import { formatDate, formatDateTime } from "#shared/dates.ts";
 import type { ExchangeRate } from "#shared/schemas/rates.ts";
 import { RowActionLink } from "#web/components/ui/row-actions.tsx";
@@ -9,14 +10,17 @@ import { pageOf, readListParams } from "#web/features/admin/kit/list-params.ts";
 import { RateChart } from "#web/features/admin/rates/rate-chart.tsx";
 import { AddExchangeRateForm, CorrectExchangeRateForm } from "#web/features/admin/rates/rate-forms.tsx";
 import { BADGE_CLASS, correctTarget, rateState } from "#web/features/admin/rates/rates-tabs.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
+import { useCurrentUser } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/index";
 
 const HISTORY_LIST = { sorts: [], defaultSort: "" } as const;
 
 /** The ZWG rate in force, its history (newest first, scheduled ones included) and the chart; `?correct=<id>` opens a correction. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  // Anyone in the back office reads the rates; correcting one is `rates.edit` (decision 035).
+  const asksCorrection = new URL(request.url).searchParams.has("correct");
+  await requireStaffPage(context, request, asksCorrection ? "rates.edit" : null);
   const url = new URL(request.url);
   const { rates } = context.services;
   const [history, current] = await Promise.all([rates.exchangeRateHistory("ZWG"), rates.exchangeRateOn("ZWG")]);
@@ -57,6 +61,8 @@ export default function AdminExchangeRates({ loaderData }: Route.ComponentProps)
   const { today, current, correcting, history, list } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
+  // Adding and correcting only for `rates.edit` (decision 035).
+  const mayEdit = can.do(useCurrentUser(), "rates.edit");
   if (correcting) {
     const back = (message?: string) => navigate("/admin/rates", { state: message ? { flash: message } : null });
     return (
@@ -74,6 +80,7 @@ export default function AdminExchangeRates({ loaderData }: Route.ComponentProps)
         <DataTable<ExchangeRate>
           label="Exchange rate history"
           listControls={false}
+          focusableScroll={!mayEdit}
           rows={list.rows}
           count={list.count}
           params={list.params}
@@ -99,20 +106,24 @@ export default function AdminExchangeRates({ loaderData }: Route.ComponentProps)
             { key: "source", header: "Source", cell: (r) => r.source },
             { key: "created_at", header: "Entered at", cell: (r) => <Token>{formatDateTime(r.created_at)}</Token> },
           ]}
-          rowActions={(r) => (
-            <RowActionLink
-              to={`${location.pathname}?correct=${r.id}`}
-              icon={Pencil}
-              label="Correct"
-              name={`the rate from ${formatDate(r.effective_date)}`}
-            />
-          )}
+          rowActions={(r) =>
+            mayEdit ? (
+              <RowActionLink
+                to={`${location.pathname}?correct=${r.id}`}
+                icon={Pencil}
+                label="Correct"
+                name={`the rate from ${formatDate(r.effective_date)}`}
+              />
+            ) : null
+          }
           empty="No exchange rates yet: add today's official rate below."
         />
       ) : null}
-      <div className="max-w-3xl">
-        <AddExchangeRateForm today={today} />
-      </div>
+      {mayEdit ? (
+        <div className="max-w-3xl">
+          <AddExchangeRateForm today={today} />
+        </div>
+      ) : null}
     </div>
   );
 }

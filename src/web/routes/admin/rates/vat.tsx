@@ -1,5 +1,6 @@
 import { Pencil } from "lucide-react";
 import { data, useLocation, useNavigate } from "react-router";
+import { can } from "#shared/can.ts";
 import { formatDate } from "#shared/dates.ts";
 import type { TaxRate } from "#shared/schemas/rates.ts";
 import { RowActionLink } from "#web/components/ui/row-actions.tsx";
@@ -8,7 +9,8 @@ import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams } from "#web/features/admin/kit/list-params.ts";
 import { AddTaxRateForm, CorrectTaxRateForm } from "#web/features/admin/rates/rate-forms.tsx";
 import { BADGE_CLASS, correctTarget, rateState } from "#web/features/admin/rates/rates-tabs.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
+import { useCurrentUser } from "#web/lib/root-data.ts";
 import type { Route } from "./+types/vat";
 
 const VAT_LIST = { sorts: [], defaultSort: "" } as const;
@@ -18,7 +20,9 @@ const VAT_LIST = { sorts: [], defaultSort: "" } as const;
  * scheduled one (a rate in force or past is never changed: documents have used it).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  // Anyone in the back office reads the rates; correcting one is `rates.edit` (decision 035).
+  const asksCorrection = new URL(request.url).searchParams.has("correct");
+  await requireStaffPage(context, request, asksCorrection ? "rates.edit" : null);
   const { rates } = context.services;
   const [all, current] = await Promise.all([rates.taxRates(), rates.taxRateOn()]);
   const today = rates.today();
@@ -38,6 +42,8 @@ export default function AdminVatRates({ loaderData }: Route.ComponentProps) {
   const { today, inForceId, correcting, rows, count, params } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
+  // Adding and correcting only for `rates.edit` (decision 035).
+  const mayEdit = can.do(useCurrentUser(), "rates.edit");
   if (correcting) {
     const back = (message?: string) => navigate("/admin/rates/vat", { state: message ? { flash: message } : null });
     return (
@@ -51,6 +57,7 @@ export default function AdminVatRates({ loaderData }: Route.ComponentProps) {
       <DataTable<TaxRate>
         label="VAT rates"
         listControls={false}
+        focusableScroll={!mayEdit}
         rows={rows}
         count={count}
         params={params}
@@ -75,7 +82,7 @@ export default function AdminVatRates({ loaderData }: Route.ComponentProps) {
           { key: "rate", header: "Rate", cell: (r) => <Token>{r.rate} %</Token> },
         ]}
         rowActions={(r) =>
-          r.valid_from > today ? (
+          mayEdit && r.valid_from > today ? (
             <RowActionLink
               to={`${location.pathname}?correct=${r.id}`}
               icon={Pencil}
@@ -86,9 +93,11 @@ export default function AdminVatRates({ loaderData }: Route.ComponentProps) {
         }
         empty="No VAT rates yet."
       />
-      <div className="max-w-3xl">
-        <AddTaxRateForm today={today} />
-      </div>
+      {mayEdit ? (
+        <div className="max-w-3xl">
+          <AddTaxRateForm today={today} />
+        </div>
+      ) : null}
     </div>
   );
 }

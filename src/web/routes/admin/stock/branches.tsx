@@ -6,14 +6,14 @@ import { pageOf } from "#web/features/admin/kit/list-params.ts";
 import { listOf, listOrForm, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { CatalogueTable } from "#web/features/admin/products/catalogue-ui.tsx";
 import { BranchForm } from "#web/features/admin/stock/stock-forms.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import type { Route } from "./+types/branches";
 
 const BRANCH_LIST = { sorts: [], defaultSort: "" } as const;
 
 /** The branches, or the form `?branch=new` / `?branch=<id>` opens. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "stock.adjust");
   const url = new URL(request.url);
   const all = await context.services.stock.branches();
   return listOrForm(url, "branch", {

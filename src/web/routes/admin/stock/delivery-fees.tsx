@@ -5,14 +5,14 @@ import { pageOf } from "#web/features/admin/kit/list-params.ts";
 import { listOf, listOrForm, money, useCloseForm } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { CatalogueTable } from "#web/features/admin/products/catalogue-ui.tsx";
 import { DeliveryFeeForm } from "#web/features/admin/stock/stock-forms.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import type { Route } from "./+types/delivery-fees";
 
 const FEE_LIST = { sorts: [], defaultSort: "", defaultPageSize: 50 } as const;
 
 /** The delivery fee per city, or the form `?fee=new` / `?fee=<id>` opens. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "stock.adjust");
   const url = new URL(request.url);
   const all = await context.services.stock.deliveryFees();
   return listOrForm(url, "fee", {

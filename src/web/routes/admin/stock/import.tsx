@@ -1,10 +1,10 @@
 import { ImportForm } from "#web/features/admin/stock/stock-forms.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import type { Route } from "./+types/import";
 
 /** The counts import: a CSV of sku,branch,count checked whole, then one adjustment per count that differs. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "stock.adjust");
   return null;
 }
 

@@ -10,7 +10,7 @@ import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { withParam } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { AdjustForm } from "#web/features/admin/stock/stock-forms.tsx";
 import { adjustTarget, exportQuery } from "#web/features/admin/stock/stock-tabs.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { orNotFound } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/index";
 
@@ -18,7 +18,7 @@ const LEVELS_LIST = { sorts: [], defaultSort: "", filters: ["branch", "low"] } a
 
 /** Stock per product and branch (search, branch, low), or the adjust form `?adjust=<product>-<branch>` opens. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "stock.adjust");
   const url = new URL(request.url);
   const { stockAdmin, stock } = context.services;
   const target = adjustTarget(url.searchParams.get("adjust"));

@@ -4,14 +4,14 @@ import { NAME_CELL_CLASS, Token } from "#web/components/ui/token.tsx";
 import { BADGE } from "#web/features/admin/kit/badge.ts";
 import { DataTable } from "#web/features/admin/kit/data-table.tsx";
 import { pageOf, readListParams } from "#web/features/admin/kit/list-params.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import type { Route } from "./+types/low";
 
 const LOW_LIST = { sorts: [], defaultSort: "", defaultPageSize: 50 } as const;
 
 /** Products at or below their reorder level over every branch, the emptiest first, with what is on its way. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "stock.adjust");
   const params = readListParams(request.url, LOW_LIST);
   const rows = await context.services.stockAdmin.lowStock(context.actor);
   return { ...pageOf(rows, params, (r) => `${r.product_name} ${r.sku ?? ""}`), params };

@@ -9,7 +9,7 @@ import { DateRangeForm } from "#web/features/admin/kit/date-range-form.tsx";
 import { readListParams } from "#web/features/admin/kit/list-params.ts";
 import { withParam } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { exportQuery, signed } from "#web/features/admin/stock/stock-tabs.ts";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import type { Route } from "./+types/movements";
 
 const LEDGER_LIST = { sorts: [], defaultSort: "", filters: ["branch", "kind", "product", "from", "to"], defaultPageSize: 50 } as const;
@@ -22,7 +22,7 @@ const dayOf = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v
 
 /** The stock ledger, newest first, by branch, kind, product and days. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "stock.adjust");
   const params = readListParams(request.url, LEDGER_LIST);
   const f = params.filters;
   const kind = (STOCK_MOVEMENT_KINDS as readonly string[]).includes(f.kind ?? "") ? (f.kind as StockMovementView["kind"]) : "";

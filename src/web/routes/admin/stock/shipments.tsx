@@ -15,7 +15,7 @@ import { sendRequest } from "#web/features/admin/kit/send-request.ts";
 import { SimpleTable } from "#web/features/admin/kit/simple-table.tsx";
 import { formTarget, withParam } from "#web/features/admin/products/catalogue-admin-shared.ts";
 import { ReceiveForm, ShipmentForm } from "#web/features/admin/stock/shipment-forms.tsx";
-import { requireAdminPage } from "#web/lib/guards.server.ts";
+import { requireStaffPage } from "#web/lib/guards.server.ts";
 import { orNotFound } from "#web/lib/service-errors.ts";
 import type { Route } from "./+types/shipments";
 
@@ -24,7 +24,7 @@ const STATUS_FILTER = ["open", ...SHIPMENT_STATUSES] as const;
 
 /** Incoming shipments by status; `?shipment=new` opens the new shipment's form, `?shipment=<id>` a shipment to receive. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  await requireStaffPage(context, request, "stock.adjust");
   const url = new URL(request.url);
   const { stockAdmin, stock } = context.services;
   const target = formTarget(url.searchParams.get("shipment"));
