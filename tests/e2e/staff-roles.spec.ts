@@ -20,6 +20,7 @@ const MENU = [
   "Invoices",
   "Ageing",
   "Admin Users",
+  "Roles",
   "Blogs",
   "Team",
   "Case Studies",
