@@ -7,7 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { sessions, staffRoles, users } from "../../db/schema/accounts.ts";
 
 import { type Actor, requireBackOffice, requireStaff, requireStepUp, staffRoleOf } from "../../platform/auth/actor.ts";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../platform/errors.ts";
+import { ConflictError, NotFoundError } from "../../platform/errors.ts";
 import { type AccountCore, type RequestMeta, type SessionMeta, toPublicUser, type UserRow } from "./account-core.ts";
 import { invitationMail } from "./account-mail.ts";
 import { hashPassword } from "./password-hash.ts";
@@ -17,7 +17,7 @@ import { hashPassword } from "./password-hash.ts";
  * another account's sessions, its security events, and a password set from the command line.
  */
 export function createAdminUsers(core: AccountCore, staffRoleById: (id: number) => Promise<{ id: number; key: string; name: string }>) {
-  const { db, settings, audit, events, secondFactor, event, revokeLinks, assertGoodPassword, send, issuePasswordLink, userById } = core;
+  const { db, settings, audit, events, event, revokeLinks, assertGoodPassword, send, issuePasswordLink, userById } = core;
   /** The e-mail address or username is someone else's: the message names which. */
   async function assertFree(email: string, username: string, exceptId?: number) {
     const taken = await db

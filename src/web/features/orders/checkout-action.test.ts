@@ -112,7 +112,10 @@ describe("the checkout page's action", () => {
       cart: JSON.stringify([{ product_id: productId, quantity: 1 }]),
     });
     const terms = async (payload: { terms: string; limit: string }) => {
-      const res = await t.inject({ method: "PUT", url: `/api/dealers/${dealerId}/credit`, headers: await t.loginAs("super"), payload });
+      // Terms are a sensitive change (decision 035): the owner gives a fresh code first.
+      const headers = await t.loginAs("super");
+      await t.stepUp("super", headers);
+      const res = await t.inject({ method: "PUT", url: `/api/dealers/${dealerId}/credit`, headers, payload });
       expect(res.statusCode, res.body).toBe(200);
     };
     // The demo dealer buys on account: on cash terms first, for the refusal.
