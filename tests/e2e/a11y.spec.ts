@@ -5,7 +5,7 @@ import { COMPARE_STORAGE_KEY } from "#shared/compare.ts";
 import routes from "../../src/web/routes.ts";
 import { claim, poolAccount, poolCompany } from "../support/e2e-pool.ts";
 import { header, linkToken, outboxMails } from "../support/outbox.ts";
-import { DEMO, expect, login, loginStaff, nextDemoCode, type StaffRoleKey, signInThroughApi, test } from "./fixtures.ts";
+import { DEMO, expect, login, loginStaff, nextDemoCode, type StaffRoleKey, signInThroughApi, stepUpThroughApi, test } from "./fixtures.ts";
 import { AXE_SOURCE, axeFindings } from "./support/axe.ts";
 import { dataDir, newAccount, verifiedAccount } from "./support/dealer-application.ts";
 import { helpButtonFindings } from "./support/help-button.ts";
@@ -45,6 +45,8 @@ const companyOnTerms = async (page: Page) => {
     `/admin/dealers?q=${encodeURIComponent(company.owner.username)}`,
     'a[href^="/admin/dealers/"]:not([href$="/tiers"])',
   )(page);
+  // Terms are a sensitive change (decision 035): a fresh code first.
+  await stepUpThroughApi(page);
   const set = await page.request.put(`/api/${href.replace(/^\/admin\//, "")}/credit`, {
     headers: { origin: process.env.E2E_BASE_URL as string },
     data: { terms: "net30", limit: "5000.00" },

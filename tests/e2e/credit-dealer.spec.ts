@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { formatAmount } from "#shared/money.ts";
 import type { OrderView } from "#shared/schemas/orders.ts";
-import { DEMO, expect, login, test } from "./fixtures.ts";
+import { DEMO, expect, login, stepUpThroughApi, test } from "./fixtures.ts";
 import { putInCart } from "./support/cart.ts";
 import { hydrated } from "./support/hydration.ts";
 
@@ -29,6 +29,8 @@ test("a dealer on account: checkout on account, the order's due day, the stateme
   const office = await browser.newContext({ baseURL });
   const back = await office.newPage();
   await login(back, DEMO.super);
+  // Terms are a sensitive change (decision 035): the owner gives a fresh code once, for both changes below.
+  await stepUpThroughApi(back);
   const setTerms = async (limit: string) => {
     const res = await back.request.put(`/api/dealers/${ownerId}/credit`, { data: { terms: "net30", limit }, headers: origin });
     expect(res.status(), await res.text()).toBe(200);

@@ -176,6 +176,17 @@ export function freshCode(account: { username: string }): string {
   return totpCode(builtTotpSecret(account.username), totpStep() + 1);
 }
 
+/**
+ * The step-up of a pooled back-office account signed in on `page` (decision 035): a fresh code of its own key, on
+ * the page's session, before a sensitive change made through the API (dealers' terms, rates, credit notes).
+ */
+export async function stepUpThroughApi(page: Page): Promise<void> {
+  const api = page.context().request;
+  const me = (await (await api.get("/api/auth/me")).json()) as { username: string };
+  const res = await api.post("/api/auth/step-up", { headers: ORIGIN(), data: { code: freshCode(me) } });
+  if (res.status() !== 200) throw new Error(`the step-up of ${me.username} was refused: ${res.status()} ${await res.text()}`);
+}
+
 /** The sign-in API on the page's cookie jar; a back-office account gives the current code of its own key. */
 export async function signInThroughApi(page: Page, account: { username: string; password: string; totpSecret: string | null }) {
   const api = page.context().request;

@@ -24,7 +24,8 @@ it("a first start answers before the demo's pictures are drawn, says so in its o
     const lines = server.output().trim().split("\n");
     expect(lines[0]).toMatch(/^Site ready at http:\/\/localhost:\d+\/ \(pglite, \d+ ms; demo pictures drawing in the background; /);
     expect(lines.slice(1).join("\n")).not.toMatch(/picture/i);
-    expect(lines).toHaveLength(10);
+    // The line, a blank, the heading, ten accounts (four demo, two of the dealer's team, four back-office roles), the note.
+    expect(lines).toHaveLength(14);
     expect(await picturesToDraw(server.url)).toBeGreaterThan(100);
 
     // The pages answer meanwhile, and a picture one shows is drawn for the request that asks for it.

@@ -71,9 +71,9 @@ describe("production start-up", () => {
     const refused = await start(env);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(
-      'Cannot start: Refusing to start in production: demo account(s) super, admin, dealer, user, buyer, technician still use their demo passwords; change them with "npm run set-password -- <username>"',
+      'Cannot start: Refusing to start in production: demo account(s) super, admin, dealer, user, sales, warehouse, accounts, content, buyer, technician still use their demo passwords; change them with "npm run set-password -- <username>"',
     );
-    for (const username of ["super", "admin", "dealer", "buyer", "technician"]) {
+    for (const username of ["super", "admin", "dealer", "buyer", "technician", "sales", "warehouse", "accounts", "content"]) {
       const r = await run(process.execPath, ["--import", "tsx", "scripts/set-password.ts", username], {
         // Strong and free of the account's own words (decision 010).
         env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, NEW_PASSWORD: `Msasa-kopje-${username.length}-sunrise-1987` },

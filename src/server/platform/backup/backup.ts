@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
+import { BUILT_IN_ROLE_IDS, BUILT_IN_ROLE_SETS, BUILT_IN_ROLES } from "#shared/staff.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
 import type { Storage, Visibility } from "../storage/storage.ts";
@@ -22,6 +23,9 @@ import { createTarWriter, readTar } from "./tar.ts";
  * database that holds rows (unless forced: then it empties it), loads the tables in foreign-key order in one
  * transaction, moves the sequences past the highest ids, writes the files and checks counts and checksums again.
  */
+/** Rows a table gets from the migrations themselves, which a restore replaces: a SQL condition per table. */
+const MIGRATION_ROWS: Record<string, string> = { staff_roles: "built_in" };
+
 export const BACKUP_FORMAT = "solar-site-backup";
 export const BACKUP_VERSION = 1;
 
@@ -248,10 +252,15 @@ export async function restoreBackup(opts: {
   }
 
   const tables = await tablesInOrder(db);
+  // Rows the migrations themselves write (the built-in roles, decision 035) do not make a database "not empty".
   const counts = await Promise.all(
-    tables.map(async (t) => (await query<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${ident(t)}`)))[0]?.n ?? 0),
+    tables.map(async (t) => {
+      const where = MIGRATION_ROWS[t] ? ` where not (${MIGRATION_ROWS[t]})` : "";
+      return (await query<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${ident(t)}${where}`)))[0]?.n ?? 0;
+    }),
   );
   const nonEmpty = tables.filter((_, i) => (counts[i] ?? 0) > 0);
+  const anyRows = nonEmpty.length > 0 || Object.keys(MIGRATION_ROWS).some((t) => tables.includes(t));
   if (nonEmpty.length > 0 && !opts.force) {
     throw new BackupError(
       `The target database is not empty (${nonEmpty.slice(0, 5).join(", ")}${nonEmpty.length > 5 ? ", …" : ""} hold rows): ` +
@@ -274,7 +283,7 @@ export async function restoreBackup(opts: {
 
   // Rows, in the archive's order (parents first), in one transaction with the sequences reset.
   await db.transaction(async (tx) => {
-    if (nonEmpty.length > 0) await tx.execute(sql.raw(`truncate table ${tables.map(ident).join(", ")} restart identity cascade`));
+    if (anyRows) await tx.execute(sql.raw(`truncate table ${tables.map(ident).join(", ")} restart identity cascade`));
     for await (const entry of entriesOf(file)) {
       if (!(entry.name.startsWith("db/") && entry.name.endsWith(".jsonl"))) continue;
       const table = entry.name.slice(3, -6);
@@ -294,6 +303,15 @@ export async function restoreBackup(opts: {
         }
         await tx.execute(
           sql`${sql.raw(`insert into ${ident(table)} (${colList}) select ${colList} from jsonb_populate_recordset(null::${ident(table)}, `)}${`[${batch.join(",")}]`}::jsonb)`,
+        );
+      }
+    }
+    // A backup from before the roles (decision 035) holds none: the built-in ones are put back as the migration wrote them.
+    if (tables.includes("staff_roles")) {
+      for (const key of BUILT_IN_ROLES) {
+        const role = BUILT_IN_ROLE_SETS[key];
+        await tx.execute(
+          sql`insert into staff_roles (id, key, name, description, built_in) values (${BUILT_IN_ROLE_IDS[key]}, ${key}, ${role.name}, ${role.description}, true) on conflict do nothing`,
         );
       }
     }

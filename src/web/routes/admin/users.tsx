@@ -170,7 +170,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               <span className="inline-flex min-h-10 items-center px-2.5 text-sm text-slate-600">You</span>
             ) : (
               <>
-                <RowActionButton icon={UserCog} label="Change role" name={u.fullName} onClick={() => setChanging(u)} />
+                <RowActionButton icon={UserCog} iconOnly label="Change role" name={u.fullName} onClick={() => setChanging(u)} />
                 <RowActionButton icon={UserMinus} tone="danger" label="Remove" name={u.fullName} onClick={() => setRemoving(u)} />
               </>
             )}
