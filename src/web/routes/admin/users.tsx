@@ -171,7 +171,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             ) : (
               <>
                 <RowActionButton icon={UserCog} iconOnly label="Change role" name={u.fullName} onClick={() => setChanging(u)} />
-                <RowActionButton icon={UserMinus} tone="danger" label="Remove" name={u.fullName} onClick={() => setRemoving(u)} />
+                <RowActionButton icon={UserMinus} tone="danger" iconOnly label="Remove" name={u.fullName} onClick={() => setRemoving(u)} />
               </>
             )}
           </>
