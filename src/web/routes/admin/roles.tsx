@@ -1,4 +1,4 @@
-import { Pencil, Plus } from "lucide-react";
+import { Pencil, Plus, X } from "lucide-react";
 import { useState } from "react";
 import type { StaffRoleView } from "#shared/schemas/staff.ts";
 import { PERMISSION_LABELS } from "#shared/staff.ts";
@@ -38,7 +38,8 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
           onClick={() => setEditing(editing === "new" ? null : "new")}
           aria-expanded={editing === "new"}
         >
-          <Plus aria-hidden="true" className="size-4" /> {editing === "new" ? "Close" : "New role"}
+          {editing === "new" ? <X aria-hidden="true" className="size-4" /> : <Plus aria-hidden="true" className="size-4" />}{" "}
+          {editing === "new" ? "Close" : "New role"}
         </button>
       }
     >
