@@ -46,8 +46,15 @@ function slowContactRequest(base: string) {
     req.on("error", reject);
   });
   req.write(body.subarray(0, half));
+  // Connected, and then time for the server to read the headers: on a loaded machine (load 9 on two cores) a fixed
+  // half-second after sending was sometimes before the server had the request, which then was not in flight.
+  const connected = new Promise<void>((resolve) => req.on("socket", (socket) => socket.once("connect", () => resolve())));
   return {
     answer,
+    async inFlight() {
+      await connected;
+      await new Promise((r) => setTimeout(r, 1500));
+    },
     finish() {
       req.end(body.subarray(half));
       return answer;
@@ -89,7 +96,7 @@ describe("graceful shutdown of the built server", () => {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
       const slow = slowContactRequest(server.url);
       // The server has the request (its headers and half its body) before the signal.
-      await new Promise((r) => setTimeout(r, 500));
+      await slow.inFlight();
       const exited = exitOf(server.child);
       server.child.kill("SIGTERM");
       // SHUTDOWN_DELAY_MS: still up, but no longer ready, so a balancer that routes by /readyz stops sending.
@@ -115,7 +122,7 @@ describe("graceful shutdown of the built server", () => {
     try {
       const slow = slowContactRequest(server.url);
       slow.answer.catch(() => {});
-      await new Promise((r) => setTimeout(r, 500));
+      await slow.inFlight();
       const started = Date.now();
       server.child.kill("SIGTERM");
       expect(await exitOf(server.child)).toBe(1);
