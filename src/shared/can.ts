@@ -95,11 +95,6 @@ export const can = {
     return !!person && permissionsOf(person).includes(permission);
   },
 
-  /** A company's payment terms and credit limit (decision 034): the back office's `dealers.terms`. */
-  setCreditTerms(person: Person): boolean {
-    return can.do(person, "dealers.terms");
-  },
-
   /** Inviting people, changing their roles and removing them: the company's owner. */
   manageTeam(person: Person): boolean {
     return person?.teamRole === "owner";

@@ -61,10 +61,6 @@ export function requireRole(actor: Actor, ...roles: RoleName[]): SignedIn {
   return user;
 }
 
-export function requireAdmin(actor: Actor): SignedIn {
-  return requireRole(actor, "admin", "super");
-}
-
 /**
  * The back-office role of an account: the stored one (key, name, a custom role's permissions), else the one its
  * role_id stands for (super → Owner, admin → Manager); null outside the back office.

@@ -147,7 +147,7 @@ export async function creditPageData(context: WebContext, userId: number, url: U
     current,
     ledger: chosen ?? current,
     periodUnderstood: asked.success,
-    canSetTerms: can.setCreditTerms(context.user),
+    canSetTerms: can.do(context.user, "dealers.terms"),
     canRecordPayments: can.do(context.user, "orders.payments"),
     today: current.to,
   };

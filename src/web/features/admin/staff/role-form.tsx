@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { type StaffRoleView, staffRoleInputSchema } from "#shared/schemas/staff.ts";
 import { PERMISSION_LABELS, PERMISSIONS, SENSITIVE_PERMISSIONS } from "#shared/staff.ts";
 import { TextAreaField, TextField } from "#web/components/ui/text-field.tsx";
 import { FormShell, useAdminForm } from "../kit/form-kit.tsx";
 import { useAdminSubmit } from "../kit/use-admin-submit.ts";
-import { StepUpCodeField, stepUp } from "../users/step-up.tsx";
+import { STEP_UP_HINT, StepUpCodeField, useStepUp } from "../users/step-up.tsx";
 
 /**
  * A custom role (decision 035): its name, what it is for, and what it may do, one box per permission in the words of
@@ -17,8 +16,7 @@ export function RoleForm({ role, onDone }: { role: StaffRoleView | null; onDone:
     permissions: role?.permissions ?? [],
   });
   const submit = useAdminSubmit(applyAnswer);
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | undefined>();
+  const step = useStepUp();
   const title = role ? `Change ${role.name}` : "New role";
   return (
     <FormShell
@@ -28,10 +26,7 @@ export function RoleForm({ role, onDone }: { role: StaffRoleView | null; onDone:
       dirty={form.formState.isDirty}
       onSubmit={form.handleSubmit(
         submit.saving(async (values) => {
-          const refused = await stepUp(code);
-          setCodeError(refused ?? undefined);
-          if (refused) return;
-          setCode("");
+          if (!(await step.confirm())) return;
           const answer = await submit.send<StaffRoleView>(
             role
               ? { method: "PUT", url: `/api/staff/roles/${role.id}`, body: values }
@@ -72,7 +67,7 @@ export function RoleForm({ role, onDone }: { role: StaffRoleView | null; onDone:
           </p>
         ) : null}
       </fieldset>
-      <StepUpCodeField value={code} onChange={setCode} error={codeError} hint="Changing a role asks for a fresh code." />
+      <StepUpCodeField {...step.field} hint={STEP_UP_HINT} />
     </FormShell>
   );
 }
